@@ -1,0 +1,73 @@
+/**
+ * Builds the HTTP app: the API under /api and, when a built front end is
+ * given, the PWA's files with a fallback to its index for client routes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '../sync/errors';
+import { adminRoutes } from './admin/admin-routes';
+import { authRoutes } from './auth/auth-routes';
+import type { AppEnv, Services } from './context';
+import { authenticate } from './http/authenticate';
+import { errorResponse, handleError } from './http/errors';
+import { menuRoutes } from './menus/menu-routes';
+import { productRoutes } from './products/product-routes';
+import { publicMenuRoutes } from './public-menu/public-menu-routes';
+import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
+import { subscriptionRoutes } from './subscription/subscription-routes';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export function createApi(services: Services) {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('services', services);
+      await next();
+    })
+    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')) }))
+    .use(authenticate)
+    .get('/health', (c) =>
+      services.db.ping() ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),
+    )
+    .route('/', authRoutes)
+    .route('/', productRoutes)
+    .route('/', menuRoutes)
+    .route('/', publicMenuRoutes)
+    .route('/', savedMenuRoutes)
+    .route('/', adminRoutes)
+    .route('/', subscriptionRoutes);
+}
+
+export type AppOptions = { staticRoot?: string };
+
+export function createApp(services: Services, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  app.use('/api/*', compress());
+  app.route('/api', createApi(services));
+  app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
+  if (options.staticRoot) serveFrontEnd(app, options.staticRoot);
+  app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
+  return app;
+}
+
+function serveFrontEnd(app: Hono<AppEnv>, root: string) {
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+  // Hashed build assets never change under their name; everything else is revalidated.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', compress());
+  app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,35 @@
+/** /api/auth/*: accounts and sessions (spec section 7), plus the browser navigations /api/login and /api/logout. */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { allow, anySignedIn, open, sessionOf } from '../http/access';
+import { readJson } from '../http/read-json';
+import { updateProfile } from '../users/profile-service';
+import { login, logout, register } from './auth-service';
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/auth/register', open, async (c) => {
+    const result = await register(c.get('services'), (await readJson(c)), c.req.header('user-agent'));
+    return c.json(result, 201);
+  })
+  .post('/auth/login', open, async (c) => {
+    const result = await login(
+      c.get('services'),
+      (await readJson(c)),
+      c.get('clientAddress'),
+      c.req.header('user-agent'),
+    );
+    return c.json(result);
+  })
+  .post('/auth/logout', anySignedIn, async (c) => {
+    await logout(c.get('services'), sessionOf(c).sid);
+    return c.body(null, 204);
+  })
+  .get('/auth/me', anySignedIn, (c) => c.json(sessionOf(c).user))
+  .get('/auth/user', anySignedIn, (c) => c.json(sessionOf(c).user))
+  .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
+    const updated = await updateProfile(c.get('services'), sessionOf(c).user, (await readJson(c)));
+    return c.json(updated);
+  })
+  // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.
+  .get('/login', open, (c) => c.redirect('/?auth=signin', 302))
+  .get('/logout', open, (c) => c.redirect('/?logout=1', 302));

@@ -1,0 +1,29 @@
+/** Operator command: `npm run admin -- create <email> <password>` makes (or promotes) an admin account. */
+import { MIN_PASSWORD_LENGTH } from '../../sync/constants';
+import { readEnv } from '../env';
+import { ensureAdmin } from '../seed/seed';
+import { createServices } from '../services';
+
+async function run(args: string[]) {
+  const [command, email, password] = args;
+  if (command !== 'create' || !email || !password) {
+    console.error('Usage: npm run admin -- create <email> <password>');
+    process.exit(2);
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    console.error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    process.exit(2);
+  }
+  const services = createServices(readEnv());
+  try {
+    const outcome = await ensureAdmin(services, email, password);
+    console.info(outcome === 'exists' ? `${email} is already an admin.` : `Admin ${email} ${outcome}.`);
+  } finally {
+    services.db.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

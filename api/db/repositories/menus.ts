@@ -1,0 +1,113 @@
+/** Menus and their ordered products in SQLite; a menu is handed out with its `productIds` in order. */
+import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Db } from '../database';
+import { menuItems, menus } from '../schema';
+
+type MenuRow = typeof menus.$inferSelect;
+export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'>;
+
+function toMenu(row: MenuRow, productIds: string[]): Menu {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    description: row.description,
+    publicLinkId: row.publicLinkId,
+    isPublic: row.isPublic,
+    productIds,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function withProductIds(db: Db, rows: MenuRow[]): Promise<Menu[]> {
+  if (rows.length === 0) return [];
+  const items = db
+    .select()
+    .from(menuItems)
+    .where(inArray(menuItems.menuId, rows.map((row) => row.id)))
+    .orderBy(asc(menuItems.menuId), asc(menuItems.position))
+    .all();
+  const idsByMenu = new Map<string, string[]>();
+  for (const item of items) {
+    const ids = idsByMenu.get(item.menuId) ?? [];
+    ids.push(item.productId);
+    idsByMenu.set(item.menuId, ids);
+  }
+  return rows.map((row) => toMenu(row, idsByMenu.get(row.id) ?? []));
+}
+
+export async function listMenusByOwner(db: Db, userId: string): Promise<Menu[]> {
+  return withProductIds(db, db.select().from(menus).where(eq(menus.userId, userId)).orderBy(desc(menus.updatedAt)).all());
+}
+
+export async function findMenu(db: Db, id: string): Promise<Menu | null> {
+  const row = db.select().from(menus).where(eq(menus.id, id)).get();
+  return row ? ((await withProductIds(db, [row]))[0] ?? null) : null;
+}
+
+export async function findMenuByLink(db: Db, publicLinkId: string): Promise<Menu | null> {
+  const row = db.select().from(menus).where(eq(menus.publicLinkId, publicLinkId)).get();
+  return row ? ((await withProductIds(db, [row]))[0] ?? null) : null;
+}
+
+export async function insertMenu(
+  db: Db,
+  menu: MenuFields & { id: string; userId: string; publicLinkId: string },
+  version: number,
+  now: Date,
+): Promise<void> {
+  db.insert(menus).values({ ...menu, version, createdAt: now, updatedAt: now }).run();
+}
+
+export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>, version: number, now: Date): Promise<void> {
+  db.update(menus).set({ ...fields, version, updatedAt: now }).where(eq(menus.id, id)).run();
+}
+
+/** Replaces the menu's products with `productIds`, in that order. */
+export async function setMenuProducts(db: Db, menuId: string, productIds: string[]): Promise<void> {
+  db.delete(menuItems).where(eq(menuItems.menuId, menuId)).run();
+  if (productIds.length === 0) return;
+  db.insert(menuItems)
+    .values(productIds.map((productId, position) => ({ menuId, productId, position })))
+    .run();
+}
+
+/** Puts a product at the end of a menu, unless it is already on it. */
+export async function appendMenuProduct(db: Db, menuId: string, productId: string): Promise<void> {
+  const last = db.select({ position: max(menuItems.position) }).from(menuItems).where(eq(menuItems.menuId, menuId)).get();
+  db.insert(menuItems)
+    .values({ menuId, productId, position: (last?.position ?? -1) + 1 })
+    .onConflictDoNothing()
+    .run();
+}
+
+export async function menuIdsContainingProduct(db: Db, productId: string): Promise<string[]> {
+  return db
+    .select({ menuId: menuItems.menuId })
+    .from(menuItems)
+    .where(eq(menuItems.productId, productId))
+    .all()
+    .map((row) => row.menuId);
+}
+
+/** Marks menus as changed (their product list changed without an edit to the menu itself). */
+export async function touchMenus(db: Db, ids: string[], version: number, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
+}
+
+export async function deleteMenu(db: Db, id: string): Promise<void> {
+  db.delete(menus).where(eq(menus.id, id)).run();
+}
+
+export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: menus.id })
+    .from(menus)
+    .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
+    .all()
+    .map((row) => row.id);
+}

@@ -1,0 +1,91 @@
+/** Products in SQLite: exact decimals are stored as scaled integers and handed out as decimal strings. */
+import { desc, eq, inArray } from 'drizzle-orm';
+import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
+import type { Product } from '../../../sync/entities/product';
+import type { Db } from '../database';
+import { products } from '../schema';
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A product's writable fields as the domain passes them: decimals as normalised strings. */
+export type ProductFields = Omit<Product, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+const scaledOrNull = (value: number | null, scale: number) => (value === null ? null : formatScaled(value, scale));
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    userId: row.userId,
+    strainName: row.strainName,
+    description: row.description,
+    category: row.category,
+    thcPercentage: scaledOrNull(row.thcHundredths, 2),
+    cbdPercentage: scaledOrNull(row.cbdHundredths, 2),
+    pricePerUnit: scaledOrNull(row.priceCents, 2),
+    unitType: row.unitType,
+    availableQuantity: formatScaled(row.availableThousandths, 3),
+    lotSize: row.lotSize,
+    photoUrl: row.photoUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function scaled(value: string, rule: DecimalRule): number {
+  const parsed = parseScaled(value, rule);
+  if (!parsed.ok) throw new Error(`Unvalidated decimal reached the database layer: ${value}`);
+  return parsed.scaled;
+}
+
+function toColumns(fields: Partial<ProductFields>) {
+  const { thcPercentage, cbdPercentage, pricePerUnit, availableQuantity, ...rest } = fields;
+  return {
+    ...rest,
+    ...(thcPercentage !== undefined && { thcHundredths: thcPercentage === null ? null : scaled(thcPercentage, PERCENT_RULE) }),
+    ...(cbdPercentage !== undefined && { cbdHundredths: cbdPercentage === null ? null : scaled(cbdPercentage, PERCENT_RULE) }),
+    ...(pricePerUnit !== undefined && { priceCents: pricePerUnit === null ? null : scaled(pricePerUnit, PRICE_RULE) }),
+    ...(availableQuantity !== undefined && { availableThousandths: scaled(availableQuantity, QUANTITY_RULE) }),
+  };
+}
+
+export async function listProductsByOwner(db: Db, userId: string): Promise<Product[]> {
+  return db.select().from(products).where(eq(products.userId, userId)).orderBy(desc(products.createdAt)).all().map(toProduct);
+}
+
+export async function findProduct(db: Db, id: string): Promise<Product | null> {
+  const row = db.select().from(products).where(eq(products.id, id)).get();
+  return row ? toProduct(row) : null;
+}
+
+export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(products).where(inArray(products.id, ids)).all().map(toProduct);
+}
+
+export async function insertProduct(
+  db: Db,
+  product: ProductFields & { id: string; userId: string },
+  version: number,
+  now: Date,
+): Promise<Product> {
+  const row = db
+    .insert(products)
+    .values({ ...toColumns(product), id: product.id, userId: product.userId, strainName: product.strainName, version, createdAt: now, updatedAt: now })
+    .returning()
+    .get();
+  return toProduct(row);
+}
+
+export async function updateProduct(db: Db, id: string, fields: Partial<ProductFields>, version: number, now: Date): Promise<Product> {
+  const row = db
+    .update(products)
+    .set({ ...toColumns(fields), version, updatedAt: now })
+    .where(eq(products.id, id))
+    .returning()
+    .get();
+  return toProduct(row);
+}
+
+export async function deleteProduct(db: Db, id: string): Promise<void> {
+  db.delete(products).where(eq(products.id, id)).run();
+}

@@ -1,0 +1,192 @@
+/**
+ * The database schema: the single source of truth for tables, generated into
+ * SQL migrations by drizzle-kit (`npm run db:generate`).
+ *
+ * Sync shape: every row a device replicates carries `version`, the value of
+ * the server's change clock when the row last changed, and deleting such a
+ * row leaves a tombstone (see the triggers migration), so a pull can say
+ * "everything after version N" without ever consulting a device clock.
+ *
+ * Exact numbers: percentages in hundredths, prices in cents, quantities in
+ * thousandths, all integers.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const timestamps = {
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+};
+const version = integer('version').notNull().default(0);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    firebaseUid: text('firebase_uid').unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: ['seller', 'buyer', 'admin'] }).notNull(),
+    businessName: text('business_name'),
+    businessType: text('business_type'),
+    licenseNumber: text('license_number'),
+    contactInfo: text('contact_info'),
+    companyName: text('company_name'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    phoneNumber: text('phone_number'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'canceled', 'past_due'] })
+      .notNull()
+      .default('trial'),
+    trialEndsAt: integer('trial_ends_at', { mode: 'timestamp_ms' }),
+    disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_created_at').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('seller', 'buyer', 'admin')`),
+    check(
+      'users_subscription_status_check',
+      sql`${t.subscriptionStatus} in ('trial', 'active', 'canceled', 'past_due')`,
+    ),
+  ],
+);
+
+/** A signed-in session; a token is valid only while its row exists and has not expired. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sess: text('sess', { mode: 'json' }).$type<{ userAgent?: string | null }>().notNull(),
+    expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_id').on(t.userId), index('sessions_expire').on(t.expire)],
+);
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    strainName: text('strain_name').notNull(),
+    description: text('description'),
+    category: text('category', { enum: ['flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical'] })
+      .notNull()
+      .default('flower'),
+    thcHundredths: integer('thc_hundredths'),
+    cbdHundredths: integer('cbd_hundredths'),
+    priceCents: integer('price_cents'),
+    unitType: text('unit_type', { enum: ['lb', 'oz', 'g', 'unit'] })
+      .notNull()
+      .default('oz'),
+    availableThousandths: integer('available_thousandths').notNull().default(0),
+    lotSize: integer('lot_size').notNull().default(1),
+    photoUrl: text('photo_url'),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index('products_user_version').on(t.userId, t.version),
+    check(
+      'products_category_check',
+      sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`,
+    ),
+    check('products_unit_type_check', sql`${t.unitType} in ('lb', 'oz', 'g', 'unit')`),
+    check('products_thc_check', sql`${t.thcHundredths} between 0 and 10000`),
+    check('products_cbd_check', sql`${t.cbdHundredths} between 0 and 10000`),
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_available_check', sql`${t.availableThousandths} >= 0`),
+    check('products_lot_size_check', sql`${t.lotSize} >= 1`),
+  ],
+);
+
+export const menus = sqliteTable(
+  'menus',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    publicLinkId: text('public_link_id').notNull().unique(),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    version,
+    ...timestamps,
+  },
+  (t) => [index('menus_user_version').on(t.userId, t.version), index('menus_public_updated').on(t.isPublic, t.updatedAt)],
+);
+
+/** A menu's products, in the order the menu shows them. */
+export const menuItems = sqliteTable(
+  'menu_items',
+  {
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.productId] }), index('menu_items_product').on(t.productId)],
+);
+
+export const savedMenus = sqliteTable(
+  'saved_menus',
+  {
+    id: text('id').primaryKey(),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    notes: text('notes'),
+    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('saved_menus_buyer_menu').on(t.buyerUserId, t.menuId),
+    index('saved_menus_buyer_version').on(t.buyerUserId, t.version),
+    index('saved_menus_menu').on(t.menuId),
+  ],
+);
+
+/** What a pull reports as deleted: written by triggers, so cascaded deletes leave one too. */
+export const tombstones = sqliteTable(
+  'tombstones',
+  {
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    userId: text('user_id').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entity, t.entityId] }), index('tombstones_user_version').on(t.userId, t.version)],
+);
+
+/** The change clock: one row whose value every write transaction bumps once. */
+export const syncClock = sqliteTable(
+  'sync_clock',
+  {
+    id: integer('id').primaryKey(),
+    version: integer('version').notNull(),
+  },
+  (t) => [check('sync_clock_single_row', sql`${t.id} = 1`)],
+);

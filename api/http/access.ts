@@ -1,0 +1,32 @@
+/**
+ * The one authorization layer: every route names who may call it with one of
+ * these guards. Ownership of rows is checked by the domain functions.
+ */
+import { createMiddleware } from 'hono/factory';
+import type { UserRole } from '../../sync/constants';
+import { AppError } from '../../sync/errors';
+import type { AppEnv, Session } from '../context';
+
+/** Anyone, signed in or not. */
+export const open = createMiddleware<AppEnv>(async (_c, next) => next());
+
+/** Any signed-in user whose role is listed. */
+export function allow(...roles: UserRole[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const session = c.get('session');
+    if (!session) throw new AppError('unauthenticated', 'Unauthorized: please sign in.');
+    if (!roles.includes(session.user.role)) {
+      throw new AppError('forbidden', "You don't have permission to do this.");
+    }
+    await next();
+  });
+}
+
+export const anySignedIn = allow('admin', 'seller', 'buyer');
+
+/** The signed-in session of a route guarded by `allow`. */
+export function sessionOf(c: { get(key: 'session'): Session | null }): Session {
+  const session = c.get('session');
+  if (!session) throw new AppError('unauthenticated', 'Unauthorized: please sign in.');
+  return session;
+}

@@ -1,0 +1,34 @@
+/** Maps the shared error reasons to HTTP statuses, and every failure to a JSON `{ message }` body. */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { AppError, type ErrorBody, type ErrorReason } from '../../sync/errors';
+
+export const STATUS_BY_REASON: Record<ErrorReason, ContentfulStatusCode> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  subscription_required: 402,
+  unavailable: 503,
+};
+
+export function errorResponse(c: Context, error: AppError) {
+  const body: ErrorBody = { message: error.message, reason: error.reason };
+  if (error.fieldErrors) body.errors = error.fieldErrors;
+  return c.json(body, STATUS_BY_REASON[error.reason]);
+}
+
+/** The app's onError: known errors keep their status; anything else is logged and answered with a bare 500. */
+export function handleError(error: Error, c: Context) {
+  if (error instanceof AppError) return errorResponse(c, error);
+  if (error instanceof HTTPException) {
+    const reason: ErrorReason = error.status === 413 ? 'payload_too_large' : 'validation';
+    return c.json({ message: error.message || 'Bad request', reason } satisfies ErrorBody, error.status);
+  }
+  console.error(error);
+  return c.json({ message: 'Something went wrong on our side. Please try again.', reason: 'unavailable' }, 500);
+}

@@ -1,0 +1,61 @@
+/** Starts the server: configuration, database and migrations, seed data, then the PWA and the API on one port. */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { readEnv } from './env';
+import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
+import { ensureAdmin, seedDemoData } from './seed/seed';
+import { createServices } from './services';
+
+const STATIC_ROOT = resolve('dist/app');
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = readEnv();
+  const services = createServices(env);
+
+  if (env.SEED_DEMO_DATA && (await seedDemoData(services))) {
+    console.info('Seeded demo data. Sign in with:');
+    console.info(`  seller  ${DEMO_SELLER.email}  /  ${DEMO_SELLER.password}`);
+    console.info(`  buyer   ${DEMO_BUYER.email}  /  ${DEMO_BUYER.password}`);
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin(services, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (outcome !== 'exists') console.info(`Admin ${env.ADMIN_EMAIL} ${outcome}.`);
+  }
+
+  const staticRoot = existsSync(resolve(STATIC_ROOT, 'index.html')) ? STATIC_ROOT : undefined;
+  if (!staticRoot) console.warn('No built app in dist/app: serving the API only (run `npm run build`).');
+  const app = createApp(services, { staticRoot });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
+  });
+
+  // Stop taking connections, let requests in flight finish, then close the database cleanly.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received: finishing requests in flight.`);
+    const forceTimer = setTimeout(() => {
+      console.warn('Requests still open after the grace period: closing them.');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    forceTimer.unref();
+    server.close(() => {
+      services.db.close();
+      console.info('Stopped.');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

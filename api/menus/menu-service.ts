@@ -1,0 +1,76 @@
+/** A seller's menus: create, edit, delete; the public link id is made at first save. */
+import { randomUUID } from 'node:crypto';
+import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
+import type { User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Db, Tx } from '../db/database';
+import {
+  deleteMenu as deleteMenuRow,
+  findMenu,
+  insertMenu,
+  listMenusByOwner,
+  setMenuProducts,
+  updateMenu as updateMenuRow,
+} from '../db/repositories/menus';
+import { findProductsByIds } from '../db/repositories/products';
+import { assertSellerMayWrite } from '../products/seller-access';
+
+export const MENU_NOT_FOUND = 'Menu not found';
+
+export function listMenus(services: Services, seller: User): Promise<Menu[]> {
+  return listMenusByOwner(services.db.read, seller.id);
+}
+
+export async function getMenu(services: Services, seller: User, id: string): Promise<Menu> {
+  return ownedMenu(services.db.read, seller, id);
+}
+
+async function ownedMenu(db: Db, seller: User, id: string): Promise<Menu> {
+  const menu = await findMenu(db, id);
+  if (!menu || menu.userId !== seller.id) throw new AppError('not_found', MENU_NOT_FOUND);
+  return menu;
+}
+
+/** A menu may list only the seller's own products. */
+async function assertOwnProducts(tx: Tx, seller: User, productIds: string[]): Promise<void> {
+  const found = await findProductsByIds(tx.db, productIds);
+  if (found.length !== productIds.length || found.some((product) => product.userId !== seller.id)) {
+    throw new AppError('validation', 'A menu can only list your own products', { productIds: 'Unknown product' });
+  }
+}
+
+export async function createMenu(services: Services, seller: User, input: unknown): Promise<Menu> {
+  const { id, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
+  assertSellerMayWrite(seller, services.now());
+  return services.db.transaction(async (tx) => {
+    const menuId = id ?? randomUUID();
+    if (await findMenu(tx.db, menuId)) throw new AppError('conflict', 'A menu with this id already exists');
+    await assertOwnProducts(tx, seller, productIds);
+    await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: randomUUID() }, tx.version, services.now());
+    await setMenuProducts(tx.db, menuId, productIds);
+    return ownedMenu(tx.db, seller, menuId);
+  });
+}
+
+export async function updateMenu(services: Services, seller: User, id: string, input: unknown): Promise<Menu> {
+  const { productIds, ...fields } = parseOrThrow(menuUpdateSchema, input);
+  assertSellerMayWrite(seller, services.now());
+  return services.db.transaction(async (tx) => {
+    await ownedMenu(tx.db, seller, id);
+    if (productIds) {
+      await assertOwnProducts(tx, seller, productIds);
+      await setMenuProducts(tx.db, id, productIds);
+    }
+    await updateMenuRow(tx.db, id, fields, tx.version, services.now());
+    return ownedMenu(tx.db, seller, id);
+  });
+}
+
+export async function deleteMenu(services: Services, seller: User, id: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    await ownedMenu(tx.db, seller, id);
+    await deleteMenuRow(tx.db, id);
+  });
+}

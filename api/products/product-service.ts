@@ -1,0 +1,71 @@
+/** A seller's catalogue: every product write goes through here, from REST routes and sync alike. */
+import { randomUUID } from 'node:crypto';
+import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
+import type { User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import {
+  appendMenuProduct,
+  menuIdsContainingProduct,
+  menusOwnedBy,
+  touchMenus,
+} from '../db/repositories/menus';
+import {
+  deleteProduct as deleteProductRow,
+  findProduct,
+  insertProduct,
+  listProductsByOwner,
+  updateProduct as updateProductRow,
+} from '../db/repositories/products';
+import { assertSellerMayWrite } from './seller-access';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+export function listProducts(services: Services, seller: User): Promise<Product[]> {
+  return listProductsByOwner(services.db.read, seller.id);
+}
+
+/** The product, when it exists and belongs to the seller; anyone else's is "not found", so ids reveal nothing. */
+export async function ownedProduct(tx: Pick<Tx, 'db'>, seller: User, id: string): Promise<Product> {
+  const product = await findProduct(tx.db, id);
+  if (!product || product.userId !== seller.id) throw new AppError('not_found', PRODUCT_NOT_FOUND);
+  return product;
+}
+
+export async function createProduct(services: Services, seller: User, input: unknown): Promise<Product> {
+  const { id, selectedMenus, ...fields } = parseOrThrow(productCreateSchema, input);
+  assertSellerMayWrite(seller, services.now());
+  return services.db.transaction(async (tx) => {
+    const productId = id ?? randomUUID();
+    if (await findProduct(tx.db, productId)) throw new AppError('conflict', 'A product with this id already exists');
+    const ownMenus = await menusOwnedBy(tx.db, seller.id, selectedMenus);
+    if (ownMenus.length !== new Set(selectedMenus).size) {
+      throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
+    }
+    const now = services.now();
+    const product = await insertProduct(tx.db, { ...fields, id: productId, userId: seller.id }, tx.version, now);
+    for (const menuId of ownMenus) await appendMenuProduct(tx.db, menuId, productId);
+    await touchMenus(tx.db, ownMenus, tx.version, now);
+    return product;
+  });
+}
+
+export async function updateProduct(services: Services, seller: User, id: string, input: unknown): Promise<Product> {
+  const fields = parseOrThrow(productUpdateSchema, input);
+  assertSellerMayWrite(seller, services.now());
+  return services.db.transaction(async (tx) => {
+    await ownedProduct(tx, seller, id);
+    return updateProductRow(tx.db, id, fields, tx.version, services.now());
+  });
+}
+
+/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
+export async function deleteProduct(services: Services, seller: User, id: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    await ownedProduct(tx, seller, id);
+    await touchMenus(tx.db, await menuIdsContainingProduct(tx.db, id), tx.version, services.now());
+    await deleteProductRow(tx.db, id);
+  });
+}

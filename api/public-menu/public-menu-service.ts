@@ -1,0 +1,32 @@
+/** What anyone with a menu's link may see: the menu, its products in order, and the seller's business name. */
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import { AppError } from '../../sync/errors';
+import type { Services } from '../context';
+import { findMenuByLink } from '../db/repositories/menus';
+import { findProductsByIds } from '../db/repositories/products';
+import { findUserById } from '../db/repositories/users';
+
+/** The link id of the demo menu that `/menu/sample` shows. */
+export const SAMPLE_MENU_LINK_ID = '5a3b1e00-0000-4000-8000-000000000001';
+
+export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist or may have been removed.";
+
+export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
+  const db = services.db.read;
+  const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;
+  const menu = await findMenuByLink(db, linkId);
+  const seller = menu ? await findUserById(db, menu.userId) : null;
+  if (!menu || !seller || seller.disabled) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+  const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
+  const { userId: _menuOwner, ...publicMenu } = menu;
+  return {
+    menu: publicMenu,
+    products: menu.productIds.flatMap((id) => {
+      const product = byId.get(id);
+      if (!product) return [];
+      const { userId: _productOwner, ...rest } = product;
+      return [rest];
+    }),
+    seller: { businessName: seller.businessName },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Fills an empty database with the demo accounts, catalogue and the sample
+ * menu behind /menu/sample, and creates the first admin from ADMIN_EMAIL and
+ * ADMIN_PASSWORD when those are set.
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../auth/password';
+import { createUser } from '../auth/auth-service';
+import type { Services } from '../context';
+import { countUsers, findCredentialsByEmail, updateUser } from '../db/repositories/users';
+import { insertMenu, setMenuProducts } from '../db/repositories/menus';
+import { createProduct } from '../products/product-service';
+import { SAMPLE_MENU_LINK_ID } from '../public-menu/public-menu-service';
+import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
+
+const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export async function seedDemoData(services: Services): Promise<boolean> {
+  if ((await countUsers(services.db.read)) > 0) return false;
+  const now = services.now();
+  const { password: sellerPassword, ...sellerProfile } = DEMO_SELLER;
+  const seller = await createUser(services, {
+    ...sellerProfile,
+    id: randomUUID(),
+    passwordHash: await hashPassword(sellerPassword),
+    role: 'seller',
+    subscriptionStatus: 'active',
+    trialEndsAt: new Date(now.getTime() - YEAR_MS),
+  });
+  const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
+  await createUser(services, {
+    ...buyerProfile,
+    id: randomUUID(),
+    passwordHash: await hashPassword(buyerPassword),
+    role: 'buyer',
+  });
+  const productIds: string[] = [];
+  for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product)).id);
+  await services.db.transaction(async (tx) => {
+    const menuId = randomUUID();
+    await insertMenu(tx.db, { ...SAMPLE_MENU, id: menuId, userId: seller.id, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true }, tx.version, now);
+    await setMenuProducts(tx.db, menuId, productIds);
+  });
+  return true;
+}
+
+export async function ensureAdmin(services: Services, email: string, password: string): Promise<'created' | 'promoted' | 'exists'> {
+  const existing = await findCredentialsByEmail(services.db.read, email);
+  if (existing?.user.role === 'admin') return 'exists';
+  if (existing) {
+    await services.db.transaction(async (tx) => updateUser(tx.db, existing.user.id, { role: 'admin' }, tx.version, services.now()));
+    return 'promoted';
+  }
+  await createUser(services, {
+    id: randomUUID(),
+    email: email.trim().toLowerCase(),
+    passwordHash: await hashPassword(password),
+    firstName: 'Admin',
+    role: 'admin',
+  });
+  return 'created';
+}

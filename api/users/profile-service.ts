@@ -1,0 +1,33 @@
+/** A user changing their own profile (PUT /api/auth/user). */
+import { TRIAL_DAYS } from '../../sync/constants';
+import { profileUpdateSchema, type User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
+import type { Services } from '../context';
+import { emailTaken, updateUser, type UserChanges } from '../db/repositories/users';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function updateProfile(services: Services, user: User, input: unknown): Promise<User> {
+  const fields = parseOrThrow(profileUpdateSchema, input);
+  const { role, ...rest } = fields;
+  const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+
+  if (role !== undefined && role !== user.role) {
+    if (role === 'admin') throw new AppError('forbidden', 'You cannot make yourself an admin', { role: 'Choose seller or buyer' });
+    if (user.role === 'admin') throw new AppError('forbidden', 'An admin account cannot change its own role');
+    changes.role = role;
+    // A buyer who becomes a seller starts the seller trial once.
+    if (role === 'seller' && !user.trialEndsAt) {
+      changes.trialEndsAt = new Date(services.now().getTime() + TRIAL_DAYS * DAY_MS);
+    }
+  }
+
+  return services.db.transaction(async (tx) => {
+    if (changes.email && (await emailTaken(tx.db, changes.email, user.id))) {
+      throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    }
+    return updateUser(tx.db, user.id, changes, tx.version, services.now());
+  });
+}

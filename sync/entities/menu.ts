@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { entityId, isoDate, optionalText } from '../fields';
+
+export const menuSchema = z.object({
+  id: entityId,
+  userId: entityId,
+  name: z.string(),
+  description: z.string().nullable(),
+  publicLinkId: z.uuid(),
+  isPublic: z.boolean(),
+  /** Product ids in the order the menu shows them. */
+  productIds: z.array(entityId),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Menu = z.infer<typeof menuSchema>;
+
+export const MAX_PRODUCTS_PER_MENU = 2000;
+
+export const menuFieldsSchema = z.object({
+  name: z.string({ error: 'Menu name is required' }).trim().min(1, 'Menu name is required').max(200),
+  description: optionalText(5000),
+  isPublic: z.boolean().default(false),
+  productIds: z
+    .array(entityId)
+    .max(MAX_PRODUCTS_PER_MENU, `A menu holds at most ${MAX_PRODUCTS_PER_MENU} products`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** POST /api/menus. */
+export const menuCreateSchema = menuFieldsSchema.extend({ id: entityId.optional() });
+export type MenuCreateInput = z.input<typeof menuCreateSchema>;
+
+/** PUT /api/menus/:id: the fields it names change. */
+export const menuUpdateSchema = menuFieldsSchema.partial();
+export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../constants';
+import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
+import { entityId, isoDate, optionalDecimal, optionalText } from '../fields';
+
+/**
+ * A product as the API and the device replica hold it. Percentages, price and
+ * quantity are exact decimal strings: "24.50", "1200.00", "10.125".
+ */
+export const productSchema = z.object({
+  id: entityId,
+  userId: entityId,
+  strainName: z.string(),
+  description: z.string().nullable(),
+  category: z.enum(PRODUCT_CATEGORIES),
+  thcPercentage: z.string().nullable(),
+  cbdPercentage: z.string().nullable(),
+  pricePerUnit: z.string().nullable(),
+  unitType: z.enum(UNIT_TYPES),
+  availableQuantity: z.string(),
+  lotSize: z.number().int(),
+  photoUrl: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Product = z.infer<typeof productSchema>;
+
+const quantity = optionalDecimal('Available quantity', QUANTITY_RULE).transform((value) => value ?? '0.000');
+
+/** The product form's fields (spec section 5). */
+export const productFieldsSchema = z.object({
+  strainName: z.string({ error: 'Strain name is required' }).trim().min(1, 'Strain name is required').max(200),
+  description: optionalText(5000),
+  category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }).default('flower'),
+  thcPercentage: optionalDecimal('THC %', PERCENT_RULE),
+  cbdPercentage: optionalDecimal('CBD %', PERCENT_RULE),
+  pricePerUnit: optionalDecimal('Price', PRICE_RULE),
+  unitType: z.enum(UNIT_TYPES, { error: 'Choose a unit' }).default('oz'),
+  availableQuantity: quantity,
+  lotSize: z.coerce
+    .number({ error: 'Lot size must be a whole number of at least 1' })
+    .int('Lot size must be a whole number of at least 1')
+    .min(1, 'Lot size must be a whole number of at least 1')
+    .max(1_000_000, 'Lot size is too large')
+    .default(1),
+  photoUrl: optionalText(2000),
+});
+
+/** POST /api/products: the fields, an optional id made on the device, and menus to add the product to. */
+export const productCreateSchema = productFieldsSchema.extend({
+  id: entityId.optional(),
+  selectedMenus: z.array(entityId).max(500).default([]),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+
+/** An update names only the fields it changes. */
+export const productUpdateSchema = productFieldsSchema.partial();
+export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
