@@ -1,0 +1,68 @@
+/**
+ * The one fetch wrapper. It sends the bearer token, sends a JSON content type
+ * only when there is a body, and turns every failed answer into an ApiError
+ * whose message reads "status: body" as spec section 8 describes.
+ */
+import type { ErrorBody, FieldErrors } from '../../sync/errors';
+import { TOKEN_KEY } from './session-storage-keys';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's own sentence, for showing to a person. */
+  readonly serverMessage: string | null;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, bodyText: string, statusText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    let parsed: Partial<ErrorBody> | null = null;
+    try {
+      parsed = JSON.parse(bodyText) as Partial<ErrorBody>;
+    } catch {
+      parsed = null;
+    }
+    this.serverMessage = parsed?.message ?? null;
+    this.fieldErrors = parsed?.errors ?? {};
+  }
+}
+
+/** The network could not be reached at all: the device is offline or the server is down. */
+export class NetworkError extends Error {
+  constructor() {
+    super('The network is not available');
+    this.name = 'NetworkError';
+  }
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof ApiError && /^401: .*Unauthorized/.test(error.message);
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** A person-readable sentence for any failure, preferring the server's own words. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (error instanceof NetworkError) return 'You appear to be offline. Please try again when you have a connection.';
+  return fallback;
+}

@@ -1,0 +1,82 @@
+/**
+ * The signed-in session: token and user, kept in local storage so the app
+ * opens signed in with no network. On start, a stored token is checked with
+ * the server; a rejected token is dropped, an unreachable server is not a
+ * rejection (the cached user stays).
+ */
+import { create } from 'zustand';
+import { userSchema, type AuthResponse, type User } from '../../sync/entities/user';
+import { apiRequest, ApiError } from './api-client';
+import { CACHED_USER_KEY, TOKEN_KEY } from './session-storage-keys';
+
+type SessionState = {
+  user: User | null;
+  /** True until the stored session has been checked (or found absent). */
+  loading: boolean;
+  restore(): Promise<void>;
+  signIn(auth: AuthResponse): void;
+  setUser(user: User): void;
+  signOut(): Promise<void>;
+};
+
+function readCachedUser(): User | null {
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearStoredSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(CACHED_USER_KEY);
+}
+
+export const useSession = create<SessionState>((set) => ({
+  user: null,
+  loading: true,
+
+  async restore() {
+    if (!localStorage.getItem(TOKEN_KEY)) {
+      clearStoredSession();
+      set({ user: null, loading: false });
+      return;
+    }
+    const cached = readCachedUser();
+    if (cached) set({ user: cached, loading: false });
+    try {
+      const user = await apiRequest<User>('GET', '/api/auth/me');
+      localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+      set({ user, loading: false });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        clearStoredSession();
+        set({ user: null, loading: false });
+      } else {
+        set({ user: cached, loading: false });
+      }
+    }
+  },
+
+  signIn({ token, user }) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+    set({ user, loading: false });
+  },
+
+  setUser(user) {
+    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+    set({ user });
+  },
+
+  async signOut() {
+    try {
+      if (localStorage.getItem(TOKEN_KEY)) await apiRequest('POST', '/api/auth/logout');
+    } catch {
+      // Signing out must work offline too; the server session then simply expires.
+    }
+    clearStoredSession();
+    set({ user: null });
+  },
+}));

@@ -1,0 +1,39 @@
+/**
+ * The PWA build. The service worker precaches the app shell (HTML, JS, CSS,
+ * icons) so the app opens with no network; API answers and photos are never
+ * precached: the signed-in user's data lives in IndexedDB. A new version
+ * waits for the person's word (registerType 'prompt') so an update never
+ * reloads the page under them.
+ */
+import { readFileSync } from 'node:fs';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+const apiPort = process.env.API_PORT ?? '3000';
+
+export default defineConfig({
+  root: 'app',
+  publicDir: 'public',
+  build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: true },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeAssets: ['icons/*.png', 'favicon.svg'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+      },
+    }),
+  ],
+  server: { proxy: { '/api': `http://localhost:${apiPort}` } },
+});
