@@ -1,4 +1,5 @@
 /** The server's configuration, read from the environment once, here and nowhere else. */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -41,4 +42,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
   }
   return { ...env, databaseFile: resolve(env.DATA_DIR, 'app.db') };
+}
+
+/** Reads `.env` into process.env when there is one; real environment variables win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
 }

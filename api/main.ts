@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { readEnv } from './env';
+import { loadDotEnv, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';
 import { createServices } from './services';
@@ -12,6 +12,7 @@ const STATIC_ROOT = resolve('dist/app');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  loadDotEnv();
   const env = readEnv();
   const services = createServices(env);
 

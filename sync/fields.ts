@@ -35,3 +35,16 @@ export function decimalMessage(label: string, rule: DecimalRule, reason: 'format
 
 export const isoDate = z.string();
 export const entityId = z.uuid({ error: 'Must be a valid id' });
+
+type LeaveOut<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<z.ZodUnion<[z.ZodUndefined, T[K]]>> };
+
+/**
+ * The update schema of a form's fields: every field may be left out, and a
+ * field left out stays out. (`.partial()` is not enough: zod would still run
+ * the fields' defaults and "blank means null" transforms on a missing field,
+ * so an update naming one field would reset the others.)
+ */
+export function updateOf<T extends z.ZodRawShape>(shape: T) {
+  const fields = Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, z.union([z.undefined(), field]).optional()]));
+  return z.object(fields as LeaveOut<T>);
+}

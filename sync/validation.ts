@@ -14,9 +14,19 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join('.') || 'form';
-    fieldErrors[field] ??= issue.message;
+    fieldErrors[field] ??= messageOf(issue);
   }
-  return { ok: false, message: result.error.issues[0]?.message ?? 'Invalid input', fieldErrors };
+  const first = result.error.issues[0];
+  return { ok: false, message: first ? messageOf(first) : 'Invalid input', fieldErrors };
+}
+
+/** A union's own message is a bare "Invalid input"; the last option's (the real field's, in `updateOf`) says what is wrong. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.at(-1)?.[0];
+    if (inner) return messageOf(inner);
+  }
+  return issue.message;
 }
 
 /** Like `validate`, but throws the failure as a validation AppError. */

@@ -1,6 +1,6 @@
 /** Operator command: `npm run admin -- create <email> <password>` makes (or promotes) an admin account. */
 import { MIN_PASSWORD_LENGTH } from '../../sync/constants';
-import { readEnv } from '../env';
+import { loadDotEnv, readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
 import { createServices } from '../services';
 
@@ -14,6 +14,7 @@ async function run(args: string[]) {
     console.error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
     process.exit(2);
   }
+  loadDotEnv();
   const services = createServices(readEnv());
   try {
     const outcome = await ensureAdmin(services, email, password);

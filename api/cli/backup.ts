@@ -1,9 +1,10 @@
 /** Operator command: `npm run backup [-- <file>]` copies the live database to a file, safely while the server runs. */
 import { resolve } from 'node:path';
-import { readEnv } from '../env';
+import { loadDotEnv, readEnv } from '../env';
 import { Database } from '../db/database';
 
 async function run(target?: string) {
+  loadDotEnv();
   const env = readEnv();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = resolve(target ?? `${env.DATA_DIR}/backups/app-${stamp}.db`);

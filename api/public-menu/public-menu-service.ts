@@ -18,14 +18,14 @@ export async function getPublicMenu(services: Services, publicLinkId: string): P
   const seller = menu ? await findUserById(db, menu.userId) : null;
   if (!menu || !seller || seller.disabled) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
-  const { userId: _menuOwner, ...publicMenu } = menu;
+  const { userId: _owner, ...publicMenu } = menu;
   return {
     menu: publicMenu,
     products: menu.productIds.flatMap((id) => {
       const product = byId.get(id);
       if (!product) return [];
-      const { userId: _productOwner, ...rest } = product;
-      return [rest];
+      const { userId: _productOwner, ...publicProduct } = product;
+      return [publicProduct];
     }),
     seller: { businessName: seller.businessName },
   };

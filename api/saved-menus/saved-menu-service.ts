@@ -1,6 +1,6 @@
 /** A buyer's saved menus. Saving is idempotent: saving a menu twice keeps one entry. */
 import { randomUUID } from 'node:crypto';
-import { savedMenuCreateSchema, type SavedMenu } from '../../sync/entities/saved-menu';
+import { savedMenuCreateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
@@ -14,7 +14,7 @@ import {
   listSavedMenus as listSavedMenuRows,
 } from '../db/repositories/saved-menus';
 
-export function listSavedMenus(services: Services, buyer: User): Promise<SavedMenu[]> {
+export function listSavedMenus(services: Services, buyer: User): Promise<SavedMenuListItem[]> {
   return listSavedMenuRows(services.db.read, buyer.id);
 }
 

@@ -16,14 +16,17 @@ export class ApiError extends Error {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
-    let parsed: Partial<ErrorBody> | null = null;
-    try {
-      parsed = JSON.parse(bodyText) as Partial<ErrorBody>;
-    } catch {
-      parsed = null;
-    }
+    const parsed = parseErrorBody(bodyText);
     this.serverMessage = parsed?.message ?? null;
     this.fieldErrors = parsed?.errors ?? {};
+  }
+}
+
+function parseErrorBody(text: string): Partial<ErrorBody> | null {
+  try {
+    return JSON.parse(text) as Partial<ErrorBody>;
+  } catch {
+    return null;
   }
 }
 

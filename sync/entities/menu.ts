@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText } from '../fields';
+import { entityId, isoDate, optionalText, updateOf } from '../fields';
 
 export const menuSchema = z.object({
   id: entityId,
@@ -33,5 +33,5 @@ export const menuCreateSchema = menuFieldsSchema.extend({ id: entityId.optional(
 export type MenuCreateInput = z.input<typeof menuCreateSchema>;
 
 /** PUT /api/menus/:id: the fields it names change. */
-export const menuUpdateSchema = menuFieldsSchema.partial();
+export const menuUpdateSchema = updateOf(menuFieldsSchema.shape);
 export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;

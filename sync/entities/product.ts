@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../constants';
 import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, optionalText } from '../fields';
+import { entityId, isoDate, optionalDecimal, optionalText, updateOf } from '../fields';
 
 /**
  * A product as the API and the device replica hold it. Percentages, price and
@@ -54,5 +54,5 @@ export const productCreateSchema = productFieldsSchema.extend({
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 
 /** An update names only the fields it changes. */
-export const productUpdateSchema = productFieldsSchema.partial();
+export const productUpdateSchema = updateOf(productFieldsSchema.shape);
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;

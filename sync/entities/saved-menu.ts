@@ -18,3 +18,16 @@ export const savedMenuCreateSchema = z.object({
   menuId: entityId,
 });
 export type SavedMenuCreateInput = z.input<typeof savedMenuCreateSchema>;
+
+/** A saved menu as GET /api/saved-menus lists it: with what the buyer needs to recognise and open the menu. */
+export const savedMenuListItemSchema = savedMenuSchema.extend({
+  menu: z.object({
+    name: z.string(),
+    description: z.string().nullable(),
+    publicLinkId: z.string(),
+    sellerBusinessName: z.string().nullable(),
+    productCount: z.number().int(),
+    updatedAt: isoDate,
+  }),
+});
+export type SavedMenuListItem = z.infer<typeof savedMenuListItemSchema>;

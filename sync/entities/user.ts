@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
-import { entityId, isoDate, optionalText } from '../fields';
+import { entityId, isoDate, optionalText, updateOf } from '../fields';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({
@@ -64,22 +64,22 @@ export const registerInputSchema = z
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
 /** The fields of PUT /api/auth/user. Absent fields stay as they are. */
-export const profileUpdateSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required').max(100).optional(),
-  lastName: optionalText(100).optional(),
-  email: email.optional(),
-  role: z.enum(USER_ROLES, { error: 'Choose seller or buyer' }).optional(),
-  businessName: optionalText(200).optional(),
-  companyName: optionalText(200).optional(),
-  businessType: optionalText(100).optional(),
-  contactInfo: optionalText(500).optional(),
-  address: optionalText(300).optional(),
-  phoneNumber: optionalText(40).optional(),
-  city: optionalText(100).optional(),
-  state: optionalText(100).optional(),
-  zipCode: optionalText(20).optional(),
-  licenseNumber: optionalText(100).optional(),
-  profileImageUrl: optionalText(2000).optional(),
+export const profileUpdateSchema = updateOf({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: optionalText(100),
+  email,
+  role: z.enum(USER_ROLES, { error: 'Choose seller or buyer' }),
+  businessName: optionalText(200),
+  companyName: optionalText(200),
+  businessType: optionalText(100),
+  contactInfo: optionalText(500),
+  address: optionalText(300),
+  phoneNumber: optionalText(40),
+  city: optionalText(100),
+  state: optionalText(100),
+  zipCode: optionalText(20),
+  licenseNumber: optionalText(100),
+  profileImageUrl: optionalText(2000),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

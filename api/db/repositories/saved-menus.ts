@@ -1,8 +1,8 @@
 /** A buyer's saved menus in SQLite. */
-import { and, desc, eq } from 'drizzle-orm';
-import type { SavedMenu } from '../../../sync/entities/saved-menu';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { Db } from '../database';
-import { savedMenus } from '../schema';
+import { menuItems, menus, savedMenus, users } from '../schema';
 
 type SavedMenuRow = typeof savedMenus.$inferSelect;
 
@@ -18,14 +18,32 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
   };
 }
 
-export async function listSavedMenus(db: Db, buyerUserId: string): Promise<SavedMenu[]> {
+export async function listSavedMenus(db: Db, buyerUserId: string): Promise<SavedMenuListItem[]> {
+  const productCounts = db
+    .select({ menuId: menuItems.menuId, productCount: count().as('product_count') })
+    .from(menuItems)
+    .groupBy(menuItems.menuId)
+    .as('product_counts');
   return db
-    .select()
+    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount: productCounts.productCount })
     .from(savedMenus)
+    .innerJoin(menus, eq(savedMenus.menuId, menus.id))
+    .innerJoin(users, eq(menus.userId, users.id))
+    .leftJoin(productCounts, eq(productCounts.menuId, menus.id))
     .where(eq(savedMenus.buyerUserId, buyerUserId))
     .orderBy(desc(savedMenus.createdAt))
     .all()
-    .map(toSavedMenu);
+    .map((row) => ({
+      ...toSavedMenu(row.saved),
+      menu: {
+        name: row.menu.name,
+        description: row.menu.description,
+        publicLinkId: row.menu.publicLinkId,
+        sellerBusinessName: row.sellerBusinessName,
+        productCount: row.productCount ?? 0,
+        updatedAt: row.menu.updatedAt.toISOString(),
+      },
+    }));
 }
 
 export async function findSavedMenu(db: Db, id: string): Promise<SavedMenu | null> {

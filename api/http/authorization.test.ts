@@ -1,0 +1,198 @@
+/**
+ * Every API route and who may call it. A new route belongs in this table;
+ * the last test fails when the app registers a route the table does not name.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRole } from '../../sync/constants';
+import type { AuthResponse } from '../../sync/entities/user';
+import type { ErrorBody } from '../../sync/errors';
+import { startSession } from '../auth/auth-service';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Route = {
+  method: Method;
+  /** The path as the app registers it. */
+  pattern: string;
+  /** Who may call it; 'anyone' means no sign-in is needed. */
+  allowed: readonly UserRole[] | 'anyone';
+  /** A concrete path to call. */
+  path?: string;
+  body?: unknown;
+  /** The call ends the caller's session, so it gets a session of its own. */
+  endsSession?: boolean;
+  /** The status an allowed caller gets when it is not a success (the probe ids and bodies are not real). */
+  expected?: number;
+};
+
+const ALL_ROLES: readonly UserRole[] = ['admin', 'seller', 'buyer'];
+const SOME_ID = randomUUID();
+
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: '/api/health', allowed: 'anyone' },
+  { method: 'GET', pattern: '/api/config', allowed: 'anyone' },
+  { method: 'GET', pattern: '/api/public/menu/:publicLinkId', path: `/api/public/menu/${SOME_ID}`, allowed: 'anyone' },
+  { method: 'GET', pattern: '/api/login', allowed: 'anyone' },
+  { method: 'GET', pattern: '/api/logout', allowed: 'anyone' },
+  { method: 'POST', pattern: '/api/auth/register', allowed: 'anyone', body: {} },
+  { method: 'POST', pattern: '/api/auth/login', allowed: 'anyone', body: {} },
+  { method: 'POST', pattern: '/api/auth/logout', allowed: ALL_ROLES, endsSession: true },
+  { method: 'GET', pattern: '/api/auth/me', allowed: ALL_ROLES },
+  { method: 'GET', pattern: '/api/auth/user', allowed: ALL_ROLES },
+  { method: 'PUT', pattern: '/api/auth/user', allowed: ALL_ROLES, body: {} },
+  { method: 'GET', pattern: '/api/products', allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/products', allowed: ['seller'], body: {} },
+  { method: 'PUT', pattern: '/api/products/:id', path: `/api/products/${SOME_ID}`, allowed: ['seller'], body: {} },
+  { method: 'DELETE', pattern: '/api/products/:id', path: `/api/products/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/menus', allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/menus', allowed: ['seller'], body: {} },
+  { method: 'GET', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'PUT', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'], body: {} },
+  { method: 'DELETE', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/saved-menus', allowed: ['buyer'] },
+  { method: 'POST', pattern: '/api/saved-menus', allowed: ['buyer'], body: {} },
+  { method: 'DELETE', pattern: '/api/saved-menus/:id', path: `/api/saved-menus/${SOME_ID}`, allowed: ['buyer'] },
+  { method: 'GET', pattern: '/api/admin/customers', allowed: ['admin'] },
+  { method: 'GET', pattern: '/api/admin/stats', allowed: ['admin'] },
+  { method: 'PATCH', pattern: '/api/admin/customers/:id', path: `/api/admin/customers/${SOME_ID}`, allowed: ['admin'], body: { disabled: false } },
+  { method: 'GET', pattern: '/api/subscription-status', allowed: ['seller'] },
+  // Payments are not configured in tests.
+  { method: 'POST', pattern: '/api/create-subscription', allowed: ['seller'], expected: 503 },
+];
+
+let t: TestApp;
+const accounts = {} as Record<UserRole, AuthResponse>;
+
+beforeAll(async () => {
+  t = createTestApp();
+  accounts.admin = await t.makeAdmin();
+  accounts.seller = await t.registerUser('seller');
+  accounts.buyer = await t.registerUser('buyer');
+});
+afterAll(() => t.close());
+
+async function tokenFor(role: UserRole, route: Route): Promise<string> {
+  if (!route.endsSession) return accounts[role].token;
+  return (await startSession(t.services, accounts[role].user)).token;
+}
+
+const call = (route: Route, token?: string) =>
+  t.request<ErrorBody>(route.method, route.path ?? route.pattern, { token, body: route.body });
+
+describe.each(ROUTES)('$method $pattern', (route) => {
+  if (route.allowed === 'anyone') {
+    it('answers without a sign-in', async () => {
+      const res = await call(route);
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    });
+    it('answers every role', async () => {
+      for (const role of ALL_ROLES) {
+        const res = await call(route, await tokenFor(role, route));
+        expect([401, 403], role).not.toContain(res.status);
+      }
+    });
+    it('still answers with a garbage bearer token', async () => {
+      const res = await call(route, 'garbage.token.value');
+      expect([401, 403]).not.toContain(res.status);
+      expect(res.status).toBeLessThan(500);
+    });
+    return;
+  }
+
+  const allowed = route.allowed;
+  it('asks an anonymous caller to sign in (401)', async () => {
+    const res = await call(route);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ message: 'Unauthorized: please sign in.', reason: 'unauthenticated' });
+  });
+
+  it('refuses a garbage or forged bearer token with 401', async () => {
+    for (const token of ['garbage', 'a.b.c', `${accounts.seller.token}x`, accounts.admin.token.replace(/\.[^.]+$/, '.AAAA')]) {
+      const res = await call(route, token);
+      expect(res.status, token).toBe(401);
+    }
+  });
+
+  for (const role of ALL_ROLES) {
+    if (allowed.includes(role)) {
+      it(`lets ${role} through`, async () => {
+        const res = await call(route, await tokenFor(role, route));
+        expect([401, 403]).not.toContain(res.status);
+        if (route.expected) expect(res.status).toBe(route.expected);
+        else expect(res.status).toBeLessThan(500);
+      });
+    } else {
+      it(`refuses ${role} with 403`, async () => {
+        const res = await call(route, await tokenFor(role, route));
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ message: "You don't have permission to do this.", reason: 'forbidden' });
+      });
+    }
+  }
+});
+
+describe('routes outside the table', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/whatever'],
+      ['POST', '/api/whatever/deeper'],
+      ['GET', '/api/products/extra/segments'],
+      ['PATCH', '/api/products'],
+    ] as const) {
+      const res = await t.request<ErrorBody>(method, path, { token: accounts.seller.token });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.body).toEqual({ message: 'Not found', reason: 'not_found' });
+    }
+  });
+
+  it('names every route the app registers', () => {
+    const registered = new Set(
+      t.app.routes
+        .filter((route) => route.method !== 'ALL' && !route.path.endsWith('*'))
+        .map((route) => `${route.method} ${route.path}`),
+    );
+    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.pattern}`));
+    expect([...registered].sort()).toEqual([...listed].sort());
+  });
+});
+
+describe('open routes', () => {
+  it('GET /api/health reports the database as up', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/config gives the payment provider key (none in tests)', async () => {
+    const res = await t.request('GET', '/api/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ stripePublishableKey: null });
+  });
+
+  it('/api/login and /api/logout hand over to the app', async () => {
+    const login = await t.request('GET', '/api/login');
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe('/?auth=signin');
+    const logout = await t.request('GET', '/api/logout');
+    expect(logout.status).toBe(302);
+    expect(logout.headers.get('location')).toBe('/?logout=1');
+  });
+
+  it('GET /api/subscription-status reports a new seller as trialing', async () => {
+    const res = await t.request<{ status: string; trialEndsAt: string }>('GET', '/api/subscription-status', {
+      token: accounts.seller.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('trialing');
+    expect(res.body.trialEndsAt).toBe(accounts.seller.user.trialEndsAt);
+  });
+
+  it('POST /api/create-subscription says payments are not configured (503)', async () => {
+    const res = await t.request<ErrorBody>('POST', '/api/create-subscription', { token: accounts.seller.token });
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('Payments are not configured on this server yet. Please contact support.');
+  });
+});

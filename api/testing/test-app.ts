@@ -1,0 +1,109 @@
+/**
+ * An in-process server for API tests: a fresh SQLite file in its own temp
+ * directory, the real services (with a movable clock and optional sign-in
+ * throttle), and helpers to call routes and make accounts.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SelfServiceRole } from '../../sync/constants';
+import type { AuthResponse, ProfileUpdate, RegisterInput, User } from '../../sync/entities/user';
+import { createApp } from '../app';
+import type { LoginThrottle } from '../auth/login-throttle';
+import type { Services } from '../context';
+import { readEnv } from '../env';
+import { ensureAdmin } from '../seed/seed';
+import { createServices } from '../services';
+
+export const TEST_PASSWORD = 'test-password-123';
+
+export type TestAppOptions = {
+  /** The base clock; `clock.advance` moves it further. Defaults to real time. */
+  now?: () => Date;
+  throttle?: LoginThrottle;
+  overrides?: Partial<Services>;
+};
+
+export type RequestOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
+
+export type TestResponse<T> = { status: number; body: T; headers: Headers };
+
+/** Register fields, plus profile fields that are set afterwards with PUT /api/auth/user. */
+export type UserOverrides = Partial<Omit<RegisterInput, 'role'>> & Omit<ProfileUpdate, 'role'>;
+
+const REGISTER_KEYS = ['email', 'password', 'firstName', 'lastName'] as const;
+
+export function createTestApp(options: TestAppOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'wholesale-menus-test-'));
+  let offsetMs = 0;
+  const baseNow = options.now ?? (() => new Date());
+  const now = () => new Date(baseNow().getTime() + offsetMs);
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dir, SEED_DEMO_DATA: 'false' });
+  const services = createServices(env, {
+    now,
+    ...(options.throttle && { throttle: options.throttle }),
+    ...options.overrides,
+  });
+  const app = createApp(services);
+
+  async function request<T = unknown>(method: string, path: string, init: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers = new Headers(init.headers);
+    if (init.token !== undefined) headers.set('authorization', `Bearer ${init.token}`);
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const response = await app.request(path, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+    return { status: response.status, body: (isJson && text ? JSON.parse(text) : text) as T, headers: response.headers };
+  }
+
+  async function expectOk<T>(response: Promise<TestResponse<T>>, what: string): Promise<T> {
+    const { status, body } = await response;
+    if (status >= 300) throw new Error(`${what} failed with ${status}: ${JSON.stringify(body)}`);
+    return body;
+  }
+
+  async function registerUser(role: SelfServiceRole, overrides: UserOverrides = {}): Promise<AuthResponse> {
+    const registerFields: Partial<RegisterInput> = {
+      email: `${role}-${randomUUID()}@test.example`,
+      password: TEST_PASSWORD,
+      firstName: role === 'seller' ? 'Sally' : 'Bob',
+    };
+    const profile: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(overrides)) {
+      if ((REGISTER_KEYS as readonly string[]).includes(key)) Object.assign(registerFields, { [key]: value });
+      else profile[key] = value;
+    }
+    const auth = await expectOk(request<AuthResponse>('POST', '/api/auth/register', { body: { ...registerFields, role } }), 'register');
+    if (Object.keys(profile).length === 0) return auth;
+    const user = await expectOk(request<User>('PUT', '/api/auth/user', { token: auth.token, body: profile }), 'profile update');
+    return { token: auth.token, user };
+  }
+
+  async function makeAdmin(email = `admin-${randomUUID()}@test.example`, password = TEST_PASSWORD): Promise<AuthResponse> {
+    await ensureAdmin(services, email, password);
+    return expectOk(request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } }), 'admin login');
+  }
+
+  function close(): void {
+    services.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const clock = {
+    now,
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  };
+
+  return { app, services, clock, dir, request, registerUser, makeAdmin, close };
+}
+
+export type TestApp = ReturnType<typeof createTestApp>;
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

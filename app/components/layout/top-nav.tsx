@@ -1,0 +1,95 @@
+/** The signed-in top bar: product name, the role's menu, notifications, profile and Logout. */
+import * as Popover from '@radix-ui/react-popover';
+import { Link, NavLink } from 'react-router-dom';
+import { avatarInitial, displayName } from '../../../sync/entities/user';
+import { signOutAndReload } from '../../features/auth/sign-out';
+import { InstallButton } from '../../features/pwa/install-button';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session-store';
+import { Button } from '../ui/button';
+import { Tooltip } from '../ui/tooltip';
+import { navItemsFor } from './nav-items';
+
+export function TopNav() {
+  const user = useSession((state) => state.user);
+  if (!user) return null;
+  const items = navItemsFor(user.role);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
+        <Link to="/" className="mr-2 shrink-0 font-bold text-brand-800">
+          Wholesale Menus
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks items={items} />
+        </nav>
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <InstallButton />
+          <NotificationsButton />
+          <Link
+            to="/profile"
+            className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100"
+            aria-label={`Profile: ${displayName(user)}`}
+          >
+            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+              {avatarInitial(user)}
+            </span>
+            <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{displayName(user)}</span>
+          </Link>
+          <Button variant="ghost" size="sm" onClick={() => void signOutAndReload()}>
+            Logout
+          </Button>
+        </div>
+      </div>
+      <nav aria-label="Main (mobile)" className="overflow-x-auto border-t border-stone-100 px-3 md:hidden">
+        <NavLinks items={items} />
+      </nav>
+    </header>
+  );
+}
+
+function NavLinks({ items }: { items: ReturnType<typeof navItemsFor> }) {
+  return (
+    <ul className="flex gap-1">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink
+            to={item.to}
+            className={({ isActive }) =>
+              cn(
+                'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
+                isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
+              )
+            }
+          >
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NotificationsButton() {
+  return (
+    <Popover.Root>
+      <Tooltip content="Notifications">
+        <Popover.Trigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Notifications">
+            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+              <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+            </svg>
+          </Button>
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
+          <p className="font-semibold">Notifications</p>
+          <p className="mt-1 text-stone-600">You're all caught up.</p>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

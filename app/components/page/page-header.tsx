@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{title}</h1>
+        {subtitle && <p className="mt-1 text-stone-600">{subtitle}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function PageBody({ children }: { children: ReactNode }) {
+  return (
+    <main id="main-content" className="mx-auto grid max-w-6xl gap-6 px-3 py-6 sm:px-4 sm:py-8">
+      {children}
+    </main>
+  );
+}
+
+export function StatCard({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-stone-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold text-stone-900">{value}</p>
+    </div>
+  );
+}
+
+export function LoadFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
+      <p>{message}</p>
+      <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
+        Try again
+      </button>
+    </div>
+  );
+}

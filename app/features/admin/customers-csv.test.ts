@@ -1,0 +1,79 @@
+import { parse } from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { User } from '../../../sync/entities/user';
+import { customersCsvFileName, customersToCsv } from './customers-csv';
+
+function customer(overrides: Partial<User> = {}): User {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'jane@example.com',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    profileImageUrl: null,
+    role: 'seller',
+    businessName: 'Green Farms',
+    businessType: null,
+    licenseNumber: null,
+    contactInfo: null,
+    companyName: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    phoneNumber: '555-0100',
+    subscriptionStatus: 'trial',
+    trialEndsAt: null,
+    disabled: false,
+    createdAt: '2025-03-09T22:15:00.000Z',
+    updatedAt: '2025-03-09T22:15:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('customersToCsv', () => {
+  it('writes the header row with the columns in order', () => {
+    expect(customersToCsv([]).split('\r\n')[0]).toBe('Name,Email,Role,Business Name,Phone,Subscription Status,Created Date');
+  });
+
+  it('writes one row per customer in the column order', () => {
+    const lines = customersToCsv([customer()]).split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('Jane Doe,jane@example.com,seller,Green Farms,555-0100,trial,2025-03-09');
+  });
+
+  it('quotes values holding commas and doubles embedded quotes', () => {
+    const csv = customersToCsv([customer({ firstName: 'Jane "JJ"', lastName: null, businessName: 'Farms, Inc.' })]);
+    expect(csv.split('\r\n')[1]).toBe('"Jane ""JJ""",jane@example.com,seller,"Farms, Inc.",555-0100,trial,2025-03-09');
+    const parsed = parse<string[]>(csv).data;
+    expect(parsed[1]?.[0]).toBe('Jane "JJ"');
+    expect(parsed[1]?.[3]).toBe('Farms, Inc.');
+  });
+
+  it('writes N/A for an empty subscription status', () => {
+    const row = customer({ subscriptionStatus: '' as User['subscriptionStatus'] });
+    expect(customersToCsv([row]).split('\r\n')[1]).toBe('Jane Doe,jane@example.com,seller,Green Farms,555-0100,N/A,2025-03-09');
+  });
+
+  it('falls back to the company name for buyers and the email when there is no name', () => {
+    const buyer = customer({ role: 'buyer', firstName: null, lastName: null, businessName: null, companyName: 'Corner Dispensary', phoneNumber: null });
+    expect(customersToCsv([buyer]).split('\r\n')[1]).toBe('jane@example.com,jane@example.com,buyer,Corner Dispensary,,trial,2025-03-09');
+  });
+
+  it('does not use the company name of a seller as the business name', () => {
+    const seller = customer({ businessName: null, companyName: 'Old Company' });
+    expect(customersToCsv([seller]).split('\r\n')[1]?.split(',')[3]).toBe('');
+  });
+
+  it('defuses spreadsheet formulas but leaves phone numbers alone', () => {
+    const row = customer({ firstName: '=HYPERLINK("http://x")', lastName: null, phoneNumber: '+1 (555) 010-0100' });
+    const parsed = parse<string[]>(customersToCsv([row])).data[1];
+    expect(parsed?.[0]).toBe('\'=HYPERLINK("http://x")');
+    expect(parsed?.[4]).toBe('+1 (555) 010-0100');
+  });
+});
+
+describe('customersCsvFileName', () => {
+  it('names the file after the ISO date', () => {
+    expect(customersCsvFileName(new Date('2025-07-04T12:00:00.000Z'))).toBe('customers-2025-07-04.csv');
+  });
+});

@@ -1,0 +1,34 @@
+/** The admin's customer export (spec section 7): built in the browser from the filtered list. */
+import { unparse } from 'papaparse';
+import { displayName, type User } from '../../../sync/entities/user';
+
+export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date'] as const;
+
+/**
+ * Spreadsheet apps run cells that start with = + - @ as formulas, and names and
+ * business names are typed by customers. Such cells get a leading apostrophe,
+ * except plain numbers and phone numbers, which can do no harm.
+ */
+const FORMULA_CELL = /^[=+\-@\t\r](?![\d\s().+-]*$)/;
+
+export function customerBusinessName(customer: Pick<User, 'role' | 'businessName' | 'companyName'>): string {
+  if (customer.businessName) return customer.businessName;
+  return customer.role === 'buyer' ? (customer.companyName ?? '') : '';
+}
+
+export function customersToCsv(customers: User[]): string {
+  const rows = customers.map((customer) => [
+    displayName(customer),
+    customer.email,
+    customer.role,
+    customerBusinessName(customer),
+    customer.phoneNumber ?? '',
+    customer.subscriptionStatus || 'N/A',
+    customer.createdAt.slice(0, 10),
+  ]);
+  return unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA_CELL });
+}
+
+export function customersCsvFileName(now: Date): string {
+  return `customers-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,233 @@
+/**
+ * The one dialog for signing in and creating an account (spec sections 2, 4
+ * and 5). Opened by the window event of auth-dialog-events, or by the
+ * /api/login navigation (which lands on /?auth=signin).
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { SelfServiceRole } from '../../../sync/constants';
+import { dashboardPathFor, loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
+import { validate } from '../../../sync/validation';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input } from '../../components/ui/form-controls';
+import { apiRequest, messageOf } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session-store';
+import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
+import { toast } from '../../lib/toast-store';
+import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT, type AuthDialogMode, type OpenAuthDialogDetail } from './auth-dialog-events';
+import { signOutAndReload } from './sign-out';
+
+export const FOCUS_DELAY_MS = 100;
+export const CLOSE_AFTER_SUCCESS_MS = 1000;
+export const REDIRECT_AFTER_LOGIN_MS = 500;
+
+const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '' };
+
+const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string }> = [
+  { role: 'seller', title: 'Seller', detail: 'Create & share menus · 14-day free trial' },
+  { role: 'buyer', title: 'Buyer', detail: 'Browse & save menus · Free' },
+];
+
+export function AuthDialog() {
+  const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<AuthDialogMode>('signin');
+  const [role, setRole] = useState<SelfServiceRole>('seller');
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSession((state) => state.signIn);
+
+  const reset = useCallback(() => {
+    setForm(EMPTY_FORM);
+    setShowPassword(false);
+    setError(null);
+    setSuccess(null);
+  }, []);
+
+  const show = useCallback(
+    (detail: OpenAuthDialogDetail) => {
+      reset();
+      setMode(detail.mode ?? 'signin');
+      setRole(detail.role ?? 'seller');
+      setOpen(true);
+    },
+    [reset],
+  );
+
+  useEffect(() => {
+    const onOpen = (event: Event) => show((event as CustomEvent<OpenAuthDialogDetail>).detail ?? {});
+    window.addEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
+  }, [show]);
+
+  // The browser navigations /api/login and /api/logout land here with a query flag.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.get('logout')) {
+      void signOutAndReload();
+    } else if (params.get('auth')) {
+      const requested = params.get('role');
+      navigate(location.pathname, { replace: true });
+      openAuthDialog({
+        mode: params.get('auth') === 'signup' ? 'signup' : 'signin',
+        role: requested === 'buyer' || requested === 'seller' ? requested : undefined,
+      });
+    }
+  }, [location.search, location.pathname, navigate]);
+
+  function switchMode() {
+    reset();
+    setMode((current) => (current === 'signin' ? 'signup' : 'signin'));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const values = mode === 'signin' ? { email: form.email, password: form.password } : { ...form, role };
+    const checked = validate(mode === 'signin' ? loginInputSchema : registerInputSchema, values);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const auth = await apiRequest<AuthResponse>('POST', mode === 'signin' ? '/api/auth/login' : '/api/auth/register', values);
+      signIn(auth);
+      if (mode === 'signin') {
+        setSuccess('Welcome back! Redirecting...');
+        toast({ title: 'Welcome back!', description: "You've been logged in successfully.", variant: 'success' });
+      } else {
+        setSuccess('Account created successfully! Redirecting...');
+      }
+      setTimeout(() => {
+        const stored = localStorage.getItem(REDIRECT_AFTER_LOGIN_KEY);
+        localStorage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
+        navigate(stored ?? dashboardPathFor(auth.user.role));
+      }, REDIRECT_AFTER_LOGIN_MS);
+      setTimeout(() => {
+        setOpen(false);
+        reset();
+      }, CLOSE_AFTER_SUCCESS_MS);
+    } catch (failure) {
+      if (mode === 'signin') {
+        setError(messageOf(failure, 'Login failed'));
+        toast({
+          title: 'Login Failed',
+          description: messageOf(failure, 'Please check your credentials and try again.'),
+          variant: 'destructive',
+        });
+      } else {
+        setError(messageOf(failure, 'Registration failed'));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const signingUp = mode === 'signup';
+  const update = (field: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={signingUp ? 'Create your account' : 'Sign in'}
+      description={signingUp ? 'Sellers start with a 14-day free trial. Buyers are always free.' : 'Welcome back. Sign in to continue.'}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        setTimeout(() => firstFieldRef.current?.focus(), FOCUS_DELAY_MS);
+      }}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        {signingUp && (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium text-stone-800">I am a</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {ROLE_CHOICES.map((choice) => (
+                <label
+                  key={choice.role}
+                  className={cn(
+                    'cursor-pointer rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700',
+                    role === choice.role ? 'border-brand-700 bg-brand-50' : 'border-stone-300',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="role"
+                    value={choice.role}
+                    checked={role === choice.role}
+                    onChange={() => setRole(choice.role)}
+                    className="sr-only"
+                  />
+                  <span className="block font-semibold">{choice.title}</span>
+                  <span className="block text-stone-600">{choice.detail}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <Field id="auth-email" label="Email">
+          <Input ref={firstFieldRef} id="auth-email" type="email" autoComplete="email" value={form.email} onChange={update('email')} />
+        </Field>
+        <Field id="auth-password" label="Password">
+          <div className="relative">
+            <Input
+              id="auth-password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              value={form.password}
+              onChange={update('password')}
+              className="pr-16"
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((visible) => !visible)}
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+              className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-800"
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
+          </div>
+        </Field>
+        {signingUp && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="auth-first-name" label="First name">
+              <Input id="auth-first-name" autoComplete="given-name" value={form.firstName} onChange={update('firstName')} />
+            </Field>
+            <Field id="auth-last-name" label="Last name (optional)">
+              <Input id="auth-last-name" autoComplete="family-name" value={form.lastName} onChange={update('lastName')} />
+            </Field>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        {success && (
+          <p role="status" className="rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
+            {success}
+          </p>
+        )}
+        <Button type="submit" disabled={submitting} size="lg">
+          {submitting ? 'Please wait…' : signingUp ? 'Create Account' : 'Sign In'}
+        </Button>
+        <p className="text-center text-sm text-stone-600">
+          {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <button type="button" onClick={switchMode} className="font-medium text-brand-800 underline">
+            {signingUp ? 'Sign in' : 'Create one'}
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}

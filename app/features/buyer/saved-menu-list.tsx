@@ -1,0 +1,66 @@
+/** The buyer's saved menus with a working search and supplier filter; used by the dashboard and /saved-menus. */
+import { useMemo, useState } from 'react';
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { buttonClasses } from '../../components/ui/button';
+import { Badge, Card } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/form-controls';
+
+const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
+
+export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
+  const [search, setSearch] = useState('');
+  const [supplier, setSupplier] = useState('all');
+  const suppliers = useMemo(
+    () => [...new Set(items.map((item) => item.menu.sellerBusinessName || UNKNOWN_SUPPLIER))].sort(),
+    [items],
+  );
+  const visible = items.filter((item) => {
+    const needle = search.trim().toLowerCase();
+    const supplierName = item.menu.sellerBusinessName || UNKNOWN_SUPPLIER;
+    return (
+      (supplier === 'all' || supplierName === supplier) &&
+      (!needle || `${item.menu.name} ${item.menu.description ?? ''} ${supplierName}`.toLowerCase().includes(needle))
+    );
+  });
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
+        <Input type="search" aria-label="Search saved menus" placeholder="Search saved menus" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Select aria-label="Supplier" value={supplier} onChange={(event) => setSupplier(event.target.value)}>
+          <option value="all">All suppliers</option>
+          {suppliers.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {visible.length === 0 ? (
+        <Card className="p-6 text-center text-stone-600">
+          {items.length ? 'No saved menus match your search.' : 'No saved menus yet. Open a menu link and press Save Menu.'}
+        </Card>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {visible.map((item) => (
+            <li key={item.id}>
+              <Card className="flex h-full flex-col gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="font-semibold">{item.menu.name}</h3>
+                  {item.isFavorite && <Badge className="bg-amber-100 text-amber-900">Favorite</Badge>}
+                </div>
+                <p className="text-sm text-stone-600">{item.menu.sellerBusinessName || UNKNOWN_SUPPLIER}</p>
+                <p className="text-sm text-stone-500">
+                  {item.menu.productCount} {item.menu.productCount === 1 ? 'product' : 'products'}
+                </p>
+                <a href={`/menu/${item.menu.publicLinkId}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                  Open menu
+                </a>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/** The seller's menus: search, badges, dates, and Edit, Copy Link, Preview and Delete. */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Menu } from '../../../sync/entities/menu';
+import { LoadFailure, PageBody, PageHeader } from '../../components/page/page-header';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Input } from '../../components/ui/form-controls';
+import { apiRequest, messageOf } from '../../lib/api-client';
+import { copyMenuLink } from '../../lib/copy-menu-link';
+import { toast } from '../../lib/toast-store';
+import { useApiQuery } from '../../lib/use-api-query';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function MenusPage() {
+  const menus = useApiQuery<Menu[]>('/api/menus');
+  const [search, setSearch] = useState('');
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (menus.data ?? []).filter((menu) => !needle || `${menu.name} ${menu.description ?? ''}`.toLowerCase().includes(needle));
+  }, [menus.data, search]);
+
+  async function remove(menu: Menu) {
+    if (!window.confirm('Are you sure you want to delete this menu?')) return;
+    try {
+      await apiRequest('DELETE', `/api/menus/${menu.id}`);
+      toast({ title: 'Menu deleted successfully', variant: 'success' });
+      menus.reload();
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to delete menu'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <PageBody>
+      <PageHeader
+        title="Menus"
+        subtitle="Share a menu with one link; buyers need no login."
+        actions={
+          <Link to="/menu-builder" className={buttonClasses('primary')}>
+            Create Menu
+          </Link>
+        }
+      />
+      <Input type="search" aria-label="Search menus" placeholder="Search menu name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
+      {menus.error ? (
+        <LoadFailure message={messageOf(menus.error, 'Could not load your menus.')} onRetry={menus.reload} />
+      ) : menus.loading && !menus.data ? (
+        <Spinner />
+      ) : visible.length === 0 ? (
+        <Card className="p-8 text-center text-stone-600">{menus.data?.length ? 'No menus match your search.' : 'No menus yet.'}</Card>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((menu) => (
+            <li key={menu.id}>
+              <Card className="flex h-full flex-col gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="font-semibold">{menu.name}</h2>
+                  <Badge className={menu.isPublic ? 'bg-brand-100 text-brand-900' : 'bg-stone-100 text-stone-700'}>
+                    {menu.isPublic ? 'Public' : 'Private'}
+                  </Badge>
+                </div>
+                <p className="line-clamp-2 text-sm text-stone-600">{menu.description || 'No description'}</p>
+                <p className="text-sm text-stone-700">
+                  {menu.productIds.length} {menu.productIds.length === 1 ? 'item' : 'items'}
+                </p>
+                <p className="text-xs text-stone-500">
+                  Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                  <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
+                    Edit
+                  </Link>
+                  <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
+                    Copy Link
+                  </Button>
+                  <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
+                    Preview
+                  </a>
+                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => void remove(menu)}>
+                    Delete
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageBody>
+  );
+}

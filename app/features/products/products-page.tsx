@@ -1,0 +1,88 @@
+/** The seller's catalogue: search over strain name and description, a category filter, and delete with confirmation. */
+import { useMemo, useState } from 'react';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import type { Product } from '../../../sync/entities/product';
+import { LoadFailure, PageBody, PageHeader } from '../../components/page/page-header';
+import { Button } from '../../components/ui/button';
+import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/form-controls';
+import { apiRequest, messageOf } from '../../lib/api-client';
+import { formatPrice } from '../../lib/format-price';
+import { toast } from '../../lib/toast-store';
+import { useApiQuery } from '../../lib/use-api-query';
+
+export function ProductsPage() {
+  const products = useApiQuery<Product[]>('/api/products');
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<ProductCategory | 'all'>('all');
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (products.data ?? []).filter(
+      (product) =>
+        (category === 'all' || product.category === category) &&
+        (!needle || `${product.strainName} ${product.description ?? ''}`.toLowerCase().includes(needle)),
+    );
+  }, [products.data, search, category]);
+
+  async function remove(product: Product) {
+    if (!window.confirm(`Delete ${product.strainName}? It will also leave every menu it is on.`)) return;
+    try {
+      await apiRequest('DELETE', `/api/products/${product.id}`);
+      toast({ title: 'Product deleted successfully', variant: 'success' });
+      products.reload();
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to delete product'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <PageBody>
+      <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
+      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+        <Input type="search" aria-label="Search products" placeholder="Search strain name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Select aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value as ProductCategory | 'all')}>
+          <option value="all">All categories</option>
+          {PRODUCT_CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {CATEGORY_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {products.error ? (
+        <LoadFailure message={messageOf(products.error, 'Could not load your products.')} onRetry={products.reload} />
+      ) : products.loading && !products.data ? (
+        <Spinner />
+      ) : visible.length === 0 ? (
+        <Card className="p-8 text-center text-stone-600">{products.data?.length ? 'No products match your search.' : 'No products yet.'}</Card>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((product) => (
+            <li key={product.id}>
+              <Card className="flex h-full flex-col gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="font-semibold">{product.strainName}</h2>
+                  <Badge className="bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>
+                </div>
+                {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
+                <p className="text-sm">
+                  {formatPrice(product.pricePerUnit)} / {product.unitType} · {product.availableQuantity} {product.unitType} available
+                </p>
+                <div className="flex flex-wrap gap-1">
+                  {product.thcPercentage && <Badge className="bg-brand-100 text-brand-900">THC {product.thcPercentage}%</Badge>}
+                  {product.cbdPercentage && <Badge className="bg-sky-100 text-sky-900">CBD {product.cbdPercentage}%</Badge>}
+                </div>
+                <div className="mt-auto flex justify-end pt-2">
+                  <Button size="sm" variant="outline" onClick={() => void remove(product)} aria-label={`Delete ${product.strainName}`}>
+                    Delete
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageBody>
+  );
+}

@@ -1,0 +1,330 @@
+/**
+ * The public menu (spec section 2): anyone with the link sees the menu, its
+ * products with a category filter and a sort, and the seller's name. Kept
+ * free of heavy dependencies because buyers open these links on phones.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { CATEGORY_LABELS, SORT_OPTIONS, type ProductCategory, type SortOption } from '../../../sync/constants';
+import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Select } from '../../components/ui/form-controls';
+import { apiRequest, ApiError, isUnauthorizedError, messageOf, NetworkError } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session-store';
+import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
+import { toast } from '../../lib/toast-store';
+import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { categoriesPresent, sortProducts } from './sort-products';
+
+type MenuProduct = PublicMenu['products'][number];
+type CategoryFilter = ProductCategory | 'all';
+
+type LoadResult =
+  | { status: 'ready'; data: PublicMenu }
+  | { status: 'not-found' }
+  | { status: 'offline' }
+  | { status: 'error'; message: string };
+
+const SORT_LABELS: Record<SortOption, string> = {
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  thc: 'THC: High to Low',
+  name: 'Name: A to Z',
+};
+
+const LOGIN_REDIRECT_DELAY_MS = 500;
+
+function isSortOption(value: string): value is SortOption {
+  return (SORT_OPTIONS as readonly string[]).includes(value);
+}
+
+function formatUpdated(iso: string | null | undefined): string {
+  if (!iso) return 'Recently';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Recently';
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function isOutOfStock(quantity: string): boolean {
+  const parsed = parseScaled(quantity, QUANTITY_RULE);
+  return parsed.ok && parsed.scaled === 0;
+}
+
+function sendToLogin() {
+  localStorage.setItem(REDIRECT_AFTER_LOGIN_KEY, window.location.pathname);
+  window.location.href = '/api/login';
+}
+
+export function PublicMenuPage() {
+  const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
+  const [attempt, setAttempt] = useState(0);
+  // The result remembers which request it answers, so a new link or a retry shows the spinner without a reset in the effect.
+  const requestKey = `${publicLinkId}#${attempt}`;
+  const [result, setResult] = useState<{ key: string; value: LoadResult } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    const key = `${publicLinkId}#${attempt}`;
+    apiRequest<PublicMenu>('GET', `/api/public/menu/${encodeURIComponent(publicLinkId)}`)
+      .then((data) => {
+        if (!cancelled) setResult({ key, value: { status: 'ready', data } });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (error instanceof ApiError && error.status === 404) setResult({ key, value: { status: 'not-found' } });
+        else if (error instanceof NetworkError) setResult({ key, value: { status: 'offline' } });
+        else setResult({ key, value: { status: 'error', message: messageOf(error, 'This menu could not be loaded.') } });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [publicLinkId, attempt]);
+
+  const current = result?.key === requestKey ? result.value : null;
+  const retry = () => setAttempt((value) => value + 1);
+
+  if (!current) {
+    return (
+      <main id="main-content" className="min-h-dvh bg-stone-50">
+        <Spinner label="Loading menu" />
+      </main>
+    );
+  }
+  if (current.status === 'not-found') return <MenuNotFound />;
+  if (current.status === 'offline') {
+    return (
+      <LoadProblem
+        title="You're offline"
+        message="This menu couldn't be loaded because there's no connection. Check your connection and try again."
+        onRetry={retry}
+      />
+    );
+  }
+  if (current.status === 'error') return <LoadProblem title="Couldn't load this menu" message={current.message} onRetry={retry} />;
+  return <MenuView key={current.data.menu.id} data={current.data} />;
+}
+
+function MenuView({ data }: { data: PublicMenu }) {
+  const { menu, products, seller } = data;
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [sort, setSort] = useState<SortOption>('name');
+
+  const categories = useMemo(() => categoriesPresent(products), [products]);
+  const visible = useMemo(
+    () => sortProducts(category === 'all' ? products : products.filter((product) => product.category === category), sort),
+    [products, category, sort],
+  );
+
+  return (
+    <main id="main-content" className="min-h-dvh bg-stone-50 pb-12">
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-brand-700">{seller.businessName?.trim() || 'Cannabis Supplier'}</p>
+              <h1 className="mt-1 text-2xl font-bold break-words text-stone-900 sm:text-3xl">{menu.name}</h1>
+              {menu.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-stone-600">{menu.description}</p>}
+              <p className="mt-2 text-sm text-stone-500">Last updated {formatUpdated(menu.updatedAt)}</p>
+            </div>
+            <SaveMenuButton menuId={menu.id} />
+          </div>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-6xl px-4 pt-5">
+        {products.length === 0 ? (
+          <Card className="p-8 text-center text-stone-600">This menu has no products listed right now.</Card>
+        ) : (
+          <>
+            <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+              <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
+                <CategoryButton label="All" active={category === 'all'} onClick={() => setCategory('all')} />
+                {categories.map((value) => (
+                  <CategoryButton key={value} label={CATEGORY_LABELS[value]} active={category === value} onClick={() => setCategory(value)} />
+                ))}
+              </div>
+              <div className="grid gap-1.5 md:w-56 md:shrink-0">
+                <label htmlFor="menu-sort" className="text-sm font-medium text-stone-800">
+                  Sort by
+                </label>
+                <Select
+                  id="menu-sort"
+                  value={sort}
+                  onChange={(event) => {
+                    if (isSortOption(event.target.value)) setSort(event.target.value);
+                  }}
+                >
+                  {SORT_OPTIONS.map((option) => (
+                    <option key={option} value={option}>
+                      {SORT_LABELS[option]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            </div>
+
+            <p className="mt-4 text-sm text-stone-500" aria-live="polite">
+              {visible.length} {visible.length === 1 ? 'product' : 'products'}
+            </p>
+            <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {visible.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function CategoryButton({ label, active, onClick }: { label: string; active: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={active}
+      onClick={onClick}
+      className={cn(
+        'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
+        active ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-100',
+      )}
+    >
+      {label}
+    </button>
+  );
+}
+
+function ProductCard({ product }: { product: MenuProduct }) {
+  const price = formatPrice(product.pricePerUnit);
+  const thc = formatPercent(product.thcPercentage);
+  const cbd = formatPercent(product.cbdPercentage);
+  const outOfStock = isOutOfStock(product.availableQuantity);
+  const categoryLabel = CATEGORY_LABELS[product.category];
+
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      {product.photoUrl ? (
+        <img
+          src={product.photoUrl}
+          alt={product.strainName}
+          loading="lazy"
+          decoding="async"
+          width={480}
+          height={360}
+          className="aspect-[4/3] w-full bg-stone-100 object-cover"
+        />
+      ) : (
+        <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-5xl font-semibold text-stone-400">
+          {categoryLabel.charAt(0)}
+        </div>
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{categoryLabel}</p>
+          <h2 className="mt-0.5 text-lg font-semibold break-words text-stone-900">{product.strainName}</h2>
+        </div>
+        {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
+        {(thc || cbd) && (
+          <div className="flex flex-wrap gap-2">
+            {thc && <Badge className="bg-brand-100 text-brand-800">THC {thc}</Badge>}
+            {cbd && <Badge className="bg-sky-100 text-sky-800">CBD {cbd}</Badge>}
+          </div>
+        )}
+        <div className="mt-auto grid gap-1 border-t border-stone-100 pt-3">
+          <p className="text-lg font-bold text-stone-900">
+            {price === PRICE_ON_REQUEST ? (
+              <span className="text-base font-medium text-stone-600">{price}</span>
+            ) : (
+              <>
+                {price} <span className="text-sm font-normal text-stone-500">/ {product.unitType}</span>
+              </>
+            )}
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            {outOfStock ? (
+              <Badge className="bg-red-100 text-red-800 ring-1 ring-red-200">Out of stock</Badge>
+            ) : (
+              <span className="font-medium text-brand-800">{formatQuantity(product.availableQuantity, product.unitType)} available</span>
+            )}
+            <span className="text-stone-600">Min. order: {formatQuantity(String(product.lotSize), product.unitType)}</span>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function SaveMenuButton({ menuId }: { menuId: string }) {
+  const user = useSession((state) => state.user);
+  const loading = useSession((state) => state.loading);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  // Until the session is known, neither button shows, so a signed-in buyer never sees the guest one flash.
+  if (loading) return null;
+  if (!user) {
+    return (
+      <Button variant="outline" className="shrink-0 self-start" onClick={sendToLogin}>
+        Sign in to save
+      </Button>
+    );
+  }
+  if (user.role !== 'buyer') return null;
+
+  async function save() {
+    setSaving(true);
+    try {
+      await apiRequest('POST', '/api/saved-menus', { menuId });
+      setSaved(true);
+      toast({ title: 'Menu saved to your account', variant: 'success' });
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+        setTimeout(sendToLogin, LOGIN_REDIRECT_DELAY_MS);
+      } else {
+        toast({ title: 'Error', description: messageOf(error, 'Failed to save menu'), variant: 'destructive' });
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Button className="shrink-0 self-start" onClick={() => void save()} disabled={saving || saved}>
+      {saved ? 'Saved' : saving ? 'Saving...' : 'Save Menu'}
+    </Button>
+  );
+}
+
+function MenuNotFound() {
+  return (
+    <main id="main-content" className="flex min-h-dvh items-center justify-center bg-stone-50 p-4">
+      <Card className="w-full max-w-md p-8 text-center">
+        <h1 className="text-xl font-semibold text-stone-900">Menu Not Found</h1>
+        <p className="mt-2 text-stone-600">The menu you're looking for doesn't exist or may have been removed.</p>
+        <Link to="/" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Go Home
+        </Link>
+      </Card>
+    </main>
+  );
+}
+
+function LoadProblem({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <main id="main-content" className="flex min-h-dvh items-center justify-center bg-stone-50 p-4">
+      <Card role="alert" className="w-full max-w-md p-8 text-center">
+        <h1 className="text-xl font-semibold text-stone-900">{title}</h1>
+        <p className="mt-2 text-stone-600">{message}</p>
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      </Card>
+    </main>
+  );
+}

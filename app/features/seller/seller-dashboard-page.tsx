@@ -1,0 +1,127 @@
+/** The seller's home: greeting, figures, quick actions, their menus and their latest products. */
+import { Link } from 'react-router-dom';
+import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import { LoadFailure, PageBody, PageHeader, StatCard } from '../../components/page/page-header';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Badge, Card, Spinner } from '../../components/ui/card';
+import { messageOf } from '../../lib/api-client';
+import { copyMenuLink } from '../../lib/copy-menu-link';
+import { formatPrice } from '../../lib/format-price';
+import { useSession } from '../../lib/session-store';
+import { useApiQuery } from '../../lib/use-api-query';
+
+export function SellerDashboardPage() {
+  const user = useSession((state) => state.user);
+  const products = useApiQuery<Product[]>('/api/products');
+  const menus = useApiQuery<Menu[]>('/api/menus');
+  const greetingName = user?.businessName || user?.firstName || 'Seller';
+
+  return (
+    <PageBody>
+      <PageHeader title={`Welcome back, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
+      {products.error || menus.error ? (
+        <LoadFailure
+          message={messageOf(products.error ?? menus.error, 'Could not load your dashboard.')}
+          onRetry={() => {
+            products.reload();
+            menus.reload();
+          }}
+        />
+      ) : null}
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <StatCard label="Total products" value={products.data?.length ?? '…'} />
+        <StatCard label="Active menus" value={menus.data?.length ?? '…'} />
+        <StatCard label="Shared links" value={menus.data?.filter((menu) => menu.publicLinkId).length ?? '…'} />
+      </section>
+      <section aria-labelledby="quick-actions" className="grid gap-3">
+        <h2 id="quick-actions" className="text-lg font-semibold">
+          Quick actions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/products" className={buttonClasses('primary')}>
+            Add Product
+          </Link>
+          <Link to="/menu-builder" className={buttonClasses('outline')}>
+            Create Menu
+          </Link>
+          <Link to="/profile" className={buttonClasses('outline')}>
+            Update Profile
+          </Link>
+        </div>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="your-menus" className="grid content-start gap-3">
+          <h2 id="your-menus" className="text-lg font-semibold">
+            Your menus
+          </h2>
+          {menus.loading && !menus.data ? (
+            <Spinner />
+          ) : menus.data?.length ? (
+            menus.data.map((menu) => (
+              <Card key={menu.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{menu.name}</p>
+                  <p className="truncate text-sm text-stone-600">{menu.description || 'No description'}</p>
+                  <p className="text-xs text-stone-500">
+                    {menu.productIds.length} {menu.productIds.length === 1 ? 'item' : 'items'}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Link to={`/menu-builder?id=${menu.id}`} className={buttonClasses('outline', 'sm')}>
+                    Edit
+                  </Link>
+                  <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
+                    Share
+                  </Button>
+                </div>
+              </Card>
+            ))
+          ) : (
+            <Card className="p-6 text-center text-stone-600">
+              <p>No menus yet.</p>
+              <Link to="/menu-builder" className={buttonClasses('primary', 'md', 'mt-3')}>
+                Create Menu
+              </Link>
+            </Card>
+          )}
+        </section>
+        <section aria-labelledby="recent-products" className="grid content-start gap-3">
+          <h2 id="recent-products" className="text-lg font-semibold">
+            Recent products
+          </h2>
+          {products.loading && !products.data ? (
+            <Spinner />
+          ) : products.data?.length ? (
+            products.data.slice(0, RECENT_PRODUCTS_ON_DASHBOARD).map((product) => (
+              <Card key={product.id} className="flex items-center gap-3 p-3">
+                {product.photoUrl ? (
+                  <img src={product.photoUrl} alt={product.strainName} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
+                ) : (
+                  <div aria-hidden className="flex h-14 w-14 items-center justify-center rounded-md bg-brand-50 font-bold text-brand-700">
+                    {CATEGORY_LABELS[product.category].charAt(0)}
+                  </div>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{product.strainName}</p>
+                  <p className="text-sm text-stone-600">
+                    {CATEGORY_LABELS[product.category]} · {formatPrice(product.pricePerUnit)} / {product.unitType}
+                  </p>
+                </div>
+                {product.thcPercentage && <Badge className="bg-brand-100 text-brand-900">THC {product.thcPercentage}%</Badge>}
+              </Card>
+            ))
+          ) : (
+            <Card className="p-6 text-center text-stone-600">
+              <p>Your catalogue is empty.</p>
+              <Link to="/products" className={buttonClasses('primary', 'md', 'mt-3')}>
+                Add Your First Product
+              </Link>
+            </Card>
+          )}
+        </section>
+      </div>
+    </PageBody>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatPercent, formatPrice, formatQuantity } from './format-price';
+
+describe('formatPrice', () => {
+  it('formats dollars with thousands separators and cents', () => {
+    expect(formatPrice('1450.00')).toBe('$1,450.00');
+    expect(formatPrice('1234567.89')).toBe('$1,234,567.89');
+    expect(formatPrice('999.99')).toBe('$999.99');
+  });
+
+  it('pads missing cents', () => {
+    expect(formatPrice('12')).toBe('$12.00');
+    expect(formatPrice('12.5')).toBe('$12.50');
+    expect(formatPrice('0')).toBe('$0.00');
+  });
+
+  it('keeps the largest price exact', () => {
+    expect(formatPrice('99999999.99')).toBe('$99,999,999.99');
+  });
+
+  it('says price on request for no price or unreadable text', () => {
+    expect(formatPrice(null)).toBe('Price on request');
+    expect(formatPrice('abc')).toBe('Price on request');
+  });
+});
+
+describe('formatQuantity', () => {
+  it('drops trailing zeros and adds the unit', () => {
+    expect(formatQuantity('18.000', 'lb')).toBe('18 lb');
+    expect(formatQuantity('2.500', 'oz')).toBe('2.5 oz');
+    expect(formatQuantity('10.125', 'g')).toBe('10.125 g');
+    expect(formatQuantity('0.000', 'lb')).toBe('0 lb');
+  });
+
+  it('groups thousands', () => {
+    expect(formatQuantity('12500.000', 'g')).toBe('12,500 g');
+  });
+
+  it('reads counted items in the plural except for one', () => {
+    expect(formatQuantity('1.000', 'unit')).toBe('1 unit');
+    expect(formatQuantity('5', 'unit')).toBe('5 units');
+    expect(formatQuantity('0', 'unit')).toBe('0 units');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows two decimals', () => {
+    expect(formatPercent('24.5')).toBe('24.50%');
+    expect(formatPercent('0.30')).toBe('0.30%');
+  });
+
+  it('is null when there is no value', () => {
+    expect(formatPercent(null)).toBeNull();
+    expect(formatPercent('n/a')).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Every route of the spec's route table. Pages load lazily so a visitor of a
+ * public menu downloads only what that page needs.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { dashboardPathFor } from '../sync/entities/user';
+import { AppLayout } from './components/layout/app-layout';
+import { NotFoundPage } from './components/not-found-page';
+import { RequireRole } from './components/require-role';
+import { Spinner } from './components/ui/card';
+import { useSession } from './lib/session-store';
+
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const LandingPage = named(() => import('./features/marketing/landing-page'), 'LandingPage');
+const OurStoryPage = named(() => import('./features/marketing/our-story-page'), 'OurStoryPage');
+const PrivacyPolicyPage = named(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
+const TermsPage = named(() => import('./features/legal/terms-page'), 'TermsPage');
+const PublicMenuPage = named(() => import('./features/public-menu/public-menu-page'), 'PublicMenuPage');
+const AdminDashboardPage = named(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage');
+const SellerDashboardPage = named(() => import('./features/seller/seller-dashboard-page'), 'SellerDashboardPage');
+const ProductsPage = named(() => import('./features/products/products-page'), 'ProductsPage');
+const MenusPage = named(() => import('./features/menus/menus-page'), 'MenusPage');
+const MenuBuilderPage = named(() => import('./features/menus/menu-builder-page'), 'MenuBuilderPage');
+const SubscribePage = named(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
+const BuyerDashboardPage = named(() => import('./features/buyer/buyer-dashboard-page'), 'BuyerDashboardPage');
+const BrowsePage = named(() => import('./features/buyer/browse-page'), 'BrowsePage');
+const SavedMenusPage = named(() => import('./features/buyer/saved-menus-page'), 'SavedMenusPage');
+const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
+
+function Guard({ roles, children }: { roles: Array<'admin' | 'seller' | 'buyer'>; children: ReactNode }) {
+  return <RequireRole roles={roles}>{children}</RequireRole>;
+}
+
+/** The landing page is for visitors; a signed-in user goes to their dashboard instead of a blank page. */
+function Home() {
+  const user = useSession((state) => state.user);
+  const loading = useSession((state) => state.loading);
+  const { search } = useLocation();
+  if (loading) return <Spinner />;
+  if (user) return <Navigate to={`${dashboardPathFor(user.role)}${search}`} replace />;
+  return <LandingPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="/our-story" element={<OurStoryPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/terms-conditions" element={<TermsPage />} />
+        <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
+        <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
+        <Route element={<AppLayout />}>
+          <Route path="/seller/dashboard" element={<Guard roles={['seller']}><SellerDashboardPage /></Guard>} />
+          <Route path="/seller-dashboard" element={<Navigate to="/seller/dashboard" replace />} />
+          <Route path="/menu-builder" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
+          <Route path="/menu-builder/:id" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
+          <Route path="/products" element={<Guard roles={['seller']}><ProductsPage /></Guard>} />
+          <Route path="/menus" element={<Guard roles={['seller']}><MenusPage /></Guard>} />
+          <Route path="/subscribe" element={<Guard roles={['seller']}><SubscribePage /></Guard>} />
+          <Route path="/buyer/dashboard" element={<Guard roles={['buyer']}><BuyerDashboardPage /></Guard>} />
+          <Route path="/browse" element={<Guard roles={['buyer']}><BrowsePage /></Guard>} />
+          <Route path="/saved-menus" element={<Guard roles={['buyer']}><SavedMenusPage /></Guard>} />
+          <Route path="/profile" element={<Guard roles={['admin', 'seller', 'buyer']}><ProfilePage /></Guard>} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, DEMO_BUYER, DEMO_SELLER, expect, registerAccount, signIn, test } from './support/fixtures';
+
+test.describe('sign up and sign in', () => {
+  test('the sign-up form checks its fields in the order the spec gives', async ({ page }) => {
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    const submit = dialog.getByRole('button', { name: 'Create Account' });
+    const alert = dialog.getByRole('alert');
+
+    await submit.click();
+    await expect(alert).toHaveText('Email is required');
+    await dialog.getByLabel('Email').fill('new-person@e2e.test');
+    await submit.click();
+    await expect(alert).toHaveText('Password is required');
+    await dialog.getByLabel('Password', { exact: true }).fill('123');
+    await submit.click();
+    await expect(alert).toHaveText('First name is required');
+    await dialog.getByLabel('First name').fill('Nia');
+    await submit.click();
+    await expect(alert).toHaveText('Password must be at least 6 characters');
+  });
+
+  test('the sign-in form asks for email, then password', async ({ page }) => {
+    await page.goto('/?auth=signin');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Email is required');
+    await dialog.getByLabel('Email').fill('someone@e2e.test');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Password is required');
+  });
+
+  test('the password can be shown and hidden, and the first field takes focus', async ({ page }) => {
+    await page.goto('/?auth=signin');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    const password = dialog.getByLabel('Password', { exact: true });
+    await password.fill('secret-words');
+    await expect(password).toHaveAttribute('type', 'password');
+    await dialog.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await dialog.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('a new seller signs up from the landing page, lands on the seller dashboard and signs out', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await expect(dialog.getByRole('radio', { name: /Seller/ })).toBeChecked();
+    await dialog.getByLabel('Email').fill(`grower-${Date.now()}@e2e.test`);
+    await dialog.getByLabel('Password', { exact: true }).fill('strong-pass');
+    await dialog.getByLabel('First name').fill('Rosa');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
+    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Rosa' })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('toast')).toContainText('Logged out');
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  });
+
+  test('a new buyer signs up and lands on the buyer dashboard', async ({ page }) => {
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByText('Buyer', { exact: true }).click();
+    await dialog.getByLabel('Email').fill(`shop-${Date.now()}@e2e.test`);
+    await dialog.getByLabel('Password', { exact: true }).fill('strong-pass');
+    await dialog.getByLabel('First name').fill('Theo');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Theo' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Saved Menus' })).toBeVisible();
+  });
+
+  test('a wrong password shows Login Failed with the server message', async ({ page }) => {
+    await page.goto('/?auth=signin');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill(DEMO_SELLER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Login Failed');
+    await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password');
+  });
+
+  test('a signed-in user who opens the landing page goes to their dashboard', async ({ page }) => {
+    await signIn(page, DEMO_BUYER);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Northside Provisions' })).toBeVisible();
+  });
+
+  test('after signing in, a stored return address wins over the dashboard', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('redirect_after_login', '/menu/sample'));
+    await signInWithoutWaiting(page);
+    await expect(page).toHaveURL(/\/menu\/sample$/);
+    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toBeNull();
+  });
+});
+
+async function signInWithoutWaiting(page: Page) {
+  await page.goto('/?auth=signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(DEMO_BUYER.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_BUYER.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe('guards', () => {
+  for (const path of ['/seller/dashboard', '/products', '/menus', '/menu-builder', '/subscribe', '/buyer/dashboard', '/browse', '/saved-menus', '/profile', '/admin/dashboard']) {
+    test(`a visitor who opens ${path} is asked to sign in and sent home`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByTestId('toast')).toContainText('Authentication Required');
+      await expect(page.getByTestId('toast')).toContainText('Please sign in to access this page.');
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test('a buyer is kept out of seller and admin pages', async ({ page }) => {
+    await signIn(page, await registerAccount('buyer'));
+    for (const path of ['/products', '/menus', '/menu-builder', '/seller/dashboard', '/admin/dashboard']) {
+      await page.goto(path);
+      await expect(page.getByTestId('toast')).toContainText('Access Denied');
+      await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+    }
+  });
+
+  test('a seller is kept out of buyer and admin pages', async ({ page }) => {
+    await signIn(page, await registerAccount('seller'));
+    for (const path of ['/buyer/dashboard', '/browse', '/saved-menus', '/admin/dashboard']) {
+      await page.goto(path);
+      await expect(page.getByTestId('toast')).toContainText("You don't have permission to access this page.");
+      await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    }
+  });
+
+  test('an admin reaches the admin dashboard and is kept out of seller pages', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText('Total Users')).toBeVisible();
+    await expect(page.getByText(DEMO_SELLER.email)).toBeVisible();
+    await page.goto('/products');
+    await expect(page.getByTestId('toast')).toContainText('Access Denied');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+
+  test('/seller-dashboard takes a seller to the seller dashboard', async ({ page }) => {
+    await signIn(page, DEMO_SELLER);
+    await page.goto('/seller-dashboard');
+    await expect(page).toHaveURL(/\/seller\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Great Lakes Cultivation Co.' })).toBeVisible();
+  });
+
+  test('an unknown path shows Page Not Found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  test('each role gets its own menu with the current page highlighted', async ({ page }) => {
+    await signIn(page, DEMO_SELLER);
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus']);
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: /Profile: Maya Greene/ })).toBeVisible();
+  });
+
+  test('the skip link moves focus to the content', async ({ page }) => {
+    await signIn(page, DEMO_SELLER);
+    await page.goto('/seller/dashboard');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await skip.press('Enter');
+    await expect(page).toHaveURL(/#main-content$/);
+  });
+});

@@ -1,0 +1,43 @@
+/** Test fixtures: the server's address, and accounts made through the API for a test to sign in with. */
+import { test as base, expect, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+
+export const DEMO_SELLER = { email: 'seller@demo.test', password: 'demo-seller-pass' };
+export const DEMO_BUYER = { email: 'buyer@demo.test', password: 'demo-buyer-pass' };
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-pass' };
+
+export type Account = { email: string; password: string };
+
+export function baseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
+  return url;
+}
+
+/** Registers a fresh account through the API. */
+export async function registerAccount(role: 'seller' | 'buyer'): Promise<Account> {
+  const account = { email: `${role}-${randomUUID().slice(0, 8)}@e2e.test`, password: 'e2e-password' };
+  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, firstName: role === 'seller' ? 'Sam' : 'Bea', role }),
+  });
+  if (response.status !== 201) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
+  return account;
+}
+
+/** Signs in through the sign-in dialog, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/?auth=signin');
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/(seller|buyer|admin)\/dashboard/);
+}
+
+export const test = base.extend({
+  baseURL: async ({}, use) => use(baseUrl()),
+});
+
+export { expect };
