@@ -74,7 +74,8 @@ test.describe('sign up and sign in', () => {
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/buyer\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Theo' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Saved Menus' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Browse Menus', 'Saved Menus']);
   });
 
   test('a wrong password shows Login Failed with the server message', async ({ page }) => {
@@ -175,6 +176,7 @@ test.describe('navigation', () => {
   test('the skip link moves focus to the content', async ({ page }) => {
     await signIn(page, DEMO_SELLER);
     await page.goto('/seller/dashboard');
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
