@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, DEMO_BUYER, DEMO_SELLER, expect, signIn, test } from './support/fixtures';
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}
+
+test.describe('at 360 px wide', () => {
+  test('the public pages fit the screen', async ({ page }) => {
+    for (const path of ['/', '/our-story', '/privacy-policy', '/terms-conditions', '/menu/sample', '/no-such-page']) {
+      await expectNoSidewaysScroll(page, path);
+    }
+  });
+
+  test("a seller's pages fit the screen and the menu is reachable", async ({ page }) => {
+    await signIn(page, DEMO_SELLER);
+    for (const path of ['/seller/dashboard', '/products', '/menus', '/menu-builder', '/profile']) {
+      await expectNoSidewaysScroll(page, path);
+    }
+    const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
+    await mobileNav.getByRole('link', { name: 'Products' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  });
+
+  test("a buyer's pages fit the screen", async ({ page }) => {
+    await signIn(page, DEMO_BUYER);
+    for (const path of ['/buyer/dashboard', '/browse', '/saved-menus', '/profile']) {
+      await expectNoSidewaysScroll(page, path);
+    }
+  });
+
+  test("the admin's dashboard fits the screen", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await expectNoSidewaysScroll(page, '/admin/dashboard');
+  });
+});
