@@ -14,7 +14,7 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
 
 export function PageBody({ children }: { children: ReactNode }) {
   return (
-    <main id="main-content" className="mx-auto grid max-w-6xl gap-6 px-3 py-6 sm:px-4 sm:py-8">
+    <main id="main-content" className="mx-auto grid grid-cols-1 max-w-6xl gap-6 px-3 py-6 sm:px-4 sm:py-8">
       {children}
     </main>
   );

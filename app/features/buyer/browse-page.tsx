@@ -27,7 +27,7 @@ export function BrowsePage() {
     <PageBody>
       <PageHeader title="Browse Menus" subtitle="Open a menu a supplier shared with you, then save it to your account." />
       <Card className="p-4">
-        <form onSubmit={open} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <form onSubmit={open} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <Field id="menu-link" label="Menu link" error={error}>
             <Input id="menu-link" inputMode="url" placeholder="https://…/menu/…" value={link} onChange={(event) => setLink(event.target.value)} />
           </Field>

@@ -24,7 +24,7 @@ export function BuyerDashboardPage() {
         <StatCard label="Active suppliers" value={saved.data ? suppliers : '…'} />
         <StatCard label="Favorites" value={saved.data ? items.filter((item) => item.isFavorite).length : '…'} />
       </section>
-      <section aria-labelledby="quick-actions" className="grid gap-3">
+      <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
           Quick actions
         </h2>
@@ -40,7 +40,7 @@ export function BuyerDashboardPage() {
           </Link>
         </div>
       </section>
-      <section aria-labelledby="saved-menus" className="grid gap-3">
+      <section aria-labelledby="saved-menus" className="grid grid-cols-1 gap-3">
         <h2 id="saved-menus" className="text-lg font-semibold">
           Saved menus
         </h2>

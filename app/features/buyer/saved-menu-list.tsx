@@ -24,8 +24,8 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
   });
 
   return (
-    <div className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-[1fr_16rem]">
+    <div className="grid grid-cols-1 gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_16rem]">
         <Input type="search" aria-label="Search saved menus" placeholder="Search saved menus" value={search} onChange={(event) => setSearch(event.target.value)} />
         <Select aria-label="Supplier" value={supplier} onChange={(event) => setSupplier(event.target.value)}>
           <option value="all">All suppliers</option>
@@ -41,7 +41,7 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
           {items.length ? 'No saved menus match your search.' : 'No saved menus yet. Open a menu link and press Save Menu.'}
         </Card>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {visible.map((item) => (
             <li key={item.id}>
               <Card className="flex h-full flex-col gap-2 p-4">

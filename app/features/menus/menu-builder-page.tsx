@@ -92,9 +92,9 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="grid content-start gap-6">
-          <Card className="grid gap-4 p-4">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 content-start gap-6">
+          <Card className="grid grid-cols-1 gap-4 p-4">
             <h2 className="font-semibold">Menu settings</h2>
             <Field id="menu-name" label="Menu name" error={nameError}>
               <Input id="menu-name" value={name} onChange={(event) => setName(event.target.value)} aria-invalid={Boolean(nameError)} />
@@ -109,13 +109,13 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
               </Select>
             </Field>
           </Card>
-          <Card className="grid gap-3 p-4">
+          <Card className="grid grid-cols-1 gap-3 p-4">
             <h2 className="font-semibold">Your products</h2>
             <p className="text-sm text-stone-600">Click a product to add it to the menu.</p>
             {products.loading && !products.data ? (
               <Spinner />
             ) : (
-              <ul className="grid max-h-96 gap-2 overflow-y-auto">
+              <ul className="grid grid-cols-1 max-h-96 gap-2 overflow-y-auto">
                 {(products.data ?? []).map((product) => {
                   const added = productIds.includes(product.id);
                   return (
@@ -141,7 +141,7 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
             )}
           </Card>
         </div>
-        <Card className="grid content-start gap-3 p-4">
+        <Card className="grid grid-cols-1 content-start gap-3 p-4">
           <div className="flex items-center justify-between">
             <h2 className="font-semibold">Preview</h2>
             <Badge className="bg-brand-100 text-brand-900">
@@ -153,7 +153,7 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
           {chosen.length === 0 ? (
             <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">No products on this menu yet.</p>
           ) : (
-            <ul className="grid gap-2">
+            <ul className="grid grid-cols-1 gap-2">
               {chosen.map((product) => (
                 <li key={product.id} className="flex items-center justify-between gap-2 rounded-md border border-stone-200 p-3">
                   <span>

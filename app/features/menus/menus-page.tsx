@@ -52,7 +52,7 @@ export function MenusPage() {
       ) : visible.length === 0 ? (
         <Card className="p-8 text-center text-stone-600">{menus.data?.length ? 'No menus match your search.' : 'No menus yet.'}</Card>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((menu) => (
             <li key={menu.id}>
               <Card className="flex h-full flex-col gap-2 p-4">

@@ -39,7 +39,7 @@ export function ProductsPage() {
   return (
     <PageBody>
       <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
-      <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
         <Input type="search" aria-label="Search products" placeholder="Search strain name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
         <Select aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value as ProductCategory | 'all')}>
           <option value="all">All categories</option>
@@ -57,7 +57,7 @@ export function ProductsPage() {
       ) : visible.length === 0 ? (
         <Card className="p-8 text-center text-stone-600">{products.data?.length ? 'No products match your search.' : 'No products yet.'}</Card>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((product) => (
             <li key={product.id}>
               <Card className="flex h-full flex-col gap-2 p-4">

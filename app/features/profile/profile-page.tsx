@@ -113,7 +113,7 @@ export function ProfilePage() {
       <Link to={dashboardPathFor(user.role)} className="text-sm font-medium text-brand-800 hover:underline">
         ← Back to dashboard
       </Link>
-      <form onSubmit={save} noValidate className="grid gap-6">
+      <form onSubmit={save} noValidate className="grid grid-cols-1 gap-6">
         <Card className="flex flex-wrap items-center gap-4 p-4">
           {user.profileImageUrl ? (
             <img src={user.profileImageUrl} alt="" className="h-16 w-16 rounded-full object-cover" />
@@ -141,14 +141,14 @@ export function ProfilePage() {
             )}
           </div>
         </Card>
-        <Card className="grid gap-4 p-4 sm:grid-cols-2">
+        <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
           <h2 className="font-semibold sm:col-span-2">Personal</h2>
           {text('firstName')}
           {text('lastName')}
           {text('email', { type: 'email' })}
           {text('phoneNumber', { type: 'tel' })}
         </Card>
-        <Card className="grid gap-4 p-4 sm:grid-cols-2">
+        <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
           <h2 className="font-semibold sm:col-span-2">Business</h2>
           {user.role !== 'admin' && (
             <Field id="profile-role" label="Account type">

@@ -35,7 +35,7 @@ export function SellerDashboardPage() {
         <StatCard label="Active menus" value={menus.data?.length ?? '…'} />
         <StatCard label="Shared links" value={menus.data?.filter((menu) => menu.publicLinkId).length ?? '…'} />
       </section>
-      <section aria-labelledby="quick-actions" className="grid gap-3">
+      <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
           Quick actions
         </h2>
@@ -51,8 +51,8 @@ export function SellerDashboardPage() {
           </Link>
         </div>
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="your-menus" className="grid content-start gap-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby="your-menus" className="grid grid-cols-1 content-start gap-3">
           <h2 id="your-menus" className="text-lg font-semibold">
             Your menus
           </h2>
@@ -87,7 +87,7 @@ export function SellerDashboardPage() {
             </Card>
           )}
         </section>
-        <section aria-labelledby="recent-products" className="grid content-start gap-3">
+        <section aria-labelledby="recent-products" className="grid grid-cols-1 content-start gap-3">
           <h2 id="recent-products" className="text-lg font-semibold">
             Recent products
           </h2>
