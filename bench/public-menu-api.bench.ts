@@ -1,0 +1,95 @@
+/**
+ * The public menu answer for a menu of 500 products, under 50 connections on
+ * loopback, against two references measured in the same run: the same
+ * server's trivial health route, and a bare Node server handing out the same
+ * body prebuilt and gzip-compressed once.
+ */
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { createApp } from '../api/app';
+import { createUser } from '../api/auth/auth-service';
+import { readEnv } from '../api/env';
+import { createMenu } from '../api/menus/menu-service';
+import { createProduct } from '../api/products/product-service';
+import { createServices } from '../api/services';
+import { PRODUCT_CATEGORIES } from '../sync/constants';
+
+const PRODUCTS = 500;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+type Figures = { requestsPerSecond: number; p99Ms: number };
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+}
+
+export async function benchPublicMenuApi(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-'));
+  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }));
+  try {
+    const seller = await createUser(services, {
+      id: crypto.randomUUID(),
+      email: 'bench@seller.test',
+      passwordHash: 'not-used',
+      firstName: 'Bench',
+      role: 'seller',
+      businessName: 'Bench Farms',
+      subscriptionStatus: 'active',
+    });
+    const productIds: string[] = [];
+    for (let i = 0; i < PRODUCTS; i++) {
+      const product = await createProduct(services, seller, {
+        strainName: `Strain ${i}`,
+        description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
+        category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+        thcPercentage: String(15 + (i % 20)),
+        pricePerUnit: String(500 + i),
+        unitType: 'lb',
+        availableQuantity: String(i),
+      });
+      productIds.push(product.id);
+    }
+    const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds });
+
+    const app = serve({ fetch: createApp(services).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => app.once('listening', resolve));
+    const appPort = (app.address() as { port: number }).port;
+    const menuUrl = `http://127.0.0.1:${appPort}/api/public/menu/${menu.publicLinkId}`;
+    const body = await (await fetch(menuUrl)).text();
+    const gzipped = gzipSync(body);
+    const bare = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': gzipped.length });
+      response.end(gzipped);
+    });
+    const barePort = await listen(bare);
+
+    const acceptGzip = { 'accept-encoding': 'gzip' };
+    const reference = await load(`http://127.0.0.1:${barePort}/`, acceptGzip);
+    const health = await load(`http://127.0.0.1:${appPort}/api/health`);
+    const publicMenu = await load(menuUrl, acceptGzip);
+    app.close();
+    bare.close();
+
+    const ratio = publicMenu.requestsPerSecond / reference.requestsPerSecond;
+    console.info(`public menu API (${PRODUCTS} products, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gzipped.length / 1024).toFixed(0)} KB gzip; ${CONNECTIONS} connections, ${SECONDS} s each)`);
+    console.info(`  bare prebuilt gzip server  ${reference.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${reference.p99Ms} ms`);
+    console.info(`  health route               ${health.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${health.p99Ms} ms`);
+    console.info(`  public menu                ${publicMenu.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${publicMenu.p99Ms} ms`);
+    console.info(`  public menu / bare server  ${(ratio * 100).toFixed(1)}% (target at least 70%, p99 at most 50 ms)`);
+  } finally {
+    services.db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

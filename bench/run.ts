@@ -1,0 +1,4 @@
+/** `npm run bench`: runs every benchmark and prints its figures. */
+import { benchPublicMenuApi } from './public-menu-api.bench';
+
+await benchPublicMenuApi();
