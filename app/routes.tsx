@@ -53,8 +53,8 @@ export function AppRoutes() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-conditions" element={<TermsPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
-        <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
         <Route element={<AppLayout />}>
+          <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
           <Route path="/seller/dashboard" element={<Guard roles={['seller']}><SellerDashboardPage /></Guard>} />
           <Route path="/seller-dashboard" element={<Navigate to="/seller/dashboard" replace />} />
           <Route path="/menu-builder" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />

@@ -145,6 +145,8 @@ test.describe('guards', () => {
     await signIn(page, ADMIN);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByText('Total Users')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Profile']);
     await expect(page.getByText(DEMO_SELLER.email)).toBeVisible();
     await page.goto('/products');
     await expect(page.getByTestId('toast')).toContainText('Access Denied');

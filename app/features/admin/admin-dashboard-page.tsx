@@ -141,16 +141,13 @@ export function AdminDashboardPage() {
   }
 
   return (
-    <div className="min-h-dvh bg-stone-50">
-      <a
-        href="#admin-main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-800 focus:shadow"
-      >
-        Skip to main content
-      </a>
-      <header className="border-b border-stone-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <p className="text-lg font-semibold text-brand-800">Admin</p>
+    <>
+      <main id="main-content" tabIndex={-1} className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 focus:outline-none sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
+            <p className="mt-1 text-sm text-stone-600">Manage customers and see how the platform is growing.</p>
+          </div>
           <Button
             variant="outline"
             size="sm"
@@ -160,13 +157,6 @@ export function AdminDashboardPage() {
           >
             Sign Out
           </Button>
-        </div>
-      </header>
-
-      <main id="admin-main" tabIndex={-1} className="mx-auto grid max-w-6xl gap-6 px-4 py-6 focus:outline-none sm:px-6">
-        <div>
-          <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-stone-600">Manage customers and see how the platform is growing.</p>
         </div>
 
         {state.status === 'loading' && (
@@ -262,7 +252,7 @@ export function AdminDashboardPage() {
           </>
         )}
       </main>
-    </div>
+    </>
   );
 }
 
