@@ -143,7 +143,11 @@ export function AuthDialog() {
       description={signingUp ? 'Sellers start with a 14-day free trial. Buyers are always free.' : 'Welcome back. Sign in to continue.'}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
-        setTimeout(() => firstFieldRef.current?.focus(), FOCUS_DELAY_MS);
+        // Someone already typing (or a test filling fields) keeps their focus; only an untouched dialog moves it.
+        setTimeout(() => {
+          const active = document.activeElement;
+          if (!(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) firstFieldRef.current?.focus();
+        }, FOCUS_DELAY_MS);
       }}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
