@@ -20,6 +20,7 @@ import { productRoutes } from './products/product-routes';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
 import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
 import { subscriptionRoutes } from './subscription/subscription-routes';
+import { syncRoutes } from './sync/sync-routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -40,7 +41,8 @@ export function createApi(services: Services) {
     .route('/', publicMenuRoutes)
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
-    .route('/', subscriptionRoutes);
+    .route('/', subscriptionRoutes)
+    .route('/', syncRoutes);
 }
 
 export type AppOptions = { staticRoot?: string };

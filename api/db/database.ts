@@ -7,8 +7,11 @@
  * better-sqlite3 is synchronous, but domain functions are async (so that a
  * PostgreSQL layer could replace this one); transactions therefore run one at
  * a time behind a promise queue, which keeps an async callback's awaits from
- * interleaving two writers on one connection.
+ * interleaving two writers on one connection. A transaction started inside
+ * another (a sync push applying each mutation through the domain functions)
+ * becomes a savepoint of it, so one refused mutation rolls back alone.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +42,8 @@ export class Database {
   private readonly writer: Db;
   private readonly connections: BetterSqlite3.Database[];
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly current = new AsyncLocalStorage<Tx>();
+  private savepoints = 0;
 
   private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database) {
     this.connections = [readConnection, writeConnection];
@@ -61,6 +66,8 @@ export class Database {
    * Throwing rolls everything back, so a request never leaves a partial write.
    */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return this.savepoint(outer, work);
     const run = async () => {
       this.writer.run(sql`BEGIN IMMEDIATE`);
       try {
@@ -71,7 +78,8 @@ export class Database {
           .returning({ version: schema.syncClock.version })
           .all();
         if (!clock) throw new Error('The change clock row is missing');
-        const result = await work({ db: this.writer, version: clock.version });
+        const tx: Tx = { db: this.writer, version: clock.version };
+        const result = await this.current.run(tx, () => work(tx));
         this.writer.run(sql`COMMIT`);
         return result;
       } catch (error) {
@@ -82,6 +90,20 @@ export class Database {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const name = sql.raw(`sp_${++this.savepoints}`);
+    this.writer.run(sql`SAVEPOINT ${name}`);
+    try {
+      const result = await work(tx);
+      this.writer.run(sql`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.writer.run(sql`ROLLBACK TO ${name}`);
+      this.writer.run(sql`RELEASE ${name}`);
+      throw error;
+    }
   }
 
   /** True when the database answers a trivial query. */

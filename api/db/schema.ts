@@ -190,3 +190,33 @@ export const syncClock = sqliteTable(
   },
   (t) => [check('sync_clock_single_row', sql`${t.id} = 1`)],
 );
+
+/** Per device (client id): whose it is and the last mutation sequence the server processed for it. */
+export const syncClients = sqliteTable(
+  'sync_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeq: integer('last_seq').notNull().default(0),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sync_clients_user').on(t.userId)],
+);
+
+/** Mutations the server refused, with the reason, so a device can show them. */
+export const syncRefusals = sqliteTable(
+  'sync_refusals',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => syncClients.clientId, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    reason: text('reason').notNull(),
+    message: text('message').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
+);

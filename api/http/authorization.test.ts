@@ -19,6 +19,7 @@ type Route = {
   allowed: readonly UserRole[] | 'anyone';
   /** A concrete path to call. */
   path?: string;
+  /** A function gives each call a fresh body (a device id belongs to the first account that uses it). */
   body?: unknown;
   /** The call ends the caller's session, so it gets a session of its own. */
   endsSession?: boolean;
@@ -59,6 +60,8 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: '/api/subscription-status', allowed: ['seller'] },
   // Payments are not configured in tests.
   { method: 'POST', pattern: '/api/create-subscription', allowed: ['seller'], expected: 503 },
+  { method: 'POST', pattern: '/api/sync/push', allowed: ALL_ROLES, body: () => ({ clientId: randomUUID(), mutations: [] }) },
+  { method: 'GET', pattern: '/api/sync/pull', allowed: ALL_ROLES },
 ];
 
 let t: TestApp;
@@ -78,7 +81,10 @@ async function tokenFor(role: UserRole, route: Route): Promise<string> {
 }
 
 const call = (route: Route, token?: string) =>
-  t.request<ErrorBody>(route.method, route.path ?? route.pattern, { token, body: route.body });
+  t.request<ErrorBody>(route.method, route.path ?? route.pattern, {
+    token,
+    body: typeof route.body === 'function' ? (route.body as () => unknown)() : route.body,
+  });
 
 describe.each(ROUTES)('$method $pattern', (route) => {
   if (route.allowed === 'anyone') {

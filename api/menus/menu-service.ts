@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/database';
 import {
   deleteMenu as deleteMenuRow,
   findMenu,
+  findMenuByLink,
   insertMenu,
   listMenusByOwner,
   setMenuProducts,
@@ -42,13 +43,15 @@ async function assertOwnProducts(tx: Tx, seller: User, productIds: string[]): Pr
 }
 
 export async function createMenu(services: Services, seller: User, input: unknown): Promise<Menu> {
-  const { id, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
+  const { id, publicLinkId, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const menuId = id ?? randomUUID();
     if (await findMenu(tx.db, menuId)) throw new AppError('conflict', 'A menu with this id already exists');
+    const linkId = publicLinkId ?? randomUUID();
+    if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
     await assertOwnProducts(tx, seller, productIds);
-    await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: randomUUID() }, tx.version, services.now());
+    await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: linkId }, tx.version, services.now());
     await setMenuProducts(tx.db, menuId, productIds);
     return ownedMenu(tx.db, seller, menuId);
   });

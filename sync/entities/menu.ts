@@ -28,8 +28,8 @@ export const menuFieldsSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 
-/** POST /api/menus. */
-export const menuCreateSchema = menuFieldsSchema.extend({ id: entityId.optional() });
+/** POST /api/menus. A device offline makes the id and the link id itself, so the link can be shared at once. */
+export const menuCreateSchema = menuFieldsSchema.extend({ id: entityId.optional(), publicLinkId: z.uuid().optional() });
 export type MenuCreateInput = z.input<typeof menuCreateSchema>;
 
 /** PUT /api/menus/:id: the fields it names change. */

@@ -1,5 +1,5 @@
 /** Menus and their ordered products in SQLite; a menu is handed out with its `productIds` in order. */
-import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Db } from '../database';
 import { menuItems, menus } from '../schema';
@@ -110,4 +110,12 @@ export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promi
     .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
     .all()
     .map((row) => row.id);
+}
+
+/** The seller's menus changed after change-clock value `cursor`. */
+export async function listMenusChangedSince(db: Db, userId: string, cursor: number): Promise<Menu[]> {
+  return withProductIds(
+    db,
+    db.select().from(menus).where(and(eq(menus.userId, userId), gt(menus.version, cursor))).orderBy(asc(menus.version)).all(),
+  );
 }

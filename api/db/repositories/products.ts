@@ -1,5 +1,5 @@
 /** Products in SQLite: exact decimals are stored as scaled integers and handed out as decimal strings. */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
 import type { Product } from '../../../sync/entities/product';
 import type { Db } from '../database';
@@ -88,4 +88,15 @@ export async function updateProduct(db: Db, id: string, fields: Partial<ProductF
 
 export async function deleteProduct(db: Db, id: string): Promise<void> {
   db.delete(products).where(eq(products.id, id)).run();
+}
+
+/** The seller's products changed after change-clock value `cursor`. */
+export async function listProductsChangedSince(db: Db, userId: string, cursor: number): Promise<Product[]> {
+  return db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), gt(products.version, cursor)))
+    .orderBy(asc(products.version))
+    .all()
+    .map(toProduct);
 }

@@ -1,5 +1,5 @@
 /** A buyer's saved menus in SQLite. */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { Db } from '../database';
 import { menuItems, menus, savedMenus, users } from '../schema';
@@ -18,7 +18,8 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
   };
 }
 
-export async function listSavedMenus(db: Db, buyerUserId: string): Promise<SavedMenuListItem[]> {
+/** The buyer's saved menus, or only those changed after change-clock value `since`. */
+export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuListItem[]> {
   const productCounts = db
     .select({ menuId: menuItems.menuId, productCount: count().as('product_count') })
     .from(menuItems)
@@ -30,7 +31,7 @@ export async function listSavedMenus(db: Db, buyerUserId: string): Promise<Saved
     .innerJoin(menus, eq(savedMenus.menuId, menus.id))
     .innerJoin(users, eq(menus.userId, users.id))
     .leftJoin(productCounts, eq(productCounts.menuId, menus.id))
-    .where(eq(savedMenus.buyerUserId, buyerUserId))
+    .where(and(eq(savedMenus.buyerUserId, buyerUserId), since === undefined ? undefined : gt(savedMenus.version, since)))
     .orderBy(desc(savedMenus.createdAt))
     .all()
     .map((row) => ({

@@ -1,0 +1,41 @@
+/** Sync bookkeeping in SQLite: devices' processed sequences, refusals, the change clock and tombstones. */
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { EntityType } from '../../../sync/protocol';
+import type { Db } from '../database';
+import { syncClients, syncClock, syncRefusals, tombstones } from '../schema';
+
+export type SyncClient = { clientId: string; userId: string; lastSeq: number };
+
+export async function findSyncClient(db: Db, clientId: string): Promise<SyncClient | null> {
+  const row = db.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+  return row ? { clientId: row.clientId, userId: row.userId, lastSeq: row.lastSeq } : null;
+}
+
+export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Promise<void> {
+  db.insert(syncClients)
+    .values({ ...client, updatedAt: now })
+    .onConflictDoUpdate({ target: syncClients.clientId, set: { lastSeq: client.lastSeq, updatedAt: now } })
+    .run();
+}
+
+export async function insertRefusal(
+  db: Db,
+  refusal: { clientId: string; seq: number; name: string; reason: string; message: string },
+  now: Date,
+): Promise<void> {
+  db.insert(syncRefusals).values({ ...refusal, createdAt: now }).onConflictDoNothing().run();
+}
+
+/** The change clock's committed value: every row a pull has not yet sent has a higher version. */
+export async function readClock(db: Db): Promise<number> {
+  return db.select({ version: syncClock.version }).from(syncClock).where(eq(syncClock.id, 1)).get()?.version ?? 0;
+}
+
+export async function tombstonesSince(db: Db, userId: string, cursor: number): Promise<Array<{ entity: EntityType; id: string }>> {
+  return db
+    .select({ entity: tombstones.entity, id: tombstones.entityId })
+    .from(tombstones)
+    .where(and(eq(tombstones.userId, userId), gt(tombstones.version, cursor)))
+    .orderBy(asc(tombstones.version))
+    .all() as Array<{ entity: EntityType; id: string }>;
+}

@@ -1,0 +1,85 @@
+/** Push and pull (see sync/protocol.ts for the numbered steps). */
+import { pushRequestSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import type { MutationName } from '../../sync/mutations';
+import type { User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import { listMenusChangedSince } from '../db/repositories/menus';
+import { listProductsChangedSince } from '../db/repositories/products';
+import { listSavedMenus } from '../db/repositories/saved-menus';
+import { findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
+import { findUserById } from '../db/repositories/users';
+import { applyServerMutation } from './server-mutations';
+
+/** A device id belongs to the first user who synced with it; nobody else may use it. */
+async function clientOf(db: Services['db']['read'], clientId: string, user: User) {
+  const client = await findSyncClient(db, clientId);
+  if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+  return client ?? { clientId, userId: user.id, lastSeq: 0 };
+}
+
+/**
+ * Step 1. The whole batch runs in one transaction; each mutation in a nested
+ * one, so a refusal undoes only its own writes. A crash before the commit
+ * applies nothing, and the device's retry then applies everything once.
+ */
+export async function push(services: Services, sessionUser: User, input: unknown): Promise<PushResponse> {
+  const request = parseOrThrow(pushRequestSchema, input);
+  const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
+  return services.db.transaction(async (tx) => {
+    const client = await clientOf(tx.db, request.clientId, sessionUser);
+    // Refusals refer to the client row, so it exists before any of them.
+    await saveSyncClient(tx.db, client, services.now());
+    let user = sessionUser;
+    const results: PushResponse['results'] = [];
+    for (const mutation of mutations) {
+      if (mutation.seq <= client.lastSeq) {
+        results.push({ seq: mutation.seq, outcome: 'duplicate' });
+        continue;
+      }
+      try {
+        await applyServerMutation(services, user, mutation.name as MutationName, mutation.args);
+        results.push({ seq: mutation.seq, outcome: 'applied' });
+        if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ seq: mutation.seq, outcome: 'refused', reason: error.reason, message: error.message });
+        await insertRefusal(
+          tx.db,
+          { clientId: client.clientId, seq: mutation.seq, name: mutation.name, reason: error.reason, message: error.message },
+          services.now(),
+        );
+      }
+      client.lastSeq = mutation.seq;
+    }
+    await saveSyncClient(tx.db, client, services.now());
+    return { lastProcessedSeq: client.lastSeq, results };
+  });
+}
+
+/** Step 2. The clock is read first: anything committed after that has a higher version and comes next time. */
+export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
+  const cursor = Number(query.cursor ?? 0);
+  if (!Number.isSafeInteger(cursor) || cursor < 0) throw new AppError('validation', 'cursor must be a whole number of at least 0');
+  const db = services.db.read;
+  const newCursor = await readClock(db);
+  const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
+  if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+  const [freshUser, products, menus, savedMenus, deleted] = await Promise.all([
+    findUserById(db, user.id),
+    user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
+    user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
+    user.role === 'buyer' ? listSavedMenus(db, user.id, cursor) : [],
+    cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
+  ]);
+  return {
+    cursor: newCursor,
+    lastProcessedSeq: client?.lastSeq ?? 0,
+    user: freshUser ?? user,
+    products,
+    menus,
+    savedMenus,
+    deleted,
+  };
+}
