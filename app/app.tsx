@@ -7,6 +7,7 @@ import { TooltipProvider } from './components/ui/tooltip';
 import { AuthDialog } from './features/auth/auth-dialog';
 import { showPendingSignOutToast } from './features/auth/sign-out';
 import { PwaPrompts } from './features/pwa/pwa-prompts';
+import { SyncProvider } from './features/sync/sync-provider';
 import { useSession } from './lib/session-store';
 import { AppRoutes } from './routes';
 
@@ -20,6 +21,7 @@ export function App() {
     <ErrorBoundary>
       <BrowserRouter>
         <TooltipProvider>
+          <SyncProvider />
           <AppRoutes />
           <AuthDialog />
           <PwaPrompts />

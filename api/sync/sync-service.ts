@@ -39,7 +39,8 @@ export async function push(services: Services, sessionUser: User, input: unknown
         continue;
       }
       try {
-        await applyServerMutation(services, user, mutation.name as MutationName, mutation.args);
+        // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
+        await services.db.transaction(() => applyServerMutation(services, user, mutation.name as MutationName, mutation.args));
         results.push({ seq: mutation.seq, outcome: 'applied' });
         if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
       } catch (error) {
@@ -60,8 +61,11 @@ export async function push(services: Services, sessionUser: User, input: unknown
 
 /** Step 2. The clock is read first: anything committed after that has a higher version and comes next time. */
 export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
-  const cursor = Number(query.cursor ?? 0);
-  if (!Number.isSafeInteger(cursor) || cursor < 0) throw new AppError('validation', 'cursor must be a whole number of at least 0');
+  const cursorText = query.cursor ?? '0';
+  const cursor = Number(cursorText);
+  if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(cursor)) {
+    throw new AppError('validation', 'cursor must be a whole number of at least 0');
+  }
   const db = services.db.read;
   const newCursor = await readClock(db);
   const client = query.clientId ? await findSyncClient(db, query.clientId) : null;

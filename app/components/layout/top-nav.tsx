@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { avatarInitial, displayName } from '../../../sync/entities/user';
 import { signOutAndReload } from '../../features/auth/sign-out';
 import { InstallButton } from '../../features/pwa/install-button';
+import { SyncStatusControl } from '../../features/sync/sync-status-control';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { Button } from '../ui/button';
@@ -25,6 +26,7 @@ export function TopNav() {
           <NavLinks items={items} />
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <SyncStatusControl />
           <InstallButton />
           <NotificationsButton />
           <Link

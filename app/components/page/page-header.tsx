@@ -28,14 +28,3 @@ export function StatCard({ label, value }: { label: string; value: ReactNode }) 
     </div>
   );
 }
-
-export function LoadFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
-      <p>{message}</p>
-      <button type="button" onClick={onRetry} className="mt-2 font-medium underline">
-        Try again
-      </button>
-    </div>
-  );
-}

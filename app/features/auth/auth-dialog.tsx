@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
@@ -100,6 +101,8 @@ export function AuthDialog() {
     try {
       const auth = await apiRequest<AuthResponse>('POST', mode === 'signin' ? '/api/auth/login' : '/api/auth/register', values);
       signIn(auth);
+      // The same person signing in again (their session had expired) resumes the sync of what waited.
+      useSyncSession.getState().start(auth.user.id);
       if (mode === 'signin') {
         setSuccess('Welcome back! Redirecting...');
         toast({ title: 'Welcome back!', description: "You've been logged in successfully.", variant: 'success' });

@@ -5,46 +5,47 @@ import { CATEGORY_LABELS } from '../../../sync/constants';
 import { menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
-import { LoadFailure, PageBody } from '../../components/page/page-header';
+import { PageBody } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge, Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format-price';
 import { toast } from '../../lib/toast-store';
-import { useApiQuery } from '../../lib/use-api-query';
+import { mutate } from '../../lib/replica/mutate';
+import { listProducts } from '../../lib/replica/use-replica';
 
 export function MenuBuilderPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
   const menuId = params.id ?? searchParams.get('id');
-  const existing = useApiQuery<Menu>(menuId ? `/api/menus/${menuId}` : null);
-
-  if (menuId && existing.error) {
-    return (
-      <PageBody>
-        <LoadFailure message={messageOf(existing.error, 'Could not load this menu.')} onRetry={existing.reload} />
-      </PageBody>
-    );
-  }
-  if (menuId && !existing.data) return <Spinner label="Loading menu" />;
-  return <MenuEditor key={menuId ?? 'new'} menuId={menuId} initial={existing.data} />;
+  return (
+    <PageBody>
+      <ReplicaGate>
+        {(view) => {
+          const menu = menuId ? view.menus.get(menuId) : undefined;
+          if (menuId && !menu) return <Card className="p-6 text-center">This menu does not exist or was deleted.</Card>;
+          return <MenuEditor key={menuId ?? 'new'} initial={menu ?? null} products={listProducts(view)} />;
+        }}
+      </ReplicaGate>
+    </PageBody>
+  );
 }
 
-function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu | null }) {
+function MenuEditor({ initial, products }: { initial: Menu | null; products: Product[] }) {
   const navigate = useNavigate();
-  const products = useApiQuery<Product[]>('/api/products');
+  const menuId = initial?.id ?? null;
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [isPublic, setIsPublic] = useState(initial?.isPublic ?? false);
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
-  const [publicLinkId, setPublicLinkId] = useState<string | null>(initial?.publicLinkId ?? null);
   const [nameError, setNameError] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
+  const publicLinkId = initial?.publicLinkId ?? null;
 
-  const byId = useMemo(() => new Map((products.data ?? []).map((product) => [product.id, product])), [products.data]);
+  const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const chosen = productIds.flatMap((id) => byId.get(id) ?? []);
 
   async function save() {
@@ -56,18 +57,17 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
       return;
     }
     setNameError(undefined);
-    setSaving(true);
     try {
-      const saved = menuId
-        ? await apiRequest<Menu>('PUT', `/api/menus/${menuId}`, fields)
-        : await apiRequest<Menu>('POST', '/api/menus', fields);
-      setPublicLinkId(saved.publicLinkId);
+      if (menuId) {
+        await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
+      } else {
+        const id = crypto.randomUUID();
+        await mutate({ name: 'menu.create', args: { ...fields, id, publicLinkId: crypto.randomUUID() } });
+        navigate(`/menu-builder/${id}`, { replace: true });
+      }
       toast({ title: 'Menu saved successfully', variant: 'success' });
-      if (!menuId) navigate(`/menu-builder/${saved.id}`, { replace: true });
     } catch (error) {
       toast({ title: 'Error', description: messageOf(error, 'Failed to save menu. Please try again.'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -77,7 +77,7 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
   }
 
   return (
-    <PageBody>
+    <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/seller/dashboard" className="text-sm font-medium text-brand-800 hover:underline">
           ← Back to dashboard
@@ -86,7 +86,7 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
           <Button variant="outline" onClick={preview}>
             Preview
           </Button>
-          <Button onClick={() => void save()} disabled={saving}>
+          <Button onClick={() => void save()}>
             {menuId ? 'Update Menu' : 'Save Menu'}
           </Button>
         </div>
@@ -112,11 +112,11 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
           <Card className="grid grid-cols-1 gap-3 p-4">
             <h2 className="font-semibold">Your products</h2>
             <p className="text-sm text-stone-600">Click a product to add it to the menu.</p>
-            {products.loading && !products.data ? (
-              <Spinner />
+            {products.length === 0 ? (
+              <p className="text-sm text-stone-500">Your catalogue is empty: add products first.</p>
             ) : (
-              <ul className="grid grid-cols-1 max-h-96 gap-2 overflow-y-auto">
-                {(products.data ?? []).map((product) => {
+              <ul className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto">
+                {products.map((product) => {
                   const added = productIds.includes(product.id);
                   return (
                     <li key={product.id}>
@@ -180,6 +180,6 @@ function MenuEditor({ menuId, initial }: { menuId: string | null; initial: Menu 
       <Dialog open={previewUnavailable} onOpenChange={setPreviewUnavailable} title="Preview Not Available" description="Save your menu first to generate a preview.">
         <Button onClick={() => setPreviewUnavailable(false)}>OK</Button>
       </Dialog>
-    </PageBody>
+    </>
   );
 }

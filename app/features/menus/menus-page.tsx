@@ -2,37 +2,20 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Menu } from '../../../sync/entities/menu';
-import { LoadFailure, PageBody, PageHeader } from '../../components/page/page-header';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge, Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/form-controls';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { copyMenuLink } from '../../lib/copy-menu-link';
 import { toast } from '../../lib/toast-store';
-import { useApiQuery } from '../../lib/use-api-query';
+import { mutate } from '../../lib/replica/mutate';
+import { listMenus } from '../../lib/replica/use-replica';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function MenusPage() {
-  const menus = useApiQuery<Menu[]>('/api/menus');
-  const [search, setSearch] = useState('');
-
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (menus.data ?? []).filter((menu) => !needle || `${menu.name} ${menu.description ?? ''}`.toLowerCase().includes(needle));
-  }, [menus.data, search]);
-
-  async function remove(menu: Menu) {
-    if (!window.confirm('Are you sure you want to delete this menu?')) return;
-    try {
-      await apiRequest('DELETE', `/api/menus/${menu.id}`);
-      toast({ title: 'Menu deleted successfully', variant: 'success' });
-      menus.reload();
-    } catch (error) {
-      toast({ title: 'Error', description: messageOf(error, 'Failed to delete menu'), variant: 'destructive' });
-    }
-  }
-
   return (
     <PageBody>
       <PageHeader
@@ -44,13 +27,34 @@ export function MenusPage() {
           </Link>
         }
       />
+      <ReplicaGate>{(view) => <MenuGrid menus={listMenus(view)} />}</ReplicaGate>
+    </PageBody>
+  );
+}
+
+function MenuGrid({ menus }: { menus: Menu[] }) {
+  const [search, setSearch] = useState('');
+
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return menus.filter((menu) => !needle || `${menu.name} ${menu.description ?? ''}`.toLowerCase().includes(needle));
+  }, [menus, search]);
+
+  async function remove(menu: Menu) {
+    if (!window.confirm('Are you sure you want to delete this menu?')) return;
+    try {
+      await mutate({ name: 'menu.delete', args: { id: menu.id } });
+      toast({ title: 'Menu deleted successfully', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Error', description: messageOf(error, 'Failed to delete menu'), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <>
       <Input type="search" aria-label="Search menus" placeholder="Search menu name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
-      {menus.error ? (
-        <LoadFailure message={messageOf(menus.error, 'Could not load your menus.')} onRetry={menus.reload} />
-      ) : menus.loading && !menus.data ? (
-        <Spinner />
-      ) : visible.length === 0 ? (
-        <Card className="p-8 text-center text-stone-600">{menus.data?.length ? 'No menus match your search.' : 'No menus yet.'}</Card>
+      {visible.length === 0 ? (
+        <Card className="p-8 text-center text-stone-600">{menus.length ? 'No menus match your search.' : 'No menus yet.'}</Card>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((menu) => (
@@ -88,6 +92,6 @@ export function MenusPage() {
           ))}
         </ul>
       )}
-    </PageBody>
+    </>
   );
 }

@@ -2,43 +2,51 @@
 import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
 import type { Product } from '../../../sync/entities/product';
-import { LoadFailure, PageBody, PageHeader } from '../../components/page/page-header';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge, Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format-price';
 import { toast } from '../../lib/toast-store';
-import { useApiQuery } from '../../lib/use-api-query';
+import { mutate } from '../../lib/replica/mutate';
+import { listProducts } from '../../lib/replica/use-replica';
 
 export function ProductsPage() {
-  const products = useApiQuery<Product[]>('/api/products');
+  return (
+    <PageBody>
+      <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
+      <ReplicaGate>{(view) => <ProductCatalogue products={listProducts(view)} />}</ReplicaGate>
+    </PageBody>
+  );
+}
+
+function ProductCatalogue({ products }: { products: Product[] }) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ProductCategory | 'all'>('all');
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return (products.data ?? []).filter(
+    return products.filter(
       (product) =>
         (category === 'all' || product.category === category) &&
         (!needle || `${product.strainName} ${product.description ?? ''}`.toLowerCase().includes(needle)),
     );
-  }, [products.data, search, category]);
+  }, [products, search, category]);
 
   async function remove(product: Product) {
     if (!window.confirm(`Delete ${product.strainName}? It will also leave every menu it is on.`)) return;
     try {
-      await apiRequest('DELETE', `/api/products/${product.id}`);
+      await mutate({ name: 'product.delete', args: { id: product.id } });
       toast({ title: 'Product deleted successfully', variant: 'success' });
-      products.reload();
     } catch (error) {
       toast({ title: 'Error', description: messageOf(error, 'Failed to delete product'), variant: 'destructive' });
     }
   }
 
   return (
-    <PageBody>
-      <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
+    <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
         <Input type="search" aria-label="Search products" placeholder="Search strain name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
         <Select aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value as ProductCategory | 'all')}>
@@ -50,12 +58,8 @@ export function ProductsPage() {
           ))}
         </Select>
       </div>
-      {products.error ? (
-        <LoadFailure message={messageOf(products.error, 'Could not load your products.')} onRetry={products.reload} />
-      ) : products.loading && !products.data ? (
-        <Spinner />
-      ) : visible.length === 0 ? (
-        <Card className="p-8 text-center text-stone-600">{products.data?.length ? 'No products match your search.' : 'No products yet.'}</Card>
+      {visible.length === 0 ? (
+        <Card className="p-8 text-center text-stone-600">{products.length ? 'No products match your search.' : 'No products yet.'}</Card>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((product) => (
@@ -83,6 +87,6 @@ export function ProductsPage() {
           ))}
         </ul>
       )}
-    </PageBody>
+    </>
   );
 }

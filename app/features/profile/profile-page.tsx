@@ -2,12 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { avatarInitial, dashboardPathFor, displayName, profileUpdateSchema, type User } from '../../../sync/entities/user';
+import { AppError } from '../../../sync/errors';
 import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
-import { apiRequest, ApiError, messageOf } from '../../lib/api-client';
+import { mutate } from '../../lib/replica/mutate';
 import { useSession } from '../../lib/session-store';
 import { toast } from '../../lib/toast-store';
 
@@ -51,11 +52,9 @@ const LABELS: Record<TextField, string> = {
 
 export function ProfilePage() {
   const user = useSession((state) => state.user)!;
-  const setUser = useSession((state) => state.setUser);
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(() => formFrom(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
 
   function cancel() {
     setForm(formFrom(user));
@@ -71,19 +70,14 @@ export function ProfilePage() {
       setErrors(checked.fieldErrors);
       return;
     }
-    setSaving(true);
     try {
-      const updated = await apiRequest<User>('PUT', '/api/auth/user', payload);
-      setUser(updated);
-      setForm(formFrom(updated));
+      await mutate({ name: 'profile.update', args: payload });
       setErrors({});
       setEditing(false);
       toast({ title: 'Profile updated successfully', variant: 'success' });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast({ title: 'Error', description: messageOf(error, 'Failed to update profile'), variant: 'destructive' });
-    } finally {
-      setSaving(false);
+      if (error instanceof AppError && error.fieldErrors) setErrors(error.fieldErrors);
+      toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to update profile', variant: 'destructive' });
     }
   }
 
@@ -132,7 +126,7 @@ export function ProfilePage() {
                 <Button variant="outline" onClick={cancel}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={saving}>
+                <Button type="submit">
                   Save
                 </Button>
               </>

@@ -11,7 +11,10 @@ import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
-import { apiRequest, ApiError, isUnauthorizedError, messageOf, NetworkError } from '../../lib/api-client';
+import { AppError } from '../../../sync/errors';
+import { apiRequest, ApiError, messageOf, NetworkError } from '../../lib/api-client';
+import { mutate } from '../../lib/replica/mutate';
+import { useReplica } from '../../lib/replica/use-replica';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
@@ -34,8 +37,6 @@ const SORT_LABELS: Record<SortOption, string> = {
   thc: 'THC: High to Low',
   name: 'Name: A to Z',
 };
-
-const LOGIN_REDIRECT_DELAY_MS = 500;
 
 function isSortOption(value: string): value is SortOption {
   return (SORT_OPTIONS as readonly string[]).includes(value);
@@ -262,8 +263,8 @@ function ProductCard({ product }: { product: MenuProduct }) {
 function SaveMenuButton({ menuId }: { menuId: string }) {
   const user = useSession((state) => state.user);
   const loading = useSession((state) => state.loading);
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const replica = useReplica();
+  const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
 
   // Until the session is known, neither button shows, so a signed-in buyer never sees the guest one flash.
   if (loading) return null;
@@ -277,26 +278,18 @@ function SaveMenuButton({ menuId }: { menuId: string }) {
   if (user.role !== 'buyer') return null;
 
   async function save() {
-    setSaving(true);
     try {
-      await apiRequest('POST', '/api/saved-menus', { menuId });
-      setSaved(true);
+      // Saved on the device at once and sent when the network allows: a trade-show floor has no signal.
+      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId } });
       toast({ title: 'Menu saved to your account', variant: 'success' });
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        setTimeout(sendToLogin, LOGIN_REDIRECT_DELAY_MS);
-      } else {
-        toast({ title: 'Error', description: messageOf(error, 'Failed to save menu'), variant: 'destructive' });
-      }
-    } finally {
-      setSaving(false);
+      toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });
     }
   }
 
   return (
-    <Button className="shrink-0 self-start" onClick={() => void save()} disabled={saving || saved}>
-      {saved ? 'Saved' : saving ? 'Saving...' : 'Save Menu'}
+    <Button className="shrink-0 self-start" onClick={() => void save()} disabled={!replica || alreadySaved}>
+      {alreadySaved ? 'Saved' : 'Save Menu'}
     </Button>
   );
 }

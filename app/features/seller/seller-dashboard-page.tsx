@@ -1,39 +1,36 @@
-/** The seller's home: greeting, figures, quick actions, their menus and their latest products. */
+/** The seller's home: greeting, figures, quick actions, their menus and their latest products, all from the replica. */
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import { LoadFailure, PageBody, PageHeader, StatCard } from '../../components/page/page-header';
+import { PageBody, PageHeader, StatCard } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
-import { messageOf } from '../../lib/api-client';
+import { Badge, Card } from '../../components/ui/card';
 import { copyMenuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
+import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
-import { useApiQuery } from '../../lib/use-api-query';
 
 export function SellerDashboardPage() {
   const user = useSession((state) => state.user);
-  const products = useApiQuery<Product[]>('/api/products');
-  const menus = useApiQuery<Menu[]>('/api/menus');
   const greetingName = user?.businessName || user?.firstName || 'Seller';
 
   return (
     <PageBody>
       <PageHeader title={`Welcome back, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
-      {products.error || menus.error ? (
-        <LoadFailure
-          message={messageOf(products.error ?? menus.error, 'Could not load your dashboard.')}
-          onRetry={() => {
-            products.reload();
-            menus.reload();
-          }}
-        />
-      ) : null}
+      <ReplicaGate>{(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} />}</ReplicaGate>
+    </PageBody>
+  );
+}
+
+function DashboardContent({ products, menus }: { products: Product[]; menus: Menu[] }) {
+  return (
+    <>
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <StatCard label="Total products" value={products.data?.length ?? '…'} />
-        <StatCard label="Active menus" value={menus.data?.length ?? '…'} />
-        <StatCard label="Shared links" value={menus.data?.filter((menu) => menu.publicLinkId).length ?? '…'} />
+        <StatCard label="Total products" value={products.length} />
+        <StatCard label="Active menus" value={menus.length} />
+        <StatCard label="Shared links" value={menus.filter((menu) => menu.publicLinkId).length} />
       </section>
       <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
         <h2 id="quick-actions" className="text-lg font-semibold">
@@ -56,10 +53,8 @@ export function SellerDashboardPage() {
           <h2 id="your-menus" className="text-lg font-semibold">
             Your menus
           </h2>
-          {menus.loading && !menus.data ? (
-            <Spinner />
-          ) : menus.data?.length ? (
-            menus.data.map((menu) => (
+          {menus.length ? (
+            menus.map((menu) => (
               <Card key={menu.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{menu.name}</p>
@@ -91,10 +86,8 @@ export function SellerDashboardPage() {
           <h2 id="recent-products" className="text-lg font-semibold">
             Recent products
           </h2>
-          {products.loading && !products.data ? (
-            <Spinner />
-          ) : products.data?.length ? (
-            products.data.slice(0, RECENT_PRODUCTS_ON_DASHBOARD).map((product) => (
+          {products.length ? (
+            products.slice(0, RECENT_PRODUCTS_ON_DASHBOARD).map((product) => (
               <Card key={product.id} className="flex items-center gap-3 p-3">
                 {product.photoUrl ? (
                   <img src={product.photoUrl} alt={product.strainName} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
@@ -122,6 +115,6 @@ export function SellerDashboardPage() {
           )}
         </section>
       </div>
-    </PageBody>
+    </>
   );
 }

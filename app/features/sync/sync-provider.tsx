@@ -1,0 +1,26 @@
+/** Runs the signed-in user's sync, and keeps the session's user in step with the replica's copy. */
+import { useEffect } from 'react';
+import { useSession } from '../../lib/session-store';
+import { useReplica } from '../../lib/replica/use-replica';
+import { useSyncSession } from '../../lib/replica/sync-session';
+
+export function SyncProvider() {
+  const userId = useSession((state) => state.user?.id);
+  const start = useSyncSession((state) => state.start);
+  const stop = useSyncSession((state) => state.stop);
+  const replicaUser = useReplica()?.user;
+
+  useEffect(() => {
+    if (userId) start(userId);
+    else stop();
+  }, [userId, start, stop]);
+
+  useEffect(() => {
+    const sessionUser = useSession.getState().user;
+    if (replicaUser && sessionUser && replicaUser.id === sessionUser.id && JSON.stringify(replicaUser) !== JSON.stringify(sessionUser)) {
+      useSession.getState().setUser(replicaUser);
+    }
+  }, [replicaUser]);
+
+  return null;
+}

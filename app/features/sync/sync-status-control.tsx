@@ -1,0 +1,88 @@
+/**
+ * The sync status in the top bar: online or offline, how many changes wait,
+ * when the last sync succeeded, and the changes the server refused (each
+ * with its reason, each dismissable).
+ */
+import * as Popover from '@radix-ui/react-popover';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useSyncCounts } from '../../lib/replica/use-replica';
+import { useSyncSession } from '../../lib/replica/sync-session';
+import { openAuthDialog } from '../auth/auth-dialog-events';
+import { describeSyncState, mutationLabel } from './describe-sync-state';
+
+export function SyncStatusControl() {
+  const online = useSyncSession((state) => state.online);
+  const status = useSyncSession((state) => state.status);
+  const db = useSyncSession((state) => state.db);
+  const engine = useSyncSession((state) => state.engine);
+  const counts = useSyncCounts();
+  const pending = counts?.pending ?? 0;
+  const refusals = counts?.refusals ?? [];
+  const summary = describeSyncState({ online, phase: status.phase, pending, refused: refusals.length });
+
+  return (
+    <Popover.Root>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          aria-label={`Sync status: ${summary.label}`}
+          className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
+        >
+          <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')} />
+          <span className="hidden sm:inline">{online ? 'Online' : 'Offline'}</span>
+          {pending > 0 && (
+            <span data-testid="pending-count" className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
+              {pending}
+            </span>
+          )}
+          {refusals.length > 0 && <span className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
+          <p className="font-semibold" role="status">
+            {summary.label}
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
+            <dt>Connection</dt>
+            <dd>{online ? 'Online' : 'Offline'}</dd>
+            <dt>Waiting to sync</dt>
+            <dd data-testid="pending-detail">{pending === 1 ? '1 change' : `${pending} changes`}</dd>
+            <dt>Last synced</dt>
+            <dd>{counts?.lastSyncedAt ? new Date(counts.lastSyncedAt).toLocaleString() : 'Not yet'}</dd>
+          </dl>
+          {status.phase === 'needs-sign-in' && (
+            <Button className="mt-3 w-full" onClick={() => openAuthDialog({ mode: 'signin' })}>
+              Sign in again to sync
+            </Button>
+          )}
+          {status.phase === 'retrying' && status.lastError && <p className="mt-2 text-stone-600">Last attempt failed: {status.lastError}. Retrying automatically.</p>}
+          {online && status.phase !== 'syncing' && status.phase !== 'needs-sign-in' && (
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void engine?.syncNow()}>
+              Sync now
+            </Button>
+          )}
+          {refusals.length > 0 && (
+            <div className="mt-4 border-t border-stone-200 pt-3">
+              <p className="font-semibold text-red-800">Changes the server refused</p>
+              <ul className="mt-2 grid gap-2">
+                {refusals.map((refusal) => (
+                  <li key={refusal.seq} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
+                    <span>
+                      <span className="block font-medium">{mutationLabel(refusal.name)}</span>
+                      <span data-testid="refusal-reason">{refusal.message}</span>
+                    </span>
+                    <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
+                      Dismiss
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

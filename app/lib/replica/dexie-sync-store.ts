@@ -1,0 +1,55 @@
+/** The sync engine's storage on the device, on the replica database. */
+import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/engine/sync-engine';
+import type { PullResponse } from '../../../sync/protocol';
+import type { ReplicaDb } from './replica-db';
+
+export class DexieSyncStore implements SyncStore {
+  constructor(private readonly db: ReplicaDb) {}
+
+  async clientId(): Promise<string> {
+    return this.db.transaction('rw', this.db.meta, async () => {
+      const existing = await this.db.meta.get('clientId');
+      if (existing) return String(existing.value);
+      const clientId = crypto.randomUUID();
+      await this.db.meta.put({ key: 'clientId', value: clientId });
+      return clientId;
+    });
+  }
+
+  async readCursor(): Promise<number> {
+    return Number((await this.db.meta.get('cursor'))?.value ?? 0);
+  }
+
+  pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]> {
+    return this.db.outbox.where('seq').above(afterSeq).limit(limit).toArray();
+  }
+
+  async applyPull(pull: PullResponse): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', [db.products, db.menus, db.savedMenus, db.account, db.outbox, db.meta], async () => {
+      const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
+      // A first pull is the whole truth: rows the server no longer has must not linger.
+      if (cursor === 0) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear()]);
+      // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
+      for (const { entity, id } of pull.deleted) {
+        if (entity === 'product') await db.products.delete(id);
+        else if (entity === 'menu') await db.menus.delete(id);
+        else await db.savedMenus.delete(id);
+      }
+      await db.account.put(pull.user);
+      await db.products.bulkPut(pull.products);
+      await db.menus.bulkPut(pull.menus);
+      await db.savedMenus.bulkPut(pull.savedMenus);
+      await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
+      await db.meta.put({ key: 'cursor', value: pull.cursor });
+    });
+  }
+
+  async recordRefusals(refusals: Refusal[]): Promise<void> {
+    await this.db.refusals.bulkPut(refusals);
+  }
+
+  async markSynced(at: string): Promise<void> {
+    await this.db.meta.put({ key: 'lastSyncedAt', value: at });
+  }
+}

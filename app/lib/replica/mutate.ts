@@ -1,0 +1,36 @@
+/**
+ * Making a change: the mutation is checked with its schema, written to the
+ * outbox in IndexedDB (the screen shows it from there at once), and a sync is
+ * scheduled. Nothing waits for the network.
+ */
+import { AppError } from '../../../sync/errors';
+import type { Mutation } from '../../../sync/mutations';
+import { parseMutation } from '../../../sync/replica';
+import { validate } from '../../../sync/validation';
+import { MUTATIONS } from '../../../sync/mutations';
+import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import { useSyncSession } from './sync-session';
+
+export const STORAGE_FULL_MESSAGE =
+  'This device is out of storage space, so the change could not be saved. Free some space (or sync and remove old photos) and try again.';
+
+export async function mutate(mutation: Mutation): Promise<void> {
+  const { db, engine } = useSyncSession.getState();
+  if (!db) throw new AppError('unauthenticated', 'Please sign in to make changes.');
+  if (!parseMutation(mutation)) {
+    const checked = validate(MUTATIONS[mutation.name].args, mutation.args);
+    throw new AppError('validation', checked.ok ? 'Invalid change' : checked.message, checked.ok ? undefined : checked.fieldErrors);
+  }
+  try {
+    await db.outbox.add({ mutation, createdAt: new Date().toISOString() } as OutboxEntry);
+  } catch (error) {
+    if (isQuotaError(error)) throw new AppError('payload_too_large', STORAGE_FULL_MESSAGE);
+    throw error;
+  }
+  engine?.schedule();
+}
+
+function isQuotaError(error: unknown): boolean {
+  const names = [error, (error as { inner?: unknown } | null)?.inner].map((candidate) => (candidate as { name?: string } | null)?.name);
+  return names.includes('QuotaExceededError');
+}

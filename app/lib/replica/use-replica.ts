@@ -1,0 +1,62 @@
+/** Screens read the replica here: the server's state with the pending changes on top, live. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { withPending, type ReplicaState } from '../../../sync/replica';
+import type { Refusal } from '../../../sync/engine/sync-engine';
+import { useSyncSession } from './sync-session';
+
+export type ReplicaView = ReplicaState & {
+  /** False until the first pull has finished: an empty list then means "not downloaded yet", not "none". */
+  downloaded: boolean;
+};
+
+export function useReplica(): ReplicaView | undefined {
+  const db = useSyncSession((state) => state.db);
+  return useLiveQuery(async () => {
+    if (!db) return undefined;
+    const [products, menus, savedMenus, accounts, outbox, cursor] = await Promise.all([
+      db.products.toArray(),
+      db.menus.toArray(),
+      db.savedMenus.toArray(),
+      db.account.toArray(),
+      db.outbox.toArray(),
+      db.meta.get('cursor'),
+    ]);
+    const base: ReplicaState = {
+      user: accounts[0] ?? null,
+      products: new Map(products.map((product) => [product.id, product])),
+      menus: new Map(menus.map((menu) => [menu.id, menu])),
+      savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
+    };
+    const view = withPending(base, outbox.map((entry) => entry.mutation), { userId: db.userId, now: new Date().toISOString() });
+    return { ...view, downloaded: cursor !== undefined };
+  }, [db]);
+}
+
+const newestFirst = <T extends { createdAt: string }>(items: Iterable<T>) =>
+  [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+export function listProducts(view: ReplicaView): Product[] {
+  return newestFirst(view.products.values());
+}
+
+export function listMenus(view: ReplicaView): Menu[] {
+  return [...view.menus.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+export function listSavedMenus(view: ReplicaView): SavedMenuListItem[] {
+  return newestFirst(view.savedMenus.values());
+}
+
+export type SyncCounts = { pending: number; refusals: Refusal[]; lastSyncedAt: string | null };
+
+export function useSyncCounts(): SyncCounts | undefined {
+  const db = useSyncSession((state) => state.db);
+  return useLiveQuery(async () => {
+    if (!db) return undefined;
+    const [pending, refusals, lastSyncedAt] = await Promise.all([db.outbox.count(), db.refusals.toArray(), db.meta.get('lastSyncedAt')]);
+    return { pending, refusals, lastSyncedAt: lastSyncedAt ? String(lastSyncedAt.value) : null };
+  }, [db]);
+}

@@ -1,0 +1,204 @@
+/**
+ * The device's sync engine. It pushes the outbox in order and in batches,
+ * then pulls, and stores the pull together with dropping what the server has
+ * processed (see sync/protocol.ts). It runs one cycle at a time; a change made
+ * during a cycle starts another. Network and server failures retry with
+ * backoff; an expired session waits for the person to sign in again, keeping
+ * the outbox; a refused mutation is recorded for the person to see and never
+ * retried.
+ */
+import type { ErrorReason } from '../errors';
+import type { Mutation } from '../mutations';
+import type { PullResponse, PushRequest, PushResponse } from '../protocol';
+import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
+
+export type OutboxEntry = { seq: number; mutation: Mutation; createdAt: string };
+export type Refusal = { seq: number; name: string; reason: ErrorReason; message: string; refusedAt: string };
+
+/** Where the engine keeps its state on the device. */
+export type SyncStore = {
+  clientId(): Promise<string>;
+  readCursor(): Promise<number>;
+  /** Outbox entries with a sequence above `afterSeq`, oldest first. */
+  pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]>;
+  /** In one local transaction: store the pulled rows, delete tombstoned ones, drop outbox entries the server processed, move the cursor. */
+  applyPull(pull: PullResponse): Promise<void>;
+  recordRefusals(refusals: Refusal[]): Promise<void>;
+  markSynced(at: string): Promise<void>;
+};
+
+export type SyncTransport = {
+  push(request: PushRequest): Promise<PushResponse>;
+  pull(cursor: number, clientId: string): Promise<PullResponse>;
+};
+
+/** What a transport throws: `network` and `server` (5xx) are worth retrying; `unauthorized` waits for a sign-in. */
+export class SyncTransportError extends Error {
+  constructor(
+    readonly kind: 'network' | 'server' | 'unauthorized' | 'rejected',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SyncTransportError';
+  }
+}
+
+export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'needs-sign-in' | 'stopped';
+export type SyncStatus = { phase: SyncPhase; failures: number; lastError: string | null; nextRetryAt: number | null };
+
+export type SyncEngineOptions = {
+  batchSize?: number;
+  backoff?: BackoffOptions;
+  /** How long after a local change the engine waits for more before syncing. */
+  debounceMs?: number;
+  random?: () => number;
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+};
+
+export class SyncEngine {
+  private status: SyncStatus = { phase: 'idle', failures: 0, lastError: null, nextRetryAt: null };
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private readonly batchSize: number;
+  private readonly backoff: BackoffOptions;
+  private readonly debounceMs: number;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly setTimer: (run: () => void, ms: number) => unknown;
+  private readonly clearTimer: (timer: unknown) => void;
+
+  constructor(
+    private readonly store: SyncStore,
+    private readonly transport: SyncTransport,
+    options: SyncEngineOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 200;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.debounceMs = options.debounceMs ?? 300;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
+    this.clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+  }
+
+  getStatus(): SyncStatus {
+    return this.status;
+  }
+
+  subscribe(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Sync soon: after a local change, debounced so a burst of edits goes in one push. */
+  schedule(delayMs = this.debounceMs): void {
+    if (this.status.phase === 'stopped' || this.status.phase === 'needs-sign-in') return;
+    if (this.status.phase === 'retrying') return;
+    this.armTimer(delayMs);
+  }
+
+  /**
+   * Sync now (start, back online, app visible, timer). A retry that is
+   * waiting is brought forward: the network may have just come back.
+   */
+  syncNow(): Promise<void> {
+    if (this.status.phase === 'stopped' || this.status.phase === 'needs-sign-in') return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.disarmTimer();
+    this.running = this.cycle().finally(() => {
+      this.running = null;
+      if (this.again && this.status.phase === 'idle') {
+        this.again = false;
+        void this.syncNow();
+      }
+    });
+    return this.running;
+  }
+
+  /** After signing in again: the session is good, resume with what waited. */
+  resume(): Promise<void> {
+    this.update({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    return this.syncNow();
+  }
+
+  stop(): void {
+    this.disarmTimer();
+    this.update({ phase: 'stopped', nextRetryAt: null });
+  }
+
+  private async cycle(): Promise<void> {
+    this.update({ phase: 'syncing' });
+    try {
+      const clientId = await this.store.clientId();
+      let pushedThrough = 0;
+      for (;;) {
+        const batch = await this.store.pendingAfter(pushedThrough, this.batchSize);
+        if (batch.length === 0) break;
+        const response = await this.transport.push({
+          clientId,
+          mutations: batch.map((entry) => ({ seq: entry.seq, name: entry.mutation.name, args: entry.mutation.args })),
+        });
+        const refusedAt = new Date(this.now()).toISOString();
+        const refusals = response.results.flatMap((result) => {
+          if (result.outcome !== 'refused') return [];
+          const entry = batch.find((candidate) => candidate.seq === result.seq);
+          return [{ seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt }];
+        });
+        if (refusals.length > 0) await this.store.recordRefusals(refusals);
+        pushedThrough = Math.max(response.lastProcessedSeq, batch[batch.length - 1]!.seq);
+        if (batch.length < this.batchSize) break;
+      }
+      const pulled = await this.transport.pull(await this.store.readCursor(), clientId);
+      await this.store.applyPull(pulled);
+      await this.store.markSynced(new Date(this.now()).toISOString());
+      this.update({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private fail(error: unknown): void {
+    if (error instanceof SyncTransportError && error.kind === 'unauthorized') {
+      this.again = false;
+      this.update({ phase: 'needs-sign-in', lastError: error.message, nextRetryAt: null });
+      return;
+    }
+    const failures = this.status.failures + 1;
+    const delay = retryDelayMs(failures, this.random(), this.backoff);
+    this.again = false;
+    this.update({
+      phase: 'retrying',
+      failures,
+      lastError: error instanceof Error ? error.message : String(error),
+      nextRetryAt: this.now() + delay,
+    });
+    this.armTimer(delay, true);
+  }
+
+  private armTimer(delayMs: number, isRetry = false): void {
+    this.disarmTimer();
+    this.timer = this.setTimer(() => {
+      this.timer = null;
+      if (isRetry && this.status.phase === 'retrying') this.update({ phase: 'idle', nextRetryAt: null });
+      void this.syncNow();
+    }, delayMs);
+  }
+
+  private disarmTimer(): void {
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
+    if (this.status.phase === 'retrying') this.update({ phase: 'idle', nextRetryAt: null });
+  }
+
+  private update(changes: Partial<SyncStatus>): void {
+    this.status = { ...this.status, ...changes };
+    for (const listener of this.listeners) listener(this.status);
+  }
+}
