@@ -1,6 +1,7 @@
 /** The seller's catalogue: search over strain name and description, a category filter, and delete with confirmation. */
 import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -11,19 +12,21 @@ import { messageOf } from '../../lib/api-client';
 import { formatPrice } from '../../lib/format-price';
 import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
-import { listProducts } from '../../lib/replica/use-replica';
+import { listMenus, listProducts } from '../../lib/replica/use-replica';
+import { ProductFormDialog } from './product-form-dialog';
 
 export function ProductsPage() {
   return (
     <PageBody>
       <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
-      <ReplicaGate>{(view) => <ProductCatalogue products={listProducts(view)} />}</ReplicaGate>
+      <ReplicaGate>{(view) => <ProductCatalogue products={listProducts(view)} menus={listMenus(view)} />}</ReplicaGate>
     </PageBody>
   );
 }
 
-function ProductCatalogue({ products }: { products: Product[] }) {
+function ProductCatalogue({ products, menus }: { products: Product[]; menus: Menu[] }) {
   const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [category, setCategory] = useState<ProductCategory | 'all'>('all');
 
   const visible = useMemo(() => {
@@ -47,6 +50,12 @@ function ProductCatalogue({ products }: { products: Product[] }) {
 
   return (
     <>
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing({ product: null })}>Add Product</Button>
+      </div>
+      {editing && (
+        <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />
+      )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
         <Input type="search" aria-label="Search products" placeholder="Search strain name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
         <Select aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value as ProductCategory | 'all')}>
@@ -77,7 +86,10 @@ function ProductCatalogue({ products }: { products: Product[] }) {
                   {product.thcPercentage && <Badge className="bg-brand-100 text-brand-900">THC {product.thcPercentage}%</Badge>}
                   {product.cbdPercentage && <Badge className="bg-sky-100 text-sky-900">CBD {product.cbdPercentage}%</Badge>}
                 </div>
-                <div className="mt-auto flex justify-end pt-2">
+                <div className="mt-auto flex justify-end gap-2 pt-2">
+                  <Button size="sm" variant="outline" onClick={() => setEditing({ product })} aria-label={`Edit ${product.strainName}`}>
+                    Edit
+                  </Button>
                   <Button size="sm" variant="outline" onClick={() => void remove(product)} aria-label={`Delete ${product.strainName}`}>
                     Delete
                   </Button>

@@ -1,4 +1,5 @@
 /** The seller's home: greeting, figures, quick actions, their menus and their latest products, all from the replica. */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
 import type { Menu } from '../../../sync/entities/menu';
@@ -11,6 +12,7 @@ import { copyMenuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
+import { ProductFormDialog } from '../products/product-form-dialog';
 
 export function SellerDashboardPage() {
   const user = useSession((state) => state.user);
@@ -25,8 +27,10 @@ export function SellerDashboardPage() {
 }
 
 function DashboardContent({ products, menus }: { products: Product[]; menus: Menu[] }) {
+  const [adding, setAdding] = useState(false);
   return (
     <>
+      {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} />}
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatCard label="Total products" value={products.length} />
         <StatCard label="Active menus" value={menus.length} />
@@ -37,9 +41,7 @@ function DashboardContent({ products, menus }: { products: Product[]; menus: Men
           Quick actions
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/products" className={buttonClasses('primary')}>
-            Add Product
-          </Link>
+          <Button onClick={() => setAdding(true)}>Add Product</Button>
           <Link to="/menu-builder" className={buttonClasses('outline')}>
             Create Menu
           </Link>
@@ -108,9 +110,9 @@ function DashboardContent({ products, menus }: { products: Product[]; menus: Men
           ) : (
             <Card className="p-6 text-center text-stone-600">
               <p>Your catalogue is empty.</p>
-              <Link to="/products" className={buttonClasses('primary', 'md', 'mt-3')}>
+              <Button className="mt-3" onClick={() => setAdding(true)}>
                 Add Your First Product
-              </Link>
+              </Button>
             </Card>
           )}
         </section>

@@ -1,0 +1,181 @@
+/**
+ * Add or edit a product (spec section 5). The same schema as the server
+ * checks the fields; saving writes a mutation to the device, so it works
+ * with no signal.
+ */
+import { useState, type FormEvent } from 'react';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
+import { AppError } from '../../../sync/errors';
+import type { Menu } from '../../../sync/entities/menu';
+import { productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { validate } from '../../../sync/validation';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
+import { mutate } from '../../lib/replica/mutate';
+import { toast } from '../../lib/toast-store';
+
+type ProductForm = {
+  strainName: string;
+  description: string;
+  category: string;
+  thcPercentage: string;
+  cbdPercentage: string;
+  pricePerUnit: string;
+  unitType: string;
+  availableQuantity: string;
+  lotSize: string;
+  selectedMenus: string[];
+};
+
+function formFrom(product: Product | null): ProductForm {
+  return {
+    strainName: product?.strainName ?? '',
+    description: product?.description ?? '',
+    category: product?.category ?? 'flower',
+    thcPercentage: product?.thcPercentage ?? '',
+    cbdPercentage: product?.cbdPercentage ?? '',
+    pricePerUnit: product?.pricePerUnit ?? '',
+    unitType: product?.unitType ?? 'oz',
+    availableQuantity: product?.availableQuantity ?? '0',
+    lotSize: String(product?.lotSize ?? 1),
+    selectedMenus: [],
+  };
+}
+
+/** The spec's rule for the quantity box: anything that is not a number counts as 0. */
+function quantityOrZero(text: string): string {
+  return text.trim() === '' || Number.isNaN(Number(text)) ? '0' : text.trim();
+}
+
+export function ProductFormDialog({
+  open,
+  onOpenChange,
+  product,
+  menus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product: Product | null;
+  menus: Menu[];
+}) {
+  const [form, setForm] = useState(() => formFrom(product));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const editing = product !== null;
+
+  const change = (field: keyof ProductForm) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const fields = {
+      strainName: form.strainName,
+      description: form.description,
+      category: form.category,
+      thcPercentage: form.thcPercentage,
+      cbdPercentage: form.cbdPercentage,
+      pricePerUnit: form.pricePerUnit,
+      unitType: form.unitType,
+      availableQuantity: quantityOrZero(form.availableQuantity),
+      lotSize: form.lotSize,
+    };
+    try {
+      if (editing) {
+        const checked = validate(productUpdateSchema, fields);
+        if (!checked.ok) return setErrors(checked.fieldErrors);
+        await mutate({ name: 'product.update', args: { id: product.id, changes: checked.data } });
+        toast({ title: 'Product updated successfully', variant: 'success' });
+      } else {
+        const checked = validate(productCreateSchema, { ...fields, selectedMenus: form.selectedMenus });
+        if (!checked.ok) return setErrors(checked.fieldErrors);
+        await mutate({ name: 'product.create', args: { ...checked.data, id: crypto.randomUUID() } });
+        toast({ title: 'Product created successfully', variant: 'success' });
+      }
+      setErrors({});
+      setForm(formFrom(null));
+      onOpenChange(false);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof AppError ? error.message : editing ? 'Failed to update product' : 'Failed to create product',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={editing ? 'Edit Product' : 'Add Product'} className="max-w-xl">
+      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
+            <Input id="product-strain-name" value={form.strainName} onChange={change('strainName')} aria-invalid={Boolean(errors.strainName)} />
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field id="product-description" label="Description" error={errors.description}>
+            <Textarea id="product-description" value={form.description} onChange={change('description')} />
+          </Field>
+        </div>
+        <Field id="product-category" label="Category" error={errors.category}>
+          <Select id="product-category" value={form.category} onChange={change('category')}>
+            {PRODUCT_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {CATEGORY_LABELS[category]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="product-unit" label="Unit" error={errors.unitType}>
+          <Select id="product-unit" value={form.unitType} onChange={change('unitType')}>
+            {UNIT_TYPES.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="product-thc" label="THC %" error={errors.thcPercentage}>
+          <Input id="product-thc" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.thcPercentage} onChange={change('thcPercentage')} />
+        </Field>
+        <Field id="product-cbd" label="CBD %" error={errors.cbdPercentage}>
+          <Input id="product-cbd" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.cbdPercentage} onChange={change('cbdPercentage')} />
+        </Field>
+        <Field id="product-price" label="Price per unit ($)" error={errors.pricePerUnit}>
+          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} />
+        </Field>
+        <Field id="product-quantity" label="Available quantity" error={errors.availableQuantity}>
+          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} />
+        </Field>
+        <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
+          <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} />
+        </Field>
+        {!editing && menus.length > 0 && (
+          <fieldset className="grid gap-2 sm:col-span-2">
+            <legend className="mb-1 text-sm font-medium text-stone-800">Add to menus</legend>
+            {menus.map((menu) => (
+              <label key={menu.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={form.selectedMenus.includes(menu.id)}
+                  onChange={(event) =>
+                    setForm((current) => ({
+                      ...current,
+                      selectedMenus: event.target.checked ? [...current.selectedMenus, menu.id] : current.selectedMenus.filter((id) => id !== menu.id),
+                    }))
+                  }
+                />
+                {menu.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit">{editing ? 'Save Changes' : 'Add Product'}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
