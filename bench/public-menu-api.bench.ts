@@ -5,19 +5,12 @@
  * body prebuilt and gzip-compressed once.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { createApp } from '../api/app';
-import { createUser } from '../api/auth/auth-service';
-import { readEnv } from '../api/env';
 import { createMenu } from '../api/menus/menu-service';
 import { createProduct } from '../api/products/product-service';
-import { createServices } from '../api/services';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
+import { startBenchServer } from './bench-server';
 
 const PRODUCTS = 500;
 const CONNECTIONS = 50;
@@ -36,18 +29,9 @@ function listen(server: Server): Promise<number> {
 }
 
 export async function benchPublicMenuApi(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-'));
-  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }));
+  const server = await startBenchServer();
+  const { services, seller } = server;
   try {
-    const seller = await createUser(services, {
-      id: crypto.randomUUID(),
-      email: 'bench@seller.test',
-      passwordHash: 'not-used',
-      firstName: 'Bench',
-      role: 'seller',
-      businessName: 'Bench Farms',
-      subscriptionStatus: 'active',
-    });
     const productIds: string[] = [];
     for (let i = 0; i < PRODUCTS; i++) {
       const product = await createProduct(services, seller, {
@@ -63,10 +47,7 @@ export async function benchPublicMenuApi(): Promise<void> {
     }
     const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds });
 
-    const app = serve({ fetch: createApp(services).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-    await new Promise((resolve) => app.once('listening', resolve));
-    const appPort = (app.address() as { port: number }).port;
-    const menuUrl = `http://127.0.0.1:${appPort}/api/public/menu/${menu.publicLinkId}`;
+    const menuUrl = `${server.url}/api/public/menu/${menu.publicLinkId}`;
     const body = await (await fetch(menuUrl)).text();
     const gzipped = gzipSync(body);
     const bare = createServer((_request, response) => {
@@ -77,9 +58,8 @@ export async function benchPublicMenuApi(): Promise<void> {
 
     const acceptGzip = { 'accept-encoding': 'gzip' };
     const reference = await load(`http://127.0.0.1:${barePort}/`, acceptGzip);
-    const health = await load(`http://127.0.0.1:${appPort}/api/health`);
+    const health = await load(`${server.url}/api/health`);
     const publicMenu = await load(menuUrl, acceptGzip);
-    app.close();
     bare.close();
 
     const ratio = publicMenu.requestsPerSecond / reference.requestsPerSecond;
@@ -89,7 +69,6 @@ export async function benchPublicMenuApi(): Promise<void> {
     console.info(`  public menu                ${publicMenu.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${publicMenu.p99Ms} ms`);
     console.info(`  public menu / bare server  ${(ratio * 100).toFixed(1)}% (target at least 70%, p99 at most 50 ms)`);
   } finally {
-    services.db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }

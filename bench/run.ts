@@ -1,4 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures. */
 import { benchPublicMenuApi } from './public-menu-api.bench';
+import { benchSync } from './sync.bench';
 
+await benchSync();
 await benchPublicMenuApi();

@@ -1,0 +1,46 @@
+/** A throw-away server for benchmarks: a fresh database, the real app on a loopback port, and a seller. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../api/app';
+import { createUser, startSession } from '../api/auth/auth-service';
+import type { Services } from '../api/context';
+import { readEnv } from '../api/env';
+import { createServices } from '../api/services';
+import type { User } from '../sync/entities/user';
+
+export type BenchServer = { url: string; services: Services; seller: User; token: string; close(): Promise<void> };
+
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-'));
+  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }));
+  const seller = await createUser(services, {
+    id: crypto.randomUUID(),
+    email: 'bench@seller.test',
+    passwordHash: 'not-used',
+    firstName: 'Bench',
+    role: 'seller',
+    businessName: 'Bench Farms',
+    subscriptionStatus: 'active',
+  });
+  const { token } = await startSession(services, seller);
+  const server = serve({ fetch: createApp(services).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return {
+    url,
+    services,
+    seller,
+    token,
+    async close() {
+      // Load generators leave keep-alive sockets open; close them so the database closes after the last request.
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
+      services.db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

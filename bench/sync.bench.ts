@@ -1,0 +1,115 @@
+/**
+ * Sync over real HTTP on loopback: a push of 1,000 queued mutations in the
+ * engine's batches, a first pull of 10,000 products, and an incremental pull
+ * of 10 changes among 10,000 rows. Bytes are counted as they cross the wire
+ * (gzip-compressed, as a browser asks for them).
+ */
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { PRODUCT_CATEGORIES } from '../sync/constants';
+import type { PullResponse, PushRequest } from '../sync/protocol';
+import { startBenchServer } from './bench-server';
+
+const ENGINE_BATCH = 200;
+
+type WireResult = { status: number; bytes: number; ms: number; text: string };
+
+function call(url: string, token: string, method: string, body?: unknown): Promise<WireResult> {
+  const started = performance.now();
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'accept-encoding': 'gzip',
+          ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = (response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          const sent = payload ? Buffer.byteLength(payload) : 0;
+          resolve({ status: response.statusCode ?? 0, bytes: raw.length + sent, ms: performance.now() - started, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function productCreate(seq: number) {
+  return {
+    seq,
+    name: 'product.create',
+    args: {
+      id: crypto.randomUUID(),
+      strainName: `Strain ${seq}`,
+      description: 'Indoor, hand-trimmed, slow cured.',
+      category: PRODUCT_CATEGORIES[seq % PRODUCT_CATEGORIES.length],
+      thcPercentage: String(15 + (seq % 20)),
+      pricePerUnit: `${500 + seq}.00`,
+      unitType: 'lb',
+      availableQuantity: String(seq % 50),
+    },
+  };
+}
+
+/** Pushes product creations `from`..`from + count - 1` in the engine's batch size. */
+async function pushCreations(url: string, token: string, clientId: string, from: number, count: number) {
+  let bytes = 0;
+  const started = performance.now();
+  for (let start = from; start < from + count; start += ENGINE_BATCH) {
+    const size = Math.min(ENGINE_BATCH, from + count - start);
+    const body: PushRequest = { clientId, mutations: Array.from({ length: size }, (_, i) => productCreate(start + i)) };
+    const result = await call(`${url}/api/sync/push`, token, 'POST', body);
+    if (result.status !== 200) throw new Error(`push answered ${result.status}: ${result.text}`);
+    bytes += result.bytes;
+  }
+  return { ms: performance.now() - started, bytes };
+}
+
+const line = (label: string, ms: number, bytes: number, rows: number, target: string) =>
+  `  ${label.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms  ${(bytes / 1024).toFixed(0).padStart(6)} KB  ${Math.round(rows / (ms / 1000))
+    .toString()
+    .padStart(8)} rows/s   (${target})`;
+
+export async function benchSync(): Promise<void> {
+  const server = await startBenchServer();
+  try {
+    const clientId = crypto.randomUUID();
+    const pushed = await pushCreations(server.url, server.token, clientId, 1, 1_000);
+    await pushCreations(server.url, server.token, clientId, 1_001, 9_000);
+
+    const first = await call(`${server.url}/api/sync/pull?cursor=0&clientId=${clientId}`, server.token, 'GET');
+    const firstPull = JSON.parse(first.text) as PullResponse;
+    if (firstPull.products.length !== 10_000) throw new Error(`first pull held ${firstPull.products.length} products`);
+
+    const updates: PushRequest = {
+      clientId,
+      mutations: firstPull.products.slice(0, 10).map((product, i) => ({
+        seq: 20_000 + i,
+        name: 'product.update',
+        args: { id: product.id, changes: { pricePerUnit: `${i}.99` } },
+      })),
+    };
+    await call(`${server.url}/api/sync/push`, server.token, 'POST', updates);
+    const incremental = await call(`${server.url}/api/sync/pull?cursor=${firstPull.cursor}&clientId=${clientId}`, server.token, 'GET');
+    const changed = (JSON.parse(incremental.text) as PullResponse).products.length;
+    if (changed !== 10) throw new Error(`incremental pull held ${changed} products`);
+
+    console.info('sync (HTTP on loopback, gzip on the wire)');
+    console.info(line('push of 1,000 queued mutations', pushed.ms, pushed.bytes, 1_000, 'target at most 1 s'));
+    console.info(line('first pull of 10,000 products', first.ms, first.bytes, 10_000, 'target at most 2 s and 2 MB'));
+    console.info(line('pull of 10 changes among 10,000', incremental.ms, incremental.bytes, 10, 'target at most 50 ms'));
+  } finally {
+    await server.close();
+  }
+}
