@@ -28,9 +28,11 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'favicon.svg'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: ['sw-background-sync.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        importScripts: ['/sw-background-sync.js'],
         clientsClaim: true,
       },
     }),

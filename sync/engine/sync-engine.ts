@@ -173,13 +173,14 @@ export class SyncEngine {
     const failures = this.status.failures + 1;
     const delay = retryDelayMs(failures, this.random(), this.backoff);
     this.again = false;
+    // Arm first: arming clears any other timer, and clearing resets a 'retrying' phase.
+    this.armTimer(delay, true);
     this.update({
       phase: 'retrying',
       failures,
       lastError: error instanceof Error ? error.message : String(error),
       nextRetryAt: this.now() + delay,
     });
-    this.armTimer(delay, true);
   }
 
   private armTimer(delayMs: number, isRetry = false): void {

@@ -9,7 +9,7 @@ import { parseMutation } from '../../../sync/replica';
 import { validate } from '../../../sync/validation';
 import { MUTATIONS } from '../../../sync/mutations';
 import type { OutboxEntry } from '../../../sync/engine/sync-engine';
-import { useSyncSession } from './sync-session';
+import { requestBackgroundSync, useSyncSession } from './sync-session';
 
 export const STORAGE_FULL_MESSAGE =
   'This device is out of storage space, so the change could not be saved. Free some space (or sync and remove old photos) and try again.';
@@ -28,6 +28,7 @@ export async function mutate(mutation: Mutation): Promise<void> {
     throw error;
   }
   engine?.schedule();
+  if (!navigator.onLine) requestBackgroundSync();
 }
 
 function isQuotaError(error: unknown): boolean {

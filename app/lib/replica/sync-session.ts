@@ -32,15 +32,20 @@ function attachTriggers(engine: SyncEngine, setOnline: (online: boolean) => void
   const onVisible = () => {
     if (document.visibilityState === 'visible') void engine.syncNow();
   };
+  const onWorkerMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type === 'sync-now') void engine.syncNow();
+  };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
+  navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   // The timer only schedules: it must not cut short a retry that is backing off.
   const interval = setInterval(() => engine.schedule(0), SYNC_INTERVAL_MS);
   return () => {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisible);
+    navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     clearInterval(interval);
   };
 }
@@ -77,3 +82,13 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     set({ db: null, engine: null, status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null } });
   },
 }));
+
+type SyncManagerRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Asks the browser, where it has Background Sync, to wake the app when connectivity returns. */
+export function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as SyncManagerRegistration).sync?.register('replica-outbox'))
+    .catch(() => undefined);
+}

@@ -1,0 +1,203 @@
+/**
+ * Test support for the sync tests that run the device against the in-process
+ * API (api/testing/test-app.ts): a transport that can lose the network at
+ * chosen points, a hand-moved clock for the engine's timers, and a "device"
+ * (replica database + store + engine) whose view is computed the way screens
+ * compute it. Used only by tests.
+ */
+import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/engine/sync-engine';
+import type { Mutation } from '../../../sync/mutations';
+import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
+import { withPending, type ReplicaState } from '../../../sync/replica';
+import type { TestResponse } from '../../../api/testing/test-app';
+import { DexieSyncStore } from './dexie-sync-store';
+import { ReplicaDb } from './replica-db';
+
+type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
+
+/**
+ * What happens to one call on its way:
+ * - 'none': it reaches the server and the answer comes back;
+ * - 'before': the network fails before the request reaches the server;
+ * - 'after': the server handles it, then the answer is lost (the server "dies" before replying);
+ * - 'twice' / 'twice-second': the request is delivered twice at once; the device gets the first or the second answer;
+ * - 'replay': an old push this device sent earlier arrives again first, then this call goes through.
+ */
+export type Fault = 'none' | 'before' | 'after' | 'twice' | 'twice-second' | 'replay';
+
+/** Maps an answer to what the engine expects, like http-sync-transport.ts does. */
+function answer<T>(response: TestResponse<unknown>): T {
+  const message = (response.body as { message?: string } | null)?.message ?? `HTTP ${response.status}`;
+  if (response.status === 401) throw new SyncTransportError('unauthorized', message);
+  if (response.status >= 500) throw new SyncTransportError('server', message);
+  if (response.status >= 300) throw new SyncTransportError('rejected', message);
+  return response.body as T;
+}
+
+export class InProcessTransport implements SyncTransport {
+  online = true;
+  /** Faults for the next calls, in order; after them, `decide` (or 'none'). */
+  faults: Fault[] = [];
+  decide: ((call: 'push' | 'pull') => Fault) | null = null;
+  /** Every push that reached the server, with the server's answer (also the ones whose answer was lost). */
+  readonly delivered: Array<{ request: PushRequest; status: number; body: unknown }> = [];
+  private readonly sent: PushRequest[] = [];
+
+  constructor(
+    private readonly request: RequestFn,
+    public token: string,
+  ) {}
+
+  push(request: PushRequest): Promise<PushResponse> {
+    const copy = structuredClone(request);
+    this.sent.push(copy);
+    return this.call('push', async () => {
+      const response = await this.request<unknown>('POST', '/api/sync/push', { token: this.token, body: copy });
+      this.delivered.push({ request: copy, status: response.status, body: response.body });
+      return response;
+    });
+  }
+
+  pull(cursor: number, clientId: string): Promise<PullResponse> {
+    return this.call('pull', () =>
+      this.request<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`, { token: this.token }),
+    );
+  }
+
+  /** The sequence numbers the server applied, in the order it applied them, from the answers it gave. */
+  appliedSeqs(): number[] {
+    return this.delivered.flatMap(({ status, body }) =>
+      status === 200 ? (body as PushResponse).results.filter((result) => result.outcome === 'applied').map((result) => result.seq) : [],
+    );
+  }
+
+  private async call<T>(kind: 'push' | 'pull', send: () => Promise<TestResponse<unknown>>): Promise<T> {
+    const fault = this.faults.shift() ?? this.decide?.(kind) ?? 'none';
+    if (!this.online || fault === 'before') throw new SyncTransportError('network', 'Failed to fetch');
+    let response: TestResponse<unknown>;
+    if (fault === 'twice' || fault === 'twice-second') {
+      const both = await Promise.all([send(), send()]);
+      response = both[fault === 'twice' ? 0 : 1];
+    } else {
+      if (fault === 'replay' && kind === 'push' && this.sent.length > 1) {
+        const old = this.sent[Math.floor(this.sent.length / 2) - 1]!;
+        const replayed = await this.request<unknown>('POST', '/api/sync/push', { token: this.token, body: old });
+        this.delivered.push({ request: old, status: replayed.status, body: replayed.body });
+      }
+      response = await send();
+    }
+    if (fault === 'after') throw new SyncTransportError('network', 'The connection was reset');
+    return answer<T>(response);
+  }
+}
+
+/** Lets pending callbacks (IndexedDB, the in-process API) run. */
+export function nextTick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** The engine's timers and clock, moved by hand; after each timer fires, waits until `busy()` is false. */
+export class ManualClock {
+  nowMs = Date.parse('2025-03-01T12:00:00.000Z');
+  busy: () => boolean = () => false;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; ms: number; run: () => void }>();
+
+  readonly now = () => this.nowMs;
+  readonly setTimer = (run: () => void, ms: number): unknown => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.nowMs + ms, ms, run });
+    return id;
+  };
+  readonly clearTimer = (timer: unknown): void => {
+    this.timers.delete(timer as number);
+  };
+
+  pendingDelays(): number[] {
+    return [...this.timers.values()].map((timer) => timer.ms);
+  }
+
+  async settle(): Promise<void> {
+    await nextTick();
+    for (let i = 0; i < 100_000 && this.busy(); i++) await nextTick();
+    if (this.busy()) throw new Error('The engine did not settle');
+  }
+
+  async advance(ms: number): Promise<void> {
+    const target = this.nowMs + ms;
+    for (;;) {
+      const due = [...this.timers.entries()].filter(([, timer]) => timer.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      const [id, timer] = due;
+      this.timers.delete(id);
+      this.nowMs = timer.at;
+      timer.run();
+      await this.settle();
+    }
+    this.nowMs = target;
+    await this.settle();
+  }
+}
+
+/** One device: its replica database (named after `dbUserId`), the engine's store, and the engine. */
+export class Device {
+  readonly db: ReplicaDb;
+  readonly store: DexieSyncStore;
+  readonly engine: SyncEngine;
+
+  constructor(
+    dbUserId: string,
+    /** The signed-in user, whose rows the device's own creations belong to. */
+    readonly userId: string,
+    transport: SyncTransport,
+    options: SyncEngineOptions = {},
+  ) {
+    this.db = new ReplicaDb(dbUserId);
+    this.store = new DexieSyncStore(this.db);
+    this.engine = new SyncEngine(this.store, transport, options);
+  }
+
+  /** What `mutate` does, without its schema check: append to the outbox; returns the sequence numbers given. */
+  async write(...mutations: Mutation[]): Promise<number[]> {
+    const seqs: number[] = [];
+    for (const mutation of mutations) seqs.push(await this.db.outbox.add({ mutation, createdAt: new Date(0).toISOString() } as OutboxEntry));
+    return seqs;
+  }
+
+  outbox(): Promise<OutboxEntry[]> {
+    return this.db.outbox.toArray();
+  }
+
+  /** What the screens show: the replica's tables with the outbox applied on top (sync/replica.ts). */
+  async view(): Promise<ReplicaState> {
+    const [products, menus, savedMenus, accounts, outbox] = await Promise.all([
+      this.db.products.toArray(),
+      this.db.menus.toArray(),
+      this.db.savedMenus.toArray(),
+      this.db.account.toArray(),
+      this.db.outbox.toArray(),
+    ]);
+    const base: ReplicaState = {
+      user: accounts[0] ?? null,
+      products: new Map(products.map((product) => [product.id, product])),
+      menus: new Map(menus.map((menu) => [menu.id, menu])),
+      savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
+    };
+    return withPending(
+      base,
+      outbox.map((entry) => entry.mutation),
+      { userId: this.userId, now: '2025-03-01T12:00:00.000Z' },
+    );
+  }
+
+  /** Stops the engine and closes the database, like closing the tab. */
+  close(): void {
+    this.engine.stop();
+    this.db.close();
+  }
+}
+
+/** Rows by id, sorted, for comparing a view with the server's lists. */
+export function byId<T extends { id: string }>(rows: Iterable<T>): T[] {
+  return [...rows].sort((a, b) => a.id.localeCompare(b.id));
+}
