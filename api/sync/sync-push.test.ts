@@ -289,7 +289,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
     }
   });
 
-  it('a refusal in the middle of a batch advances lastProcessedSeq past it and is not refused again on retry', async () => {
+  it('a refusal in the middle of a batch advances lastProcessedSeq past it, and a retry repeats the refusal without re-running it', async () => {
     const clientId = randomUUID();
     const product = createArgs('Middle of batch', { pricePerUnit: '5' });
     const batch = [
@@ -309,8 +309,13 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
     expect(syncClient(clientId)?.lastSeq).toBe(3);
 
     const retry = await pushOk(seller.token, clientId, batch);
-    expect(retry.results.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(retry.results.map((r) => [r.outcome, r.reason, r.message])).toEqual([
+      ['duplicate', undefined, undefined],
+      ['refused', 'validation', 'THC % must be between 0 and 100'],
+      ['duplicate', undefined, undefined],
+    ]);
     expect(retry.lastProcessedSeq).toBe(3);
+    expect(productRow(product.id)).toMatchObject({ priceCents: 600, thcHundredths: null });
   });
 
   it('a mutation refused after it had written rolls back only its own writes (savepoint), and the rest of the batch commits', async () => {

@@ -2,13 +2,13 @@
 import { pushRequestSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
 import type { MutationName } from '../../sync/mutations';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { listMenusChangedSince } from '../db/repositories/menus';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { listSavedMenus } from '../db/repositories/saved-menus';
-import { findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
+import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { applyServerMutation } from './server-mutations';
 
@@ -31,11 +31,22 @@ export async function push(services: Services, sessionUser: User, input: unknown
     const client = await clientOf(tx.db, request.clientId, sessionUser);
     // Refusals refer to the client row, so it exists before any of them.
     await saveSyncClient(tx.db, client, services.now());
+    const earlierRefusals = await findRefusals(
+      tx.db,
+      client.clientId,
+      mutations.filter((mutation) => mutation.seq <= client.lastSeq).map((mutation) => mutation.seq),
+    );
     let user = sessionUser;
     const results: PushResponse['results'] = [];
     for (const mutation of mutations) {
       if (mutation.seq <= client.lastSeq) {
-        results.push({ seq: mutation.seq, outcome: 'duplicate' });
+        // A retry after a lost answer must still learn of a refusal, or the person would never see its reason.
+        const refusal = earlierRefusals.get(mutation.seq);
+        results.push(
+          refusal
+            ? { seq: mutation.seq, outcome: 'refused', reason: refusal.reason as ErrorReason, message: refusal.message }
+            : { seq: mutation.seq, outcome: 'duplicate' },
+        );
         continue;
       }
       try {

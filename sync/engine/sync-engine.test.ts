@@ -218,7 +218,7 @@ class FakeServer {
 
 type Gate = { gate: Promise<void> };
 /** What the transport does on one call: answer, fail before reaching the server, or reach it and lose the answer ('drop'). */
-type Step = 'ok' | 'network' | 'server' | 'unauthorized' | 'drop' | Gate;
+type Step = 'ok' | 'network' | 'server' | 'unauthorized' | 'rejected' | 'drop' | Gate;
 
 class ScriptedTransport implements SyncTransport {
   /** One step per call, push or pull, in order; 'ok' once it runs out. */
@@ -250,6 +250,7 @@ class ScriptedTransport implements SyncTransport {
     if (step === 'network') throw new SyncTransportError('network', 'Failed to fetch');
     if (step === 'server') throw new SyncTransportError('server', 'Service unavailable');
     if (step === 'unauthorized') throw new SyncTransportError('unauthorized', 'Your session has expired. Please sign in again.');
+    if (step === 'rejected') throw new SyncTransportError('rejected', 'This device id belongs to another account');
     const answer = forward();
     if (step === 'drop') throw new SyncTransportError('network', 'The connection was reset');
     return answer;
@@ -515,6 +516,25 @@ describe('failures and retries', () => {
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3]);
     expect(store.outbox).toEqual([]);
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+  });
+
+  it("a request the server turns down as a whole is shown as 'blocked' and never retried on a timer", async () => {
+    const engine = makeEngine();
+    transport.script = ['rejected'];
+    store.add(create(1));
+    await engine.syncNow();
+    expect(engine.getStatus()).toMatchObject({ phase: 'blocked', lastError: 'This device id belongs to another account', nextRetryAt: null });
+    expect(clock.pendingDelays()).toEqual([]);
+
+    store.add(create(2));
+    engine.schedule();
+    await clock.advance(60 * 60_000);
+    expect(transport.calls).toEqual(['push']);
+
+    // Something asking for a sync (coming online, the app shown again) tries once more.
+    await engine.syncNow();
+    expect(server.applied.map((row) => row.seq)).toEqual([1, 2]);
+    expect(engine.getStatus().phase).toBe('idle');
   });
 
   it('an unauthorized pull after a good push also waits for sign-in, then resumes without applying anything twice', async () => {

@@ -43,7 +43,8 @@ export class SyncTransportError extends Error {
   }
 }
 
-export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'needs-sign-in' | 'stopped';
+/** 'blocked': the server turned the whole request down (not one mutation); retried only when something asks for a sync, never on a timer. */
+export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'needs-sign-in' | 'blocked' | 'stopped';
 export type SyncStatus = { phase: SyncPhase; failures: number; lastError: string | null; nextRetryAt: number | null };
 
 export type SyncEngineOptions = {
@@ -97,7 +98,7 @@ export class SyncEngine {
   /** Sync soon: after a local change, debounced so a burst of edits goes in one push. */
   schedule(delayMs = this.debounceMs): void {
     if (this.status.phase === 'stopped' || this.status.phase === 'needs-sign-in') return;
-    if (this.status.phase === 'retrying') return;
+    if (this.status.phase === 'retrying' || this.status.phase === 'blocked') return;
     this.armTimer(delayMs);
   }
 
@@ -168,6 +169,11 @@ export class SyncEngine {
     if (error instanceof SyncTransportError && error.kind === 'unauthorized') {
       this.again = false;
       this.update({ phase: 'needs-sign-in', lastError: error.message, nextRetryAt: null });
+      return;
+    }
+    if (error instanceof SyncTransportError && error.kind === 'rejected') {
+      this.again = false;
+      this.update({ phase: 'blocked', lastError: error.message, nextRetryAt: null });
       return;
     }
     const failures = this.status.failures + 1;

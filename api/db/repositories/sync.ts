@@ -1,5 +1,5 @@
 /** Sync bookkeeping in SQLite: devices' processed sequences, refusals, the change clock and tombstones. */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { EntityType } from '../../../sync/protocol';
 import type { Db } from '../database';
 import { syncClients, syncClock, syncRefusals, tombstones } from '../schema';
@@ -24,6 +24,17 @@ export async function insertRefusal(
   now: Date,
 ): Promise<void> {
   db.insert(syncRefusals).values({ ...refusal, createdAt: now }).onConflictDoNothing().run();
+}
+
+/** Refusals already recorded for these sequences of a device, by sequence. */
+export async function findRefusals(db: Db, clientId: string, seqs: number[]): Promise<Map<number, { reason: string; message: string }>> {
+  if (seqs.length === 0) return new Map();
+  const rows = db
+    .select()
+    .from(syncRefusals)
+    .where(and(eq(syncRefusals.clientId, clientId), inArray(syncRefusals.seq, seqs)))
+    .all();
+  return new Map(rows.map((row) => [row.seq, { reason: row.reason, message: row.message }]));
 }
 
 /** The change clock's committed value: every row a pull has not yet sent has a higher version. */

@@ -5,6 +5,7 @@ export type SyncSummary = { label: string; tone: 'good' | 'warn' | 'bad' };
 /** One line that tells the person where their changes stand. */
 export function describeSyncState({ online, phase, pending, refused }: { online: boolean; phase: SyncPhase; pending: number; refused: number }): SyncSummary {
   if (phase === 'needs-sign-in') return { label: 'Sign in again to sync your changes', tone: 'bad' };
+  if (phase === 'blocked') return { label: 'Sync paused: the server turned down this device', tone: 'bad' };
   if (refused > 0) return { label: `${refused} ${refused === 1 ? 'change was' : 'changes were'} refused`, tone: 'bad' };
   if (!online) return { label: pending ? `Offline: ${pending} ${pending === 1 ? 'change' : 'changes'} will sync when you are back online` : 'Offline: everything is saved on this device', tone: 'warn' };
   if (phase === 'syncing') return { label: 'Syncing…', tone: 'good' };

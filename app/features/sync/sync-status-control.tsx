@@ -58,6 +58,7 @@ export function SyncStatusControl() {
             </Button>
           )}
           {status.phase === 'retrying' && status.lastError && <p className="mt-2 text-stone-600">Last attempt failed: {status.lastError}. Retrying automatically.</p>}
+          {status.phase === 'blocked' && status.lastError && <p className="mt-2 text-red-800">{status.lastError}</p>}
           {online && status.phase !== 'syncing' && status.phase !== 'needs-sign-in' && (
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void engine?.syncNow()}>
               Sync now
