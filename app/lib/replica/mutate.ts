@@ -28,7 +28,7 @@ export async function mutate(mutation: Mutation): Promise<void> {
     throw error;
   }
   engine?.schedule();
-  if (!navigator.onLine) requestBackgroundSync();
+  if (typeof navigator !== 'undefined' && !navigator.onLine) requestBackgroundSync();
 }
 
 function isQuotaError(error: unknown): boolean {
