@@ -38,7 +38,7 @@ export function createApi(services: Services) {
     .route('/', authRoutes)
     .route('/', productRoutes)
     .route('/', menuRoutes)
-    .route('/', publicMenuRoutes)
+    .route('/', publicMenuRoutes())
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
     .route('/', subscriptionRoutes)

@@ -48,7 +48,10 @@ export async function benchPublicMenuApi(): Promise<void> {
     const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds });
 
     const menuUrl = `${server.url}/api/public/menu/${menu.publicLinkId}`;
-    const body = await (await fetch(menuUrl)).text();
+    const first = await fetch(menuUrl, { headers: { 'accept-encoding': 'gzip' } });
+    const body = await first.text();
+    const etag = first.headers.get('etag');
+    const repeat = await fetch(menuUrl, { headers: { 'if-none-match': etag ?? '' } });
     const gzipped = gzipSync(body);
     const bare = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': gzipped.length });
@@ -68,6 +71,7 @@ export async function benchPublicMenuApi(): Promise<void> {
     console.info(`  health route               ${health.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${health.p99Ms} ms`);
     console.info(`  public menu                ${publicMenu.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${publicMenu.p99Ms} ms`);
     console.info(`  public menu / bare server  ${(ratio * 100).toFixed(1)}% (target at least 70%, p99 at most 50 ms)`);
+    console.info(`  answered ${first.headers.get('content-encoding') ?? 'uncompressed'}, ETag ${etag ?? 'missing'}, repeat visit ${repeat.status}`);
   } finally {
     await server.close();
   }

@@ -44,6 +44,7 @@ export class Database {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly current = new AsyncLocalStorage<Tx>();
   private savepoints = 0;
+  private committed = 0;
 
   private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database) {
     this.connections = [readConnection, writeConnection];
@@ -58,7 +59,18 @@ export class Database {
     migrate(drizzle(writeConnection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     const readConnection = openConnection(file);
     readConnection.pragma('query_only = ON');
-    return new Database(readConnection, writeConnection);
+    const database = new Database(readConnection, writeConnection);
+    database.committed = database.read.select({ version: schema.syncClock.version }).from(schema.syncClock).get()?.version ?? 0;
+    return database;
+  }
+
+  /**
+   * The change clock's value after the last commit of this process. This
+   * process is the only writer, so it moves exactly when the data does: a
+   * cache can check it without a query.
+   */
+  get committedVersion(): number {
+    return this.committed;
   }
 
   /**
@@ -81,6 +93,7 @@ export class Database {
         const tx: Tx = { db: this.writer, version: clock.version };
         const result = await this.current.run(tx, () => work(tx));
         this.writer.run(sql`COMMIT`);
+        this.committed = clock.version;
         return result;
       } catch (error) {
         this.writer.run(sql`ROLLBACK`);

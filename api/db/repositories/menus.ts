@@ -1,8 +1,8 @@
 /** Menus and their ordered products in SQLite; a menu is handed out with its `productIds` in order. */
-import { and, asc, desc, eq, gt, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Db } from '../database';
-import { menuItems, menus } from '../schema';
+import { menuItems, menus, products, users } from '../schema';
 
 type MenuRow = typeof menus.$inferSelect;
 export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'>;
@@ -65,6 +65,11 @@ export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>
   db.update(menus).set({ ...fields, version, updatedAt: now }).where(eq(menus.id, id)).run();
 }
 
+/** Gives the menu a new public link id; the old one stops resolving. */
+export async function setMenuLink(db: Db, id: string, publicLinkId: string, version: number, now: Date): Promise<void> {
+  db.update(menus).set({ publicLinkId, version, updatedAt: now }).where(eq(menus.id, id)).run();
+}
+
 /** Replaces the menu's products with `productIds`, in that order. */
 export async function setMenuProducts(db: Db, menuId: string, productIds: string[]): Promise<void> {
   db.delete(menuItems).where(eq(menuItems.menuId, menuId)).run();
@@ -118,4 +123,19 @@ export async function listMenusChangedSince(db: Db, userId: string, cursor: numb
     db,
     db.select().from(menus).where(and(eq(menus.userId, userId), gt(menus.version, cursor))).orderBy(asc(menus.version)).all(),
   );
+}
+
+/**
+ * What a public menu's answer depends on, as one string: the menu's version,
+ * its products' newest version and the seller's version. Null when no menu has
+ * that link or its seller is disabled.
+ */
+export async function publicMenuStamp(db: Db, publicLinkId: string): Promise<string | null> {
+  const row = db.get<{ menuVersion: number; sellerVersion: number; productsVersion: number | null; disabledAt: number | null }>(sql`
+    select m.version as menuVersion, u.version as sellerVersion, u.disabled_at as disabledAt,
+      (select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = m.id) as productsVersion
+    from ${menus} m join ${users} u on u.id = m.user_id
+    where m.public_link_id = ${publicLinkId}`);
+  if (!row || row.disabledAt !== null) return null;
+  return `${row.menuVersion}.${row.productsVersion ?? 0}.${row.sellerVersion}`;
 }

@@ -1,0 +1,49 @@
+/**
+ * The public menu's answer, serialised and gzip-compressed once and kept until
+ * something it depends on changes. A request looks at the change clock (kept
+ * in memory by the database layer): unchanged since the answer was built, the answer is served as is;
+ * changed, a second small query compares what this menu depends on (its
+ * version, its products' and its seller's) before rebuilding. The ETag lets a
+ * repeat visit get a 304 with no body at all.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Services } from '../context';
+import { publicMenuStamp } from '../db/repositories/menus';
+import { getPublicMenu, SAMPLE_MENU_LINK_ID } from './public-menu-service';
+
+export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer> };
+type Entry = CachedAnswer & { clock: number; stamp: string };
+
+const MAX_ENTRIES = 1_000;
+
+export class PublicMenuCache {
+  private readonly entries = new Map<string, Entry>();
+
+  async answer(services: Services, requestedLinkId: string): Promise<CachedAnswer> {
+    const linkId = requestedLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : requestedLinkId;
+    const db = services.db.read;
+    const clock = services.db.committedVersion;
+    const cached = this.entries.get(linkId);
+    if (cached && cached.clock === clock) return cached;
+
+    const stamp = await publicMenuStamp(db, linkId);
+    if (cached && stamp === cached.stamp) {
+      cached.clock = clock;
+      return cached;
+    }
+    // Not found (or the seller disabled) throws the same 404 as the uncached path.
+    const json = JSON.stringify(await getPublicMenu(services, linkId));
+    const entry: Entry = {
+      clock,
+      stamp: stamp ?? '',
+      json,
+      gzip: new Uint8Array(gzipSync(json)),
+      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    };
+    this.entries.delete(linkId);
+    this.entries.set(linkId, entry);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}
