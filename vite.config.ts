@@ -33,6 +33,19 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
         importScripts: ['/sw-background-sync.js'],
+        // A public menu someone opened stays readable offline: the network first, the last copy when there is none.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/public/menu/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'public-menus',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 100, maxAgeSeconds: 60 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         clientsClaim: true,
       },
     }),

@@ -22,3 +22,27 @@ test.describe('the sample menu, with no login', () => {
     await expect(page.getByText("The menu you're looking for doesn't exist or may have been removed.")).toBeVisible();
   });
 });
+
+test.describe('a public menu opened once', () => {
+  test('reopens with no network, saying the copy is from this device and when it was saved', async ({ page, context }) => {
+    await page.goto('/menu/sample');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+
+    await context.setOffline(true);
+    // Later that day, on the trade-show floor.
+    await page.clock.setFixedTime(Date.now() + 3 * 60 * 60 * 1000);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+    await expect(page.getByText(/No connection: showing the copy saved on this device on/)).toBeVisible();
+    await page.getByRole('button', { name: 'Flower' }).click();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4);
+    await context.setOffline(false);
+  });
+});

@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { AppError } from '../../../sync/errors';
-import { apiRequest, ApiError, messageOf, NetworkError } from '../../lib/api-client';
+import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
 import { cn } from '../../lib/cn';
@@ -26,7 +26,7 @@ type MenuProduct = PublicMenu['products'][number];
 type CategoryFilter = ProductCategory | 'all';
 
 type LoadResult =
-  | { status: 'ready'; data: PublicMenu }
+  | { status: 'ready'; data: PublicMenu; savedCopyFrom: Date | null }
   | { status: 'not-found' }
   | { status: 'offline' }
   | { status: 'error'; message: string };
@@ -69,9 +69,9 @@ export function PublicMenuPage() {
   useEffect(() => {
     let cancelled = false;
     const key = `${publicLinkId}#${attempt}`;
-    apiRequest<PublicMenu>('GET', `/api/public/menu/${encodeURIComponent(publicLinkId)}`)
-      .then((data) => {
-        if (!cancelled) setResult({ key, value: { status: 'ready', data } });
+    loadPublicMenu(publicLinkId)
+      .then(({ data, savedCopyFrom }) => {
+        if (!cancelled) setResult({ key, value: { status: 'ready', data, savedCopyFrom } });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -105,10 +105,30 @@ export function PublicMenuPage() {
     );
   }
   if (current.status === 'error') return <LoadProblem title="Couldn't load this menu" message={current.message} onRetry={retry} />;
-  return <MenuView key={current.data.menu.id} data={current.data} />;
+  return <MenuView key={current.data.menu.id} data={current.data} savedCopyFrom={current.savedCopyFrom} />;
 }
 
-function MenuView({ data }: { data: PublicMenu }) {
+/** An answer older than this was served by the service worker's copy, not the network. */
+const FRESH_ANSWER_MS = 60_000;
+
+/**
+ * Loads a public menu. The service worker answers from its copy when the
+ * network does not; the answer's Date header then tells when that copy was made.
+ */
+async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`);
+  } catch {
+    throw new NetworkError();
+  }
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const servedAt = new Date(response.headers.get('date') ?? '');
+  const stale = !Number.isNaN(servedAt.getTime()) && Date.now() - servedAt.getTime() > FRESH_ANSWER_MS;
+  return { data: (await response.json()) as PublicMenu, savedCopyFrom: stale ? servedAt : null };
+}
+
+function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Date | null }) {
   const { menu, products, seller } = data;
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [sort, setSort] = useState<SortOption>('name');
@@ -129,6 +149,11 @@ function MenuView({ data }: { data: PublicMenu }) {
               <h1 className="mt-1 text-2xl font-bold break-words text-stone-900 sm:text-3xl">{menu.name}</h1>
               {menu.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-stone-600">{menu.description}</p>}
               <p className="mt-2 text-sm text-stone-500">Last updated {formatUpdated(menu.updatedAt)}</p>
+              {savedCopyFrom && (
+                <p role="status" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  No connection: showing the copy saved on this device on {savedCopyFrom.toLocaleString()}.
+                </p>
+              )}
             </div>
             <SaveMenuButton menuId={menu.id} />
           </div>
