@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import type { PublicMenu } from '../sync/entities/public-menu';
 import { AppError } from '../sync/errors';
 import { adminRoutes } from './admin/admin-routes';
 import { authRoutes } from './auth/auth-routes';
@@ -17,6 +18,8 @@ import { authenticate } from './http/authenticate';
 import { errorResponse, handleError } from './http/errors';
 import { menuRoutes } from './menus/menu-routes';
 import { productRoutes } from './products/product-routes';
+import { withLinkPreview } from './public-menu/link-preview';
+import { PublicMenuCache } from './public-menu/public-menu-cache';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
 import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
 import { subscriptionRoutes } from './subscription/subscription-routes';
@@ -24,7 +27,7 @@ import { syncRoutes } from './sync/sync-routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export function createApi(services: Services) {
+export function createApi(services: Services, publicMenus = new PublicMenuCache()) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('services', services);
@@ -38,7 +41,7 @@ export function createApi(services: Services) {
     .route('/', authRoutes)
     .route('/', productRoutes)
     .route('/', menuRoutes)
-    .route('/', publicMenuRoutes())
+    .route('/', publicMenuRoutes(publicMenus))
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
     .route('/', subscriptionRoutes)
@@ -52,14 +55,23 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.onError(handleError);
   app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
   app.use('/api/*', compress());
-  app.route('/api', createApi(services));
+  const publicMenus = new PublicMenuCache();
+  app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
-  if (options.staticRoot) serveFrontEnd(app, options.staticRoot);
+  if (options.staticRoot) serveFrontEnd(app, services, options.staticRoot, publicMenus);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   return app;
 }
 
-function serveFrontEnd(app: Hono<AppEnv>, root: string) {
+/** The address the visitor used, as a proxy in front of the server saw it when one is trusted. */
+function pageUrl(requestUrl: string, forwardedProto: string | undefined, forwardedHost: string | undefined, trustProxy: boolean): string {
+  const url = new URL(requestUrl);
+  if (trustProxy && forwardedProto) url.protocol = `${forwardedProto.split(',')[0]!.trim()}:`;
+  if (trustProxy && forwardedHost) url.host = forwardedHost.split(',')[0]!.trim();
+  return url.toString();
+}
+
+function serveFrontEnd(app: Hono<AppEnv>, services: Services, root: string, publicMenus: PublicMenuCache) {
   const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
   // Hashed build assets never change under their name; everything else is revalidated.
   app.use('/assets/*', async (c, next) => {
@@ -68,6 +80,16 @@ function serveFrontEnd(app: Hono<AppEnv>, root: string) {
   });
   app.use('*', compress());
   app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));
+  // A shared menu link gets its own title and preview tags; an unknown link gets the plain page (which says Menu Not Found).
+  app.get('/menu/:publicLinkId', async (c, next) => {
+    try {
+      const menu = JSON.parse((await publicMenus.answer(services, c.req.param('publicLinkId'))).json) as PublicMenu;
+      c.header('Cache-Control', 'no-cache');
+      return c.html(withLinkPreview(indexHtml, menu, pageUrl(c.req.url, c.req.header('x-forwarded-proto'), c.req.header('x-forwarded-host'), services.env.TRUST_PROXY)));
+    } catch {
+      return next();
+    }
+  });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
