@@ -12,6 +12,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { PublicMenu } from '../sync/entities/public-menu';
 import { AppError } from '../sync/errors';
 import { adminRoutes } from './admin/admin-routes';
+import { analyticsRoutes } from './analytics/analytics-routes';
 import { authRoutes } from './auth/auth-routes';
 import type { AppEnv, Services } from './context';
 import { authenticate } from './http/authenticate';
@@ -44,6 +45,7 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
     .route('/', publicMenuRoutes(publicMenus))
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
+    .route('/', analyticsRoutes)
     .route('/', subscriptionRoutes)
     .route('/', syncRoutes);
 }

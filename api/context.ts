@@ -1,5 +1,6 @@
 /** What every route and domain function is given: the database, the configuration and the clock. */
 import type { User } from '../sync/entities/user';
+import type { MenuViewCounter } from './analytics/menu-view-counter';
 import type { LoginThrottle } from './auth/login-throttle';
 import type { TokenSigner } from './auth/tokens';
 import type { Database } from './db/database';
@@ -13,6 +14,7 @@ export type Services = {
   tokens: TokenSigner;
   throttle: LoginThrottle;
   payments: Payments;
+  views: MenuViewCounter;
 };
 
 export type Session = { user: User; sid: string };

@@ -30,6 +30,7 @@ async function main() {
   if (!staticRoot) console.warn('No built app in dist/app: serving the API only (run `npm run build`).');
   const app = createApp(services, { staticRoot });
 
+  services.views.start();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
   });
@@ -45,7 +46,9 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
-    server.close(() => {
+    server.close(async () => {
+      services.views.stop();
+      await services.views.flush().catch((error: unknown) => console.error(error));
       services.db.close();
       console.info('Stopped.');
       process.exit(0);

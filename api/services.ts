@@ -1,4 +1,5 @@
 /** Wires the server's services from the configuration. */
+import { MenuViewCounter } from './analytics/menu-view-counter';
 import { LoginThrottle } from './auth/login-throttle';
 import { TokenSigner } from './auth/tokens';
 import type { Services } from './context';
@@ -7,8 +8,10 @@ import type { Env } from './env';
 import { paymentsNotConfigured, stripePayments } from './subscription/payments';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}): Services {
+  const db = overrides.db ?? Database.open(env.databaseFile);
   return {
-    db: overrides.db ?? Database.open(env.databaseFile),
+    db,
+    views: new MenuViewCounter(db),
     env,
     now: () => new Date(),
     tokens: new TokenSigner(env.JWT_SECRET),

@@ -220,3 +220,11 @@ export const syncRefusals = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
 );
+
+/** How many times each menu's public page was opened (by anyone but its seller). Not synced: read on demand. */
+export const menuViews = sqliteTable('menu_views', {
+  menuId: text('menu_id')
+    .primaryKey()
+    .references(() => menus.id, { onDelete: 'cascade' }),
+  views: integer('views').notNull().default(0),
+});

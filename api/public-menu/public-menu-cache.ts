@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Services } from '../context';
 import { publicMenuStamp } from '../db/repositories/menus';
-import { getPublicMenu, SAMPLE_MENU_LINK_ID } from './public-menu-service';
+import { loadPublicMenu, SAMPLE_MENU_LINK_ID } from './public-menu-service';
 
-export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer> };
+export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer>; menuId: string; sellerId: string };
 type Entry = CachedAnswer & { clock: number; stamp: string };
 
 const MAX_ENTRIES = 1_000;
@@ -33,8 +33,11 @@ export class PublicMenuCache {
       return cached;
     }
     // Not found (or the seller disabled) throws the same 404 as the uncached path.
-    const json = JSON.stringify(await getPublicMenu(services, linkId));
+    const { publicMenu, sellerId } = await loadPublicMenu(services, linkId);
+    const json = JSON.stringify(publicMenu);
     const entry: Entry = {
+      menuId: publicMenu.menu.id,
+      sellerId,
       clock,
       stamp: stamp ?? '',
       json,

@@ -6,7 +6,10 @@ import { PublicMenuCache } from './public-menu-cache';
 
 export function publicMenuRoutes(cache = new PublicMenuCache()) {
   return new Hono<AppEnv>().get('/public/menu/:publicLinkId', open, async (c) => {
-    const answer = await cache.answer(c.get('services'), c.req.param('publicLinkId'));
+    const services = c.get('services');
+    const answer = await cache.answer(services, c.req.param('publicLinkId'));
+    // The seller looking at their own menu is not a view.
+    if (c.get('session')?.user.id !== answer.sellerId) services.views.record(answer.menuId);
     const headers: Record<string, string> = {
       ETag: answer.etag,
       'Cache-Control': 'no-cache',

@@ -11,7 +11,14 @@ export const SAMPLE_MENU_LINK_ID = '5a3b1e00-0000-4000-8000-000000000001';
 
 export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist or may have been removed.";
 
+export type LoadedPublicMenu = { publicMenu: PublicMenu; sellerId: string };
+
 export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
+  return (await loadPublicMenu(services, publicLinkId)).publicMenu;
+}
+
+/** The public menu and whose it is (which the answer itself never shows). */
+export async function loadPublicMenu(services: Services, publicLinkId: string): Promise<LoadedPublicMenu> {
   const db = services.db.read;
   const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;
   const menu = await findMenuByLink(db, linkId);
@@ -20,6 +27,8 @@ export async function getPublicMenu(services: Services, publicLinkId: string): P
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const { userId: _owner, ...publicMenu } = menu;
   return {
+    sellerId: seller.id,
+    publicMenu: {
     menu: publicMenu,
     products: menu.productIds.flatMap((id) => {
       const product = byId.get(id);
@@ -28,5 +37,6 @@ export async function getPublicMenu(services: Services, publicLinkId: string): P
       return [publicProduct];
     }),
     seller: { businessName: seller.businessName },
+    },
   };
 }

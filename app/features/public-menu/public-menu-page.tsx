@@ -17,7 +17,7 @@ import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
-import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
+import { REDIRECT_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { categoriesPresent, sortProducts } from './sort-products';
@@ -118,7 +118,9 @@ const FRESH_ANSWER_MS = 60_000;
 async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
   let response: Response;
   try {
-    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`);
+    // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
+    const token = localStorage.getItem(TOKEN_KEY);
+    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
   } catch {
     throw new NetworkError();
   }
