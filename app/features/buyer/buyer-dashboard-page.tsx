@@ -1,11 +1,13 @@
 /** The buyer's home: greeting, figures from their saved menus, quick actions and the saved menus themselves. */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { PageBody, PageHeader, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { listSavedMenus } from '../../lib/replica/use-replica';
+import { ProfileDialog } from '../profile/profile-dialog';
 import { SavedMenuList } from './saved-menu-list';
 
 export function BuyerDashboardPage() {
@@ -21,9 +23,11 @@ export function BuyerDashboardPage() {
 }
 
 function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
+  const [editingProfile, setEditingProfile] = useState(false);
   const suppliers = new Set(items.map((item) => item.menu.sellerBusinessName ?? item.menuId)).size;
   return (
     <>
+      {editingProfile && <ProfileDialog open onOpenChange={setEditingProfile} />}
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <StatCard label="Saved menus" value={items.length} />
         <StatCard label="Active suppliers" value={suppliers} />
@@ -40,9 +44,9 @@ function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
           <Link to="/saved-menus" className={buttonClasses('outline')}>
             View Saved Menus
           </Link>
-          <Link to="/profile" className={buttonClasses('outline')}>
+          <Button variant="outline" onClick={() => setEditingProfile(true)}>
             Update Profile
-          </Link>
+          </Button>
         </div>
       </section>
       <section aria-labelledby="saved-menus" className="grid grid-cols-1 gap-3">

@@ -13,6 +13,9 @@ import { formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
 import { ProductFormDialog } from '../products/product-form-dialog';
+import { ProfileDialog } from '../profile/profile-dialog';
+import { recentActivity } from './recent-activity';
+import { useMenuViews } from './use-menu-views';
 
 export function SellerDashboardPage() {
   const user = useSession((state) => state.user);
@@ -21,19 +24,24 @@ export function SellerDashboardPage() {
   return (
     <PageBody>
       <PageHeader title={`Welcome back, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
-      <ReplicaGate>{(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} />}</ReplicaGate>
+      <ReplicaGate>{(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} userId={user?.id ?? ''} />}</ReplicaGate>
     </PageBody>
   );
 }
 
-function DashboardContent({ products, menus }: { products: Product[]; menus: Menu[] }) {
+function DashboardContent({ products, menus, userId }: { products: Product[]; menus: Menu[]; userId: string }) {
   const [adding, setAdding] = useState(false);
+  const [editingProfile, setEditingProfile] = useState(false);
+  const views = useMenuViews(userId);
+  const activity = recentActivity(products, menus);
   return (
     <>
       {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} />}
-      <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      {editingProfile && <ProfileDialog open onOpenChange={setEditingProfile} />}
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total products" value={products.length} />
         <StatCard label="Active menus" value={menus.length} />
+        <StatCard label="Menu views" value={views ? views.total.toLocaleString() : '–'} />
         <StatCard label="Shared links" value={menus.filter((menu) => menu.publicLinkId).length} />
       </section>
       <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
@@ -45,9 +53,9 @@ function DashboardContent({ products, menus }: { products: Product[]; menus: Men
           <Link to="/menu-builder" className={buttonClasses('outline')}>
             Create Menu
           </Link>
-          <Link to="/profile" className={buttonClasses('outline')}>
+          <Button variant="outline" onClick={() => setEditingProfile(true)}>
             Update Profile
-          </Link>
+          </Button>
         </div>
       </section>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -117,6 +125,29 @@ function DashboardContent({ products, menus }: { products: Product[]; menus: Men
           )}
         </section>
       </div>
+      <section aria-labelledby="recent-activity" className="grid grid-cols-1 gap-3">
+        <h2 id="recent-activity" className="text-lg font-semibold">
+          Recent activity
+        </h2>
+        {activity.length === 0 ? (
+          <Card className="p-4 text-stone-600">Nothing yet: your changes to products and menus show up here.</Card>
+        ) : (
+          <Card className="divide-y divide-stone-100">
+            <ul>
+              {activity.map((entry) => (
+                <li key={entry.key} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
+                  <Link to={entry.href} className="min-w-0 truncate font-medium text-stone-800 hover:underline">
+                    {entry.text}
+                  </Link>
+                  <time dateTime={entry.at} className="text-sm text-stone-500">
+                    {new Date(entry.at).toLocaleString()}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </section>
     </>
   );
 }

@@ -1,0 +1,29 @@
+/** The Update Profile dialog of the dashboards: the same fields as the profile page, with the email locked as the spec says. */
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useSession } from '../../lib/session-store';
+import { ProfileFields, useProfileForm } from './profile-form';
+
+export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const user = useSession((state) => state.user)!;
+  const form = useProfileForm(user);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Update Profile" className="max-w-2xl">
+      <form
+        noValidate
+        className="grid grid-cols-1 gap-4"
+        onSubmit={async (event) => {
+          if (await form.save(event, { includeEmail: false })) onOpenChange(false);
+        }}
+      >
+        <ProfileFields form={form} editing emailDisabled idPrefix="profile-dialog" />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit">Save</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
