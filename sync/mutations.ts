@@ -20,6 +20,8 @@ export const MUTATIONS = {
   'menu.create': { roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },
   'menu.update': { roles: ['seller'], args: z.object({ id: entityId, changes: menuUpdateSchema }) },
   'menu.delete': { roles: ['seller'], args: byId },
+  /** A new link for a menu shared too widely: the old one stops working. The device makes the uuid, so the new link can be shared at once. */
+  'menu.regenerateLink': { roles: ['seller'], args: z.object({ id: entityId, publicLinkId: z.uuid() }) },
   'savedMenu.save': { roles: ['buyer'], args: z.object({ id: entityId, menuId: entityId }) },
   'savedMenu.remove': { roles: ['buyer'], args: byId },
   'profile.update': { roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },

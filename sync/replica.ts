@@ -80,6 +80,11 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
       if (menu) state.menus.set(menu.id, { ...menu, ...definedOnly(parsed.args.changes), updatedAt: now });
       return;
     }
+    case 'menu.regenerateLink': {
+      const menu = state.menus.get(parsed.args.id);
+      if (menu) state.menus.set(menu.id, { ...menu, publicLinkId: parsed.args.publicLinkId, updatedAt: now });
+      return;
+    }
     case 'menu.delete':
       state.menus.delete(parsed.args.id);
       return;

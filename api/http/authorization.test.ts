@@ -51,6 +51,7 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'] },
   { method: 'PUT', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'], body: {} },
   { method: 'DELETE', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/menus/:id/regenerate-link', path: `/api/menus/${SOME_ID}/regenerate-link`, allowed: ['seller'] },
   { method: 'GET', pattern: '/api/saved-menus', allowed: ['buyer'] },
   { method: 'POST', pattern: '/api/saved-menus', allowed: ['buyer'], body: {} },
   { method: 'DELETE', pattern: '/api/saved-menus/:id', path: `/api/saved-menus/${SOME_ID}`, allowed: ['buyer'] },
@@ -62,6 +63,7 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/create-subscription', allowed: ['seller'], expected: 503 },
   { method: 'POST', pattern: '/api/sync/push', allowed: ALL_ROLES, body: () => ({ clientId: randomUUID(), mutations: [] }) },
   { method: 'GET', pattern: '/api/sync/pull', allowed: ALL_ROLES },
+  { method: 'GET', pattern: '/api/analytics/menu-views', allowed: ['seller'] },
 ];
 
 let t: TestApp;

@@ -1,9 +1,10 @@
 /** /api/menus: the signed-in seller's menus (spec section 7). */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { AppError } from '../../sync/errors';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
-import { createMenu, deleteMenu, getMenu, listMenus, updateMenu } from './menu-service';
+import { createMenu, deleteMenu, getMenu, listMenus, regenerateMenuLink, updateMenu } from './menu-service';
 
 const seller = allow('seller');
 
@@ -14,7 +15,24 @@ export const menuRoutes = new Hono<AppEnv>()
   .put('/menus/:id', seller, async (c) =>
     c.json(await updateMenu(c.get('services'), sessionOf(c).user, c.req.param('id'), await readJson(c))),
   )
+  .post('/menus/:id/regenerate-link', seller, async (c) => {
+    const body = await readOptionalJson(c);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('validation', 'The request body must be a JSON object');
+    const { publicLinkId } = body as { publicLinkId?: unknown };
+    return c.json(await regenerateMenuLink(c.get('services'), sessionOf(c).user, c.req.param('id'), publicLinkId));
+  })
   .delete('/menus/:id', seller, async (c) => {
     await deleteMenu(c.get('services'), sessionOf(c).user, c.req.param('id'));
     return c.body(null, 204);
   });
+
+/** A body that may be left out: none (or an empty one) reads as `{}`. */
+async function readOptionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('validation', 'The request body must be valid JSON');
+  }
+}

@@ -1,5 +1,6 @@
 /** A seller's menus: create, edit, delete; the public link id is made at first save. */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
@@ -12,6 +13,7 @@ import {
   findMenuByLink,
   insertMenu,
   listMenusByOwner,
+  setMenuLink,
   setMenuProducts,
   updateMenu as updateMenuRow,
 } from '../db/repositories/menus';
@@ -67,6 +69,24 @@ export async function updateMenu(services: Services, seller: User, id: string, i
       await setMenuProducts(tx.db, id, productIds);
     }
     await updateMenuRow(tx.db, id, fields, tx.version, services.now());
+    return ownedMenu(tx.db, seller, id);
+  });
+}
+
+const regenerateLinkSchema = z.object({ publicLinkId: z.uuid({ error: 'The link id must be a uuid' }).optional() });
+
+/**
+ * A new public link for a menu shared too widely: the old link stops working
+ * at once. The device makes the new id (so it can share it offline); without
+ * one the server makes it. The menu's version moves, so replicas learn of it.
+ */
+export async function regenerateMenuLink(services: Services, seller: User, id: string, publicLinkId?: unknown): Promise<Menu> {
+  const linkId = parseOrThrow(regenerateLinkSchema, { publicLinkId }).publicLinkId ?? randomUUID();
+  assertSellerMayWrite(seller, services.now());
+  return services.db.transaction(async (tx) => {
+    await ownedMenu(tx.db, seller, id);
+    if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
+    await setMenuLink(tx.db, id, linkId, tx.version, services.now());
     return ownedMenu(tx.db, seller, id);
   });
 }

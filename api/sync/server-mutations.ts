@@ -13,7 +13,7 @@ import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { createMenu, deleteMenu, updateMenu } from '../menus/menu-service';
+import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
 import { removeSavedMenu, saveMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
@@ -39,6 +39,11 @@ export async function applyServerMutation(services: Services, user: User, name: 
     case 'menu.update': {
       const { id, changes } = parseOrThrow(MUTATIONS[name].args, rawArgs);
       await updateMenu(services, user, id, changes);
+      return;
+    }
+    case 'menu.regenerateLink': {
+      const { id, publicLinkId } = parseOrThrow(MUTATIONS[name].args, rawArgs);
+      await regenerateMenuLink(services, user, id, publicLinkId);
       return;
     }
     case 'menu.delete':

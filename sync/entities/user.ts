@@ -85,18 +85,3 @@ export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
-
-export function displayName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email;
-}
-
-export function avatarInitial(user: Pick<User, 'firstName' | 'email'>): string {
-  return (user.firstName || user.email).charAt(0).toUpperCase();
-}
-
-export function dashboardPathFor(role: User['role']): string {
-  if (role === 'admin') return '/admin/dashboard';
-  if (role === 'seller') return '/seller/dashboard';
-  return '/buyer/dashboard';
-}

@@ -1,6 +1,10 @@
-/** Create or edit a menu: settings, the catalogue to add from, and a live preview (spec section 2, Menu builder). */
-import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+/**
+ * Create or edit a menu: settings, the catalogue to add from (one by one or a
+ * whole category), and a live preview to reorder (spec section 2, Menu
+ * builder). A saved menu can also be shared, duplicated, or given a new link.
+ */
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import { menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
@@ -8,31 +12,57 @@ import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
 import { messageOf } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
 import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
 import { listProducts } from '../../lib/replica/use-replica';
+import { addAllOfCategory, categoriesToAdd, duplicateMenu, moveItem, moveItemTo, regenerateLink } from './menu-edits';
+
+/** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
+export type JustCreated = { justCreated: true };
+
+export const REGENERATE_LINK_WARNING = 'Anyone with the old link will no longer be able to open this menu.';
 
 export function MenuBuilderPage() {
   const params = useParams();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   const menuId = params.id ?? searchParams.get('id');
+  const justCreated = (location.state as Partial<JustCreated> | null)?.justCreated === true;
   return (
     <PageBody>
       <ReplicaGate>
         {(view) => {
           const menu = menuId ? view.menus.get(menuId) : undefined;
-          if (menuId && !menu) return <Card className="p-6 text-center">This menu does not exist or was deleted.</Card>;
+          if (menuId && !menu) return justCreated ? <AwaitNewMenu /> : <MenuMissing />;
           return <MenuEditor key={menuId ?? 'new'} initial={menu ?? null} products={listProducts(view)} />;
         }}
       </ReplicaGate>
     </PageBody>
   );
 }
+
+function MenuMissing() {
+  return <Card className="p-6 text-center">This menu does not exist or was deleted.</Card>;
+}
+
+/** A menu made a moment ago reaches the replica's view shortly; should it never come, say so. */
+function AwaitNewMenu() {
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setGaveUp(true), 3000);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return gaveUp ? <MenuMissing /> : <Spinner label="Opening the menu" />;
+}
+
+type MoveFocus = { id: string; step: -1 | 1 };
 
 function MenuEditor({ initial, products }: { initial: Menu | null; products: Product[] }) {
   const navigate = useNavigate();
@@ -43,13 +73,61 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
   const [nameError, setNameError] = useState<string>();
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [dragIndex, setDragIndex] = useState<number | null>(null);
+  const moveFocus = useRef<MoveFocus | null>(null);
+  const previewList = useRef<HTMLOListElement>(null);
+  // Live from the replica, so a regenerated link shows (and is shared) at once.
   const publicLinkId = initial?.publicLinkId ?? null;
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const chosen = productIds.flatMap((id) => byId.get(id) ?? []);
+  const categories = useMemo(() => categoriesToAdd(products, productIds), [products, productIds]);
+  const dirty =
+    initial !== null &&
+    (name !== initial.name ||
+      (description || null) !== (initial.description || null) ||
+      isPublic !== initial.isPublic ||
+      productIds.join() !== initial.productIds.join());
+
+  // After a move, keep focus on the moved product's button (or its other one, once it reached an end).
+  useEffect(() => {
+    const target = moveFocus.current;
+    moveFocus.current = null;
+    if (!target || !previewList.current) return;
+    const buttons = [target.step, -target.step].map((step) =>
+      previewList.current?.querySelector<HTMLButtonElement>(`button[data-move="${step}"][data-product="${CSS.escape(target.id)}"]`),
+    );
+    buttons.find((button) => button && !button.disabled)?.focus();
+  }, [productIds]);
+
+  function move(index: number, step: -1 | 1) {
+    const product = chosen[index];
+    if (!product) return;
+    const next = moveItem(chosen.map((item) => item.id), index, step);
+    moveFocus.current = { id: product.id, step };
+    setProductIds(next);
+    setAnnouncement(`${product.strainName} moved to position ${next.indexOf(product.id) + 1} of ${next.length}`);
+  }
+
+  function drop(index: number) {
+    if (dragIndex === null) return;
+    const product = chosen[dragIndex];
+    setProductIds(moveItemTo(chosen.map((item) => item.id), dragIndex, index));
+    setDragIndex(null);
+    if (product) setAnnouncement(`${product.strainName} moved to position ${index + 1} of ${chosen.length}`);
+  }
+
+  function addCategory(category: Product['category']) {
+    const next = addAllOfCategory(products, productIds, category);
+    setProductIds(next);
+    const added = next.length - productIds.length;
+    setAnnouncement(`${added} ${CATEGORY_LABELS[category]} ${added === 1 ? 'product' : 'products'} added`);
+  }
 
   async function save() {
-    const fields = { name, description, isPublic, productIds };
+    const fields = { name, description, isPublic, productIds: chosen.map((product) => product.id) };
     const checked = validate(menuFieldsSchema, fields);
     if (!checked.ok) {
       setNameError(checked.fieldErrors.name);
@@ -63,7 +141,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
       } else {
         const id = crypto.randomUUID();
         await mutate({ name: 'menu.create', args: { ...fields, id, publicLinkId: crypto.randomUUID() } });
-        navigate(`/menu-builder/${id}`, { replace: true });
+        navigate(`/menu-builder/${id}`, { replace: true, state: { justCreated: true } satisfies JustCreated });
       }
       toast({ title: 'Menu saved successfully', variant: 'success' });
     } catch (error) {
@@ -76,28 +154,52 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
     else window.open(`/menu/${publicLinkId}`, '_blank', 'noopener');
   }
 
+  async function duplicate() {
+    if (!initial) return;
+    const copyId = await duplicateMenu(initial);
+    if (copyId) navigate(`/menu-builder/${copyId}`, { state: { justCreated: true } satisfies JustCreated });
+  }
+
+  async function regenerate() {
+    if (!initial) return;
+    if (await regenerateLink(initial)) setConfirmRegenerate(false);
+  }
+
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to="/seller/dashboard" className="text-sm font-medium text-brand-800 hover:underline">
           ← Back to dashboard
         </Link>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {dirty && <span className="text-sm text-amber-800">Unsaved changes</span>}
+          {initial && (
+            <Button variant="outline" onClick={() => void duplicate()}>
+              Duplicate
+            </Button>
+          )}
           <Button variant="outline" onClick={preview}>
             Preview
           </Button>
-          <Button onClick={() => void save()}>
-            {menuId ? 'Update Menu' : 'Save Menu'}
-          </Button>
+          <Button onClick={() => void save()}>{menuId ? 'Update Menu' : 'Save Menu'}</Button>
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <div className="grid grid-cols-1 content-start gap-6">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card className="grid grid-cols-1 gap-4 p-4">
             <h2 className="font-semibold">Menu settings</h2>
             <Field id="menu-name" label="Menu name" error={nameError}>
-              <Input id="menu-name" value={name} onChange={(event) => setName(event.target.value)} aria-invalid={Boolean(nameError)} />
+              <Input
+                id="menu-name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                aria-invalid={Boolean(nameError)}
+                aria-describedby={nameError ? 'menu-name-error' : undefined}
+              />
             </Field>
             <Field id="menu-description" label="Description">
               <Textarea id="menu-description" value={description} onChange={(event) => setDescription(event.target.value)} />
@@ -109,9 +211,42 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
               </Select>
             </Field>
           </Card>
+          {initial && publicLinkId && (
+            <Card className="grid grid-cols-1 gap-3 p-4">
+              <h2 className="font-semibold">Share</h2>
+              <p className="text-sm text-stone-600">Anyone with this link can open the menu, no login needed.</p>
+              <p className="rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="menu-link">
+                {menuLink(publicLinkId)}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(publicLinkId)}>
+                  Copy Link
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)}>
+                  Regenerate link
+                </Button>
+              </div>
+            </Card>
+          )}
           <Card className="grid grid-cols-1 gap-3 p-4">
             <h2 className="font-semibold">Your products</h2>
             <p className="text-sm text-stone-600">Click a product to add it to the menu.</p>
+            {categories.length > 0 && (
+              <div role="group" aria-label="Add a whole category" className="flex flex-wrap gap-2">
+                {categories.map(({ category, missing }) => (
+                  <Button
+                    key={category}
+                    size="sm"
+                    variant="secondary"
+                    disabled={missing.length === 0}
+                    title={missing.length === 0 ? `Every ${CATEGORY_LABELS[category]} product is on the menu` : undefined}
+                    onClick={() => addCategory(category)}
+                  >
+                    Add all {CATEGORY_LABELS[category]}
+                  </Button>
+                ))}
+              </div>
+            )}
             {products.length === 0 ? (
               <p className="text-sm text-stone-500">Your catalogue is empty: add products first.</p>
             ) : (
@@ -126,8 +261,8 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                         onClick={() => setProductIds((ids) => [...ids, product.id])}
                         className="flex w-full items-center justify-between gap-2 rounded-md border border-stone-200 p-3 text-left hover:bg-stone-50 disabled:opacity-50"
                       >
-                        <span>
-                          <span className="block font-medium">{product.strainName}</span>
+                        <span className="min-w-0">
+                          <span className="block font-medium break-words">{product.strainName}</span>
                           <span className="text-sm text-stone-600">
                             {CATEGORY_LABELS[product.category]} · {formatPrice(product.pricePerUnit)} / {product.unitType}
                           </span>
@@ -141,44 +276,111 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
             )}
           </Card>
         </div>
-        <Card className="grid grid-cols-1 content-start gap-3 p-4">
+        <Card className="grid min-w-0 grid-cols-1 content-start gap-3 p-4">
           <div className="flex items-center justify-between">
             <h2 className="font-semibold">Preview</h2>
             <Badge className="bg-brand-100 text-brand-900">
               {chosen.length} {chosen.length === 1 ? 'product' : 'products'}
             </Badge>
           </div>
-          <p className="text-lg font-semibold">{name || 'Untitled menu'}</p>
-          {description && <p className="text-sm text-stone-600">{description}</p>}
+          <p className="text-lg font-semibold break-words">{name || 'Untitled menu'}</p>
+          {description && <p className="text-sm break-words text-stone-600">{description}</p>}
           {chosen.length === 0 ? (
             <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-sm text-stone-500">No products on this menu yet.</p>
           ) : (
-            <ul className="grid grid-cols-1 gap-2">
-              {chosen.map((product) => (
-                <li key={product.id} className="flex items-center justify-between gap-2 rounded-md border border-stone-200 p-3">
-                  <span>
-                    <span className="block font-medium">{product.strainName}</span>
-                    <span className="text-sm text-stone-600">
-                      {formatPrice(product.pricePerUnit)} / {product.unitType}
-                      {product.thcPercentage && ` · THC ${product.thcPercentage}%`}
-                    </span>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Remove ${product.strainName}`}
-                    onClick={() => setProductIds((ids) => ids.filter((id) => id !== product.id))}
+            <>
+              {chosen.length > 1 && <p className="text-xs text-stone-500">Use the arrows (or drag) to set the order buyers see.</p>}
+              <ol ref={previewList} aria-label="Products on this menu" className="grid grid-cols-1 gap-2">
+                {chosen.map((product, index) => (
+                  <li
+                    key={product.id}
+                    draggable
+                    onDragStart={(event: DragEvent<HTMLLIElement>) => {
+                      event.dataTransfer.effectAllowed = 'move';
+                      event.dataTransfer.setData('text/plain', product.id);
+                      setDragIndex(index);
+                    }}
+                    onDragOver={(event) => {
+                      if (dragIndex === null) return;
+                      event.preventDefault();
+                      event.dataTransfer.dropEffect = 'move';
+                    }}
+                    onDrop={(event) => {
+                      event.preventDefault();
+                      drop(index);
+                    }}
+                    onDragEnd={() => setDragIndex(null)}
+                    className={cn(
+                      'flex items-center justify-between gap-2 rounded-md border border-stone-200 bg-white p-3',
+                      dragIndex === index && 'opacity-50',
+                    )}
                   >
-                    Remove
-                  </Button>
-                </li>
-              ))}
-            </ul>
+                    <span className="flex min-w-0 items-center gap-2">
+                      <span aria-hidden className="w-5 shrink-0 text-right text-xs text-stone-400 tabular-nums">
+                        {index + 1}
+                      </span>
+                      <span className="min-w-0">
+                        <span className="block font-medium break-words">{product.strainName}</span>
+                        <span className="text-sm text-stone-600">
+                          {formatPrice(product.pricePerUnit)} / {product.unitType}
+                          {product.thcPercentage && ` · THC ${product.thcPercentage}%`}
+                        </span>
+                      </span>
+                    </span>
+                    <span className="flex shrink-0 items-center gap-1">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="h-10 w-10 px-0 sm:h-8 sm:w-8"
+                        aria-label={`Move ${product.strainName} up`}
+                        data-move="-1"
+                        data-product={product.id}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
+                        <span aria-hidden>↑</span>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="h-10 w-10 px-0 sm:h-8 sm:w-8"
+                        aria-label={`Move ${product.strainName} down`}
+                        data-move="1"
+                        data-product={product.id}
+                        disabled={index === chosen.length - 1}
+                        onClick={() => move(index, 1)}
+                      >
+                        <span aria-hidden>↓</span>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="px-2"
+                        aria-label={`Remove ${product.strainName}`}
+                        onClick={() => setProductIds((ids) => ids.filter((id) => id !== product.id))}
+                      >
+                        Remove
+                      </Button>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </>
           )}
         </Card>
       </div>
       <Dialog open={previewUnavailable} onOpenChange={setPreviewUnavailable} title="Preview Not Available" description="Save your menu first to generate a preview.">
         <Button onClick={() => setPreviewUnavailable(false)}>OK</Button>
+      </Dialog>
+      <Dialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} title="Regenerate link?" description={REGENERATE_LINK_WARNING}>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setConfirmRegenerate(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void regenerate()}>
+            Regenerate link
+          </Button>
+        </div>
       </Dialog>
     </>
   );

@@ -1,6 +1,6 @@
-/** The seller's menus: search, badges, dates, and Edit, Copy Link, Preview and Delete. */
+/** The seller's menus: search, badges, dates, and Edit, Copy Link, Preview, Duplicate and Delete. */
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { Menu } from '../../../sync/entities/menu';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -12,6 +12,8 @@ import { copyMenuLink } from '../../lib/copy-menu-link';
 import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
 import { listMenus } from '../../lib/replica/use-replica';
+import type { JustCreated } from './menu-builder-page';
+import { duplicateMenu } from './menu-edits';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -33,6 +35,7 @@ export function MenusPage() {
 }
 
 function MenuGrid({ menus }: { menus: Menu[] }) {
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
 
   const visible = useMemo(() => {
@@ -48,6 +51,11 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
     } catch (error) {
       toast({ title: 'Error', description: messageOf(error, 'Failed to delete menu'), variant: 'destructive' });
     }
+  }
+
+  async function duplicate(menu: Menu) {
+    const copyId = await duplicateMenu(menu);
+    if (copyId) navigate(`/menu-builder/${copyId}`, { state: { justCreated: true } satisfies JustCreated });
   }
 
   return (
@@ -83,6 +91,9 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
                     Preview
                   </a>
+                  <Button size="sm" variant="ghost" aria-label={`Duplicate ${menu.name}`} onClick={() => void duplicate(menu)}>
+                    Duplicate
+                  </Button>
                   <Button size="sm" variant="ghost" className="text-red-700" onClick={() => void remove(menu)}>
                     Delete
                   </Button>

@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   'menu.create': 'New menu',
   'menu.update': 'Menu edit',
   'menu.delete': 'Menu deletion',
+  'menu.regenerateLink': 'New menu link',
   'savedMenu.save': 'Saving a menu',
   'savedMenu.remove': 'Removing a saved menu',
   'profile.update': 'Profile edit',

@@ -1,4 +1,4 @@
-/** Runs the signed-in user's sync, and keeps the session's user in step with the replica's copy. */
+/** Runs the signed-in user's sync while mounted (the app mounts it for a signed-in user), and keeps the session's user in step with the replica's copy. */
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session-store';
 import { useReplica } from '../../lib/replica/use-replica';
@@ -11,8 +11,9 @@ export function SyncProvider() {
   const replicaUser = useReplica()?.user;
 
   useEffect(() => {
-    if (userId) start(userId);
-    else stop();
+    if (!userId) return;
+    start(userId);
+    return () => stop();
   }, [userId, start, stop]);
 
   useEffect(() => {
