@@ -17,7 +17,7 @@ const apiPort = process.env.API_PORT ?? '3000';
 export default defineConfig({
   root: 'app',
   publicDir: 'public',
-  build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: true },
+  build: { outDir: '../dist/app', emptyOutDir: true, sourcemap: true, manifest: true },
   plugins: [
     react(),
     tailwindcss(),

@@ -4,8 +4,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { dashboardPathFor } from '../sync/entities/user';
-import { AppLayout } from './components/layout/app-layout';
+import { dashboardPathFor } from '../sync/entities/user-display';
 import { NotFoundPage } from './components/not-found-page';
 import { RequireRole } from './components/require-role';
 import { Spinner } from './components/ui/card';
@@ -14,6 +13,7 @@ import { useSession } from './lib/session-store';
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+const AppLayout = named(() => import('./components/layout/app-layout'), 'AppLayout');
 const LandingPage = named(() => import('./features/marketing/landing-page'), 'LandingPage');
 const OurStoryPage = named(() => import('./features/marketing/our-story-page'), 'OurStoryPage');
 const PrivacyPolicyPage = named(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage');

@@ -6,7 +6,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { UserRole } from '../../sync/constants';
-import { dashboardPathFor } from '../../sync/entities/user';
+import { dashboardPathFor } from '../../sync/entities/user-display';
 import { useSession } from '../lib/session-store';
 import { toast } from '../lib/toast-store';
 import { Spinner } from './ui/card';

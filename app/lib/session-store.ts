@@ -5,7 +5,8 @@
  * rejection (the cached user stays).
  */
 import { create } from 'zustand';
-import { userSchema, type AuthResponse, type User } from '../../sync/entities/user';
+import { USER_ROLES } from '../../sync/constants';
+import type { AuthResponse, User } from '../../sync/entities/user';
 import { apiRequest, ApiError } from './api-client';
 import { CACHED_USER_KEY, TOKEN_KEY } from './session-storage-keys';
 
@@ -19,10 +20,12 @@ type SessionState = {
   signOut(): Promise<void>;
 };
 
+/** The user this device last saw; only its own writes put it there, so a shape check is enough (and keeps the validation library off the first page load). */
 function readCachedUser(): User | null {
   try {
-    const parsed = userSchema.safeParse(JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const cached = JSON.parse(localStorage.getItem(CACHED_USER_KEY) ?? 'null') as Partial<User> | null;
+    const looksRight = typeof cached?.id === 'string' && typeof cached.email === 'string' && USER_ROLES.includes(cached.role as User['role']);
+    return looksRight ? (cached as User) : null;
   } catch {
     return null;
   }

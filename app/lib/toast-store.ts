@@ -6,6 +6,8 @@ export type ToastMessage = { id: number; title: string; description?: string; va
 
 type ToastState = {
   current: ToastMessage | null;
+  /** True once any toast was shown: the toast region loads then, not before. */
+  used: boolean;
   show(toast: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }): void;
   dismiss(id: number): void;
 };
@@ -14,7 +16,8 @@ let nextId = 1;
 
 export const useToasts = create<ToastState>((set) => ({
   current: null,
-  show: (toast) => set({ current: { variant: 'default', ...toast, id: nextId++ } }),
+  used: false,
+  show: (toast) => set({ current: { variant: 'default', ...toast, id: nextId++ }, used: true }),
   dismiss: (id) => set((state) => (state.current?.id === id ? { current: null } : state)),
 }));
 

@@ -1,10 +1,12 @@
 /** The frame of every signed-in page: a skip link, the top bar and the page. */
 import { Outlet } from 'react-router-dom';
+import { TooltipProvider } from '../ui/tooltip';
 import { TopNav } from './top-nav';
 
 export function AppLayout() {
+  // Tooltips live in the signed-in frame only, so public pages do not load their positioning library.
   return (
-    <>
+    <TooltipProvider>
       <a
         href="#main-content"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -13,6 +15,6 @@ export function AppLayout() {
       </a>
       <TopNav />
       <Outlet />
-    </>
+    </TooltipProvider>
   );
 }

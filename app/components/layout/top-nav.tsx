@@ -1,7 +1,7 @@
 /** The signed-in top bar: product name, the role's menu, notifications, profile and Logout. */
 import * as Popover from '@radix-ui/react-popover';
 import { Link, NavLink } from 'react-router-dom';
-import { avatarInitial, displayName } from '../../../sync/entities/user';
+import { avatarInitial, displayName } from '../../../sync/entities/user-display';
 import { signOutAndReload } from '../../features/auth/sign-out';
 import { InstallButton } from '../../features/pwa/install-button';
 import { SyncStatusControl } from '../../features/sync/sync-status-control';

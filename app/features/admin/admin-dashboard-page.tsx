@@ -5,7 +5,8 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AdminStats } from '../../../sync/entities/admin';
-import { displayName, type User } from '../../../sync/entities/user';
+import { type User } from '../../../sync/entities/user';
+import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/form-controls';

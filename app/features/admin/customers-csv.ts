@@ -1,6 +1,7 @@
 /** The admin's customer export (spec section 7): built in the browser from the filtered list. */
 import { unparse } from 'papaparse';
-import { displayName, type User } from '../../../sync/entities/user';
+import { type User } from '../../../sync/entities/user';
+import { displayName } from '../../../sync/entities/user-display';
 
 export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date'] as const;
 

@@ -1,12 +1,12 @@
 /**
  * The one dialog for signing in and creating an account (spec sections 2, 4
- * and 5). Opened by the window event of auth-dialog-events, or by the
- * /api/login navigation (which lands on /?auth=signin).
+ * and 5). AuthDialogHost opens it; it loads only when first needed.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { SelfServiceRole } from '../../../sync/constants';
-import { dashboardPathFor, loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
+import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
+import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -17,8 +17,7 @@ import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
-import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT, type AuthDialogMode, type OpenAuthDialogDetail } from './auth-dialog-events';
-import { signOutAndReload } from './sign-out';
+import type { AuthDialogMode, OpenAuthDialogDetail } from './auth-dialog-events';
 
 export const FOCUS_DELAY_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
@@ -31,10 +30,11 @@ const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string
   { role: 'buyer', title: 'Buyer', detail: 'Browse & save menus · Free' },
 ];
 
-export function AuthDialog() {
-  const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<AuthDialogMode>('signin');
-  const [role, setRole] = useState<SelfServiceRole>('seller');
+/** One opening of the dialog; the host mounts a fresh one (keyed) for each request to open it. */
+export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
+  const [open, setOpen] = useState(true);
+  const [mode, setMode] = useState<AuthDialogMode>(initial.mode ?? 'signin');
+  const [role, setRole] = useState<SelfServiceRole>(initial.role ?? 'seller');
   const [form, setForm] = useState(EMPTY_FORM);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -42,46 +42,14 @@ export function AuthDialog() {
   const [success, setSuccess] = useState<string | null>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
-  const location = useLocation();
   const signIn = useSession((state) => state.signIn);
 
-  const reset = useCallback(() => {
+  function reset() {
     setForm(EMPTY_FORM);
     setShowPassword(false);
     setError(null);
     setSuccess(null);
-  }, []);
-
-  const show = useCallback(
-    (detail: OpenAuthDialogDetail) => {
-      reset();
-      setMode(detail.mode ?? 'signin');
-      setRole(detail.role ?? 'seller');
-      setOpen(true);
-    },
-    [reset],
-  );
-
-  useEffect(() => {
-    const onOpen = (event: Event) => show((event as CustomEvent<OpenAuthDialogDetail>).detail ?? {});
-    window.addEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
-    return () => window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
-  }, [show]);
-
-  // The browser navigations /api/login and /api/logout land here with a query flag.
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    if (params.get('logout')) {
-      void signOutAndReload();
-    } else if (params.get('auth')) {
-      const requested = params.get('role');
-      navigate(location.pathname, { replace: true });
-      openAuthDialog({
-        mode: params.get('auth') === 'signup' ? 'signup' : 'signin',
-        role: requested === 'buyer' || requested === 'seller' ? requested : undefined,
-      });
-    }
-  }, [location.search, location.pathname, navigate]);
+  }
 
   function switchMode() {
     reset();

@@ -8,9 +8,7 @@ import Dexie from 'dexie';
 import { replicaName } from '../../lib/replica/replica-db';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
-import { toast } from '../../lib/toast-store';
-
-const SIGNED_OUT_FLAG = 'show_logged_out_toast';
+import { SIGNED_OUT_FLAG } from './signed-out-toast';
 
 export function unsyncedWarning(pending: number): string {
   return `${pending} ${pending === 1 ? 'change has' : 'changes have'} not reached the server yet. They stay on this device and are sent when you sign in here again. Sign out anyway?`;
@@ -26,11 +24,4 @@ export async function signOutAndReload(): Promise<void> {
   await useSession.getState().signOut();
   sessionStorage.setItem(SIGNED_OUT_FLAG, '1');
   window.location.assign('/');
-}
-
-export function showPendingSignOutToast(): void {
-  if (sessionStorage.getItem(SIGNED_OUT_FLAG)) {
-    sessionStorage.removeItem(SIGNED_OUT_FLAG);
-    toast({ title: 'Logged out', description: 'You have been signed out.' });
-  }
 }

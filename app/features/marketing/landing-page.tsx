@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PRO_PRICE_CENTS, TRIAL_DAYS, type SelfServiceRole } from '../../../sync/constants';
-import { dashboardPathFor } from '../../../sync/entities/user';
+import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { openAuthDialog } from '../auth/auth-dialog-events';

@@ -1,7 +1,7 @@
 /** The user's own profile: view, then Edit, Save or Cancel (which restores the fields). The email is editable here. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { avatarInitial, dashboardPathFor, displayName } from '../../../sync/entities/user';
+import { avatarInitial, dashboardPathFor, displayName } from '../../../sync/entities/user-display';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -3,24 +3,22 @@
  * products with a category filter and a sort, and the seller's name. Kept
  * free of heavy dependencies because buyers open these links on phones.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { CATEGORY_LABELS, SORT_OPTIONS, type ProductCategory, type SortOption } from '../../../sync/constants';
+import { CATEGORY_LABELS, type ProductCategory } from '../../../sync/constants';
 import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
-import { AppError } from '../../../sync/errors';
 import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
-import { mutate } from '../../lib/replica/mutate';
-import { useReplica } from '../../lib/replica/use-replica';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
-import { toast } from '../../lib/toast-store';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
-import { categoriesPresent, sortProducts } from './sort-products';
+import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
+
+const SaveMenuButton = lazy(async () => ({ default: (await import('./save-menu-button')).SaveMenuButton }));
 
 type MenuProduct = PublicMenu['products'][number];
 type CategoryFilter = ProductCategory | 'all';
@@ -31,15 +29,16 @@ type LoadResult =
   | { status: 'offline' }
   | { status: 'error'; message: string };
 
-const SORT_LABELS: Record<SortOption, string> = {
+const SORT_LABELS: Record<MenuSort, string> = {
+  menu: "Seller's order",
   'price-low': 'Price: Low to High',
   'price-high': 'Price: High to Low',
   thc: 'THC: High to Low',
   name: 'Name: A to Z',
 };
 
-function isSortOption(value: string): value is SortOption {
-  return (SORT_OPTIONS as readonly string[]).includes(value);
+function isMenuSort(value: string): value is MenuSort {
+  return (MENU_SORTS as readonly string[]).includes(value);
 }
 
 function formatUpdated(iso: string | null | undefined): string {
@@ -133,7 +132,7 @@ async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu;
 function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Date | null }) {
   const { menu, products, seller } = data;
   const [category, setCategory] = useState<CategoryFilter>('all');
-  const [sort, setSort] = useState<SortOption>('name');
+  const [sort, setSort] = useState<MenuSort>('menu');
 
   const categories = useMemo(() => categoriesPresent(products), [products]);
   const visible = useMemo(
@@ -157,7 +156,7 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
                 </p>
               )}
             </div>
-            <SaveMenuButton menuId={menu.id} />
+            <SaveMenuAction menuId={menu.id} />
           </div>
         </div>
       </header>
@@ -182,10 +181,10 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
                   id="menu-sort"
                   value={sort}
                   onChange={(event) => {
-                    if (isSortOption(event.target.value)) setSort(event.target.value);
+                    if (isMenuSort(event.target.value)) setSort(event.target.value);
                   }}
                 >
-                  {SORT_OPTIONS.map((option) => (
+                  {MENU_SORTS.map((option) => (
                     <option key={option} value={option}>
                       {SORT_LABELS[option]}
                     </option>
@@ -287,12 +286,10 @@ function ProductCard({ product }: { product: MenuProduct }) {
   );
 }
 
-function SaveMenuButton({ menuId }: { menuId: string }) {
+/** Save Menu for a signed-in buyer (loaded only for them: it brings the device's storage); a guest is asked to sign in first. */
+function SaveMenuAction({ menuId }: { menuId: string }) {
   const user = useSession((state) => state.user);
   const loading = useSession((state) => state.loading);
-  const replica = useReplica();
-  const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
-
   // Until the session is known, neither button shows, so a signed-in buyer never sees the guest one flash.
   if (loading) return null;
   if (!user) {
@@ -303,21 +300,10 @@ function SaveMenuButton({ menuId }: { menuId: string }) {
     );
   }
   if (user.role !== 'buyer') return null;
-
-  async function save() {
-    try {
-      // Saved on the device at once and sent when the network allows: a trade-show floor has no signal.
-      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId } });
-      toast({ title: 'Menu saved to your account', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });
-    }
-  }
-
   return (
-    <Button className="shrink-0 self-start" onClick={() => void save()} disabled={!replica || alreadySaved}>
-      {alreadySaved ? 'Saved' : 'Save Menu'}
-    </Button>
+    <Suspense fallback={null}>
+      <SaveMenuButton menuId={menuId} />
+    </Suspense>
   );
 }
 

@@ -79,3 +79,15 @@ describe('categoriesPresent', () => {
     expect(categoriesPresent([])).toEqual([]);
   });
 });
+
+describe("the seller's order", () => {
+  it('keeps the menu order as it is, without changing the input', () => {
+    const products = [
+      { strainName: 'Zkittlez', pricePerUnit: '5.00', thcPercentage: null },
+      { strainName: 'Apple Fritter', pricePerUnit: '1.00', thcPercentage: '30.00' },
+    ];
+    const sorted = sortProducts(products, 'menu');
+    expect(sorted.map((product) => product.strainName)).toEqual(['Zkittlez', 'Apple Fritter']);
+    expect(sorted).not.toBe(products);
+  });
+});

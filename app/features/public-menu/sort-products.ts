@@ -1,9 +1,13 @@
 /** Ordering and category lists for the public menu, on exact decimals. */
-import { PRODUCT_CATEGORIES, type ProductCategory, type SortOption } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, SORT_OPTIONS, type ProductCategory, type SortOption } from '../../../sync/constants';
 import { parseScaled, PERCENT_RULE, PRICE_RULE, type DecimalRule } from '../../../sync/decimal';
 import type { Product } from '../../../sync/entities/product';
 
 export type SortableProduct = Pick<Product, 'strainName' | 'pricePerUnit' | 'thcPercentage'>;
+
+/** The spec's four orders, and the seller's own order on the menu, which the page starts with. */
+export type MenuSort = 'menu' | SortOption;
+export const MENU_SORTS: readonly MenuSort[] = ['menu', ...SORT_OPTIONS];
 
 function scaledOrNull(value: string | null, rule: DecimalRule): number | null {
   if (value === null) return null;
@@ -20,7 +24,8 @@ function compareMissingLast(a: number | null, b: number | null, direction: 1 | -
 }
 
 /** A sorted copy; products that compare equal keep their menu order. */
-export function sortProducts<T extends SortableProduct>(products: readonly T[], sort: SortOption): T[] {
+export function sortProducts<T extends SortableProduct>(products: readonly T[], sort: MenuSort): T[] {
+  if (sort === 'menu') return [...products];
   const keyed = products.map((product) => ({
     product,
     price: scaledOrNull(product.pricePerUnit, PRICE_RULE),
