@@ -14,6 +14,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { changedFields, plainDecimal } from './product-changes';
 
 type ProductForm = {
   strainName: string;
@@ -33,11 +34,11 @@ function formFrom(product: Product | null): ProductForm {
     strainName: product?.strainName ?? '',
     description: product?.description ?? '',
     category: product?.category ?? 'flower',
-    thcPercentage: product?.thcPercentage ?? '',
-    cbdPercentage: product?.cbdPercentage ?? '',
-    pricePerUnit: product?.pricePerUnit ?? '',
+    thcPercentage: plainDecimal(product?.thcPercentage ?? null),
+    cbdPercentage: plainDecimal(product?.cbdPercentage ?? null),
+    pricePerUnit: plainDecimal(product?.pricePerUnit ?? null),
     unitType: product?.unitType ?? 'oz',
-    availableQuantity: product?.availableQuantity ?? '0',
+    availableQuantity: product ? plainDecimal(product.availableQuantity) : '0',
     lotSize: String(product?.lotSize ?? 1),
     selectedMenus: [],
   };
@@ -63,6 +64,10 @@ export function ProductFormDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const editing = product !== null;
 
+  /** Marks a box invalid and ties its message to it, so a screen reader reads the message with the box. */
+  const invalid = (field: keyof ProductForm, id: string) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
+
   const change = (field: keyof ProductForm) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -83,8 +88,12 @@ export function ProductFormDialog({
       if (editing) {
         const checked = validate(productUpdateSchema, fields);
         if (!checked.ok) return setErrors(checked.fieldErrors);
-        await mutate({ name: 'product.update', args: { id: product.id, changes: checked.data } });
-        toast({ title: 'Product updated successfully', variant: 'success' });
+        // Only what changed: an edit here must not overwrite a stock count changed on another device.
+        const changes = changedFields(product, checked.data);
+        if (Object.keys(changes).length > 0) {
+          await mutate({ name: 'product.update', args: { id: product.id, changes } });
+          toast({ title: 'Product updated successfully', variant: 'success' });
+        }
       } else {
         const checked = validate(productCreateSchema, { ...fields, selectedMenus: form.selectedMenus });
         if (!checked.ok) return setErrors(checked.fieldErrors);
@@ -104,16 +113,16 @@ export function ProductFormDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={editing ? 'Edit Product' : 'Add Product'} className="max-w-xl">
+    <Dialog open={open} onOpenChange={onOpenChange} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
       <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
-            <Input id="product-strain-name" value={form.strainName} onChange={change('strainName')} aria-invalid={Boolean(errors.strainName)} />
+            <Input id="product-strain-name" maxLength={200} value={form.strainName} onChange={change('strainName')} {...invalid('strainName', 'product-strain-name')} />
           </Field>
         </div>
         <div className="sm:col-span-2">
           <Field id="product-description" label="Description" error={errors.description}>
-            <Textarea id="product-description" value={form.description} onChange={change('description')} />
+            <Textarea id="product-description" maxLength={5000} value={form.description} onChange={change('description')} {...invalid('description', 'product-description')} />
           </Field>
         </div>
         <Field id="product-category" label="Category" error={errors.category}>
@@ -135,19 +144,19 @@ export function ProductFormDialog({
           </Select>
         </Field>
         <Field id="product-thc" label="THC %" error={errors.thcPercentage}>
-          <Input id="product-thc" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.thcPercentage} onChange={change('thcPercentage')} />
+          <Input id="product-thc" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.thcPercentage} onChange={change('thcPercentage')} {...invalid('thcPercentage', 'product-thc')} />
         </Field>
         <Field id="product-cbd" label="CBD %" error={errors.cbdPercentage}>
-          <Input id="product-cbd" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.cbdPercentage} onChange={change('cbdPercentage')} />
+          <Input id="product-cbd" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.cbdPercentage} onChange={change('cbdPercentage')} {...invalid('cbdPercentage', 'product-cbd')} />
         </Field>
         <Field id="product-price" label="Price per unit ($)" error={errors.pricePerUnit}>
-          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} />
+          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} {...invalid('pricePerUnit', 'product-price')} />
         </Field>
         <Field id="product-quantity" label="Available quantity" error={errors.availableQuantity}>
-          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} />
+          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} {...invalid('availableQuantity', 'product-quantity')} />
         </Field>
         <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
-          <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} />
+          <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} {...invalid('lotSize', 'product-lot-size')} />
         </Field>
         {!editing && menus.length > 0 && (
           <fieldset className="grid gap-2 sm:col-span-2">

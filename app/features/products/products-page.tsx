@@ -1,6 +1,12 @@
-/** The seller's catalogue: search over strain name and description, a category filter, and delete with confirmation. */
+/**
+ * The seller's catalogue: search over strain name and description, a category
+ * filter, sorting, quick stock edits on each card, Add, Edit and Delete, and
+ * CSV import and export. Everything reads the device's replica and writes
+ * mutations, so the page works with no signal.
+ */
 import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { PageBody, PageHeader } from '../../components/page/page-header';
@@ -8,12 +14,16 @@ import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { messageOf } from '../../lib/api-client';
-import { formatPrice } from '../../lib/format-price';
-import { toast } from '../../lib/toast-store';
-import { mutate } from '../../lib/replica/mutate';
+import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
+import { toast } from '../../lib/toast-store';
+import { DeleteProductDialog } from './delete-product-dialog';
+import { downloadCsv } from './download-csv';
+import { exportFileName, productsToCsv } from './product-csv';
 import { ProductFormDialog } from './product-form-dialog';
+import { ProductImportDialog } from './product-import-dialog';
+import { QuickStockForm, quickStockKey } from './quick-stock-form';
+import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, isCatalogueSort, sortCatalogue, type CatalogueSort } from './sort-catalogue';
 
 export function ProductsPage() {
   return (
@@ -26,38 +36,54 @@ export function ProductsPage() {
 
 function ProductCatalogue({ products, menus }: { products: Product[]; menus: Menu[] }) {
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [category, setCategory] = useState<ProductCategory | 'all'>('all');
+  const [sort, setSort] = useState<CatalogueSort>(DEFAULT_CATALOGUE_SORT);
+  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return products.filter(
+    const matching = products.filter(
       (product) =>
         (category === 'all' || product.category === category) &&
         (!needle || `${product.strainName} ${product.description ?? ''}`.toLowerCase().includes(needle)),
     );
-  }, [products, search, category]);
+    return sortCatalogue(matching, sort);
+  }, [products, search, category, sort]);
 
-  async function remove(product: Product) {
-    if (!window.confirm(`Delete ${product.strainName}? It will also leave every menu it is on.`)) return;
-    try {
-      await mutate({ name: 'product.delete', args: { id: product.id } });
-      toast({ title: 'Product deleted successfully', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Error', description: messageOf(error, 'Failed to delete product'), variant: 'destructive' });
-    }
+  function exportCatalogue() {
+    downloadCsv(exportFileName(new Date()), productsToCsv(sortCatalogue(products, sort)));
+    toast({ title: `Exported ${products.length} ${products.length === 1 ? 'product' : 'products'}`, variant: 'success' });
   }
 
   return (
     <>
-      <div className="flex justify-end">
-        <Button onClick={() => setEditing({ product: null })}>Add Product</Button>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:justify-end">
+        <Button className="col-span-2 sm:order-last" onClick={() => setEditing({ product: null })}>
+          Add Product
+        </Button>
+        <Button variant="outline" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+        <Button variant="outline" onClick={exportCatalogue} disabled={products.length === 0}>
+          Export CSV
+        </Button>
       </div>
       {editing && (
         <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />
       )}
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_14rem]">
-        <Input type="search" aria-label="Search products" placeholder="Search strain name or description" value={search} onChange={(event) => setSearch(event.target.value)} />
+      {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
+      <ProductImportDialog open={importing} onOpenChange={setImporting} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_13rem]">
+        <Input
+          type="search"
+          aria-label="Search products"
+          placeholder="Search strain name or description"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="sm:col-span-2 lg:col-span-1"
+        />
         <Select aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value as ProductCategory | 'all')}>
           <option value="all">All categories</option>
           {PRODUCT_CATEGORIES.map((value) => (
@@ -66,39 +92,73 @@ function ProductCatalogue({ products, menus }: { products: Product[]; menus: Men
             </option>
           ))}
         </Select>
+        <Select aria-label="Sort by" value={sort} onChange={(event) => isCatalogueSort(event.target.value) && setSort(event.target.value)}>
+          {CATALOGUE_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {CATALOGUE_SORT_LABELS[value]}
+            </option>
+          ))}
+        </Select>
       </div>
       {visible.length === 0 ? (
         <Card className="p-8 text-center text-stone-600">{products.length ? 'No products match your search.' : 'No products yet.'}</Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((product) => (
-            <li key={product.id}>
-              <Card className="flex h-full flex-col gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="font-semibold">{product.strainName}</h2>
-                  <Badge className="bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>
-                </div>
-                {product.description && <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>}
-                <p className="text-sm">
-                  {formatPrice(product.pricePerUnit)} / {product.unitType} · {product.availableQuantity} {product.unitType} available
-                </p>
-                <div className="flex flex-wrap gap-1">
-                  {product.thcPercentage && <Badge className="bg-brand-100 text-brand-900">THC {product.thcPercentage}%</Badge>}
-                  {product.cbdPercentage && <Badge className="bg-sky-100 text-sky-900">CBD {product.cbdPercentage}%</Badge>}
-                </div>
-                <div className="mt-auto flex justify-end gap-2 pt-2">
-                  <Button size="sm" variant="outline" onClick={() => setEditing({ product })} aria-label={`Edit ${product.strainName}`}>
-                    Edit
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => void remove(product)} aria-label={`Delete ${product.strainName}`}>
-                    Delete
-                  </Button>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="-mt-3 text-sm text-stone-600" aria-live="polite">
+            {visible.length === products.length ? `${products.length} ${products.length === 1 ? 'product' : 'products'}` : `Showing ${visible.length} of ${products.length} products`}
+          </p>
+          <ul aria-label="Products" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((product) => (
+              <li key={product.id} className="min-w-0">
+                <ProductCard product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
+  );
+}
+
+function isOutOfStock(product: Product): boolean {
+  const parsed = parseScaled(product.availableQuantity, QUANTITY_RULE);
+  return parsed.ok && parsed.scaled === 0;
+}
+
+function ProductCard({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+  const thc = formatPercent(product.thcPercentage);
+  const cbd = formatPercent(product.cbdPercentage);
+  const price = formatPrice(product.pricePerUnit);
+  return (
+    <Card className="flex h-full flex-col gap-2 p-4">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
+        <Badge className="shrink-0 bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>
+      </div>
+      {product.description && <p className="line-clamp-2 text-sm break-words text-stone-600">{product.description}</p>}
+      <p className="text-sm">
+        <span className="font-medium">{price === PRICE_ON_REQUEST ? price : `${price} / ${product.unitType}`}</span>
+        {' · '}
+        {formatQuantity(product.availableQuantity, product.unitType)} available
+        {' · '}
+        Min. order {product.lotSize}
+      </p>
+      <div className="flex flex-wrap gap-1">
+        {isOutOfStock(product) && <Badge className="bg-amber-100 text-amber-900">Out of stock</Badge>}
+        {thc && <Badge className="bg-brand-100 text-brand-900">THC {thc}</Badge>}
+        {cbd && <Badge className="bg-sky-100 text-sky-900">CBD {cbd}</Badge>}
+      </div>
+      <div className="mt-auto grid gap-2 pt-2">
+        <QuickStockForm key={quickStockKey(product)} product={product} />
+        <div className="flex justify-end gap-2">
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${product.strainName}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${product.strainName}`}>
+            Delete
+          </Button>
+        </div>
+      </div>
+    </Card>
   );
 }

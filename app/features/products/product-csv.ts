@@ -1,0 +1,286 @@
+/**
+ * The catalogue as CSV: reading an import file into checked rows (nothing is
+ * written here), and writing the catalogue or the template back out.
+ *
+ * Each row is checked with the same schema as the product form and the server
+ * (productFieldsSchema), so a row that passes here is a row the server takes.
+ * Decimals stay exact strings from the file to the mutation.
+ */
+import { parse, unparse } from 'papaparse';
+import type { z } from 'zod';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
+import { productFieldsSchema, type Product } from '../../../sync/entities/product';
+import { validate } from '../../../sync/validation';
+
+/** The columns of the template, the import and the export, in this order. */
+export const CSV_COLUMNS = [
+  'strainName',
+  'description',
+  'category',
+  'thcPercentage',
+  'cbdPercentage',
+  'pricePerUnit',
+  'unitType',
+  'availableQuantity',
+  'lotSize',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** More rows than this in one file is refused: split the file. */
+export const MAX_IMPORT_ROWS = 2000;
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+export type ProductCsvValues = z.output<typeof productFieldsSchema>;
+
+export type ProductCsvRow = {
+  /** The row's number as a spreadsheet shows it: the header is row 1, the first product row 2. */
+  line: number;
+  /** The row's cells as read (for the preview of a bad row). */
+  cells: Record<CsvColumn, string>;
+  /** The checked fields, ready for 'product.create', when the row is valid. */
+  values?: ProductCsvValues;
+  /** What is wrong with the row, when it is not. */
+  error?: string;
+};
+
+export type ProductCsvParse = {
+  rows: ProductCsvRow[];
+  /** A problem with the file as a whole (no rows are then given). */
+  error?: string;
+  /** Header cells that are not one of the columns, left out. */
+  ignoredColumns: string[];
+};
+
+export type CsvProduct = Pick<Product, CsvColumn>;
+
+/** 'Strain Name', 'strain_name' and 'STRAINNAME' all read as strainName; a few common names too. */
+const HEADER_ALIASES: Record<string, CsvColumn> = {
+  ...Object.fromEntries(CSV_COLUMNS.map((column) => [headerKey(column), column])),
+  strain: 'strainName',
+  name: 'strainName',
+  productname: 'strainName',
+  thc: 'thcPercentage',
+  cbd: 'cbdPercentage',
+  price: 'pricePerUnit',
+  unit: 'unitType',
+  quantity: 'availableQuantity',
+  qty: 'availableQuantity',
+  minimumorder: 'lotSize',
+};
+
+function headerKey(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+function isColumn(name: string): name is CsvColumn {
+  return (CSV_COLUMNS as readonly string[]).includes(name);
+}
+
+const CATEGORY_BY_KEY = new Map<string, ProductCategory>(
+  PRODUCT_CATEGORIES.flatMap((category) => [
+    [headerKey(category), category],
+    [headerKey(CATEGORY_LABELS[category]), category],
+  ]),
+);
+
+const UNIT_BY_KEY = new Map<string, UnitType>([
+  ...UNIT_TYPES.map((unit) => [unit, unit] as const),
+  ['lbs', 'lb'],
+  ['pound', 'lb'],
+  ['pounds', 'lb'],
+  ['ounce', 'oz'],
+  ['ounces', 'oz'],
+  ['gram', 'g'],
+  ['grams', 'g'],
+  ['units', 'unit'],
+]);
+
+/** Finds a category by value or label, singular or plural ('Pre-rolls' → preroll). */
+function readCategory(text: string): ProductCategory | undefined {
+  const key = headerKey(text);
+  return CATEGORY_BY_KEY.get(key) ?? (key.endsWith('s') ? CATEGORY_BY_KEY.get(key.slice(0, -1)) : undefined);
+}
+
+/** Our export puts an apostrophe before a cell that a spreadsheet would run as a formula; reading it back takes it off. */
+function withoutFormulaGuard(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+const COLUMN_LABELS: Record<CsvColumn, string> = {
+  strainName: 'Strain name',
+  description: 'Description',
+  category: 'Category',
+  thcPercentage: 'THC %',
+  cbdPercentage: 'CBD %',
+  pricePerUnit: 'Price',
+  unitType: 'Unit',
+  availableQuantity: 'Available quantity',
+  lotSize: 'Lot size',
+};
+
+/** The schema's generic length messages ('Must be at most 5000 characters') get the column's name in front. */
+function labelled(column: CsvColumn, message: string): string {
+  return /^Must be /.test(message) ? `${COLUMN_LABELS[column]} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+}
+
+function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues; error?: string } {
+  const own: Partial<Record<CsvColumn, string>> = {};
+  const trimmed = (column: CsvColumn) => cells[column].trim();
+
+  let category: ProductCategory | undefined;
+  if (trimmed('category')) {
+    category = readCategory(trimmed('category'));
+    if (!category) own.category = `Unknown category "${trimmed('category')}": use ${PRODUCT_CATEGORIES.join(', ')}`;
+  }
+  let unitType: UnitType | undefined;
+  if (trimmed('unitType')) {
+    unitType = UNIT_BY_KEY.get(trimmed('unitType').toLowerCase());
+    if (!unitType) own.unitType = `Unknown unit "${trimmed('unitType')}": use ${UNIT_TYPES.join(', ')}`;
+  }
+  if (trimmed('strainName').length > 200) own.strainName = 'Strain name must be at most 200 characters';
+
+  const checked = validate(productFieldsSchema, {
+    strainName: cells.strainName,
+    description: cells.description,
+    category,
+    thcPercentage: trimmed('thcPercentage').replace(/\s*%$/, ''),
+    cbdPercentage: trimmed('cbdPercentage').replace(/\s*%$/, ''),
+    pricePerUnit: trimmed('pricePerUnit').replace(/^\$\s*/, ''),
+    unitType,
+    availableQuantity: trimmed('availableQuantity'),
+    lotSize: trimmed('lotSize') === '' ? undefined : trimmed('lotSize'),
+  });
+  const schemaErrors = checked.ok ? {} : checked.fieldErrors;
+  const messages = CSV_COLUMNS.flatMap((column) => {
+    const message = own[column] ?? schemaErrors[column];
+    return message ? [labelled(column, message)] : [];
+  });
+  for (const [field, message] of Object.entries(schemaErrors)) {
+    if (!isColumn(field)) messages.push(message);
+  }
+  if (!checked.ok) return { error: messages.join('; ') || checked.message };
+  if (messages.length > 0) return { error: messages.join('; ') };
+  return { values: checked.data };
+}
+
+/**
+ * Reads an import file. Blank lines (and rows of empty cells, as spreadsheets
+ * leave at the end) are skipped but still counted, so each row keeps the
+ * number the seller sees in their spreadsheet.
+ */
+export function parseProductCsv(text: string): ProductCsvParse {
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (source.trim() === '') return { rows: [], ignoredColumns: [], error: 'The file is empty.' };
+
+  // skipEmptyLines is off on purpose: a skipped line would shift every later row number; blank rows are dropped below.
+  const result = parse<Record<string, string | string[] | undefined>>(source, {
+    header: true,
+    skipEmptyLines: false,
+    newline: '\n',
+    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+  });
+  const fields = result.meta.fields ?? [];
+  const ignoredColumns = fields.filter((field) => !isColumn(field) && field !== '');
+  if (!fields.includes('strainName')) {
+    return {
+      rows: [],
+      ignoredColumns,
+      error: 'The file has no strainName column. Download the template to see the columns it needs.',
+    };
+  }
+
+  const rowErrors = new Map<number, string>();
+  for (const error of result.errors) {
+    if (error.code === 'TooManyFields' && error.row !== undefined) {
+      rowErrors.set(error.row, 'It has more cells than the header has columns (is a comma in a value missing its quotes?)');
+    } else if (error.type === 'Quotes') {
+      // An unclosed quote runs to the end of the file, so it is the last row that is broken.
+      rowErrors.set(result.data.length - 1, 'A quoted value is not closed');
+    }
+  }
+
+  const rows: ProductCsvRow[] = [];
+  result.data.forEach((record, index) => {
+    const cells = Object.fromEntries(
+      CSV_COLUMNS.map((column) => {
+        const value = record[column];
+        return [column, withoutFormulaGuard(typeof value === 'string' ? value : '')];
+      }),
+    ) as Record<CsvColumn, string>;
+    // A blank line, or a row of empty cells (the extra cells of a too-long row count too).
+    const blank = Object.values(record).every((value) => (Array.isArray(value) ? value.join('') : (value ?? '')).trim() === '');
+    if (blank) return;
+    const line = index + 2;
+    const broken = rowErrors.get(index);
+    rows.push(broken ? { line, cells, error: broken } : { line, cells, ...checkRow(cells) });
+  });
+
+  if (rows.length === 0) return { rows, ignoredColumns, error: 'The file has a header but no product rows.' };
+  if (rows.length > MAX_IMPORT_ROWS) {
+    return { rows: [], ignoredColumns, error: `The file has ${rows.length} product rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+  }
+  return { rows, ignoredColumns };
+}
+
+/** "Row 3: Strain name is required", as the preview lists it. */
+export function rowMessage(row: ProductCsvRow): string {
+  return `Row ${row.line}: ${row.error ?? 'OK'}`;
+}
+
+/**
+ * Spreadsheet apps run a cell that starts with = + - @ (or a tab or carriage
+ * return) as a formula, and strain names and descriptions are typed by people.
+ * Such a cell gets a leading apostrophe, unless it is a plain number.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
+export function guardFormula(cell: string): string {
+  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+}
+
+/** The catalogue as CSV with the template's columns; commas, quotes and line breaks are quoted. */
+export function productsToCsv(products: readonly CsvProduct[]): string {
+  const data = products.map((product) =>
+    [
+      product.strainName,
+      product.description ?? '',
+      product.category,
+      product.thcPercentage ?? '',
+      product.cbdPercentage ?? '',
+      product.pricePerUnit ?? '',
+      product.unitType,
+      product.availableQuantity,
+      String(product.lotSize),
+    ].map(guardFormula),
+  );
+  return `${unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+}
+
+export const TEMPLATE_EXAMPLE: CsvProduct = {
+  strainName: 'Blue Dream',
+  description: 'Sweet berry aroma, smooth and balanced',
+  category: 'flower',
+  thcPercentage: '24.50',
+  cbdPercentage: '0.10',
+  pricePerUnit: '1200.00',
+  unitType: 'lb',
+  availableQuantity: '10.500',
+  lotSize: 1,
+};
+
+/** The header row and one example row. */
+export function templateCsv(): string {
+  return productsToCsv([TEMPLATE_EXAMPLE]);
+}
+
+export const TEMPLATE_FILE_NAME = 'products-template.csv';
+
+/** products-YYYY-MM-DD.csv, by the device's own calendar. */
+export function exportFileName(now: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `products-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+}
