@@ -17,6 +17,7 @@
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
 import { menuSchema } from './entities/menu';
+import { photoSchema } from './entities/photo';
 import { productSchema } from './entities/product';
 import { savedMenuListItemSchema } from './entities/saved-menu';
 import { userSchema } from './entities/user';
@@ -61,6 +62,8 @@ export const pullResponseSchema = z.object({
   products: z.array(productSchema),
   menus: z.array(menuSchema),
   savedMenus: z.array(savedMenuListItemSchema),
+  /** The user's uploaded files changed since the cursor, so every device can show them. */
+  photos: z.array(photoSchema),
   deleted: z.array(z.object({ entity: z.enum(ENTITY_TYPES), id: z.string() })),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

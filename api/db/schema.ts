@@ -95,7 +95,11 @@ export const products = sqliteTable(
       .default('oz'),
     availableThousandths: integer('available_thousandths').notNull().default(0),
     lotSize: integer('lot_size').notNull().default(1),
+    /** The cover's address, derived from the first uploaded photo of `photoIds` (kept for readers that show one image). */
     photoUrl: text('photo_url'),
+    /** The gallery, in order, by ids made on the device; a photo may arrive after the product that names it. */
+    photoIds: text('photo_ids', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    labResultId: text('lab_result_id'),
     version,
     ...timestamps,
   },
@@ -228,3 +232,29 @@ export const menuViews = sqliteTable('menu_views', {
     .references(() => menus.id, { onDelete: 'cascade' }),
   views: integer('views').notNull().default(0),
 });
+
+/**
+ * Uploaded files (product photos, profile photos, lab results), by ids made
+ * on the device. The bytes live under DATA_DIR/uploads named by their SHA-256,
+ * so the same file uploaded twice is stored once.
+ */
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose', { enum: ['product', 'profile', 'lab-result'] }).notNull(),
+    version,
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('photos_user_version').on(t.userId, t.version),
+    index('photos_sha256').on(t.sha256),
+    check('photos_purpose_check', sql`${t.purpose} in ('product', 'profile', 'lab-result')`),
+  ],
+);

@@ -17,8 +17,10 @@ import {
   findProduct,
   insertProduct,
   listProductsByOwner,
+  setProductCover,
   updateProduct as updateProductRow,
 } from '../db/repositories/products';
+import { ownPhotosByIds, productIdsUsingPhoto } from '../db/repositories/photos';
 import { assertSellerMayWrite } from './seller-access';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -45,7 +47,8 @@ export async function createProduct(services: Services, seller: User, input: unk
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
     }
     const now = services.now();
-    const product = await insertProduct(tx.db, { ...fields, id: productId, userId: seller.id }, tx.version, now);
+    const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
+    const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id }, tx.version, now);
     for (const menuId of ownMenus) await appendMenuProduct(tx.db, menuId, productId);
     await touchMenus(tx.db, ownMenus, tx.version, now);
     return product;
@@ -56,12 +59,41 @@ export async function updateProduct(services: Services, seller: User, id: string
   const fields = parseOrThrow(productUpdateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
-    await ownedProduct(tx, seller, id);
-    return updateProductRow(tx.db, id, fields, tx.version, services.now());
+    const current = await ownedProduct(tx, seller, id);
+    const photoIds = fields.photoIds ?? current.photoIds;
+    const changes = { ...fields };
+    if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
+      changes.photoUrl = await coverUrl(tx.db, seller.id, photoIds, fields.photoUrl ?? current.photoUrl);
+    }
+    return updateProductRow(tx.db, id, changes, tx.version, services.now());
   });
 }
 
 /** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
+/**
+ * The cover's address: the first photo of the gallery that has been uploaded.
+ * A product without a gallery keeps the address it was given (the REST
+ * payload's photoUrl).
+ */
+async function coverUrl(db: Tx['db'], sellerId: string, photoIds: string[], givenUrl: string | null): Promise<string | null> {
+  if (photoIds.length === 0) return givenUrl;
+  const uploaded = await ownPhotosByIds(db, sellerId, photoIds);
+  for (const id of photoIds) {
+    const photo = uploaded.get(id);
+    if (photo) return photo.url;
+  }
+  return null;
+}
+
+/** A photo has arrived: every product of its owner that names it gets its cover (re)computed, and so changes for replicas and caches. */
+export async function refreshCoversUsing(tx: Tx, sellerId: string, photoId: string, now: Date): Promise<void> {
+  for (const productId of await productIdsUsingPhoto(tx.db, sellerId, photoId)) {
+    const product = await findProduct(tx.db, productId);
+    if (!product) continue;
+    await setProductCover(tx.db, productId, await coverUrl(tx.db, sellerId, product.photoIds, product.photoUrl), tx.version, now);
+  }
+}
+
 export async function deleteProduct(services: Services, seller: User, id: string): Promise<void> {
   await services.db.transaction(async (tx) => {
     await ownedProduct(tx, seller, id);

@@ -3,6 +3,7 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
 import { findMenuByLink } from '../db/repositories/menus';
+import { ownPhotosByIds } from '../db/repositories/photos';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
 
@@ -25,6 +26,8 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const seller = menu ? await findUserById(db, menu.userId) : null;
   if (!menu || !seller || seller.disabled) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
+  const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
+  const files = await ownPhotosByIds(db, seller.id, fileIds);
   const { userId: _owner, ...publicMenu } = menu;
   return {
     sellerId: seller.id,
@@ -34,7 +37,12 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
       const product = byId.get(id);
       if (!product) return [];
       const { userId: _productOwner, ...publicProduct } = product;
-      return [publicProduct];
+      const photos = product.photoIds.flatMap((photoId) => {
+        const file = files.get(photoId);
+        return file ? [{ id: file.id, url: file.url }] : [];
+      });
+      const labResultUrl = product.labResultId ? (files.get(product.labResultId)?.url ?? null) : null;
+      return [{ ...publicProduct, photos, labResultUrl }];
     }),
     seller: { businessName: seller.businessName },
     },

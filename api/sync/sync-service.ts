@@ -6,6 +6,7 @@ import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { listMenusChangedSince } from '../db/repositories/menus';
+import { photosChangedSince } from '../db/repositories/photos';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { listSavedMenus } from '../db/repositories/saved-menus';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
@@ -81,12 +82,13 @@ export async function pull(services: Services, user: User, query: { cursor?: str
   const newCursor = await readClock(db);
   const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-  const [freshUser, products, menus, savedMenus, deleted] = await Promise.all([
+  const [freshUser, products, menus, savedMenus, deleted, photos] = await Promise.all([
     findUserById(db, user.id),
     user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
     user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
     user.role === 'buyer' ? listSavedMenus(db, user.id, cursor) : [],
     cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
+    photosChangedSince(db, user.id, cursor),
   ]);
   return {
     cursor: newCursor,
@@ -95,6 +97,7 @@ export async function pull(services: Services, user: User, query: { cursor?: str
     products,
     menus,
     savedMenus,
+    photos,
     deleted,
   };
 }

@@ -59,6 +59,8 @@ function productRow(id: string, strainName: string, at: string): Product {
     availableQuantity: '0.000',
     lotSize: 1,
     photoUrl: null,
+    photoIds: [],
+    labResultId: null,
     createdAt: at,
     updatedAt: at,
   };
@@ -192,6 +194,7 @@ class FakeServer {
       cursor: this.clock,
       lastProcessedSeq: this.lastSeq.get(clientId) ?? 0,
       user: seller,
+      photos: [],
       products: [...this.products.values()].filter((row) => row.version > cursor).map((row) => row.product),
       menus: [],
       savedMenus: [],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../constants';
 import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
 import { entityId, isoDate, optionalDecimal, optionalText, updateOf } from '../fields';
+import { MAX_PHOTOS_PER_PRODUCT } from './photo';
 
 /**
  * A product as the API and the device replica hold it. Percentages, price and
@@ -19,7 +20,12 @@ export const productSchema = z.object({
   unitType: z.enum(UNIT_TYPES),
   availableQuantity: z.string(),
   lotSize: z.number().int(),
+  /** The cover's address: the first uploaded photo of the gallery. */
   photoUrl: z.string().nullable(),
+  /** The gallery in order (the first is the cover), by ids made on the device. */
+  photoIds: z.array(entityId),
+  /** The certificate of analysis (a PDF or an image), by its id. */
+  labResultId: entityId.nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -44,6 +50,12 @@ export const productFieldsSchema = z.object({
     .max(1_000_000, 'Lot size is too large')
     .default(1),
   photoUrl: optionalText(2000),
+  photoIds: z
+    .array(entityId)
+    .max(MAX_PHOTOS_PER_PRODUCT, `A product holds at most ${MAX_PHOTOS_PER_PRODUCT} photos`)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  labResultId: entityId.nullish().transform((id) => id ?? null),
 });
 
 /** POST /api/products: the fields, an optional id made on the device, and menus to add the product to. */

@@ -5,7 +5,13 @@ import { productSchema } from './product';
 /** GET /api/public/menu/:publicLinkId: what anyone with the link may see. */
 export const publicMenuSchema = z.object({
   menu: menuSchema.omit({ userId: true }),
-  products: z.array(productSchema.omit({ userId: true })),
+  products: z.array(
+    productSchema.omit({ userId: true }).extend({
+      /** The uploaded photos of the gallery, in order. */
+      photos: z.array(z.object({ id: z.string(), url: z.string() })),
+      labResultUrl: z.string().nullable(),
+    }),
+  ),
   seller: z.object({ businessName: z.string().nullable() }),
 });
 export type PublicMenu = z.infer<typeof publicMenuSchema>;

@@ -26,6 +26,8 @@ export function toProduct(row: ProductRow): Product {
     availableQuantity: formatScaled(row.availableThousandths, 3),
     lotSize: row.lotSize,
     photoUrl: row.photoUrl,
+    photoIds: row.photoIds,
+    labResultId: row.labResultId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -99,4 +101,9 @@ export async function listProductsChangedSince(db: Db, userId: string, cursor: n
     .orderBy(asc(products.version))
     .all()
     .map(toProduct);
+}
+
+/** Sets the cover address (derived from the gallery) and marks the product changed. */
+export async function setProductCover(db: Db, id: string, photoUrl: string | null, version: number, now: Date): Promise<void> {
+  db.update(products).set({ photoUrl, version, updatedAt: now }).where(eq(products.id, id)).run();
 }

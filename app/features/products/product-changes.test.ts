@@ -15,6 +15,8 @@ const product: Product = {
   availableQuantity: '10.125',
   lotSize: 1,
   photoUrl: null,
+  photoIds: [],
+  labResultId: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };

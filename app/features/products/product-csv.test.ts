@@ -169,7 +169,7 @@ describe('productsToCsv', () => {
     expect(csv.split('\r\n')[0]).toBe(HEADER);
     const back = parseProductCsv(csv);
     expect(back.error).toBeUndefined();
-    expect(back.rows.map((row) => row.values)).toEqual(products.map((item) => ({ ...item, photoUrl: null })));
+    expect(back.rows.map((row) => row.values)).toEqual(products.map((item) => ({ ...item, photoUrl: null, photoIds: [], labResultId: null })));
   });
 
   it('puts an apostrophe before cells a spreadsheet would run as formulas, but not before plain numbers', () => {

@@ -78,6 +78,8 @@ function product(n: number, userId: string, strainName = `Strain ${n}`): Product
     availableQuantity: '10.000',
     lotSize: 1,
     photoUrl: null,
+    photoIds: [],
+    labResultId: null,
     createdAt: AT,
     updatedAt: AT,
   };
@@ -111,7 +113,7 @@ function savedMenu(n: number, buyerUserId: string): SavedMenuListItem {
 }
 
 function pull(userId: string, changes: Partial<PullResponse>): PullResponse {
-  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], deleted: [], ...changes };
+  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], photos: [], deleted: [], ...changes };
 }
 
 const createMutation = (n: number): Mutation => ({ name: 'product.create', args: { id: uuid(n), strainName: `Offline ${n}` } });

@@ -1,0 +1,98 @@
+/** Uploaded files' records in SQLite (the bytes are on disk, named by hash). */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Photo, PhotoPurpose } from '../../../sync/entities/photo';
+import type { Db } from '../database';
+import { photos, products } from '../schema';
+
+type PhotoRow = typeof photos.$inferSelect;
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+export function fileNameOf(sha256: string, contentType: string): string {
+  return `${sha256}.${EXTENSIONS[contentType] ?? 'bin'}`;
+}
+
+export function uploadUrl(sha256: string, contentType: string): string {
+  return `/uploads/${fileNameOf(sha256, contentType)}`;
+}
+
+export function toPhoto(row: PhotoRow): Photo {
+  return {
+    id: row.id,
+    url: uploadUrl(row.sha256, row.contentType),
+    contentType: row.contentType,
+    size: row.size,
+    purpose: row.purpose,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findPhoto(db: Db, id: string): Promise<(Photo & { userId: string; sha256: string }) | null> {
+  const row = db.select().from(photos).where(eq(photos.id, id)).get();
+  return row ? { ...toPhoto(row), userId: row.userId, sha256: row.sha256 } : null;
+}
+
+export async function insertPhoto(
+  db: Db,
+  photo: { id: string; userId: string; sha256: string; contentType: string; size: number; purpose: PhotoPurpose },
+  version: number,
+  now: Date,
+): Promise<Photo> {
+  return toPhoto(db.insert(photos).values({ ...photo, version, createdAt: now }).returning().get());
+}
+
+/** The owner's uploaded photos among `ids`, by id. */
+export async function ownPhotosByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Photo>> {
+  if (ids.length === 0) return new Map();
+  const rows = db.select().from(photos).where(and(eq(photos.userId, userId), inArray(photos.id, ids))).all();
+  return new Map(rows.map((row) => [row.id, toPhoto(row)]));
+}
+
+export async function photosChangedSince(db: Db, userId: string, cursor: number): Promise<Photo[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.userId, userId), gt(photos.version, cursor)))
+    .orderBy(asc(photos.version))
+    .all()
+    .map(toPhoto);
+}
+
+/** The seller's products whose gallery or lab result names the photo. */
+export async function productIdsUsingPhoto(db: Db, userId: string, photoId: string): Promise<string[]> {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.userId, userId),
+        sql`(${products.labResultId} = ${photoId} or exists (select 1 from json_each(${products.photoIds}) where value = ${photoId}))`,
+      ),
+    )
+    .all()
+    .map((row) => row.id);
+}
+
+/** Files no product, lab result or profile refers to any more, uploaded before `before` (so in-flight uploads are spared). */
+export async function unusedPhotos(db: Db, before: Date): Promise<Array<{ id: string; sha256: string; contentType: string }>> {
+  return db.all<{ id: string; sha256: string; contentType: string }>(sql`
+    select p.id, p.sha256, p.content_type as contentType from photos p
+    where p.created_at < ${before.getTime()}
+      and not exists (select 1 from products pr, json_each(pr.photo_ids) j where j.value = p.id)
+      and not exists (select 1 from products pr where pr.lab_result_id = p.id)
+      and not exists (select 1 from users u where u.profile_image_url like '%' || p.sha256 || '%')`);
+}
+
+export async function deletePhotos(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) db.delete(photos).where(inArray(photos.id, ids)).run();
+}
+
+/** Whether any photo record still points at these bytes. */
+export async function hashInUse(db: Db, sha256: string): Promise<boolean> {
+  return db.select({ id: photos.id }).from(photos).where(eq(photos.sha256, sha256)).get() !== undefined;
+}
