@@ -30,11 +30,21 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         globIgnores: ['sw-background-sync.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
         importScripts: ['/sw-background-sync.js'],
         // A public menu someone opened stays readable offline: the network first, the last copy when there is none.
         runtimeCaching: [
+          {
+            // Uploaded files never change under their name (it is their hash): keep what was seen for offline.
+            urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'uploads',
+              expiration: { maxEntries: 500, maxAgeSeconds: 60 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/api/public/menu/'),
             handler: 'NetworkFirst',
@@ -50,5 +60,5 @@ export default defineConfig({
       },
     }),
   ],
-  server: { proxy: { '/api': `http://localhost:${apiPort}` } },
+  server: { proxy: { '/api': `http://localhost:${apiPort}`, '/uploads': `http://localhost:${apiPort}` } },
 });

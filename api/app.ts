@@ -14,10 +14,13 @@ import { AppError } from '../sync/errors';
 import { adminRoutes } from './admin/admin-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';
 import { authRoutes } from './auth/auth-routes';
+import { browseRoutes } from './browse/browse-routes';
+import { inquiryRoutes } from './inquiries/inquiry-routes';
 import type { AppEnv, Services } from './context';
 import { authenticate } from './http/authenticate';
 import { errorResponse, handleError } from './http/errors';
 import { menuRoutes } from './menus/menu-routes';
+import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
 import { withLinkPreview } from './public-menu/link-preview';
 import { PublicMenuCache } from './public-menu/public-menu-cache';
@@ -28,13 +31,19 @@ import { syncRoutes } from './sync/sync-routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+const jsonBodyLimit = bodyLimit({
+  maxSize: JSON_BODY_LIMIT,
+  onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')),
+});
+
 export function createApi(services: Services, publicMenus = new PublicMenuCache()) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('services', services);
       await next();
     })
-    .use(bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')) }))
+    // The upload route takes files up to the largest upload limit and applies its own body limit.
+    .use((c, next) => (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}` ? next() : jsonBodyLimit(c, next)))
     .use(authenticate)
     .get('/health', (c) =>
       services.db.ping() ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),
@@ -46,8 +55,11 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
     .route('/', analyticsRoutes)
+    .route('/', inquiryRoutes)
+    .route('/', browseRoutes)
     .route('/', subscriptionRoutes)
-    .route('/', syncRoutes);
+    .route('/', syncRoutes)
+    .route('/', uploadRoutes);
 }
 
 export type AppOptions = { staticRoot?: string };
@@ -60,6 +72,8 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const publicMenus = new PublicMenuCache();
   app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
+  // Uploaded files, with or without the built front end (never its index fallback).
+  app.route('/', uploadedFileRoutes(services.env.uploadsDir));
   if (options.staticRoot) serveFrontEnd(app, services, options.staticRoot, publicMenus);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   return app;

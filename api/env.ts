@@ -29,7 +29,8 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { databaseFile: string };
+/** `databaseFile` and `uploadsDir` (uploaded photos and lab results, named by content hash) live under DATA_DIR. */
+export type Env = z.infer<typeof envSchema> & { databaseFile: string; uploadsDir: string };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -41,7 +42,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
   }
-  return { ...env, databaseFile: resolve(env.DATA_DIR, 'app.db') };
+  return { ...env, databaseFile: resolve(env.DATA_DIR, 'app.db'), uploadsDir: resolve(env.DATA_DIR, 'uploads') };
 }
 
 /** Reads `.env` into process.env when there is one; real environment variables win. */

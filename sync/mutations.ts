@@ -6,8 +6,11 @@
  */
 import { z } from 'zod';
 import type { UserRole } from './constants';
+import { inquiryCreateSchema, inquiryReadSchema, inquiryReplySchema, inquiryStatusSchema } from './entities/inquiry';
 import { menuCreateSchema, menuUpdateSchema } from './entities/menu';
 import { productCreateSchema, productUpdateSchema } from './entities/product';
+import { savedMenuUpdateSchema } from './entities/saved-menu';
+import { publicMenuSchema } from './entities/public-menu';
 import { profileUpdateSchema } from './entities/user';
 import { entityId } from './fields';
 
@@ -22,8 +25,18 @@ export const MUTATIONS = {
   'menu.delete': { roles: ['seller'], args: byId },
   /** A new link for a menu shared too widely: the old one stops working. The device makes the uuid, so the new link can be shared at once. */
   'menu.regenerateLink': { roles: ['seller'], args: z.object({ id: entityId, publicLinkId: z.uuid() }) },
-  'savedMenu.save': { roles: ['buyer'], args: z.object({ id: entityId, menuId: entityId }) },
+  'savedMenu.save': {
+    roles: ['buyer'],
+    // The device sends the menu as it saw it, so the saved entry shows at once offline; the server keeps its own.
+    args: z.object({ id: entityId, menuId: entityId, snapshot: publicMenuSchema.optional() }),
+  },
   'savedMenu.remove': { roles: ['buyer'], args: byId },
+  'savedMenu.update': { roles: ['buyer'], args: z.object({ id: entityId, changes: savedMenuUpdateSchema }) },
+  'savedMenu.markSeen': { roles: ['buyer'], args: z.object({ id: entityId, stamp: z.number().int().min(0) }) },
+  'inquiry.create': { roles: ['buyer'], args: inquiryCreateSchema },
+  'inquiry.reply': { roles: ['buyer', 'seller'], args: inquiryReplySchema },
+  'inquiry.setStatus': { roles: ['seller'], args: inquiryStatusSchema },
+  'inquiry.markRead': { roles: ['buyer', 'seller'], args: inquiryReadSchema },
   'profile.update': { roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
 } as const satisfies Record<string, { roles: readonly UserRole[]; args: z.ZodType }>;
 

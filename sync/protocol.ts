@@ -16,6 +16,7 @@
  */
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
+import { inquirySchema } from './entities/inquiry';
 import { menuSchema } from './entities/menu';
 import { photoSchema } from './entities/photo';
 import { productSchema } from './entities/product';
@@ -62,6 +63,8 @@ export const pullResponseSchema = z.object({
   products: z.array(productSchema),
   menus: z.array(menuSchema),
   savedMenus: z.array(savedMenuListItemSchema),
+  /** Conversations and order requests the user is a party to, changed since the cursor. */
+  inquiries: z.array(inquirySchema),
   /** The user's uploaded files changed since the cursor, so every device can show them. */
   photos: z.array(photoSchema),
   deleted: z.array(z.object({ entity: z.enum(ENTITY_TYPES), id: z.string() })),

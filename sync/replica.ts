@@ -5,6 +5,8 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
+import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import type { Inquiry } from './entities/inquiry';
 import type { Menu } from './entities/menu';
 import type { Product } from './entities/product';
 import type { SavedMenuListItem } from './entities/saved-menu';
@@ -16,6 +18,7 @@ export type ReplicaState = {
   products: Map<string, Product>;
   menus: Map<string, Menu>;
   savedMenus: Map<string, SavedMenuListItem>;
+  inquiries: Map<string, Inquiry>;
 };
 
 export type ApplyContext = { userId: string; now: string };
@@ -26,6 +29,7 @@ export function cloneState(state: ReplicaState): ReplicaState {
     products: new Map(state.products),
     menus: new Map(state.menus),
     savedMenus: new Map(state.savedMenus),
+    inquiries: new Map(state.inquiries),
   };
 }
 
@@ -91,7 +95,8 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
     case 'savedMenu.save': {
       const alreadySaved = [...state.savedMenus.values()].some((saved) => saved.menuId === parsed.args.menuId);
       if (alreadySaved) return;
-      // The menu's details arrive with the next pull; until then the entry shows what the device knows.
+      // Until the next pull brings the server's copy, the entry shows the menu as the device saw it.
+      const snapshot = parsed.args.snapshot ?? null;
       state.savedMenus.set(parsed.args.id, {
         id: parsed.args.id,
         buyerUserId: userId,
@@ -99,9 +104,56 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
         notes: null,
         tags: [],
         isFavorite: false,
+        lastSeenStamp: 0,
+        stamp: 0,
         createdAt: now,
-        menu: { name: 'Saved menu', description: null, publicLinkId: '', sellerBusinessName: null, productCount: 0, updatedAt: now },
+        snapshot,
+        menu: {
+          name: snapshot?.menu.name ?? 'Saved menu',
+          description: snapshot?.menu.description ?? null,
+          publicLinkId: snapshot?.menu.publicLinkId ?? '',
+          sellerId: '',
+          sellerBusinessName: snapshot?.seller.businessName ?? null,
+          productCount: snapshot?.products.length ?? 0,
+          updatedAt: snapshot?.menu.updatedAt ?? now,
+        },
       });
+      return;
+    }
+    case 'savedMenu.update': {
+      const saved = state.savedMenus.get(parsed.args.id);
+      if (saved) state.savedMenus.set(saved.id, { ...saved, ...definedOnly(parsed.args.changes) });
+      return;
+    }
+    case 'savedMenu.markSeen': {
+      const saved = state.savedMenus.get(parsed.args.id);
+      if (saved && parsed.args.stamp > saved.lastSeenStamp) state.savedMenus.set(saved.id, { ...saved, lastSeenStamp: parsed.args.stamp });
+      return;
+    }
+    case 'inquiry.create': {
+      if (state.inquiries.has(parsed.args.id)) return;
+      state.inquiries.set(parsed.args.id, pendingInquiry(state, parsed.args, context));
+      return;
+    }
+    case 'inquiry.reply': {
+      const inquiry = state.inquiries.get(parsed.args.inquiryId);
+      if (!inquiry || inquiry.messages.some((message) => message.id === parsed.args.id)) return;
+      state.inquiries.set(inquiry.id, {
+        ...inquiry,
+        messages: [...inquiry.messages, { id: parsed.args.id, authorId: userId, body: parsed.args.body, createdAt: now }],
+        updatedAt: now,
+      });
+      return;
+    }
+    case 'inquiry.setStatus': {
+      const inquiry = state.inquiries.get(parsed.args.id);
+      if (inquiry && inquiry.kind === 'order' && inquiry.status === 'open') state.inquiries.set(inquiry.id, { ...inquiry, status: parsed.args.status, updatedAt: now });
+      return;
+    }
+    case 'inquiry.markRead': {
+      const inquiry = state.inquiries.get(parsed.args.id);
+      if (!inquiry) return;
+      state.inquiries.set(inquiry.id, inquiry.buyerId === userId ? { ...inquiry, buyerReadAt: now } : { ...inquiry, sellerReadAt: now });
       return;
     }
     case 'savedMenu.remove':
@@ -111,6 +163,53 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
       if (state.user) state.user = { ...state.user, ...definedOnly(parsed.args), updatedAt: now };
       return;
   }
+}
+
+/** Line total in cents, rounded half up: exact integers all the way (price in cents × quantity in thousandths). */
+export function lineTotalCents(priceCents: number, quantityThousandths: number): number {
+  const product = BigInt(priceCents) * BigInt(quantityThousandths);
+  return Number((product + 500n) / 1000n);
+}
+
+/** An order request or message as the buyer's device shows it before the server has it, priced from the saved snapshot. */
+function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { name: 'inquiry.create' }>['args'], context: ApplyContext): Inquiry {
+  const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
+  const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
+  let totalCents: number | null = 0;
+  const items = args.items.map((item) => {
+    const product = products.get(item.productId);
+    const price = product?.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
+    const quantity = parseScaled(item.quantity ?? '0', QUANTITY_RULE);
+    const line = price?.ok && quantity.ok ? lineTotalCents(price.scaled, quantity.scaled) : null;
+    totalCents = line === null || totalCents === null ? null : totalCents + line;
+    return {
+      productId: item.productId,
+      strainName: product?.strainName ?? 'Product',
+      unitType: product?.unitType ?? '',
+      quantity: item.quantity ?? '0',
+      pricePerUnit: product?.pricePerUnit ?? null,
+      lineTotal: line === null ? null : formatScaled(line, 2),
+    };
+  });
+  return {
+    id: args.id,
+    buyerId: context.userId,
+    buyerName: state.user?.companyName || state.user?.firstName || '',
+    sellerId: saved?.menu.sellerId ?? '',
+    sellerName: saved?.menu.sellerBusinessName ?? 'Cannabis Supplier',
+    menuId: args.menuId,
+    menuName: saved?.menu.name ?? 'Menu',
+    productId: args.productId,
+    kind: args.kind,
+    status: 'open',
+    items,
+    total: args.kind === 'order' && totalCents !== null ? formatScaled(totalCents, 2) : null,
+    buyerReadAt: context.now,
+    sellerReadAt: null,
+    messages: args.message ? [{ id: args.id, authorId: context.userId, body: args.message, createdAt: context.now }] : [],
+    createdAt: context.now,
+    updatedAt: context.now,
+  };
 }
 
 /** The server's state with `pending` applied on top, in order; `base` is left as it was. */

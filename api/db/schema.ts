@@ -163,6 +163,8 @@ export const savedMenus = sqliteTable(
     notes: text('notes'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
+    /** The menu's snapshot stamp when the buyer last looked at it: a newer stamp means "changed since". */
+    lastSeenStamp: integer('last_seen_stamp').notNull().default(0),
     version,
     ...timestamps,
   },
@@ -257,4 +259,58 @@ export const photos = sqliteTable(
     index('photos_sha256').on(t.sha256),
     check('photos_purpose_check', sql`${t.purpose} in ('product', 'profile', 'lab-result')`),
   ],
+);
+
+/**
+ * A buyer's message to a seller about a menu (or one of its products), or an
+ * order request built from a menu. Both parties see it; nobody else. Prices of
+ * an order are copied in when it is sent, so later price changes do not touch it.
+ */
+export const inquiries = sqliteTable(
+  'inquiries',
+  {
+    id: text('id').primaryKey(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    menuId: text('menu_id').references(() => menus.id, { onDelete: 'set null' }),
+    menuName: text('menu_name').notNull(),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['message', 'order'] }).notNull(),
+    status: text('status', { enum: ['open', 'accepted', 'declined'] }).notNull().default('open'),
+    items: text('items', { mode: 'json' })
+      .$type<Array<{ productId: string; strainName: string; unitType: string; quantity: string; pricePerUnit: string | null; lineTotal: string | null }>>()
+      .notNull()
+      .default(sql`'[]'`),
+    totalCents: integer('total_cents'),
+    buyerReadAt: integer('buyer_read_at', { mode: 'timestamp_ms' }),
+    sellerReadAt: integer('seller_read_at', { mode: 'timestamp_ms' }),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index('inquiries_buyer_version').on(t.buyerId, t.version),
+    index('inquiries_seller_version').on(t.sellerId, t.version),
+    check('inquiries_kind_check', sql`${t.kind} in ('message', 'order')`),
+    check('inquiries_status_check', sql`${t.status} in ('open', 'accepted', 'declined')`),
+  ],
+);
+
+export const inquiryMessages = sqliteTable(
+  'inquiry_messages',
+  {
+    id: text('id').primaryKey(),
+    inquiryId: text('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('inquiry_messages_inquiry').on(t.inquiryId, t.createdAt)],
 );

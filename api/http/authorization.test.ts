@@ -64,6 +64,18 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/sync/push', allowed: ALL_ROLES, body: () => ({ clientId: randomUUID(), mutations: [] }) },
   { method: 'GET', pattern: '/api/sync/pull', allowed: ALL_ROLES },
   { method: 'GET', pattern: '/api/analytics/menu-views', allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/browse', allowed: ALL_ROLES },
+  { method: 'GET', pattern: '/api/browse/sellers', allowed: ALL_ROLES },
+  { method: 'GET', pattern: '/api/inquiries', allowed: ['buyer', 'seller'] },
+  { method: 'GET', pattern: '/api/inquiries/:id', path: `/api/inquiries/${SOME_ID}`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'POST', pattern: '/api/inquiries', allowed: ['buyer'], body: {} },
+  { method: 'POST', pattern: '/api/inquiries/:id/messages', path: `/api/inquiries/${SOME_ID}/messages`, allowed: ['buyer', 'seller'], body: {} },
+  { method: 'POST', pattern: '/api/inquiries/:id/status', path: `/api/inquiries/${SOME_ID}/status`, allowed: ['seller'], body: {} },
+  { method: 'POST', pattern: '/api/inquiries/:id/read', path: `/api/inquiries/${SOME_ID}/read`, allowed: ['buyer', 'seller'], expected: 404 },
+  // Without a multipart body an allowed caller gets 400 'Please select an image file'; purposes are checked in api/photos.
+  { method: 'POST', pattern: '/api/upload', allowed: ALL_ROLES, expected: 400 },
+  // Uploaded files are served to anyone by their hashed name (none is stored under this one).
+  { method: 'GET', pattern: '/uploads/:file', path: `/uploads/${'0'.repeat(64)}.jpg`, allowed: 'anyone' },
 ];
 
 let t: TestApp;

@@ -1,6 +1,10 @@
-/** A buyer's saved menus. Saving is idempotent: saving a menu twice keeps one entry. */
+/**
+ * A buyer's saved menus. Saving is idempotent: saving a menu twice keeps one
+ * entry. Each saved menu comes with a snapshot of the public menu, so the
+ * buyer's device can open it with no network.
+ */
 import { randomUUID } from 'node:crypto';
-import { savedMenuCreateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
+import { savedMenuCreateSchema, savedMenuUpdateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
@@ -12,10 +16,22 @@ import {
   findSavedMenuOfBuyer,
   insertSavedMenu,
   listSavedMenus as listSavedMenuRows,
+  updateSavedMenu as updateSavedMenuRow,
 } from '../db/repositories/saved-menus';
+import { getPublicMenu } from '../public-menu/public-menu-service';
 
-export function listSavedMenus(services: Services, buyer: User): Promise<SavedMenuListItem[]> {
-  return listSavedMenuRows(services.db.read, buyer.id);
+export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
+
+/** The buyer's saved menus with snapshots; with `since`, only those that changed after that change-clock value. */
+export async function listSavedMenus(services: Services, buyer: User, since?: number): Promise<SavedMenuListItem[]> {
+  const rows = await listSavedMenuRows(services.db.read, buyer.id, since);
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...row,
+      // A seller who was disabled takes their menus off the air; the entry stays, without a snapshot.
+      snapshot: await getPublicMenu(services, row.menu.publicLinkId).catch(() => null),
+    })),
+  );
 }
 
 export async function saveMenu(services: Services, buyer: User, input: unknown): Promise<{ saved: SavedMenu; created: boolean }> {
@@ -29,10 +45,32 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
   });
 }
 
+async function ownSavedMenu(db: Services['db']['read'], buyer: User, id: string): Promise<SavedMenu> {
+  const saved = await findSavedMenu(db, id);
+  if (!saved || saved.buyerUserId !== buyer.id) throw new AppError('not_found', SAVED_MENU_NOT_FOUND);
+  return saved;
+}
+
+/** Notes, tags and the favourite mark; an update names only what it changes. */
+export async function updateSavedMenu(services: Services, buyer: User, id: string, input: unknown): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(parseOrThrow(savedMenuUpdateSchema, input)).filter(([, value]) => value !== undefined));
+  await services.db.transaction(async (tx) => {
+    await ownSavedMenu(tx.db, buyer, id);
+    await updateSavedMenuRow(tx.db, id, changes, tx.version, services.now());
+  });
+}
+
+/** The buyer looked at the menu as of `stamp`: it no longer counts as changed. Never moves backwards. */
+export async function markSavedMenuSeen(services: Services, buyer: User, id: string, stamp: number): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const saved = await ownSavedMenu(tx.db, buyer, id);
+    if (stamp > saved.lastSeenStamp) await updateSavedMenuRow(tx.db, id, { lastSeenStamp: stamp }, tx.version, services.now());
+  });
+}
+
 export async function removeSavedMenu(services: Services, buyer: User, id: string): Promise<void> {
   await services.db.transaction(async (tx) => {
-    const saved = await findSavedMenu(tx.db, id);
-    if (!saved || saved.buyerUserId !== buyer.id) throw new AppError('not_found', 'Saved menu not found');
+    await ownSavedMenu(tx.db, buyer, id);
     await deleteSavedMenuRow(tx.db, id);
   });
 }

@@ -13,9 +13,10 @@ import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
+import { createInquiry, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
-import { removeSavedMenu, saveMenu } from '../saved-menus/saved-menu-service';
+import { markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
 
 /** Applies one mutation for `user`; throws an AppError when it is refused. */
@@ -51,6 +52,28 @@ export async function applyServerMutation(services: Services, user: User, name: 
       return;
     case 'savedMenu.save':
       await saveMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs));
+      return;
+    case 'savedMenu.update': {
+      const { id, changes } = parseOrThrow(MUTATIONS[name].args, rawArgs);
+      await updateSavedMenu(services, user, id, changes);
+      return;
+    }
+    case 'savedMenu.markSeen': {
+      const { id, stamp } = parseOrThrow(MUTATIONS[name].args, rawArgs);
+      await markSavedMenuSeen(services, user, id, stamp);
+      return;
+    }
+    case 'inquiry.create':
+      await createInquiry(services, user, rawArgs);
+      return;
+    case 'inquiry.reply':
+      await replyToInquiry(services, user, rawArgs);
+      return;
+    case 'inquiry.setStatus':
+      await setInquiryStatus(services, user, rawArgs);
+      return;
+    case 'inquiry.markRead':
+      await markInquiryRead(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
       return;
     case 'savedMenu.remove':
       await removeSavedMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);

@@ -8,7 +8,8 @@ import type { Services } from '../context';
 import { listMenusChangedSince } from '../db/repositories/menus';
 import { photosChangedSince } from '../db/repositories/photos';
 import { listProductsChangedSince } from '../db/repositories/products';
-import { listSavedMenus } from '../db/repositories/saved-menus';
+import { listInquiries } from '../inquiries/inquiry-service';
+import { listSavedMenus } from '../saved-menus/saved-menu-service';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { applyServerMutation } from './server-mutations';
@@ -82,13 +83,14 @@ export async function pull(services: Services, user: User, query: { cursor?: str
   const newCursor = await readClock(db);
   const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-  const [freshUser, products, menus, savedMenus, deleted, photos] = await Promise.all([
+  const [freshUser, products, menus, savedMenus, deleted, photos, inquiries] = await Promise.all([
     findUserById(db, user.id),
     user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
     user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
-    user.role === 'buyer' ? listSavedMenus(db, user.id, cursor) : [],
+    user.role === 'buyer' ? listSavedMenus(services, user, cursor) : [],
     cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
     photosChangedSince(db, user.id, cursor),
+    user.role === 'admin' ? [] : listInquiries(services, user, cursor),
   ]);
   return {
     cursor: newCursor,
@@ -98,6 +100,7 @@ export async function pull(services: Services, user: User, query: { cursor?: str
     menus,
     savedMenus,
     photos,
+    inquiries,
     deleted,
   };
 }

@@ -195,6 +195,7 @@ class FakeServer {
       lastProcessedSeq: this.lastSeq.get(clientId) ?? 0,
       user: seller,
       photos: [],
+      inquiries: [],
       products: [...this.products.values()].filter((row) => row.version > cursor).map((row) => row.product),
       menus: [],
       savedMenus: [],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { entityId, isoDate } from '../fields';
+import { entityId, isoDate, optionalText, updateOf } from '../fields';
+import { publicMenuSchema } from './public-menu';
 
 export const savedMenuSchema = z.object({
   id: entityId,
@@ -8,6 +9,8 @@ export const savedMenuSchema = z.object({
   notes: z.string().nullable(),
   tags: z.array(z.string()),
   isFavorite: z.boolean(),
+  /** The menu's stamp when the buyer last looked at it (see `SavedMenuListItem.stamp`). */
+  lastSeenStamp: z.number().int(),
   createdAt: isoDate,
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;
@@ -19,15 +22,37 @@ export const savedMenuCreateSchema = z.object({
 });
 export type SavedMenuCreateInput = z.input<typeof savedMenuCreateSchema>;
 
-/** A saved menu as GET /api/saved-menus lists it: with what the buyer needs to recognise and open the menu. */
+export const MAX_TAGS = 20;
+
+/** What a buyer keeps with a saved menu; an update names only what it changes. */
+export const savedMenuUpdateSchema = updateOf({
+  notes: optionalText(2000),
+  tags: z
+    .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, 'A tag is at most 40 characters'))
+    .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
+    .transform((tags) => [...new Set(tags)]),
+  isFavorite: z.boolean(),
+});
+export type SavedMenuUpdate = z.input<typeof savedMenuUpdateSchema>;
+
+/**
+ * A saved menu as a buyer's device keeps it: the saved entry, a summary, and
+ * a snapshot of the public menu (its products and their prices), so it opens,
+ * filters and sorts with no network. `stamp` grows whenever the menu, one of
+ * its products or its seller changes; above `lastSeenStamp` it has changed
+ * since the buyer last looked.
+ */
 export const savedMenuListItemSchema = savedMenuSchema.extend({
+  stamp: z.number().int(),
   menu: z.object({
     name: z.string(),
     description: z.string().nullable(),
     publicLinkId: z.string(),
+    sellerId: z.string(),
     sellerBusinessName: z.string().nullable(),
     productCount: z.number().int(),
     updatedAt: isoDate,
   }),
+  snapshot: publicMenuSchema.nullable(),
 });
 export type SavedMenuListItem = z.infer<typeof savedMenuListItemSchema>;

@@ -1,8 +1,8 @@
 /** A buyer's saved menus in SQLite. */
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { Db } from '../database';
-import { menuItems, menus, savedMenus, users } from '../schema';
+import { menuItems, menus, products, savedMenus, users } from '../schema';
 
 type SavedMenuRow = typeof savedMenus.$inferSelect;
 
@@ -14,37 +14,58 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
     notes: row.notes,
     tags: row.tags,
     isFavorite: row.isFavorite,
+    lastSeenStamp: row.lastSeenStamp,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** The buyer's saved menus, or only those changed after change-clock value `since`. */
-export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuListItem[]> {
-  const productCounts = db
-    .select({ menuId: menuItems.menuId, productCount: count().as('product_count') })
-    .from(menuItems)
-    .groupBy(menuItems.menuId)
-    .as('product_counts');
+/** A saved menu with its menu's summary and stamp; the snapshot is attached by the domain. */
+export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'>;
+
+/**
+ * The buyer's saved menus with their menus' summaries and stamps, or only
+ * those where the saved entry or the menu (itself, its products, its seller)
+ * changed after change-clock value `since`.
+ */
+export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuRowWithMenu[]> {
+  const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
+  const stamp = sql<number>`max(${menus.version}, ${users.version}, coalesce((select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = ${menus.id}), 0))`;
   return db
-    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount: productCounts.productCount })
+    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount, stamp })
     .from(savedMenus)
     .innerJoin(menus, eq(savedMenus.menuId, menus.id))
     .innerJoin(users, eq(menus.userId, users.id))
-    .leftJoin(productCounts, eq(productCounts.menuId, menus.id))
-    .where(and(eq(savedMenus.buyerUserId, buyerUserId), since === undefined ? undefined : gt(savedMenus.version, since)))
+    .where(
+      and(
+        eq(savedMenus.buyerUserId, buyerUserId),
+        since === undefined ? undefined : or(gt(savedMenus.version, since), sql`${stamp} > ${since}`),
+      ),
+    )
     .orderBy(desc(savedMenus.createdAt))
     .all()
     .map((row) => ({
       ...toSavedMenu(row.saved),
+      stamp: row.stamp,
       menu: {
         name: row.menu.name,
         description: row.menu.description,
         publicLinkId: row.menu.publicLinkId,
+        sellerId: row.menu.userId,
         sellerBusinessName: row.sellerBusinessName,
-        productCount: row.productCount ?? 0,
+        productCount: row.productCount,
         updatedAt: row.menu.updatedAt.toISOString(),
       },
     }));
+}
+
+export async function updateSavedMenu(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<SavedMenu, 'notes' | 'tags' | 'isFavorite' | 'lastSeenStamp'>>,
+  version: number,
+  now: Date,
+): Promise<void> {
+  db.update(savedMenus).set({ ...changes, version, updatedAt: now }).where(eq(savedMenus.id, id)).run();
 }
 
 export async function findSavedMenu(db: Db, id: string): Promise<SavedMenu | null> {

@@ -107,13 +107,16 @@ function savedMenu(n: number, buyerUserId: string): SavedMenuListItem {
     notes: null,
     tags: [],
     isFavorite: false,
+    lastSeenStamp: 0,
+    stamp: 1,
+    snapshot: null,
     createdAt: AT,
-    menu: { name: 'Saved', description: null, publicLinkId: uuid(n + 2), sellerBusinessName: null, productCount: 0, updatedAt: AT },
+    menu: { name: 'Saved', description: null, publicLinkId: uuid(n + 2), sellerId: uuid(n + 3), sellerBusinessName: null, productCount: 0, updatedAt: AT },
   };
 }
 
 function pull(userId: string, changes: Partial<PullResponse>): PullResponse {
-  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], photos: [], deleted: [], ...changes };
+  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], photos: [], inquiries: [], deleted: [], ...changes };
 }
 
 const createMutation = (n: number): Mutation => ({ name: 'product.create', args: { id: uuid(n), strainName: `Offline ${n}` } });

@@ -182,6 +182,7 @@ export class Device {
       products: new Map(products.map((product) => [product.id, product])),
       menus: new Map(menus.map((menu) => [menu.id, menu])),
       savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
+      inquiries: new Map(),
     };
     return withPending(
       base,

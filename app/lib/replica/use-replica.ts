@@ -29,6 +29,7 @@ export function useReplica(): ReplicaView | undefined {
       products: new Map(products.map((product) => [product.id, product])),
       menus: new Map(menus.map((menu) => [menu.id, menu])),
       savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
+      inquiries: new Map(),
     };
     const view = withPending(base, outbox.map((entry) => entry.mutation), { userId: db.userId, now: new Date().toISOString() });
     return { ...view, downloaded: cursor !== undefined };

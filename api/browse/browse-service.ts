@@ -1,0 +1,47 @@
+/** Browsing every seller's public-listing menus (never a private-link one), searched and paged on the server. */
+import { browseQuerySchema, type BrowsePage, type BrowseSeller } from '../../sync/entities/browse';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import { browseMenus, browseSellers } from '../db/repositories/browse';
+
+/**
+ * Turns what a person typed into a safe FTS5 query: every word must match,
+ * as a prefix ("gel" finds "Gelato"); quotes and operators are taken literally.
+ */
+export function toMatchQuery(text: string | undefined): string | undefined {
+  const words = (text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return undefined;
+  return words.map((word) => `"${word}"*`).join(' ');
+}
+
+function encodeCursor(updatedAtMs: number, id: string): string {
+  return Buffer.from(`${updatedAtMs}:${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): { updatedAt: number; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
+  const updatedAt = Number(time);
+  return Number.isSafeInteger(updatedAt) && id ? { updatedAt, id } : undefined;
+}
+
+export async function browse(services: Services, query: unknown): Promise<BrowsePage> {
+  const { q, category, sellerId, cursor, limit } = parseOrThrow(browseQuerySchema, query);
+  const rows = await browseMenus(services.db.read, {
+    match: toMatchQuery(q),
+    category,
+    sellerId: sellerId || undefined,
+    after: decodeCursor(cursor),
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(({ updatedAtMs: _ms, ...item }) => item),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.updatedAtMs, last.menuId) : null,
+  };
+}
+
+export function listBrowseSellers(services: Services): Promise<BrowseSeller[]> {
+  return browseSellers(services.db.read);
+}

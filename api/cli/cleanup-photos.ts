@@ -1,0 +1,27 @@
+/**
+ * Operator command: `npm run photos:cleanup` removes uploaded photos that no
+ * product, lab result or profile uses any more (older than a day) and their
+ * files. Safe while the server runs.
+ */
+import { cleanupUnusedPhotos } from '../photos/cleanup';
+import { Database } from '../db/database';
+import { loadDotEnv, readEnv } from '../env';
+
+async function run() {
+  loadDotEnv();
+  const env = readEnv();
+  const db = Database.open(env.databaseFile);
+  try {
+    const report = await cleanupUnusedPhotos({ db, env }, new Date());
+    for (const id of report.photoIds) console.info(`removed photo record ${id}`);
+    for (const file of report.files) console.info(`removed file ${file}`);
+    console.info(`Removed ${report.photosRemoved} unused photo record(s) and ${report.filesRemoved} file(s) from ${env.uploadsDir}.`);
+  } finally {
+    db.close();
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

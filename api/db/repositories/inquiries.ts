@@ -1,0 +1,105 @@
+/** Inquiries and order requests in SQLite, each with its messages and both parties' names. */
+import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { formatScaled } from '../../../sync/decimal';
+import type { Inquiry } from '../../../sync/entities/inquiry';
+import type { Db } from '../database';
+import { inquiries, inquiryMessages, users } from '../schema';
+
+type NewInquiry = Omit<typeof inquiries.$inferInsert, 'version' | 'createdAt' | 'updatedAt' | 'status'>;
+
+const buyers = alias(users, 'buyers');
+const sellers = alias(users, 'sellers');
+
+const nameOf = (user: typeof users.$inferSelect, fallback: string) =>
+  user.companyName || user.businessName || [user.firstName, user.lastName].filter(Boolean).join(' ') || fallback;
+
+async function withMessages(
+  db: Db,
+  rows: Array<{ inquiry: typeof inquiries.$inferSelect; buyer: typeof users.$inferSelect; seller: typeof users.$inferSelect }>,
+): Promise<Inquiry[]> {
+  if (rows.length === 0) return [];
+  const messages = db
+    .select()
+    .from(inquiryMessages)
+    .where(inArray(inquiryMessages.inquiryId, rows.map((row) => row.inquiry.id)))
+    .orderBy(asc(inquiryMessages.createdAt), asc(inquiryMessages.id))
+    .all();
+  return rows.map(({ inquiry, buyer, seller }) => ({
+    id: inquiry.id,
+    buyerId: inquiry.buyerId,
+    buyerName: nameOf(buyer, 'Buyer'),
+    sellerId: inquiry.sellerId,
+    sellerName: seller.businessName || nameOf(seller, 'Cannabis Supplier'),
+    menuId: inquiry.menuId,
+    menuName: inquiry.menuName,
+    productId: inquiry.productId,
+    kind: inquiry.kind,
+    status: inquiry.status,
+    items: inquiry.items,
+    total: inquiry.totalCents === null ? null : formatScaled(inquiry.totalCents, 2),
+    buyerReadAt: inquiry.buyerReadAt?.toISOString() ?? null,
+    sellerReadAt: inquiry.sellerReadAt?.toISOString() ?? null,
+    messages: messages
+      .filter((message) => message.inquiryId === inquiry.id)
+      .map((message) => ({ id: message.id, authorId: message.authorId, body: message.body, createdAt: message.createdAt.toISOString() })),
+    createdAt: inquiry.createdAt.toISOString(),
+    updatedAt: inquiry.updatedAt.toISOString(),
+  }));
+}
+
+function selectWithParties(db: Db) {
+  return db
+    .select({ inquiry: inquiries, buyer: buyers, seller: sellers })
+    .from(inquiries)
+    .innerJoin(buyers, eq(buyers.id, inquiries.buyerId))
+    .innerJoin(sellers, eq(sellers.id, inquiries.sellerId));
+}
+
+/** The user's inquiries as buyer or seller, newest activity first; with `since`, only those changed after it. */
+export async function listInquiriesOf(db: Db, userId: string, since?: number): Promise<Inquiry[]> {
+  const mine = or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId));
+  const rows = selectWithParties(db)
+    .where(since === undefined ? mine : and(mine, gt(inquiries.version, since)))
+    .orderBy(desc(inquiries.updatedAt))
+    .all();
+  return withMessages(db, rows);
+}
+
+export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
+  const rows = selectWithParties(db).where(eq(inquiries.id, id)).all();
+  return (await withMessages(db, rows))[0] ?? null;
+}
+
+export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number, now: Date): Promise<void> {
+  db.insert(inquiries).values({ ...inquiry, version, createdAt: now, updatedAt: now }).run();
+}
+
+export async function insertInquiryMessage(
+  db: Db,
+  message: { id: string; inquiryId: string; authorId: string; body: string },
+  version: number,
+  now: Date,
+): Promise<void> {
+  db.insert(inquiryMessages).values({ ...message, createdAt: now }).run();
+  db.update(inquiries).set({ version, updatedAt: now }).where(eq(inquiries.id, message.inquiryId)).run();
+}
+
+export async function messageExists(db: Db, id: string): Promise<boolean> {
+  return db.select({ id: inquiryMessages.id }).from(inquiryMessages).where(eq(inquiryMessages.id, id)).get() !== undefined;
+}
+
+/** Changes an inquiry; `activity` (a new status) also moves it up the inbox, a read mark does not. */
+export async function updateInquiry(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<typeof inquiries.$inferInsert, 'status' | 'buyerReadAt' | 'sellerReadAt'>>,
+  version: number,
+  now: Date | null,
+): Promise<void> {
+  db.update(inquiries)
+    .set({ ...changes, version, ...(now && { updatedAt: now }) })
+    .where(eq(inquiries.id, id))
+    .run();
+}
+

@@ -1,0 +1,132 @@
+/**
+ * Messages and order requests between a buyer and a seller. Only the two
+ * parties can read or change one. An order request is checked against each
+ * product's minimum order (lot size) and what is available, and priced at the
+ * menu's prices of that moment (totals in whole cents, rounded half up).
+ */
+import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from '../../sync/decimal';
+import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
+import type { User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { lineTotalCents } from '../../sync/replica';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Db } from '../db/database';
+import { findInquiry, insertInquiry, insertInquiryMessage, listInquiriesOf, messageExists, updateInquiry } from '../db/repositories/inquiries';
+import { findMenu } from '../db/repositories/menus';
+import { findProductsByIds } from '../db/repositories/products';
+import { findUserById } from '../db/repositories/users';
+
+export const INQUIRY_NOT_FOUND = 'Conversation not found';
+
+export function listInquiries(services: Services, user: User, since?: number): Promise<Inquiry[]> {
+  return listInquiriesOf(services.db.read, user.id, since);
+}
+
+/** The inquiry when the user is one of its two parties; anyone else gets "not found". */
+async function partyInquiry(db: Db, user: User, id: string): Promise<Inquiry> {
+  const inquiry = await findInquiry(db, id);
+  if (!inquiry || (inquiry.buyerId !== user.id && inquiry.sellerId !== user.id)) throw new AppError('not_found', INQUIRY_NOT_FOUND);
+  return inquiry;
+}
+
+export async function getInquiry(services: Services, user: User, id: string): Promise<Inquiry> {
+  return partyInquiry(services.db.read, user, id);
+}
+
+export async function createInquiry(services: Services, buyer: User, input: unknown): Promise<Inquiry> {
+  const args = parseOrThrow(inquiryCreateSchema, input);
+  return services.db.transaction(async (tx) => {
+    if (await findInquiry(tx.db, args.id)) throw new AppError('conflict', 'This message was already sent');
+    const menu = await findMenu(tx.db, args.menuId);
+    const seller = menu ? await findUserById(tx.db, menu.userId) : null;
+    if (!menu || !seller || seller.disabled) throw new AppError('not_found', 'Menu not found');
+    if (args.productId && !menu.productIds.includes(args.productId)) {
+      throw new AppError('validation', 'That product is not on this menu', { productId: 'Not on this menu' });
+    }
+    const onMenu = new Map((await findProductsByIds(tx.db, menu.productIds)).map((product) => [product.id, product]));
+    const fieldErrors: Record<string, string> = {};
+    let totalCents: number | null = args.kind === 'order' ? 0 : null;
+    const items = args.items.map((item, index) => {
+      const product = onMenu.get(item.productId);
+      const quantity = parseScaled(item.quantity ?? '0', QUANTITY_RULE);
+      if (!product || !quantity.ok) {
+        fieldErrors[`items.${index}`] = 'That product is not on this menu';
+        return null;
+      }
+      const available = parseScaled(product.availableQuantity, QUANTITY_RULE);
+      if (quantity.scaled < product.lotSize * 1000) {
+        fieldErrors[`items.${index}`] = `${product.strainName}: the minimum order is ${product.lotSize} ${product.unitType}`;
+      } else if (available.ok && quantity.scaled > available.scaled) {
+        fieldErrors[`items.${index}`] = `${product.strainName}: only ${formatScaled(available.scaled, 3).replace(/\.?0+$/, '')} ${product.unitType} available`;
+      }
+      const price = product.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
+      const line = price?.ok ? lineTotalCents(price.scaled, quantity.scaled) : null;
+      totalCents = line === null || totalCents === null ? null : totalCents + line;
+      return {
+        productId: product.id,
+        strainName: product.strainName,
+        unitType: product.unitType,
+        quantity: formatScaled(quantity.scaled, 3),
+        pricePerUnit: product.pricePerUnit,
+        lineTotal: line === null ? null : formatScaled(line, 2),
+      };
+    });
+    const firstError = Object.values(fieldErrors)[0];
+    if (firstError) throw new AppError('validation', firstError, fieldErrors);
+    const now = services.now();
+    await insertInquiry(
+      tx.db,
+      {
+        id: args.id,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        menuId: menu.id,
+        menuName: menu.name,
+        productId: args.productId,
+        kind: args.kind,
+        items: items.filter((item) => item !== null),
+        totalCents,
+        buyerReadAt: now,
+      },
+      tx.version,
+      now,
+    );
+    if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message }, tx.version, now);
+    return (await findInquiry(tx.db, args.id))!;
+  });
+}
+
+export async function replyToInquiry(services: Services, user: User, input: unknown): Promise<Inquiry> {
+  const { id, inquiryId, body } = parseOrThrow(inquiryReplySchema, input);
+  return services.db.transaction(async (tx) => {
+    const inquiry = await partyInquiry(tx.db, user, inquiryId);
+    if (await messageExists(tx.db, id)) throw new AppError('conflict', 'This message was already sent');
+    const now = services.now();
+    await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body }, tx.version, now);
+    // Writing is reading: the author has seen the conversation up to their own message.
+    await updateInquiry(tx.db, inquiry.id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
+    return (await findInquiry(tx.db, inquiryId))!;
+  });
+}
+
+export async function setInquiryStatus(services: Services, seller: User, input: unknown): Promise<Inquiry> {
+  const { id, status } = parseOrThrow(inquiryStatusSchema, input);
+  return services.db.transaction(async (tx) => {
+    const inquiry = await partyInquiry(tx.db, seller, id);
+    if (inquiry.sellerId !== seller.id) throw new AppError('forbidden', 'Only the seller can accept or decline an order request');
+    if (inquiry.kind !== 'order') throw new AppError('validation', 'Only an order request can be accepted or declined');
+    if (inquiry.status !== 'open') throw new AppError('conflict', `This order request was already ${inquiry.status}`);
+    const now = services.now();
+    await updateInquiry(tx.db, id, { status, sellerReadAt: now }, tx.version, now);
+    return (await findInquiry(tx.db, id))!;
+  });
+}
+
+export async function markInquiryRead(services: Services, user: User, id: string): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const inquiry = await partyInquiry(tx.db, user, id);
+    const now = services.now();
+    await updateInquiry(tx.db, id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
+  });
+}

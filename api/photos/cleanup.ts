@@ -1,0 +1,49 @@
+/**
+ * Removes what no product gallery, lab result or profile uses any more: photo
+ * records older than a day (younger ones may belong to an upload whose
+ * product has not arrived yet), and every file whose bytes no remaining
+ * record points at, including files a failed upload left without a record.
+ *
+ * Files are deleted inside the write transaction, so an upload (which checks
+ * its file under the same lock) never ends up with a record and no file.
+ */
+import type { Services } from '../context';
+import { deletePhotos, fileNameOf, hashInUse, unusedPhotos } from '../db/repositories/photos';
+import { STORED_FILE_NAME } from './file-types';
+import { listFiles, removeFile, storedFilePath, TEMP_FILE_PREFIX } from './photo-files';
+
+/** How long an unused upload is kept. */
+export const UNUSED_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
+
+export type CleanupReport = {
+  photosRemoved: number;
+  filesRemoved: number;
+  /** The ids of the removed records. */
+  photoIds: string[];
+  /** The names of the removed files under the uploads folder. */
+  files: string[];
+};
+
+export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'env'>, now: Date): Promise<CleanupReport> {
+  const before = new Date(now.getTime() - UNUSED_PHOTO_GRACE_MS);
+  const dir = services.env.uploadsDir;
+  return services.db.transaction(async (tx) => {
+    const unused = await unusedPhotos(tx.db, before);
+    const photoIds = unused.map((photo) => photo.id);
+    await deletePhotos(tx.db, photoIds);
+
+    const candidates = new Set(unused.map((photo) => fileNameOf(photo.sha256, photo.contentType)));
+    const files: string[] = [];
+    for (const file of await listFiles(dir)) {
+      if (file.modifiedAt >= before) continue;
+      if (STORED_FILE_NAME.test(file.name)) candidates.add(file.name);
+      else if (file.name.startsWith(TEMP_FILE_PREFIX) && (await removeFile(storedFilePath(dir, file.name)))) files.push(file.name);
+    }
+    for (const name of candidates) {
+      const sha256 = STORED_FILE_NAME.exec(name)?.[1];
+      if (!sha256 || (await hashInUse(tx.db, sha256))) continue;
+      if (await removeFile(storedFilePath(dir, name))) files.push(name);
+    }
+    return { photosRemoved: photoIds.length, filesRemoved: files.length, photoIds, files };
+  });
+}

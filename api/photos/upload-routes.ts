@@ -1,0 +1,86 @@
+/**
+ * POST /api/upload (multipart: `image`, optional `purpose` and `id`) and
+ * GET /uploads/:file, which serves the stored bytes by their hashed name.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES } from '../../sync/entities/photo';
+import { AppError } from '../../sync/errors';
+import type { AppEnv } from '../context';
+import { anySignedIn, sessionOf } from '../http/access';
+import { errorResponse } from '../http/errors';
+import { CONTENT_TYPE_BY_EXTENSION, STORED_FILE_NAME } from './file-types';
+import { storedFilePath } from './photo-files';
+import { uploadPhoto } from './upload-service';
+
+/** The upload route's path under /api; the API's 1 MB JSON body limit leaves it to its own. */
+export const UPLOAD_PATH = '/upload';
+
+const LARGEST_UPLOAD = Math.max(...Object.values(MAX_UPLOAD_BYTES));
+/** Room for the multipart boundaries and the other fields around the file. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const LARGEST_MEGABYTES = Math.round(LARGEST_UPLOAD / (1024 * 1024));
+
+const uploadBodyLimit = bodyLimit({
+  maxSize: LARGEST_UPLOAD + MULTIPART_OVERHEAD,
+  onError: (c) => errorResponse(c, new AppError('payload_too_large', `File must be less than ${LARGEST_MEGABYTES}MB`)),
+});
+
+async function readForm(c: Context<AppEnv>): Promise<FormData | null> {
+  try {
+    return await c.req.raw.formData();
+  } catch {
+    return null; // Not multipart, or malformed: the same as no file.
+  }
+}
+
+export const uploadRoutes = new Hono<AppEnv>().post(UPLOAD_PATH, anySignedIn, uploadBodyLimit, async (c) => {
+  const form = await readForm(c);
+  const { photo, created } = await uploadPhoto(c.get('services'), sessionOf(c).user, {
+    image: form?.get('image') ?? null,
+    purpose: form?.get('purpose') ?? null,
+    id: form?.get('id') ?? null,
+  });
+  return c.json(photo, created ? 201 : 200);
+});
+
+const notFound = (c: Context) => c.json({ message: 'Not found', reason: 'not_found' }, 404);
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Serves stored files. Only a name of the stored form (hash and extension)
+ * is looked up, so nothing a client sends becomes a path; the bytes under a
+ * name never change, so they are cached for good.
+ */
+export function uploadedFileRoutes(uploadsDir: string) {
+  return new Hono<AppEnv>()
+    .get('/uploads/:file', async (c) => {
+      const match = STORED_FILE_NAME.exec(c.req.param('file'));
+      if (!match) return notFound(c);
+      const [fileName, sha256, extension] = match as unknown as [string, string, string];
+      const path = storedFilePath(uploadsDir, fileName);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return notFound(c);
+      const etag = `"${sha256}"`;
+      c.header('ETag', etag);
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      c.header('X-Content-Type-Options', 'nosniff');
+      if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+      c.header('Content-Type', CONTENT_TYPE_BY_EXTENSION[extension]!);
+      c.header('Content-Length', String(info.size));
+      if (extension === 'pdf') c.header('Content-Disposition', 'inline');
+      return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>);
+    })
+    .all('/uploads/*', notFound);
+}

@@ -1,0 +1,96 @@
+/**
+ * POST /api/upload's work: checks who may upload for which purpose, the
+ * file's real type and size, stores the bytes once by content hash and
+ * records the upload under the id the device made, so a retried upload is
+ * answered with the first one's record.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { MAX_UPLOAD_BYTES, PHOTO_PURPOSES, type Photo, type PhotoPurpose } from '../../sync/entities/photo';
+import type { User } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import { entityId } from '../../sync/fields';
+import type { Services } from '../context';
+import { fileNameOf, findPhoto, insertPhoto } from '../db/repositories/photos';
+import { refreshCoversUsing } from '../products/product-service';
+import { assertSellerMayWrite } from '../products/seller-access';
+import { sniffContentType } from './file-types';
+import { storeFile } from './photo-files';
+
+export const SELECT_IMAGE_MESSAGE = 'Please select an image file';
+export const SELECT_LAB_RESULT_MESSAGE = 'Please select a PDF or an image file';
+export const PHOTO_ID_TAKEN_MESSAGE = 'This photo id is already used by another account. Upload the file again under a new id.';
+export const SELLERS_ONLY_MESSAGE = 'Only sellers can upload product photos and lab results.';
+
+/** The spec's message for a profile photo ('Image must be less than 5MB'); other purposes say "File". */
+export function tooLargeMessage(purpose: PhotoPurpose): string {
+  const megabytes = Math.round(MAX_UPLOAD_BYTES[purpose] / (1024 * 1024));
+  return `${purpose === 'profile' ? 'Image' : 'File'} must be less than ${megabytes}MB`;
+}
+
+export const selectFileMessage = (purpose: PhotoPurpose) => (purpose === 'lab-result' ? SELECT_LAB_RESULT_MESSAGE : SELECT_IMAGE_MESSAGE);
+
+/** The multipart fields as received: `image` a file (a string or nothing is refused), `purpose` and `id` text. */
+export type UploadInput = { image: unknown; purpose: unknown; id: unknown };
+
+export type UploadOutcome = { photo: Photo; created: boolean };
+
+function purposeOf(value: unknown): PhotoPurpose {
+  if (value === undefined || value === null || value === '') return 'product';
+  const purpose = PHOTO_PURPOSES.find((known) => known === value);
+  if (!purpose) {
+    throw new AppError('validation', `Unknown upload purpose: use one of ${PHOTO_PURPOSES.join(', ')}`, {
+      purpose: 'Unknown purpose',
+    });
+  }
+  return purpose;
+}
+
+function idOf(value: unknown): string {
+  if (value === undefined || value === null || value === '') return randomUUID();
+  const parsed = entityId.safeParse(value);
+  if (!parsed.success) throw new AppError('validation', 'The photo id must be a valid id (a UUID)', { id: 'Must be a valid id' });
+  return parsed.data;
+}
+
+/** The record as the API hands it out, or a conflict when the id is another account's. */
+function ownRecord(existing: Photo & { userId: string; sha256: string }, user: User): Photo {
+  if (existing.userId !== user.id) throw new AppError('conflict', PHOTO_ID_TAKEN_MESSAGE);
+  const { userId, sha256, ...photo } = existing;
+  return photo;
+}
+
+export async function uploadPhoto(services: Services, user: User, input: UploadInput): Promise<UploadOutcome> {
+  const purpose = purposeOf(input.purpose);
+  const image = input.image;
+  if (!(image instanceof Blob) || image.size === 0) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
+  if (purpose !== 'profile' && user.role !== 'seller') throw new AppError('forbidden', SELLERS_ONLY_MESSAGE);
+  const id = idOf(input.id);
+
+  // A retry of an upload that already arrived: the first record, whatever was sent this time.
+  const existing = await findPhoto(services.db.read, id);
+  if (existing) return { photo: ownRecord(existing, user), created: false };
+
+  if (purpose !== 'profile') assertSellerMayWrite(user, services.now());
+  if (image.size > MAX_UPLOAD_BYTES[purpose]) throw new AppError('payload_too_large', tooLargeMessage(purpose));
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  const contentType = sniffContentType(bytes, purpose);
+  if (!contentType) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
+
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const fileName = fileNameOf(sha256, contentType);
+  const dir = services.env.uploadsDir;
+  // Written before the record, outside the write lock: a record never exists without its file.
+  await storeFile(dir, fileName, bytes);
+
+  return services.db.transaction(async (tx) => {
+    const raced = await findPhoto(tx.db, id);
+    if (raced) return { photo: ownRecord(raced, user), created: false };
+    // A cleanup may have removed these bytes (an older unused record of the same file) since they were written;
+    // cleanups delete files inside their own write transaction, so checking here, under the lock, is final.
+    await storeFile(dir, fileName, bytes);
+    const now = services.now();
+    const photo = await insertPhoto(tx.db, { id, userId: user.id, sha256, contentType, size: bytes.length, purpose }, tx.version, now);
+    await refreshCoversUsing(tx, user.id, id, now);
+    return { photo, created: true };
+  });
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { QUANTITY_RULE } from '../decimal';
+import { entityId, isoDate, optionalDecimal } from '../fields';
+
+export const INQUIRY_KINDS = ['message', 'order'] as const;
+export const INQUIRY_STATUSES = ['open', 'accepted', 'declined'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const inquiryItemSchema = z.object({
+  productId: z.string(),
+  strainName: z.string(),
+  unitType: z.string(),
+  quantity: z.string(),
+  /** Fixed when the request was sent: later price changes do not touch it. */
+  pricePerUnit: z.string().nullable(),
+  lineTotal: z.string().nullable(),
+});
+
+export const inquiryMessageSchema = z.object({
+  id: entityId,
+  authorId: z.string(),
+  body: z.string(),
+  createdAt: isoDate,
+});
+
+/** A message thread or an order request between one buyer and one seller, as both of them see it. */
+export const inquirySchema = z.object({
+  id: entityId,
+  buyerId: z.string(),
+  buyerName: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  menuId: z.string().nullable(),
+  menuName: z.string(),
+  productId: z.string().nullable(),
+  kind: z.enum(INQUIRY_KINDS),
+  status: z.enum(INQUIRY_STATUSES),
+  items: z.array(inquiryItemSchema),
+  /** The order's total at the prices of the moment it was sent, or null for a message or unpriced items. */
+  total: z.string().nullable(),
+  buyerReadAt: isoDate.nullable(),
+  sellerReadAt: isoDate.nullable(),
+  messages: z.array(inquiryMessageSchema),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Inquiry = z.infer<typeof inquirySchema>;
+
+const messageBody = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(4000, 'A message is at most 4000 characters');
+
+export const inquiryCreateSchema = z
+  .object({
+    id: entityId,
+    menuId: entityId,
+    productId: entityId.nullish().transform((id) => id ?? null),
+    kind: z.enum(INQUIRY_KINDS),
+    message: z.string().trim().max(4000, 'A message is at most 4000 characters').default(''),
+    items: z
+      .array(
+        z.object({
+          productId: entityId,
+          quantity: optionalDecimal('Quantity', QUANTITY_RULE).refine((value) => value !== null && Number(value) > 0, 'Enter a quantity'),
+        }),
+      )
+      .max(200)
+      .default([]),
+  })
+  .check((ctx) => {
+    if (ctx.value.kind === 'message' && !ctx.value.message) {
+      ctx.issues.push({ code: 'custom', message: 'Write a message', path: ['message'], input: ctx.value.message });
+    }
+    if (ctx.value.kind === 'order' && ctx.value.items.length === 0) {
+      ctx.issues.push({ code: 'custom', message: 'Add at least one product to the order request', path: ['items'], input: ctx.value.items });
+    }
+  });
+export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
+
+export const inquiryReplySchema = z.object({ id: entityId, inquiryId: entityId, body: messageBody });
+export const inquiryStatusSchema = z.object({ id: entityId, status: z.enum(['accepted', 'declined'], { error: 'Accept or decline' }) });
+export const inquiryReadSchema = z.object({ id: entityId });
