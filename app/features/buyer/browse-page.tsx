@@ -1,45 +1,174 @@
-/** Opening a supplier's menu from the link or code they shared. */
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+/**
+ * Every seller's public-listing menus: searched, filtered and paged on the
+ * server (there can be thousands), loaded as the buyer scrolls. Browsing
+ * needs the network; saved menus are what works offline.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import type { BrowseItem, BrowsePage as BrowseAnswer, BrowseSeller } from '../../../sync/entities/browse';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Field, Input } from '../../components/ui/form-controls';
+import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/form-controls';
+import { apiRequest, messageOf } from '../../lib/api-client';
+import { useSyncSession } from '../../lib/replica/sync-session';
 
-const LINK_ID_PATTERN = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+type Filters = { q: string; category: ProductCategory | ''; sellerId: string };
+type Results = { key: string; items: BrowseItem[]; nextCursor: string | null; error: string | null };
+
+const SEARCH_DELAY_MS = 250;
+
+function browseUrl(filters: Filters, cursor: string | null): string {
+  const params = new URLSearchParams();
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.category) params.set('category', filters.category);
+  if (filters.sellerId) params.set('sellerId', filters.sellerId);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/browse?${params}`;
+}
 
 export function BrowsePage() {
-  const navigate = useNavigate();
-  const [link, setLink] = useState('');
-  const [error, setError] = useState<string>();
+  const online = useSyncSession((state) => state.online);
+  const [filters, setFilters] = useState<Filters>({ q: '', category: '', sellerId: '' });
+  const [query, setQuery] = useState(filters);
+  const [results, setResults] = useState<Results | null>(null);
+  const [sellers, setSellers] = useState<BrowseSeller[]>([]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const key = JSON.stringify(query);
 
-  function open(event: FormEvent) {
-    event.preventDefault();
-    const linkId = LINK_ID_PATTERN.exec(link)?.[1];
-    if (!linkId) {
-      setError('Paste the full menu link your supplier sent you.');
-      return;
+  // Typing waits a moment before asking the server, so each keystroke is not a request.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(filters), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [filters]);
+
+  useEffect(() => {
+    if (!online) return;
+    apiRequest<BrowseSeller[]>('GET', '/api/browse/sellers').then(setSellers, () => undefined);
+  }, [online]);
+
+  useEffect(() => {
+    if (!online) return;
+    let current = true;
+    apiRequest<BrowseAnswer>('GET', browseUrl(query, null)).then(
+      (page) => current && setResults({ key, items: page.items, nextCursor: page.nextCursor, error: null }),
+      (error: unknown) => current && setResults({ key, items: [], nextCursor: null, error: messageOf(error, 'Could not load menus.') }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, key, online]);
+
+  const shown = results?.key === key ? results : null;
+
+  async function loadMore() {
+    if (!shown?.nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const page = await apiRequest<BrowseAnswer>('GET', browseUrl(query, shown.nextCursor));
+      setResults((previous) => (previous && previous.key === key ? { ...previous, items: [...previous.items, ...page.items], nextCursor: page.nextCursor } : previous));
+    } catch (error) {
+      setResults((previous) => (previous ? { ...previous, error: messageOf(error, 'Could not load more menus.') } : previous));
+    } finally {
+      setLoadingMore(false);
     }
-    navigate(`/menu/${linkId}`);
   }
+
+  // Loads the next page when the end of the list scrolls into view.
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !shown?.nextCursor) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
 
   return (
     <PageBody>
-      <PageHeader title="Browse Menus" subtitle="Open a menu a supplier shared with you, then save it to your account." />
-      <Card className="p-4">
-        <form onSubmit={open} noValidate className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-          <Field id="menu-link" label="Menu link" error={error}>
-            <Input id="menu-link" inputMode="url" placeholder="https://…/menu/…" value={link} onChange={(event) => setLink(event.target.value)} />
-          </Field>
-          <Button type="submit">Open menu</Button>
-        </form>
-      </Card>
-      <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-        <p className="text-stone-700">Want to see what a menu looks like first?</p>
-        <a href="/menu/sample" className={buttonClasses('outline')}>
-          View Sample Menu
-        </a>
-      </Card>
+      <PageHeader title="Browse Menus" subtitle="Every supplier's public menus. Save the ones you want with you on the road." />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_12rem_14rem]">
+        <Input
+          type="search"
+          aria-label="Search menus"
+          placeholder="Search menus, suppliers or products"
+          value={filters.q}
+          onChange={(event) => setFilters((current) => ({ ...current, q: event.target.value }))}
+        />
+        <Select aria-label="Category" value={filters.category} onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value as ProductCategory | '' }))}>
+          <option value="">All categories</option>
+          {PRODUCT_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {CATEGORY_LABELS[category]}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Supplier" value={filters.sellerId} onChange={(event) => setFilters((current) => ({ ...current, sellerId: event.target.value }))}>
+          <option value="">All suppliers</option>
+          {sellers.map((seller) => (
+            <option key={seller.id} value={seller.id}>
+              {seller.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {!online ? (
+        <Card className="p-6 text-center text-stone-700" role="status">
+          Browsing needs a connection. Your saved menus work offline:{' '}
+          <Link to="/saved-menus" className="font-medium text-brand-800 underline">
+            open them
+          </Link>
+          .
+        </Card>
+      ) : !shown ? (
+        <Spinner label="Loading menus" />
+      ) : shown.items.length === 0 ? (
+        <Card className="p-6 text-center text-stone-600">{shown.error ?? 'No menus match your search.'}</Card>
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.items.map((item) => (
+              <li key={item.menuId}>
+                <Card className="flex h-full flex-col overflow-hidden">
+                  {item.coverUrl ? (
+                    <img src={item.coverUrl} alt="" loading="lazy" width={400} height={160} className="h-32 w-full object-cover" />
+                  ) : (
+                    <div aria-hidden className="h-2 bg-brand-700" />
+                  )}
+                  <div className="flex flex-1 flex-col gap-2 p-4">
+                    <h2 className="font-semibold">{item.name}</h2>
+                    <p className="text-sm text-brand-800">{item.sellerName}</p>
+                    {item.description && <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>}
+                    <div className="flex flex-wrap gap-1">
+                      {item.categories.map((category) => (
+                        <Badge key={category} className="bg-stone-100 text-stone-700">
+                          {CATEGORY_LABELS[category]}
+                        </Badge>
+                      ))}
+                    </div>
+                    <p className="text-xs text-stone-500">
+                      {item.productCount} {item.productCount === 1 ? 'product' : 'products'} · updated {new Date(item.updatedAt).toLocaleDateString()}
+                    </p>
+                    <Link to={`/menu/${item.publicLinkId}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                      Open menu
+                    </Link>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} />
+          {shown.nextCursor && (
+            <Button variant="outline" className="justify-self-center" onClick={() => void loadMore()} disabled={loadingMore}>
+              {loadingMore ? 'Loading…' : 'Load more'}
+            </Button>
+          )}
+          {shown.error && <p role="alert" className="text-center text-sm text-red-700">{shown.error}</p>}
+        </>
+      )}
     </PageBody>
   );
 }
