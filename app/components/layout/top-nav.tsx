@@ -34,9 +34,13 @@ export function TopNav() {
             className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100"
             aria-label={`Profile: ${displayName(user)}`}
           >
-            <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-              {avatarInitial(user)}
-            </span>
+            {user.profileImageUrl ? (
+              <img src={user.profileImageUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+                {avatarInitial(user)}
+              </span>
+            )}
             <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{displayName(user)}</span>
           </Link>
           <Button variant="ghost" size="sm" onClick={() => void signOutAndReload()}>

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session-store';
 import { ProfileFields, useProfileForm } from './profile-form';
+import { ProfilePhoto } from './profile-photo';
 
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useSession((state) => state.user)!;
@@ -16,6 +17,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           if (await form.save(event, { includeEmail: false })) onOpenChange(false);
         }}
       >
+        <ProfilePhoto user={user} size="md" layout="row" />
         <ProfileFields form={form} editing emailDisabled idPrefix="profile-dialog" />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,12 +1,17 @@
-/** The user's own profile: view, then Edit, Save or Cancel (which restores the fields). The email is editable here. */
+/**
+ * The user's own profile: view, then Edit, Save or Cancel (which restores the
+ * fields). The email is editable here. The photo changes on its own, at once,
+ * with Change photo beside the avatar.
+ */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { avatarInitial, dashboardPathFor, displayName } from '../../../sync/entities/user-display';
+import { dashboardPathFor, displayName } from '../../../sync/entities/user-display';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useSession } from '../../lib/session-store';
 import { ProfileFields, useProfileForm } from './profile-form';
+import { ProfilePhoto } from './profile-photo';
 
 export function ProfilePage() {
   const user = useSession((state) => state.user)!;
@@ -26,13 +31,7 @@ export function ProfilePage() {
         className="grid grid-cols-1 gap-6"
       >
         <Card className="flex flex-wrap items-center gap-4 p-4">
-          {user.profileImageUrl ? (
-            <img src={user.profileImageUrl} alt="" className="h-16 w-16 rounded-full object-cover" />
-          ) : (
-            <span aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-700 text-2xl font-semibold text-white">
-              {avatarInitial(user)}
-            </span>
-          )}
+          <ProfilePhoto user={user} />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
             <p className="text-stone-600 capitalize">{user.role}</p>

@@ -3,7 +3,7 @@
  * products with a category filter and a sort, and the seller's name. Kept
  * free of heavy dependencies because buyers open these links on phones.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CATEGORY_LABELS, type ProductCategory } from '../../../sync/constants';
 import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
@@ -16,9 +16,18 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
 
 const SaveMenuButton = lazy(async () => ({ default: (await import('./save-menu-button')).SaveMenuButton }));
+/** The gallery viewer (and the dialog library under it) loads when a visitor first opens a gallery, or points at one. */
+const loadGalleryViewer = () => import('./gallery-viewer');
+const GalleryViewer = lazy(async () => ({ default: (await loadGalleryViewer()).GalleryViewer }));
+const preloadGalleryViewer = () => {
+  loadGalleryViewer().catch(() => {
+    // Offline with no copy on the device: opening the gallery then says so (GalleryLoadBoundary).
+  });
+};
 
 type MenuProduct = PublicMenu['products'][number];
 type CategoryFilter = ProductCategory | 'all';
@@ -133,6 +142,7 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
   const { menu, products, seller } = data;
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [sort, setSort] = useState<MenuSort>('menu');
+  const [gallery, setGallery] = useState<MenuProduct | null>(null);
 
   const categories = useMemo(() => categoriesPresent(products), [products]);
   const visible = useMemo(
@@ -199,14 +209,54 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
             <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {visible.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} onOpenGallery={() => setGallery(product)} />
                 </li>
               ))}
             </ul>
           </>
         )}
       </div>
+      {gallery && (
+        <GalleryLoadBoundary onClose={() => setGallery(null)}>
+          <Suspense fallback={<GalleryLoading />}>
+            <GalleryViewer name={gallery.strainName} photos={galleryPhotos(gallery)} onClose={() => setGallery(null)} />
+          </Suspense>
+        </GalleryLoadBoundary>
+      )}
     </main>
+  );
+}
+
+/** The viewer's code could not be downloaded (the connection dropped before this device kept a copy): say so, and keep the menu usable. */
+class GalleryLoadBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div
+        role="alert"
+        className="fixed inset-x-0 bottom-0 z-50 m-4 flex items-center justify-between gap-3 rounded-lg bg-stone-900 p-4 text-sm text-white shadow-lg sm:mx-auto sm:max-w-md"
+      >
+        <span>The photos couldn't be opened. Check your connection and reload the page.</span>
+        <button type="button" onClick={this.props.onClose} className="shrink-0 rounded-md px-3 py-1.5 font-medium hover:bg-white/10">
+          Close
+        </button>
+      </div>
+    );
+  }
+}
+
+function GalleryLoading() {
+  return (
+    <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 text-white">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden />
+      <span className="sr-only">Loading photos</span>
+    </div>
   );
 }
 
@@ -226,25 +276,41 @@ function CategoryButton({ label, active, onClick }: { label: string; active: boo
   );
 }
 
-function ProductCard({ product }: { product: MenuProduct }) {
+function ProductCard({ product, onOpenGallery }: { product: MenuProduct; onOpenGallery: () => void }) {
   const price = formatPrice(product.pricePerUnit);
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
   const outOfStock = isOutOfStock(product.availableQuantity);
   const categoryLabel = CATEGORY_LABELS[product.category];
+  const photos = galleryPhotos(product);
+  const cover = photos[0]?.url;
 
   return (
     <Card className="flex h-full flex-col overflow-hidden">
-      {product.photoUrl ? (
-        <img
-          src={product.photoUrl}
-          alt={product.strainName}
-          loading="lazy"
-          decoding="async"
-          width={480}
-          height={360}
-          className="aspect-[4/3] w-full bg-stone-100 object-cover"
-        />
+      {cover ? (
+        <button
+          type="button"
+          aria-label={viewPhotosLabel(product.strainName, photos.length)}
+          onClick={onOpenGallery}
+          onPointerEnter={preloadGalleryViewer}
+          onFocus={preloadGalleryViewer}
+          className="group relative block w-full cursor-zoom-in focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset"
+        >
+          <img
+            src={cover}
+            alt={product.strainName}
+            loading="lazy"
+            decoding="async"
+            width={480}
+            height={360}
+            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+          />
+          {photos.length > 1 && (
+            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
+              {photos.length} photos
+            </span>
+          )}
+        </button>
       ) : (
         <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-5xl font-semibold text-stone-400">
           {categoryLabel.charAt(0)}
@@ -256,10 +322,20 @@ function ProductCard({ product }: { product: MenuProduct }) {
           <h2 className="mt-0.5 text-lg font-semibold break-words text-stone-900">{product.strainName}</h2>
         </div>
         {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
-        {(thc || cbd) && (
-          <div className="flex flex-wrap gap-2">
+        {(thc || cbd || product.labResultUrl) && (
+          <div className="flex flex-wrap items-center gap-2">
             {thc && <Badge className="bg-brand-100 text-brand-800">THC {thc}</Badge>}
             {cbd && <Badge className="bg-sky-100 text-sky-800">CBD {cbd}</Badge>}
+            {product.labResultUrl && (
+              <a
+                href={product.labResultUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
+              >
+                Lab results
+              </a>
+            )}
           </div>
         )}
         <div className="mt-auto grid gap-1 border-t border-stone-100 pt-3">

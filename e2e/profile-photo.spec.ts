@@ -1,0 +1,69 @@
+/**
+ * A buyer changes their profile photo on /profile: an image is uploaded and
+ * saved with the profile (it syncs, and stays after a reload); a file that is
+ * not an image, or is 5 MB or more, is refused on the device with the spec's
+ * messages and never sent; with no connection the photo says it needs one.
+ */
+import type { Page } from '@playwright/test';
+import { apiGet, apiLogin } from './support/api';
+import { expect, registerAccount, signIn, test } from './support/fixtures';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByTestId('toast').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast).toContainText(description);
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toBeHidden();
+}
+
+test('a buyer uploads a profile photo; files that are not images or are too large are refused on the device', async ({ page, context }) => {
+  const account = await registerAccount('buyer');
+  await signIn(page, account);
+  await page.goto('/profile');
+  const avatar = page.getByRole('img', { name: 'Profile photo' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Bea' })).toBeVisible();
+  await expect(avatar).toHaveCount(0); // the initial stands in for the photo
+
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/upload') uploads.push(request.method());
+  });
+  const input = page.getByLabel('Change photo');
+  await expect(input).toHaveAttribute('accept', 'image/*');
+
+  // Not an image: refused before anything is sent.
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+  await expectToast(page, 'Error', 'Please select an image file');
+  // 5 MB or more: refused before anything is sent.
+  await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
+  await expectToast(page, 'Error', 'Image must be less than 5MB');
+  expect(uploads).toEqual([]);
+
+  // A file that claims to be an image but is not: the server says so, and its message is shown.
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text in disguise') });
+  await expectToast(page, 'Error', 'Please select an image file');
+  expect(uploads).toEqual(['POST']);
+
+  // No connection: the photo needs one, and nothing is sent.
+  await context.setOffline(true);
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expectToast(page, 'Error', 'needs a connection');
+  await context.setOffline(false);
+  expect(uploads).toEqual(['POST']);
+
+  // A real photo.
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expectToast(page, 'Image uploaded successfully');
+  await expect(avatar).toHaveAttribute('src', /\/uploads\/[a-f0-9]{64}\.png$/);
+  await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  const url = await avatar.getAttribute('src');
+
+  // Saved with the profile: the server has it once the change has synced, and it stays after a reload.
+  const session = await apiLogin(account);
+  await expect.poll(async () => (await apiGet<{ profileImageUrl: string | null }>('/api/auth/me', session)).profileImageUrl, { timeout: 15_000 }).toBe(url);
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', url!);
+});
