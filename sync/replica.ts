@@ -5,13 +5,13 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
-import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
 import type { Inquiry } from './entities/inquiry';
 import type { Menu } from './entities/menu';
 import type { Product } from './entities/product';
 import type { SavedMenuListItem } from './entities/saved-menu';
 import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type ParsedMutation } from './mutations';
+import { lineTotal, orderTotal } from './order-request';
 
 export type ReplicaState = {
   user: User | null;
@@ -165,30 +165,20 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
   }
 }
 
-/** Line total in cents, rounded half up: exact integers all the way (price in cents × quantity in thousandths). */
-export function lineTotalCents(priceCents: number, quantityThousandths: number): number {
-  const product = BigInt(priceCents) * BigInt(quantityThousandths);
-  return Number((product + 500n) / 1000n);
-}
-
 /** An order request or message as the buyer's device shows it before the server has it, priced from the saved snapshot. */
 function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { name: 'inquiry.create' }>['args'], context: ApplyContext): Inquiry {
   const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
   const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
-  let totalCents: number | null = 0;
   const items = args.items.map((item) => {
     const product = products.get(item.productId);
-    const price = product?.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
-    const quantity = parseScaled(item.quantity ?? '0', QUANTITY_RULE);
-    const line = price?.ok && quantity.ok ? lineTotalCents(price.scaled, quantity.scaled) : null;
-    totalCents = line === null || totalCents === null ? null : totalCents + line;
+    const quantity = item.quantity ?? '0';
     return {
       productId: item.productId,
       strainName: product?.strainName ?? 'Product',
       unitType: product?.unitType ?? '',
-      quantity: item.quantity ?? '0',
+      quantity,
       pricePerUnit: product?.pricePerUnit ?? null,
-      lineTotal: line === null ? null : formatScaled(line, 2),
+      lineTotal: product ? lineTotal(product, quantity) : null,
     };
   });
   return {
@@ -203,7 +193,7 @@ function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { nam
     kind: args.kind,
     status: 'open',
     items,
-    total: args.kind === 'order' && totalCents !== null ? formatScaled(totalCents, 2) : null,
+    total: args.kind === 'order' ? orderTotal(items.map((item) => item.lineTotal)) : null,
     buyerReadAt: context.now,
     sellerReadAt: null,
     messages: args.message ? [{ id: args.id, authorId: context.userId, body: args.message, createdAt: context.now }] : [],

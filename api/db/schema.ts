@@ -132,7 +132,12 @@ export const menus = sqliteTable(
     version,
     ...timestamps,
   },
-  (t) => [index('menus_user_version').on(t.userId, t.version), index('menus_public_updated').on(t.isPublic, t.updatedAt)],
+  (t) => [
+    index('menus_user_version').on(t.userId, t.version),
+    // Browse: newest first with the id as tie-break, over all sellers or one.
+    index('menus_public_updated').on(t.isPublic, t.updatedAt, t.id),
+    index('menus_seller_public_updated').on(t.userId, t.isPublic, t.updatedAt, t.id),
+  ],
 );
 
 /** A menu's products, in the order the menu shows them. */

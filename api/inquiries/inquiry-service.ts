@@ -4,11 +4,11 @@
  * product's minimum order (lot size) and what is available, and priced at the
  * menu's prices of that moment (totals in whole cents, rounded half up).
  */
-import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from '../../sync/decimal';
+import { formatScaled } from '../../sync/decimal';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { lineTotalCents } from '../../sync/replica';
+import { lineTotal, orderLineProblem, orderTotal, quantityThousandths } from '../../sync/order-request';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
@@ -46,34 +46,30 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
     }
     const onMenu = new Map((await findProductsByIds(tx.db, menu.productIds)).map((product) => [product.id, product]));
     const fieldErrors: Record<string, string> = {};
-    let totalCents: number | null = args.kind === 'order' ? 0 : null;
     const items = args.items.map((item, index) => {
       const product = onMenu.get(item.productId);
-      const quantity = parseScaled(item.quantity ?? '0', QUANTITY_RULE);
-      if (!product || !quantity.ok) {
+      if (!product) {
         fieldErrors[`items.${index}`] = 'That product is not on this menu';
         return null;
       }
-      const available = parseScaled(product.availableQuantity, QUANTITY_RULE);
-      if (quantity.scaled < product.lotSize * 1000) {
-        fieldErrors[`items.${index}`] = `${product.strainName}: the minimum order is ${product.lotSize} ${product.unitType}`;
-      } else if (available.ok && quantity.scaled > available.scaled) {
-        fieldErrors[`items.${index}`] = `${product.strainName}: only ${formatScaled(available.scaled, 3).replace(/\.?0+$/, '')} ${product.unitType} available`;
-      }
-      const price = product.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
-      const line = price?.ok ? lineTotalCents(price.scaled, quantity.scaled) : null;
-      totalCents = line === null || totalCents === null ? null : totalCents + line;
+      const quantity = item.quantity ?? '';
+      const problem = orderLineProblem(product, quantity);
+      if (problem) fieldErrors[`items.${index}`] = problem;
+      const total = lineTotal(product, quantity);
+      const wanted = quantityThousandths(quantity);
       return {
         productId: product.id,
         strainName: product.strainName,
         unitType: product.unitType,
-        quantity: formatScaled(quantity.scaled, 3),
+        quantity: wanted === null ? quantity : formatScaled(wanted, 3),
         pricePerUnit: product.pricePerUnit,
-        lineTotal: line === null ? null : formatScaled(line, 2),
+        lineTotal: total,
       };
     });
     const firstError = Object.values(fieldErrors)[0];
     if (firstError) throw new AppError('validation', firstError, fieldErrors);
+    const lines = items.filter((item) => item !== null);
+    const total = args.kind === 'order' ? orderTotal(lines.map((line) => line.lineTotal)) : null;
     const now = services.now();
     await insertInquiry(
       tx.db,
@@ -85,8 +81,8 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
         menuName: menu.name,
         productId: args.productId,
         kind: args.kind,
-        items: items.filter((item) => item !== null),
-        totalCents,
+        items: lines,
+        totalCents: total === null ? null : Number(total.replace('.', '')),
         buyerReadAt: now,
       },
       tx.version,

@@ -38,7 +38,9 @@ export async function browseMenus(db: Db, filter: BrowseFilter): Promise<Array<B
     conditions.push(sql`exists (select 1 from menu_items mi join products p on p.id = mi.product_id where mi.menu_id = m.id and p.category = ${filter.category})`);
   }
   if (filter.after) {
-    conditions.push(sql`(m.updated_at < ${filter.after.updatedAt} or (m.updated_at = ${filter.after.updatedAt} and m.id < ${filter.after.id}))`);
+    // The first term bounds the index range of menus_public_updated; the second breaks ties by id.
+    conditions.push(sql`m.updated_at <= ${filter.after.updatedAt}`);
+    conditions.push(sql`(m.updated_at < ${filter.after.updatedAt} or m.id < ${filter.after.id})`);
   }
   const rows = db.all<BrowseRow>(sql`
     select m.id as menuId, m.public_link_id as publicLinkId, m.name, m.description, m.user_id as sellerId,

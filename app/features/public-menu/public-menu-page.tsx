@@ -19,7 +19,8 @@ import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '..
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
 
-const SaveMenuButton = lazy(async () => ({ default: (await import('./save-menu-button')).SaveMenuButton }));
+const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
+const RequestInfoButton = lazy(async () => ({ default: (await import('./buyer-actions')).RequestInfoButton }));
 /** The gallery viewer (and the dialog library under it) loads when a visitor first opens a gallery, or points at one. */
 const loadGalleryViewer = () => import('./gallery-viewer');
 const GalleryViewer = lazy(async () => ({ default: (await loadGalleryViewer()).GalleryViewer }));
@@ -113,7 +114,22 @@ export function PublicMenuPage() {
     );
   }
   if (current.status === 'error') return <LoadProblem title="Couldn't load this menu" message={current.message} onRetry={retry} />;
-  return <MenuView key={current.data.menu.id} data={current.data} savedCopyFrom={current.savedCopyFrom} />;
+  const { savedCopyFrom, data } = current;
+  return (
+    <MenuView
+      key={data.menu.id}
+      data={data}
+      notice={
+        savedCopyFrom && (
+          <p role="status" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            No connection: showing the copy saved on this device on {savedCopyFrom.toLocaleString()}.
+          </p>
+        )
+      }
+      actions={<MenuActions data={data} />}
+      productAction={(product) => <ProductAction data={data} product={product} />}
+    />
+  );
 }
 
 /** An answer older than this was served by the service worker's copy, not the network. */
@@ -138,7 +154,20 @@ async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu;
   return { data: (await response.json()) as PublicMenu, savedCopyFrom: stale ? servedAt : null };
 }
 
-function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Date | null }) {
+export type MenuViewProps = {
+  data: PublicMenu;
+  /** A line under the dates (an offline copy, changes since last time). */
+  notice?: ReactNode;
+  /** Buttons beside the title. */
+  actions?: ReactNode;
+  /** Content between the header and the products (a buyer's notes and tags). */
+  children?: ReactNode;
+  /** An extra action on each product card. */
+  productAction?: (product: MenuProduct) => ReactNode;
+};
+
+/** A menu's page: header, category filter, sort, product cards and the gallery. Shared by the public link and a buyer's saved copy. */
+export function MenuView({ data, notice, actions, children, productAction }: MenuViewProps) {
   const { menu, products, seller } = data;
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [sort, setSort] = useState<MenuSort>('menu');
@@ -160,18 +189,15 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
               <h1 className="mt-1 text-2xl font-bold break-words text-stone-900 sm:text-3xl">{menu.name}</h1>
               {menu.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-stone-600">{menu.description}</p>}
               <p className="mt-2 text-sm text-stone-500">Last updated {formatUpdated(menu.updatedAt)}</p>
-              {savedCopyFrom && (
-                <p role="status" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  No connection: showing the copy saved on this device on {savedCopyFrom.toLocaleString()}.
-                </p>
-              )}
+              {notice}
             </div>
-            <SaveMenuAction menuId={menu.id} />
+            {actions}
           </div>
         </div>
       </header>
 
       <div className="mx-auto max-w-6xl px-4 pt-5">
+        {children}
         {products.length === 0 ? (
           <Card className="p-8 text-center text-stone-600">This menu has no products listed right now.</Card>
         ) : (
@@ -209,7 +235,7 @@ function MenuView({ data, savedCopyFrom }: { data: PublicMenu; savedCopyFrom: Da
             <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {visible.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} onOpenGallery={() => setGallery(product)} />
+                  <ProductCard product={product} onOpenGallery={() => setGallery(product)} action={productAction?.(product)} />
                 </li>
               ))}
             </ul>
@@ -276,7 +302,7 @@ function CategoryButton({ label, active, onClick }: { label: string; active: boo
   );
 }
 
-function ProductCard({ product, onOpenGallery }: { product: MenuProduct; onOpenGallery: () => void }) {
+function ProductCard({ product, onOpenGallery, action }: { product: MenuProduct; onOpenGallery: () => void; action?: ReactNode }) {
   const price = formatPrice(product.pricePerUnit);
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
@@ -356,29 +382,56 @@ function ProductCard({ product, onOpenGallery }: { product: MenuProduct; onOpenG
             )}
             <span className="text-stone-600">Min. order: {formatQuantity(String(product.lotSize), product.unitType)}</span>
           </div>
+          {action}
         </div>
       </div>
     </Card>
   );
 }
 
-/** Save Menu for a signed-in buyer (loaded only for them: it brings the device's storage); a guest is asked to sign in first. */
-function SaveMenuAction({ menuId }: { menuId: string }) {
+/**
+ * The menu's actions. A signed-in buyer gets Save, Contact Seller and Request
+ * Order (loaded only for them: they bring the device's storage); a guest is
+ * asked to sign in first and comes back here; sellers and admins get none.
+ */
+function MenuActions({ data }: { data: PublicMenu }) {
   const user = useSession((state) => state.user);
   const loading = useSession((state) => state.loading);
-  // Until the session is known, neither button shows, so a signed-in buyer never sees the guest one flash.
+  // Until the session is known, no button shows, so a signed-in buyer never sees the guest ones flash.
   if (loading) return null;
   if (!user) {
     return (
-      <Button variant="outline" className="shrink-0 self-start" onClick={sendToLogin}>
-        Sign in to save
+      <div className="flex shrink-0 flex-wrap gap-2 self-start">
+        <Button variant="outline" onClick={sendToLogin}>
+          Sign in to save
+        </Button>
+        <Button variant="outline" onClick={sendToLogin}>
+          Contact Seller
+        </Button>
+      </div>
+    );
+  }
+  if (user.role !== 'buyer') return null;
+  return (
+    <Suspense fallback={null}>
+      <BuyerMenuActions data={data} />
+    </Suspense>
+  );
+}
+
+function ProductAction({ data, product }: { data: PublicMenu; product: MenuProduct }) {
+  const user = useSession((state) => state.user);
+  if (!user) {
+    return (
+      <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={sendToLogin}>
+        Request More Info
       </Button>
     );
   }
   if (user.role !== 'buyer') return null;
   return (
     <Suspense fallback={null}>
-      <SaveMenuButton menuId={menuId} />
+      <RequestInfoButton data={data} product={product} />
     </Suspense>
   );
 }

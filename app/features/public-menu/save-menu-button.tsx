@@ -1,17 +1,18 @@
 /** Save Menu for a signed-in buyer: saved on the device at once and sent when the network allows (a trade-show floor has no signal). */
+import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 
-export function SaveMenuButton({ menuId }: { menuId: string }) {
+export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot?: PublicMenu }) {
   const replica = useReplica();
   const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
 
   async function save() {
     try {
-      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId } });
+      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, snapshot } });
       toast({ title: 'Menu saved to your account', variant: 'success' });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });

@@ -1,0 +1,38 @@
+/** What a signed-in buyer can do on a menu: save it, write to the seller, ask about a product, request an order. Loaded only for buyers. */
+import { useState } from 'react';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { Button } from '../../components/ui/button';
+import { ContactSellerDialog, OrderRequestDialog } from '../buyer/inquiry-dialogs';
+import { SaveMenuButton } from './save-menu-button';
+
+type MenuProduct = PublicMenu['products'][number];
+
+export function BuyerMenuActions({ data }: { data: PublicMenu }) {
+  const [dialog, setDialog] = useState<'contact' | 'order' | null>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2 self-start">
+      <SaveMenuButton menuId={data.menu.id} snapshot={data} />
+      <Button variant="outline" onClick={() => setDialog('contact')}>
+        Contact Seller
+      </Button>
+      <Button variant="outline" onClick={() => setDialog('order')}>
+        Request Order
+      </Button>
+      {dialog === 'contact' && <ContactSellerDialog menu={data} open onOpenChange={close} />}
+      {dialog === 'order' && <OrderRequestDialog menu={data} open onOpenChange={close} />}
+    </div>
+  );
+}
+
+export function RequestInfoButton({ data, product }: { data: PublicMenu; product: MenuProduct }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={() => setOpen(true)} aria-label={`Request more info about ${product.strainName}`}>
+        Request More Info
+      </Button>
+      {open && <ContactSellerDialog menu={data} product={product} open onOpenChange={setOpen} />}
+    </>
+  );
+}
