@@ -138,8 +138,11 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
     case 'inquiry.reply': {
       const inquiry = state.inquiries.get(parsed.args.inquiryId);
       if (!inquiry || inquiry.messages.some((message) => message.id === parsed.args.id)) return;
+      // Writing is reading: the author has seen the conversation up to their own message.
+      const read = inquiry.buyerId === userId ? { buyerReadAt: now } : { sellerReadAt: now };
       state.inquiries.set(inquiry.id, {
         ...inquiry,
+        ...read,
         messages: [...inquiry.messages, { id: parsed.args.id, authorId: userId, body: parsed.args.body, createdAt: now }],
         updatedAt: now,
       });
@@ -147,7 +150,9 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
     }
     case 'inquiry.setStatus': {
       const inquiry = state.inquiries.get(parsed.args.id);
-      if (inquiry && inquiry.kind === 'order' && inquiry.status === 'open') state.inquiries.set(inquiry.id, { ...inquiry, status: parsed.args.status, updatedAt: now });
+      if (inquiry && inquiry.kind === 'order' && inquiry.status === 'open') {
+        state.inquiries.set(inquiry.id, { ...inquiry, status: parsed.args.status, sellerReadAt: now, updatedAt: now });
+      }
       return;
     }
     case 'inquiry.markRead': {

@@ -12,6 +12,7 @@ import type { Services } from '../context';
 import { findMenu } from '../db/repositories/menus';
 import {
   deleteSavedMenu as deleteSavedMenuRow,
+  currentMenuStamp,
   findSavedMenu,
   findSavedMenuOfBuyer,
   insertSavedMenu,
@@ -40,7 +41,9 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
     if (!(await findMenu(tx.db, menuId))) throw new AppError('not_found', 'Menu not found');
     const existing = await findSavedMenuOfBuyer(tx.db, buyer.id, menuId);
     if (existing) return { saved: existing, created: false };
-    const saved = await insertSavedMenu(tx.db, { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId }, tx.version, services.now());
+    // The buyer saves what they are looking at: it counts as seen.
+    const lastSeenStamp = await currentMenuStamp(tx.db, menuId);
+    const saved = await insertSavedMenu(tx.db, { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp }, tx.version, services.now());
     return { saved, created: true };
   });
 }

@@ -101,7 +101,6 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       notes: null,
       tags: [],
       isFavorite: false,
-      lastSeenStamp: 0,
       menu: {
         name: 'Fall Harvest',
         publicLinkId: menu.publicLinkId,
@@ -151,8 +150,8 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     expect(entry.stamp).toBeGreaterThan(before.cursor);
     expect(entry.snapshot!.products.find((p) => p.id === gelato.id)?.pricePerUnit).toBe('1500.00');
     expect(entry.snapshot!.products.find((p) => p.id === kush.id)?.pricePerUnit).toBe('20.00');
-    // The entry's own fields did not change.
-    expect(entry.lastSeenStamp).toBe(0);
+    // The entry's own fields did not change: what the buyer last saw is older than the menu now.
+    expect(entry.lastSeenStamp).toBeLessThan(entry.stamp);
   });
 
   it('going out of stock, a menu edit and a seller rename each bring it again with a higher stamp', async () => {
@@ -265,8 +264,8 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const entry = savedIn(await phone.pull(before.cursor), id)!;
     expect(entry.snapshot!.menu.name).toBe('Winter Cure');
     expect(entry.snapshot!.products.map((p) => [p.id, p.pricePerUnit])).toEqual([[kush.id, '20.00']]);
-    expect(entry.lastSeenStamp).toBe(0);
-    expect(entry.stamp).toBeGreaterThan(0);
+    // Saving counts as seeing the menu as it is at that moment.
+    expect(entry.lastSeenStamp).toBe(entry.stamp);
   });
 
   describe('another buyer', () => {
@@ -295,7 +294,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       const pulls = [await theirPhone.pull(0), await theirPhone.pull(empty.cursor)];
       for (const pull of pulls) {
         expect(pull.savedMenus.map((entry) => entry.id)).toEqual([theirs.id]);
-        expect(pull.savedMenus[0]).toMatchObject({ buyerUserId: otherBuyer.user.id, notes: null, lastSeenStamp: 0 });
+        expect(pull.savedMenus[0]).toMatchObject({ buyerUserId: otherBuyer.user.id, notes: null });
         expect(JSON.stringify(pull)).not.toContain('private note');
       }
       // And the seller's pull carries nobody's saved menus.

@@ -29,7 +29,7 @@ export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'>;
  */
 export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuRowWithMenu[]> {
   const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
-  const stamp = sql<number>`max(${menus.version}, ${users.version}, coalesce((select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = ${menus.id}), 0))`;
+  const stamp = stampOf();
   return db
     .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount, stamp })
     .from(savedMenus)
@@ -58,6 +58,22 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
     }));
 }
 
+/** A menu's stamp: the newest version among the menu, its seller and its products. */
+function stampOf() {
+  return sql<number>`max(${menus.version}, ${users.version}, coalesce((select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = ${menus.id}), 0))`;
+}
+
+export async function currentMenuStamp(db: Db, menuId: string): Promise<number> {
+  return (
+    db
+      .select({ stamp: stampOf() })
+      .from(menus)
+      .innerJoin(users, eq(menus.userId, users.id))
+      .where(eq(menus.id, menuId))
+      .get()?.stamp ?? 0
+  );
+}
+
 export async function updateSavedMenu(
   db: Db,
   id: string,
@@ -84,7 +100,7 @@ export async function findSavedMenuOfBuyer(db: Db, buyerUserId: string, menuId: 
 
 export async function insertSavedMenu(
   db: Db,
-  saved: { id: string; buyerUserId: string; menuId: string },
+  saved: { id: string; buyerUserId: string; menuId: string; lastSeenStamp: number },
   version: number,
   now: Date,
 ): Promise<SavedMenu> {

@@ -1,14 +1,13 @@
 /** The signed-in top bar: product name, the role's menu, notifications, profile and Logout. */
-import * as Popover from '@radix-ui/react-popover';
 import { Link, NavLink } from 'react-router-dom';
 import { avatarInitial, displayName } from '../../../sync/entities/user-display';
 import { signOutAndReload } from '../../features/auth/sign-out';
 import { InstallButton } from '../../features/pwa/install-button';
+import { NotificationsButton } from '../../features/inbox/notifications-button';
 import { SyncStatusControl } from '../../features/sync/sync-status-control';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { Button } from '../ui/button';
-import { Tooltip } from '../ui/tooltip';
 import { navItemsFor } from './nav-items';
 
 export function TopNav() {
@@ -74,28 +73,5 @@ function NavLinks({ items }: { items: ReturnType<typeof navItemsFor> }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function NotificationsButton() {
-  return (
-    <Popover.Root>
-      <Tooltip content="Notifications">
-        <Popover.Trigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Notifications">
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-              <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-            </svg>
-          </Button>
-        </Popover.Trigger>
-      </Tooltip>
-      <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-72 rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
-          <p className="font-semibold">Notifications</p>
-          <p className="mt-1 text-stone-600">You're all caught up.</p>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
   );
 }

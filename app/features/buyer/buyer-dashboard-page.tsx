@@ -24,13 +24,14 @@ export function BuyerDashboardPage() {
 
 function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
   const [editingProfile, setEditingProfile] = useState(false);
-  const suppliers = new Set(items.map((item) => item.menu.sellerBusinessName ?? item.menuId)).size;
+  const suppliers = new Set(items.map((item) => item.menu.sellerId || item.menuId)).size;
   return (
     <>
       {editingProfile && <ProfileDialog open onOpenChange={setEditingProfile} />}
-      <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Saved menus" value={items.length} />
         <StatCard label="Active suppliers" value={suppliers} />
+        <StatCard label="New updates" value={items.filter((item) => item.stamp > item.lastSeenStamp).length} />
         <StatCard label="Favorites" value={items.filter((item) => item.isFavorite).length} />
       </section>
       <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">

@@ -1,5 +1,6 @@
-/** The buyer's saved menus with a working search and supplier filter; used by the dashboard and /saved-menus. */
+/** The buyer's saved menus with a working search (names, notes, tags) and supplier filter; used by the dashboard and /saved-menus. */
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
@@ -19,7 +20,7 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
     const supplierName = item.menu.sellerBusinessName || UNKNOWN_SUPPLIER;
     return (
       (supplier === 'all' || supplierName === supplier) &&
-      (!needle || `${item.menu.name} ${item.menu.description ?? ''} ${supplierName}`.toLowerCase().includes(needle))
+      (!needle || `${item.menu.name} ${item.menu.description ?? ''} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle))
     );
   });
 
@@ -47,15 +48,27 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
               <Card className="flex h-full flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="font-semibold">{item.menu.name}</h3>
-                  {item.isFavorite && <Badge className="bg-amber-100 text-amber-900">Favorite</Badge>}
+                  <div className="flex shrink-0 gap-1">
+                    {item.stamp > item.lastSeenStamp && <Badge className="bg-brand-700 text-white">Updated</Badge>}
+                    {item.isFavorite && <Badge className="bg-amber-100 text-amber-900">★ Favorite</Badge>}
+                  </div>
                 </div>
                 <p className="text-sm text-stone-600">{item.menu.sellerBusinessName || UNKNOWN_SUPPLIER}</p>
                 <p className="text-sm text-stone-500">
                   {item.menu.productCount} {item.menu.productCount === 1 ? 'product' : 'products'}
                 </p>
-                <a href={`/menu/${item.menu.publicLinkId}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                {item.tags.length > 0 && (
+                  <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                    {item.tags.map((tag) => (
+                      <li key={tag}>
+                        <Badge className="bg-stone-100 text-stone-700">{tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link to={`/saved-menus/${item.id}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
                   Open menu
-                </a>
+                </Link>
               </Card>
             </li>
           ))}

@@ -1,0 +1,65 @@
+/** The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. */
+import * as Popover from '@radix-ui/react-popover';
+import { Link } from 'react-router-dom';
+import { buttonClasses } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
+import { useReplica } from '../../lib/replica/use-replica';
+import { useSession } from '../../lib/session-store';
+import { counterpartName, isUnread } from './unread';
+
+const LATEST = 5;
+
+export function NotificationsButton() {
+  const userId = useSession((state) => state.user?.id ?? '');
+  const view = useReplica();
+  const inquiries = [...(view?.inquiries.values() ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const unread = inquiries.filter((inquiry) => isUnread(inquiry, userId));
+
+  return (
+    <Popover.Root>
+      <Tooltip content="Notifications">
+        <Popover.Trigger asChild>
+          <button type="button" aria-label={unread.length ? `Notifications: ${unread.length} unread` : 'Notifications'} className={buttonClasses('ghost', 'icon', 'relative')}>
+            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+              <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+            </svg>
+            {unread.length > 0 && (
+              <span data-testid="unread-count" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold text-white">
+                {unread.length}
+              </span>
+            )}
+          </button>
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Portal>
+        <Popover.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
+          <p className="font-semibold">Notifications</p>
+          {inquiries.length === 0 ? (
+            <p className="mt-1 text-stone-600">You're all caught up.</p>
+          ) : (
+            <ul className="mt-2 grid gap-1">
+              {inquiries.slice(0, LATEST).map((inquiry) => (
+                <li key={inquiry.id}>
+                  <Popover.Close asChild>
+                    <Link to={`/inbox?id=${inquiry.id}`} className="block rounded-md px-2 py-1.5 hover:bg-stone-100">
+                      <span className={isUnread(inquiry, userId) ? 'font-semibold' : ''}>{counterpartName(inquiry, userId)}</span>
+                      <span className="block truncate text-stone-500">
+                        {inquiry.kind === 'order' ? `Order request · ${inquiry.status}` : (inquiry.messages.at(-1)?.body ?? inquiry.menuName)}
+                      </span>
+                    </Link>
+                  </Popover.Close>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Popover.Close asChild>
+            <Link to="/inbox" className={buttonClasses('outline', 'sm', 'mt-3 w-full')}>
+              Open inbox
+            </Link>
+          </Popover.Close>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,18 @@
+import type { Inquiry } from '../../../sync/entities/inquiry';
+
+/** Whether the conversation has news for this user: activity after they last read it. */
+export function isUnread(inquiry: Inquiry, userId: string): boolean {
+  const readAt = inquiry.buyerId === userId ? inquiry.buyerReadAt : inquiry.sellerReadAt;
+  return readAt === null || inquiry.updatedAt > readAt;
+}
+
+export function unreadCount(inquiries: Iterable<Inquiry>, userId: string): number {
+  let count = 0;
+  for (const inquiry of inquiries) if (isUnread(inquiry, userId)) count++;
+  return count;
+}
+
+/** The other party's name, as this user sees the conversation. */
+export function counterpartName(inquiry: Inquiry, userId: string): string {
+  return inquiry.buyerId === userId ? inquiry.sellerName : inquiry.buyerName;
+}
