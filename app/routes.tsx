@@ -28,6 +28,8 @@ const SubscribePage = named(() => import('./features/subscribe/subscribe-page'),
 const BuyerDashboardPage = named(() => import('./features/buyer/buyer-dashboard-page'), 'BuyerDashboardPage');
 const BrowsePage = named(() => import('./features/buyer/browse-page'), 'BrowsePage');
 const SavedMenusPage = named(() => import('./features/buyer/saved-menus-page'), 'SavedMenusPage');
+const SavedMenuPage = named(() => import('./features/buyer/saved-menu-page'), 'SavedMenuPage');
+const InboxPage = named(() => import('./features/inbox/inbox-page'), 'InboxPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 
 function Guard({ roles, children }: { roles: Array<'admin' | 'seller' | 'buyer'>; children: ReactNode }) {
@@ -65,6 +67,8 @@ export function AppRoutes() {
           <Route path="/buyer/dashboard" element={<Guard roles={['buyer']}><BuyerDashboardPage /></Guard>} />
           <Route path="/browse" element={<Guard roles={['buyer']}><BrowsePage /></Guard>} />
           <Route path="/saved-menus" element={<Guard roles={['buyer']}><SavedMenusPage /></Guard>} />
+          <Route path="/saved-menus/:id" element={<Guard roles={['buyer']}><SavedMenuPage /></Guard>} />
+          <Route path="/inbox" element={<Guard roles={['buyer', 'seller']}><InboxPage /></Guard>} />
           <Route path="/profile" element={<Guard roles={['admin', 'seller', 'buyer']}><ProfilePage /></Guard>} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

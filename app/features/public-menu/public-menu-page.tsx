@@ -14,7 +14,7 @@ import { Select } from '../../components/ui/form-controls';
 import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
-import { REDIRECT_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
+import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
@@ -402,8 +402,15 @@ function MenuActions({ data }: { data: PublicMenu }) {
   if (!user) {
     return (
       <div className="flex shrink-0 flex-wrap gap-2 self-start">
-        <Button variant="outline" onClick={sendToLogin}>
-          Sign in to save
+        <Button
+          variant="outline"
+          onClick={() => {
+            // The save happens when the buyer comes back signed in (see BuyerMenuActions).
+            localStorage.setItem(SAVE_AFTER_LOGIN_KEY, data.menu.id);
+            sendToLogin();
+          }}
+        >
+          Save Menu
         </Button>
         <Button variant="outline" onClick={sendToLogin}>
           Contact Seller

@@ -1,14 +1,26 @@
 /** Save Menu for a signed-in buyer: saved on the device at once and sent when the network allows (a trade-show floor has no signal). */
+import { useEffect } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
+import { SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
 
 export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot?: PublicMenu }) {
   const replica = useReplica();
   const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
+
+  // A guest pressed Save Menu, signed in, and is back: finish what they asked for.
+  const ready = replica !== undefined;
+  useEffect(() => {
+    if (!ready || localStorage.getItem(SAVE_AFTER_LOGIN_KEY) !== menuId) return;
+    localStorage.removeItem(SAVE_AFTER_LOGIN_KEY);
+    if (!alreadySaved) void save();
+    // save() is stable enough for a one-time action on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, menuId]);
 
   async function save() {
     try {

@@ -16,20 +16,21 @@ export function useReplica(): ReplicaView | undefined {
   const db = useSyncSession((state) => state.db);
   return useLiveQuery(async () => {
     if (!db) return undefined;
-    const [products, menus, savedMenus, accounts, outbox, cursor] = await Promise.all([
+    const [products, menus, savedMenus, accounts, outbox, cursor, inquiries] = await Promise.all([
       db.products.toArray(),
       db.menus.toArray(),
       db.savedMenus.toArray(),
       db.account.toArray(),
       db.outbox.toArray(),
       db.meta.get('cursor'),
+      db.inquiries.toArray(),
     ]);
     const base: ReplicaState = {
       user: accounts[0] ?? null,
       products: new Map(products.map((product) => [product.id, product])),
       menus: new Map(menus.map((menu) => [menu.id, menu])),
       savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
-      inquiries: new Map(),
+      inquiries: new Map(inquiries.map((inquiry) => [inquiry.id, inquiry])),
     };
     const view = withPending(base, outbox.map((entry) => entry.mutation), { userId: db.userId, now: new Date().toISOString() });
     return { ...view, downloaded: cursor !== undefined };

@@ -1,0 +1,220 @@
+/**
+ * A saved menu, from the snapshot kept on this device: it opens, filters and
+ * sorts with no network. The buyer keeps notes, tags and a favourite mark
+ * with it, sees what changed since they last looked, and writes to the seller.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { AppError } from '../../../sync/errors';
+import { PageBody } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
+import { Button } from '../../components/ui/button';
+import { Badge, Card } from '../../components/ui/card';
+import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { formatPrice } from '../../lib/format-price';
+import { mutate } from '../../lib/replica/mutate';
+import { rememberSeenSnapshot, seenSnapshot } from '../../lib/replica/seen-snapshots';
+import { toast } from '../../lib/toast-store';
+import { MenuView } from '../public-menu/public-menu-page';
+import { ContactSellerDialog, OrderRequestDialog } from './inquiry-dialogs';
+import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
+
+export function SavedMenuPage() {
+  const { id = '' } = useParams();
+  return (
+    <ReplicaGate>
+      {(view) => {
+        const saved = view.savedMenus.get(id);
+        if (!saved) {
+          return (
+            <PageBody>
+              <Card className="p-6 text-center">
+                This saved menu is not on this device.{' '}
+                <Link to="/saved-menus" className="text-brand-800 underline">
+                  Back to saved menus
+                </Link>
+              </Card>
+            </PageBody>
+          );
+        }
+        return <SavedMenu key={saved.id} saved={saved} />;
+      }}
+    </ReplicaGate>
+  );
+}
+
+function failure(error: unknown, fallback: string) {
+  toast({ title: 'Error', description: error instanceof AppError ? error.message : fallback, variant: 'destructive' });
+}
+
+function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<{ kind: 'contact' | 'order'; productId?: string } | null>(null);
+  const [changes, setChanges] = useState<MenuChanges | null>(null);
+  const snapshot = saved.snapshot;
+
+  // Looking at the menu: say what changed since the copy last seen on this device, then remember this one as seen.
+  useEffect(() => {
+    if (!snapshot) return;
+    let current = true;
+    void seenSnapshot(saved.id).then(async (seen) => {
+      if (!current) return;
+      if (seen && saved.stamp > saved.lastSeenStamp) setChanges(menuChanges(seen, snapshot));
+      await rememberSeenSnapshot(saved.id, snapshot);
+      if (saved.stamp > saved.lastSeenStamp) await mutate({ name: 'savedMenu.markSeen', args: { id: saved.id, stamp: saved.stamp } });
+    });
+    return () => {
+      current = false;
+    };
+  }, [saved.id, saved.stamp, saved.lastSeenStamp, snapshot]);
+
+  async function remove() {
+    if (!window.confirm('Remove this menu from your saved menus?')) return;
+    try {
+      await mutate({ name: 'savedMenu.remove', args: { id: saved.id } });
+      toast({ title: 'Removed from saved menus', variant: 'success' });
+      navigate('/saved-menus');
+    } catch (error) {
+      failure(error, 'Failed to remove the menu');
+    }
+  }
+
+  if (!snapshot) {
+    return (
+      <PageBody>
+        <Card className="p-6 text-center text-stone-700">
+          {saved.menu.name}: this menu is no longer available from the seller.
+          <Button variant="outline" className="mt-3" onClick={() => void remove()}>
+            Remove from saved menus
+          </Button>
+        </Card>
+      </PageBody>
+    );
+  }
+
+  const product = dialog?.productId ? snapshot.products.find((candidate) => candidate.id === dialog.productId) : undefined;
+  return (
+    <MenuView
+      data={snapshot}
+      notice={<p className="mt-1 text-xs text-stone-500">Saved on this device: opens with no network.</p>}
+      actions={
+        <div className="flex shrink-0 flex-wrap gap-2 self-start">
+          <Button variant="outline" onClick={() => setDialog({ kind: 'contact' })}>
+            Contact Seller
+          </Button>
+          <Button variant="outline" onClick={() => setDialog({ kind: 'order' })}>
+            Request Order
+          </Button>
+          <Button variant="ghost" onClick={() => void remove()}>
+            Remove
+          </Button>
+        </div>
+      }
+      productAction={(item) => (
+        <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={() => setDialog({ kind: 'contact', productId: item.id })} aria-label={`Request more info about ${item.strainName}`}>
+          Request More Info
+        </Button>
+      )}
+    >
+      <div className="mb-5 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        {changes && hasChanges(changes) && <ChangesSinceLastTime changes={changes} />}
+        <BuyerNotes saved={saved} />
+      </div>
+      {dialog?.kind === 'contact' && <ContactSellerDialog menu={snapshot} product={product} open onOpenChange={(open) => !open && setDialog(null)} />}
+      {dialog?.kind === 'order' && <OrderRequestDialog menu={snapshot} open onOpenChange={(open) => !open && setDialog(null)} />}
+    </MenuView>
+  );
+}
+
+function ChangesSinceLastTime({ changes }: { changes: MenuChanges }) {
+  return (
+    <Card className="border-amber-200 bg-amber-50 p-4 text-sm" role="status">
+      <h2 className="font-semibold text-amber-900">What changed since you last looked</h2>
+      <ul className="mt-2 grid gap-1 text-amber-950">
+        {changes.added.map((product) => (
+          <li key={`added-${product.id}`}>New: {product.strainName}</li>
+        ))}
+        {changes.priceChanges.map(({ product, from, to }) => (
+          <li key={`price-${product.id}`}>
+            Price: {product.strainName} {formatPrice(from)} → {formatPrice(to)}
+          </li>
+        ))}
+        {changes.nowOutOfStock.map((product) => (
+          <li key={`out-${product.id}`}>Out of stock: {product.strainName}</li>
+        ))}
+        {changes.backInStock.map((product) => (
+          <li key={`back-${product.id}`}>Back in stock: {product.strainName}</li>
+        ))}
+        {changes.removed.map((product) => (
+          <li key={`removed-${product.id}`}>No longer listed: {product.strainName}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function BuyerNotes({ saved }: { saved: SavedMenuListItem }) {
+  const [notes, setNotes] = useState(saved.notes ?? '');
+  const [tag, setTag] = useState('');
+
+  async function update(changes: { notes?: string; tags?: string[]; isFavorite?: boolean }, message?: string) {
+    try {
+      await mutate({ name: 'savedMenu.update', args: { id: saved.id, changes } });
+      if (message) toast({ title: message, variant: 'success' });
+    } catch (error) {
+      failure(error, 'Failed to save');
+    }
+  }
+
+  function addTag(event: FormEvent) {
+    event.preventDefault();
+    const value = tag.trim();
+    if (!value) return;
+    void update({ tags: [...saved.tags, value] });
+    setTag('');
+  }
+
+  return (
+    <Card className="grid gap-3 p-4">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="font-semibold">Your notes</h2>
+        <Button
+          variant={saved.isFavorite ? 'primary' : 'outline'}
+          size="sm"
+          aria-pressed={saved.isFavorite}
+          onClick={() => void update({ isFavorite: !saved.isFavorite })}
+        >
+          {saved.isFavorite ? '★ Favorite' : '☆ Mark favorite'}
+        </Button>
+      </div>
+      <Field id="saved-notes" label="Notes">
+        <Textarea id="saved-notes" value={notes} onChange={(event) => setNotes(event.target.value)} rows={3} />
+      </Field>
+      <Button size="sm" variant="outline" className="justify-self-start" onClick={() => void update({ notes }, 'Notes saved')}>
+        Save notes
+      </Button>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">Tags</p>
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {saved.tags.map((name) => (
+            <li key={name}>
+              <Badge className="gap-1 bg-stone-100 text-stone-800">
+                {name}
+                <button type="button" aria-label={`Remove tag ${name}`} onClick={() => void update({ tags: saved.tags.filter((other) => other !== name) })}>
+                  ×
+                </button>
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <form onSubmit={addTag} className="flex gap-2">
+          <Input aria-label="New tag" placeholder="Add a tag" value={tag} onChange={(event) => setTag(event.target.value)} />
+          <Button type="submit" size="sm" variant="outline" className="h-10">
+            Add
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}
