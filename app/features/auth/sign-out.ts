@@ -17,7 +17,8 @@ export function unsyncedWarning(pending: number): string {
 export async function signOutAndReload(): Promise<void> {
   const { db, stop } = useSyncSession.getState();
   const userId = db?.userId;
-  const pending = db ? await db.outbox.count() : 0;
+  // Photos waiting to upload are changes too: they exist only on this device until sent.
+  const pending = db ? (await db.outbox.count()) + (await db.photos.where('status').anyOf('pending', 'uploading').count()) : 0;
   if (pending > 0 && !window.confirm(unsyncedWarning(pending))) return;
   stop();
   if (userId && pending === 0) await Dexie.delete(replicaName(userId)).catch(() => undefined);

@@ -1,9 +1,13 @@
 /**
  * Add or edit a product (spec section 5). The same schema as the server
  * checks the fields; saving writes a mutation to the device, so it works
- * with no signal.
+ * with no signal. Photos and lab results are kept on the device and queued
+ * for upload as soon as they are added; the product names them by id
+ * (`photoIds`, the first is the cover; `labResultId`), so saving never waits
+ * for an upload. Files added and then not saved (a cancelled dialog, a photo
+ * removed again) are let go before they are sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
 import { AppError } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
@@ -12,8 +16,11 @@ import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
+import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { LabResultField } from '../photos/lab-result-field';
+import { PhotoGalleryEditor } from '../photos/photo-gallery-editor';
 import { changedFields, plainDecimal } from './product-changes';
 
 type ProductForm = {
@@ -27,6 +34,8 @@ type ProductForm = {
   availableQuantity: string;
   lotSize: string;
   selectedMenus: string[];
+  photoIds: string[];
+  labResultId: string | null;
 };
 
 function formFrom(product: Product | null): ProductForm {
@@ -41,8 +50,12 @@ function formFrom(product: Product | null): ProductForm {
     availableQuantity: product ? plainDecimal(product.availableQuantity) : '0',
     lotSize: String(product?.lotSize ?? 1),
     selectedMenus: [],
+    photoIds: product?.photoIds ?? [],
+    labResultId: product?.labResultId ?? null,
   };
 }
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** The spec's rule for the quantity box: anything that is not a number counts as 0. */
 function quantityOrZero(text: string): string {
@@ -62,7 +75,24 @@ export function ProductFormDialog({
 }) {
   const [form, setForm] = useState(() => formFrom(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Files stored on the device while this dialog is open: let go unless the saved product names them. */
+  const addedFiles = useRef<string[]>([]);
+  /** Photos and lab results still being compressed: saving waits for them, so none is left out. */
+  const [preparing, setPreparing] = useState({ photos: false, labResult: false });
+  const busy = preparing.photos || preparing.labResult;
   const editing = product !== null;
+
+  function close() {
+    void discardLocalPhotos(addedFiles.current);
+    addedFiles.current = [];
+    onOpenChange(false);
+  }
+
+  /** After saving: keep what the product names, let the rest go. */
+  function keepOnly(named: string[]) {
+    void discardLocalPhotos(addedFiles.current.filter((id) => !named.includes(id)));
+    addedFiles.current = [];
+  }
 
   /** Marks a box invalid and ties its message to it, so a screen reader reads the message with the box. */
   const invalid = (field: keyof ProductForm, id: string) =>
@@ -73,6 +103,7 @@ export function ProductFormDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (busy) return;
     const fields = {
       strainName: form.strainName,
       description: form.description,
@@ -86,20 +117,29 @@ export function ProductFormDialog({
     };
     try {
       if (editing) {
-        const checked = validate(productUpdateSchema, fields);
+        const checked = validate(productUpdateSchema, { ...fields, photoIds: form.photoIds, labResultId: form.labResultId });
         if (!checked.ok) return setErrors(checked.fieldErrors);
+        const { photoIds, labResultId, ...scalars } = checked.data;
         // Only what changed: an edit here must not overwrite a stock count changed on another device.
-        const changes = changedFields(product, checked.data);
+        const changes: typeof checked.data = changedFields(product, scalars);
+        if (photoIds && !sameIds(photoIds, product.photoIds)) changes.photoIds = photoIds;
+        if (labResultId !== undefined && labResultId !== product.labResultId) changes.labResultId = labResultId;
         if (Object.keys(changes).length > 0) {
           await mutate({ name: 'product.update', args: { id: product.id, changes } });
           toast({ title: 'Product updated successfully', variant: 'success' });
         }
       } else {
-        const checked = validate(productCreateSchema, { ...fields, selectedMenus: form.selectedMenus });
+        const checked = validate(productCreateSchema, {
+          ...fields,
+          selectedMenus: form.selectedMenus,
+          photoIds: form.photoIds,
+          labResultId: form.labResultId,
+        });
         if (!checked.ok) return setErrors(checked.fieldErrors);
         await mutate({ name: 'product.create', args: { ...checked.data, id: crypto.randomUUID() } });
         toast({ title: 'Product created successfully', variant: 'success' });
       }
+      keepOnly([...form.photoIds, ...(form.labResultId ? [form.labResultId] : [])]);
       setErrors({});
       setForm(formFrom(null));
       onOpenChange(false);
@@ -113,7 +153,7 @@ export function ProductFormDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
       <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
@@ -124,6 +164,23 @@ export function ProductFormDialog({
           <Field id="product-description" label="Description" error={errors.description}>
             <Textarea id="product-description" maxLength={5000} value={form.description} onChange={change('description')} {...invalid('description', 'product-description')} />
           </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <PhotoGalleryEditor
+            photoIds={form.photoIds}
+            strainName={form.strainName}
+            onPreparingChange={(photos) => setPreparing((current) => ({ ...current, photos }))}
+            onChange={(photoIds) => setForm((current) => ({ ...current, photoIds }))}
+            onAdded={(photoId) => {
+              addedFiles.current.push(photoId);
+              setForm((current) => ({ ...current, photoIds: [...current.photoIds, photoId] }));
+            }}
+          />
+          {errors.photoIds && (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {errors.photoIds}
+            </p>
+          )}
         </div>
         <Field id="product-category" label="Category" error={errors.category}>
           <Select id="product-category" value={form.category} onChange={change('category')}>
@@ -158,6 +215,16 @@ export function ProductFormDialog({
         <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
           <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} {...invalid('lotSize', 'product-lot-size')} />
         </Field>
+        <div className="sm:col-span-2">
+          <LabResultField
+            labResultId={form.labResultId}
+            onPreparingChange={(labResult) => setPreparing((current) => ({ ...current, labResult }))}
+            onChange={(labResultId, added) => {
+              if (added && labResultId) addedFiles.current.push(labResultId);
+              setForm((current) => ({ ...current, labResultId }));
+            }}
+          />
+        </div>
         {!editing && menus.length > 0 && (
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium text-stone-800">Add to menus</legend>
@@ -179,10 +246,12 @@ export function ProductFormDialog({
           </fieldset>
         )}
         <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
+          <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit">{editing ? 'Save Changes' : 'Add Product'}</Button>
+          <Button type="submit" disabled={busy} title={busy ? 'Waiting for the photos to be prepared' : undefined}>
+            {editing ? 'Save Changes' : 'Add Product'}
+          </Button>
         </div>
       </form>
     </Dialog>

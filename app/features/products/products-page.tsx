@@ -17,6 +17,7 @@ import { Input, Select } from '../../components/ui/form-controls';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
+import { ProductPhoto } from '../photos/product-photo';
 import { DeleteProductDialog } from './delete-product-dialog';
 import { downloadCsv } from './download-csv';
 import { exportFileName, productsToCsv } from './product-csv';
@@ -131,6 +132,8 @@ function ProductCard({ product, onEdit, onDelete }: { product: Product; onEdit: 
   const price = formatPrice(product.pricePerUnit);
   return (
     <Card className="flex h-full flex-col gap-2 p-4">
+      {/* The cover: this device's copy until it is uploaded, then the server's. */}
+      <ProductPhoto product={product} className="-mx-4 -mt-4 mb-1 aspect-[4/3] w-[calc(100%+2rem)] max-w-none rounded-t-xl" />
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
         <Badge className="shrink-0 bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>

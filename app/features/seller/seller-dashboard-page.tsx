@@ -12,6 +12,7 @@ import { copyMenuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
+import { ProductPhoto } from '../photos/product-photo';
 import { ProductFormDialog } from '../products/product-form-dialog';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { recentActivity } from './recent-activity';
@@ -99,13 +100,15 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
           {products.length ? (
             products.slice(0, RECENT_PRODUCTS_ON_DASHBOARD).map((product) => (
               <Card key={product.id} className="flex items-center gap-3 p-3">
-                {product.photoUrl ? (
-                  <img src={product.photoUrl} alt={product.strainName} width={56} height={56} className="h-14 w-14 rounded-md object-cover" />
-                ) : (
-                  <div aria-hidden className="flex h-14 w-14 items-center justify-center rounded-md bg-brand-50 font-bold text-brand-700">
-                    {CATEGORY_LABELS[product.category].charAt(0)}
-                  </div>
-                )}
+                <ProductPhoto
+                  product={product}
+                  className="h-14 w-14 shrink-0 rounded-md"
+                  placeholder={
+                    <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-brand-50 font-bold text-brand-700">
+                      {CATEGORY_LABELS[product.category].charAt(0)}
+                    </div>
+                  }
+                />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{product.strainName}</p>
                   <p className="text-sm text-stone-600">

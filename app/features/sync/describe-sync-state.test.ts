@@ -19,4 +19,19 @@ describe('describeSyncState', () => {
   it('says all is synced when nothing waits', () => {
     expect(describeSyncState({ online: true, phase: 'idle', pending: 0, refused: 0 })).toEqual({ label: 'All changes synced', tone: 'good' });
   });
+
+  it('counts photos waiting to upload', () => {
+    const base = { online: true, phase: 'idle' as const, pending: 0, refused: 0 };
+    expect(describeSyncState({ ...base, photosWaiting: 1 })).toEqual({ label: '1 photo waiting to upload', tone: 'warn' });
+    expect(describeSyncState({ ...base, photosWaiting: 3 }).label).toBe('3 photos waiting to upload');
+    expect(describeSyncState({ ...base, pending: 2, photosWaiting: 1 }).label).toBe('2 changes waiting to sync, 1 photo waiting to upload');
+    expect(describeSyncState({ ...base, online: false, photosWaiting: 2 }).label).toBe('Offline: 2 photos waiting to upload');
+    expect(describeSyncState({ ...base, online: false, pending: 1, photosWaiting: 1 }).label).toBe('Offline: 1 change and 1 photo will sync when you are back online');
+  });
+
+  it('says when photos were refused or the photo queue needs a sign-in', () => {
+    const base = { online: true, phase: 'idle' as const, pending: 0, refused: 0 };
+    expect(describeSyncState({ ...base, photosFailed: 1, photosWaiting: 2 })).toEqual({ label: '1 photo could not be uploaded', tone: 'bad' });
+    expect(describeSyncState({ ...base, photosNeedSignIn: true, photosWaiting: 1 })).toEqual({ label: 'Sign in again to sync your changes', tone: 'bad' });
+  });
 });

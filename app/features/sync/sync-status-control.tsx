@@ -1,14 +1,19 @@
 /**
  * The sync status in the top bar: online or offline, how many changes wait,
- * when the last sync succeeded, and the changes the server refused (each
- * with its reason, each dismissable).
+ * how many photos wait to upload (with a progress bar for each one on its
+ * way), when the last sync succeeded, and the changes and photos the server
+ * refused (each with its reason; a change can be dismissed, a photo sent
+ * again or discarded).
  */
 import * as Popover from '@radix-ui/react-popover';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { discardLocalPhotos, retryLocalPhoto } from '../../lib/photos/local-photos';
+import { usePhotoCounts } from '../../lib/photos/use-photos';
 import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { openAuthDialog } from '../auth/auth-dialog-events';
+import { UploadProgressBar } from '../photos/upload-status';
 import { describeSyncState, mutationLabel } from './describe-sync-state';
 
 export function SyncStatusControl() {
@@ -16,10 +21,24 @@ export function SyncStatusControl() {
   const status = useSyncSession((state) => state.status);
   const db = useSyncSession((state) => state.db);
   const engine = useSyncSession((state) => state.engine);
+  const photoStatus = useSyncSession((state) => state.photoStatus);
   const counts = useSyncCounts();
+  const photoCounts = usePhotoCounts();
   const pending = counts?.pending ?? 0;
   const refusals = counts?.refusals ?? [];
-  const summary = describeSyncState({ online, phase: status.phase, pending, refused: refusals.length });
+  const photosWaiting = photoCounts?.waiting ?? 0;
+  const failedPhotos = photoCounts?.failed ?? [];
+  const uploading = photoCounts?.uploading ?? [];
+  const needsSignIn = status.phase === 'needs-sign-in' || photoStatus.phase === 'needs-sign-in';
+  const summary = describeSyncState({
+    online,
+    phase: status.phase,
+    pending,
+    refused: refusals.length,
+    photosWaiting,
+    photosFailed: failedPhotos.length,
+    photosNeedSignIn: photoStatus.phase === 'needs-sign-in',
+  });
 
   return (
     <Popover.Root>
@@ -36,7 +55,13 @@ export function SyncStatusControl() {
               {pending}
             </span>
           )}
-          {refusals.length > 0 && <span className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
+          {photosWaiting > 0 && (
+            <span data-testid="pending-photos-count" title={`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} waiting to upload`} className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900">
+              <span aria-hidden>↑</span>
+              {photosWaiting}
+            </span>
+          )}
+          {(refusals.length > 0 || failedPhotos.length > 0) && <span className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -49,18 +74,38 @@ export function SyncStatusControl() {
             <dd>{online ? 'Online' : 'Offline'}</dd>
             <dt>Waiting to sync</dt>
             <dd data-testid="pending-detail">{pending === 1 ? '1 change' : `${pending} changes`}</dd>
+            <dt>Photos to upload</dt>
+            <dd data-testid="pending-photos-detail">{photosWaiting === 1 ? '1 photo' : `${photosWaiting} photos`}</dd>
             <dt>Last synced</dt>
             <dd>{counts?.lastSyncedAt ? new Date(counts.lastSyncedAt).toLocaleString() : 'Not yet'}</dd>
           </dl>
-          {status.phase === 'needs-sign-in' && (
+          {uploading.length > 0 && (
+            <ul aria-label="Uploads in progress" className="mt-2 grid gap-1.5">
+              {uploading.map((photo, index) => (
+                <li key={photo.id} className="grid gap-1 text-xs text-stone-600">
+                  <span>{photo.purpose === 'lab-result' ? 'Uploading lab results' : `Uploading photo ${uploading.length > 1 ? index + 1 : ''}`.trim()}</span>
+                  <UploadProgressBar photoId={photo.id} label={photo.purpose === 'lab-result' ? 'Uploading lab results' : 'Uploading photo'} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {needsSignIn && (
             <Button className="mt-3 w-full" onClick={() => openAuthDialog({ mode: 'signin' })}>
               Sign in again to sync
             </Button>
           )}
           {status.phase === 'retrying' && status.lastError && <p className="mt-2 text-stone-600">Last attempt failed: {status.lastError}. Retrying automatically.</p>}
           {status.phase === 'blocked' && status.lastError && <p className="mt-2 text-red-800">{status.lastError}</p>}
-          {online && status.phase !== 'syncing' && status.phase !== 'needs-sign-in' && (
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void engine?.syncNow()}>
+          {online && status.phase !== 'syncing' && !needsSignIn && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-3"
+              onClick={() => {
+                void engine?.syncNow();
+                void useSyncSession.getState().photoQueue?.kick(true);
+              }}
+            >
               Sync now
             </Button>
           )}
@@ -77,6 +122,27 @@ export function SyncStatusControl() {
                     <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
                       Dismiss
                     </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {failedPhotos.length > 0 && (
+            <div className="mt-4 border-t border-stone-200 pt-3">
+              <p className="font-semibold text-red-800">Photos the server refused</p>
+              <ul className="mt-2 grid gap-2">
+                {failedPhotos.map((photo) => (
+                  <li key={photo.id} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
+                    <span className="block font-medium">{photo.purpose === 'lab-result' ? `Lab results${photo.fileName ? ` (${photo.fileName})` : ''}` : 'Photo'}</span>
+                    <span data-testid="photo-refusal-reason">{photo.error ?? 'Refused'}</span>
+                    <span className="flex gap-3">
+                      <button type="button" className="underline" onClick={() => void retryLocalPhoto(photo.id)}>
+                        Try again
+                      </button>
+                      <button type="button" className="underline" onClick={() => void discardLocalPhotos([photo.id])}>
+                        Discard
+                      </button>
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 /** The sync engine's storage on the device, on the replica database. */
 import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/engine/sync-engine';
 import type { PullResponse } from '../../../sync/protocol';
+import { storePulledPhotos } from '../photos/pulled-photos';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
@@ -26,10 +27,10 @@ export class DexieSyncStore implements SyncStore {
 
   async applyPull(pull: PullResponse): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', [db.products, db.menus, db.savedMenus, db.account, db.outbox, db.meta], async () => {
+    await db.transaction('rw', [db.products, db.menus, db.savedMenus, db.account, db.outbox, db.meta, db.photos, db.inquiries], async () => {
       const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
       // A first pull is the whole truth: rows the server no longer has must not linger.
-      if (cursor === 0) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear()]);
+      if (cursor === 0) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear(), db.inquiries.clear()]);
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
       for (const { entity, id } of pull.deleted) {
         if (entity === 'product') await db.products.delete(id);
@@ -40,6 +41,9 @@ export class DexieSyncStore implements SyncStore {
       await db.products.bulkPut(pull.products);
       await db.menus.bulkPut(pull.menus);
       await db.savedMenus.bulkPut(pull.savedMenus);
+      await db.inquiries.bulkPut(pull.inquiries ?? []);
+      // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
+      await storePulledPhotos(db, pull.photos ?? []);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
     });

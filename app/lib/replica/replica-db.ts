@@ -8,17 +8,25 @@
  *   written before the screen shows the change, so nothing lives only in memory.
  * - refusals: changes the server refused, with its reason, until dismissed.
  * - meta: the device's client id, the pull cursor, the last successful sync.
+ * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
+ * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
+ * - photos (version 2): photos and lab results taken on this device, kept as
+ *   Blobs until the upload queue has sent them, and the user's uploaded files
+ *   as pulls list them (app/lib/photos/local-photo.ts).
  *
  * Screens show the server's state with the outbox applied on top
  * (sync/replica.ts). New versions of this schema are added with
  * `this.version(n + 1)`; Dexie upgrades keep every row, the outbox included.
  */
 import Dexie, { type Table } from 'dexie';
+import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { Menu } from '../../../sync/entities/menu';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
+import type { LocalPhoto } from '../photos/local-photo';
 
 export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt';
 
@@ -30,6 +38,9 @@ export class ReplicaDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   refusals!: Table<Refusal, number>;
   meta!: Table<{ key: MetaKey; value: string | number }, MetaKey>;
+  photos!: Table<LocalPhoto, string>;
+  inquiries!: Table<Inquiry, string>;
+  seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
@@ -41,6 +52,15 @@ export class ReplicaDb extends Dexie {
       outbox: '++seq',
       refusals: 'seq',
       meta: 'key',
+    });
+    // Version 2 only adds a table: upgrading keeps every row of version 1, the outbox included.
+    this.version(2).stores({
+      photos: 'id, status',
+    });
+    // Version 3 adds conversations and the saved-menu copies the buyer last looked at.
+    this.version(3).stores({
+      inquiries: 'id',
+      seenSnapshots: 'savedMenuId',
     });
   }
 }

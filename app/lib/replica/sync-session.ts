@@ -1,10 +1,15 @@
 /**
  * The signed-in user's replica and sync engine, and what triggers a sync:
  * start, coming back online, the app becoming visible, a local change
- * (debounced, by `mutate`), and a timer while the app is open.
+ * (debounced, by `mutate`), and a timer while the app is open. The photo
+ * upload queue runs beside the engine on the same triggers (and a photo being
+ * added); each upload is followed by a sync, which brings the product's cover.
  */
 import { create } from 'zustand';
 import { SyncEngine, type SyncStatus } from '../../../sync/engine/sync-engine';
+import { useUploadProgress } from '../photos/upload-progress';
+import { PhotoUploadQueue, type PhotoQueueStatus } from '../photos/upload-queue';
+import { xhrUploader } from '../photos/xhr-uploader';
 import { DexieSyncStore } from './dexie-sync-store';
 import { httpSyncTransport } from './http-sync-transport';
 import { ReplicaDb } from './replica-db';
@@ -15,6 +20,8 @@ type SyncSession = {
   db: ReplicaDb | null;
   engine: SyncEngine | null;
   status: SyncStatus;
+  photoQueue: PhotoUploadQueue | null;
+  photoStatus: PhotoQueueStatus;
   online: boolean;
   /** Opens (or switches to) the user's replica and starts syncing. */
   start(userId: string): void;
@@ -23,24 +30,37 @@ type SyncSession = {
 
 let detachTriggers: (() => void) | null = null;
 
-function attachTriggers(engine: SyncEngine, setOnline: (online: boolean) => void): () => void {
+const STOPPED_PHOTOS: PhotoQueueStatus = { phase: 'stopped', lastError: null };
+
+function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue, setOnline: (online: boolean) => void): () => void {
   const onOnline = () => {
     setOnline(true);
     void engine.syncNow();
+    void photoQueue.kick(true);
   };
-  const onOffline = () => setOnline(false);
+  const onOffline = () => {
+    setOnline(false);
+    void photoQueue.kick();
+  };
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void engine.syncNow();
+    if (document.visibilityState !== 'visible') return;
+    void engine.syncNow();
+    void photoQueue.kick(true);
   };
   const onWorkerMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === 'sync-now') void engine.syncNow();
+    if ((event.data as { type?: string } | null)?.type !== 'sync-now') return;
+    void engine.syncNow();
+    void photoQueue.kick(true);
   };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   // The timer only schedules: it must not cut short a retry that is backing off.
-  const interval = setInterval(() => engine.schedule(0), SYNC_INTERVAL_MS);
+  const interval = setInterval(() => {
+    engine.schedule(0);
+    void photoQueue.kick();
+  }, SYNC_INTERVAL_MS);
   return () => {
     window.removeEventListener('online', onOnline);
     window.removeEventListener('offline', onOffline);
@@ -54,32 +74,44 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
   db: null,
   engine: null,
   status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null },
+  photoQueue: null,
+  photoStatus: STOPPED_PHOTOS,
   online: typeof navigator === 'undefined' ? true : navigator.onLine,
 
   start(userId) {
     const current = get();
     if (current.db?.userId === userId && current.engine) {
       void current.engine.resume();
+      void current.photoQueue?.resume();
       return;
     }
     current.stop();
     const db = new ReplicaDb(userId);
     const engine = new SyncEngine(new DexieSyncStore(db), httpSyncTransport);
+    const progress = useUploadProgress.getState();
+    const photoQueue = new PhotoUploadQueue(db, xhrUploader, {
+      // The server sets the product's cover from its first uploaded photo: a sync brings it down.
+      onUploaded: () => void engine.syncNow(),
+      onProgress: (id, fraction) => (fraction === null ? progress.clear(id) : progress.set(id, fraction)),
+    });
     engine.subscribe((status) => set({ status }));
-    detachTriggers = attachTriggers(engine, (online) => set({ online }));
-    set({ db, engine, status: engine.getStatus() });
+    photoQueue.subscribe((photoStatus) => set({ photoStatus }));
+    detachTriggers = attachTriggers(engine, photoQueue, (online) => set({ online }));
+    set({ db, engine, status: engine.getStatus(), photoQueue, photoStatus: photoQueue.getStatus() });
     // An installed app with persistent storage is spared when the browser evicts data.
     void navigator.storage?.persist?.().catch(() => undefined);
     void engine.syncNow();
+    void photoQueue.start();
   },
 
   stop() {
-    const { db, engine } = get();
+    const { db, engine, photoQueue } = get();
     engine?.stop();
+    photoQueue?.stop();
     detachTriggers?.();
     detachTriggers = null;
     db?.close();
-    set({ db: null, engine: null, status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null } });
+    set({ db: null, engine: null, status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null }, photoQueue: null, photoStatus: STOPPED_PHOTOS });
   },
 }));
 

@@ -1,0 +1,341 @@
+/**
+ * The buyer's journey (issue 6): browse public menus, save two, go offline on
+ * the trade-show floor, reload, open both from the device's copy, filter and
+ * sort, keep notes, tags and a favourite, write to the seller and build an
+ * order request; back online everything reaches the server by itself; the
+ * seller replies and accepts; the buyer sees it. And a guest's Save Menu that
+ * completes after sign-in.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { apiGet, apiLogin, type ApiSession } from './support/api';
+import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
+import {
+  createMenu,
+  createProduct,
+  sellerWithBusiness,
+  uniqueTag,
+  type CreatedMenu,
+  type InquiryOnServer,
+  type SavedMenuOnServer,
+} from './support/marketplace';
+import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
+
+/** A card in a list (browse results, saved menus), found by its heading. */
+const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+/** The product headings of a menu page (level 2; the tag makes them this test's). */
+const productHeadings = (page: Page, tag: string) => page.getByRole('heading', { level: 2, name: new RegExp(`${tag}$`) });
+
+const categoryButton = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
+
+const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+
+/** A seller with four products in three categories, two public-listing menus and one private-link menu. */
+async function sellerCatalogue(tag: string) {
+  const businessName = `Northwind Farms ${tag}`;
+  const seller = await sellerWithBusiness(businessName);
+  const glacier = await createProduct(seller.session, {
+    strainName: `Glacier Kush ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '12.50',
+    availableQuantity: '50',
+    lotSize: 10,
+  });
+  const ember = await createProduct(seller.session, {
+    strainName: `Ember Haze ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '8.25',
+    availableQuantity: '100',
+    lotSize: 1,
+  });
+  const gummies = await createProduct(seller.session, {
+    strainName: `Velvet Gummies ${tag}`,
+    category: 'edible',
+    unitType: 'unit',
+    pricePerUnit: '3.40',
+    availableQuantity: '500',
+    lotSize: 5,
+  });
+  const wax = await createProduct(seller.session, {
+    strainName: `Honey Wax ${tag}`,
+    category: 'concentrate',
+    unitType: 'g',
+    pricePerUnit: '21.00',
+    availableQuantity: '40',
+    lotSize: 2,
+  });
+  const flowerMenu = await createMenu(seller.session, {
+    name: `Spring Flower List ${tag}`,
+    description: 'Fresh harvest for the show',
+    isPublic: true,
+    productIds: [glacier.id, ember.id, gummies.id],
+  });
+  const extractsMenu = await createMenu(seller.session, {
+    name: `Extracts and Edibles ${tag}`,
+    isPublic: true,
+    productIds: [wax.id, gummies.id],
+  });
+  const privateMenu = await createMenu(seller.session, {
+    name: `Private Reserve ${tag}`,
+    isPublic: false,
+    productIds: [glacier.id, gummies.id],
+  });
+  return { ...seller, businessName, products: { glacier, ember, gummies, wax }, menus: { flowerMenu, extractsMenu, privateMenu } };
+}
+
+const savedMenusOf = (session: ApiSession) => apiGet<SavedMenuOnServer[]>('/api/saved-menus', session);
+const inquiriesOf = (session: ApiSession) => apiGet<InquiryOnServer[]>('/api/inquiries', session);
+
+/** On the public menu reached from Browse: presses Save Menu and waits for the answer. */
+async function saveOpenMenu(page: Page, menu: CreatedMenu): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
+  await expect(toast(page, 'Menu saved to your account').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+}
+
+/** Opens a saved menu from /saved-menus (client-side navigation, so it works offline too). */
+async function openSavedMenu(page: Page, menuName: string): Promise<void> {
+  await cardOf(page, menuName).getByRole('link', { name: 'Open menu' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: menuName })).toBeVisible();
+  await expect(page.getByText('Saved on this device: opens with no network.')).toBeVisible();
+}
+
+async function expectHeadings(locator: Locator, names: string[]): Promise<void> {
+  await expect(locator).toHaveText(names);
+}
+
+test.describe('buyer journey', () => {
+  test('browse, save two menus, work offline, sync, and the seller answers', async ({ page, context, browser }) => {
+    test.setTimeout(90_000);
+    const tag = uniqueTag();
+    const seller = await sellerCatalogue(tag);
+    const { glacier, ember, gummies, wax } = seller.products;
+    const { flowerMenu, extractsMenu, privateMenu } = seller.menus;
+    const buyer = await registerAccount('buyer');
+    const buyerSession = await apiLogin(buyer);
+
+    // --- Browse: search, filters, never the private-link menu.
+    await signIn(page, buyer);
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Menus' })).toBeVisible();
+    const results = page.getByRole('main').getByRole('listitem');
+    await page.getByLabel('Search menus').fill(gummies.strainName);
+    await expect(results.getByRole('heading', { level: 2 })).toHaveCount(2);
+    await expect(cardOf(page, flowerMenu.name)).toBeVisible();
+    await expect(cardOf(page, extractsMenu.name)).toBeVisible();
+    await expect(page.getByRole('heading', { name: privateMenu.name })).toHaveCount(0);
+    await expect(cardOf(page, flowerMenu.name)).toContainText(seller.businessName);
+    await expect(cardOf(page, flowerMenu.name)).toContainText('3 products');
+
+    await page.getByLabel('Category', { exact: true }).selectOption('flower');
+    await expect(results.getByRole('heading', { level: 2 })).toHaveText([flowerMenu.name]);
+    await page.getByLabel('Category', { exact: true }).selectOption('concentrate');
+    await expect(results.getByRole('heading', { level: 2 })).toHaveText([extractsMenu.name]);
+
+    await page.getByLabel('Category', { exact: true }).selectOption('');
+    await page.getByLabel('Search menus').fill('');
+    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: seller.businessName });
+    await expect(results.getByRole('heading', { level: 2 })).toHaveCount(2);
+    await expect(cardOf(page, flowerMenu.name)).toBeVisible();
+    await expect(cardOf(page, extractsMenu.name)).toBeVisible();
+    await expect(page.getByRole('heading', { name: privateMenu.name })).toHaveCount(0);
+
+    // --- Save both public menus.
+    await cardOf(page, flowerMenu.name).getByRole('link', { name: 'Open menu' }).click();
+    await saveOpenMenu(page, flowerMenu);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Browse Menus' })).toBeVisible();
+    await page.getByLabel('Search menus').fill(wax.strainName);
+    await expect(results.getByRole('heading', { level: 2 })).toHaveText([extractsMenu.name]);
+    await cardOf(page, extractsMenu.name).getByRole('link', { name: 'Open menu' }).click();
+    await saveOpenMenu(page, extractsMenu);
+
+    // --- The app is on the device and everything is synced: now off the network.
+    await page.goto('/saved-menus');
+    await waitForServiceWorkerControl(page);
+    await expectAllSynced(page, 15_000);
+    expect((await savedMenusOf(buyerSession)).map((saved) => saved.menuId).sort()).toEqual([flowerMenu.id, extractsMenu.id].sort());
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved Menus' })).toBeVisible();
+    await expect(syncStatus(page)).toHaveAccessibleName(/^Sync status: Offline/);
+    await expect(cardOf(page, flowerMenu.name)).toContainText('3 products');
+    await expect(cardOf(page, extractsMenu.name)).toContainText('2 products');
+
+    // The second menu, from the device's copy: filter and sort.
+    await openSavedMenu(page, extractsMenu.name);
+    await expectHeadings(productHeadings(page, tag), [wax.strainName, gummies.strainName]);
+    await categoryButton(page, 'Edible').click();
+    await expectHeadings(productHeadings(page, tag), [gummies.strainName]);
+    await categoryButton(page, 'All').click();
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await expectHeadings(productHeadings(page, tag), [gummies.strainName, wax.strainName]);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Saved Menus' }).click();
+
+    // The first menu: filter, sort, notes, a tag, the favourite mark.
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved Menus' })).toBeVisible();
+    await openSavedMenu(page, flowerMenu.name);
+    await expectHeadings(productHeadings(page, tag), [glacier.strainName, ember.strainName, gummies.strainName]);
+    await categoryButton(page, 'Flower').click();
+    await expectHeadings(productHeadings(page, tag), [glacier.strainName, ember.strainName]);
+    await page.getByLabel('Sort by').selectOption('price-low');
+    await expectHeadings(productHeadings(page, tag), [ember.strainName, glacier.strainName]);
+    await categoryButton(page, 'All').click();
+    await page.getByLabel('Sort by').selectOption('price-high');
+    await expectHeadings(productHeadings(page, tag), [glacier.strainName, ember.strainName, gummies.strainName]);
+    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: glacier.strainName }) })).toContainText('$12.50');
+
+    const notes = 'Ask about a bulk price on Glacier; booth 14';
+    await page.getByLabel('Notes', { exact: true }).fill(notes);
+    await page.getByRole('button', { name: 'Save notes' }).click();
+    await expect(toast(page, 'Notes saved').first()).toBeVisible();
+    await page.getByLabel('New tag').fill('trade-show');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['trade-show×']);
+    await page.getByRole('button', { name: '☆ Mark favorite' }).click();
+    await expect(page.getByRole('button', { name: '★ Favorite' })).toHaveAttribute('aria-pressed', 'true');
+
+    // A message to the seller.
+    const question = 'Is the Glacier Kush available in 1 lb bags?';
+    await page.getByRole('button', { name: 'Contact Seller' }).click();
+    const contact = page.getByRole('dialog', { name: `Contact ${seller.businessName}` });
+    await contact.getByLabel('Message').fill(question);
+    await contact.getByRole('button', { name: 'Send message' }).click();
+    await expect(contact).toBeHidden();
+    await expect(toast(page, 'Message saved').first()).toBeVisible();
+
+    // An order request: below the lot size is refused with a clear message and nothing is queued.
+    const waiting = Number(await pendingCount(page).textContent());
+    expect(waiting).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Request Order' }).click();
+    const order = page.getByRole('dialog', { name: 'Request an order' });
+    await order.getByLabel(`Quantity of ${glacier.strainName}`).fill('5');
+    await order.getByLabel(`Quantity of ${ember.strainName}`).fill('4');
+    await expect(order.getByRole('alert')).toHaveText(`${glacier.strainName}: the minimum order is 10 oz`);
+    await order.getByRole('button', { name: 'Send request' }).click();
+    await expect(order).toBeVisible();
+    await expect(order.getByRole('alert')).toHaveText(`${glacier.strainName}: the minimum order is 10 oz`);
+    await expect(pendingCount(page)).toHaveText(String(waiting));
+
+    await order.getByLabel(`Quantity of ${glacier.strainName}`).fill('20');
+    await expect(order.getByRole('alert')).toHaveCount(0);
+    await expect(order.getByText('Total: $283.00')).toBeVisible();
+    await order.getByRole('button', { name: 'Send request' }).click();
+    await expect(order).toBeHidden();
+    await expect(toast(page, 'Order request saved').first()).toBeVisible();
+    await expect(pendingCount(page)).toHaveText(String(waiting + 1));
+
+    // --- Back online, and nothing else: it all reaches the server.
+    await context.setOffline(false);
+    await expectAllSynced(page, 20_000);
+
+    const saved = await savedMenusOf(buyerSession);
+    expect(saved.find((entry) => entry.menuId === flowerMenu.id)).toMatchObject({ notes, tags: ['trade-show'], isFavorite: true });
+    expect(saved.find((entry) => entry.menuId === extractsMenu.id)).toMatchObject({ notes: null, tags: [], isFavorite: false });
+
+    const sent = await inquiriesOf(buyerSession);
+    expect(sent).toHaveLength(2);
+    const message = sent.find((inquiry) => inquiry.kind === 'message');
+    expect(message).toMatchObject({ menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open' });
+    expect(message?.messages.map((entry) => entry.body)).toEqual([question]);
+    const request = sent.find((inquiry) => inquiry.kind === 'order');
+    expect(request).toMatchObject({ menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open', total: '283.00' });
+    expect(request?.items.map(({ productId, quantity, pricePerUnit, lineTotal }) => ({ productId, quantity: Number(quantity), pricePerUnit, lineTotal }))).toEqual([
+      { productId: glacier.id, quantity: 20, pricePerUnit: '12.50', lineTotal: '250.00' },
+      { productId: ember.id, quantity: 4, pricePerUnit: '8.25', lineTotal: '33.00' },
+    ]);
+
+    // --- The seller, on a device of their own: both arrive, with an unread count; a reply and Accept.
+    const reply = 'Yes: 20 oz of Glacier and 4 of Ember are set aside for you.';
+    const sellerContext = await browser.newContext({ baseURL: baseUrl() });
+    try {
+      const sellerPage = await sellerContext.newPage();
+      await signIn(sellerPage, seller.account);
+      await expectAllSynced(sellerPage, 15_000);
+      await expect(sellerPage.getByTestId('unread-count')).toHaveText('2');
+      await sellerPage.getByRole('button', { name: 'Notifications: 2 unread' }).click();
+      await sellerPage.getByRole('link', { name: 'Open inbox' }).click();
+      await expect(sellerPage.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+      const conversations = sellerPage.getByRole('list', { name: 'Conversations' }).getByRole('button');
+      await expect(conversations).toHaveCount(2);
+      await expect(conversations.filter({ hasText: 'Message ·' })).toContainText(question);
+
+      await conversations.filter({ hasText: 'Order request ·' }).click();
+      await expect(sellerPage.getByTestId('inquiry-status')).toHaveText('Awaiting reply');
+      const lines = sellerPage.getByRole('table', { name: 'Requested products' });
+      await expect(lines).toContainText(glacier.strainName);
+      await expect(lines).toContainText('$283.00');
+      await sellerPage.getByLabel('Reply').fill(reply);
+      await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(sellerPage.getByRole('list', { name: 'Messages' })).toContainText(reply);
+      await sellerPage.getByRole('button', { name: 'Accept', exact: true }).click();
+      await expect(sellerPage.getByTestId('inquiry-status')).toHaveText('Accepted');
+      await expect(sellerPage.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+      // Opening both conversations read them.
+      await conversations.filter({ hasText: 'Message ·' }).click();
+      await expect(sellerPage.getByTestId('unread-count')).toHaveCount(0);
+      await expectAllSynced(sellerPage, 15_000);
+    } finally {
+      await sellerContext.close();
+    }
+
+    // --- The buyer, online: a sync (here, the one on start) brings the reply and the status.
+    await expect
+      .poll(async () => (await inquiriesOf(buyerSession)).find((inquiry) => inquiry.kind === 'order')?.status)
+      .toBe('accepted');
+    await page.goto('/inbox');
+    await expectAllSynced(page, 15_000);
+    await expect(page.getByTestId('unread-count')).toHaveText('1');
+    const buyerConversations = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
+    const orderConversation = buyerConversations.filter({ hasText: 'Order request ·' });
+    await expect(orderConversation).toContainText(seller.businessName);
+    await expect(orderConversation).toContainText('Accepted');
+    await orderConversation.click();
+    await expect(page.getByTestId('inquiry-status')).toHaveText('Accepted');
+    await expect(page.getByRole('list', { name: 'Messages' })).toContainText(reply);
+    await expect(page.getByTestId('unread-count')).toHaveCount(0);
+  });
+
+  test("a guest's Save Menu ends with the menu saved after sign-in", async ({ page }) => {
+    const tag = uniqueTag();
+    const seller = await sellerWithBusiness(`Lakeshore Growers ${tag}`);
+    const product = await createProduct(seller.session, {
+      strainName: `Harbor Haze ${tag}`,
+      category: 'flower',
+      unitType: 'oz',
+      pricePerUnit: '15.00',
+      availableQuantity: '30',
+      lotSize: 1,
+    });
+    const menu = await createMenu(seller.session, { name: `Harbor Menu ${tag}`, isPublic: true, productIds: [product.id] });
+    const buyer = await registerAccount('buyer');
+
+    await page.goto(`/menu/${menu.publicLinkId}`);
+    await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/\?auth=signin$/);
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill(buyer.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
+    await expect(toast(page, 'Menu saved to your account').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+
+    const session = await apiLogin(buyer);
+    await expect.poll(async () => (await savedMenusOf(session)).map((saved) => saved.menuId), { timeout: 15_000 }).toEqual([menu.id]);
+    // Saved once: the pending intent is gone, so a reload does not save or toast again.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+    expect(await page.evaluate(() => localStorage.getItem('save_menu_after_login'))).toBeNull();
+    expect(await savedMenusOf(session)).toHaveLength(1);
+  });
+});
