@@ -317,9 +317,11 @@ test.describe('buyer journey', () => {
 
     await page.goto(`/menu/${menu.publicLinkId}`);
     await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
+    // Sent to sign in: /api/login lands on /?auth=signin, which opens the dialog (and then tidies the address).
+    const sentToSignIn = page.waitForURL(/\/\?auth=signin$/, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
-
-    await expect(page).toHaveURL(/\/\?auth=signin$/);
+    await sentToSignIn;
+    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toBe(`/menu/${menu.publicLinkId}`);
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await dialog.getByLabel('Email').fill(buyer.email);
     await dialog.getByLabel('Password', { exact: true }).fill(buyer.password);

@@ -1,6 +1,7 @@
 /** Runs the signed-in user's sync while mounted (the app mounts it for a signed-in user), and keeps the session's user in step with the replica's copy. */
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session-store';
+import { prefetchSavedMenuCovers } from '../../lib/replica/prefetch-covers';
 import { useReplica } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
@@ -8,7 +9,9 @@ export function SyncProvider() {
   const userId = useSession((state) => state.user?.id);
   const start = useSyncSession((state) => state.start);
   const stop = useSyncSession((state) => state.stop);
-  const replicaUser = useReplica()?.user;
+  const replica = useReplica();
+  const replicaUser = replica?.user;
+  const savedMenus = replica?.savedMenus;
 
   useEffect(() => {
     if (!userId) return;
@@ -22,6 +25,10 @@ export function SyncProvider() {
       useSession.getState().setUser(replicaUser);
     }
   }, [replicaUser]);
+
+  useEffect(() => {
+    if (savedMenus?.size) void prefetchSavedMenuCovers(savedMenus.values());
+  }, [savedMenus]);
 
   return null;
 }

@@ -1,0 +1,25 @@
+/**
+ * A saved menu must open with its photos on a trade-show floor with no
+ * signal: while online, fetch each saved menu's cover photos once, so the
+ * service worker keeps them (uploads are cached by their never-changing name).
+ */
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+
+const UPLOADS_CACHE = 'uploads';
+
+export async function prefetchSavedMenuCovers(savedMenus: Iterable<SavedMenuListItem>): Promise<void> {
+  if (typeof caches === 'undefined' || !navigator.onLine) return;
+  const cache = await caches.open(UPLOADS_CACHE);
+  const urls = new Set<string>();
+  for (const saved of savedMenus) {
+    for (const product of saved.snapshot?.products ?? []) {
+      const cover = product.photos[0]?.url ?? product.photoUrl;
+      if (cover?.startsWith('/uploads/')) urls.add(cover);
+    }
+  }
+  for (const url of urls) {
+    if (await cache.match(url)) continue;
+    // Through fetch, not cache.add: the service worker's own rule stores it, with its expiry.
+    await fetch(url).catch(() => undefined);
+  }
+}
