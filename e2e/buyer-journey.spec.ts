@@ -245,9 +245,9 @@ test.describe('buyer journey', () => {
     expect(message?.messages.map((entry) => entry.body)).toEqual([question]);
     const request = sent.find((inquiry) => inquiry.kind === 'order');
     expect(request).toMatchObject({ menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open', total: '283.00' });
-    expect(request?.items.map(({ productId, quantity, pricePerUnit, lineTotal }) => ({ productId, quantity: Number(quantity), pricePerUnit, lineTotal }))).toEqual([
-      { productId: glacier.id, quantity: 20, pricePerUnit: '12.50', lineTotal: '250.00' },
-      { productId: ember.id, quantity: 4, pricePerUnit: '8.25', lineTotal: '33.00' },
+    expect(request?.items).toEqual([
+      { productId: glacier.id, strainName: glacier.strainName, unitType: 'oz', quantity: '20.000', pricePerUnit: '12.50', lineTotal: '250.00' },
+      { productId: ember.id, strainName: ember.strainName, unitType: 'oz', quantity: '4.000', pricePerUnit: '8.25', lineTotal: '33.00' },
     ]);
 
     // --- The seller, on a device of their own: both arrive, with an unread count; a reply and Accept.
