@@ -43,7 +43,8 @@ export type OwnServer = {
   dispose(): Promise<void>;
 };
 
-export async function ownServer(): Promise<OwnServer> {
+/** `env` adds to the server's environment (an admin to create, say). */
+export async function ownServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-e2e-own-'));
   const url = `http://127.0.0.1:${port}`;
@@ -63,7 +64,7 @@ export async function ownServer(): Promise<OwnServer> {
     async start() {
       if (child) throw new Error('The server is already running');
       child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-        env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+        env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, 30_000);
