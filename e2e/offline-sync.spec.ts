@@ -293,7 +293,9 @@ test.describe('offline-first sync', () => {
     // B signs out with nothing waiting: B's replica is removed. A comes back and A's kept change is sent.
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => replicaDatabases(page)).toEqual([`replica-${idA}`]);
+    // Signing out reloads the page: wait for the fresh landing page before looking into its storage.
+    await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();
+    await expect.poll(() => replicaDatabases(page).catch(() => null)).toEqual([`replica-${idA}`]);
     await signIn(page, sellerA);
     await openProducts(page);
     await expectAllSynced(page, 15_000);
