@@ -28,3 +28,15 @@ export function StatCard({ label, value }: { label: string; value: ReactNode }) 
     </div>
   );
 }
+
+/** A titled part of a page; the title names the region for screen readers. */
+export function Section({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className ?? 'grid grid-cols-1 gap-3'}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

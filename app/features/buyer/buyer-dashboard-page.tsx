@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { PageBody, PageHeader, StatCard } from '../../components/page/page-header';
+import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
@@ -34,10 +34,7 @@ function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
         <StatCard label="New updates" value={items.filter((item) => item.stamp > item.lastSeenStamp).length} />
         <StatCard label="Favorites" value={items.filter((item) => item.isFavorite).length} />
       </section>
-      <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
-        </h2>
+      <Section id="quick-actions" title="Quick actions">
         <div className="flex flex-wrap gap-2">
           <a href="/browse" target="_blank" rel="noopener" className={buttonClasses('primary')}>
             Browse Menus
@@ -49,13 +46,10 @@ function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
             Update Profile
           </Button>
         </div>
-      </section>
-      <section aria-labelledby="saved-menus" className="grid grid-cols-1 gap-3">
-        <h2 id="saved-menus" className="text-lg font-semibold">
-          Saved menus
-        </h2>
+      </Section>
+      <Section id="saved-menus" title="Saved menus">
         <SavedMenuList items={items} />
-      </section>
+      </Section>
     </>
   );
 }

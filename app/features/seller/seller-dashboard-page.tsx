@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import { PageBody, PageHeader, StatCard } from '../../components/page/page-header';
+import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
@@ -45,10 +45,7 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
         <StatCard label="Menu views" value={views ? views.total.toLocaleString() : '–'} />
         <StatCard label="Shared links" value={menus.filter((menu) => menu.publicLinkId).length} />
       </section>
-      <section aria-labelledby="quick-actions" className="grid grid-cols-1 gap-3">
-        <h2 id="quick-actions" className="text-lg font-semibold">
-          Quick actions
-        </h2>
+      <Section id="quick-actions" title="Quick actions">
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setAdding(true)}>Add Product</Button>
           <Link to="/menu-builder" className={buttonClasses('outline')}>
@@ -58,12 +55,9 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
             Update Profile
           </Button>
         </div>
-      </section>
+      </Section>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="your-menus" className="grid grid-cols-1 content-start gap-3">
-          <h2 id="your-menus" className="text-lg font-semibold">
-            Your menus
-          </h2>
+        <Section id="your-menus" title="Your menus" className="grid grid-cols-1 content-start gap-3">
           {menus.length ? (
             menus.map((menu) => (
               <Card key={menu.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -92,11 +86,8 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
               </Link>
             </Card>
           )}
-        </section>
-        <section aria-labelledby="recent-products" className="grid grid-cols-1 content-start gap-3">
-          <h2 id="recent-products" className="text-lg font-semibold">
-            Recent products
-          </h2>
+        </Section>
+        <Section id="recent-products" title="Recent products" className="grid grid-cols-1 content-start gap-3">
           {products.length ? (
             products.slice(0, RECENT_PRODUCTS_ON_DASHBOARD).map((product) => (
               <Card key={product.id} className="flex items-center gap-3 p-3">
@@ -126,12 +117,9 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
               </Button>
             </Card>
           )}
-        </section>
+        </Section>
       </div>
-      <section aria-labelledby="recent-activity" className="grid grid-cols-1 gap-3">
-        <h2 id="recent-activity" className="text-lg font-semibold">
-          Recent activity
-        </h2>
+      <Section id="recent-activity" title="Recent activity">
         {activity.length === 0 ? (
           <Card className="p-4 text-stone-600">Nothing yet: your changes to products and menus show up here.</Card>
         ) : (
@@ -150,7 +138,7 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
             </ul>
           </Card>
         )}
-      </section>
+      </Section>
     </>
   );
 }
