@@ -359,6 +359,19 @@ describe('an order request (REST)', () => {
     expect(stored.messages).toHaveLength(2);
   });
 
+  it('an inquiry id that a reply already has is a conflict (409), not a 500, and stores nothing', async () => {
+    const thread = await send(buyer, message('First'));
+    expect(thread.status).toBe(201);
+    const replyId = randomUUID();
+    expect((await reply(buyer, thread.body.id, 'A reply', replyId)).status).toBe(201);
+    const clash = await send(buyer, { ...message('Reuses the reply id'), id: replyId });
+    expect(clash.status).toBe(409);
+    expect(clash.body.reason).toBe('conflict');
+    expect(inquiryRows(replyId)).toHaveLength(0);
+    const pushed = await device(buyer).push('inquiry.create', { ...message('By sync'), id: replyId });
+    expect(pushed).toMatchObject({ outcome: 'refused', reason: 'conflict' });
+  });
+
   it('markRead sets the reader’s read time without changing updatedAt', async () => {
     const before = (await get(buyer, request.id)).body;
     const phone = device(buyer);

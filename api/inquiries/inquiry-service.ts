@@ -37,7 +37,10 @@ export async function getInquiry(services: Services, user: User, id: string): Pr
 export async function createInquiry(services: Services, buyer: User, input: unknown): Promise<Inquiry> {
   const args = parseOrThrow(inquiryCreateSchema, input);
   return services.db.transaction(async (tx) => {
-    if (await findInquiry(tx.db, args.id)) throw new AppError('conflict', 'This message was already sent');
+    // The first message is stored under the inquiry's id, so that id must be free among messages too.
+    if ((await findInquiry(tx.db, args.id)) || (args.message && (await messageExists(tx.db, args.id)))) {
+      throw new AppError('conflict', 'This message was already sent');
+    }
     const menu = await findMenu(tx.db, args.menuId);
     const seller = menu ? await findUserById(tx.db, menu.userId) : null;
     if (!menu || !seller || seller.disabled) throw new AppError('not_found', 'Menu not found');

@@ -94,6 +94,20 @@ describe('DELETE /api/saved-menus/:id', () => {
     expect((await t.request('DELETE', `/api/saved-menus/${saved.id}`, { token: buyer.token })).status).toBe(404);
   });
 
+  it("refuses an id another buyer's saved entry already has with 409 (not a 500), by REST and by sync push", async () => {
+    const theirs = (await list(otherBuyer.token))[0] ?? (await t.request<SavedMenu>('POST', '/api/saved-menus', { token: otherBuyer.token, body: { menuId: menus[2]!.id } })).body;
+    const res = await t.request<ErrorBody>('POST', '/api/saved-menus', { token: buyer.token, body: { id: theirs.id, menuId: menus[2]!.id } });
+    expect(res.status).toBe(409);
+    expect(res.body.reason).toBe('conflict');
+    const pushed = await t.request<{ results: Array<{ outcome: string; reason?: string }> }>('POST', '/api/sync/push', {
+      token: buyer.token,
+      body: { clientId: randomUUID(), mutations: [{ seq: 1, name: 'savedMenu.save', args: { id: theirs.id, menuId: menus[2]!.id } }] },
+    });
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.results[0]).toMatchObject({ outcome: 'refused', reason: 'conflict' });
+    expect((await list(otherBuyer.token)).map((s) => s.id)).toContain(theirs.id);
+  });
+
   it('drops saved entries when the seller deletes the menu', async () => {
     const menu = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Short lived' } })).body;
     await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: menu.id } });

@@ -41,6 +41,8 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
     if (!(await findMenu(tx.db, menuId))) throw new AppError('not_found', 'Menu not found');
     const existing = await findSavedMenuOfBuyer(tx.db, buyer.id, menuId);
     if (existing) return { saved: existing, created: false };
+    // A device-made id that another saved entry already has (anyone's): refused, never a crash that stalls the push.
+    if (id && (await findSavedMenu(tx.db, id))) throw new AppError('conflict', 'A saved menu with this id already exists');
     // The buyer saves what they are looking at: it counts as seen.
     const lastSeenStamp = await currentMenuStamp(tx.db, menuId);
     const saved = await insertSavedMenu(tx.db, { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp }, tx.version, services.now());
