@@ -19,6 +19,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { AppError } from '../../sync/errors';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema>;
@@ -35,6 +36,18 @@ function openConnection(file: string): BetterSqlite3.Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   return connection;
+}
+
+/**
+ * A constraint the database enforces (an id or a link already taken) is the
+ * request's fault, not the server's: a conflict the caller can be told of,
+ * and a sync push refuses that one mutation instead of failing the batch.
+ */
+function asConflict(error: unknown): unknown {
+  if (error instanceof BetterSqlite3.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) {
+    return new AppError('conflict', 'This change conflicts with data already on the server');
+  }
+  return error;
 }
 
 export class Database {
@@ -97,7 +110,7 @@ export class Database {
         return result;
       } catch (error) {
         this.writer.run(sql`ROLLBACK`);
-        throw error;
+        throw asConflict(error);
       }
     };
     const result = this.queue.then(run, run);
@@ -115,7 +128,7 @@ export class Database {
     } catch (error) {
       this.writer.run(sql`ROLLBACK TO ${name}`);
       this.writer.run(sql`RELEASE ${name}`);
-      throw error;
+      throw asConflict(error);
     }
   }
 
