@@ -30,11 +30,13 @@ import { subscriptionRoutes } from './subscription/subscription-routes';
 import { syncRoutes } from './sync/sync-routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** A push carries up to a batch of mutations (a product each, say): larger than one form, still bounded. */
+const SYNC_PUSH_BODY_LIMIT = 16 * 1024 * 1024;
 
-const jsonBodyLimit = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')),
-});
+const limitBody = (maxSize: number) =>
+  bodyLimit({ maxSize, onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')) });
+const jsonBodyLimit = limitBody(JSON_BODY_LIMIT);
+const pushBodyLimit = limitBody(SYNC_PUSH_BODY_LIMIT);
 
 export function createApi(services: Services, publicMenus = new PublicMenuCache()) {
   return new Hono<AppEnv>()
@@ -42,8 +44,11 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       c.set('services', services);
       await next();
     })
-    // The upload route takes files up to the largest upload limit and applies its own body limit.
-    .use((c, next) => (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}` ? next() : jsonBodyLimit(c, next)))
+    // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
+    .use((c, next) => {
+      if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
+      return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
+    })
     .use(authenticate)
     .get('/health', (c) =>
       services.db.ping() ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),

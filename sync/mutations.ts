@@ -52,3 +52,16 @@ export type ParsedMutation = { [K in MutationName]: { name: K; args: z.output<(t
 export function mayRun(role: UserRole, name: MutationName): boolean {
   return (MUTATIONS[name].roles as readonly UserRole[]).includes(role);
 }
+
+/**
+ * A mutation's arguments as they go to the server: without what only the
+ * device uses (the menu a buyer saw when saving it), which the server would
+ * ignore anyway and which can be large.
+ */
+export function wireArgs(mutation: Mutation): unknown {
+  if (mutation.name === 'savedMenu.save') {
+    const { snapshot: _shownOnTheDevice, ...args } = mutation.args;
+    return args;
+  }
+  return mutation.args;
+}

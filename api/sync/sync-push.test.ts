@@ -468,3 +468,15 @@ describe('push validation', () => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('a full batch', () => {
+  it('is accepted above the 1 MB limit of ordinary requests: 240 products with long descriptions', async () => {
+    const clientId = randomUUID();
+    const description = 'Hand-trimmed, slow cured, dense and resinous. '.repeat(100);
+    const batch = Array.from({ length: 240 }, (_, i) => mutation(i + 1, 'product.create', createArgs(`Batch ${i}`, { description })));
+    expect(JSON.stringify(batch).length).toBeGreaterThan(1024 * 1024);
+    const res = await pushOk(seller.token, clientId, batch);
+    expect(res.lastProcessedSeq).toBe(240);
+    expect(res.results.every((result) => result.outcome === 'applied')).toBe(true);
+  });
+});

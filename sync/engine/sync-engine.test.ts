@@ -318,6 +318,14 @@ describe('pushing and pulling', () => {
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
   });
 
+  it('sends a saved menu without the copy the device keeps for itself', async () => {
+    const engine = makeEngine();
+    const snapshot = { menu: { name: 'Seen here' } } as never;
+    store.add({ name: 'savedMenu.save', args: { id: uuid(7), menuId: uuid(8), snapshot } });
+    await engine.syncNow();
+    expect(transport.pushes[0]!.mutations[0]!.args).toEqual({ id: uuid(7), menuId: uuid(8) });
+  });
+
   it('an outbox of exactly batchSize entries goes in one push, with no empty push after it', async () => {
     const engine = makeEngine(100);
     store.add(...Array.from({ length: 100 }, (_, i) => create(i + 1)));

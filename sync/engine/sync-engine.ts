@@ -8,7 +8,7 @@
  * retried.
  */
 import type { ErrorReason } from '../errors';
-import type { Mutation } from '../mutations';
+import { wireArgs, type Mutation } from '../mutations';
 import type { PullResponse, PushRequest, PushResponse } from '../protocol';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
 
@@ -144,7 +144,7 @@ export class SyncEngine {
         if (batch.length === 0) break;
         const response = await this.transport.push({
           clientId,
-          mutations: batch.map((entry) => ({ seq: entry.seq, name: entry.mutation.name, args: entry.mutation.args })),
+          mutations: batch.map((entry) => ({ seq: entry.seq, name: entry.mutation.name, args: wireArgs(entry.mutation) })),
         });
         const refusedAt = new Date(this.now()).toISOString();
         const refusals = response.results.flatMap((result) => {
