@@ -28,7 +28,7 @@ export const MUTATIONS = {
   'savedMenu.save': {
     roles: ['buyer'],
     // The device sends the menu as it saw it, so the saved entry shows at once offline; the server keeps its own.
-    args: z.object({ id: entityId, menuId: entityId, snapshot: publicMenuSchema.optional() }),
+    args: z.object({ id: entityId, menuId: entityId, publicLinkId: z.uuid().optional(), snapshot: publicMenuSchema.optional() }),
   },
   'savedMenu.remove': { roles: ['buyer'], args: byId },
   'savedMenu.update': { roles: ['buyer'], args: z.object({ id: entityId, changes: savedMenuUpdateSchema }) },

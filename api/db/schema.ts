@@ -170,6 +170,8 @@ export const savedMenus = sqliteTable(
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     /** The menu's snapshot stamp when the buyer last looked at it: a newer stamp means "changed since". */
     lastSeenStamp: integer('last_seen_stamp').notNull().default(0),
+    /** The link the buyer saved a private-link menu with: a new link (the seller regenerated it) ends their access. */
+    linkId: text('link_id'),
     version,
     ...timestamps,
   },

@@ -36,7 +36,7 @@ async function createProduct(strainName: string) {
 }
 
 async function createMenu(name: string, productIds: string[] = []) {
-  const res = await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name, productIds } });
+  const res = await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name, productIds, isPublic: true } });
   expect(res.status).toBe(201);
   return res.body;
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   otherBuyer = await t.registerUser('buyer');
   menus = [];
   for (const name of ['One', 'Two', 'Three']) {
-    menus.push((await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name } })).body);
+    menus.push((await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name, isPublic: true } })).body);
   }
 });
 afterAll(() => t.close());
@@ -109,7 +109,7 @@ describe('DELETE /api/saved-menus/:id', () => {
   });
 
   it('drops saved entries when the seller deletes the menu', async () => {
-    const menu = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Short lived' } })).body;
+    const menu = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Short lived', isPublic: true } })).body;
     await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: menu.id } });
     expect((await list(buyer.token)).map((s) => s.menuId)).toContain(menu.id);
     await t.request('DELETE', `/api/menus/${menu.id}`, { token: seller.token });

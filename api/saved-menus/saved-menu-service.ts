@@ -27,25 +27,35 @@ export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
 export async function listSavedMenus(services: Services, buyer: User, since?: number): Promise<SavedMenuListItem[]> {
   const rows = await listSavedMenuRows(services.db.read, buyer.id, since);
   return Promise.all(
-    rows.map(async (row) => ({
-      ...row,
+    rows.map(async ({ savedLinkId, menuIsPublic, ...row }) => {
+      // A private-link menu is the buyer's only while its link is the one they saved it with: a regenerated link ends that.
+      if (!menuIsPublic && savedLinkId !== row.menu.publicLinkId) {
+        return { ...row, menu: { ...row.menu, publicLinkId: '' }, snapshot: null };
+      }
       // A seller who was disabled takes their menus off the air; the entry stays, without a snapshot.
-      snapshot: await getPublicMenu(services, row.menu.publicLinkId).catch(() => null),
-    })),
+      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId).catch(() => null) };
+    }),
   );
 }
 
 export async function saveMenu(services: Services, buyer: User, input: unknown): Promise<{ saved: SavedMenu; created: boolean }> {
-  const { id, menuId } = parseOrThrow(savedMenuCreateSchema, input);
+  const { id, menuId, publicLinkId } = parseOrThrow(savedMenuCreateSchema, input);
   return services.db.transaction(async (tx) => {
-    if (!(await findMenu(tx.db, menuId))) throw new AppError('not_found', 'Menu not found');
+    const menu = await findMenu(tx.db, menuId);
+    // A private-link menu is saved only by someone who has its current link; a menu id alone opens nothing.
+    if (!menu || (!menu.isPublic && publicLinkId !== menu.publicLinkId)) throw new AppError('not_found', 'Menu not found');
     const existing = await findSavedMenuOfBuyer(tx.db, buyer.id, menuId);
     if (existing) return { saved: existing, created: false };
     // A device-made id that another saved entry already has (anyone's): refused, never a crash that stalls the push.
     if (id && (await findSavedMenu(tx.db, id))) throw new AppError('conflict', 'A saved menu with this id already exists');
     // The buyer saves what they are looking at: it counts as seen.
     const lastSeenStamp = await currentMenuStamp(tx.db, menuId);
-    const saved = await insertSavedMenu(tx.db, { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp }, tx.version, services.now());
+    const saved = await insertSavedMenu(
+      tx.db,
+      { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp, linkId: menu.publicLinkId },
+      tx.version,
+      services.now(),
+    );
     return { saved, created: true };
   });
 }

@@ -11,6 +11,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import { MAX_TAGS, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
+import type { ErrorBody } from '../../sync/errors';
 import type { MutationName } from '../../sync/mutations';
 import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse, type PushResponse } from '../../sync/protocol';
 import { savedMenus } from '../db/schema';
@@ -260,7 +261,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const id = randomUUID();
     const forged = structuredClone(savedIn(before, saved.id)!.snapshot!);
     forged.menu = { ...forged.menu, id: second.id, name: 'Forged' };
-    await phone.pushOk('savedMenu.save', { id, menuId: second.id, snapshot: forged });
+    await phone.pushOk('savedMenu.save', { id, menuId: second.id, publicLinkId: second.publicLinkId, snapshot: forged });
     const entry = savedIn(await phone.pull(before.cursor), id)!;
     expect(entry.snapshot!.menu.name).toBe('Winter Cure');
     expect(entry.snapshot!.products.map((p) => [p.id, p.pricePerUnit])).toEqual([[kush.id, '20.00']]);
@@ -317,5 +318,28 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     expect(savedIn(after, saved.id)).toBeUndefined();
     expect((await device(otherBuyer).pull(theirs.cursor)).deleted).toEqual([]);
     expect(await phone.push('savedMenu.markSeen', { id: saved.id, stamp: 1 })).toMatchObject({ outcome: 'refused', reason: 'not_found' });
+  });
+});
+
+describe('a private-link menu', () => {
+  it('is saved only with its current link, and a regenerated link ends the saved copy', async () => {
+    const secret = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Partners only', productIds: [kush.id] }, 201);
+    const byIdAlone = await t.request<ErrorBody>('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: secret.id } });
+    expect(byIdAlone.status).toBe(404);
+    const withLink = await t.request<SavedMenu>('POST', '/api/saved-menus', {
+      token: buyer.token,
+      body: { menuId: secret.id, publicLinkId: secret.publicLinkId },
+    });
+    expect(withLink.status).toBe(201);
+
+    const phone = device(buyer);
+    const before = await phone.pull(0);
+    expect(savedIn(before, withLink.body.id)!.snapshot!.menu.name).toBe('Partners only');
+
+    await ok('POST', `/api/menus/${secret.id}/regenerate-link`, seller.token, {}, 200);
+    const after = savedIn(await phone.pull(before.cursor), withLink.body.id)!;
+    expect(after.snapshot).toBeNull();
+    expect(after.menu.publicLinkId).toBe('');
+    expect(JSON.stringify(after)).not.toContain(kush.id);
   });
 });

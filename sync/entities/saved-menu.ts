@@ -15,10 +15,11 @@ export const savedMenuSchema = z.object({
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;
 
-/** POST /api/saved-menus. */
+/** POST /api/saved-menus. A private-link menu also needs its current link: knowing its id is not enough. */
 export const savedMenuCreateSchema = z.object({
   id: entityId.optional(),
   menuId: entityId,
+  publicLinkId: z.uuid().optional(),
 });
 export type SavedMenuCreateInput = z.input<typeof savedMenuCreateSchema>;
 

@@ -19,8 +19,11 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
   };
 }
 
-/** A saved menu with its menu's summary and stamp; the snapshot is attached by the domain. */
-export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'>;
+/**
+ * A saved menu with its menu's summary and stamp; the snapshot is attached by
+ * the domain, which also decides access from the link it was saved with.
+ */
+export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & { savedLinkId: string | null; menuIsPublic: boolean };
 
 /**
  * The buyer's saved menus with their menus' summaries and stamps, or only
@@ -45,6 +48,8 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
     .all()
     .map((row) => ({
       ...toSavedMenu(row.saved),
+      savedLinkId: row.saved.linkId,
+      menuIsPublic: row.menu.isPublic,
       stamp: row.stamp,
       menu: {
         name: row.menu.name,
@@ -100,7 +105,7 @@ export async function findSavedMenuOfBuyer(db: Db, buyerUserId: string, menuId: 
 
 export async function insertSavedMenu(
   db: Db,
-  saved: { id: string; buyerUserId: string; menuId: string; lastSeenStamp: number },
+  saved: { id: string; buyerUserId: string; menuId: string; lastSeenStamp: number; linkId: string },
   version: number,
   now: Date,
 ): Promise<SavedMenu> {

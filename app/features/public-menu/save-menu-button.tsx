@@ -8,7 +8,7 @@ import { useReplica } from '../../lib/replica/use-replica';
 import { SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
 
-export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot?: PublicMenu }) {
+export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot: PublicMenu }) {
   const replica = useReplica();
   const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
 
@@ -24,7 +24,7 @@ export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot?
 
   async function save() {
     try {
-      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, snapshot } });
+      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, publicLinkId: snapshot.menu.publicLinkId, snapshot } });
       toast({ title: 'Menu saved to your account', variant: 'success' });
     } catch (error) {
       toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });

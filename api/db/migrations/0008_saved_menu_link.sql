@@ -1,0 +1,1 @@
+ALTER TABLE `saved_menus` ADD `link_id` text;
