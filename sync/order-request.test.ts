@@ -35,5 +35,7 @@ describe('totals', () => {
     expect(lineTotal({ pricePerUnit: null }, '2')).toBeNull();
     expect(orderTotal(['10.00', null])).toBeNull();
     expect(orderTotal(['10.05', '0.17'])).toBe('10.22');
+    // Above one price's ceiling: a big order still has a total.
+    expect(orderTotal(['99999999.99', '99999999.99'])).toBe('199999999.98');
   });
 });

@@ -38,11 +38,14 @@ export function lineTotal(product: Pick<Product, 'pricePerUnit'>, quantity: stri
   return wanted !== null && price?.ok ? formatScaled(lineTotalCents(price.scaled, wanted), 2) : null;
 }
 
+/** Line totals and order totals can exceed one price's ceiling: any whole number of cents JavaScript counts exactly. */
+const TOTAL_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
+
 /** The sum of line totals, or null when any line has no price. */
 export function orderTotal(lines: Array<string | null>): string | null {
   let cents = 0;
   for (const line of lines) {
-    const parsed = line === null ? null : parseScaled(line, PRICE_RULE);
+    const parsed = line === null ? null : parseScaled(line, TOTAL_RULE);
     if (!parsed?.ok) return null;
     cents += parsed.scaled;
   }

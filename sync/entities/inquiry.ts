@@ -69,6 +69,10 @@ export const inquiryCreateSchema = z
     if (ctx.value.kind === 'message' && !ctx.value.message) {
       ctx.issues.push({ code: 'custom', message: 'Write a message', path: ['message'], input: ctx.value.message });
     }
+    const productIds = ctx.value.items.map((item) => item.productId);
+    if (new Set(productIds).size !== productIds.length) {
+      ctx.issues.push({ code: 'custom', message: 'List each product once, with its whole quantity', path: ['items'], input: ctx.value.items });
+    }
     if (ctx.value.kind === 'order' && ctx.value.items.length === 0) {
       ctx.issues.push({ code: 'custom', message: 'Add at least one product to the order request', path: ['items'], input: ctx.value.items });
     }
