@@ -1,5 +1,6 @@
 /** Browsing every seller's public-listing menus (never a private-link one), searched and paged on the server. */
 import { browseQuerySchema, type BrowsePage, type BrowseSeller } from '../../sync/entities/browse';
+import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { browseMenus, browseSellers } from '../db/repositories/browse';
@@ -22,7 +23,9 @@ function decodeCursor(cursor: string | undefined): { updatedAt: number; id: stri
   if (!cursor) return undefined;
   const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
   const updatedAt = Number(time);
-  return Number.isSafeInteger(updatedAt) && id ? { updatedAt, id } : undefined;
+  // A cursor this server did not hand out would otherwise quietly restart the list from the top.
+  if (!Number.isSafeInteger(updatedAt) || !id) throw new AppError('validation', 'This page of results is no longer valid: start the search again');
+  return { updatedAt, id };
 }
 
 export async function browse(services: Services, query: unknown): Promise<BrowsePage> {

@@ -207,6 +207,14 @@ describe('what browse shows, and search', () => {
     expect((await h.browse(buyer.token, { limit: 50 })).items).toHaveLength(2);
   });
 
+  it('refuses a cursor it did not hand out, instead of quietly starting over', async () => {
+    for (const cursor of ['nonsense', Buffer.from('x:').toString('base64url')]) {
+      const res = await t.request<ErrorBody>('GET', `/api/browse?cursor=${cursor}`, { token: buyer.token });
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.message).toBe('This page of results is no longer valid: start the search again');
+    }
+  });
+
   it('lists sellers with public menus and how many', async () => {
     const extra = await h.menu(coastal, { name: 'Coastal Extras', isPublic: true });
     const privateOnly = await t.registerUser('seller', { businessName: 'Hidden Hollow' });
