@@ -5,11 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../entities/product';
-import type { User } from '../entities/user';
 import type { ErrorReason } from '../errors';
 import type { Mutation } from '../mutations';
 import type { PullResponse, PushedMutation, PushRequest, PushResponse } from '../protocol';
 import { retryDelayMs, type BackoffOptions } from './backoff';
+import { productFixture, userFixture } from '../testing/entity-fixtures';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type Refusal, type SyncStore, type SyncTransport } from './sync-engine';
 
 const BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000 };
@@ -21,49 +21,10 @@ const START = Date.parse('2025-03-01T12:00:00.000Z');
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const SELLER_ID = uuid(999_999);
 
-const seller: User = {
-  id: SELLER_ID,
-  email: 'seller@test.example',
-  firstName: 'Sally',
-  lastName: null,
-  profileImageUrl: null,
-  role: 'seller',
-  businessName: null,
-  businessType: null,
-  licenseNumber: null,
-  contactInfo: null,
-  companyName: null,
-  address: null,
-  city: null,
-  state: null,
-  zipCode: null,
-  phoneNumber: null,
-  subscriptionStatus: 'trial',
-  trialEndsAt: null,
-  disabled: false,
-  createdAt: new Date(START).toISOString(),
-  updatedAt: new Date(START).toISOString(),
-};
+const seller = userFixture({ id: SELLER_ID, createdAt: new Date(START).toISOString(), updatedAt: new Date(START).toISOString() });
 
 function productRow(id: string, strainName: string, at: string): Product {
-  return {
-    id,
-    userId: SELLER_ID,
-    strainName,
-    description: null,
-    category: 'flower',
-    thcPercentage: null,
-    cbdPercentage: null,
-    pricePerUnit: null,
-    unitType: 'oz',
-    availableQuantity: '0.000',
-    lotSize: 1,
-    photoUrl: null,
-    photoIds: [],
-    labResultId: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  return productFixture({ id, userId: SELLER_ID, strainName, createdAt: at, updatedAt: at });
 }
 
 // ---------------------------------------------------------------------------

@@ -1,33 +1,20 @@
 import { parse } from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../../sync/entities/user';
+import { userFixture } from '../../../sync/testing/entity-fixtures';
 import { customersCsvFileName, customersToCsv } from './customers-csv';
 
 function customer(overrides: Partial<User> = {}): User {
-  return {
-    id: '00000000-0000-4000-8000-000000000001',
+  return userFixture({
     email: 'jane@example.com',
     firstName: 'Jane',
     lastName: 'Doe',
-    profileImageUrl: null,
-    role: 'seller',
     businessName: 'Green Farms',
-    businessType: null,
-    licenseNumber: null,
-    contactInfo: null,
-    companyName: null,
-    address: null,
-    city: null,
-    state: null,
-    zipCode: null,
     phoneNumber: '555-0100',
-    subscriptionStatus: 'trial',
-    trialEndsAt: null,
-    disabled: false,
     createdAt: '2025-03-09T22:15:00.000Z',
     updatedAt: '2025-03-09T22:15:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 describe('customersToCsv', () => {

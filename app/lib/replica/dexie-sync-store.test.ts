@@ -13,6 +13,7 @@ import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry } from '../../../sync/engine/sync-engine';
 import type { Mutation } from '../../../sync/mutations';
 import type { PullResponse } from '../../../sync/protocol';
+import { productFixture, userFixture } from '../../../sync/testing/entity-fixtures';
 import { DexieSyncStore } from './dexie-sync-store';
 import { ReplicaDb } from './replica-db';
 
@@ -39,50 +40,21 @@ afterEach(async () => {
 });
 
 function user(id: string): User {
-  return {
-    id,
-    email: `${id}@test.example`,
-    firstName: 'Sally',
-    lastName: null,
-    profileImageUrl: null,
-    role: 'seller',
-    businessName: 'Green Acres',
-    businessType: null,
-    licenseNumber: null,
-    contactInfo: null,
-    companyName: null,
-    address: null,
-    city: null,
-    state: null,
-    zipCode: null,
-    phoneNumber: null,
-    subscriptionStatus: 'trial',
-    trialEndsAt: null,
-    disabled: false,
-    createdAt: AT,
-    updatedAt: AT,
-  };
+  return userFixture({ id, email: `${id}@test.example`, businessName: 'Green Acres', createdAt: AT, updatedAt: AT });
 }
 
 function product(n: number, userId: string, strainName = `Strain ${n}`): Product {
-  return {
+  return productFixture({
     id: uuid(n),
     userId,
     strainName,
-    description: null,
-    category: 'flower',
     thcPercentage: '24.50',
-    cbdPercentage: null,
     pricePerUnit: '1200.00',
     unitType: 'lb',
     availableQuantity: '10.000',
-    lotSize: 1,
-    photoUrl: null,
-    photoIds: [],
-    labResultId: null,
     createdAt: AT,
     updatedAt: AT,
-  };
+  });
 }
 
 function menu(n: number, userId: string, productIds: string[]): Menu {

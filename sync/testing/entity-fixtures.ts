@@ -1,0 +1,54 @@
+/** Complete entities for tests, with every field filled; a test names only the fields it cares about. */
+import type { Product } from '../entities/product';
+import type { User } from '../entities/user';
+
+export const FIXTURE_TIME = '2025-03-01T12:00:00.000Z';
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 'seller@test.example',
+    firstName: 'Sally',
+    lastName: null,
+    profileImageUrl: null,
+    role: 'seller',
+    businessName: null,
+    businessType: null,
+    licenseNumber: null,
+    contactInfo: null,
+    companyName: null,
+    address: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    phoneNumber: null,
+    subscriptionStatus: 'trial',
+    trialEndsAt: null,
+    disabled: false,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...overrides,
+  };
+}
+
+export function productFixture(overrides: Partial<Product> = {}): Product {
+  return {
+    id: '00000000-0000-4000-8000-000000000002',
+    userId: '00000000-0000-4000-8000-000000000001',
+    strainName: 'Blue Dream',
+    description: null,
+    category: 'flower',
+    thcPercentage: null,
+    cbdPercentage: null,
+    pricePerUnit: null,
+    unitType: 'oz',
+    availableQuantity: '0.000',
+    lotSize: 1,
+    photoUrl: null,
+    photoIds: [],
+    labResultId: null,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...overrides,
+  };
+}
