@@ -1,7 +1,7 @@
 /** Runs the signed-in user's sync while mounted (the app mounts it for a signed-in user), and keeps the session's user in step with the replica's copy. */
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session-store';
-import { prefetchSavedMenuCovers } from '../../lib/replica/prefetch-covers';
+import { prefetchCovers, savedMenuCoverKey } from '../../lib/replica/prefetch-covers';
 import { useReplica } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
@@ -11,7 +11,8 @@ export function SyncProvider() {
   const stop = useSyncSession((state) => state.stop);
   const replica = useReplica();
   const replicaUser = replica?.user;
-  const savedMenus = replica?.savedMenus;
+  // Recomputed on every replica change, but only a change of covers starts the prefetch again.
+  const coverKey = replica ? savedMenuCoverKey(replica.savedMenus.values()) : '';
 
   useEffect(() => {
     if (!userId) return;
@@ -27,8 +28,8 @@ export function SyncProvider() {
   }, [replicaUser]);
 
   useEffect(() => {
-    if (savedMenus?.size) void prefetchSavedMenuCovers(savedMenus.values());
-  }, [savedMenus]);
+    void prefetchCovers(coverKey);
+  }, [coverKey]);
 
   return null;
 }

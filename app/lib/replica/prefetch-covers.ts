@@ -7,9 +7,8 @@ import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 
 const UPLOADS_CACHE = 'uploads';
 
-export async function prefetchSavedMenuCovers(savedMenus: Iterable<SavedMenuListItem>): Promise<void> {
-  if (typeof caches === 'undefined' || !navigator.onLine) return;
-  const cache = await caches.open(UPLOADS_CACHE);
+/** The saved menus' cover addresses, sorted and joined: it changes only when the covers do. */
+export function savedMenuCoverKey(savedMenus: Iterable<SavedMenuListItem>): string {
   const urls = new Set<string>();
   for (const saved of savedMenus) {
     for (const product of saved.snapshot?.products ?? []) {
@@ -17,7 +16,13 @@ export async function prefetchSavedMenuCovers(savedMenus: Iterable<SavedMenuList
       if (cover?.startsWith('/uploads/')) urls.add(cover);
     }
   }
-  for (const url of urls) {
+  return [...urls].sort().join('\n');
+}
+
+export async function prefetchCovers(coverKey: string): Promise<void> {
+  if (!coverKey || typeof caches === 'undefined' || !navigator.onLine) return;
+  const cache = await caches.open(UPLOADS_CACHE);
+  for (const url of coverKey.split('\n')) {
     if (await cache.match(url)) continue;
     // Through fetch, not cache.add: the service worker's own rule stores it, with its expiry.
     await fetch(url).catch(() => undefined);
