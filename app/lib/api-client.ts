@@ -4,6 +4,7 @@
  * whose message reads "status: body" as spec section 8 describes.
  */
 import type { ErrorBody, FieldErrors } from '../../sync/errors';
+import { reportNetworkFailure, reportServerAnswered } from './connectivity';
 import { TOKEN_KEY } from './session-storage-keys';
 
 export class ApiError extends Error {
@@ -56,16 +57,29 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
       credentials: 'include',
     });
   } catch {
+    reportNetworkFailure();
     throw new NetworkError();
   }
+  reportServerAnswered();
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-/** A person-readable sentence for any failure, preferring the server's own words. */
+/**
+ * A person-readable sentence for any failure, preferring the server's own
+ * words. The fallback speaks for refusals only: a server that failed or could
+ * not be reached is said to be so, never blamed on what the person typed.
+ */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
-  if (error instanceof NetworkError) return 'You appear to be offline. Please try again when you have a connection.';
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    return error.status >= 500 ? SERVER_FAILED_MESSAGE : fallback;
+  }
+  if (error instanceof NetworkError) return navigator.onLine ? SERVER_UNREACHABLE_MESSAGE : OFFLINE_MESSAGE;
   return fallback;
 }
+
+export const OFFLINE_MESSAGE = 'You appear to be offline. Please try again when you have a connection.';
+export const SERVER_UNREACHABLE_MESSAGE = 'The server could not be reached. Please try again in a moment.';
+export const SERVER_FAILED_MESSAGE = 'The server ran into a problem. Please try again in a moment.';

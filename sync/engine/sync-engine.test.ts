@@ -276,7 +276,7 @@ describe('pushing and pulling', () => {
     );
     expect(server.applied.map((row) => row.seq)).toEqual(range(1, 250));
     expect(store.outbox).toEqual([]);
-    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
   });
 
   it('sends a saved menu without the copy the device keeps for itself', async () => {
@@ -357,6 +357,7 @@ describe('failures and retries', () => {
       phase: 'retrying',
       failures: 1,
       lastError: 'Failed to fetch',
+      failure: 'network',
       nextRetryAt: clock.nowMs + delayFor(1),
     });
     expect(clock.pendingDelays()).toEqual([delayFor(1)]);
@@ -371,7 +372,7 @@ describe('failures and retries', () => {
     expect(transport.pushedSeqs()).toEqual([[1, 2], [1, 2]]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2]);
     expect(store.outbox).toEqual([]);
-    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
     expect(clock.pendingDelays()).toEqual([]);
   });
 
@@ -423,7 +424,7 @@ describe('failures and retries', () => {
     transport.script = ['server'];
     store.add(create(2));
     await engine.syncNow();
-    expect(engine.getStatus()).toMatchObject({ phase: 'retrying', failures: 1, lastError: 'Service unavailable' });
+    expect(engine.getStatus()).toMatchObject({ phase: 'retrying', failures: 1, lastError: 'Service unavailable', failure: 'server' });
     expect(clock.pendingDelays()).toEqual([delayFor(1)]);
   });
 
@@ -456,7 +457,7 @@ describe('failures and retries', () => {
     await engine.syncNow();
     expect(transport.pushes).toHaveLength(2);
     expect(store.outbox).toEqual([]);
-    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
     expect(clock.pendingDelays()).toEqual([]);
   });
 
@@ -488,7 +489,7 @@ describe('failures and retries', () => {
     expect(transport.pushedSeqs()).toEqual([[1, 2], [1, 2, 3]]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3]);
     expect(store.outbox).toEqual([]);
-    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
   });
 
   it("a request the server turns down as a whole is shown as 'blocked' and never retried on a timer", async () => {
@@ -558,13 +559,16 @@ describe('refusals', () => {
     const engine = makeEngine();
     server.refuse = (mutation) =>
       mutation.seq === 2 ? { reason: 'not_found', message: 'Product not found' } : mutation.seq === 4 ? { reason: 'validation', message: 'Strain name is required' } : null;
-    store.add(create(1), update(77, 'Gone'), create(3), create(4, ''), update(1, 'Renamed'));
+    const refusedUpdate = update(77, 'Gone');
+    const refusedCreate = create(4, '');
+    store.add(create(1), refusedUpdate, create(3), refusedCreate, update(1, 'Renamed'));
 
     await engine.syncNow();
 
+    // The refused changes themselves are kept, so they can be sent again.
     expect(store.refusals).toEqual([
-      { seq: 2, name: 'product.update', reason: 'not_found', message: 'Product not found', refusedAt: new Date(START).toISOString() },
-      { seq: 4, name: 'product.create', reason: 'validation', message: 'Strain name is required', refusedAt: new Date(START).toISOString() },
+      { seq: 2, name: 'product.update', reason: 'not_found', message: 'Product not found', refusedAt: new Date(START).toISOString(), mutation: refusedUpdate },
+      { seq: 4, name: 'product.create', reason: 'validation', message: 'Strain name is required', refusedAt: new Date(START).toISOString(), mutation: refusedCreate },
     ]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 3, 5]);
     expect(store.outbox).toEqual([]);

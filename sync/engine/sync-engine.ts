@@ -4,8 +4,8 @@
  * processed (see sync/protocol.ts). It runs one cycle at a time; a change made
  * during a cycle starts another. Network and server failures retry with
  * backoff; an expired session waits for the person to sign in again, keeping
- * the outbox; a refused mutation is recorded for the person to see and never
- * retried.
+ * the outbox; a refused mutation is recorded, with the change itself, for the
+ * person to see and never retried by itself.
  */
 import type { ErrorReason } from '../errors';
 import { wireArgs, type Mutation } from '../mutations';
@@ -13,7 +13,8 @@ import type { PullResponse, PushRequest, PushResponse } from '../protocol';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
 
 export type OutboxEntry = { seq: number; mutation: Mutation; createdAt: string };
-export type Refusal = { seq: number; name: string; reason: ErrorReason; message: string; refusedAt: string };
+/** `mutation`: the refused change itself, kept so nothing typed is lost and the person can send it again (recorded before it was kept, absent). */
+export type Refusal = { seq: number; name: string; reason: ErrorReason; message: string; refusedAt: string; mutation?: Mutation };
 
 /** Where the engine keeps its state on the device. */
 export type SyncStore = {
@@ -45,7 +46,17 @@ export class SyncTransportError extends Error {
 
 /** 'blocked': the server turned the whole request down (not one mutation); retried only when something asks for a sync, never on a timer. */
 export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'needs-sign-in' | 'blocked' | 'stopped';
-export type SyncStatus = { phase: SyncPhase; failures: number; lastError: string | null; nextRetryAt: number | null };
+/** Why the last cycle failed, so the person is told the right thing: no answer at all, an answer with a server error, or something on the device. */
+export type SyncFailure = 'network' | 'server' | 'device';
+export type SyncStatus = { phase: SyncPhase; failures: number; lastError: string | null; failure: SyncFailure | null; nextRetryAt: number | null };
+
+export const STOPPED_STATUS: SyncStatus = { phase: 'stopped', failures: 0, lastError: null, failure: null, nextRetryAt: null };
+const HEALTHY: Partial<SyncStatus> = { phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null };
+
+function failureOf(error: unknown): SyncFailure {
+  if (!(error instanceof SyncTransportError)) return 'device';
+  return error.kind === 'network' ? 'network' : 'server';
+}
 
 export type SyncEngineOptions = {
   batchSize?: number;
@@ -59,7 +70,7 @@ export type SyncEngineOptions = {
 };
 
 export class SyncEngine {
-  private status: SyncStatus = { phase: 'idle', failures: 0, lastError: null, nextRetryAt: null };
+  private status: SyncStatus = { ...STOPPED_STATUS, phase: 'idle' };
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;
   private again = false;
@@ -125,7 +136,7 @@ export class SyncEngine {
 
   /** After signing in again: the session is good, resume with what waited. */
   resume(): Promise<void> {
-    this.update({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    this.update(HEALTHY);
     return this.syncNow();
   }
 
@@ -150,7 +161,8 @@ export class SyncEngine {
         const refusals = response.results.flatMap((result) => {
           if (result.outcome !== 'refused') return [];
           const entry = batch.find((candidate) => candidate.seq === result.seq);
-          return [{ seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt }];
+          const refusal: Refusal = { seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt };
+          return [entry ? { ...refusal, mutation: entry.mutation } : refusal];
         });
         if (refusals.length > 0) await this.store.recordRefusals(refusals);
         pushedThrough = Math.max(response.lastProcessedSeq, batch[batch.length - 1]!.seq);
@@ -159,7 +171,7 @@ export class SyncEngine {
       const pulled = await this.transport.pull(await this.store.readCursor(), clientId);
       await this.store.applyPull(pulled);
       await this.store.markSynced(new Date(this.now()).toISOString());
-      this.update({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+      this.update(HEALTHY);
     } catch (error) {
       this.fail(error);
     }
@@ -185,6 +197,7 @@ export class SyncEngine {
       phase: 'retrying',
       failures,
       lastError: error instanceof Error ? error.message : String(error),
+      failure: failureOf(error),
       nextRetryAt: this.now() + delay,
     });
   }

@@ -3,21 +3,26 @@
  * how many photos wait to upload (with a progress bar for each one on its
  * way), when the last sync succeeded, and the changes and photos the server
  * refused (each with its reason; a change can be dismissed, a photo sent
- * again or discarded).
+ * again or discarded). Changes refused because the plan has lapsed are listed
+ * as 'Not saved', to send again after subscribing or to discard.
  */
 import * as Popover from '@radix-ui/react-popover';
+import type { Mutation } from '../../../sync/mutations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useConnectivity } from '../../lib/connectivity';
 import { discardLocalPhotos, retryLocalPhoto } from '../../lib/photos/local-photos';
 import { usePhotoCounts } from '../../lib/photos/use-photos';
+import { discardRefusal, notSavedChanges, sendAgain } from '../../lib/replica/not-saved';
 import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { openAuthDialog } from '../auth/auth-dialog-events';
 import { UploadProgressBar } from '../photos/upload-status';
-import { describeSyncState, mutationLabel } from './describe-sync-state';
+import { connectionWord, describeSyncState, mutationLabel } from './describe-sync-state';
 
 export function SyncStatusControl() {
-  const online = useSyncSession((state) => state.online);
+  const connection = useConnectivity((state) => state.connection);
+  const online = connection === 'online';
   const status = useSyncSession((state) => state.status);
   const db = useSyncSession((state) => state.db);
   const engine = useSyncSession((state) => state.engine);
@@ -25,16 +30,20 @@ export function SyncStatusControl() {
   const counts = useSyncCounts();
   const photoCounts = usePhotoCounts();
   const pending = counts?.pending ?? 0;
-  const refusals = counts?.refusals ?? [];
+  const allRefusals = counts?.refusals ?? [];
+  const notSaved = notSavedChanges(allRefusals);
+  const refusals = allRefusals.filter((refusal) => !notSaved.some((change) => change.seq === refusal.seq));
   const photosWaiting = photoCounts?.waiting ?? 0;
   const failedPhotos = photoCounts?.failed ?? [];
   const uploading = photoCounts?.uploading ?? [];
   const needsSignIn = status.phase === 'needs-sign-in' || photoStatus.phase === 'needs-sign-in';
   const summary = describeSyncState({
-    online,
+    connection,
     phase: status.phase,
-    pending,
+    failure: status.failure,
+    pending: counts ? counts.pending : null,
     refused: refusals.length,
+    notSaved: notSaved.length,
     photosWaiting,
     photosFailed: failedPhotos.length,
     photosNeedSignIn: photoStatus.phase === 'needs-sign-in',
@@ -43,25 +52,26 @@ export function SyncStatusControl() {
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <button
-          type="button"
-          aria-label={`Sync status: ${summary.label}`}
-          className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
-        >
+        <button type="button" className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
+          {/* The name is the whole status in words; what shows is its short form, so it is hidden from the name rather than contradicting it. */}
+          <span className="sr-only">Sync status: {summary.label}</span>
           <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')} />
-          <span className="hidden sm:inline">{online ? 'Online' : 'Offline'}</span>
+          {/* On a phone the word shows only when it matters: offline. */}
+          <span aria-hidden className={online ? 'hidden sm:inline' : undefined}>
+            {connectionWord(connection)}
+          </span>
           {pending > 0 && (
-            <span data-testid="pending-count" className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
+            <span aria-hidden data-testid="pending-count" className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
               {pending}
             </span>
           )}
           {photosWaiting > 0 && (
-            <span data-testid="pending-photos-count" title={`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} waiting to upload`} className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900">
+            <span aria-hidden data-testid="pending-photos-count" title={`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} waiting to upload`} className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900">
               <span aria-hidden>↑</span>
               {photosWaiting}
             </span>
           )}
-          {(refusals.length > 0 || failedPhotos.length > 0) && <span className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
+          {(refusals.length > 0 || notSaved.length > 0 || failedPhotos.length > 0) && <span aria-hidden className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -71,7 +81,7 @@ export function SyncStatusControl() {
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-stone-700">
             <dt>Connection</dt>
-            <dd>{online ? 'Online' : 'Offline'}</dd>
+            <dd>{connection === 'unreachable' ? 'Offline (the server cannot be reached)' : connectionWord(connection)}</dd>
             <dt>Waiting to sync</dt>
             <dd data-testid="pending-detail">{pending === 1 ? '1 change' : `${pending} changes`}</dd>
             <dt>Photos to upload</dt>
@@ -108,6 +118,27 @@ export function SyncStatusControl() {
             >
               Sync now
             </Button>
+          )}
+          {notSaved.length > 0 && db && (
+            <div className="mt-4 border-t border-stone-200 pt-3">
+              <p className="font-semibold text-red-800">Not saved</p>
+              <ul aria-label="Not saved" className="mt-2 grid gap-2">
+                {notSaved.map((change) => (
+                  <li key={change.seq} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
+                    <span className="block font-medium">{mutationLabel(change.name)}{changeTitle(change.mutation)}</span>
+                    <span data-testid="not-saved-reason">{change.message}</span>
+                    <span className="flex gap-3">
+                      <button type="button" className="underline" onClick={() => void sendAgain(db, change)}>
+                        Send again
+                      </button>
+                      <button type="button" className="underline" onClick={() => void discardRefusal(db, change.seq)}>
+                        Discard
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           {refusals.length > 0 && (
             <div className="mt-4 border-t border-stone-200 pt-3">
@@ -152,4 +183,11 @@ export function SyncStatusControl() {
       </Popover.Portal>
     </Popover.Root>
   );
+}
+
+/** Which product or menu a change was about, so the person recognises it: ": Blue Dream". */
+function changeTitle(mutation: Mutation): string {
+  const args = mutation.args as { strainName?: unknown; name?: unknown; changes?: { strainName?: unknown; name?: unknown } };
+  const title = args.strainName ?? args.name ?? args.changes?.strainName ?? args.changes?.name;
+  return typeof title === 'string' && title ? `: ${title}` : '';
 }

@@ -6,7 +6,8 @@
  * added); each upload is followed by a sync, which brings the product's cover.
  */
 import { create } from 'zustand';
-import { SyncEngine, type SyncStatus } from '../../../sync/engine/sync-engine';
+import { STOPPED_STATUS, SyncEngine, type SyncStatus } from '../../../sync/engine/sync-engine';
+import { useConnectivity } from '../connectivity';
 import { useUploadProgress } from '../photos/upload-progress';
 import { PhotoUploadQueue, type PhotoQueueStatus } from '../photos/upload-queue';
 import { xhrUploader } from '../photos/xhr-uploader';
@@ -22,7 +23,6 @@ type SyncSession = {
   status: SyncStatus;
   photoQueue: PhotoUploadQueue | null;
   photoStatus: PhotoQueueStatus;
-  online: boolean;
   /** Opens (or switches to) the user's replica and starts syncing. */
   start(userId: string): void;
   stop(): void;
@@ -32,16 +32,17 @@ let detachTriggers: (() => void) | null = null;
 
 const STOPPED_PHOTOS: PhotoQueueStatus = { phase: 'stopped', lastError: null };
 
-function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue, setOnline: (online: boolean) => void): () => void {
-  const onOnline = () => {
-    setOnline(true);
-    void engine.syncNow();
-    void photoQueue.kick(true);
-  };
-  const onOffline = () => {
-    setOnline(false);
-    void photoQueue.kick();
-  };
+function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue): () => void {
+  // Back online, or the server answers again after requests failed: send what waited, without waiting for a retry timer.
+  const detachConnectivity = useConnectivity.subscribe((state, previous) => {
+    if (state.connection === previous.connection) return;
+    if (state.connection === 'online') {
+      void engine.syncNow();
+      void photoQueue.kick(true);
+    } else if (state.connection === 'offline') {
+      void photoQueue.kick();
+    }
+  });
   const onVisible = () => {
     if (document.visibilityState !== 'visible') return;
     void engine.syncNow();
@@ -52,8 +53,6 @@ function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue, setOnl
     void engine.syncNow();
     void photoQueue.kick(true);
   };
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', onOffline);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onWorkerMessage);
   // The timer only schedules: it must not cut short a retry that is backing off.
@@ -62,8 +61,7 @@ function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue, setOnl
     void photoQueue.kick();
   }, SYNC_INTERVAL_MS);
   return () => {
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', onOffline);
+    detachConnectivity();
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onWorkerMessage);
     clearInterval(interval);
@@ -73,10 +71,9 @@ function attachTriggers(engine: SyncEngine, photoQueue: PhotoUploadQueue, setOnl
 export const useSyncSession = create<SyncSession>((set, get) => ({
   db: null,
   engine: null,
-  status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null },
+  status: STOPPED_STATUS,
   photoQueue: null,
   photoStatus: STOPPED_PHOTOS,
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
 
   start(userId) {
     const current = get();
@@ -90,13 +87,15 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     const engine = new SyncEngine(new DexieSyncStore(db), httpSyncTransport);
     const progress = useUploadProgress.getState();
     const photoQueue = new PhotoUploadQueue(db, xhrUploader, {
+      // An upload is worth trying unless the browser knows it is offline: a success is also how the app learns the server is back.
+      isOnline: () => useConnectivity.getState().browserOnline,
       // The server sets the product's cover from its first uploaded photo: a sync brings it down.
       onUploaded: () => void engine.syncNow(),
       onProgress: (id, fraction) => (fraction === null ? progress.clear(id) : progress.set(id, fraction)),
     });
     engine.subscribe((status) => set({ status }));
     photoQueue.subscribe((photoStatus) => set({ photoStatus }));
-    detachTriggers = attachTriggers(engine, photoQueue, (online) => set({ online }));
+    detachTriggers = attachTriggers(engine, photoQueue);
     set({ db, engine, status: engine.getStatus(), photoQueue, photoStatus: photoQueue.getStatus() });
     // An installed app with persistent storage is spared when the browser evicts data.
     void navigator.storage?.persist?.().catch(() => undefined);
@@ -111,7 +110,7 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     detachTriggers?.();
     detachTriggers = null;
     db?.close();
-    set({ db: null, engine: null, status: { phase: 'stopped', failures: 0, lastError: null, nextRetryAt: null }, photoQueue: null, photoStatus: STOPPED_PHOTOS });
+    set({ db: null, engine: null, status: STOPPED_STATUS, photoQueue: null, photoStatus: STOPPED_PHOTOS });
   },
 }));
 

@@ -1,0 +1,70 @@
+/**
+ * The app tells the truth about the network from what it observes: the words
+ * for no network, for a network on which the server does not answer (the
+ * browser still says online), and for a server that answers with an error;
+ * in each case the change waits on the device and goes by itself once
+ * requests succeed again.
+ */
+import { apiLogin, serverProducts } from './support/api';
+import { expect, registerAccount, signIn, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
+import { addProduct, expectAllSynced, openProducts, pendingCount, syncStatus } from './support/offline-app';
+
+test.describe('what the app says about the network', () => {
+  test('the browser says offline: Offline in the top bar and the sync status, and the change goes when it is back', async ({ page, context }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await expectAllSynced(page);
+    await openProducts(page);
+
+    await goOffline(context);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    await addProduct(page, { name: 'No Signal Kush', price: '12' });
+    await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline: 1 change will sync when you are back online');
+    await expect(syncStatus(page)).toContainText('Offline');
+
+    await goOnline(context);
+    await expectAllSynced(page, 15_000);
+    await expect(syncStatus(page)).not.toContainText('Offline');
+    const onServer = await serverProducts(await apiLogin(seller));
+    expect(onServer.map((product) => product.strainName)).toEqual(['No Signal Kush']);
+  });
+
+  test('online but the server does not answer: Offline, the server cannot be reached, and the change goes by itself when it answers', async ({ page, context }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await expectAllSynced(page);
+    await openProducts(page);
+
+    // The browser keeps saying online; every request to the server fails with no answer.
+    await context.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await addProduct(page, { name: 'Dead Wifi Haze', price: '14' });
+    await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline: the server cannot be reached; 1 change will sync when it answers');
+    await expect(syncStatus(page)).toContainText('Offline');
+    await expect(pendingCount(page)).toHaveText('1');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    // Nobody touches anything: the app notices the server answers again and sends the change.
+    await context.unrouteAll();
+    await expectAllSynced(page, 25_000);
+    const onServer = await serverProducts(await apiLogin(seller));
+    expect(onServer.map((product) => product.strainName)).toEqual(['Dead Wifi Haze']);
+  });
+
+  test('the server answers with an error: still Online, the server has a problem, and the change goes when it recovers', async ({ page, context }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await expectAllSynced(page);
+    await openProducts(page);
+
+    await context.route('**/api/sync/push', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) }));
+    await addProduct(page, { name: 'Busy Server OG', price: '16' });
+    await expect(syncStatus(page)).toHaveAccessibleName('Sync status: The server is having a problem; 1 change will sync when it recovers');
+    await expect(syncStatus(page)).toContainText('Online');
+
+    await context.unrouteAll();
+    await expectAllSynced(page, 25_000);
+    const onServer = await serverProducts(await apiLogin(seller));
+    expect(onServer.map((product) => product.strainName)).toEqual(['Busy Server OG']);
+  });
+});
