@@ -1,25 +1,30 @@
 /**
  * Subscription sign-up (spec section 2, 'Subscribe'): a seller whose plan is
  * already running is told so; anyone else gets a Pro subscription created and
- * pays through the provider's embedded form. Stripe's script is imported only
- * here, so no other page downloads it.
+ * pays through the provider's embedded form. After paying (here, or back from
+ * the provider's own page) the page waits for the server to confirm the plan.
+ * Stripe's script is imported only here, so no other page downloads it.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/constants';
 import { formatScaled } from '../../../sync/decimal';
 import type { SubscriptionState } from '../../../sync/entities/subscription';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
-import { apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { useSyncSession } from '../../lib/replica/sync-session';
+import { fetchSubscriptionState } from '../../lib/subscription-status';
 import { toast } from '../../lib/toast-store';
+import { returnFromProvider, waitUntilActive } from './confirm-payment';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type RunningStatus = 'active' | 'trialing';
 
-type SetupOutcome = { kind: 'subscribed'; status: RunningStatus } | { kind: 'payment'; clientSecret: string };
+type SetupOutcome = { kind: 'subscribed'; status: RunningStatus } | { kind: 'payment'; clientSecret: string } | { kind: 'unavailable' };
 
-type PageState = { kind: 'loading' } | { kind: 'error' } | SetupOutcome;
+type PageState = { kind: 'loading' } | { kind: 'error' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'unconfirmed' } | SetupOutcome;
 
 const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)}/month`;
 const DASHBOARD_PATH = '/seller-dashboard';
@@ -35,10 +40,19 @@ function isRunning(status: string): status is RunningStatus {
   return status === 'active' || status === 'trialing';
 }
 
+const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server yet.';
+
 async function runSetup(): Promise<SetupOutcome> {
-  const current = await apiRequest<SubscriptionState>('GET', '/api/subscription-status');
+  const current = await fetchSubscriptionState();
   if (isRunning(current.status)) return { kind: 'subscribed', status: current.status };
-  const created = await apiRequest<SubscriptionState>('POST', '/api/create-subscription');
+  if (!current.paymentsEnabled) return { kind: 'unavailable' };
+  let created: SubscriptionState;
+  try {
+    created = await apiRequest<SubscriptionState>('POST', '/api/create-subscription');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) return { kind: 'unavailable' };
+    throw error;
+  }
   if (!created.clientSecret) throw new Error(`No client secret returned for subscription status '${created.status}'`);
   return { kind: 'payment', clientSecret: created.clientSecret };
 }
@@ -59,9 +73,43 @@ function reportSetupError(error: unknown) {
 }
 
 export function SubscribePage() {
-  const [state, setState] = useState<PageState>({ kind: 'loading' });
+  useDocumentTitle('Subscribe');
+  const { search } = useLocation();
+  const [returned] = useState(() => returnFromProvider(search));
+  const [state, setState] = useState<PageState>(returned === 'confirm' ? { kind: 'confirming' } : { kind: 'loading' });
 
   useEffect(() => {
+    if (returned === 'failed') {
+      toast({ title: 'Payment Failed', description: 'Your payment could not be completed. Please try again.', variant: 'destructive' });
+    }
+  }, [returned]);
+
+  useEffect(() => {
+    if (state.kind !== 'confirming') return;
+    let stopped = false;
+    void waitUntilActive({
+      readStatus: async () => (await fetchSubscriptionState()).status,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: Date.now,
+      stopped: () => stopped,
+    }).then((outcome) => {
+      if (outcome === 'stopped') return;
+      if (outcome === 'active') {
+        // Bring the account's new status to the device now, so the lapsed banner goes at once.
+        void useSyncSession.getState().engine?.syncNow();
+        toast({ title: 'Subscription Active!', description: 'Welcome to the Pro plan. Your account is now active.', variant: 'success' });
+        setState({ kind: 'confirmed' });
+      } else {
+        setState({ kind: 'unconfirmed' });
+      }
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [state.kind]);
+
+  useEffect(() => {
+    if (returned === 'confirm') return;
     let cancelled = false;
     startSetup()
       .then((outcome) => {
@@ -75,7 +123,7 @@ export function SubscribePage() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [returned]);
 
   return (
     <main id="main-content" className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
@@ -86,10 +134,49 @@ export function SubscribePage() {
         </Card>
       )}
       {state.kind === 'error' && <SetupErrorCard />}
+      {state.kind === 'unavailable' && (
+        <Card role="alert" className="p-8 text-center">
+          <h1 className="text-xl font-semibold text-stone-900">Subscriptions are not available yet</h1>
+          <p className="mt-2 text-stone-600">{PAYMENTS_OFF_MESSAGE}</p>
+          <Link to={DASHBOARD_PATH} className={buttonClasses('outline', 'md', 'mt-6')}>
+            Go to Dashboard
+          </Link>
+        </Card>
+      )}
+      {state.kind === 'confirming' && (
+        <Card className="p-8 text-center">
+          <Spinner label="Confirming your payment" />
+          <p className="text-stone-600">Confirming your payment…</p>
+        </Card>
+      )}
+      {state.kind === 'confirmed' && (
+        <Card className="p-8 text-center">
+          <span aria-hidden className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+            ✓
+          </span>
+          <h1 className="mt-4 text-2xl font-bold text-stone-900">Subscription Active!</h1>
+          <p className="mt-2 text-stone-600">Welcome to the Pro plan. Your account is now active.</p>
+          <Link to={DASHBOARD_PATH} className={buttonClasses('primary', 'md', 'mt-6')}>
+            Go to Dashboard
+          </Link>
+        </Card>
+      )}
+      {state.kind === 'unconfirmed' && (
+        <Card role="alert" className="p-8 text-center">
+          <h1 className="text-xl font-semibold text-stone-900">Still confirming your payment</h1>
+          <p className="mt-2 text-stone-600">
+            Your payment has not been confirmed yet. This can take a few minutes; your Billing page shows when it has.
+          </p>
+          <Button className="mt-6" onClick={() => setState({ kind: 'confirming' })}>
+            Check again
+          </Button>
+        </Card>
+      )}
       {state.kind === 'subscribed' && <AllSetCard status={state.status} />}
       {state.kind === 'payment' && (
         <PaymentCard
           clientSecret={state.clientSecret}
+          onPaid={() => setState({ kind: 'confirming' })}
           onSetupError={(error) => {
             reportSetupError(error);
             setState({ kind: 'error' });
@@ -129,8 +216,7 @@ function SetupErrorCard() {
   );
 }
 
-function PaymentCard({ clientSecret, onSetupError }: { clientSecret: string; onSetupError: (error: unknown) => void }) {
-  const navigate = useNavigate();
+function PaymentCard({ clientSecret, onPaid, onSetupError }: { clientSecret: string; onPaid: () => void; onSetupError: (error: unknown) => void }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   // The latest callback, so the loading effect runs once per secret rather than once per parent render.
@@ -199,8 +285,8 @@ function PaymentCard({ clientSecret, onSetupError }: { clientSecret: string; onS
         });
         return;
       }
-      toast({ title: 'Subscription Active!', description: 'Welcome to the Pro plan. Your account is now active.', variant: 'success' });
-      navigate(DASHBOARD_PATH);
+      // Paid without leaving the page: the plan is active once the provider has told the server.
+      onPaid();
     } catch (error) {
       toast({
         title: 'Payment Failed',

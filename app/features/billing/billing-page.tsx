@@ -1,0 +1,102 @@
+/**
+ * The seller's billing page: the plan, where it stands, the trial end or the
+ * next charge, the provider's portal ('Manage billing') and the way to
+ * subscribe. The portal returns here.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PRO_PRICE_CENTS } from '../../../sync/constants';
+import { formatScaled } from '../../../sync/decimal';
+import type { SubscriptionState } from '../../../sync/entities/subscription';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card, Spinner } from '../../components/ui/card';
+import { messageOf } from '../../lib/api-client';
+import { formatDay, statusLabel } from '../../lib/billing-text';
+import { openBillingPortal, useSubscriptionState } from '../../lib/subscription-status';
+import { toast } from '../../lib/toast-store';
+import { useDocumentTitle } from '../../lib/document-title';
+
+const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)} a month`;
+
+export function BillingPage() {
+  useDocumentTitle('Billing');
+  const { state, reload } = useSubscriptionState();
+  return (
+    <PageBody>
+      <PageHeader title="Billing" subtitle="Your plan and payments." />
+      {state.kind === 'loading' && <Spinner label="Loading your plan" />}
+      {state.kind === 'error' && (
+        <Card role="alert" className="p-6">
+          <p className="text-stone-800">{messageOf(state.error, 'Your plan could not be loaded.')}</p>
+          <Button variant="outline" className="mt-4" onClick={reload}>
+            Try Again
+          </Button>
+        </Card>
+      )}
+      {state.kind === 'ready' && <PlanDetails subscription={state.value} />}
+    </PageBody>
+  );
+}
+
+/** The date that matters next: when the trial ends, or when the plan renews or stops. */
+function nextDate(subscription: SubscriptionState): { label: string; value: string } | null {
+  if (subscription.status === 'trialing' && subscription.trialEndsAt) return { label: 'Trial ends', value: formatDay(subscription.trialEndsAt) };
+  if (subscription.status === 'trial_expired' && subscription.trialEndsAt) return { label: 'Trial ended', value: formatDay(subscription.trialEndsAt) };
+  if (!subscription.currentPeriodEnd || subscription.status === 'canceled') return null;
+  return {
+    label: subscription.cancelAtPeriodEnd ? 'Plan ends' : 'Next charge',
+    value: formatDay(subscription.currentPeriodEnd),
+  };
+}
+
+function PlanDetails({ subscription }: { subscription: SubscriptionState }) {
+  const [opening, setOpening] = useState(false);
+  const next = nextDate(subscription);
+  const canManage = subscription.paymentsEnabled && subscription.hasBillingAccount;
+
+  async function manage() {
+    setOpening(true);
+    try {
+      await openBillingPortal();
+    } catch (error) {
+      toast({ title: 'Billing unavailable', description: messageOf(error, 'The billing portal could not be opened. Please try again.'), variant: 'destructive' });
+      setOpening(false);
+    }
+  }
+
+  return (
+    <Card className="grid gap-4 p-5 sm:p-6">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <dt className="text-stone-600">Plan</dt>
+        <dd className="font-medium">Pro ({PRICE_TEXT})</dd>
+        <dt className="text-stone-600">Status</dt>
+        <dd className="font-medium" data-testid="billing-status">
+          {statusLabel(subscription.status)}
+        </dd>
+        {next && (
+          <>
+            <dt className="text-stone-600">{next.label}</dt>
+            <dd className="font-medium">{next.value}</dd>
+          </>
+        )}
+      </dl>
+      {!subscription.paymentsEnabled && <p className="text-sm text-stone-600">Payments are not set up on this server yet.</p>}
+      {subscription.paymentsEnabled && !subscription.hasBillingAccount && (
+        <p className="text-sm text-stone-600">Once you subscribe, 'Manage billing' lets you change your card, see invoices or cancel.</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {subscription.status !== 'active' && (
+          <Link to="/subscribe" className={buttonClasses('primary')}>
+            Subscribe
+          </Link>
+        )}
+        {canManage && (
+          <Button variant="outline" disabled={opening} onClick={() => void manage()}>
+            {opening ? 'Opening…' : 'Manage billing'}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The seller's standing, shared by the top bar, the banners, the dashboard and
+ * the billing pages. The entitlement is computed on the device from the
+ * account as last pulled (so it is right offline and changes as soon as a
+ * sync brings a new status); the provider's own view (next charge date, the
+ * client secret) comes from GET /api/subscription-status.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useState } from 'react';
+import { entitlementOf, type Entitlement } from '../../sync/billing/entitlements';
+import type { SubscriptionState } from '../../sync/entities/subscription';
+import type { User } from '../../sync/entities/user';
+import { apiRequest } from './api-client';
+import { useSyncSession } from './replica/sync-session';
+import { useSession } from './session-store';
+
+const MINUTE_MS = 60_000;
+
+/** The time now, renewed every minute, so a trial that ends while the app is open shows as ended. */
+function useNow(everyMs = MINUTE_MS): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** The signed-in user as the last pull saw them, else as the session knows them. */
+export function useAccount(): User | null {
+  const sessionUser = useSession((state) => state.user);
+  const db = useSyncSession((state) => state.db);
+  const pulled = useLiveQuery(async () => (db && sessionUser ? ((await db.account.get(sessionUser.id)) ?? null) : null), [db, sessionUser?.id]);
+  return pulled ?? sessionUser;
+}
+
+/** What the signed-in user may do; null when nobody is signed in. */
+export function useEntitlement(): Entitlement | null {
+  const account = useAccount();
+  const now = useNow();
+  return account ? entitlementOf(account, now) : null;
+}
+
+export function fetchSubscriptionState(): Promise<SubscriptionState> {
+  return apiRequest<SubscriptionState>('GET', '/api/subscription-status');
+}
+
+export type RemoteState<T> = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'ready'; value: T };
+
+/** GET /api/subscription-status once per mount, with a way to ask again. */
+export function useSubscriptionState(): { state: RemoteState<SubscriptionState>; reload: () => void } {
+  const [state, setState] = useState<RemoteState<SubscriptionState>>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let cancelled = false;
+    fetchSubscriptionState()
+      .then((value) => {
+        if (!cancelled) setState({ kind: 'ready', value });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ kind: 'error', error });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
+  return { state, reload };
+}
+
+/** POST /api/billing/portal: the provider's page where the seller manages card, invoices and cancellation. */
+export async function openBillingPortal(): Promise<void> {
+  const { url } = await apiRequest<{ url: string }>('POST', '/api/billing/portal');
+  window.location.assign(url);
+}
