@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorBody, type ErrorReason } from '../../sync/errors';
+import { RateLimitedError } from '../limits/rate-limited-error';
 
 export const STATUS_BY_REASON: Record<ErrorReason, ContentfulStatusCode> = {
   validation: 400,
@@ -14,10 +15,12 @@ export const STATUS_BY_REASON: Record<ErrorReason, ContentfulStatusCode> = {
   rate_limited: 429,
   subscription_required: 402,
   unavailable: 503,
+  payment_provider: 502,
 };
 
 export function errorResponse(c: Context, error: AppError) {
   const body: ErrorBody = { message: error.message, reason: error.reason };
+  if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
   if (error.fieldErrors) body.errors = error.fieldErrors;
   return c.json(body, STATUS_BY_REASON[error.reason]);
 }

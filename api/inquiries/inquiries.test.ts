@@ -579,3 +579,40 @@ describe('the same through sync push', () => {
     }
   });
 });
+
+describe('a private-link menu takes messages and order requests only through its current link', () => {
+  let privateMenu: Menu;
+
+  beforeAll(async () => {
+    privateMenu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends Only', isPublic: false, productIds: [tangie.id] }, 201);
+  });
+
+  const toPrivate = (link: string | undefined, extra: Record<string, unknown> = {}) =>
+    message('Is this still available?', { menuId: privateMenu.id, ...(link !== undefined && { publicLinkId: link }), ...extra });
+
+  it('accepts a message and an order request sent with the current link', async () => {
+    expect((await send(buyer, toPrivate(privateMenu.publicLinkId))).status).toBe(201);
+    const request = order([[tangie, '2']], { menuId: privateMenu.id, publicLinkId: privateMenu.publicLinkId });
+    expect((await send(buyer, request)).status).toBe(201);
+  });
+
+  it('refuses the menu id alone, a wrong link and the link before it was regenerated, over REST and sync, storing nothing', async () => {
+    const oldLink = privateMenu.publicLinkId;
+    privateMenu = await ok<Menu>('POST', `/api/menus/${privateMenu.id}/regenerate-link`, seller.token);
+    const phone = device(buyer);
+    for (const link of [undefined, randomUUID(), oldLink]) {
+      for (const body of [toPrivate(link), toPrivate(link, { productId: tangie.id }), order([[tangie, '2']], { menuId: privateMenu.id, publicLinkId: link })]) {
+        const refused = await send(buyer, body);
+        expect(refused.status).toBe(404);
+        expect(refused.body.message).toBe('Menu not found');
+        const pushed = { ...body, id: randomUUID() };
+        expect(await phone.push('inquiry.create', pushed)).toMatchObject({ outcome: 'refused', reason: 'not_found', message: 'Menu not found' });
+        expect(inquiryRows(body.id as string)).toEqual([]);
+        expect(inquiryRows(pushed.id)).toEqual([]);
+      }
+    }
+    // A product-level question leaks nothing either: an off-menu product is refused as the menu, not as the product.
+    expect((await send(buyer, toPrivate(oldLink, { productId: offMenu.id }))).body.message).toBe('Menu not found');
+    expect((await send(buyer, toPrivate(privateMenu.publicLinkId))).status).toBe(201);
+  });
+});

@@ -16,6 +16,7 @@ import { findInquiry, insertInquiry, insertInquiryMessage, listInquiriesOf, mess
 import { findMenu } from '../db/repositories/menus';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
+import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifications';
 
 export const INQUIRY_NOT_FOUND = 'Conversation not found';
 
@@ -43,7 +44,10 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
     }
     const menu = await findMenu(tx.db, args.menuId);
     const seller = menu ? await findUserById(tx.db, menu.userId) : null;
-    if (!menu || !seller || seller.disabled) throw new AppError('not_found', 'Menu not found');
+    // A private-link menu is reachable only through its current link, as for saving it: a menu id alone opens nothing.
+    if (!menu || !seller || seller.disabled || (!menu.isPublic && args.publicLinkId !== menu.publicLinkId)) {
+      throw new AppError('not_found', 'Menu not found');
+    }
     if (args.productId && !menu.productIds.includes(args.productId)) {
       throw new AppError('validation', 'That product is not on this menu', { productId: 'Not on this menu' });
     }
@@ -92,7 +96,9 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
       now,
     );
     if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message }, tx.version, now);
-    return (await findInquiry(tx.db, args.id))!;
+    const created = (await findInquiry(tx.db, args.id))!;
+    await notifyNewInquiry(services, tx, created, args.message);
+    return created;
   });
 }
 
@@ -105,6 +111,7 @@ export async function replyToInquiry(services: Services, user: User, input: unkn
     await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body }, tx.version, now);
     // Writing is reading: the author has seen the conversation up to their own message.
     await updateInquiry(tx.db, inquiry.id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
+    await notifyReply(services, tx, inquiry, user.id, body);
     return (await findInquiry(tx.db, inquiryId))!;
   });
 }
@@ -118,6 +125,7 @@ export async function setInquiryStatus(services: Services, seller: User, input: 
     if (inquiry.status !== 'open') throw new AppError('conflict', `This order request was already ${inquiry.status}`);
     const now = services.now();
     await updateInquiry(tx.db, id, { status, sellerReadAt: now }, tx.version, now);
+    await notifyOrderStatus(services, tx, inquiry, status);
     return (await findInquiry(tx.db, id))!;
   });
 }

@@ -1,6 +1,6 @@
 /**
  * POST /api/upload's work: checks who may upload for which purpose, the
- * file's real type and size, stores the bytes once by content hash and
+ * file's real type and size, removes an image's metadata, stores the bytes once by content hash and
  * records the upload under the id the device made, so a retried upload is
  * answered with the first one's record.
  */
@@ -12,9 +12,10 @@ import { entityId } from '../../sync/fields';
 import type { Services } from '../context';
 import { fileNameOf, findPhoto, insertPhoto } from '../db/repositories/photos';
 import { refreshCoversUsing } from '../products/product-service';
-import { assertSellerMayWrite } from '../products/seller-access';
-import { sniffContentType } from './file-types';
+import { assertSellerMayWrite } from '../billing/entitlement-gate';
+import { sniffContentType, type StoredContentType } from './file-types';
 import { storeFile } from './photo-files';
+import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 
 export const SELECT_IMAGE_MESSAGE = 'Please select an image file';
 export const SELECT_LAB_RESULT_MESSAGE = 'Please select a PDF or an image file';
@@ -59,6 +60,15 @@ function ownRecord(existing: Photo & { userId: string; sha256: string }, user: U
   return photo;
 }
 
+function withoutMetadata(bytes: Uint8Array, contentType: StoredContentType, purpose: PhotoPurpose): Uint8Array {
+  try {
+    return stripImageMetadata(bytes, contentType);
+  } catch (error) {
+    if (error instanceof MalformedImageError) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
+    throw error;
+  }
+}
+
 export async function uploadPhoto(services: Services, user: User, input: UploadInput): Promise<UploadOutcome> {
   const purpose = purposeOf(input.purpose);
   const image = input.image;
@@ -72,9 +82,11 @@ export async function uploadPhoto(services: Services, user: User, input: UploadI
 
   if (purpose !== 'profile') assertSellerMayWrite(user, services.now());
   if (image.size > MAX_UPLOAD_BYTES[purpose]) throw new AppError('payload_too_large', tooLargeMessage(purpose));
-  const bytes = new Uint8Array(await image.arrayBuffer());
-  const contentType = sniffContentType(bytes, purpose);
+  const received = new Uint8Array(await image.arrayBuffer());
+  const contentType = sniffContentType(received, purpose);
   if (!contentType) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
+  // Stored and served publicly for a year: what the picture does not need (its location above all) never reaches the disk.
+  const bytes = withoutMetadata(received, contentType, purpose);
 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = fileNameOf(sha256, contentType);

@@ -1,0 +1,28 @@
+/**
+ * Two probes for whoever runs the server. Health is cheap (one read) and says
+ * the process and its database answer. Readiness proves a write can be made
+ * now, so a full disk or a read-only file shows there and not only as every
+ * save failing; its answer is reused for a second so that calling it often
+ * cannot queue writes.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+
+const READY_REUSE_MS = 1000;
+
+export function healthRoutes() {
+  let last: { at: number; answer: Promise<{ ok: true } | { ok: false; reason: string }> } | null = null;
+  return new Hono<AppEnv>()
+    .get('/health', (c) =>
+      c.get('services').db.ping() ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),
+    )
+    .get('/ready', async (c) => {
+      const now = Date.now();
+      if (!last || now - last.at >= READY_REUSE_MS) last = { at: now, answer: c.get('services').db.ready() };
+      const answer = await last.answer;
+      c.header('Cache-Control', 'no-store');
+      if (answer.ok) return c.json({ status: 'ready' });
+      console.error(`Not ready: the database cannot take a write (${answer.reason}).`);
+      return c.json({ status: 'unavailable', message: 'The database cannot take writes right now' }, 503);
+    });
+}
