@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, User } from '../../sync/entities/user';
+import type { ErrorBody } from '../../sync/errors';
+import type { Payments } from '../billing/payments';
+import { saveBillingSubscription } from '../db/repositories/billing';
+import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
+import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { EMAIL_CHANGE_SENT_MESSAGE, WRONG_PASSWORD_MESSAGE } from './account-service';
+
+const canceled: string[] = [];
+const fakePayments = { cancelSubscription: async (id: string) => void canceled.push(id) } as unknown as Payments;
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp({ overrides: { payments: fakePayments } });
+});
+afterAll(() => t.close());
+
+const signIn = (email: string, password = TEST_PASSWORD) => t.request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } });
+
+describe('welcome and address confirmation', () => {
+  it('welcomes a new account with a link that confirms the address; the account works before that', async () => {
+    const buyer = await t.registerUser('buyer', { firstName: 'Bea' });
+    expect(buyer.user.emailConfirmedAt).toBeNull();
+    const [welcome] = mailTo(t.services, buyer.user.email);
+    expect(welcome!.subject).toBe('Welcome to Wholesale Menus: please confirm your email');
+    expect(welcome!.text).toContain('Hello Bea,');
+    const link = linkInMailTo(t.services, buyer.user.email, '/api/account/confirm-email');
+    const page = await t.request<string>('GET', `${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Email confirmed');
+    expect((await t.request<User>('GET', '/api/auth/me', { token: buyer.token })).body.emailConfirmedAt).not.toBeNull();
+    const again = await t.request<string>('GET', `${link.pathname}${link.search}`);
+    expect(again.status).toBe(400);
+    expect(again.body).toContain('This confirmation link has expired or was already used.');
+  });
+});
+
+describe('POST /api/account/password', () => {
+  it('needs the current password, then ends every other session and tells the owner', async () => {
+    const seller = await t.registerUser('seller');
+    const other = await signIn(seller.user.email);
+    const wrong = await t.request<ErrorBody>('POST', '/api/account/password', { token: seller.token, body: { currentPassword: 'nope-nope', newPassword: 'fresh-pass' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ currentPassword: WRONG_PASSWORD_MESSAGE });
+    const short = await t.request<ErrorBody>('POST', '/api/account/password', { token: seller.token, body: { currentPassword: TEST_PASSWORD, newPassword: '123' } });
+    expect(short.body.message).toBe('Password must be at least 6 characters');
+
+    const done = await t.request('POST', '/api/account/password', { token: seller.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'fresh-pass' } });
+    expect(done.status).toBe(204);
+    expect((await t.request('GET', '/api/auth/me', { token: seller.token })).status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: other.body.token })).status).toBe(401);
+    expect((await signIn(seller.user.email, 'fresh-pass')).status).toBe(200);
+    expect(mailTo(t.services, seller.user.email).map((m) => m.subject)).toContain('Your Wholesale Menus password was changed');
+  });
+});
+
+describe('POST /api/account/email', () => {
+  it('sends a confirmation to the new address, tells the old one, and changes the email only once confirmed', async () => {
+    const buyer = await t.registerUser('buyer');
+    const newEmail = `moved-${buyer.user.id}@test.example`;
+    const taken = await t.registerUser('seller');
+    expect((await t.request<ErrorBody>('POST', '/api/account/email', { token: buyer.token, body: { email: taken.user.email, currentPassword: TEST_PASSWORD } })).status).toBe(409);
+    expect((await t.request<ErrorBody>('POST', '/api/account/email', { token: buyer.token, body: { email: newEmail, currentPassword: 'wrong-one' } })).body.message).toBe(WRONG_PASSWORD_MESSAGE);
+
+    const res = await t.request<{ message: string }>('POST', '/api/account/email', { token: buyer.token, body: { email: newEmail.toUpperCase(), currentPassword: TEST_PASSWORD } });
+    expect(res.body.message).toBe(EMAIL_CHANGE_SENT_MESSAGE);
+    expect((await t.request<User>('GET', '/api/auth/me', { token: buyer.token })).body.email).toBe(buyer.user.email);
+    expect(mailTo(t.services, buyer.user.email).at(-1)!.text).toContain(newEmail);
+
+    const link = linkInMailTo(t.services, newEmail, '/api/account/confirm-email');
+    expect((await t.request('GET', `${link.pathname}${link.search}`)).status).toBe(200);
+    const me = (await t.request<User>('GET', '/api/auth/me', { token: buyer.token })).body;
+    expect(me.email).toBe(newEmail);
+    expect(me.emailConfirmedAt).not.toBeNull();
+    expect((await signIn(newEmail)).status).toBe(200);
+  });
+});
+
+describe('notification settings', () => {
+  it('are all on by default and change one kind at a time', async () => {
+    const seller = await t.registerUser('seller');
+    const initial = await t.request<Record<string, boolean>>('GET', '/api/account/notifications', { token: seller.token });
+    expect(Object.values(initial.body).every(Boolean)).toBe(true);
+    const changed = await t.request<Record<string, boolean>>('PUT', '/api/account/notifications', { token: seller.token, body: { 'new-message': false } });
+    expect(changed.body['new-message']).toBe(false);
+    expect(changed.body['order-request']).toBe(true);
+    expect((await t.request<ErrorBody>('PUT', '/api/account/notifications', { token: seller.token, body: { nonsense: true } })).status).toBe(400);
+    expect((await t.request('GET', '/api/account/notifications')).status).toBe(401);
+  });
+});
+
+describe('GET /api/account/export', () => {
+  it('answers a JSON file of the profile and what the account owns, and nobody else\'s', async () => {
+    const seller = await t.registerUser('seller', { businessName: 'Green Acres' });
+    const other = await t.registerUser('seller');
+    await t.request('POST', '/api/products', { token: seller.token, body: { id: crypto.randomUUID(), strainName: 'Blue Dream' } });
+    await t.request('POST', '/api/products', { token: other.token, body: { id: crypto.randomUUID(), strainName: 'Other Strain' } });
+    const res = await t.request<{ profile: User; products: Array<{ strainName: string }> }>('GET', '/api/account/export', { token: seller.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="wholesale-menus-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.body.profile.businessName).toBe('Green Acres');
+    expect(res.body.products.map((p) => p.strainName)).toEqual(['Blue Dream']);
+    expect(JSON.stringify(res.body)).not.toContain('password');
+  });
+});
+
+describe('POST /api/account/delete', () => {
+  it('needs the password, cancels the subscription, ends sessions, frees the email and keeps only the business name', async () => {
+    const seller = await t.registerUser('seller', { businessName: 'Closing Farms', phoneNumber: '555-0100' });
+    const menu = await t.request<{ publicLinkId: string }>('POST', '/api/menus', { token: seller.token, body: { name: 'Spring List', isPublic: true } });
+    expect((await t.request('GET', `/api/public/menu/${menu.body.publicLinkId}`)).status).toBe(200);
+    await t.services.db.transaction(async (tx) =>
+      saveBillingSubscription(tx.db, { id: 'sub_closing', userId: seller.user.id, status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, lastEventAt: new Date(), updatedAt: new Date() }),
+    );
+    const wrong = await t.request<ErrorBody>('POST', '/api/account/delete', { token: seller.token, body: { password: 'not-it' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ password: WRONG_PASSWORD_MESSAGE });
+
+    const done = await t.request('POST', '/api/account/delete', { token: seller.token, body: { password: TEST_PASSWORD } });
+    expect(done.status).toBe(204);
+    expect(canceled).toEqual(['sub_closing']);
+    const gone = await t.request<ErrorBody>('GET', `/api/public/menu/${menu.body.publicLinkId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.message).toBe(MENU_NOT_FOUND_MESSAGE);
+    expect((await t.request('GET', '/api/auth/me', { token: seller.token })).status).toBe(401);
+    expect((await signIn(seller.user.email)).status).toBe(401);
+    expect(mailTo(t.services, seller.user.email).at(-1)!.subject).toBe('Your Wholesale Menus account was deleted');
+    // The address can make a new account.
+    expect((await t.request('POST', '/api/auth/register', { body: { email: seller.user.email, password: 'again-pass', firstName: 'New', role: 'buyer' } })).status).toBe(201);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Forgotten passwords: an emailed link with a random token (stored only as a
+ * hash, single-use, 60 minutes) that lets its holder choose a new password,
+ * ending every session of the account and starting a new one.
+ */
+import type { AuthResponse } from '../../sync/entities/user';
+import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInputSchema } from '../../sync/entities/account';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from '../db/repositories/mail';
+import { deleteSessionsOfUser, findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
+import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
+import { passwordResetMail } from '../mail/templates/account';
+import { hashLinkToken, newLinkToken } from './account-tokens';
+import { hashPassword } from './password';
+import { RequestLimiter } from './request-limiter';
+import { startSession } from './auth-service';
+
+export const RESET_VALID_MINUTES = 60;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Reset requests allowed per address and per client: enough for a typo or a lost email, too few to flood an inbox. */
+export class ResetRequestLimits {
+  readonly perAddress: RequestLimiter;
+  readonly perClient: RequestLimiter;
+
+  constructor(now: () => number = Date.now) {
+    this.perAddress = new RequestLimiter(3, HOUR_MS, now);
+    this.perClient = new RequestLimiter(10, HOUR_MS, now);
+  }
+}
+
+/** Sends a reset link when the address has an account; the caller answers the same either way. */
+export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
+  const { email } = parseOrThrow(forgotPasswordInputSchema, input);
+  const wait = Math.max(services.resetLimits.perClient.take(clientAddress), services.resetLimits.perAddress.take(email));
+  if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
+  await services.db.transaction(async (tx) => {
+    const credentials = await findCredentialsByEmail(tx.db, email);
+    if (!credentials || credentials.user.disabled) return;
+    const { user } = credentials;
+    const now = services.now();
+    const { token, tokenHash } = newLinkToken();
+    // Only the newest link works: an older one in the inbox is no way in.
+    retireAccountTokens(tx.db, user.id, 'password-reset', now);
+    insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'password-reset', expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), createdAt: now });
+    sendAccountMail(
+      services,
+      tx,
+      { userId: user.id, email: user.email },
+      'password-reset',
+      passwordResetMail({ name: greetingName(user), url: appLink(services, `/reset-password?token=${token}`), validMinutes: RESET_VALID_MINUTES }),
+    );
+  });
+}
+
+export async function resetPassword(services: Services, input: unknown, userAgent?: string): Promise<AuthResponse> {
+  const { token, password } = parseOrThrow(resetPasswordInputSchema, input);
+  const passwordHash = await hashPassword(password);
+  const user = await services.db.transaction(async (tx) => {
+    const now = services.now();
+    const tokenHash = hashLinkToken(token);
+    const row = findAccountToken(tx.db, tokenHash, 'password-reset');
+    if (!row || row.usedAt || row.expiresAt <= now || !useAccountToken(tx.db, tokenHash, now)) {
+      throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
+    }
+    const owner = await findUserById(tx.db, row.userId);
+    if (!owner || owner.disabled) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
+    await deleteSessionsOfUser(tx.db, owner.id);
+    // Following the emailed link proves the address is theirs.
+    return updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
+  });
+  return startSession(services, user, userAgent);
+}

@@ -1,0 +1,54 @@
+/**
+ * What the rest of the server calls to send email: account mail (always
+ * sent: the person asked for it) and notifications (only when that kind is on
+ * for them, with a one-click unsubscribe link and headers).
+ */
+import type { NotificationKind } from '../../sync/entities/email-preferences';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { optedOutKinds } from '../db/repositories/mail';
+import { findUserById } from '../db/repositories/users';
+import type { MailContent } from './templates/layout';
+import { unsubscribeToken } from './unsubscribe-token';
+
+/** A full address in the app for a path such as `/reset-password?token=...`. */
+export function appLink(services: Services, path: string): string {
+  return `${services.env.APP_URL}${path}`;
+}
+
+/** Who an email greets: the first name, else the address. */
+export function greetingName(user: { firstName: string | null; email: string }): string {
+  return user.firstName?.trim() || user.email;
+}
+
+export function sendAccountMail(services: Services, tx: Tx, to: { userId: string | null; email: string }, kind: string, content: MailContent): void {
+  services.mail.queue(tx, { ...content, kind, userId: to.userId, to: to.email, headers: {} });
+}
+
+export type NotificationRecipient = { id: string; email: string; firstName: string | null };
+
+/**
+ * Queues a notification to a user unless they turned that kind off or their
+ * account is disabled. `build` gets the unsubscribe link for the footer.
+ * Answers whether it was queued.
+ */
+export async function notify(
+  services: Services,
+  tx: Tx,
+  userId: string,
+  kind: NotificationKind,
+  build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
+): Promise<boolean> {
+  const user = await findUserById(tx.db, userId);
+  if (!user || user.disabled || optedOutKinds(tx.db, userId).includes(kind)) return false;
+  const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
+  const content = build(user, unsubscribeUrl);
+  services.mail.queue(tx, {
+    ...content,
+    kind,
+    userId,
+    to: user.email,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+  return true;
+}

@@ -1,0 +1,87 @@
+/**
+ * The notification emails, each queued in the transaction of the change it
+ * tells of, and only when that kind is on for its recipient.
+ */
+import type { Inquiry } from '../../sync/entities/inquiry';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { mailKindSentTo, sellersWithTrialEndingBetween } from '../db/repositories/mail';
+import { appLink, greetingName, notify } from './mail-service';
+import {
+  newMessageMail,
+  orderRequestMail,
+  orderStatusMail,
+  paymentFailedMail,
+  sellerReplyMail,
+  subscriptionCanceledMail,
+  trialEndingMail,
+} from './templates/notifications';
+
+const EXCERPT_LENGTH = 300;
+const excerpt = (body: string) => (body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH)}…` : body);
+
+/** A buyer's new order request or first message reaches the seller. */
+export async function notifyNewInquiry(services: Services, tx: Tx, inquiry: Inquiry, message: string | undefined): Promise<void> {
+  const url = appLink(services, '/inbox');
+  if (inquiry.kind === 'order') {
+    await notify(services, tx, inquiry.sellerId, 'order-request', (seller, unsubscribeUrl) =>
+      orderRequestMail({ name: greetingName(seller), buyer: inquiry.buyerName, menuName: inquiry.menuName, total: inquiry.total && `$${inquiry.total}`, url, unsubscribeUrl }),
+    );
+  } else {
+    await notify(services, tx, inquiry.sellerId, 'new-message', (seller, unsubscribeUrl) =>
+      newMessageMail({ name: greetingName(seller), buyer: inquiry.buyerName, menuName: inquiry.menuName, excerpt: excerpt(message ?? ''), url, unsubscribeUrl }),
+    );
+  }
+}
+
+/** A reply reaches the other party: a seller's reply the buyer, a buyer's message the seller. */
+export async function notifyReply(services: Services, tx: Tx, inquiry: Inquiry, authorId: string, body: string): Promise<void> {
+  const url = appLink(services, '/inbox');
+  if (authorId === inquiry.sellerId) {
+    await notify(services, tx, inquiry.buyerId, 'seller-reply', (buyer, unsubscribeUrl) =>
+      sellerReplyMail({ name: greetingName(buyer), seller: inquiry.sellerName, menuName: inquiry.menuName, excerpt: excerpt(body), url, unsubscribeUrl }),
+    );
+  } else {
+    await notify(services, tx, inquiry.sellerId, 'new-message', (seller, unsubscribeUrl) =>
+      newMessageMail({ name: greetingName(seller), buyer: inquiry.buyerName, menuName: inquiry.menuName, excerpt: excerpt(body), url, unsubscribeUrl }),
+    );
+  }
+}
+
+export async function notifyOrderStatus(services: Services, tx: Tx, inquiry: Inquiry, status: 'accepted' | 'declined'): Promise<void> {
+  await notify(services, tx, inquiry.buyerId, 'order-status', (buyer, unsubscribeUrl) =>
+    orderStatusMail({ name: greetingName(buyer), seller: inquiry.sellerName, menuName: inquiry.menuName, status, url: appLink(services, '/inbox'), unsubscribeUrl }),
+  );
+}
+
+/** Once per seller: the provider's notice and the server's own sweep of trials without a subscription may both ask. */
+export async function notifyTrialEnding(services: Services, tx: Tx, sellerId: string, trialEnd: Date): Promise<void> {
+  if (mailKindSentTo(tx.db, sellerId, 'trial-ending')) return;
+  const endsOn = trialEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  await notify(services, tx, sellerId, 'trial-ending', (seller, unsubscribeUrl) =>
+    trialEndingMail({ name: greetingName(seller), endsOn, url: appLink(services, '/subscribe'), unsubscribeUrl }),
+  );
+}
+
+export async function notifyPaymentFailed(services: Services, tx: Tx, sellerId: string): Promise<void> {
+  await notify(services, tx, sellerId, 'payment-failed', (seller, unsubscribeUrl) =>
+    paymentFailedMail({ name: greetingName(seller), url: appLink(services, '/subscribe'), unsubscribeUrl }),
+  );
+}
+
+export async function notifySubscriptionCanceled(services: Services, tx: Tx, sellerId: string): Promise<void> {
+  await notify(services, tx, sellerId, 'subscription-canceled', (seller, unsubscribeUrl) =>
+    subscriptionCanceledMail({ name: greetingName(seller), url: appLink(services, '/subscribe'), unsubscribeUrl }),
+  );
+}
+
+export const TRIAL_REMINDER_DAYS = 3;
+
+/** Reminds every seller whose trial ends within 3 days (run periodically). */
+export async function remindEndingTrials(services: Services): Promise<void> {
+  const now = services.now();
+  const by = new Date(now.getTime() + TRIAL_REMINDER_DAYS * 24 * 60 * 60 * 1000);
+  for (const seller of sellersWithTrialEndingBetween(services.db.read, now, by)) {
+    await services.db.transaction((tx) => notifyTrialEnding(services, tx, seller.id, seller.trialEndsAt));
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The outbox: a message is queued in the transaction of the change that
+ * causes it (so a request never waits on the mail server and a rolled-back
+ * change sends nothing), and a background sender delivers due messages one
+ * at a time, retrying with doubling delays for up to a day while the mail
+ * server is unreachable.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database, Tx } from '../db/database';
+import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
+import type { MailTransport, OutgoingMail } from './transport';
+
+export type QueuedMail = OutgoingMail & { kind: string; userId: string | null };
+
+export type OutboxTuning = {
+  /** The delay after the first failure; each further failure doubles it, up to `maxDelayMs`. */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long after queueing a message is given up on. */
+  giveUpAfterMs?: number;
+  /** How often the sender looks for due messages when nothing woke it. */
+  pollMs?: number;
+  batchSize?: number;
+};
+
+const HOUR_MS = 60 * 60 * 1000;
+const DEFAULTS: Required<OutboxTuning> = {
+  firstDelayMs: 60_000,
+  maxDelayMs: HOUR_MS,
+  giveUpAfterMs: 24 * HOUR_MS,
+  pollMs: 15_000,
+  batchSize: 20,
+};
+
+/** When to try again after `attempts` failures, or null when the message is given up on. */
+export function nextAttemptAfter(createdAt: Date, attempts: number, failedAt: Date, tuning: Required<OutboxTuning>): Date | null {
+  const delay = Math.min(tuning.firstDelayMs * 2 ** Math.min(attempts - 1, 30), tuning.maxDelayMs);
+  const next = failedAt.getTime() + delay;
+  const deadline = createdAt.getTime() + tuning.giveUpAfterMs;
+  if (failedAt.getTime() >= deadline) return null;
+  return new Date(Math.min(next, deadline));
+}
+
+export class MailOutbox {
+  private readonly tuning: Required<OutboxTuning>;
+  private timer: NodeJS.Timeout | null = null;
+  private rounds: Promise<unknown> = Promise.resolve();
+  private started = false;
+  private woken = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: MailTransport,
+    private readonly now: () => Date,
+    tuning: OutboxTuning = {},
+    private readonly log: (line: string) => void = (line) => console.warn(line),
+  ) {
+    this.tuning = { ...DEFAULTS, ...tuning };
+  }
+
+  /** Queues a message inside the caller's transaction; the sender picks it up once that commits. */
+  queue(tx: Tx, mail: QueuedMail): void {
+    const now = this.now();
+    insertOutboxRow(tx.db, {
+      id: randomUUID(),
+      userId: mail.userId,
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+    this.woken = true;
+    if (this.started) this.schedule(0);
+  }
+
+  start(): void {
+    this.started = true;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Waits for the delivery rounds started so far. */
+  async idle(): Promise<void> {
+    await this.rounds;
+  }
+
+  /**
+   * Sends every message now due. Rounds run one after another, never two at
+   * once, so nothing is sent twice. Answers how many were sent.
+   */
+  deliverDue(): Promise<number> {
+    const round = this.rounds.then(() => this.deliverRound());
+    this.rounds = round.catch(() => undefined);
+    return round;
+  }
+
+  private async deliverRound(): Promise<number> {
+    const woken = this.woken;
+    this.woken = false;
+    // Just after a queue, read through the write queue so the transaction that queued is seen once it commits;
+    // a plain poll reads the last commit without moving the change clock.
+    const due = woken
+      ? await this.db.transaction(async (tx) => dueOutboxRows(tx.db, this.now(), this.tuning.batchSize))
+      : dueOutboxRows(this.db.read, this.now(), this.tuning.batchSize);
+    let sent = 0;
+    for (const row of due) {
+      if (await this.deliver(row)) sent += 1;
+    }
+    return sent;
+  }
+
+  private async deliver(row: OutboxRow): Promise<boolean> {
+    try {
+      await this.transport.send({ to: row.toAddress, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const failedAt = this.now();
+      const next = nextAttemptAfter(row.createdAt, attempts, failedAt, this.tuning);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!next) this.log(`Gave up sending "${row.subject}" to ${row.toAddress} after ${attempts} attempts: ${reason}`);
+      await this.db.transaction(async (tx) =>
+        updateOutboxRow(tx.db, row.id, { attempts, lastError: reason.slice(0, 1000), status: next ? 'pending' : 'failed', nextAttemptAt: next ?? failedAt }),
+      );
+      return false;
+    }
+    await this.db.transaction(async (tx) =>
+      updateOutboxRow(tx.db, row.id, { attempts: row.attempts + 1, status: 'sent', sentAt: this.now(), lastError: null }),
+    );
+    return true;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.deliverDue()
+        .catch((error: unknown) => this.log(`The mail sender failed: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(() => {
+          if (this.started && !this.timer) this.schedule(this.tuning.pollMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,85 @@
+/** Notification emails: each kind can be turned off under Profile, Notifications, or by its unsubscribe link. */
+import { compose, PRODUCT_NAME, type MailContent } from './layout';
+
+type Common = { name: string; url: string; unsubscribeUrl: string };
+
+const hello = (name: string) => `Hello ${name},`;
+const because = (what: string) =>
+  `You get this email because you asked to be told when ${what} on ${PRODUCT_NAME}. Turn it off under Profile, Notifications, or unsubscribe below.`;
+
+export function orderRequestMail(p: Common & { buyer: string; menuName: string; total: string | null }): MailContent {
+  return compose({
+    subject: `New order request from ${p.buyer}`,
+    greeting: hello(p.name),
+    paragraphs: [`${p.buyer} sent an order request from your menu "${p.menuName}"${p.total ? ` (total ${p.total})` : ''}.`],
+    action: { label: 'Open the order request', url: p.url },
+    reason: because('a buyer sends you an order request'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function newMessageMail(p: Common & { buyer: string; menuName: string; excerpt: string }): MailContent {
+  return compose({
+    subject: `New message from ${p.buyer}`,
+    greeting: hello(p.name),
+    paragraphs: [`${p.buyer} wrote about your menu "${p.menuName}":`, p.excerpt],
+    action: { label: 'Reply', url: p.url },
+    reason: because('a buyer sends you a message'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function sellerReplyMail(p: Common & { seller: string; menuName: string; excerpt: string }): MailContent {
+  return compose({
+    subject: `${p.seller} replied to you`,
+    greeting: hello(p.name),
+    paragraphs: [`${p.seller} replied about "${p.menuName}":`, p.excerpt],
+    action: { label: 'Open the conversation', url: p.url },
+    reason: because('a seller replies to you'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function orderStatusMail(p: Common & { seller: string; menuName: string; status: 'accepted' | 'declined' }): MailContent {
+  return compose({
+    subject: `Your order request was ${p.status}`,
+    greeting: hello(p.name),
+    paragraphs: [`${p.seller} ${p.status} your order request from "${p.menuName}".`],
+    action: { label: 'Open the order request', url: p.url },
+    reason: because('an order request of yours is accepted or declined'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function trialEndingMail(p: Common & { endsOn: string }): MailContent {
+  return compose({
+    subject: `Your ${PRODUCT_NAME} trial ends in 3 days`,
+    greeting: hello(p.name),
+    paragraphs: [`Your free trial ends on ${p.endsOn}. Subscribe to Pro to keep your menus shared and editable.`],
+    action: { label: 'Subscribe to Pro', url: p.url },
+    reason: because('your trial is about to end'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function paymentFailedMail(p: Common): MailContent {
+  return compose({
+    subject: `Your ${PRODUCT_NAME} payment failed`,
+    greeting: hello(p.name),
+    paragraphs: ['We could not take the payment for your Pro subscription. Please update your payment method to keep your menus shared.'],
+    action: { label: 'Update payment method', url: p.url },
+    reason: because('a payment fails'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function subscriptionCanceledMail(p: Common): MailContent {
+  return compose({
+    subject: `Your ${PRODUCT_NAME} subscription was canceled`,
+    greeting: hello(p.name),
+    paragraphs: ['Your Pro subscription has ended. Your catalogue and menus are kept; subscribe again at any time to share them.'],
+    action: { label: 'Subscribe again', url: p.url },
+    reason: because('your subscription is canceled'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}

@@ -1,0 +1,34 @@
+/** Inputs of the account-care calls: password reset, change of password or email, closing the account. */
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants';
+import { tooLongMessage } from '../fields';
+import { loginInputSchema } from './user';
+
+const email = loginInputSchema.shape.email;
+
+/** A new password, checked as registration checks it. */
+const newPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, tooLongMessage('Password', 200));
+
+const currentPassword = z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200);
+
+export const forgotPasswordInputSchema = z.object({ email });
+
+export const resetPasswordInputSchema = z.object({
+  token: z.string({ error: 'The reset link is incomplete' }).min(1, 'The reset link is incomplete').max(200),
+  password: newPassword,
+});
+
+export const changePasswordInputSchema = z.object({ currentPassword, newPassword });
+
+export const changeEmailInputSchema = z.object({ email, currentPassword });
+
+export const deleteAccountInputSchema = z.object({ password: currentPassword });
+
+export const confirmEmailInputSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used.';
+export const FORGOT_PASSWORD_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It works for 60 minutes.';
