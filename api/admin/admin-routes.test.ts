@@ -143,14 +143,10 @@ describe('PATCH /api/admin/customers/:id', () => {
     expect((await t.request('GET', '/api/auth/me', { token: admin.token })).status).toBe(200);
   });
 
-  it('does not touch other admins or unknown ids (404)', async () => {
-    const other = await t.makeAdmin();
-    for (const id of [other.user.id, randomUUID()]) {
-      const res = await t.request<ErrorBody>('PATCH', `/api/admin/customers/${id}`, { token: admin.token, body: { disabled: true } });
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe('Customer not found');
-    }
-    expect((await t.request('GET', '/api/auth/me', { token: other.token })).status).toBe(200);
+  it('answers 404 for an unknown id', async () => {
+    const res = await t.request<ErrorBody>('PATCH', `/api/admin/customers/${randomUUID()}`, { token: admin.token, body: { disabled: true } });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Customer not found');
   });
 
   it('requires disabled to be a boolean', async () => {

@@ -3,15 +3,33 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
-import { getCustomers, getStats, setCustomerAccess } from './admin-service';
+import { changeCustomer, extendTrial, getAudit, getCustomerDetail, getCustomers, getGrowth, getStats, type Actor } from './admin-service';
 
 const admin = allow('admin');
 
+const actorOf = (c: Parameters<typeof sessionOf>[0] & { get(key: 'clientAddress'): string }): Actor => ({
+  user: sessionOf(c).user,
+  clientAddress: c.get('clientAddress'),
+});
+
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/customers', admin, async (c) =>
-    c.json(await getCustomers(c.get('services'), { search: c.req.query('search'), role: c.req.query('role') })),
+    c.json(
+      await getCustomers(c.get('services'), {
+        search: c.req.query('search'),
+        role: c.req.query('role'),
+        page: c.req.query('page'),
+        pageSize: c.req.query('pageSize'),
+      }),
+    ),
   )
+  .get('/admin/customers/:id', admin, async (c) => c.json(await getCustomerDetail(c.get('services'), c.req.param('id'))))
   .get('/admin/stats', admin, async (c) => c.json(await getStats(c.get('services'))))
+  .get('/admin/growth', admin, async (c) => c.json(await getGrowth(c.get('services'))))
+  .get('/admin/audit', admin, async (c) => c.json(await getAudit(c.get('services'), { page: c.req.query('page') })))
   .patch('/admin/customers/:id', admin, async (c) =>
-    c.json(await setCustomerAccess(c.get('services'), sessionOf(c).user, c.req.param('id'), await readJson(c))),
+    c.json(await changeCustomer(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))),
+  )
+  .post('/admin/customers/:id/extend-trial', admin, async (c) =>
+    c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))),
   );

@@ -1,15 +1,78 @@
-/** What admins see and do: the customer list, the figures, and disabling an account. */
-import { USER_ROLES, type UserRole } from '../../sync/constants';
-import { customerAccessSchema, type AdminStats } from '../../sync/entities/admin';
+/** What admins see and do: the customer list and details, the figures, account care, and the audit log. */
+import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole } from '../../sync/constants';
+import {
+  AUDIT_PAGE_SIZE,
+  customerChangeSchema,
+  DEFAULT_CUSTOMER_PAGE_SIZE,
+  MAX_CUSTOMER_PAGE_SIZE,
+  trialExtensionSchema,
+  type AdminGrowth,
+  type AdminStats,
+  type AuditAction,
+  type AuditPage,
+  type CustomerDetail,
+  type CustomerPage,
+} from '../../sync/entities/admin';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { customerStats, deleteSessionsOfUser, findUserById, listCustomers, updateUser } from '../db/repositories/users';
+import type { Db } from '../db/database';
+import { appendAudit, auditOfTarget, pageAudit } from '../db/repositories/audit';
+import { listMenusByOwner } from '../db/repositories/menus';
+import { countProductsOfOwner } from '../db/repositories/products';
+import {
+  accountFacts,
+  countEnabledAdmins,
+  customerStats,
+  deleteSessionsOfUser,
+  findUserById,
+  growthFigures,
+  listCustomers,
+  pageCustomers,
+  updateUser,
+  type UserChanges,
+} from '../db/repositories/users';
+import { stripeCustomerDashboardUrl } from './stripe-dashboard';
 
-export function getCustomers(services: Services, query: { search?: string; role?: string }): Promise<User[]> {
-  const role = USER_ROLES.includes(query.role as UserRole) ? (query.role as UserRole) : undefined;
-  return listCustomers(services.db.read, { search: query.search?.trim() || undefined, role });
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+const SIGNUP_WEEKS = 12;
+const DETAIL_AUDIT_ENTRIES = 20;
+
+/** Who is acting and from where: every audit entry names both. */
+export type Actor = { user: User; clientAddress: string };
+
+export type CustomerQuery = { search?: string; role?: string; page?: string; pageSize?: string };
+
+/** A positive whole number from a query string, or the fallback when it is absent or not one. */
+function positiveInt(value: string | undefined, fallback: number): number {
+  const parsed = value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : 0;
+  return parsed >= 1 ? parsed : fallback;
+}
+
+function customerFilter(query: CustomerQuery): { search?: string; role?: SelfServiceRole } {
+  // An unknown role filters nothing out.
+  const role = SELF_SERVICE_ROLES.find((known) => known === query.role);
+  return { search: query.search?.trim() || undefined, role };
+}
+
+/** The whole filtered list (spec section 7) without `page`; one page of it with. */
+export async function getCustomers(services: Services, query: CustomerQuery): Promise<User[] | CustomerPage> {
+  const filter = customerFilter(query);
+  // The admins themselves are not customers: asking for them finds nobody.
+  if (query.role === 'admin') {
+    return query.page === undefined ? [] : { items: [], total: 0, page: positiveInt(query.page, 1), pageSize: pageSizeOf(query) };
+  }
+  if (query.page === undefined) return listCustomers(services.db.read, filter);
+  const page = positiveInt(query.page, 1);
+  const pageSize = pageSizeOf(query);
+  const { items, total } = await pageCustomers(services.db.read, filter, page, pageSize);
+  return { items, total, page, pageSize };
+}
+
+function pageSizeOf(query: CustomerQuery): number {
+  return Math.min(positiveInt(query.pageSize, DEFAULT_CUSTOMER_PAGE_SIZE), MAX_CUSTOMER_PAGE_SIZE);
 }
 
 export function getStats(services: Services): Promise<AdminStats> {
@@ -18,15 +81,119 @@ export function getStats(services: Services): Promise<AdminStats> {
   return customerStats(services.db.read, monthStart, now);
 }
 
-/** Disabling an account ends its sessions at once. */
-export async function setCustomerAccess(services: Services, admin: User, customerId: string, input: unknown): Promise<User> {
-  const { disabled } = parseOrThrow(customerAccessSchema, input);
-  if (customerId === admin.id) throw new AppError('forbidden', 'You cannot disable your own account');
+/** Monday 00:00 UTC of the week holding `now`. */
+export function weekStartOf(now: Date): Date {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  return new Date(day.getTime() - sinceMonday * DAY_MS);
+}
+
+export async function getGrowth(services: Services): Promise<AdminGrowth> {
+  const now = services.now();
+  const since = new Date(weekStartOf(now).getTime() - (SIGNUP_WEEKS - 1) * WEEK_MS);
+  const figures = await growthFigures(services.db.read, now, since, WEEK_MS);
+  const counts = new Map(figures.weeks.map((row) => [Number(row.week), row.n]));
+  return {
+    monthlyRecurringRevenueCents: figures.activeSellers * PRO_PRICE_CENTS,
+    trialConversion: { converted: figures.activeSellers, decided: figures.decidedSellers },
+    weeklySignups: Array.from({ length: SIGNUP_WEEKS }, (_, week) => ({
+      weekStart: new Date(since.getTime() + week * WEEK_MS).toISOString(),
+      count: counts.get(week) ?? 0,
+    })),
+  };
+}
+
+async function audit(db: Db, actor: Actor, at: Date, action: AuditAction, targetId: string | null, detail: string | null) {
+  await appendAudit(db, { at, actorId: actor.user.id, actorEmail: actor.user.email, action, targetId, detail, clientAddress: actor.clientAddress });
+}
+
+async function accountOrNotFound(db: Db, id: string): Promise<User> {
+  const account = await findUserById(db, id);
+  if (!account) throw new AppError('not_found', 'Customer not found');
+  return account;
+}
+
+/**
+ * Disables or re-enables an account, or changes its role. Disabling ends its
+ * sessions at once. An admin cannot disable or demote themself, and the last
+ * admin who can sign in stays one (checked inside the write, so two admins
+ * acting on each other at once cannot both succeed).
+ */
+export async function changeCustomer(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
+  const { disabled, role } = parseOrThrow(customerChangeSchema, input);
+  if (customerId === actor.user.id) {
+    if (disabled === true) throw new AppError('forbidden', 'You cannot disable your own account');
+    if (role !== undefined && role !== 'admin') throw new AppError('forbidden', 'You cannot change your own role');
+  }
   return services.db.transaction(async (tx) => {
-    const customer = await findUserById(tx.db, customerId);
-    if (!customer || customer.role === 'admin') throw new AppError('not_found', 'Customer not found');
+    const account = await accountOrNotFound(tx.db, customerId);
     const now = services.now();
-    if (disabled) await deleteSessionsOfUser(tx.db, customerId);
-    return updateUser(tx.db, customerId, { disabledAt: disabled ? now : null }, tx.version, now);
+    const losesAdmin = account.role === 'admin' && !account.disabled && (disabled === true || (role !== undefined && role !== 'admin'));
+    if (losesAdmin && (await countEnabledAdmins(tx.db)) <= 1) {
+      throw new AppError('forbidden', 'The last admin cannot be disabled or demoted');
+    }
+    const changes: UserChanges = {};
+    if (disabled !== undefined && disabled !== account.disabled) {
+      changes.disabledAt = disabled ? now : null;
+      if (disabled) await deleteSessionsOfUser(tx.db, customerId);
+      await audit(tx.db, actor, now, disabled ? 'customer.disable' : 'customer.enable', customerId, null);
+    }
+    if (role !== undefined && role !== account.role) {
+      changes.role = role;
+      // A buyer made a seller starts the seller trial, as one who switches on their own does.
+      if (role === 'seller' && !account.trialEndsAt) changes.trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+      await audit(tx.db, actor, now, 'customer.role', customerId, `${account.role} → ${role}`);
+    }
+    if (Object.keys(changes).length === 0) return account;
+    return updateUser(tx.db, customerId, changes, tx.version, now);
   });
+}
+
+/** The later of now and the trial's current end, moved `days` on. */
+export function extendedTrialEnd(current: Date | null, now: Date, days: number): Date {
+  const from = current && current > now ? current : now;
+  return new Date(from.getTime() + days * DAY_MS);
+}
+
+/**
+ * Gives a seller more trial days. A seller whose trial ended or whose
+ * subscription was canceled is back on trial at once; one who pays now has
+ * no trial to extend.
+ */
+export async function extendTrial(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
+  const { days } = parseOrThrow(trialExtensionSchema, input);
+  return services.db.transaction(async (tx) => {
+    const account = await accountOrNotFound(tx.db, customerId);
+    if (account.role !== 'seller') throw new AppError('validation', 'Only a seller has a trial to extend');
+    if (account.subscriptionStatus === 'active' || account.subscriptionStatus === 'past_due') {
+      throw new AppError('validation', 'This seller has a paid subscription; there is no trial to extend');
+    }
+    const now = services.now();
+    const trialEndsAt = extendedTrialEnd(account.trialEndsAt ? new Date(account.trialEndsAt) : null, now, days);
+    await audit(tx.db, actor, now, 'customer.extend_trial', customerId, `+${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}`);
+    return updateUser(tx.db, customerId, { trialEndsAt, subscriptionStatus: 'trial' }, tx.version, now);
+  });
+}
+
+export async function getAudit(services: Services, query: { page?: string }): Promise<AuditPage> {
+  const page = positiveInt(query.page, 1);
+  const { items, total } = await pageAudit(services.db.read, page, AUDIT_PAGE_SIZE);
+  return { items, total, page, pageSize: AUDIT_PAGE_SIZE };
+}
+
+export async function getCustomerDetail(services: Services, customerId: string): Promise<CustomerDetail> {
+  const db = services.db.read;
+  const customer = await accountOrNotFound(db, customerId);
+  const facts = await accountFacts(db, customerId, services.now());
+  const menus = await listMenusByOwner(db, customerId);
+  return {
+    customer,
+    menus: menus.map((menu) => ({ id: menu.id, name: menu.name, publicLinkId: menu.publicLinkId, isPublic: menu.isPublic })),
+    productCount: await countProductsOfOwner(db, customerId),
+    lastSignInAt: facts.lastSignInAt?.toISOString() ?? null,
+    openSessions: facts.openSessions,
+    emailConfirmed: customer.emailConfirmedAt !== null,
+    stripeDashboardUrl: facts.stripeCustomerId ? stripeCustomerDashboardUrl(facts.stripeCustomerId, services.env.STRIPE_SECRET_KEY) : null,
+    audit: await auditOfTarget(db, customerId, DETAIL_AUDIT_ENTRIES),
+  };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { USER_ROLES } from '../constants';
+import { userSchema } from './user';
 
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
@@ -8,5 +10,83 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account. */
-export const customerAccessSchema = z.object({ disabled: z.boolean({ error: 'disabled must be true or false' }) });
+/** The largest page GET /api/admin/customers hands out, whatever `pageSize` asks for. */
+export const MAX_CUSTOMER_PAGE_SIZE = 100;
+export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
+
+/** GET /api/admin/customers with `page`: one page of the filtered list and how many match in all. */
+export const customerPageSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role. */
+export const customerChangeSchema = z
+  .object({
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+    role: z.enum(USER_ROLES, { error: 'role must be seller, buyer or admin' }).optional(),
+  })
+  .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' });
+export type CustomerChange = z.input<typeof customerChangeSchema>;
+
+export const MAX_TRIAL_EXTENSION_DAYS = 90;
+
+/** POST /api/admin/customers/:id/extend-trial. */
+export const trialExtensionSchema = z.object({
+  days: z
+    .number({ error: `days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}` })
+    .int(`days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`)
+    .min(1, `days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`)
+    .max(MAX_TRIAL_EXTENSION_DAYS, `days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`),
+});
+
+export const AUDIT_ACTIONS = ['customer.disable', 'customer.enable', 'customer.role', 'customer.extend_trial', 'admin.sign_in'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetId: z.string().nullable(),
+  /** The account acted on, as it is now (null once it is gone). */
+  targetEmail: z.string().nullable(),
+  detail: z.string().nullable(),
+  clientAddress: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 20;
+
+/** GET /api/admin/audit?page=: newest first. */
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/admin/customers/:id: what the customer detail panel shows. */
+export const customerDetailSchema = z.object({
+  customer: userSchema,
+  menus: z.array(z.object({ id: z.string(), name: z.string(), publicLinkId: z.string(), isPublic: z.boolean() })),
+  productCount: z.number().int(),
+  lastSignInAt: z.string().nullable(),
+  openSessions: z.number().int(),
+  /** Whether the owner followed the confirmation link sent to the account's address. */
+  emailConfirmed: z.boolean(),
+  /** The payment provider's customer dashboard, when the customer has a provider customer id. */
+  stripeDashboardUrl: z.string().nullable(),
+  audit: z.array(auditEntrySchema),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** GET /api/admin/growth: figures beyond the four cards. */
+export const adminGrowthSchema = z.object({
+  /** Active subscriptions times the Pro price, in cents. */
+  monthlyRecurringRevenueCents: z.number().int(),
+  /** Sellers paying now, of sellers whose trial is behind them (paying or not). */
+  trialConversion: z.object({ converted: z.number().int(), decided: z.number().int() }),
+  /** Sign-ups per week, oldest first, the last being the week that holds today. */
+  weeklySignups: z.array(z.object({ weekStart: z.string(), count: z.number().int() })),
+});
+export type AdminGrowth = z.infer<typeof adminGrowthSchema>;

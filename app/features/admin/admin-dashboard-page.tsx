@@ -1,27 +1,33 @@
 /**
- * The admin dashboard (spec section 2): figures, the customer list with a
- * client-side search and role filter, CSV export of what is shown, and
- * disabling or re-enabling an account.
+ * The admin dashboard (spec section 2): figures, the customer list paged and
+ * searched on the server, CSV export of every match, confirmed disabling and
+ * enabling, a detail panel per customer, and the audit log.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { AdminStats } from '../../../sync/entities/admin';
+import { useEffect, useState } from 'react';
+import { DEFAULT_CUSTOMER_PAGE_SIZE, type AdminGrowth, type AdminStats, type CustomerPage } from '../../../sync/entities/admin';
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/form-controls';
-import { apiRequest, isUnauthorizedError, messageOf } from '../../lib/api-client';
+import { apiRequest, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { toast } from '../../lib/toast-store';
+import { AccessDialog } from './access-dialog';
+import { humanize, pageCount, pageRange, subscriptionLabel } from './admin-labels';
+import { AuditLogCard } from './audit-log-card';
+import { CustomerDetailDialog } from './customer-detail-dialog';
 import { customerBusinessName, customersCsvFileName, customersToCsv } from './customers-csv';
-import { filterCustomers, type CustomerRoleFilter } from './filter-customers';
+import { DetailField } from './detail-field';
+import { formatDate } from './format-date';
+import { GrowthCard } from './growth-card';
+import { reportFailure } from './report-failure';
+import { useDocumentTitle } from '../../lib/document-title';
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; stats: AdminStats; customers: User[] };
+type RoleFilter = 'all' | 'seller' | 'buyer';
 
-const ROLE_OPTIONS: Array<{ value: CustomerRoleFilter; label: string }> = [
+type Figures = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stats: AdminStats; growth: AdminGrowth };
+
+const ROLE_OPTIONS: Array<{ value: RoleFilter; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'seller', label: 'Sellers' },
   { value: 'buyer', label: 'Buyers' },
@@ -34,22 +40,25 @@ const ROLE_BADGE_CLASSES: Record<User['role'], string> = {
 };
 
 const STATUS_BADGE_CLASSES: Record<string, string> = {
-  active: 'bg-brand-100 text-brand-800',
-  trial: 'bg-amber-100 text-amber-800',
+  Active: 'bg-brand-100 text-brand-800',
+  Trial: 'bg-amber-100 text-amber-800',
+  'N/A': 'bg-stone-200 text-stone-800',
 };
 const OTHER_STATUS_BADGE_CLASSES = 'bg-red-100 text-red-800';
 
-const LOGIN_REDIRECT_DELAY_MS = 500;
+/** Typing pauses this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 250;
 
-function humanize(value: string): string {
-  return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
-}
-
-function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+function customersUrl(search: string, role: RoleFilter, page?: number): string {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (role !== 'all') params.set('role', role);
+  if (page !== undefined) {
+    params.set('page', String(page));
+    params.set('pageSize', String(DEFAULT_CUSTOMER_PAGE_SIZE));
+  }
+  const query = params.toString();
+  return `/api/admin/customers${query ? `?${query}` : ''}`;
 }
 
 function downloadCsv(csv: string, fileName: string): void {
@@ -66,194 +75,201 @@ function downloadCsv(csv: string, fileName: string): void {
 }
 
 export function AdminDashboardPage() {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  useDocumentTitle('Admin Dashboard');
+  const [figures, setFigures] = useState<Figures>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
-  const [role, setRole] = useState<CustomerRoleFilter>('all');
-  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [role, setRole] = useState<RoleFilter>('all');
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<CustomerPage | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState<User | null>(null);
+  const [viewing, setViewing] = useState<User | null>(null);
+  const [auditRefresh, setAuditRefresh] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    Promise.all([apiRequest<AdminStats>('GET', '/api/admin/stats'), apiRequest<User[]>('GET', '/api/admin/customers')])
-      .then(([stats, customers]) => {
-        if (!cancelled) setState({ status: 'ready', stats, customers });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', message: messageOf(error, 'Failed to load the admin dashboard.') });
-      });
+    Promise.all([apiRequest<AdminStats>('GET', '/api/admin/stats'), apiRequest<AdminGrowth>('GET', '/api/admin/growth')])
+      .then(([stats, growth]) => !cancelled && setFigures({ status: 'ready', stats, growth }))
+      .catch((error: unknown) => !cancelled && setFigures({ status: 'error', message: messageOf(error, 'Failed to load the admin dashboard.') }));
     return () => {
       cancelled = true;
     };
   }, [attempt]);
 
-  const customers = state.status === 'ready' ? state.customers : null;
-  const visibleCustomers = useMemo(() => (customers ? filterCustomers(customers, { search, role }) : []), [customers, search, role]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchInput.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiRequest<CustomerPage>('GET', customersUrl(search, role, page))
+      .then((body) => {
+        if (cancelled) return;
+        setList(body);
+        setListError(null);
+      })
+      .catch((error: unknown) => !cancelled && setListError(messageOf(error, 'Failed to load customers.')));
+    return () => {
+      cancelled = true;
+    };
+  }, [search, role, page, attempt]);
 
   function retry() {
-    setState({ status: 'loading' });
+    setFigures({ status: 'loading' });
     setAttempt((value) => value + 1);
   }
 
-  function exportCsv() {
-    downloadCsv(customersToCsv(visibleCustomers), customersCsvFileName(new Date()));
-  }
-
-  function markPending(id: string, pending: boolean) {
-    setPendingIds((current) => {
-      const next = new Set(current);
-      if (pending) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
-
-  async function setAccess(customer: User, disabled: boolean) {
-    const name = displayName(customer);
-    if (disabled && !window.confirm(`Disable ${name}? They will be signed out and cannot sign in until you enable the account again.`)) return;
-    markPending(customer.id, true);
+  async function exportCsv() {
+    setExporting(true);
     try {
-      const updated = await apiRequest<User>('PATCH', `/api/admin/customers/${encodeURIComponent(customer.id)}`, { disabled });
-      setState((current) =>
-        current.status === 'ready'
-          ? { ...current, customers: current.customers.map((row) => (row.id === updated.id ? updated : row)) }
-          : current,
-      );
-      toast({
-        title: disabled ? 'Customer disabled' : 'Customer enabled',
-        description: disabled ? `${name} can no longer sign in.` : `${name} can sign in again.`,
-        variant: 'success',
-      });
+      const everyMatch = await apiRequest<User[]>('GET', customersUrl(search, role));
+      downloadCsv(customersToCsv(everyMatch), customersCsvFileName(new Date()));
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        setTimeout(() => {
-          window.location.href = '/api/login';
-        }, LOGIN_REDIRECT_DELAY_MS);
-      } else {
-        toast({
-          title: 'Error',
-          description: messageOf(error, disabled ? 'Failed to disable customer' : 'Failed to enable customer'),
-          variant: 'destructive',
-        });
-      }
+      reportFailure(error, 'Failed to export customers');
     } finally {
-      markPending(customer.id, false);
+      setExporting(false);
     }
   }
 
+  function replaceCustomer(updated: User) {
+    setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? updated : row)) });
+    setViewing((current) => (current?.id === updated.id ? updated : current));
+    setAuditRefresh((value) => value + 1);
+  }
+
+  const pages = list ? pageCount(list.pageSize, list.total) : 1;
+
   return (
-    <>
-      <main id="main-content" tabIndex={-1} className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 focus:outline-none sm:px-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div>
-            <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
-            <p className="mt-1 text-sm text-stone-600">Manage customers and see how the platform is growing.</p>
-          </div>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              window.location.href = '/api/logout';
-            }}
-          >
-            Sign Out
-          </Button>
-        </div>
+    <main id="main-content" tabIndex={-1} className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-6 focus:outline-none sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">Admin Dashboard</h1>
+        <p className="mt-1 text-sm text-stone-600">Manage customers and see how the platform is growing.</p>
+      </div>
 
-        {state.status === 'loading' && (
-          <p role="status" className="py-12 text-center text-stone-600">
-            Loading admin dashboard...
+      {figures.status === 'loading' && (
+        <p role="status" className="py-12 text-center text-stone-600">
+          Loading admin dashboard...
+        </p>
+      )}
+
+      {figures.status === 'error' && (
+        <Card className="grid justify-items-center gap-3 p-6 text-center">
+          <p role="alert" className="text-red-700">
+            {figures.message}
           </p>
-        )}
+          <Button variant="outline" onClick={retry}>
+            Try Again
+          </Button>
+        </Card>
+      )}
 
-        {state.status === 'error' && (
-          <Card className="grid justify-items-center gap-3 p-6 text-center">
-            <p role="alert" className="text-red-700">
-              {state.message}
-            </p>
-            <Button variant="outline" onClick={retry}>
-              Try Again
+      {figures.status === 'ready' && (
+        <>
+          <section aria-labelledby="admin-stats-heading">
+            <h2 id="admin-stats-heading" className="sr-only">
+              Statistics
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              <StatCard label="Total Users" value={figures.stats.totalUsers} />
+              <StatCard label="Active Sellers" value={figures.stats.activeSellers} />
+              <StatCard label="Trial Users" value={figures.stats.trialUsers} />
+              <StatCard label="This Month" value={figures.stats.monthlySignups} />
+            </dl>
+          </section>
+          <GrowthCard growth={figures.growth} />
+        </>
+      )}
+
+      <Card className="p-4 sm:p-6">
+        <section aria-labelledby="customer-management-heading" className="grid gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="customer-management-heading" className="text-lg font-semibold text-stone-900">
+              Customer Management
+            </h2>
+            <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={exporting || !list || list.total === 0}>
+              Export CSV
             </Button>
-          </Card>
-        )}
+          </div>
 
-        {state.status === 'ready' && (
-          <>
-            <section aria-labelledby="admin-stats-heading">
-              <h2 id="admin-stats-heading" className="sr-only">
-                Statistics
-              </h2>
-              <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-                <StatCard label="Total Users" value={state.stats.totalUsers} />
-                <StatCard label="Active Sellers" value={state.stats.activeSellers} />
-                <StatCard label="Trial Users" value={state.stats.trialUsers} />
-                <StatCard label="This Month" value={state.stats.monthlySignups} />
-              </dl>
-            </section>
+          <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+            <Field id="admin-customer-search" label="Search customers">
+              <Input
+                id="admin-customer-search"
+                type="search"
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+                placeholder="Name, email or business"
+                autoComplete="off"
+              />
+            </Field>
+            <Field id="admin-customer-role" label="Role">
+              <Select
+                id="admin-customer-role"
+                value={role}
+                onChange={(event) => {
+                  setRole(event.target.value as RoleFilter);
+                  setPage(1);
+                }}
+              >
+                {ROLE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
 
-            <Card className="p-4 sm:p-6">
-              <section aria-labelledby="customer-management-heading" className="grid gap-4">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <h2 id="customer-management-heading" className="text-lg font-semibold text-stone-900">
-                    Customer Management
-                  </h2>
-                  <Button variant="outline" size="sm" onClick={exportCsv} disabled={visibleCustomers.length === 0}>
-                    Export CSV
+          {listError && (
+            <p role="alert" className="text-red-700">
+              {listError}
+            </p>
+          )}
+
+          {list && (
+            <>
+              <p aria-live="polite" className="text-sm text-stone-700">
+                {pageRange(list.page, list.pageSize, list.total)}
+              </p>
+              {list.items.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-stone-300 py-10 text-center text-stone-700">No customers found matching your criteria.</p>
+              ) : (
+                <ul className="grid gap-3">
+                  {list.items.map((customer) => (
+                    <CustomerRow key={customer.id} customer={customer} onSetAccess={() => setConfirming(customer)} onView={() => setViewing(customer)} />
+                  ))}
+                </ul>
+              )}
+              {pages > 1 && (
+                <nav aria-label="Customer pages" className="flex items-center justify-between gap-2 text-sm text-stone-700">
+                  <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    Previous
                   </Button>
-                </div>
+                  <span>
+                    Page {list.page} of {pages}
+                  </span>
+                  <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </section>
+      </Card>
 
-                <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-                  <Field id="admin-customer-search" label="Search customers">
-                    <Input
-                      id="admin-customer-search"
-                      type="search"
-                      value={search}
-                      onChange={(event) => setSearch(event.target.value)}
-                      placeholder="Name, email or business"
-                      autoComplete="off"
-                    />
-                  </Field>
-                  <Field id="admin-customer-role" label="Role">
-                    <Select
-                      id="admin-customer-role"
-                      value={role}
-                      onChange={(event) => setRole(event.target.value as CustomerRoleFilter)}
-                    >
-                      {ROLE_OPTIONS.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </Select>
-                  </Field>
-                </div>
+      <AuditLogCard refresh={auditRefresh} />
 
-                <p aria-live="polite" className="text-sm text-stone-600">
-                  {visibleCustomers.length === 1 ? '1 customer' : `${visibleCustomers.length} customers`}
-                </p>
-
-                {visibleCustomers.length === 0 ? (
-                  <p className="rounded-lg border border-dashed border-stone-300 py-10 text-center text-stone-600">
-                    No customers found matching your criteria.
-                  </p>
-                ) : (
-                  <ul className="grid gap-3">
-                    {visibleCustomers.map((customer) => (
-                      <CustomerRow
-                        key={customer.id}
-                        customer={customer}
-                        pending={pendingIds.has(customer.id)}
-                        onSetAccess={(disabled) => void setAccess(customer, disabled)}
-                      />
-                    ))}
-                  </ul>
-                )}
-              </section>
-            </Card>
-          </>
-        )}
-      </main>
-    </>
+      {confirming && <AccessDialog customer={confirming} onClose={() => setConfirming(null)} onChanged={replaceCustomer} />}
+      {viewing && <CustomerDetailDialog customer={viewing} onClose={() => setViewing(null)} onChanged={replaceCustomer} />}
+    </main>
   );
 }
 
@@ -266,9 +282,10 @@ function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-function CustomerRow({ customer, pending, onSetAccess }: { customer: User; pending: boolean; onSetAccess: (disabled: boolean) => void }) {
+function CustomerRow({ customer, onSetAccess, onView }: { customer: User; onSetAccess: () => void; onView: () => void }) {
   const name = displayName(customer);
   const place = [customer.city, customer.state].filter(Boolean).join(', ');
+  const status = subscriptionLabel(customer);
   return (
     <li className={cn('rounded-lg border border-stone-200 p-4', customer.disabled ? 'bg-stone-100' : 'bg-white')}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -276,53 +293,39 @@ function CustomerRow({ customer, pending, onSetAccess }: { customer: User; pendi
           <h3 className="font-semibold break-words text-stone-900">{name}</h3>
           <div className="mt-1 flex flex-wrap gap-1.5">
             <Badge className={ROLE_BADGE_CLASSES[customer.role]}>{humanize(customer.role)}</Badge>
-            <Badge className={STATUS_BADGE_CLASSES[customer.subscriptionStatus] ?? OTHER_STATUS_BADGE_CLASSES}>
-              {customer.subscriptionStatus ? humanize(customer.subscriptionStatus) : 'N/A'}
-            </Badge>
-            {customer.disabled && <Badge className="bg-stone-300 text-stone-800">Disabled</Badge>}
+            <Badge className={STATUS_BADGE_CLASSES[status] ?? OTHER_STATUS_BADGE_CLASSES}>{status}</Badge>
+            {customer.disabled && <Badge className="bg-stone-300 text-stone-900">Disabled</Badge>}
           </div>
         </div>
-        <Button
-          variant={customer.disabled ? 'outline' : 'destructive'}
-          size="sm"
-          className="self-start"
-          disabled={pending}
-          aria-label={`${customer.disabled ? 'Enable' : 'Disable'} ${name}`}
-          onClick={() => onSetAccess(!customer.disabled)}
-        >
-          {customer.disabled ? 'Enable' : 'Disable'}
-        </Button>
+        <div className="flex gap-2 self-start">
+          <Button variant="outline" size="sm" aria-label={`Details for ${name}`} onClick={onView}>
+            Details
+          </Button>
+          <Button variant="outline" size="sm" aria-label={`${customer.disabled ? 'Enable' : 'Disable'} ${name}`} onClick={onSetAccess}>
+            {customer.disabled ? 'Enable' : 'Disable'}
+          </Button>
+        </div>
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        <Detail label="Email">
+        <DetailField label="Email">
           <a href={`mailto:${customer.email}`} className="break-all text-brand-800 underline-offset-2 hover:underline">
             {customer.email}
           </a>
-        </Detail>
-        <Detail label="Phone">
+        </DetailField>
+        <DetailField label="Phone">
           {customer.phoneNumber && (
             <a href={`tel:${customer.phoneNumber}`} className="text-brand-800 underline-offset-2 hover:underline">
               {customer.phoneNumber}
             </a>
           )}
-        </Detail>
-        <Detail label="Business">{customerBusinessName(customer)}</Detail>
-        <Detail label="Location">{place}</Detail>
-        <Detail label="License">{customer.licenseNumber}</Detail>
-        <Detail label="Business type">{customer.businessType}</Detail>
-        <Detail label="Joined">{formatDate(customer.createdAt)}</Detail>
-        <Detail label="Trial ends">{formatDate(customer.trialEndsAt)}</Detail>
+        </DetailField>
+        <DetailField label="Business">{customerBusinessName(customer)}</DetailField>
+        <DetailField label="Location">{place}</DetailField>
+        <DetailField label="License">{customer.licenseNumber}</DetailField>
+        <DetailField label="Business type">{customer.businessType}</DetailField>
+        <DetailField label="Joined">{formatDate(customer.createdAt)}</DetailField>
+        {customer.role === 'seller' && <DetailField label="Trial ends">{formatDate(customer.trialEndsAt)}</DetailField>}
       </dl>
     </li>
-  );
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '' || children === false;
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-stone-500">{label}</dt>
-      <dd className={cn('break-words', empty ? 'text-stone-400' : 'text-stone-800')}>{empty ? 'Not provided' : children}</dd>
-    </div>
   );
 }

@@ -43,7 +43,7 @@ describe('customersToCsv', () => {
 
   it('falls back to the company name for buyers and the email when there is no name', () => {
     const buyer = customer({ role: 'buyer', firstName: null, lastName: null, businessName: null, companyName: 'Corner Dispensary', phoneNumber: null });
-    expect(customersToCsv([buyer]).split('\r\n')[1]).toBe('jane@example.com,jane@example.com,buyer,Corner Dispensary,,trial,2025-03-09');
+    expect(customersToCsv([buyer]).split('\r\n')[1]).toBe('jane@example.com,jane@example.com,buyer,Corner Dispensary,,N/A,2025-03-09');
   });
 
   it('does not use the company name of a seller as the business name', () => {

@@ -1,4 +1,4 @@
-/** The admin's customer export (spec section 7): built in the browser from the filtered list. */
+/** The admin's customer export (spec section 7): built in the browser from the filtered list. Buyers never pay: N/A. */
 import { unparse } from 'papaparse';
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
@@ -24,7 +24,7 @@ export function customersToCsv(customers: User[]): string {
     customer.role,
     customerBusinessName(customer),
     customer.phoneNumber ?? '',
-    customer.subscriptionStatus || 'N/A',
+    customer.role === 'seller' && customer.subscriptionStatus ? customer.subscriptionStatus : 'N/A',
     customer.createdAt.slice(0, 10),
   ]);
   return unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA_CELL });

@@ -1,0 +1,46 @@
+/** Words and figures the admin dashboard shows, kept apart from the components so they can be tested. */
+import type { AuditAction } from '../../../sync/entities/admin';
+import type { User } from '../../../sync/entities/user';
+
+/** Buyers never pay, so they have no subscription status to show. */
+export function subscriptionLabel(customer: Pick<User, 'role' | 'subscriptionStatus'>): string {
+  if (customer.role !== 'seller' || !customer.subscriptionStatus) return 'N/A';
+  return humanize(customer.subscriptionStatus);
+}
+
+export function humanize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+}
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'customer.disable': 'Disabled account',
+  'customer.enable': 'Enabled account',
+  'customer.role': 'Changed role',
+  'customer.extend_trial': 'Extended trial',
+  'admin.sign_in': 'Signed in',
+};
+
+/** Whole cents as dollars with separators, without passing through a fraction: 399900 -> '$3,999.00'. */
+export function formatCents(cents: number): string {
+  const dollars = Math.trunc(cents / 100);
+  const rest = String(Math.abs(cents % 100)).padStart(2, '0');
+  return `$${dollars.toLocaleString('en-US')}.${rest}`;
+}
+
+/** A share as a percentage with one decimal, or a dash when there is nothing to divide by. */
+export function formatShare(part: number, whole: number): string {
+  if (whole === 0) return '—';
+  return `${(Math.round((part * 1000) / whole) / 10).toFixed(1)}%`;
+}
+
+/** "Showing 26–50 of 120": the range of a page, or nothing when the page is empty. */
+export function pageRange(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '0 customers';
+  const first = (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'customer' : 'customers'}`;
+}
+
+export function pageCount(pageSize: number, total: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
