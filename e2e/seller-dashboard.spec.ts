@@ -18,8 +18,11 @@ test.describe('the seller dashboard', () => {
     for (let i = 0; i < 2; i++) {
       const visitor = await browser.newContext();
       const visit = await visitor.newPage();
+      // The page arrives drawn; the view counts when the app, once loaded, asks for the menu.
+      const counted = visit.waitForResponse((response) => response.url().endsWith(`/api/public/menu/${menu.publicLinkId}`) && response.ok());
       await visit.goto(`${baseUrl()}/menu/${menu.publicLinkId}`);
       await expect(visit.getByRole('heading', { name: 'Trade Show Menu' })).toBeVisible();
+      await counted;
       await visitor.close();
     }
 

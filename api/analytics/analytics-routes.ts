@@ -1,13 +1,18 @@
-/** /api/analytics/*: a seller's own figures. */
+/** A seller's own figures: one menu's insights, the dashboard's week, and their notifications. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { menuViewsOfSeller } from '../db/repositories/menu-views';
-import { allow, sessionOf } from '../http/access';
+import { allow, anySignedIn, sessionOf } from '../http/access';
+import { readJson } from '../http/read-json';
+import { markNotificationsRead, menuInsights, sellerDashboard, sellerNotifications } from './insights-service';
 
-export const analyticsRoutes = new Hono<AppEnv>().get('/analytics/menu-views', allow('seller'), async (c) => {
-  const services = c.get('services');
-  // Counts still in memory belong in the answer too.
-  await services.views.flush();
-  const byMenu = await menuViewsOfSeller(services.db.read, sessionOf(c).user.id);
-  return c.json({ total: Object.values(byMenu).reduce((sum, views) => sum + views, 0), byMenu });
-});
+export const analyticsRoutes = new Hono<AppEnv>()
+  // Anyone but the menu's seller is told it does not exist.
+  .get('/menus/:id/insights', anySignedIn, async (c) =>
+    c.json(await menuInsights(c.get('services'), sessionOf(c).user, c.req.param('id'), c.req.query())),
+  )
+  .get('/analytics/dashboard', allow('seller'), async (c) => c.json(await sellerDashboard(c.get('services'), sessionOf(c).user)))
+  .get('/analytics/notifications', allow('seller'), async (c) => c.json(await sellerNotifications(c.get('services'), sessionOf(c).user)))
+  .post('/analytics/notifications/read', allow('seller'), async (c) => {
+    await markNotificationsRead(c.get('services'), sessionOf(c).user, await readJson(c));
+    return c.json({ ok: true });
+  });

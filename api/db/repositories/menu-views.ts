@@ -1,25 +1,167 @@
-/** Menu view counts in SQLite. */
-import { eq, sql } from 'drizzle-orm';
+/** Menu views in SQLite: the counted views, their per-day rollup, each menu's visitors, and what the insights read from them. */
+import { and, count, desc, eq, gte, inArray, isNotNull, max, min, sql, sum } from 'drizzle-orm';
 import type { Db } from '../database';
-import { menus, menuViews } from '../schema';
+import { inquiries, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
 
-export async function addMenuViews(db: Db, counts: Map<string, number>): Promise<void> {
-  for (const [menuId, views] of counts) {
-    // A menu deleted since its views were counted has nothing to count them against.
-    if (!db.select({ id: menus.id }).from(menus).where(eq(menus.id, menuId)).get()) continue;
-    db.insert(menuViews)
-      .values({ menuId, views })
-      .onConflictDoUpdate({ target: menuViews.menuId, set: { views: sql`${menuViews.views} + ${views}` } })
+/** The menus (of those given) that still exist, with their sellers. */
+export async function sellersOfMenus(db: Db, menuIds: string[]): Promise<Map<string, string>> {
+  if (menuIds.length === 0) return new Map();
+  const rows = db.select({ id: menus.id, userId: menus.userId }).from(menus).where(inArray(menus.id, menuIds)).all();
+  return new Map(rows.map((row) => [row.id, row.userId]));
+}
+
+/** SQLite takes a bounded number of values per statement: rows go in chunks. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** When each of the given visitors of a menu was last counted; a visitor never seen is absent. */
+export async function lastCountedViews(db: Db, menuId: string, visitorKeys: string[]): Promise<Map<string, number>> {
+  const last = new Map<string, number>();
+  for (const keys of chunks(visitorKeys)) {
+    const rows = db
+      .select({ visitorKey: menuVisitors.visitorKey, lastViewedAt: menuVisitors.lastViewedAt })
+      .from(menuVisitors)
+      .where(and(eq(menuVisitors.menuId, menuId), inArray(menuVisitors.visitorKey, keys)))
+      .all();
+    for (const row of rows) last.set(row.visitorKey, row.lastViewedAt.getTime());
+  }
+  return last;
+}
+
+export type CountedView = { menuId: string; visitorKey: string; userId: string | null; at: Date; day: string };
+
+/** Stores counted views, oldest first: the raw events, their days' rollups and their visitors. */
+export async function insertCountedViews(db: Db, views: CountedView[]): Promise<void> {
+  for (const rows of chunks(views)) {
+    db.insert(menuViewEvents)
+      .values(rows.map((view) => ({ menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, viewedAt: view.at })))
+      .run();
+  }
+  const days = new Map<string, { menuId: string; day: string; views: number }>();
+  const visitors = new Map<string, typeof menuVisitors.$inferInsert>();
+  for (const view of views) {
+    const dayKey = `${view.menuId}\n${view.day}`;
+    const day = days.get(dayKey) ?? { menuId: view.menuId, day: view.day, views: 0 };
+    day.views++;
+    days.set(dayKey, day);
+    const visitorKey = `${view.menuId}\n${view.visitorKey}`;
+    const visitor = visitors.get(visitorKey);
+    if (visitor) {
+      visitor.lastViewedAt = view.at;
+      visitor.views = (visitor.views ?? 0) + 1;
+      visitor.userId = view.userId ?? visitor.userId;
+    } else {
+      visitors.set(visitorKey, { menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, firstViewedAt: view.at, lastViewedAt: view.at, views: 1 });
+    }
+  }
+  for (const rows of chunks([...days.values()])) {
+    db.insert(menuViewDays)
+      .values(rows)
+      .onConflictDoUpdate({ target: [menuViewDays.menuId, menuViewDays.day], set: { views: sql`${menuViewDays.views} + excluded.views` } })
+      .run();
+  }
+  for (const rows of chunks([...visitors.values()])) {
+    db.insert(menuVisitors)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [menuVisitors.menuId, menuVisitors.visitorKey],
+        set: {
+          lastViewedAt: sql`excluded.last_viewed_at`,
+          views: sql`${menuVisitors.views} + excluded.views`,
+          userId: sql`coalesce(excluded.user_id, ${menuVisitors.userId})`,
+        },
+      })
       .run();
   }
 }
 
-export async function menuViewsOfSeller(db: Db, sellerId: string): Promise<Record<string, number>> {
-  const rows = db
-    .select({ menuId: menuViews.menuId, views: menuViews.views })
-    .from(menuViews)
-    .innerJoin(menus, eq(menus.id, menuViews.menuId))
-    .where(eq(menus.userId, sellerId))
+/** Views per day (YYYY-MM-DD) of one menu from `fromDay` on; days without views are absent. */
+export async function menuViewsPerDay(db: Db, menuId: string, fromDay: string): Promise<Array<{ day: string; views: number }>> {
+  return db
+    .select({ day: menuViewDays.day, views: menuViewDays.views })
+    .from(menuViewDays)
+    .where(and(eq(menuViewDays.menuId, menuId), gte(menuViewDays.day, fromDay)))
     .all();
-  return Object.fromEntries(rows.map((row) => [row.menuId, row.views]));
+}
+
+/** Visitors whose last counted view of the menu is at or after `since`: exactly those who viewed it since then. */
+export async function uniqueVisitorsSince(db: Db, menuId: string, since: Date): Promise<number> {
+  return (
+    db
+      .select({ n: count() })
+      .from(menuVisitors)
+      .where(and(eq(menuVisitors.menuId, menuId), gte(menuVisitors.lastViewedAt, since)))
+      .get()?.n ?? 0
+  );
+}
+
+const nameOfUser = sql<string>`coalesce(nullif(${users.companyName}, ''), nullif(${users.businessName}, ''), nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), 'Buyer')`;
+
+export type ViewerRow = { userId: string; businessName: string; firstViewedAt: Date; lastViewedAt: Date; views: number; saved: boolean };
+
+/** The signed-in users who viewed the menu since `since`, most recent first, with whether they have it saved. */
+export async function signedInViewers(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
+  const rows = db
+    .select({
+      userId: menuViewEvents.userId,
+      businessName: nameOfUser,
+      firstViewedAt: min(menuViewEvents.viewedAt),
+      lastViewedAt: max(menuViewEvents.viewedAt),
+      views: count(),
+      saved: sql<number>`exists (select 1 from ${savedMenus} where ${savedMenus.menuId} = ${menuId} and ${savedMenus.buyerUserId} = ${menuViewEvents.userId})`,
+    })
+    .from(menuViewEvents)
+    .innerJoin(users, eq(users.id, menuViewEvents.userId))
+    .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since)))
+    .groupBy(menuViewEvents.userId)
+    .orderBy(desc(max(menuViewEvents.viewedAt)))
+    .all();
+  return rows.map((row) => ({
+    userId: row.userId!,
+    businessName: row.businessName,
+    firstViewedAt: new Date(row.firstViewedAt ?? 0),
+    lastViewedAt: new Date(row.lastViewedAt ?? 0),
+    views: row.views,
+    saved: Boolean(row.saved),
+  }));
+}
+
+/**
+ * How often each product of the menu was asked about since `since`: a
+ * message about it, or a line of an order request. Most asked first.
+ */
+export async function productsAskedAbout(db: Db, menuId: string, since: Date, limit: number): Promise<Array<{ productId: string; name: string; opens: number }>> {
+  const sinceMs = since.getTime();
+  const rows = db.all<{ productId: string; name: string; opens: number }>(sql`
+    with asked(product_id, name) as (
+      select ${inquiries.productId}, null from ${inquiries}
+        where ${inquiries.menuId} = ${menuId} and ${inquiries.productId} is not null and ${inquiries.createdAt} >= ${sinceMs}
+      union all
+      select json_extract(line.value, '$.productId'), json_extract(line.value, '$.strainName')
+        from ${inquiries}, json_each(${inquiries.items}) as line
+        where ${inquiries.menuId} = ${menuId} and ${inquiries.kind} = 'order' and ${inquiries.createdAt} >= ${sinceMs}
+    )
+    select asked.product_id as productId, coalesce(${products.strainName}, max(asked.name), 'Product') as name, count(*) as opens
+      from asked left join ${products} on ${products.id} = asked.product_id
+      group by asked.product_id
+      order by opens desc, name asc
+      limit ${limit}
+  `);
+  return rows.map((row) => ({ productId: row.productId, name: row.name, opens: Number(row.opens) }));
+}
+
+/** Counted views of all the seller's menus from `fromDay` on. */
+export async function sellerViewsSince(db: Db, sellerId: string, fromDay: string): Promise<number> {
+  const row = db
+    .select({ views: sum(menuViewDays.views) })
+    .from(menuViewDays)
+    .innerJoin(menus, eq(menus.id, menuViewDays.menuId))
+    .where(and(eq(menus.userId, sellerId), gte(menuViewDays.day, fromDay)))
+    .get();
+  return Number(row?.views ?? 0);
 }

@@ -1,8 +1,9 @@
 /**
- * Conversations and order requests, for buyers and sellers alike: the list,
- * and the open conversation with its messages, its order lines at the prices
- * fixed when it was sent, a reply box, and (for the seller of an open order
- * request) Accept and Decline. Everything works offline and syncs later.
+ * Conversations, for buyers and sellers alike: everything one buyer and one
+ * seller said about one menu is one conversation, its messages and order
+ * requests (with their lines at the prices fixed when sent, and Accept and
+ * Decline for the seller of an open one) in one timeline, with a reply box.
+ * Everything works offline and syncs later.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -18,20 +19,26 @@ import { formatPrice, formatQuantity } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
 import { useSession } from '../../lib/session-store';
 import { toast } from '../../lib/toast-store';
+import { groupConversations, lastMessage, type Conversation } from './conversations';
+import { requestStatusLabel } from './request-status';
+import { MenuActivity } from './menu-activity';
 import { counterpartName, isUnread } from './unread';
+import { useDocumentTitle } from '../../lib/document-title';
 
-const STATUS_CLASSES: Record<Inquiry['status'], string> = {
-  open: 'bg-amber-100 text-amber-900',
-  accepted: 'bg-brand-100 text-brand-900',
-  declined: 'bg-red-100 text-red-800',
+const STATUS_CLASSES: Record<ReturnType<typeof requestStatusLabel>, string> = {
+  'Awaiting reply': 'bg-amber-100 text-amber-900',
+  Replied: 'bg-sky-100 text-sky-900',
+  Accepted: 'bg-brand-100 text-brand-900',
+  Declined: 'bg-red-100 text-red-800',
 };
 
-const STATUS_LABELS: Record<Inquiry['status'], string> = { open: 'Awaiting reply', accepted: 'Accepted', declined: 'Declined' };
-
 export function InboxPage() {
+  useDocumentTitle('Inbox');
+  const user = useSession((state) => state.user);
   return (
     <PageBody>
       <PageHeader title="Inbox" subtitle="Messages and order requests between buyers and sellers." />
+      {user?.role === 'seller' && <MenuActivity userId={user.id} />}
       <ReplicaGate>{(view) => <Inbox inquiries={[...view.inquiries.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))} />}</ReplicaGate>
     </PageBody>
   );
@@ -40,7 +47,10 @@ export function InboxPage() {
 function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
   const userId = useSession((state) => state.user?.id ?? '');
   const [params, setParams] = useSearchParams();
-  const selected = inquiries.find((inquiry) => inquiry.id === params.get('id')) ?? null;
+  const conversations = groupConversations(inquiries, userId);
+  // Links name one inquiry (a notification, an order just sent): open the conversation that holds it.
+  const wanted = params.get('id');
+  const selected = wanted ? (conversations.find((conversation) => conversation.inquiries.some((inquiry) => inquiry.id === wanted)) ?? null) : null;
 
   if (inquiries.length === 0) {
     return <Card className="p-6 text-center text-stone-600">No messages yet. Buyers write to sellers from a menu: Contact Seller or Request Order.</Card>;
@@ -49,36 +59,36 @@ function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[22rem_1fr]">
       <ul aria-label="Conversations" className={cn('grid content-start gap-2', selected && 'hidden lg:grid')}>
-        {inquiries.map((inquiry) => {
-          const unread = isUnread(inquiry, userId);
-          const last = inquiry.messages[inquiry.messages.length - 1];
+        {conversations.map((conversation) => {
+          const last = lastMessage(conversation);
+          const orders = conversation.inquiries.filter((inquiry) => inquiry.kind === 'order');
+          const latestOrder = orders.at(-1);
+          const current = selected?.key === conversation.key;
           return (
-            <li key={inquiry.id}>
+            <li key={conversation.key}>
               <button
                 type="button"
-                onClick={() => setParams({ id: inquiry.id })}
-                aria-current={selected?.id === inquiry.id ? 'true' : undefined}
-                className={cn(
-                  'grid w-full gap-1 rounded-lg border p-3 text-left hover:bg-stone-50',
-                  selected?.id === inquiry.id ? 'border-brand-700 bg-brand-50' : 'border-stone-200 bg-white',
-                )}
+                onClick={() => setParams({ id: conversation.latest.id })}
+                aria-current={current ? 'true' : undefined}
+                className={cn('grid w-full gap-1 rounded-lg border p-3 text-left hover:bg-stone-50', current ? 'border-brand-700 bg-brand-50' : 'border-stone-200 bg-white')}
               >
                 <span className="flex items-center justify-between gap-2">
-                  <span className={cn('truncate', unread ? 'font-bold' : 'font-medium')}>{counterpartName(inquiry, userId)}</span>
-                  {unread && <Badge className="bg-brand-700 text-white">New</Badge>}
+                  <span className={cn('truncate', conversation.unread ? 'font-bold' : 'font-medium')}>{counterpartName(conversation.latest, userId)}</span>
+                  {conversation.unread && <Badge className="bg-brand-700 text-white">New</Badge>}
                 </span>
                 <span className="truncate text-sm text-stone-600">
-                  {inquiry.kind === 'order' ? 'Order request' : 'Message'} · {inquiry.menuName}
+                  {conversation.latest.menuName}
+                  {orders.length > 0 && ` · ${orders.length === 1 ? 'Order request' : `${orders.length} order requests`}`}
                 </span>
                 {last && <span className="truncate text-sm text-stone-500">{last.body}</span>}
-                {inquiry.kind === 'order' && <Badge className={cn('justify-self-start', STATUS_CLASSES[inquiry.status])}>{STATUS_LABELS[inquiry.status]}</Badge>}
+                {latestOrder && <StatusBadge inquiry={latestOrder} className="justify-self-start" />}
               </button>
             </li>
           );
         })}
       </ul>
       {selected ? (
-        <Conversation key={selected.id} inquiry={selected} userId={userId} onBack={() => setParams({})} />
+        <ConversationView key={selected.key} conversation={selected} userId={userId} onBack={() => setParams({})} />
       ) : (
         <Card className="hidden p-6 text-center text-stone-500 lg:block">Choose a conversation.</Card>
       )}
@@ -86,22 +96,45 @@ function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
   );
 }
 
-function Conversation({ inquiry, userId, onBack }: { inquiry: Inquiry; userId: string; onBack: () => void }) {
+function StatusBadge({ inquiry, className, ...props }: { inquiry: Inquiry; className?: string; 'data-testid'?: string }) {
+  const label = requestStatusLabel(inquiry);
+  return (
+    <Badge className={cn(STATUS_CLASSES[label], className)} {...props}>
+      {label}
+    </Badge>
+  );
+}
+
+type TimelineEntry = { at: string; order: 0 | 1; key: string } & ({ kind: 'request'; inquiry: Inquiry } | { kind: 'message'; message: Inquiry['messages'][number] });
+
+/** The conversation in the order it happened: each order request where it was sent, then what was said. */
+function timelineOf(conversation: Conversation): TimelineEntry[] {
+  return conversation.inquiries
+    .flatMap((inquiry): TimelineEntry[] => [
+      ...(inquiry.kind === 'order' ? [{ at: inquiry.createdAt, order: 0 as const, key: `request-${inquiry.id}`, kind: 'request' as const, inquiry }] : []),
+      ...inquiry.messages.map((message) => ({ at: message.createdAt, order: 1 as const, key: message.id, kind: 'message' as const, message })),
+    ])
+    .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
+}
+
+function ConversationView({ conversation, userId, onBack }: { conversation: Conversation; userId: string; onBack: () => void }) {
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string>();
-  const isSeller = inquiry.sellerId === userId;
-  const unread = isUnread(inquiry, userId);
+  const { latest } = conversation;
+  const isSeller = latest.sellerId === userId;
+  const unreadIds = conversation.inquiries.filter((inquiry) => isUnread(inquiry, userId)).map((inquiry) => inquiry.id);
+  const unreadKey = unreadIds.join();
 
   // Opening a conversation reads it.
   useEffect(() => {
-    if (unread) void mutate({ name: 'inquiry.markRead', args: { id: inquiry.id } }).catch(() => undefined);
-  }, [unread, inquiry.id]);
+    for (const id of unreadKey ? unreadKey.split(',') : []) void mutate({ name: 'inquiry.markRead', args: { id } }).catch(() => undefined);
+  }, [unreadKey]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
     if (!reply.trim()) return setError('Write a message');
     try {
-      await mutate({ name: 'inquiry.reply', args: { id: crypto.randomUUID(), inquiryId: inquiry.id, body: reply } });
+      await mutate({ name: 'inquiry.reply', args: { id: crypto.randomUUID(), inquiryId: latest.id, body: reply } });
       setReply('');
       setError(undefined);
     } catch (failure) {
@@ -109,6 +142,58 @@ function Conversation({ inquiry, userId, onBack }: { inquiry: Inquiry; userId: s
     }
   }
 
+  return (
+    <Card className="grid content-start gap-4 p-4">
+      <button type="button" onClick={onBack} className="justify-self-start text-sm font-medium text-brand-800 lg:hidden">
+        ← All conversations
+      </button>
+      <div>
+        <h2 className="text-lg font-semibold">{counterpartName(latest, userId)}</h2>
+        <p className="text-sm text-stone-600">
+          About {latest.menuId ? <span className="font-medium">{latest.menuName}</span> : latest.menuName} · since{' '}
+          {new Date(conversation.inquiries[0]!.createdAt).toLocaleString()}
+        </p>
+      </div>
+      <ol aria-label="Messages" className="grid gap-2">
+        {timelineOf(conversation).map((entry) =>
+          entry.kind === 'request' ? (
+            <li key={entry.key} className="grid gap-3 rounded-lg border border-stone-200 p-3">
+              <OrderRequest inquiry={entry.inquiry} isSeller={isSeller} />
+            </li>
+          ) : (
+            <li
+              key={entry.key}
+              className={cn(
+                'max-w-[85%] rounded-lg px-3 py-2 text-sm',
+                entry.message.authorId === userId ? 'justify-self-end bg-brand-700 text-white' : 'justify-self-start bg-stone-100',
+              )}
+            >
+              <p className="whitespace-pre-line">{entry.message.body}</p>
+              <p className={cn('mt-1 text-xs', entry.message.authorId === userId ? 'text-brand-100' : 'text-stone-600')}>
+                {new Date(entry.message.createdAt).toLocaleString()}
+              </p>
+            </li>
+          ),
+        )}
+      </ol>
+      <form noValidate onSubmit={send} className="grid gap-2">
+        <Field id="inquiry-reply" label="Reply" error={error}>
+          <Textarea id="inquiry-reply" value={reply} onChange={(event) => setReply(event.target.value)} rows={3} />
+        </Field>
+        <Button type="submit" className="justify-self-end">
+          Send
+        </Button>
+      </form>
+      {!isSeller && latest.menuId && (
+        <Link to="/saved-menus" className="text-sm text-brand-800 underline">
+          Back to saved menus
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+function OrderRequest({ inquiry, isSeller }: { inquiry: Inquiry; isSeller: boolean }) {
   async function decide(status: 'accepted' | 'declined') {
     try {
       await mutate({ name: 'inquiry.setStatus', args: { id: inquiry.id, status } });
@@ -119,58 +204,43 @@ function Conversation({ inquiry, userId, onBack }: { inquiry: Inquiry; userId: s
   }
 
   return (
-    <Card className="grid content-start gap-4 p-4">
-      <button type="button" onClick={onBack} className="justify-self-start text-sm font-medium text-brand-800 lg:hidden">
-        ← All conversations
-      </button>
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 className="text-lg font-semibold">{counterpartName(inquiry, userId)}</h2>
-          <p className="text-sm text-stone-600">
-            {inquiry.kind === 'order' ? 'Order request' : 'Message'} about{' '}
-            {inquiry.menuId ? <span className="font-medium">{inquiry.menuName}</span> : inquiry.menuName} · {new Date(inquiry.createdAt).toLocaleString()}
-          </p>
-        </div>
-        {inquiry.kind === 'order' && (
-          <Badge data-testid="inquiry-status" className={STATUS_CLASSES[inquiry.status]}>
-            {STATUS_LABELS[inquiry.status]}
-          </Badge>
-        )}
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Order request · {new Date(inquiry.createdAt).toLocaleString()}</h3>
+        <StatusBadge inquiry={inquiry} data-testid="inquiry-status" />
       </div>
-      {inquiry.kind === 'order' && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Requested products</caption>
-            <thead className="text-left text-stone-500">
-              <tr>
-                <th className="py-1 pr-3 font-medium">Product</th>
-                <th className="py-1 pr-3 font-medium">Quantity</th>
-                <th className="py-1 pr-3 font-medium">Price</th>
-                <th className="py-1 text-right font-medium">Line</th>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">Requested products</caption>
+          <thead className="text-left text-stone-500">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Product</th>
+              <th className="py-1 pr-3 font-medium">Quantity</th>
+              <th className="py-1 pr-3 font-medium">Price</th>
+              <th className="py-1 text-right font-medium">Line</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inquiry.items.map((item) => (
+              <tr key={item.productId} className="border-t border-stone-100">
+                <td className="py-1.5 pr-3">{item.strainName}</td>
+                <td className="py-1.5 pr-3">{formatQuantity(item.quantity, item.unitType as never)}</td>
+                <td className="py-1.5 pr-3">{formatPrice(item.pricePerUnit)} / {item.unitType}</td>
+                <td className="py-1.5 text-right">{item.lineTotal ? formatPrice(item.lineTotal) : '—'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {inquiry.items.map((item) => (
-                <tr key={item.productId} className="border-t border-stone-100">
-                  <td className="py-1.5 pr-3">{item.strainName}</td>
-                  <td className="py-1.5 pr-3">{formatQuantity(item.quantity, item.unitType as never)}</td>
-                  <td className="py-1.5 pr-3">{formatPrice(item.pricePerUnit)} / {item.unitType}</td>
-                  <td className="py-1.5 text-right">{item.lineTotal ? formatPrice(item.lineTotal) : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t border-stone-200 font-semibold">
-                <td colSpan={3} className="py-1.5">
-                  Total (prices when sent)
-                </td>
-                <td className="py-1.5 text-right">{inquiry.total ? formatPrice(inquiry.total) : 'Priced by the seller'}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
-      )}
-      {isSeller && inquiry.kind === 'order' && inquiry.status === 'open' && (
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t border-stone-200 font-semibold">
+              <td colSpan={3} className="py-1.5">
+                Total (prices when sent)
+              </td>
+              <td className="py-1.5 text-right">{inquiry.total ? formatPrice(inquiry.total) : 'Priced by the seller'}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {isSeller && inquiry.status === 'open' && (
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void decide('accepted')}>Accept</Button>
           <Button variant="outline" onClick={() => void decide('declined')}>
@@ -178,30 +248,6 @@ function Conversation({ inquiry, userId, onBack }: { inquiry: Inquiry; userId: s
           </Button>
         </div>
       )}
-      <ol aria-label="Messages" className="grid gap-2">
-        {inquiry.messages.map((message) => (
-          <li
-            key={message.id}
-            className={cn('max-w-[85%] rounded-lg px-3 py-2 text-sm', message.authorId === userId ? 'justify-self-end bg-brand-700 text-white' : 'justify-self-start bg-stone-100')}
-          >
-            <p className="whitespace-pre-line">{message.body}</p>
-            <p className={cn('mt-1 text-xs', message.authorId === userId ? 'text-brand-100' : 'text-stone-500')}>{new Date(message.createdAt).toLocaleString()}</p>
-          </li>
-        ))}
-      </ol>
-      <form noValidate onSubmit={send} className="grid gap-2">
-        <Field id="inquiry-reply" label="Reply" error={error}>
-          <Textarea id="inquiry-reply" value={reply} onChange={(event) => setReply(event.target.value)} rows={3} />
-        </Field>
-        <Button type="submit" className="justify-self-end">
-          Send
-        </Button>
-      </form>
-      {!isSeller && inquiry.menuId && (
-        <Link to="/saved-menus" className="text-sm text-brand-800 underline">
-          Back to saved menus
-        </Link>
-      )}
-    </Card>
+    </>
   );
 }

@@ -5,15 +5,16 @@ import { buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useReplica } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
-import { counterpartName, isUnread } from './unread';
+import { groupConversations, lastMessage } from './conversations';
+import { counterpartName } from './unread';
 
 const LATEST = 5;
 
 export function NotificationsButton() {
   const userId = useSession((state) => state.user?.id ?? '');
   const view = useReplica();
-  const inquiries = [...(view?.inquiries.values() ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  const unread = inquiries.filter((inquiry) => isUnread(inquiry, userId));
+  const conversations = groupConversations(view?.inquiries.values() ?? [], userId);
+  const unread = conversations.filter((conversation) => conversation.unread);
 
   return (
     <Popover.Root>
@@ -35,18 +36,16 @@ export function NotificationsButton() {
       <Popover.Portal>
         <Popover.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
           <p className="font-semibold">Notifications</p>
-          {inquiries.length === 0 ? (
+          {conversations.length === 0 ? (
             <p className="mt-1 text-stone-600">You're all caught up.</p>
           ) : (
             <ul className="mt-2 grid gap-1">
-              {inquiries.slice(0, LATEST).map((inquiry) => (
-                <li key={inquiry.id}>
+              {conversations.slice(0, LATEST).map((conversation) => (
+                <li key={conversation.key}>
                   <Popover.Close asChild>
-                    <Link to={`/inbox?id=${inquiry.id}`} className="block rounded-md px-2 py-1.5 hover:bg-stone-100">
-                      <span className={isUnread(inquiry, userId) ? 'font-semibold' : ''}>{counterpartName(inquiry, userId)}</span>
-                      <span className="block truncate text-stone-500">
-                        {inquiry.kind === 'order' ? `Order request · ${inquiry.status}` : (inquiry.messages.at(-1)?.body ?? inquiry.menuName)}
-                      </span>
+                    <Link to={`/inbox?id=${conversation.latest.id}`} className="block rounded-md px-2 py-1.5 hover:bg-stone-100">
+                      <span className={conversation.unread ? 'font-semibold' : ''}>{counterpartName(conversation.latest, userId)}</span>
+                      <span className="block truncate text-stone-600">{lastMessage(conversation)?.body ?? conversation.latest.menuName}</span>
                     </Link>
                   </Popover.Close>
                 </li>

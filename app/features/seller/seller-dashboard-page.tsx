@@ -2,8 +2,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
+import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
+import { PlanSummaryCard } from '../../components/billing/plan-summary-card';
+import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -16,25 +19,32 @@ import { ProductPhoto } from '../photos/product-photo';
 import { ProductFormDialog } from '../products/product-form-dialog';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { recentActivity } from './recent-activity';
-import { useMenuViews } from './use-menu-views';
+import { useSellerDashboard } from './use-seller-dashboard';
+import { WeekFigures } from './week-figures';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function SellerDashboardPage() {
+  useDocumentTitle('Dashboard');
   const user = useSession((state) => state.user);
+  const newAccount = useSession((state) => state.newAccount);
   const greetingName = user?.businessName || user?.firstName || 'Seller';
 
   return (
     <PageBody>
-      <PageHeader title={`Welcome back, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
-      <ReplicaGate>{(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} userId={user?.id ?? ''} />}</ReplicaGate>
+      <PageHeader title={`${newAccount ? 'Welcome' : 'Welcome back'}, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
+      <PlanSummaryCard />
+      <ReplicaGate>
+        {(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} inquiries={[...view.inquiries.values()]} userId={user?.id ?? ''} />}
+      </ReplicaGate>
     </PageBody>
   );
 }
 
-function DashboardContent({ products, menus, userId }: { products: Product[]; menus: Menu[]; userId: string }) {
+function DashboardContent({ products, menus, inquiries, userId }: { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; userId: string }) {
   const [adding, setAdding] = useState(false);
   const [editingProfile, setEditingProfile] = useState(false);
-  const views = useMenuViews(userId);
-  const activity = recentActivity(products, menus);
+  const dashboard = useSellerDashboard(userId);
+  const activity = recentActivity({ products, menus, events: dashboard?.events, inquiries: inquiries.filter((inquiry) => inquiry.sellerId === userId) });
   return (
     <>
       {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} />}
@@ -42,9 +52,10 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total products" value={products.length} />
         <StatCard label="Active menus" value={menus.length} />
-        <StatCard label="Menu views" value={views ? views.total.toLocaleString() : '–'} />
+        <StatCard label="Menu views" value={dashboard ? dashboard.totalViews.toLocaleString() : '–'} />
         <StatCard label="Shared links" value={menus.filter((menu) => menu.publicLinkId).length} />
       </section>
+      <WeekFigures dashboard={dashboard} />
       <Section id="quick-actions" title="Quick actions">
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setAdding(true)}>Add Product</Button>
@@ -72,6 +83,9 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
                   <Link to={`/menu-builder?id=${menu.id}`} className={buttonClasses('outline', 'sm')}>
                     Edit
                   </Link>
+                  <Link to={`/menus/${menu.id}/insights`} className={buttonClasses('outline', 'sm')}>
+                    Insights
+                  </Link>
                   <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
                     Share
                   </Button>
@@ -94,11 +108,7 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
                 <ProductPhoto
                   product={product}
                   className="h-14 w-14 shrink-0 rounded-md"
-                  placeholder={
-                    <div aria-hidden className="flex h-14 w-14 shrink-0 items-center justify-center rounded-md bg-brand-50 font-bold text-brand-700">
-                      {CATEGORY_LABELS[product.category].charAt(0)}
-                    </div>
-                  }
+                  placeholder={<CategoryArt category={product.category} className="h-14 w-14 shrink-0 rounded-md" />}
                 />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium">{product.strainName}</p>
@@ -121,7 +131,7 @@ function DashboardContent({ products, menus, userId }: { products: Product[]; me
       </div>
       <Section id="recent-activity" title="Recent activity">
         {activity.length === 0 ? (
-          <Card className="p-4 text-stone-600">Nothing yet: your changes to products and menus show up here.</Card>
+          <Card className="p-4 text-stone-600">Nothing yet: buyers opening, saving and asking about your menus, and your own changes, show up here.</Card>
         ) : (
           <Card className="divide-y divide-stone-100">
             <ul>

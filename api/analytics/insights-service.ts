@@ -1,0 +1,93 @@
+/** A seller's figures, from the rollups: one menu's insights, the week on the dashboard, and their notifications. */
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../sync/errors';
+import { insightsQuerySchema, type MenuInsights, type SellerDashboard, type SellerEvent } from '../../sync/entities/insights';
+import type { User } from '../../sync/entities/user';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Db } from '../db/database';
+import { menuViewsPerDay, productsAskedAbout, sellerViewsSince, signedInViewers, uniqueVisitorsSince } from '../db/repositories/menu-views';
+import { findMenu } from '../db/repositories/menus';
+import {
+  countInquiriesSince,
+  countSellerEventsSince,
+  insertSellerEvent,
+  listSellerEvents,
+  markSellerEventsRead,
+  type SellerEventRow,
+} from '../db/repositories/seller-events';
+import { lastDays, periodStart } from './days';
+
+const MENU_NOT_FOUND = 'Menu not found';
+const TOP_PRODUCTS = 10;
+const DASHBOARD_EVENTS = 10;
+const NOTIFICATIONS = 50;
+
+export async function menuInsights(services: Services, seller: User, menuId: string, query: unknown): Promise<MenuInsights> {
+  const { days } = parseOrThrow(insightsQuerySchema, query);
+  const db = services.db.read;
+  const menu = await findMenu(db, menuId);
+  // Another seller's menu is answered as if it did not exist.
+  if (!menu || menu.userId !== seller.id) throw new AppError('not_found', MENU_NOT_FOUND);
+  await services.views.flush();
+
+  const now = services.now();
+  const period = lastDays(now, days);
+  const since = periodStart(now, days);
+  const byDay = new Map((await menuViewsPerDay(db, menuId, period[0]!)).map((row) => [row.day, row.views]));
+  const perDay = period.map((date) => ({ date, views: byDay.get(date) ?? 0 }));
+  const viewers = await signedInViewers(db, menuId, since);
+  return {
+    totalViews: perDay.reduce((total, day) => total + day.views, 0),
+    uniqueVisitors: await uniqueVisitorsSince(db, menuId, since),
+    perDay,
+    viewers: viewers.map((viewer) => ({
+      ...viewer,
+      firstViewedAt: viewer.firstViewedAt.toISOString(),
+      lastViewedAt: viewer.lastViewedAt.toISOString(),
+    })),
+    topProducts: await productsAskedAbout(db, menuId, since, TOP_PRODUCTS),
+  };
+}
+
+const toSellerEvent = (row: SellerEventRow): SellerEvent => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  readAt: row.readAt?.toISOString() ?? null,
+});
+
+/** The dashboard's figures: the last seven days, today included, and the latest events. */
+export async function sellerDashboard(services: Services, seller: User): Promise<SellerDashboard> {
+  await services.views.flush();
+  const db = services.db.read;
+  const since = periodStart(services.now(), 7);
+  const asked = await countInquiriesSince(db, seller.id, since);
+  return {
+    totalViews: await sellerViewsSince(db, seller.id, ''),
+    week: {
+      views: await sellerViewsSince(db, seller.id, lastDays(services.now(), 7)[0]!),
+      saves: await countSellerEventsSince(db, seller.id, 'menu_saved', since),
+      inquiries: asked.inquiries,
+      orderRequests: asked.orderRequests,
+    },
+    events: (await listSellerEvents(db, seller.id, DASHBOARD_EVENTS)).map(toSellerEvent),
+  };
+}
+
+export async function sellerNotifications(services: Services, seller: User): Promise<SellerEvent[]> {
+  await services.views.flush();
+  return (await listSellerEvents(services.db.read, seller.id, NOTIFICATIONS)).map(toSellerEvent);
+}
+
+export async function markNotificationsRead(services: Services, seller: User, input: unknown): Promise<void> {
+  const ids = Array.isArray((input as { ids?: unknown } | null)?.ids) ? (input as { ids: unknown[] }).ids : null;
+  if (!ids || ids.length > NOTIFICATIONS || !ids.every((id): id is string => typeof id === 'string')) {
+    throw new AppError('validation', 'Name the notifications to mark read');
+  }
+  await services.db.transaction(async (tx) => markSellerEventsRead(tx.db, seller.id, ids, services.now()));
+}
+
+/** Tells the seller a buyer saved their menu; called inside the transaction that saves it. */
+export async function noteMenuSaved(services: Services, db: Db, menu: { id: string; userId: string }, buyerId: string): Promise<void> {
+  await insertSellerEvent(db, { id: randomUUID(), sellerId: menu.userId, kind: 'menu_saved', menuId: menu.id, buyerId, createdAt: services.now() });
+}

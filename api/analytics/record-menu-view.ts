@@ -1,0 +1,44 @@
+/** Turns an opening of a public menu into a queued view, or into nothing for its seller and for bots. */
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv } from '../context';
+import { randomBytes } from 'node:crypto';
+import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
+
+export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; sellerId: string }): void {
+  const services = c.get('services');
+  const user = c.get('session')?.user ?? null;
+  const userAgent = c.req.header('user-agent');
+  // The seller looking at their own menu, and a fetcher building a link preview, are not views.
+  if (user?.id === menu.sellerId || isBot(userAgent)) return;
+  const visitor = identifyVisitor({
+    userId: user?.id ?? null,
+    cookie: getCookie(c, VISITOR_COOKIE),
+    address: c.get('clientAddress'),
+    userAgent,
+    secret: services.env.JWT_SECRET,
+  });
+  if (visitor.newCookie) setVisitorCookie(c, visitor.newCookie);
+  services.views.record({ menuId: menu.menuId, visitorKey: visitor.key, userId: user?.id ?? null, userRole: user?.role ?? null, at: services.now() });
+}
+
+function setVisitorCookie(c: Context<AppEnv>, value: string): void {
+  setCookie(c, VISITOR_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
+    maxAge: VISITOR_COOKIE_MAX_AGE_S,
+  });
+}
+
+/**
+ * The menu page hands a new browser its own visitor id before the page asks
+ * for the menu, so two people behind one address with the same browser are
+ * two visitors; only a client that keeps no cookies falls back to address
+ * and user agent.
+ */
+export function ensureVisitorCookie(c: Context<AppEnv>): void {
+  if (getCookie(c, VISITOR_COOKIE) || isBot(c.req.header('user-agent'))) return;
+  setVisitorCookie(c, randomBytes(24).toString('base64url'));
+}

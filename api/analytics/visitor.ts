@@ -1,0 +1,41 @@
+/**
+ * Who opened a public menu, as a view counts them: the signed-in user, else
+ * the anonymous visitor cookie, else a keyed hash of address and user agent
+ * (so the address itself is never stored). Link-preview fetchers and crawlers
+ * are not visitors.
+ */
+import { createHmac } from 'node:crypto';
+
+export const VISITOR_COOKIE = 'wm_visitor';
+/** A year: long enough that a returning buyer stays one visitor. */
+export const VISITOR_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+const BOT_USER_AGENT =
+  /bot\/|crawler|spider|slurp|facebookexternalhit|facebookcatalog|meta-externalagent|slackbot|slack-imgproxy|twitterbot|whatsapp|telegrambot|discordbot|linkedinbot|pinterest|skypeuripreview|embedly|quora link preview|redditbot|applebot|googlebot|google-inspectiontool|bingbot|bingpreview|yandex|baiduspider|duckduckbot|headlesschrome|lighthouse|preview/i;
+
+/** Known crawlers and link-preview fetchers, which open a link to describe it, not to read it. */
+export function isBot(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && BOT_USER_AGENT.test(userAgent);
+}
+
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{22,64}$/;
+
+export type VisitorIdentity = {
+  /** What the dedup window and unique visitors go by. */
+  key: string;
+  /** The cookie to set when the visitor brought none (its value is their key, so the next opening is the same visitor). */
+  newCookie: string | null;
+};
+
+export function identifyVisitor(input: {
+  userId: string | null;
+  cookie: string | undefined;
+  address: string;
+  userAgent: string | undefined;
+  secret: string;
+}): VisitorIdentity {
+  const cookie = input.cookie && COOKIE_VALUE.test(input.cookie) ? input.cookie : null;
+  const anonymous = cookie ?? createHmac('sha256', input.secret).update(`${input.address}\n${input.userAgent ?? ''}`).digest('base64url').slice(0, 32);
+  if (input.userId) return { key: `u:${input.userId}`, newCookie: cookie ? null : anonymous };
+  return { key: `a:${anonymous}`, newCookie: cookie ? null : anonymous };
+}

@@ -1,0 +1,103 @@
+/**
+ * GET /api/public/menu/:publicLinkId/events: a text/event-stream of the
+ * menu's changes. Each change sends the whole public menu (the same answer
+ * as GET /api/public/menu/:publicLinkId, so an open page needs no second
+ * request), with the change-clock value as its id: a reconnect naming it in
+ * Last-Event-ID gets the current menu at once if anything changed meanwhile.
+ * A menu that is gone (deleted, its link regenerated, its seller disabled)
+ * sends `gone` and the stream ends. A first connection (no Last-Event-ID)
+ * gets the current menu at once, closing the gap between the page's fetch
+ * and the stream's start.
+ */
+import { Hono } from 'hono';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
+import { AppError } from '../../sync/errors';
+import type { AppEnv, Services } from '../context';
+import { menuChangedSince } from '../db/repositories/live-menus';
+import { open } from '../http/access';
+import type { PublicMenuCache } from '../public-menu/public-menu-cache';
+
+export const HEARTBEAT_MS = 25_000;
+/** Open streams one client address may hold: a few tabs and devices behind one address, not a flood. */
+export const MAX_STREAMS_PER_CLIENT = 20;
+/** How long a browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 2_000;
+/** Menus whose latest answer is kept for their streams. */
+const MAX_REMEMBERED = 1_000;
+
+export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?: number; maxStreamsPerClient?: number } = {}) {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const maxStreams = options.maxStreamsPerClient ?? MAX_STREAMS_PER_CLIENT;
+  const openStreams = new Map<string, number>();
+  // One change, one rebuilt answer: a thousand streams of a menu must not each rebuild it.
+  const latest = new Map<string, { version: number; json: Promise<string | null> }>();
+  const menuAt = (services: Services, linkId: string, version: number): Promise<string | null> => {
+    const known = latest.get(linkId);
+    if (known && known.version >= version) return known.json;
+    const json = cache.answer(services, linkId).then(
+      (answer) => answer.json,
+      () => null,
+    );
+    latest.set(linkId, { version, json });
+    if (latest.size > MAX_REMEMBERED) latest.delete(latest.keys().next().value!);
+    return json;
+  };
+
+  return new Hono<AppEnv>().get('/public/menu/:publicLinkId/events', open, async (c) => {
+    const services = c.get('services');
+    const linkId = c.req.param('publicLinkId');
+    // An unknown link is a 404 like the menu itself.
+    const { menuId } = await cache.answer(services, linkId);
+    const client = c.get('clientAddress');
+    const held = openStreams.get(client) ?? 0;
+    if (held >= maxStreams) throw new AppError('rate_limited', 'Too many live menus are open from this address');
+    const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? Number.NaN);
+    openStreams.set(client, held + 1);
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+
+    return streamSSE(c, async (stream) => {
+      let closed = false;
+      let queue = Promise.resolve();
+      const send = (version: number) => {
+        queue = queue.then(() => (closed ? undefined : sendMenu(stream, menuAt(services, linkId, version), version).then((alive) => {
+          if (!alive) close();
+        })));
+      };
+      let done = () => {};
+      const ended = new Promise<void>((resolve) => (done = resolve));
+      const unsubscribe = services.live.subscribe(menuId, (change) => send(change.version));
+      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n').catch(close), heartbeatMs);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        const left = (openStreams.get(client) ?? 1) - 1;
+        if (left > 0) openStreams.set(client, left);
+        else openStreams.delete(client);
+        done();
+      };
+      stream.onAbort(close);
+
+      const version = services.live.version;
+      await stream.writeSSE({ event: 'ready', id: String(version), retry: RETRY_MS, data: JSON.stringify({ version }) });
+      const resuming = Number.isSafeInteger(lastEventId) && lastEventId >= 0;
+      // A first connection gets the menu as it is now: whatever changed since the page fetched it is not missed.
+      if (!resuming || (lastEventId < version && (await menuChangedSince(services.db.read, menuId, lastEventId)))) send(version);
+      await ended;
+      await queue;
+    });
+  });
+}
+
+/** Sends the menu as it is now; false when it is gone (and says so). */
+async function sendMenu(stream: SSEStreamingApi, menu: Promise<string | null>, version: number): Promise<boolean> {
+  const json = await menu;
+  if (json === null) {
+    await stream.writeSSE({ event: 'gone', id: String(version), data: '{}' });
+    return false;
+  }
+  await stream.writeSSE({ event: 'menu', id: String(version), data: json });
+  return true;
+}

@@ -1,0 +1,185 @@
+/**
+ * The live menu stream: a change to the menu, a product of it or the seller
+ * reaches an open stream within two seconds, a reconnect naming the last
+ * event id gets what it missed, a gone menu says so, heartbeats keep the
+ * connection, and one address cannot hold unbounded streams.
+ */
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu } from '../../sync/entities/menu';
+import type { Product } from '../../sync/entities/product';
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import type { AuthResponse } from '../../sync/entities/user';
+import type { AppEnv } from '../context';
+import { handleError } from '../http/errors';
+import { PublicMenuCache } from '../public-menu/public-menu-cache';
+import { createTestApp, fromAddress, type TestApp } from '../testing/test-app';
+import { menuEventRoutes } from './menu-event-routes';
+
+type SseEvent = { event: string; id: string | null; data: string };
+
+/** Reads server-sent events off a response body, one at a time. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const raw: string[] = [];
+  return {
+    raw,
+    async next(timeoutMs = 3_000): Promise<SseEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          raw.push(block);
+          if (block.startsWith(':')) continue;
+          const field = (name: string) => block.split('\n').filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trimStart());
+          return { event: field('event')[0] ?? 'message', id: field('id')[0] ?? null, data: field('data').join('\n') };
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error('No event in time');
+        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        if (chunk === null) throw new Error('No event in time');
+        if (chunk.done) throw new Error('The stream ended');
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    close: () => reader.cancel(),
+  };
+}
+
+let t: TestApp;
+let seller: AuthResponse;
+let gelato: Product;
+let tangie: Product;
+let menu: Menu;
+
+beforeAll(async () => {
+  t = createTestApp();
+  seller = await t.registerUser('seller', { businessName: 'North Star Farms' });
+  gelato = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Gelato', pricePerUnit: '10', availableQuantity: '50' } })).body;
+  tangie = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Tangie', pricePerUnit: '5', availableQuantity: '8' } })).body;
+  menu = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Live List', isPublic: true, productIds: [gelato.id, tangie.id] } })).body;
+});
+afterAll(() => t.close());
+
+const connect = (link: string, headers: Record<string, string> = {}, address = '198.51.100.20') =>
+  t.app.request(`/api/public/menu/${link}/events`, { headers }, fromAddress(address));
+
+/** A first connection: its ready event, then the menu as it is now. */
+async function follow(link: string) {
+  const events = eventReader(await connect(link));
+  const ready = await events.next();
+  expect(ready.event).toBe('ready');
+  const current = await events.next();
+  expect(current.event).toBe('menu');
+  expect(current.id).toBe(ready.id);
+  return { events, ready, current: JSON.parse(current.data) as PublicMenu };
+}
+
+const changeProduct = async (product: Product, body: Record<string, unknown>) =>
+  expect((await t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body })).status).toBe(200);
+
+describe('the live menu stream', () => {
+  it('is an event stream that starts with the current event id and the menu as it is', async () => {
+    const response = await connect(menu.publicLinkId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await eventReader(response).close();
+    const { events, ready, current } = await follow(menu.publicLinkId);
+    expect(Number(ready.id)).toBe(t.services.db.committedVersion);
+    expect(current.menu.name).toBe('Live List');
+    await events.close();
+  });
+
+  it('sends the menu within two seconds of a quantity, a price, and the seller name changing', async () => {
+    const { events } = await follow(menu.publicLinkId);
+    const started = Date.now();
+    await changeProduct(tangie, { availableQuantity: '0' });
+    const soldOut = await events.next(2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(soldOut.event).toBe('menu');
+    const data = JSON.parse(soldOut.data) as PublicMenu;
+    expect(data.products.find((product) => product.id === tangie.id)?.availableQuantity).toBe('0.000');
+
+    await changeProduct(gelato, { pricePerUnit: '12.50' });
+    const repriced = JSON.parse((await events.next(2_000)).data) as PublicMenu;
+    expect(repriced.products.find((product) => product.id === gelato.id)?.pricePerUnit).toBe('12.50');
+
+    expect((await t.request('PUT', '/api/auth/user', { token: seller.token, body: { businessName: 'South Star Farms' } })).status).toBe(200);
+    expect((JSON.parse((await events.next(2_000)).data) as PublicMenu).seller.businessName).toBe('South Star Farms');
+    await events.close();
+  });
+
+  it('sends nothing for a change to another menu', async () => {
+    const other = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Elsewhere', availableQuantity: '1' } })).body;
+    const { events } = await follow(menu.publicLinkId);
+    await changeProduct(other, { availableQuantity: '2' });
+    await expect(events.next(1_000)).rejects.toThrow('No event in time');
+    await events.close();
+  });
+
+  it('resumed with Last-Event-ID, sends at once what changed while it was away, and nothing when nothing did', async () => {
+    const { events: first, ready } = await follow(menu.publicLinkId);
+    await first.close();
+
+    await changeProduct(gelato, { availableQuantity: '7' });
+    const resumed = eventReader(await connect(menu.publicLinkId, { 'last-event-id': ready.id! }));
+    const now = await resumed.next();
+    expect(now.event).toBe('ready');
+    const missed = await resumed.next(1_000);
+    expect(missed.event).toBe('menu');
+    expect(Number(missed.id)).toBeGreaterThan(Number(ready.id));
+    expect((JSON.parse(missed.data) as PublicMenu).products.find((product) => product.id === gelato.id)?.availableQuantity).toBe('7.000');
+    await resumed.close();
+
+    const upToDate = eventReader(await connect(menu.publicLinkId, { 'last-event-id': missed.id! }));
+    await upToDate.next();
+    await expect(upToDate.next(800)).rejects.toThrow('No event in time');
+    await upToDate.close();
+  });
+
+  it('drops a removed product, and says gone when the menu is deleted', async () => {
+    const own = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Short Lived', isPublic: true, productIds: [gelato.id, tangie.id] } })).body;
+    const { events } = await follow(own.publicLinkId);
+    expect((await t.request('PUT', `/api/menus/${own.id}`, { token: seller.token, body: { productIds: [gelato.id] } })).status).toBe(200);
+    expect((JSON.parse((await events.next(2_000)).data) as PublicMenu).products.map((product) => product.id)).toEqual([gelato.id]);
+    expect((await t.request('DELETE', `/api/menus/${own.id}`, { token: seller.token })).status).toBe(204);
+    expect((await events.next(2_000)).event).toBe('gone');
+    await expect(events.next(500)).rejects.toThrow('The stream ended');
+  });
+
+  it('answers 404 for an unknown link', async () => {
+    expect((await connect('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('sends a heartbeat, and refuses an address that holds too many streams', async () => {
+    const cache = new PublicMenuCache();
+    const app = new Hono<AppEnv>()
+      .use((c, next) => {
+        c.set('services', t.services);
+        c.set('session', null);
+        c.set('clientAddress', '192.0.2.9');
+        return next();
+      })
+      .route('/api', menuEventRoutes(cache, { heartbeatMs: 100, maxStreamsPerClient: 2 }));
+    app.onError(handleError);
+    const path = `/api/public/menu/${menu.publicLinkId}/events`;
+    const streams = [eventReader(await app.request(path)), eventReader(await app.request(path))];
+    await streams[0]!.next();
+    await streams[0]!.next();
+    await expect(streams[0]!.next(400)).rejects.toThrow('No event in time');
+    expect(streams[0]!.raw).toContain(': heartbeat');
+    const refused = await app.request(path);
+    expect(refused.status).toBe(429);
+    await streams[1]!.close();
+    // A closed stream frees its place.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await app.request(path);
+    expect(again.status).toBe(200);
+    await eventReader(again).close();
+    await streams[0]!.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { apiLogin } from './support/api';
+import { baseUrl, expect, registerAccount, test } from './support/fixtures';
+
+test.describe('live inventory', () => {
+  test('an open public menu shows a quantity change within 2 seconds, marks a sell-out and drops a removed product', async ({ page, browser }) => {
+    const seller = await registerAccount('seller');
+    const session = await apiLogin(seller);
+    // The seller works from their own browser context.
+    const sellerContext = await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Authorization: `Bearer ${session.token}` } });
+    const post = async (path: string, data: unknown) => (await sellerContext.request.post(path, { data })).json() as Promise<{ id: string; publicLinkId: string }>;
+    const gelato = await post('/api/products', { strainName: 'Gelato', pricePerUnit: '900', unitType: 'lb', availableQuantity: '12' });
+    const tangie = await post('/api/products', { strainName: 'Tangie', pricePerUnit: '400', unitType: 'lb', availableQuantity: '3' });
+    const menu = await post('/api/menus', { name: 'Live Stock', isPublic: true, productIds: [gelato.id, tangie.id] });
+
+    await page.goto(`/menu/${menu.publicLinkId}`);
+    await expect(page.getByRole('heading', { name: 'Live Stock' })).toBeVisible();
+    const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card('Gelato')).toContainText('12 lb available');
+
+    const changed = (await sellerContext.request.put(`/api/products/${gelato.id}`, { data: { availableQuantity: '5' } })).status();
+    expect(changed).toBe(200);
+    await expect(card('Gelato')).toContainText('5 lb available', { timeout: 2_000 });
+
+    expect((await sellerContext.request.put(`/api/products/${tangie.id}`, { data: { availableQuantity: '0' } })).status()).toBe(200);
+    await expect(card('Tangie')).toContainText('Out of stock', { timeout: 2_000 });
+
+    expect((await sellerContext.request.put(`/api/menus/${menu.id}`, { data: { productIds: [tangie.id] } })).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Gelato', exact: true })).toHaveCount(0, { timeout: 2_000 });
+    await sellerContext.close();
+  });
+});
