@@ -8,14 +8,20 @@ import { createApp } from '../api/app';
 import { createUser, startSession } from '../api/auth/auth-service';
 import type { Services } from '../api/context';
 import { readEnv } from '../api/env';
+import { seedDemoData } from '../api/seed/seed';
 import { createServices } from '../api/services';
 import type { User } from '../sync/entities/user';
 
 export type BenchServer = { url: string; services: Services; seller: User; token: string; close(): Promise<void> };
 
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * `staticRoot`: a built front end to serve (and its server-drawn menu pages) beside the API; `demo`: the demo data
+ * first (the sample menu); `env`: configuration (TRUST_PROXY, say) added to the defaults.
+ */
+export async function startBenchServer(options: { staticRoot?: string; demo?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-'));
-  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' }));
+  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...options.env }));
+  if (options.demo) await seedDemoData(services);
   const seller = await createUser(services, {
     id: crypto.randomUUID(),
     email: 'bench@seller.test',
@@ -26,7 +32,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     subscriptionStatus: 'active',
   });
   const { token } = await startSession(services, seller);
-  const server = serve({ fetch: createApp(services).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serve({ fetch: createApp(services, { staticRoot: options.staticRoot }).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {

@@ -1,4 +1,8 @@
 /** `npm run bench`: runs every benchmark and prints its figures. */
+import { benchLighthouse } from './lighthouse.bench';
+import { benchMenuPage } from './menu-page.bench';
+import { benchAdminCustomers } from './admin-customers.bench';
+import { benchInsights } from './insights.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
 import { benchRouteJavaScript } from './route-javascript';
@@ -6,5 +10,9 @@ import { benchSync } from './sync.bench';
 
 await benchSync();
 await benchPublicMenuApi();
+await benchMenuPage();
+await benchInsights();
 benchRouteJavaScript();
 await benchPhotoCompressionReport();
+await benchLighthouse();
+await benchAdminCustomers();

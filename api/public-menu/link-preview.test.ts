@@ -27,7 +27,7 @@ beforeAll(async () => {
   site = createApp(t.services, { staticRoot: root });
   const seller = await t.registerUser('seller', { businessName: 'Tom & Jerry "Farms"' });
   const products: Product[] = [];
-  for (const body of [{ strainName: 'No photo' }, { strainName: 'Pictured', photoUrl: '/uploads/blue-dream.jpg' }]) {
+  for (const body of [{ strainName: 'No photo' }, { strainName: 'Pictured', photoUrl: 'https://cdn.example/blue-dream.jpg' }]) {
     products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
   }
   menu = (
@@ -47,11 +47,11 @@ describe('a shared menu link', () => {
     expect(html).toContain('<title>Harvest &#60;Special&#62; · Tom &#38; Jerry &#34;Farms&#34;</title>');
     expect(html).toContain('<meta property="og:title" content="Harvest &#60;Special&#62; · Tom &#38; Jerry &#34;Farms&#34;" />');
     expect(html).toContain('<meta property="og:description" content="Fresh flower, limited lots." />');
-    expect(html).toContain('<meta property="og:image" content="http://menus.example/uploads/blue-dream.jpg" />');
+    expect(html).toContain('<meta property="og:image" content="https://cdn.example/blue-dream.jpg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toContain(`<meta property="og:url" content="http://menus.example/menu/${menu.publicLinkId}" />`);
     expect(html).not.toContain('Generic description');
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('Harvest &lt;Special&gt;</h1>');
   });
 
   it('serves the plain app for an unknown link, which then says Menu Not Found', async () => {

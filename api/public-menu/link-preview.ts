@@ -4,6 +4,7 @@
  * the menu's name, description and first photo. Chat apps do not run the
  * app's JavaScript, so the tags cannot come from the page itself.
  */
+import { PRODUCT_NAME } from '../../sync/constants';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 
 const DESCRIPTION_LENGTH = 200;
@@ -25,7 +26,7 @@ export function linkPreviewTags(menu: PublicMenu, pageUrl: string): string {
   const image = menu.products.find((product) => product.photoUrl)?.photoUrl;
   const tags: Array<[string, string, string]> = [
     ['property', 'og:type', 'website'],
-    ['property', 'og:site_name', 'Wholesale Menus'],
+    ['property', 'og:site_name', PRODUCT_NAME],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', pageUrl],

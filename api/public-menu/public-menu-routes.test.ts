@@ -41,7 +41,15 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     expect(body.products.map((p) => p.strainName)).toEqual(['Third', 'First', 'Second']);
     expect(body.products.map((p) => p.pricePerUnit)).toEqual(['0.10', '10.50', '20.00']);
     for (const product of body.products) expect(product).not.toHaveProperty('userId');
-    expect(body.seller).toEqual({ businessName: 'Lakeside Farms' });
+    expect(body.seller).toEqual({
+      businessName: 'Lakeside Farms',
+      logoUrl: null,
+      licenseNumber: null,
+      contactInfo: null,
+      phoneNumber: null,
+      menuCoverUrl: null,
+      accentColor: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain(seller.user.id);
     expect(JSON.stringify(res.body)).not.toContain(seller.user.email);
   });
@@ -112,8 +120,40 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     expect(body.menu).toMatchObject({ name: SAMPLE_MENU.name, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true });
     expect(body.products.map((p) => p.strainName)).toEqual(DEMO_PRODUCTS.map((p) => p.strainName));
     expect(body.products[0]).toMatchObject({ thcPercentage: '24.50', pricePerUnit: '1450.00', availableQuantity: '18.000' });
-    expect(body.seller).toEqual({ businessName: DEMO_SELLER.businessName });
+    expect(body.seller).toEqual({
+      businessName: DEMO_SELLER.businessName,
+      logoUrl: DEMO_SELLER.profileImageUrl,
+      licenseNumber: DEMO_SELLER.licenseNumber,
+      contactInfo: DEMO_SELLER.contactInfo,
+      phoneNumber: DEMO_SELLER.phoneNumber,
+      menuCoverUrl: null,
+      accentColor: DEMO_SELLER.accentColor,
+    });
     const byLink = await t.request('GET', `/api/public/menu/${SAMPLE_MENU_LINK_ID}`);
     expect(byLink.body).toEqual(res.body);
+  });
+
+  it("heads the menu with the brand the seller chose in the profile, and refuses a colour that is not #rrggbb", async () => {
+    const owner = await t.registerUser('seller', { businessName: 'Brand Farms' });
+    const created = await t.request<{ publicLinkId: string }>('POST', '/api/menus', { token: owner.token, body: { name: 'Branded' } });
+    const refused = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { accentColor: 'green' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.accentColor).toBe('Accent colour must be a colour like #1d4ed8');
+    const insecureCover = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { menuCoverUrl: 'http://cdn.example/cover.jpg' } });
+    expect(insecureCover.status).toBe(400);
+
+    const saved = await t.request('PUT', '/api/auth/user', {
+      token: owner.token,
+      body: { accentColor: '#1D4ED8', menuCoverUrl: 'https://cdn.example/cover.jpg', licenseNumber: 'LIC-42', contactInfo: 'orders@brand.example' },
+    });
+    expect(saved.status).toBe(200);
+    const res = await t.request<PublicMenu>('GET', `/api/public/menu/${created.body.publicLinkId}`);
+    expect(res.body.seller).toMatchObject({
+      businessName: 'Brand Farms',
+      accentColor: '#1d4ed8',
+      menuCoverUrl: 'https://cdn.example/cover.jpg',
+      licenseNumber: 'LIC-42',
+      contactInfo: 'orders@brand.example',
+    });
   });
 });

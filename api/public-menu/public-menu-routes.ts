@@ -1,5 +1,6 @@
 /** /api/public/menu/:publicLinkId: open to anyone with the link, no login; cached, compressed, with an ETag. */
 import { Hono } from 'hono';
+import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
 import { PublicMenuCache } from './public-menu-cache';
@@ -8,8 +9,7 @@ export function publicMenuRoutes(cache = new PublicMenuCache()) {
   return new Hono<AppEnv>().get('/public/menu/:publicLinkId', open, async (c) => {
     const services = c.get('services');
     const answer = await cache.answer(services, c.req.param('publicLinkId'));
-    // The seller looking at their own menu is not a view.
-    if (c.get('session')?.user.id !== answer.sellerId) services.views.record(answer.menuId);
+    recordMenuView(c, answer);
     const headers: Record<string, string> = {
       ETag: answer.etag,
       'Cache-Control': 'no-cache',

@@ -1,4 +1,4 @@
-/** What anyone with a menu's link may see: the menu, its products in order, and the seller's business name. */
+/** What anyone with a menu's link may see: the menu, its products in order, and the seller's brand. */
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
@@ -44,7 +44,15 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
       const labResultUrl = product.labResultId ? (files.get(product.labResultId)?.url ?? null) : null;
       return [{ ...publicProduct, photos, labResultUrl }];
     }),
-    seller: { businessName: seller.businessName },
+    seller: {
+      businessName: seller.businessName,
+      logoUrl: seller.profileImageUrl,
+      licenseNumber: seller.licenseNumber,
+      contactInfo: seller.contactInfo,
+      phoneNumber: seller.phoneNumber,
+      menuCoverUrl: seller.menuCoverUrl,
+      accentColor: seller.accentColor,
+    },
     },
   };
 }

@@ -3,20 +3,24 @@
  * products with a category filter and a sort, and the seller's name. Kept
  * free of heavy dependencies because buyers open these links on phones.
  */
-import { Component, lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CATEGORY_LABELS, type ProductCategory } from '../../../sync/constants';
 import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { CategoryArt } from '../../components/category-art';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
+import { SellerBrand, SellerCover } from './seller-brand';
 import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
 
 const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
@@ -51,14 +55,20 @@ function isMenuSort(value: string): value is MenuSort {
   return (MENU_SORTS as readonly string[]).includes(value);
 }
 
+/** One locale and time zone, so the date the server wrote is the date the browser draws when it takes the page over. */
+const UPDATED_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** Cards drawn first on a phone or a wide screen: their photos are fetched first, the rest when scrolled near. */
+const EAGER_CARDS = 3;
+
 function formatUpdated(iso: string | null | undefined): string {
   if (!iso) return 'Recently';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Recently';
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+  return UPDATED_FORMAT.format(date);
 }
 
-function isOutOfStock(quantity: string): boolean {
+export function isOutOfStock(quantity: string): boolean {
   const parsed = parseScaled(quantity, QUANTITY_RULE);
   return parsed.ok && parsed.scaled === 0;
 }
@@ -73,14 +83,25 @@ export function PublicMenuPage() {
   const [attempt, setAttempt] = useState(0);
   // The result remembers which request it answers, so a new link or a retry shows the spinner without a reset in the effect.
   const requestKey = `${publicLinkId}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; value: LoadResult } | null>(null);
+  const rendered = useContext(EmbeddedMenuContext);
+  // The menu the server drew the page with shows at once; the request below still runs (it counts the view and brings any change).
+  const [result, setResult] = useState<{ key: string; value: LoadResult } | null>(() => {
+    const embedded = rendered ?? readEmbeddedMenu();
+    return embedded?.publicLinkId === publicLinkId ? { key: `${publicLinkId}#0`, value: { status: 'ready', data: embedded.menu, savedCopyFrom: null } } : null;
+  });
 
   useEffect(() => {
     let cancelled = false;
     const key = `${publicLinkId}#${attempt}`;
     loadPublicMenu(publicLinkId)
       .then(({ data, savedCopyFrom }) => {
-        if (!cancelled) setResult({ key, value: { status: 'ready', data, savedCopyFrom } });
+        if (cancelled) return;
+        // The same menu as drawn keeps the page as it is, with no second render.
+        setResult((previous) =>
+          previous?.key === key && previous.value.status === 'ready' && !savedCopyFrom && sameMenu(previous.value.data, data)
+            ? previous
+            : { key, value: { status: 'ready', data, savedCopyFrom } },
+        );
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -95,6 +116,8 @@ export function PublicMenuPage() {
 
   const current = result?.key === requestKey ? result.value : null;
   const retry = () => setAttempt((value) => value + 1);
+  // Once the menu came from the server, its changes (stock, prices, products) arrive as they happen.
+  const live = useLiveMenu(current?.status === 'ready' && !current.savedCopyFrom ? publicLinkId : null);
 
   if (!current) {
     return (
@@ -103,7 +126,7 @@ export function PublicMenuPage() {
       </main>
     );
   }
-  if (current.status === 'not-found') return <MenuNotFound />;
+  if (current.status === 'not-found' || live.gone) return <MenuNotFound />;
   if (current.status === 'offline') {
     return (
       <LoadProblem
@@ -114,7 +137,8 @@ export function PublicMenuPage() {
     );
   }
   if (current.status === 'error') return <LoadProblem title="Couldn't load this menu" message={current.message} onRetry={retry} />;
-  const { savedCopyFrom, data } = current;
+  const { savedCopyFrom } = current;
+  const data = live.menu ?? current.data;
   return (
     <MenuView
       key={data.menu.id}
@@ -126,10 +150,21 @@ export function PublicMenuPage() {
           </p>
         )
       }
-      actions={<MenuActions data={data} />}
+      actions={
+        <div className="flex shrink-0 flex-wrap items-start gap-2 self-start">
+          <MenuActions data={data} />
+          <a href={`/menu/${encodeURIComponent(publicLinkId)}/print`} className={buttonClasses('ghost')}>
+            Print or save as PDF
+          </a>
+        </div>
+      }
       productAction={(product) => <ProductAction data={data} product={product} />}
     />
   );
+}
+
+function sameMenu(a: PublicMenu, b: PublicMenu): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** An answer older than this was served by the service worker's copy, not the network. */
@@ -139,7 +174,7 @@ const FRESH_ANSWER_MS = 60_000;
  * Loads a public menu. The service worker answers from its copy when the
  * network does not; the answer's Date header then tells when that copy was made.
  */
-async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
+export async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
   let response: Response;
   try {
     // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
@@ -182,10 +217,11 @@ export function MenuView({ data, notice, actions, children, productAction }: Men
   return (
     <main id="main-content" className="min-h-dvh bg-stone-50 pb-12">
       <header className="border-b border-stone-200 bg-white">
+        <SellerCover seller={seller} />
         <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
-              <p className="text-sm font-medium text-brand-700">{seller.businessName?.trim() || 'Cannabis Supplier'}</p>
+              <SellerBrand seller={seller} className="w-fit" />
               <h1 className="mt-1 text-2xl font-bold break-words text-stone-900 sm:text-3xl">{menu.name}</h1>
               {menu.description && <p className="mt-2 max-w-3xl whitespace-pre-line text-stone-600">{menu.description}</p>}
               <p className="mt-2 text-sm text-stone-500">Last updated {formatUpdated(menu.updatedAt)}</p>
@@ -233,9 +269,9 @@ export function MenuView({ data, notice, actions, children, productAction }: Men
               {visible.length} {visible.length === 1 ? 'product' : 'products'}
             </p>
             <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {visible.map((product) => (
+              {visible.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} onOpenGallery={() => setGallery(product)} action={productAction?.(product)} />
+                  <ProductCard product={product} eager={index < EAGER_CARDS} onOpenGallery={() => setGallery(product)} action={productAction?.(product)} />
                 </li>
               ))}
             </ul>
@@ -302,7 +338,9 @@ function CategoryButton({ label, active, onClick }: { label: string; active: boo
   );
 }
 
-function ProductCard({ product, onOpenGallery, action }: { product: MenuProduct; onOpenGallery: () => void; action?: ReactNode }) {
+type ProductCardProps = { product: MenuProduct; eager: boolean; onOpenGallery: () => void; action?: ReactNode };
+
+function ProductCard({ product, eager, onOpenGallery, action }: ProductCardProps) {
   const price = formatPrice(product.pricePerUnit);
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
@@ -325,7 +363,8 @@ function ProductCard({ product, onOpenGallery, action }: { product: MenuProduct;
           <img
             src={cover}
             alt={product.strainName}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
             decoding="async"
             width={480}
             height={360}
@@ -338,9 +377,7 @@ function ProductCard({ product, onOpenGallery, action }: { product: MenuProduct;
           )}
         </button>
       ) : (
-        <div aria-hidden className="flex aspect-[4/3] w-full items-center justify-center bg-stone-100 text-5xl font-semibold text-stone-400">
-          {categoryLabel.charAt(0)}
-        </div>
+        <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>

@@ -1,0 +1,47 @@
+/**
+ * Rendered menu pages, kept until the menu's answer changes: the answer comes
+ * from the public menu cache (the same change clock as the API), so a page
+ * is drawn again only when its menu, products or seller changed, and a visit
+ * in between costs what the API's does. A rebuilt app shell draws it again too.
+ */
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Services } from '../context';
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import type { PublicMenuCache } from './public-menu-cache';
+
+export type RenderedPage = { etag: string; html: string; gzip: Uint8Array<ArrayBuffer> };
+type Entry = RenderedPage & { answerEtag: string; pageUrl: string; shell: string };
+export type RenderPage = (shell: string, menu: PublicMenu, publicLinkId: string, pageUrl: string) => Promise<string>;
+
+const MAX_ENTRIES = 1_000;
+
+export class MenuPageCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly menus: PublicMenuCache,
+    private readonly render: RenderPage,
+  ) {}
+
+  /** The page for a link; throws the public menu's 404 for a link that shows nothing. */
+  async page(services: Services, publicLinkId: string, pageUrl: string, shell: string): Promise<RenderedPage> {
+    const answer = await this.menus.answer(services, publicLinkId);
+    const cached = this.entries.get(publicLinkId);
+    if (cached && cached.answerEtag === answer.etag && cached.pageUrl === pageUrl && cached.shell === shell) return cached;
+
+    const html = await this.render(shell, JSON.parse(answer.json) as PublicMenu, publicLinkId, pageUrl);
+    const entry: Entry = {
+      answerEtag: answer.etag,
+      pageUrl,
+      shell,
+      html,
+      gzip: new Uint8Array(gzipSync(html)),
+      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    };
+    this.entries.delete(publicLinkId);
+    this.entries.set(publicLinkId, entry);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}

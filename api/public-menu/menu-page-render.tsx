@@ -1,0 +1,35 @@
+/**
+ * A shared menu's page drawn on the server with the app's own components, so
+ * a phone paints the menu (header, products, prices, photos) from the HTML
+ * before any of the app's JavaScript arrives, and reads it with JavaScript
+ * off. The menu goes along as non-executable JSON for the app to take the
+ * page over (hydrate) without drawing it again.
+ */
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import { AppFrame } from '../../app/app-frame';
+import { EMBEDDED_MENU_ELEMENT_ID, EmbeddedMenuContext, embeddedMenuJson, type EmbeddedMenu } from '../../app/features/public-menu/embedded-menu';
+import { withLinkPreview } from './link-preview';
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The app's markup for a menu's path, with every lazily loaded part in place. */
+export async function renderMenuMarkup(embedded: EmbeddedMenu, path: string): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  const { prelude } = await prerenderToNodeStream(
+    <EmbeddedMenuContext value={embedded}>
+      <AppFrame router={Router} />
+    </EmbeddedMenuContext>,
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The app's index page holding the rendered menu, its JSON and its link preview tags. */
+export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu, pageUrl: string): Promise<string> {
+  const markup = await renderMenuMarkup(embedded, new URL(pageUrl).pathname);
+  const data = `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
+  return withLinkPreview(indexHtml, embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}`);
+}

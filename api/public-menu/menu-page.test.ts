@@ -1,0 +1,116 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu } from '../../sync/entities/menu';
+import type { Product } from '../../sync/entities/product';
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import { createApp } from '../app';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Wholesale Menus</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let site: ReturnType<typeof createApp>;
+let menu: Menu;
+let seller: Awaited<ReturnType<TestApp['registerUser']>>;
+const products: Product[] = [];
+
+const PRODUCTS = [
+  { strainName: 'Blue Dream', pricePerUnit: '1450.00', thcPercentage: '24.5', photoUrl: 'https://cdn.example/blue-dream.jpg' },
+  { strainName: 'Gelato <41>', pricePerUnit: '1800.00', cbdPercentage: '1.2', photoUrl: 'https://cdn.example/gelato.jpg' },
+  { strainName: 'Sour Diesel', pricePerUnit: '1200.50', photoUrl: 'https://cdn.example/sour.jpg' },
+  { strainName: 'Northern Lights', pricePerUnit: '999.99', photoUrl: 'https://cdn.example/northern.jpg' },
+  { strainName: 'House Pre-rolls', category: 'preroll', pricePerUnit: '2.75', unitType: 'unit' },
+];
+
+const pageOf = (linkId: string, headers: Record<string, string> = {}) => site.request(`http://menus.example/menu/${linkId}`, { headers });
+
+beforeAll(async () => {
+  t = createTestApp();
+  const root = join(t.dir, 'site');
+  mkdirSync(root);
+  writeFileSync(join(root, 'index.html'), INDEX_HTML);
+  site = createApp(t.services, { staticRoot: root });
+  seller = await t.registerUser('seller', { businessName: 'Emerald Farms' });
+  for (const body of PRODUCTS) products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
+  menu = (
+    await t.request<Menu>('POST', '/api/menus', {
+      token: seller.token,
+      body: { name: 'Fall Harvest', description: 'Fresh flower, limited lots.', productIds: products.map((product) => product.id) },
+    })
+  ).body;
+});
+afterAll(() => t.close());
+
+describe('a shared menu page drawn on the server', () => {
+  it('holds the header and every product with its price, potency and sized cover in the HTML', async () => {
+    const response = await pageOf(menu.publicLinkId);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Fall Harvest<\/h1>/);
+    expect(html).toContain('Emerald Farms');
+    for (const name of ['Blue Dream', 'Gelato &lt;41&gt;', 'Sour Diesel', 'Northern Lights', 'House Pre-rolls']) expect(html).toContain(name);
+    for (const price of ['$1,450.00', '$1,800.00', '$1,200.50', '$999.99', '$2.75']) expect(html).toContain(price);
+    expect(html).toContain('THC <!-- -->24.50%');
+    expect(html).toContain('CBD <!-- -->1.20%');
+    expect(html).toMatch(/<img[^>]*src="https:\/\/cdn.example\/blue-dream.jpg"[^>]*width="480"[^>]*height="360"/);
+  });
+
+  it('fetches the first photos at once with high priority and the rest lazily', async () => {
+    const html = await (await pageOf(menu.publicLinkId)).text();
+    const images = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(images).toHaveLength(4);
+    for (const image of images.slice(0, 3)) expect(image).toMatch(/loading="eager".*fetchpriority="high"/i);
+    expect(images[3]).toContain('loading="lazy"');
+    expect(images[3]).not.toMatch(/fetchpriority/i);
+  });
+
+  it('carries the menu as non-executable JSON and loads the app as a module after the markup', async () => {
+    const html = await (await pageOf(menu.publicLinkId)).text();
+    const data = /<script type="application\/json" id="public-menu-data">([^<]*)<\/script>/.exec(html);
+    const embedded = JSON.parse(data![1]!) as { publicLinkId: string; menu: PublicMenu };
+    expect(embedded.publicLinkId).toBe(menu.publicLinkId);
+    expect(embedded.menu.products.map((product) => product.strainName)).toEqual(PRODUCTS.map((product) => product.strainName));
+    // Every script is either data or a module file: nothing inline runs, so a strict script policy holds.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes!);
+    expect(scripts.every((attributes) => attributes.includes('type="application/json"') || /type="module"[^>]*src=/.test(attributes))).toBe(true);
+    expect(html).toContain('<title>Fall Harvest · Emerald Farms</title>');
+  });
+
+  it('is drawn once and served again until the menu changes, compressed and with an ETag', async () => {
+    const first = await pageOf(menu.publicLinkId, { 'Accept-Encoding': 'gzip' });
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    const etag = first.headers.get('etag')!;
+    const again = await pageOf(menu.publicLinkId, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+
+    await t.request('PUT', `/api/products/${products[0]!.id}`, { token: seller.token, body: { pricePerUnit: '1500.00' } });
+    const changed = await pageOf(menu.publicLinkId, { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' });
+    expect(changed.status).toBe(200);
+    const html = gunzipSync(Buffer.from(await changed.arrayBuffer())).toString('utf8');
+    expect(html).toContain('$1,500.00');
+    expect(html).not.toContain('$1,450.00');
+  });
+
+  it("heads the page with the seller's brand, the accent band's text readable on it", async () => {
+    await t.request('PUT', '/api/auth/user', { token: seller.token, body: { accentColor: '#fde047', licenseNumber: 'LIC-7', profileImageUrl: 'https://cdn.example/logo.png' } });
+    const html = await (await pageOf(menu.publicLinkId)).text();
+    expect(html).toContain('style="background-color:#fde047;color:#000000"');
+    expect(html).toContain('License <!-- -->LIC-7');
+    expect(html).toMatch(/<img src="https:\/\/cdn.example\/logo.png" alt="Emerald Farms logo" width="48" height="48"/);
+  });
+
+  it('leaves an unknown link to the app, which says Menu Not Found', async () => {
+    const response = await pageOf('00000000-0000-4000-8000-000000000000');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+});

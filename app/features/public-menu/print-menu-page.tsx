@@ -1,0 +1,129 @@
+/**
+ * A menu as a clean printed sheet (A4 or Letter, or a PDF from the print
+ * dialog): the seller's header, every product with its photo, category,
+ * price, potency and minimum order, in one or two columns, and the link with
+ * its QR code so a paper copy leads back to the live menu.
+ */
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { CATEGORY_LABELS } from '../../../sync/constants';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { CategoryArt } from '../../components/category-art';
+import { QrCodeImage } from '../../components/qr-code-image';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/card';
+import { ApiError, messageOf } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatPercent, formatPrice, formatQuantity } from '../../lib/format-price';
+import { isOutOfStock, loadPublicMenu } from './public-menu-page';
+import { SellerBrand, SellerCover } from './seller-brand';
+
+type Columns = 1 | 2;
+type Loaded = { status: 'ready'; data: PublicMenu } | { status: 'not-found' } | { status: 'error'; message: string };
+
+export function PrintMenuPage() {
+  const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
+  const [loaded, setLoaded] = useState<{ linkId: string; value: Loaded } | null>(null);
+  const [columns, setColumns] = useState<Columns>(2);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadPublicMenu(publicLinkId)
+      .then(({ data }) => !cancelled && setLoaded({ linkId: publicLinkId, value: { status: 'ready', data } }))
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const value: Loaded = error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error', message: messageOf(error, 'This menu could not be loaded.') };
+        setLoaded({ linkId: publicLinkId, value });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [publicLinkId]);
+
+  const current = loaded?.linkId === publicLinkId ? loaded.value : null;
+  if (!current) return <Spinner label="Loading menu" />;
+  if (current.status !== 'ready') {
+    return (
+      <main id="main-content" className="mx-auto max-w-xl p-8 text-center">
+        <h1 className="text-2xl font-bold">{current.status === 'not-found' ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
+        <p className="mt-2 text-stone-600">{current.status === 'not-found' ? "The menu you're looking for doesn't exist or may have been removed." : current.message}</p>
+      </main>
+    );
+  }
+
+  const { menu, products, seller } = current.data;
+  const link = `${window.location.origin}/menu/${publicLinkId}`;
+  return (
+    <main id="main-content" className="mx-auto max-w-4xl bg-white p-6 text-stone-900 print:max-w-none print:p-0">
+      <div className="mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 print:hidden">
+        <span className="text-sm font-medium" id="print-columns">
+          Layout
+        </span>
+        <div role="group" aria-labelledby="print-columns" className="flex gap-2">
+          {([1, 2] as const).map((count) => (
+            <Button key={count} size="sm" variant={columns === count ? 'primary' : 'outline'} aria-pressed={columns === count} onClick={() => setColumns(count)}>
+              {count === 1 ? 'One column' : 'Two columns'}
+            </Button>
+          ))}
+        </div>
+        <Button size="sm" className="ml-auto" onClick={() => window.print()}>
+          Print or save as PDF
+        </Button>
+      </div>
+
+      <SellerCover seller={seller} className="mb-4 h-24 rounded-lg sm:h-32 [print-color-adjust:exact]" />
+      <header className="flex items-start justify-between gap-6 border-b-2 border-stone-900 pb-4">
+        <div className="min-w-0">
+          <SellerBrand seller={seller} className="w-fit [print-color-adjust:exact]" />
+          <h1 className="mt-1 text-3xl font-bold break-words">{menu.name}</h1>
+          {menu.description && <p className="mt-2 whitespace-pre-line text-stone-700">{menu.description}</p>}
+          <p className="mt-2 text-sm text-stone-600">Printed {new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}. Prices and stock change: the link has the live menu.</p>
+        </div>
+        <figure className="grid shrink-0 justify-items-center gap-1">
+          <QrCodeImage text={link} label={`QR code for the link to ${menu.name}`} className="h-28 w-28" />
+          <figcaption className="max-w-40 text-center font-mono text-[10px] break-all text-stone-700">{link}</figcaption>
+        </figure>
+      </header>
+
+      {products.length === 0 ? (
+        <p className="mt-6 text-stone-600">This menu has no products listed right now.</p>
+      ) : (
+        <ul aria-label="Products" className={cn('mt-4 grid gap-x-6', columns === 2 ? 'grid-cols-2' : 'grid-cols-1')}>
+          {products.map((product) => {
+            const thc = formatPercent(product.thcPercentage);
+            const cbd = formatPercent(product.cbdPercentage);
+            const cover = product.photos[0]?.url ?? product.photoUrl;
+            return (
+              <li key={product.id} className="flex break-inside-avoid gap-3 border-b border-stone-200 py-3">
+                {cover ? (
+                  <img src={cover} alt="" width={64} height={64} className="h-16 w-16 shrink-0 rounded object-cover" />
+                ) : (
+                  <CategoryArt category={product.category} className="h-16 w-16 shrink-0 rounded" />
+                )}
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <h2 className="font-semibold break-words">{product.strainName}</h2>
+                    <p className="shrink-0 font-semibold whitespace-nowrap">
+                      {formatPrice(product.pricePerUnit)}
+                      <span className="font-normal text-stone-600"> / {product.unitType}</span>
+                    </p>
+                  </div>
+                  <p className="text-sm text-stone-700">
+                    {CATEGORY_LABELS[product.category]}
+                    {thc && ` · THC ${thc}`}
+                    {cbd && ` · CBD ${cbd}`}
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    Min. order: {formatQuantity(String(product.lotSize), product.unitType)}
+                    {' · '}
+                    {isOutOfStock(product.availableQuantity) ? 'Out of stock' : `${formatQuantity(product.availableQuantity, product.unitType)} available`}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}
