@@ -50,19 +50,35 @@ function asConflict(error: unknown): unknown {
   return error;
 }
 
+/** The message of the error at the bottom of a chain (the query builder wraps SQLite's own). */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause !== undefined) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 export class Database {
-  readonly read: Db;
+  private readonly reader: Db;
   private readonly writer: Db;
+  private readonly snapshotReader: Db;
   private readonly connections: BetterSqlite3.Database[];
   private queue: Promise<unknown> = Promise.resolve();
+  private snapshotQueue: Promise<unknown> = Promise.resolve();
   private readonly current = new AsyncLocalStorage<Tx>();
+  private readonly snapshot = new AsyncLocalStorage<Db>();
   private savepoints = 0;
   private committed = 0;
 
-  private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database) {
-    this.connections = [readConnection, writeConnection];
-    this.read = drizzle(readConnection, { schema });
+  private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database, snapshotConnection: BetterSqlite3.Database) {
+    this.connections = [readConnection, writeConnection, snapshotConnection];
+    this.reader = drizzle(readConnection, { schema });
     this.writer = drizzle(writeConnection, { schema });
+    this.snapshotReader = drizzle(snapshotConnection, { schema });
+  }
+
+  /** The connection for reads: each query sees the latest commit, or, inside `readSnapshot`, that snapshot's. */
+  get read(): Db {
+    return this.snapshot.getStore() ?? this.reader;
   }
 
   /** Opens (creating if needed) the database file and applies pending migrations. */
@@ -70,9 +86,10 @@ export class Database {
     mkdirSync(dirname(file), { recursive: true });
     const writeConnection = openConnection(file);
     migrate(drizzle(writeConnection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    const readConnection = openConnection(file);
+    const [readConnection, snapshotConnection] = [openConnection(file), openConnection(file)];
     readConnection.pragma('query_only = ON');
-    const database = new Database(readConnection, writeConnection);
+    snapshotConnection.pragma('query_only = ON');
+    const database = new Database(readConnection, writeConnection, snapshotConnection);
     database.committed = database.read.select({ version: schema.syncClock.version }).from(schema.syncClock).get()?.version ?? 0;
     return database;
   }
@@ -109,13 +126,34 @@ export class Database {
         this.committed = clock.version;
         return result;
       } catch (error) {
-        this.writer.run(sql`ROLLBACK`);
+        this.rollBack(sql`ROLLBACK`, error);
         throw asConflict(error);
       }
     };
+    return this.enqueue(run);
+  }
+
+  /** Runs `run` after every write queued before it, so two never share the write connection at once. */
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /**
+   * Undoes what `failure` left behind. When a write fails for want of disk,
+   * on an I/O error or a busy lock, SQLite may already have rolled the whole
+   * transaction back; rolling back again would then throw, and that error
+   * would replace the one that says what went wrong. So: only roll back what
+   * is still open, and report, never throw, a rollback that fails.
+   */
+  private rollBack(statement: ReturnType<typeof sql>, failure: unknown): void {
+    if (!this.connections[1]!.inTransaction) return;
+    try {
+      this.writer.run(statement);
+    } catch (rollbackError) {
+      console.error('Rolling back after a failed write failed too; the write failed with:', failure, 'the rollback with:', rollbackError);
+    }
   }
 
   private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -126,10 +164,34 @@ export class Database {
       this.writer.run(sql`RELEASE ${name}`);
       return result;
     } catch (error) {
-      this.writer.run(sql`ROLLBACK TO ${name}`);
-      this.writer.run(sql`RELEASE ${name}`);
+      this.rollBack(sql`ROLLBACK TO ${name}`, error);
+      this.rollBack(sql`RELEASE ${name}`, error);
       throw asConflict(error);
     }
+  }
+
+  /**
+   * Runs `work` with every read (through `read`) in one read transaction, so
+   * its queries all see the data as of one commit, even when a write commits
+   * between two of them. Snapshots share one connection and so run one at a
+   * time; reads outside them go on as usual.
+   */
+  readSnapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.snapshot.getStore()) return work();
+    const connection = this.connections[2]!;
+    const run = async () => {
+      connection.exec('BEGIN');
+      try {
+        // A deferred transaction's snapshot starts at its first read: take it now, not at the work's first query.
+        this.snapshotReader.get(sql`SELECT 1 FROM ${schema.syncClock}`);
+        return await this.snapshot.run(this.snapshotReader, work);
+      } finally {
+        if (connection.inTransaction) connection.exec('COMMIT');
+      }
+    };
+    const result = this.snapshotQueue.then(run, run);
+    this.snapshotQueue = result.catch(() => undefined);
+    return result;
   }
 
   /** True when the database answers a trivial query. */
@@ -139,6 +201,27 @@ export class Database {
     } catch {
       return false;
     }
+  }
+
+  /**
+   * Whether a write can be made now: takes the write lock and commits a
+   * change that leaves every value as it was, which the write-ahead log must
+   * still take in. A full disk, a read-only file or a lock held elsewhere
+   * fails it, where `ping` (a read) would still answer. The reason, when it
+   * fails, is SQLite's own.
+   */
+  async ready(): Promise<{ ok: true } | { ok: false; reason: string }> {
+    return this.enqueue(async () => {
+      try {
+        this.writer.run(sql`BEGIN IMMEDIATE`);
+        this.writer.update(schema.syncClock).set({ version: sql`${schema.syncClock.version}` }).where(eq(schema.syncClock.id, 1)).run();
+        this.writer.run(sql`COMMIT`);
+        return { ok: true as const };
+      } catch (error) {
+        this.rollBack(sql`ROLLBACK`, error);
+        return { ok: false as const, reason: rootMessage(error) };
+      }
+    });
   }
 
   /** Copies the live database to `file` without stopping writers (SQLite's online backup). */

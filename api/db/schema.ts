@@ -40,19 +40,32 @@ export const users = sqliteTable(
     state: text('state'),
     zipCode: text('zip_code'),
     phoneNumber: text('phone_number'),
+    /** The seller's brand on their public menus: a cover image and an accent colour (#rrggbb). */
+    menuCoverUrl: text('menu_cover_url'),
+    accentColor: text('accent_color'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'canceled', 'past_due'] })
       .notNull()
       .default('trial'),
     trialEndsAt: integer('trial_ends_at', { mode: 'timestamp_ms' }),
+    /** When the subscription became past due: the grace period counts from here. */
+    pastDueSince: integer('past_due_since', { mode: 'timestamp_ms' }),
     disabledAt: integer('disabled_at', { mode: 'timestamp_ms' }),
+    /** Written on sign-in only, without touching `version`: it is for admins, not something a device replicates. */
+    lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+    /** When the owner followed the confirmation link sent to this address; null until then. */
+    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
     version,
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_created_at').on(t.createdAt),
+    // The admin list, newest first a page at a time: of one role, or of every customer (the search has its own index, users_search).
+    index('users_role_created').on(t.role, t.createdAt, t.id),
+    index('users_customers_created').on(t.createdAt, t.id).where(sql`${t.role} <> 'admin'`),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     check('users_role_check', sql`${t.role} in ('seller', 'buyer', 'admin')`),
     check(
       'users_subscription_status_check',
@@ -234,13 +247,92 @@ export const syncRefusals = sqliteTable(
   (t) => [primaryKey({ columns: [t.clientId, t.seq] })],
 );
 
-/** How many times each menu's public page was opened (by anyone but its seller). Not synced: read on demand. */
-export const menuViews = sqliteTable('menu_views', {
-  menuId: text('menu_id')
-    .primaryKey()
-    .references(() => menus.id, { onDelete: 'cascade' }),
-  views: integer('views').notNull().default(0),
-});
+/**
+ * One counted view of a public menu: an opening by anyone but its seller,
+ * after the same visitor's repeat openings within the dedup window are
+ * dropped. `visitorKey` is the signed-in user, the anonymous visitor cookie
+ * or a keyed hash of address and user agent, never the address itself.
+ * Not synced: read on demand through the insights.
+ */
+export const menuViewEvents = sqliteTable(
+  'menu_view_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('menu_view_events_menu_time').on(t.menuId, t.viewedAt),
+    // The signed-in viewers of a menu without scanning its anonymous views.
+    index('menu_view_events_menu_user').on(t.menuId, t.userId, t.viewedAt).where(sql`${t.userId} is not null`),
+  ],
+);
+
+/** Counted views per menu and UTC day: what the chart and the totals read, however many raw views there are. */
+export const menuViewDays = sqliteTable(
+  'menu_view_days',
+  {
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, UTC. */
+    day: text('day').notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.day] })],
+);
+
+/**
+ * Each visitor of a menu once: when they first and last (counted) opened it
+ * and how often. The last counted view drives the dedup window, and "seen
+ * since" gives the unique visitors of a period from one index range.
+ */
+export const menuVisitors = sqliteTable(
+  'menu_visitors',
+  {
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstViewedAt: integer('first_viewed_at', { mode: 'timestamp_ms' }).notNull(),
+    lastViewedAt: integer('last_viewed_at', { mode: 'timestamp_ms' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.visitorKey] }), index('menu_visitors_menu_last').on(t.menuId, t.lastViewedAt)],
+);
+
+/**
+ * What happened to a seller's menus that the seller did not do: a buyer
+ * opened one for the first time, or saved one. Their inbox lists these as
+ * notifications and the dashboard as recent activity.
+ */
+export const sellerEvents = sqliteTable(
+  'seller_events',
+  {
+    id: text('id').primaryKey(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['menu_opened', 'menu_saved'] }).notNull(),
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('seller_events_seller_time').on(t.sellerId, t.createdAt),
+    check('seller_events_kind_check', sql`${t.kind} in ('menu_opened', 'menu_saved')`),
+  ],
+);
 
 /**
  * Uploaded files (product photos, profile photos, lab results), by ids made
@@ -320,4 +412,123 @@ export const inquiryMessages = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('inquiry_messages_inquiry').on(t.inquiryId, t.createdAt)],
+);
+
+/**
+ * A seller's subscriptions as the payment provider last told us, one row per
+ * provider subscription. `lastEventAt` is the creation time of the newest
+ * event applied to it, so an older event arriving late never moves it back.
+ */
+export const billingSubscriptions = sqliteTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The provider's own word: trialing, active, past_due, canceled, incomplete, unpaid, ... */
+    status: text('status').notNull(),
+    currentPeriodEnd: integer('current_period_end', { mode: 'timestamp_ms' }),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    lastEventAt: integer('last_event_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('billing_subscriptions_user').on(t.userId)],
+);
+
+/** Every payment-provider event applied, by its id, so a replay changes nothing. */
+export const billingEvents = sqliteTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * What admins did (disable, enable, role change, trial extension) and when an
+ * admin signed in: who, from which address, to whom. The actor's email is
+ * copied in so an entry still reads right after that account changes or goes.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: ['customer.disable', 'customer.enable', 'customer.role', 'customer.extend_trial', 'admin.sign_in'] }).notNull(),
+    targetId: text('target_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: text('detail'),
+    clientAddress: text('client_address').notNull(),
+  },
+  (t) => [
+    index('audit_log_at').on(t.at, t.id),
+    index('audit_log_target_at').on(t.targetId, t.at, t.id),
+    check(
+      'audit_log_action_check',
+      sql`${t.action} in ('customer.disable', 'customer.enable', 'customer.role', 'customer.extend_trial', 'admin.sign_in')`,
+    ),
+  ],
+);
+
+/**
+ * Every email the server sends, written in the same transaction as the change
+ * that causes it. A background sender delivers due rows, retrying with
+ * back-off; a sent row stays as the record of what was sent.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Single-use links sent by email (password reset, address confirmation), kept only as a SHA-256 of the token. */
+export const accountTokens = sqliteTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password-reset', 'confirm-email'] }).notNull(),
+    /** The address a confirmation link confirms (a new address takes effect only once confirmed). */
+    email: text('email'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('account_tokens_user').on(t.userId, t.purpose),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email')`),
+  ],
+);
+
+/** The notification emails a person turned off; every kind not listed here is on. */
+export const emailOptOuts = sqliteTable(
+  'email_opt_outs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

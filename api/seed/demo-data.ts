@@ -12,6 +12,9 @@ export const DEMO_SELLER = {
   state: 'MI',
   licenseNumber: 'AU-G-C-000123',
   phoneNumber: '(734) 555-0142',
+  contactInfo: 'orders@greatlakes.example · Mon–Fri 9–5 ET',
+  profileImageUrl: '/demo/great-lakes-logo.svg',
+  accentColor: '#14532d',
 };
 
 export const DEMO_BUYER = {

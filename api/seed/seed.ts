@@ -7,17 +7,21 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password';
 import { createUser } from '../auth/auth-service';
 import type { Services } from '../context';
-import { countUsers, findCredentialsByEmail, updateUser } from '../db/repositories/users';
+import { TRIAL_DAYS } from '../../sync/constants';
+import { countUsers, findCredentialsByEmail, setJoinedAt, updateUser } from '../db/repositories/users';
 import { insertMenu, setMenuProducts } from '../db/repositories/menus';
 import { createProduct } from '../products/product-service';
 import { SAMPLE_MENU_LINK_ID } from '../public-menu/public-menu-service';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
 
-const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo seller joined two months ago and has paid since its trial ended. */
+const DEMO_SELLER_JOINED_DAYS_AGO = 60;
 
 export async function seedDemoData(services: Services): Promise<boolean> {
   if ((await countUsers(services.db.read)) > 0) return false;
   const now = services.now();
+  const joined = new Date(now.getTime() - DEMO_SELLER_JOINED_DAYS_AGO * DAY_MS);
   const { password: sellerPassword, ...sellerProfile } = DEMO_SELLER;
   const seller = await createUser(services, {
     ...sellerProfile,
@@ -25,14 +29,17 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     passwordHash: await hashPassword(sellerPassword),
     role: 'seller',
     subscriptionStatus: 'active',
-    trialEndsAt: new Date(now.getTime() - YEAR_MS),
+    trialEndsAt: new Date(joined.getTime() + TRIAL_DAYS * DAY_MS),
   });
+  await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
+  // Buyers never pay: no trial end.
   await createUser(services, {
     ...buyerProfile,
     id: randomUUID(),
     passwordHash: await hashPassword(buyerPassword),
     role: 'buyer',
+    trialEndsAt: null,
   });
   const productIds: string[] = [];
   for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product)).id);

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../constants';
-import { isoDate } from '../fields';
+import { isoDate, tooLongMessage } from '../fields';
 
 /** GET /api/browse: public-listing menus, newest first, a page at a time. */
 export const browseQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200, tooLongMessage('A search', 200)).optional(),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' }).optional(),
-  sellerId: z.string().max(64).optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  sellerId: z.string().max(64, tooLongMessage('A seller id', 64)).optional(),
+  cursor: z.string().max(200, tooLongMessage('A paging cursor', 200)).optional(),
+  limit: z.coerce.number({ error: 'The page size must be a number' }).int('The page size must be a whole number').min(1, 'The page size must be at least 1').max(50, 'The page size must be at most 50').default(20),
 });
 
 export const browseItemSchema = z.object({

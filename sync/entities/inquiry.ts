@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal } from '../fields';
+import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../fields';
 
 export const INQUIRY_KINDS = ['message', 'order'] as const;
 export const INQUIRY_STATUSES = ['open', 'accepted', 'declined'] as const;
@@ -46,15 +46,17 @@ export const inquirySchema = z.object({
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
 
-const messageBody = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(4000, 'A message is at most 4000 characters');
+const messageBody = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(4000, tooLongMessage('A message', 4000));
 
 export const inquiryCreateSchema = z
   .object({
     id: entityId,
     menuId: entityId,
+    /** The link the buyer opened the menu by: a private-link menu takes requests only through its current link. */
+    publicLinkId: z.string().max(100, tooLongMessage('A menu link', 100)).optional(),
     productId: entityId.nullish().transform((id) => id ?? null),
     kind: z.enum(INQUIRY_KINDS),
-    message: z.string().trim().max(4000, 'A message is at most 4000 characters').default(''),
+    message: z.string().trim().max(4000, tooLongMessage('A message', 4000)).default(''),
     items: z
       .array(
         z.object({
@@ -62,7 +64,7 @@ export const inquiryCreateSchema = z
           quantity: optionalDecimal('Quantity', QUANTITY_RULE).refine((value) => value !== null && Number(value) > 0, 'Enter a quantity'),
         }),
       )
-      .max(200)
+      .max(200, 'An order request lists at most 200 products')
       .default([]),
   })
   .check((ctx) => {

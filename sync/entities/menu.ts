@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, updateOf } from '../fields';
+import { entityId, isoDate, optionalText, requiredText, updateOf } from '../fields';
 
 export const menuSchema = z.object({
   id: entityId,
@@ -18,8 +18,8 @@ export type Menu = z.infer<typeof menuSchema>;
 export const MAX_PRODUCTS_PER_MENU = 2000;
 
 export const menuFieldsSchema = z.object({
-  name: z.string({ error: 'Menu name is required' }).trim().min(1, 'Menu name is required').max(200),
-  description: optionalText(5000),
+  name: requiredText('Menu name', 200),
+  description: optionalText('Description', 5000),
   isPublic: z.boolean().default(false),
   productIds: z
     .array(entityId)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../constants';
 import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, optionalText, updateOf } from '../fields';
+import { entityId, isoDate, optionalDecimal, optionalImageAddress, optionalText, requiredText, updateOf } from '../fields';
 import { MAX_PHOTOS_PER_PRODUCT } from './photo';
 
 /**
@@ -35,8 +35,8 @@ const quantity = optionalDecimal('Available quantity', QUANTITY_RULE).transform(
 
 /** The product form's fields (spec section 5). */
 export const productFieldsSchema = z.object({
-  strainName: z.string({ error: 'Strain name is required' }).trim().min(1, 'Strain name is required').max(200),
-  description: optionalText(5000),
+  strainName: requiredText('Strain name', 200),
+  description: optionalText('Description', 5000),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }).default('flower'),
   thcPercentage: optionalDecimal('THC %', PERCENT_RULE),
   cbdPercentage: optionalDecimal('CBD %', PERCENT_RULE),
@@ -49,7 +49,7 @@ export const productFieldsSchema = z.object({
     .min(1, 'Lot size must be a whole number of at least 1')
     .max(1_000_000, 'Lot size is too large')
     .default(1),
-  photoUrl: optionalText(2000),
+  photoUrl: optionalImageAddress('Photo URL'),
   photoIds: z
     .array(entityId)
     .max(MAX_PHOTOS_PER_PRODUCT, `A product holds at most ${MAX_PHOTOS_PER_PRODUCT} photos`)
@@ -61,7 +61,7 @@ export const productFieldsSchema = z.object({
 /** POST /api/products: the fields, an optional id made on the device, and menus to add the product to. */
 export const productCreateSchema = productFieldsSchema.extend({
   id: entityId.optional(),
-  selectedMenus: z.array(entityId).max(500).default([]),
+  selectedMenus: z.array(entityId).max(500, 'A product can be added to at most 500 menus at once').default([]),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 

@@ -12,6 +12,15 @@ export const publicMenuSchema = z.object({
       labResultUrl: z.string().nullable(),
     }),
   ),
-  seller: z.object({ businessName: z.string().nullable() }),
+  /** The seller's brand heading the menu: name, logo, license, contact details, cover image and accent colour. */
+  seller: z.object({
+    businessName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    licenseNumber: z.string().nullable(),
+    contactInfo: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    menuCoverUrl: z.string().nullable(),
+    accentColor: z.string().nullable(),
+  }),
 });
 export type PublicMenu = z.infer<typeof publicMenuSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, updateOf } from '../fields';
+import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
 import { publicMenuSchema } from './public-menu';
 
 export const savedMenuSchema = z.object({
@@ -27,9 +27,9 @@ export const MAX_TAGS = 20;
 
 /** What a buyer keeps with a saved menu; an update names only what it changes. */
 export const savedMenuUpdateSchema = updateOf({
-  notes: optionalText(2000),
+  notes: optionalText('Notes', 2000),
   tags: z
-    .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, 'A tag is at most 40 characters'))
+    .array(z.string().trim().min(1, 'A tag cannot be empty').max(40, tooLongMessage('A tag', 40)))
     .max(MAX_TAGS, `At most ${MAX_TAGS} tags`)
     .transform((tags) => [...new Set(tags)]),
   isFavorite: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
-import { entityId, isoDate, optionalText, updateOf } from '../fields';
+import { entityId, isoDate, optionalImageAddress, optionalText, requiredText, tooLongMessage, updateOf } from '../fields';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({
@@ -20,9 +20,17 @@ export const userSchema = z.object({
   state: z.string().nullable(),
   zipCode: z.string().nullable(),
   phoneNumber: z.string().nullable(),
+  /** The cover image heading the seller's public menus. */
+  menuCoverUrl: z.string().nullable(),
+  /** The accent colour of the seller's public menus, #rrggbb. */
+  accentColor: z.string().nullable(),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   trialEndsAt: isoDate.nullable(),
+  /** When the subscription became past due; the grace period counts from here. */
+  pastDueSince: isoDate.nullable(),
   disabled: z.boolean(),
+  /** When the owner confirmed the address by the emailed link; null until then (the account works fully meanwhile). */
+  emailConfirmedAt: isoDate.nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -32,11 +40,11 @@ const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+  .max(254, tooLongMessage('Email', 254))
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
-const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long');
+const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, tooLongMessage('Password', 200));
 
 /** Sign in: spec section 5, rules 1 and 2. */
 export const loginInputSchema = z.object({ email, password });
@@ -47,8 +55,8 @@ export const registerInputSchema = z
   .object({
     email,
     password,
-    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: optionalText(100),
+    firstName: requiredText('First name', 100),
+    lastName: optionalText('Last name', 100),
     role: z.enum(SELF_SERVICE_ROLES, { error: 'Choose seller or buyer' }),
   })
   .check((ctx) => {
@@ -65,21 +73,25 @@ export type RegisterInput = z.input<typeof registerInputSchema>;
 
 /** The fields of PUT /api/auth/user. Absent fields stay as they are. */
 export const profileUpdateSchema = updateOf({
-  firstName: z.string().trim().min(1, 'First name is required').max(100),
-  lastName: optionalText(100),
+  firstName: requiredText('First name', 100),
+  lastName: optionalText('Last name', 100),
   email,
   role: z.enum(USER_ROLES, { error: 'Choose seller or buyer' }),
-  businessName: optionalText(200),
-  companyName: optionalText(200),
-  businessType: optionalText(100),
-  contactInfo: optionalText(500),
-  address: optionalText(300),
-  phoneNumber: optionalText(40),
-  city: optionalText(100),
-  state: optionalText(100),
-  zipCode: optionalText(20),
-  licenseNumber: optionalText(100),
-  profileImageUrl: optionalText(2000),
+  businessName: optionalText('Business name', 200),
+  companyName: optionalText('Company name', 200),
+  businessType: optionalText('Business type', 100),
+  contactInfo: optionalText('Contact info', 500),
+  address: optionalText('Address', 300),
+  phoneNumber: optionalText('Phone number', 40),
+  city: optionalText('City', 100),
+  state: optionalText('State', 100),
+  zipCode: optionalText('ZIP code', 20),
+  licenseNumber: optionalText('License number', 100),
+  profileImageUrl: optionalText('Profile image URL', 2000),
+  menuCoverUrl: optionalImageAddress('Menu cover image'),
+  accentColor: optionalText('Accent colour', 7)
+    .refine((value) => value === null || /^#[0-9a-fA-F]{6}$/.test(value), 'Accent colour must be a colour like #1d4ed8')
+    .transform((value) => value?.toLowerCase() ?? null),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -92,6 +92,11 @@ export async function deletePhotos(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) db.delete(photos).where(inArray(photos.id, ids)).run();
 }
 
+/** Whether the user uploaded these bytes (under any id). */
+export async function userUploadedHash(db: Db, userId: string, sha256: string): Promise<boolean> {
+  return db.select({ id: photos.id }).from(photos).where(and(eq(photos.userId, userId), eq(photos.sha256, sha256))).get() !== undefined;
+}
+
 /** Whether any photo record still points at these bytes. */
 export async function hashInUse(db: Db, sha256: string): Promise<boolean> {
   return db.select({ id: photos.id }).from(photos).where(eq(photos.sha256, sha256)).get() !== undefined;

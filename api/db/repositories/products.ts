@@ -1,5 +1,5 @@
 /** Products in SQLite: exact decimals are stored as scaled integers and handed out as decimal strings. */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
 import type { Product } from '../../../sync/entities/product';
 import type { Db } from '../database';
@@ -106,4 +106,8 @@ export async function listProductsChangedSince(db: Db, userId: string, cursor: n
 /** Sets the cover address (derived from the gallery) and marks the product changed. */
 export async function setProductCover(db: Db, id: string, photoUrl: string | null, version: number, now: Date): Promise<void> {
   db.update(products).set({ photoUrl, version, updatedAt: now }).where(eq(products.id, id)).run();
+}
+
+export async function countProductsOfOwner(db: Db, userId: string): Promise<number> {
+  return db.select({ n: count() }).from(products).where(eq(products.userId, userId)).get()?.n ?? 0;
 }

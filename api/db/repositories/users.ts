@@ -1,5 +1,5 @@
 /** Users and their sessions in SQLite; hands out `User` objects, never raw rows. */
-import { and, count, desc, eq, gt, gte, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { User } from '../../../sync/entities/user';
 import type { UserRole } from '../../../sync/constants';
 import type { Db } from '../database';
@@ -27,9 +27,13 @@ export function toUser(row: UserRow): User {
     state: row.state,
     zipCode: row.zipCode,
     phoneNumber: row.phoneNumber,
+    menuCoverUrl: row.menuCoverUrl,
+    accentColor: row.accentColor,
     subscriptionStatus: row.subscriptionStatus,
     trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+    pastDueSince: row.pastDueSince?.toISOString() ?? null,
     disabled: row.disabledAt !== null,
+    emailConfirmedAt: row.emailConfirmedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -84,12 +88,45 @@ export async function countUsers(db: Db): Promise<number> {
 
 export type CustomerFilter = { search?: string; role?: UserRole };
 
-/** Every non-admin account, newest first; search runs over names, email and business name. */
-export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
-  const conditions = [sql`${users.role} <> 'admin'`];
-  if (filter.role) conditions.push(eq(users.role, filter.role));
-  if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
+const MIN_INDEXED_SEARCH = 3;
+
+/**
+ * The FTS5 query for a search among one role's accounts, or every customer's:
+ * the search as one quoted phrase (nothing inside quotes is syntax but a
+ * doubled quote), and the role column.
+ */
+function searchQuery(search: string, role: UserRole | undefined): string {
+  const phrase = `body:"${search.replace(/"/g, '""')}"`;
+  return role ? `${phrase} AND role:"${role}"` : `${phrase} NOT role:"admin"`;
+}
+
+function searchMatches(search: string, role: UserRole | undefined) {
+  return sql`(SELECT rowid FROM users_search WHERE users_search MATCH ${searchQuery(search, role)})`;
+}
+
+function roleCondition(role: UserRole | undefined) {
+  return role ? eq(users.role, role) : sql`${users.role} <> 'admin'`;
+}
+
+/** Up to this many matches, a page looks each match up and sorts them; beyond it, walking the newest-first index is faster. */
+const FEW_MATCHES = 2000;
+
+/**
+ * Non-admin accounts matching the role and the search (names, email, business
+ * and company name, any case). With many matches the unary + keeps SQLite
+ * from looking up each one by rowid and sorting them all: it walks the
+ * newest-first index instead, checking rows against the match set, and stops
+ * at the page's end.
+ */
+function customerConditions(filter: CustomerFilter, matches = 0) {
+  const conditions = [roleCondition(filter.role)];
+  const search = filter.search;
+  if (search && search.length >= MIN_INDEXED_SEARCH) {
+    const rowid = matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`;
+    conditions.push(sql`${rowid} IN ${searchMatches(search, filter.role)}`);
+  } else if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const escaped = (column: AnyColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
     conditions.push(
       or(
@@ -101,13 +138,80 @@ export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promis
       )!,
     );
   }
+  return and(...conditions);
+}
+
+/** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
+function countCustomers(db: Db, filter: CustomerFilter): number {
+  if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
+    return db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE users_search MATCH ${searchQuery(filter.search, filter.role)}`)?.n ?? 0;
+  }
+  if (!filter.search && !filter.role) {
+    return db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`)?.n ?? 0;
+  }
+  return db.select({ n: count() }).from(users).where(customerConditions(filter)).get()?.n ?? 0;
+}
+
+/** Every matching non-admin account, newest first. */
+export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
   const rows = db
     .select()
     .from(users)
-    .where(and(...conditions))
-    .orderBy(desc(users.createdAt))
+    .where(customerConditions(filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
     .all();
   return rows.map(toUser);
+}
+
+/** One page (numbered from 1) of the matching accounts, newest first, and how many match in all. */
+export async function pageCustomers(
+  db: Db,
+  filter: CustomerFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ items: User[]; total: number }> {
+  const total = countCustomers(db, filter);
+  const where = customerConditions(filter, total);
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map(toUser), total };
+}
+
+/** Admins who can still sign in. */
+export async function countEnabledAdmins(db: Db): Promise<number> {
+  return db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt))).get()?.n ?? 0;
+}
+
+/** A sign-in is not a change a device needs, so `version` and `updatedAt` stay as they are. */
+export async function recordSignIn(db: Db, userId: string, at: Date): Promise<void> {
+  db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
+}
+
+/** What an admin sees of an account beyond its profile. */
+export async function accountFacts(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ lastSignInAt: Date | null; stripeCustomerId: string | null; openSessions: number }> {
+  const row = db.select({ lastSignInAt: users.lastSignInAt, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get();
+  const openSessions =
+    db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
+      .get()?.n ?? 0;
+  return { lastSignInAt: row?.lastSignInAt ?? null, stripeCustomerId: row?.stripeCustomerId ?? null, openSessions };
+}
+
+/** The sign-up date of a seeded account, so demo data reads as if it had been used for a while. */
+export async function setJoinedAt(db: Db, userId: string, createdAt: Date): Promise<void> {
+  db.update(users).set({ createdAt }).where(eq(users.id, userId)).run();
 }
 
 export async function customerStats(db: Db, monthStart: Date, now: Date) {
@@ -129,6 +233,29 @@ export async function customerStats(db: Db, monthStart: Date, now: Date) {
   };
 }
 
+/** Figures for the growth card: paying sellers, sellers whose trial is behind them, and sign-ups per week since `since`. */
+export async function growthFigures(db: Db, now: Date, since: Date, weekMs: number) {
+  const sellers = db
+    .select({
+      active: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
+      decided: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 0 else 1 end), 0)`,
+    })
+    .from(users)
+    .where(eq(users.role, 'seller'))
+    .get();
+  const weeks = db
+    .select({
+      // Bound numbers arrive as reals: the cast makes the division whole.
+      week: sql<number>`cast((${users.createdAt} - ${since.getTime()}) / ${weekMs} as integer)`,
+      n: count(),
+    })
+    .from(users)
+    .where(and(sql`${users.role} <> 'admin'`, gte(users.createdAt, since)))
+    .groupBy(sql`1`)
+    .all();
+  return { activeSellers: Number(sellers?.active ?? 0), decidedSellers: Number(sellers?.decided ?? 0), weeks };
+}
+
 export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
   db.insert(sessions).values(session).run();
 }
@@ -148,8 +275,11 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
   db.delete(sessions).where(eq(sessions.sid, sid)).run();
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+/** Ends every session of the user, but `keepSid` when given (the device that made the change). */
+export async function deleteSessionsOfUser(db: Db, userId: string, keepSid?: string): Promise<void> {
+  db.delete(sessions)
+    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
+    .run();
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
