@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
+import { useDocumentTitle } from '../lib/document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <main id="main-content" className="flex min-h-[60dvh] items-center justify-center p-4">
       <Card className="w-full max-w-md p-8 text-center">

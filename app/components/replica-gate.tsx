@@ -1,17 +1,24 @@
-/** Shows a page once the replica is open and has been downloaded once; offline before that, says so. */
+/** Shows a page once the replica is open and has been downloaded once; offline before that, says so and offers to try again. */
 import type { ReactNode } from 'react';
+import { useConnectivity } from '../lib/connectivity';
 import { useReplica, type ReplicaView } from '../lib/replica/use-replica';
 import { useSyncSession } from '../lib/replica/sync-session';
+import { Button } from './ui/button';
 import { Card, Spinner } from './ui/card';
 
 export function ReplicaGate({ children }: { children: (view: ReplicaView) => ReactNode }) {
   const view = useReplica();
-  const online = useSyncSession((state) => state.online);
+  const connection = useConnectivity((state) => state.connection);
   if (!view) return <Spinner label="Opening your data" />;
-  if (!view.downloaded && !online) {
+  if (!view.downloaded && connection !== 'online') {
     return (
-      <Card className="p-6 text-center text-stone-700" role="status">
-        You are offline and this device has not downloaded your data yet. Connect once, and it will keep working without a signal after that.
+      <Card className="grid justify-items-center gap-3 p-6 text-center text-stone-700" role="status">
+        <p>
+          {connection === 'offline' ? 'You are offline' : 'The server cannot be reached'}, so your data has not downloaded to this device yet. It will download by itself when the network is back, and then keep working without a signal.
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void useSyncSession.getState().engine?.syncNow()}>
+          Retry
+        </Button>
       </Card>
     );
   }

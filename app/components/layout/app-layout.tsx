@@ -1,5 +1,6 @@
-/** The frame of every signed-in page: a skip link, the top bar and the page. */
+/** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings and the page. */
 import { Outlet } from 'react-router-dom';
+import { StandingBanner } from '../billing/standing-banner';
 import { TooltipProvider } from '../ui/tooltip';
 import { TopNav } from './top-nav';
 
@@ -14,6 +15,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopNav />
+      <StandingBanner />
       <Outlet />
     </TooltipProvider>
   );

@@ -7,6 +7,7 @@ import { NotificationsButton } from '../../features/inbox/notifications-button';
 import { SyncStatusControl } from '../../features/sync/sync-status-control';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
+import { TrialBadge } from '../billing/trial-badge';
 import { Button } from '../ui/button';
 import { navItemsFor } from './nav-items';
 
@@ -18,21 +19,21 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
-        <Link to="/" className="mr-2 shrink-0 font-bold text-brand-800">
+        {/* On a narrow phone the name gives way (truncates) so the sync status, including the word Offline, always fits. */}
+        <Link to="/" className="mr-1 min-w-0 truncate font-bold text-brand-800 sm:mr-2 sm:shrink-0">
           Wholesale Menus
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks items={items} />
         </nav>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          <TrialBadge />
           <SyncStatusControl />
           <InstallButton />
-          <NotificationsButton />
-          <Link
-            to="/profile"
-            className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100"
-            aria-label={`Profile: ${displayName(user)}`}
-          >
+          {/* Notifications lead to the inbox, which admins do not have. */}
+          {user.role !== 'admin' && <NotificationsButton />}
+          <Link to="/profile" className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100">
+            <span className="sr-only">Profile: {displayName(user)}</span>
             {user.profileImageUrl ? (
               <img src={user.profileImageUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
             ) : (
@@ -40,7 +41,9 @@ export function TopNav() {
                 {avatarInitial(user)}
               </span>
             )}
-            <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{displayName(user)}</span>
+            <span aria-hidden className="hidden max-w-40 truncate text-sm font-medium lg:inline">
+              {displayName(user)}
+            </span>
           </Link>
           <Button variant="ghost" size="sm" onClick={() => void signOutAndReload()}>
             Logout

@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
 import type { AuthDialogMode, OpenAuthDialogDetail } from './auth-dialog-events';
+import { ForgotPasswordForm } from './forgot-password-form';
 
 export const FOCUS_DELAY_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
@@ -34,6 +35,7 @@ const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string
 export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   const [open, setOpen] = useState(true);
   const [mode, setMode] = useState<AuthDialogMode>(initial.mode ?? 'signin');
+  const [forgotPassword, setForgotPassword] = useState(false);
   const [role, setRole] = useState<SelfServiceRole>(initial.role ?? 'seller');
   const [form, setForm] = useState(EMPTY_FORM);
   const [showPassword, setShowPassword] = useState(false);
@@ -68,7 +70,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
     setSubmitting(true);
     try {
       const auth = await apiRequest<AuthResponse>('POST', mode === 'signin' ? '/api/auth/login' : '/api/auth/register', values);
-      signIn(auth);
+      signIn(auth, { newAccount: mode === 'signup' });
       // The same person signing in again (their session had expired) resumes the sync of what waited.
       useSyncSession.getState().start(auth.user.id);
       if (mode === 'signin') {
@@ -103,6 +105,14 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   }
 
   const signingUp = mode === 'signup';
+  if (forgotPassword) {
+    return (
+      <Dialog open={open} onOpenChange={setOpen} title="Reset your password" description="We will email you a link to choose a new one.">
+        <ForgotPasswordForm initialEmail={form.email} onBack={() => setForgotPassword(false)} />
+      </Dialog>
+    );
+  }
+
   const update = (field: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
 
@@ -173,6 +183,11 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
             </button>
           </div>
         </Field>
+        {!signingUp && (
+          <button type="button" onClick={() => setForgotPassword(true)} className="-mt-2 justify-self-end text-sm font-medium text-brand-800 underline">
+            Forgot password?
+          </button>
+        )}
         {signingUp && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="auth-first-name" label="First name">

@@ -12,7 +12,8 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
-import { useSyncSession } from '../../lib/replica/sync-session';
+import { useConnectivity } from '../../lib/connectivity';
+import { useDocumentTitle } from '../../lib/document-title';
 
 type Filters = { q: string; category: ProductCategory | ''; sellerId: string };
 type Results = { key: string; items: BrowseItem[]; nextCursor: string | null; error: string | null };
@@ -29,7 +30,8 @@ function browseUrl(filters: Filters, cursor: string | null): string {
 }
 
 export function BrowsePage() {
-  const online = useSyncSession((state) => state.online);
+  useDocumentTitle('Browse Menus');
+  const online = useConnectivity((state) => state.connection === 'online');
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', sellerId: '' });
   const [query, setQuery] = useState(filters);
   const [results, setResults] = useState<Results | null>(null);

@@ -9,14 +9,17 @@ import { useSession } from '../../lib/session-store';
 import { listSavedMenus } from '../../lib/replica/use-replica';
 import { ProfileDialog } from '../profile/profile-dialog';
 import { SavedMenuList } from './saved-menu-list';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function BuyerDashboardPage() {
+  useDocumentTitle('Dashboard');
   const user = useSession((state) => state.user);
+  const newAccount = useSession((state) => state.newAccount);
   const greetingName = user?.companyName || user?.firstName || 'Buyer';
 
   return (
     <PageBody>
-      <PageHeader title={`Welcome back, ${greetingName}`} subtitle="Your suppliers' menus, saved for the road." />
+      <PageHeader title={`${newAccount ? 'Welcome' : 'Welcome back'}, ${greetingName}`} subtitle="Your suppliers' menus, saved for the road." />
       <ReplicaGate>{(view) => <BuyerOverview items={listSavedMenus(view)} />}</ReplicaGate>
     </PageBody>
   );

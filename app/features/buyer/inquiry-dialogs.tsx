@@ -37,7 +37,7 @@ export function ContactSellerDialog({
     try {
       await mutate({
         name: 'inquiry.create',
-        args: { id: crypto.randomUUID(), menuId: menu.menu.id, productId: product?.id ?? null, kind: 'message', message },
+        args: { id: crypto.randomUUID(), menuId: menu.menu.id, publicLinkId: menu.menu.publicLinkId, productId: product?.id ?? null, kind: 'message', message },
       });
       toast({ title: 'Message saved', description: `It goes to ${seller} as soon as you are online.`, variant: 'success' });
       setMessage('');
@@ -88,6 +88,7 @@ export function OrderRequestDialog({ menu, open, onOpenChange }: { menu: PublicM
         args: {
           id: crypto.randomUUID(),
           menuId: menu.menu.id,
+          publicLinkId: menu.menu.publicLinkId,
           kind: 'order',
           message,
           items: chosen.map((product) => ({ productId: product.id, quantity: quantities[product.id]! })),

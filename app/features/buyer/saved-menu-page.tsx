@@ -12,16 +12,21 @@ import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { askToConfirm } from '../../lib/confirm-store';
 import { formatPrice } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
+import { useConnectivity } from '../../lib/connectivity';
+import { useLiveMenu } from '../../lib/live-menu';
 import { rememberSeenSnapshot, seenSnapshot } from '../../lib/replica/seen-snapshots';
 import { toast } from '../../lib/toast-store';
 import { MenuView } from '../public-menu/public-menu-page';
 import { ContactSellerDialog, OrderRequestDialog } from './inquiry-dialogs';
 import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function SavedMenuPage() {
   const { id = '' } = useParams();
+  useDocumentTitle('Saved Menu');
   return (
     <ReplicaGate>
       {(view) => {
@@ -52,7 +57,10 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ kind: 'contact' | 'order'; productId?: string } | null>(null);
   const [changes, setChanges] = useState<MenuChanges | null>(null);
-  const snapshot = saved.snapshot;
+  const online = useConnectivity((state) => state.connection === 'online');
+  // While online the copy follows the seller's changes as they happen; the next pull brings them into the replica too.
+  const live = useLiveMenu(online && saved.snapshot ? saved.menu.publicLinkId || null : null);
+  const snapshot = saved.snapshot ? (live.menu ?? saved.snapshot) : null;
 
   // Looking at the menu: say what changed since the copy last seen on this device, then remember this one as seen.
   useEffect(() => {
@@ -70,7 +78,13 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   }, [saved.id, saved.stamp, saved.lastSeenStamp, snapshot]);
 
   async function remove() {
-    if (!window.confirm('Remove this menu from your saved menus?')) return;
+    const confirmed = await askToConfirm({
+      title: 'Remove this menu from your saved menus?',
+      description: 'Its copy on this device goes too. You can save it again from its link.',
+      confirmLabel: 'Remove',
+      destructive: true,
+    });
+    if (!confirmed) return;
     try {
       await mutate({ name: 'savedMenu.remove', args: { id: saved.id } });
       toast({ title: 'Removed from saved menus', variant: 'success' });

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useSiteInfo } from '../../lib/site-info';
 
 export function LegalPageLayout({ title, lastUpdated, children }: { title: string; lastUpdated: string; children: ReactNode }) {
   return (
@@ -27,9 +28,12 @@ export function LegalPageLayout({ title, lastUpdated, children }: { title: strin
 }
 
 export function LegalSection({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <section className="grid gap-3">
-      <h2 className="text-lg font-semibold text-stone-900 sm:text-xl">{heading}</h2>
+    <section aria-labelledby={id} className="grid gap-3">
+      <h2 id={id} className="text-lg font-semibold text-stone-900 sm:text-xl">
+        {heading}
+      </h2>
       {children}
     </section>
   );
@@ -39,10 +43,13 @@ export function LegalList({ children }: { children: ReactNode }) {
   return <ul className="grid list-disc gap-1.5 pl-5 marker:text-brand-700">{children}</ul>;
 }
 
-export function MailLink({ address }: { address: string }) {
+/** The operator's contact address, or, when none is configured, where to write instead. */
+export function SupportContact() {
+  const supportEmail = useSiteInfo()?.supportEmail;
+  if (!supportEmail) return <>us by replying to any email you received from the service</>;
   return (
-    <a href={`mailto:${address}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
-      {address}
+    <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+      {supportEmail}
     </a>
   );
 }

@@ -1,6 +1,8 @@
-import { LegalList, LegalPageLayout, LegalSection, MailLink } from './legal-page-layout';
+import { LegalList, LegalPageLayout, LegalSection, SupportContact } from './legal-page-layout';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function PrivacyPolicyPage() {
+  useDocumentTitle('Privacy Policy');
   return (
     <LegalPageLayout title="Privacy Policy" lastUpdated="July 26, 2025">
       <p>
@@ -109,7 +111,7 @@ export function PrivacyPolicyPage() {
 
       <LegalSection heading="Contact us">
         <p>
-          Questions about this policy or your information can be sent to <MailLink address="privacy@wholesalemenus.example" />. If we make
+          Questions about this policy or your information can be sent to <SupportContact />. If we make
           material changes to this policy, we will update the date above and let account holders know by email or in the app.
         </p>
       </LegalSection>

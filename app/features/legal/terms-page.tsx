@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { LegalList, LegalPageLayout, LegalSection, MailLink } from './legal-page-layout';
+import { LegalList, LegalPageLayout, LegalSection, SupportContact } from './legal-page-layout';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function TermsPage() {
+  useDocumentTitle('Terms and Conditions');
   return (
     <LegalPageLayout title="Terms and Conditions" lastUpdated="July 26, 2025">
       <p>
@@ -132,7 +134,7 @@ export function TermsPage() {
 
       <LegalSection heading="12. Contact">
         <p>
-          Questions about these Terms can be sent to <MailLink address="legal@wholesalemenus.example" />. We may update these Terms from time to
+          Questions about these Terms can be sent to <SupportContact />. We may update these Terms from time to
           time; when we do, we will change the date above, and continuing to use the Service after an update means you accept the new Terms.
         </p>
       </LegalSection>

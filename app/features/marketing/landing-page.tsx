@@ -5,6 +5,7 @@ import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { openAuthDialog } from '../auth/auth-dialog-events';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const PRICE = `$${(PRO_PRICE_CENTS / 100).toFixed(2)}`;
 
@@ -447,6 +448,7 @@ function Footer() {
 }
 
 export function LandingPage() {
+  useDocumentTitle(null);
   return (
     <div className="min-h-dvh bg-white text-stone-800">
       <TopNav />

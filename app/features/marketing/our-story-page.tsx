@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../lib/document-title';
 
 function signIn() {
   window.location.href = '/api/login';
 }
 
 export function OurStoryPage() {
+  useDocumentTitle('Our Story');
   return (
     <div className="min-h-dvh bg-stone-50 text-stone-800">
       <header className="border-b border-stone-200 bg-white">

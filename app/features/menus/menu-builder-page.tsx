@@ -11,7 +11,7 @@ import type { Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
@@ -23,6 +23,8 @@ import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
 import { listProducts } from '../../lib/replica/use-replica';
 import { addAllOfCategory, categoriesToAdd, duplicateMenu, moveItem, moveItemTo, regenerateLink } from './menu-edits';
+import { ShareMenuButton } from './share-menu-dialog';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
 export type JustCreated = { justCreated: true };
@@ -34,6 +36,7 @@ export function MenuBuilderPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const menuId = params.id ?? searchParams.get('id');
+  useDocumentTitle(menuId ? 'Edit Menu' : 'Menu Builder');
   const justCreated = (location.state as Partial<JustCreated> | null)?.justCreated === true;
   return (
     <PageBody>
@@ -74,6 +77,9 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   const [nameError, setNameError] = useState<string>();
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
+  const [showChosen, setShowChosen] = useState(false);
+  const chosenCard = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const [dragIndex, setDragIndex] = useState<number | null>(null);
   const moveFocus = useRef<MoveFocus | null>(null);
@@ -165,6 +171,13 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
     if (await regenerateLink(initial)) setConfirmRegenerate(false);
   }
 
+  const saveLabel = menuId ? 'Update Menu' : 'Save Menu';
+
+  function toggleChosen() {
+    setShowChosen((shown) => !shown);
+    if (!showChosen) requestAnimationFrame(() => chosenCard.current?.scrollIntoView({ block: 'start' }));
+  }
+
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -181,14 +194,17 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
           <Button variant="outline" onClick={preview}>
             Preview
           </Button>
-          <Button onClick={() => void save()}>{menuId ? 'Update Menu' : 'Save Menu'}</Button>
+          {/* On a phone, Save lives in the bar at the bottom instead. */}
+          <div className="hidden lg:block">
+            <Button onClick={() => void save()}>{saveLabel}</Button>
+          </div>
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 pb-20 lg:grid-cols-2 lg:pb-0">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card className="grid grid-cols-1 gap-4 p-4">
             <h2 className="font-semibold">Menu settings</h2>
@@ -222,6 +238,10 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                 <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(publicLinkId)}>
                   Copy Link
                 </Button>
+                <ShareMenuButton menuName={initial.name} publicLinkId={publicLinkId} />
+                <a href={`/menu/${publicLinkId}/print`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
+                  Print or save as PDF
+                </a>
                 <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)}>
                   Regenerate link
                 </Button>
@@ -276,7 +296,11 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
             )}
           </Card>
         </div>
-        <Card className="grid min-w-0 grid-cols-1 content-start gap-3 p-4">
+        <Card
+          ref={chosenCard}
+          id="chosen-products"
+          className={cn('min-w-0 scroll-mt-20 grid-cols-1 content-start gap-3 p-4 lg:order-none lg:grid', showChosen ? 'order-first grid' : 'hidden')}
+        >
           <div className="flex items-center justify-between">
             <h2 className="font-semibold">Preview</h2>
             <Badge className="bg-brand-100 text-brand-900">
@@ -368,6 +392,12 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
             </>
           )}
         </Card>
+      </div>
+      <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-2 border-t border-stone-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:hidden">
+        <Button variant="outline" aria-expanded={showChosen} aria-controls="chosen-products" onClick={toggleChosen}>
+          {showChosen ? 'Hide chosen' : 'Show chosen'} ({chosen.length})
+        </Button>
+        <Button onClick={() => void save()}>{saveLabel}</Button>
       </div>
       <Dialog open={previewUnavailable} onOpenChange={setPreviewUnavailable} title="Preview Not Available" description="Save your menu first to generate a preview.">
         <Button onClick={() => setPreviewUnavailable(false)}>OK</Button>

@@ -1,4 +1,4 @@
-/** The seller's menus: search, badges, dates, and Edit, Copy Link, Preview, Duplicate and Delete. */
+/** The seller's menus: search, badges, dates, and Edit, Copy Link, Share (with the QR code), Preview, Duplicate and Delete. */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Menu } from '../../../sync/entities/menu';
@@ -8,16 +8,20 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/form-controls';
 import { messageOf } from '../../lib/api-client';
+import { askToConfirm } from '../../lib/confirm-store';
 import { copyMenuLink } from '../../lib/copy-menu-link';
 import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
 import { listMenus } from '../../lib/replica/use-replica';
 import type { JustCreated } from './menu-builder-page';
 import { duplicateMenu } from './menu-edits';
+import { ShareMenuButton } from './share-menu-dialog';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function MenusPage() {
+  useDocumentTitle('Menus');
   return (
     <PageBody>
       <PageHeader
@@ -44,7 +48,13 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
   }, [menus, search]);
 
   async function remove(menu: Menu) {
-    if (!window.confirm('Are you sure you want to delete this menu?')) return;
+    const confirmed = await askToConfirm({
+      title: 'Are you sure you want to delete this menu?',
+      description: `"${menu.name}" and its public link go for good: anyone who opens the link sees Menu Not Found.`,
+      confirmLabel: 'Delete menu',
+      destructive: true,
+    });
+    if (!confirmed) return;
     try {
       await mutate({ name: 'menu.delete', args: { id: menu.id } });
       toast({ title: 'Menu deleted successfully', variant: 'success' });
@@ -88,6 +98,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
                     Copy Link
                   </Button>
+                  <ShareMenuButton menuName={menu.name} publicLinkId={menu.publicLinkId} />
                   <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
                     Preview
                   </a>

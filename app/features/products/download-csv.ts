@@ -1,4 +1,5 @@
 /** Saving CSV text as a file from the browser: made on the device, so it works with no signal. */
+import { downloadFile } from '../../lib/download-file';
 import { templateCsv } from './product-csv';
 
 /** A byte order mark first, so spreadsheet apps read accented names as UTF-8. */
@@ -7,16 +8,7 @@ function csvBlob(text: string): Blob {
 }
 
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(csvBlob(text));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later, not at once: some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadFile(fileName, csvBlob(text));
 }
 
 let templateUrl: string | undefined;

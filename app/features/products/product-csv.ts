@@ -109,23 +109,6 @@ function withoutFormulaGuard(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-const COLUMN_LABELS: Record<CsvColumn, string> = {
-  strainName: 'Strain name',
-  description: 'Description',
-  category: 'Category',
-  thcPercentage: 'THC %',
-  cbdPercentage: 'CBD %',
-  pricePerUnit: 'Price',
-  unitType: 'Unit',
-  availableQuantity: 'Available quantity',
-  lotSize: 'Lot size',
-};
-
-/** The schema's generic length messages ('Must be at most 5000 characters') get the column's name in front. */
-function labelled(column: CsvColumn, message: string): string {
-  return /^Must be /.test(message) ? `${COLUMN_LABELS[column]} ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
-}
-
 function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues; error?: string } {
   const own: Partial<Record<CsvColumn, string>> = {};
   const trimmed = (column: CsvColumn) => cells[column].trim();
@@ -140,7 +123,6 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
     unitType = UNIT_BY_KEY.get(trimmed('unitType').toLowerCase());
     if (!unitType) own.unitType = `Unknown unit "${trimmed('unitType')}": use ${UNIT_TYPES.join(', ')}`;
   }
-  if (trimmed('strainName').length > 200) own.strainName = 'Strain name must be at most 200 characters';
 
   const checked = validate(productFieldsSchema, {
     strainName: cells.strainName,
@@ -156,7 +138,7 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
   const schemaErrors = checked.ok ? {} : checked.fieldErrors;
   const messages = CSV_COLUMNS.flatMap((column) => {
     const message = own[column] ?? schemaErrors[column];
-    return message ? [labelled(column, message)] : [];
+    return message ? [message] : [];
   });
   for (const [field, message] of Object.entries(schemaErrors)) {
     if (!isColumn(field)) messages.push(message);

@@ -9,7 +9,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
-import { AppError } from '../../../sync/errors';
+import { AppError, type FieldErrors } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
 import { discardLocalPhotos } from '../../lib/photos/local-photos';
+import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { LabResultField } from '../photos/lab-result-field';
@@ -62,6 +63,21 @@ function quantityOrZero(text: string): string {
   return text.trim() === '' || Number.isNaN(Number(text)) ? '0' : text.trim();
 }
 
+/** The fields the product schemas check, from what the form holds. */
+function fieldsOf(form: ProductForm) {
+  return {
+    strainName: form.strainName,
+    description: form.description,
+    category: form.category,
+    thcPercentage: form.thcPercentage,
+    cbdPercentage: form.cbdPercentage,
+    pricePerUnit: form.pricePerUnit,
+    unitType: form.unitType,
+    availableQuantity: quantityOrZero(form.availableQuantity),
+    lotSize: form.lotSize,
+  };
+}
+
 export function ProductFormDialog({
   open,
   onOpenChange,
@@ -74,7 +90,7 @@ export function ProductFormDialog({
   menus: Menu[];
 }) {
   const [form, setForm] = useState(() => formFrom(product));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, formRef, fail, recheck, clear: clearErrors } = useFieldErrors();
   /** Files stored on the device while this dialog is open: let go unless the saved product names them. */
   const addedFiles = useRef<string[]>([]);
   /** Photos and lab results still being compressed: saving waits for them, so none is left out. */
@@ -98,27 +114,29 @@ export function ProductFormDialog({
   const invalid = (field: keyof ProductForm, id: string) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
 
-  const change = (field: keyof ProductForm) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  /** What the form's values would be refused for, were it submitted now. */
+  function errorsOf(values: ProductForm): FieldErrors {
+    const fields = fieldsOf(values);
+    const checked = editing
+      ? validate(productUpdateSchema, { ...fields, photoIds: values.photoIds, labResultId: values.labResultId })
+      : validate(productCreateSchema, { ...fields, selectedMenus: values.selectedMenus, photoIds: values.photoIds, labResultId: values.labResultId });
+    return checked.ok ? {} : checked.fieldErrors;
+  }
+
+  const change = (field: keyof ProductForm) => (event: { target: { value: string } }) => {
+    const next = { ...form, [field]: event.target.value };
+    setForm(next);
+    recheck(errorsOf(next));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const fields = {
-      strainName: form.strainName,
-      description: form.description,
-      category: form.category,
-      thcPercentage: form.thcPercentage,
-      cbdPercentage: form.cbdPercentage,
-      pricePerUnit: form.pricePerUnit,
-      unitType: form.unitType,
-      availableQuantity: quantityOrZero(form.availableQuantity),
-      lotSize: form.lotSize,
-    };
+    const fields = fieldsOf(form);
     try {
       if (editing) {
         const checked = validate(productUpdateSchema, { ...fields, photoIds: form.photoIds, labResultId: form.labResultId });
-        if (!checked.ok) return setErrors(checked.fieldErrors);
+        if (!checked.ok) return fail(checked.fieldErrors);
         const { photoIds, labResultId, ...scalars } = checked.data;
         // Only what changed: an edit here must not overwrite a stock count changed on another device.
         const changes: typeof checked.data = changedFields(product, scalars);
@@ -135,12 +153,12 @@ export function ProductFormDialog({
           photoIds: form.photoIds,
           labResultId: form.labResultId,
         });
-        if (!checked.ok) return setErrors(checked.fieldErrors);
+        if (!checked.ok) return fail(checked.fieldErrors);
         await mutate({ name: 'product.create', args: { ...checked.data, id: crypto.randomUUID() } });
         toast({ title: 'Product created successfully', variant: 'success' });
       }
       keepOnly([...form.photoIds, ...(form.labResultId ? [form.labResultId] : [])]);
-      setErrors({});
+      clearErrors();
       setForm(formFrom(null));
       onOpenChange(false);
     } catch (error) {
@@ -154,7 +172,7 @@ export function ProductFormDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
-      <form noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <form ref={formRef} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
             <Input id="product-strain-name" maxLength={200} value={form.strainName} onChange={change('strainName')} {...invalid('strainName', 'product-strain-name')} />

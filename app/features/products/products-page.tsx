@@ -9,6 +9,7 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../..
 import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
+import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
@@ -25,17 +26,19 @@ import { ProductFormDialog } from './product-form-dialog';
 import { ProductImportDialog } from './product-import-dialog';
 import { QuickStockForm, quickStockKey } from './quick-stock-form';
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, isCatalogueSort, sortCatalogue, type CatalogueSort } from './sort-catalogue';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function ProductsPage() {
+  useDocumentTitle('Products');
   return (
     <PageBody>
       <PageHeader title="Products" subtitle="Your catalogue, ready to put on menus." />
-      <ReplicaGate>{(view) => <ProductCatalogue products={listProducts(view)} menus={listMenus(view)} />}</ReplicaGate>
+      <ReplicaGate>{(view) => <ProductCatalogue products={listProducts(view)} menus={listMenus(view)} notSaved={view.notSaved} />}</ReplicaGate>
     </PageBody>
   );
 }
 
-function ProductCatalogue({ products, menus }: { products: Product[]; menus: Menu[] }) {
+function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; menus: Menu[]; notSaved: Set<string> }) {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ProductCategory | 'all'>('all');
   const [sort, setSort] = useState<CatalogueSort>(DEFAULT_CATALOGUE_SORT);
@@ -111,7 +114,7 @@ function ProductCatalogue({ products, menus }: { products: Product[]; menus: Men
           <ul aria-label="Products" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((product) => (
               <li key={product.id} className="min-w-0">
-                <ProductCard product={product} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+                <ProductCard product={product} notSaved={notSaved.has(product.id)} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
               </li>
             ))}
           </ul>
@@ -126,14 +129,18 @@ function isOutOfStock(product: Product): boolean {
   return parsed.ok && parsed.scaled === 0;
 }
 
-function ProductCard({ product, onEdit, onDelete }: { product: Product; onEdit: () => void; onDelete: () => void }) {
+function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product; notSaved: boolean; onEdit: () => void; onDelete: () => void }) {
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
   const price = formatPrice(product.pricePerUnit);
   return (
     <Card className="flex h-full flex-col gap-2 p-4">
       {/* The cover: this device's copy until it is uploaded, then the server's. */}
-      <ProductPhoto product={product} className="-mx-4 -mt-4 mb-1 aspect-[4/3] w-[calc(100%+2rem)] max-w-none rounded-t-xl" />
+      <ProductPhoto
+        product={product}
+        className="-mx-4 -mt-4 mb-1 aspect-[4/3] w-[calc(100%+2rem)] max-w-none rounded-t-xl"
+        placeholder={<CategoryArt category={product.category} className="-mx-4 -mt-4 mb-1 aspect-[4/3] w-[calc(100%+2rem)] max-w-none rounded-t-xl" />}
+      />
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
         <Badge className="shrink-0 bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>
@@ -147,6 +154,8 @@ function ProductCard({ product, onEdit, onDelete }: { product: Product; onEdit: 
         Min. order {product.lotSize}
       </p>
       <div className="flex flex-wrap gap-1">
+        {/* Refused for the plan: still here on the device, waiting to be sent again from the sync status. */}
+        {notSaved && <Badge className="bg-red-100 text-red-800">Not saved</Badge>}
         {isOutOfStock(product) && <Badge className="bg-amber-100 text-amber-900">Out of stock</Badge>}
         {thc && <Badge className="bg-brand-100 text-brand-900">THC {thc}</Badge>}
         {cbd && <Badge className="bg-sky-100 text-sky-900">CBD {cbd}</Badge>}

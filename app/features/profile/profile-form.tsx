@@ -11,6 +11,7 @@ import { Card } from '../../components/ui/card';
 import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { askToConfirm } from '../../lib/confirm-store';
 
 const TEXT_FIELDS = [
   'firstName',
@@ -25,6 +26,8 @@ const TEXT_FIELDS = [
   'state',
   'zipCode',
   'licenseNumber',
+  'menuCoverUrl',
+  'accentColor',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 export type ProfileFormValues = Record<TextField, string> & { role: User['role'] };
@@ -42,6 +45,8 @@ const LABELS: Record<TextField, string> = {
   state: 'State',
   zipCode: 'ZIP code',
   licenseNumber: 'License number',
+  menuCoverUrl: 'Menu cover image (https:// address)',
+  accentColor: 'Menu accent colour (#rrggbb)',
 };
 
 function valuesFrom(user: User): ProfileFormValues {
@@ -49,6 +54,14 @@ function valuesFrom(user: User): ProfileFormValues {
   for (const field of TEXT_FIELDS) values[field] = user[field] ?? '';
   return values;
 }
+
+/** A seller who becomes a buyer keeps their catalogue, but can no longer work on it: said before it happens. */
+const SELLER_TO_BUYER_QUESTION = {
+  title: 'Switch to a buyer account?',
+  description:
+    'Your products and menus are kept, and their public links keep working for the buyers who have them. As a buyer you cannot edit them or build menus until you switch back to seller.',
+  confirmLabel: 'Switch to buyer',
+};
 
 /** The form's state; `save` resolves true when the change was saved on the device. */
 export function useProfileForm(user: User) {
@@ -69,6 +82,7 @@ export function useProfileForm(user: User) {
       setErrors(checked.fieldErrors);
       return false;
     }
+    if (user.role === 'seller' && role === 'buyer' && !(await askToConfirm(SELLER_TO_BUYER_QUESTION))) return false;
     try {
       await mutate({ name: 'profile.update', args: payload });
       setErrors({});
@@ -96,7 +110,7 @@ export function ProfileFields({
   idPrefix: string;
 }) {
   const { values, setValues, errors } = form;
-  const text = (field: TextField, options: { type?: string; multiline?: boolean; disabled?: boolean } = {}) => {
+  const text = (field: TextField, options: { type?: string; multiline?: boolean; disabled?: boolean; placeholder?: string } = {}) => {
     const id = `${idPrefix}-${field}`;
     const onChange = (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
     const disabled = !editing || options.disabled;
@@ -105,7 +119,7 @@ export function ProfileFields({
         {options.multiline ? (
           <Textarea id={id} value={values[field]} disabled={disabled} onChange={onChange} />
         ) : (
-          <Input id={id} type={options.type ?? 'text'} value={values[field]} disabled={disabled} onChange={onChange} />
+          <Input id={id} type={options.type ?? 'text'} value={values[field]} placeholder={options.placeholder} disabled={disabled} onChange={onChange} />
         )}
       </Field>
     );
@@ -143,6 +157,16 @@ export function ProfileFields({
         {text('zipCode')}
         <div className="sm:col-span-2">{text('contactInfo', { multiline: true })}</div>
       </Card>
+      {values.role === 'seller' && (
+        <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <h2 className="font-semibold">Menu brand</h2>
+            <p className="text-sm text-stone-600">Your public menus and printed sheets open with your logo (the profile photo), business name, license number, contact details, this cover image and this colour.</p>
+          </div>
+          <div className="sm:col-span-2">{text('menuCoverUrl', { type: 'url', placeholder: 'https://' })}</div>
+          {text('accentColor', { placeholder: '#166534' })}
+        </Card>
+      )}
     </>
   );
 }

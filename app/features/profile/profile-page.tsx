@@ -12,8 +12,10 @@ import { Card } from '../../components/ui/card';
 import { useSession } from '../../lib/session-store';
 import { ProfileFields, useProfileForm } from './profile-form';
 import { ProfilePhoto } from './profile-photo';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function ProfilePage() {
+  useDocumentTitle('Profile');
   const user = useSession((state) => state.user)!;
   const form = useProfileForm(user);
   const [editing, setEditing] = useState(false);
@@ -35,6 +37,11 @@ export function ProfilePage() {
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
             <p className="text-stone-600 capitalize">{user.role}</p>
+            {user.role === 'seller' && (
+              <Link to="/billing" className="text-sm font-medium text-brand-800 hover:underline">
+                Billing and plan
+              </Link>
+            )}
           </div>
           <div className="flex gap-2">
             {editing ? (
@@ -57,6 +64,9 @@ export function ProfilePage() {
         </Card>
         <ProfileFields form={form} editing={editing} emailDisabled={false} idPrefix="profile" />
       </form>
+      <Link to="/profile/account" className="text-sm font-medium text-brand-800 hover:underline">
+        Account settings: password, email, notifications, your data
+      </Link>
     </PageBody>
   );
 }

@@ -12,6 +12,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { isOnline } from '../../lib/connectivity';
 import {
   checkProfileImage,
   ProfileImageUploadError,
@@ -91,7 +92,7 @@ export function ProfilePhoto({
       toast({ title: 'Error', description: problem, variant: 'destructive' });
       return;
     }
-    if (!navigator.onLine) {
+    if (!isOnline()) {
       toast({ title: 'Error', description: UPLOAD_NEEDS_CONNECTION_MESSAGE, variant: 'destructive' });
       return;
     }

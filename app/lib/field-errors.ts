@@ -1,0 +1,41 @@
+/**
+ * Field errors of a form, shown after a failed submit. While the person
+ * edits, a shown error stays only as long as the field is still wrong, so a
+ * message goes the moment the field is fixed; no new error appears before
+ * the next submit. A failed submit moves focus to the first field in error.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FieldErrors } from '../../sync/errors';
+
+/** Of the errors shown, those the current values still have (with their current wording). */
+export function stillFailing(shown: FieldErrors, current: FieldErrors): FieldErrors {
+  const kept: FieldErrors = {};
+  for (const field of Object.keys(shown)) {
+    const message = current[field];
+    if (message) kept[field] = message;
+  }
+  return kept;
+}
+
+export function useFieldErrors() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+
+  useEffect(() => {
+    if (failedSubmits > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedSubmits]);
+
+  /** After a failed submit: show every error and focus the first field in error. */
+  const fail = useCallback((fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    setFailedSubmits((count) => count + 1);
+  }, []);
+
+  /** After an edit: the errors of the values now in the form. */
+  const recheck = useCallback((current: FieldErrors) => setErrors((shown) => (Object.keys(shown).length === 0 ? shown : stillFailing(shown, current))), []);
+
+  const clear = useCallback(() => setErrors({}), []);
+
+  return { errors, formRef, fail, recheck, clear };
+}
