@@ -2,31 +2,37 @@
  * Builds the HTTP app: the API under /api and, when a built front end is
  * given, the PWA's files with a fallback to its index for client routes.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
-import type { PublicMenu } from '../sync/entities/public-menu';
+import type { SiteInfo } from '../sync/entities/site-info';
 import { AppError } from '../sync/errors';
+import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';
 import { authRoutes } from './auth/auth-routes';
 import { browseRoutes } from './browse/browse-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
 import type { AppEnv, Services } from './context';
+import { appShell } from './http/app-shell';
+import { open } from './http/access';
 import { authenticate } from './http/authenticate';
+import { closeAfterRefusedBody } from './http/close-after-refusal';
+import { menuEventRoutes } from './events/menu-event-routes';
 import { errorResponse, handleError } from './http/errors';
+import { healthRoutes } from './http/health-routes';
+import { securityHeaders } from './http/security-headers';
+import { mailRoutes } from './mail/mail-routes';
 import { menuRoutes } from './menus/menu-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
-import { withLinkPreview } from './public-menu/link-preview';
+import { menuPageRoutes } from './public-menu/menu-page-routes';
 import { PublicMenuCache } from './public-menu/public-menu-cache';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
 import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
-import { subscriptionRoutes } from './subscription/subscription-routes';
+import { billingRoutes } from './billing/billing-routes';
 import { syncRoutes } from './sync/sync-routes';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -50,19 +56,21 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
     })
     .use(authenticate)
-    .get('/health', (c) =>
-      services.db.ping() ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503),
-    )
+    .route('/', healthRoutes())
+    .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
     .route('/', authRoutes)
     .route('/', productRoutes)
     .route('/', menuRoutes)
+    .route('/', menuEventRoutes(publicMenus))
     .route('/', publicMenuRoutes(publicMenus))
     .route('/', savedMenuRoutes)
     .route('/', adminRoutes)
     .route('/', analyticsRoutes)
     .route('/', inquiryRoutes)
     .route('/', browseRoutes)
-    .route('/', subscriptionRoutes)
+    .route('/', billingRoutes)
+    .route('/', mailRoutes)
+    .route('/', accountRoutes)
     .route('/', syncRoutes)
     .route('/', uploadRoutes);
 }
@@ -73,46 +81,33 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
+  const indexHtml = options.staticRoot ? appShell(options.staticRoot) : undefined;
+  app.use(securityHeaders(indexHtml));
+  app.use(closeAfterRefusedBody);
   app.use('/api/*', compress());
   const publicMenus = new PublicMenuCache();
   app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   // Uploaded files, with or without the built front end (never its index fallback).
   app.route('/', uploadedFileRoutes(services.env.uploadsDir));
-  if (options.staticRoot) serveFrontEnd(app, services, options.staticRoot, publicMenus);
+  if (options.staticRoot && indexHtml) serveFrontEnd(app, services, options.staticRoot, indexHtml, publicMenus);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   return app;
 }
 
-/** The address the visitor used, as a proxy in front of the server saw it when one is trusted. */
-function pageUrl(requestUrl: string, forwardedProto: string | undefined, forwardedHost: string | undefined, trustProxy: boolean): string {
-  const url = new URL(requestUrl);
-  if (trustProxy && forwardedProto) url.protocol = `${forwardedProto.split(',')[0]!.trim()}:`;
-  if (trustProxy && forwardedHost) url.host = forwardedHost.split(',')[0]!.trim();
-  return url.toString();
-}
-
-function serveFrontEnd(app: Hono<AppEnv>, services: Services, root: string, publicMenus: PublicMenuCache) {
-  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
+function serveFrontEnd(app: Hono<AppEnv>, services: Services, root: string, indexHtml: () => string, publicMenus: PublicMenuCache) {
   // Hashed build assets never change under their name; everything else is revalidated.
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // A shared menu link is drawn on the server, with its own title and preview tags, and comes compressed from its cache
+  // (ahead of the file lookup, which never holds it); an unknown link gets the plain page (which says Menu Not Found).
+  app.route('/', menuPageRoutes(indexHtml, services, publicMenus));
   app.use('*', compress());
   app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));
-  // A shared menu link gets its own title and preview tags; an unknown link gets the plain page (which says Menu Not Found).
-  app.get('/menu/:publicLinkId', async (c, next) => {
-    try {
-      const menu = JSON.parse((await publicMenus.answer(services, c.req.param('publicLinkId'))).json) as PublicMenu;
-      c.header('Cache-Control', 'no-cache');
-      return c.html(withLinkPreview(indexHtml, menu, pageUrl(c.req.url, c.req.header('x-forwarded-proto'), c.req.header('x-forwarded-host'), services.env.TRUST_PROXY)));
-    } catch {
-      return next();
-    }
-  });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(indexHtml());
   });
 }

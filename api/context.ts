@@ -1,11 +1,14 @@
 /** What every route and domain function is given: the database, the configuration and the clock. */
 import type { User } from '../sync/entities/user';
-import type { MenuViewCounter } from './analytics/menu-view-counter';
+import type { MenuViewRecorder } from './analytics/menu-view-recorder';
 import type { LoginThrottle } from './auth/login-throttle';
+import type { ResetRequestLimits } from './auth/password-reset';
 import type { TokenSigner } from './auth/tokens';
 import type { Database } from './db/database';
 import type { Env } from './env';
-import type { Payments } from './subscription/payments';
+import type { LiveMenus } from './events/live-menus';
+import type { Payments } from './billing/payments';
+import type { MailOutbox } from './mail/outbox';
 
 export type Services = {
   db: Database;
@@ -13,8 +16,15 @@ export type Services = {
   now: () => Date;
   tokens: TokenSigner;
   throttle: LoginThrottle;
-  payments: Payments;
-  views: MenuViewCounter;
+  /** How often a password reset may be asked for, per address and per client. */
+  resetLimits: ResetRequestLimits;
+  /** null when the payment settings are not all present: trials run as usual, paying is refused. */
+  payments: Payments | null;
+  views: MenuViewRecorder;
+  /** Which public menus changed, for their open event streams. */
+  live: LiveMenus;
+  /** Email: queued in transactions, delivered in the background. */
+  mail: MailOutbox;
 };
 
 export type Session = { user: User; sid: string };

@@ -5,32 +5,89 @@ import { z } from 'zod';
 
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
+/** A variable set to nothing (as `.env.example` leaves them) counts as not set. */
+const unsetWhenBlank = (value: unknown) => (value === '' ? undefined : value);
+
+/** How many proxies stand in front of the server: `false` none, `true` one, or a number of them. */
+const proxyCount = z.preprocess(
+  unsetWhenBlank,
+  z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or the number of proxies in front of the server')
+    .default('false')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+);
+
+/** `.env.example` lists every variable with an empty value: empty means unset. */
+function blankIsUnset<T extends z.ZodType<string>>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
+const stripeSetting = (pattern: RegExp, expected: string) => blankIsUnset(z.string().regex(pattern, `must be ${expected}`));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.preprocess(unsetWhenBlank, z.string().optional()),
   DATA_DIR: z.string().default('./data'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEVELOPMENT_JWT_SECRET),
+  JWT_SECRET: z.preprocess(unsetWhenBlank, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: proxyCount,
   SEED_DEMO_DATA: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   ADMIN_EMAIL: z.string().optional(),
+  SUPPORT_EMAIL: blankIsUnset(z.email('must be an email address')),
   ADMIN_PASSWORD: z.string().optional(),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  STRIPE_PRICE_ID: z.string().optional(),
+  STRIPE_SECRET_KEY: stripeSetting(/^(sk|rk)_(test|live)_\w+$/, 'a secret key starting sk_test_, sk_live_, rk_test_ or rk_live_'),
+  STRIPE_PUBLISHABLE_KEY: stripeSetting(/^pk_(test|live)_\w+$/, 'a publishable key starting pk_test_ or pk_live_'),
+  STRIPE_PRICE_ID: stripeSetting(/^price_\w+$/, 'a price id starting price_'),
+  STRIPE_WEBHOOK_SECRET: stripeSetting(/^whsec_\w+$/, 'a signing secret starting whsec_'),
+  STRIPE_API_BASE: blankIsUnset(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s)://host:port address' })
+      .refine((value) => URL.canParse(value) && ['', '/'].includes(new URL(value).pathname), 'must be an http(s)://host:port address, with no path'),
+  ),
+  SMTP_URL: blankIsUnset(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, e.g. smtps://user:password@mail.example.com:465' }),
+  ),
+  MAIL_FROM: blankIsUnset(z.string().min(3, 'must be an address, e.g. Wholesale Menus <menus@example.com>')),
+  APP_URL: blankIsUnset(
+    z
+      .url({ protocol: /^https?$/, error: 'must be the http(s):// address people open the app at' })
+      .transform((value) => value.replace(/\/+$/, '')),
+  ),
 });
 
+/** The variables the Pro plan's payments need; without all of them, payments are off. */
+export const PAYMENT_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** The payment variables not set, to say once at start why payments are off. */
+export function missingPaymentVariables(env: Env): string[] {
+  return PAYMENT_VARIABLES.filter((name) => !env[name]);
+}
+
 /** `databaseFile` and `uploadsDir` (uploaded photos and lab results, named by content hash) live under DATA_DIR. */
-export type Env = z.infer<typeof envSchema> & { databaseFile: string; uploadsDir: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_FROM' | 'APP_URL'> & {
+  HOST: string;
+  JWT_SECRET: string;
+  /** The sender of every email. */
+  MAIL_FROM: string;
+  /** Where links in emails point, without a trailing slash. */
+  APP_URL: string;
+  /** Where messages are written as .eml files when no SMTP_URL is set. */
+  mailDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+};
+
+/** Addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name) || /^::ffff:127(\.\d{1,3}){3}$/.test(name);
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -38,11 +95,26 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const env = parsed.data;
-  if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEVELOPMENT_JWT_SECRET) {
+  const { HOST, JWT_SECRET, MAIL_FROM, APP_URL, ...env } = parsed.data;
+  // Without a secret of its own the server stays on this machine: anyone who can reach it could forge sessions with the known one.
+  const ownSecret = JWT_SECRET !== undefined && JWT_SECRET !== DEVELOPMENT_JWT_SECRET;
+  const host = HOST ?? (ownSecret ? '0.0.0.0' : '127.0.0.1');
+  if (!ownSecret && env.NODE_ENV === 'production') {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
   }
-  return { ...env, databaseFile: resolve(env.DATA_DIR, 'app.db'), uploadsDir: resolve(env.DATA_DIR, 'uploads') };
+  if (!ownSecret && !isLoopback(host)) {
+    throw new Error(`Refusing to listen on ${host} with the default JWT_SECRET: set a long random JWT_SECRET, or listen on 127.0.0.1.`);
+  }
+  return {
+    ...env,
+    HOST: host,
+    JWT_SECRET: ownSecret ? JWT_SECRET : DEVELOPMENT_JWT_SECRET,
+    MAIL_FROM: MAIL_FROM ?? 'Wholesale Menus <no-reply@localhost>',
+    APP_URL: APP_URL ?? `http://localhost:${env.PORT}`,
+    mailDir: resolve(env.DATA_DIR, 'mail'),
+    databaseFile: resolve(env.DATA_DIR, 'app.db'),
+    uploadsDir: resolve(env.DATA_DIR, 'uploads'),
+  };
 }
 
 /** Reads `.env` into process.env when there is one; real environment variables win. */

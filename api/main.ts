@@ -3,18 +3,25 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { loadDotEnv, readEnv } from './env';
+import { scheduleRetention } from './db/retention';
+import { loadDotEnv, missingPaymentVariables, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';
+import { remindEndingTrials } from './mail/notifications';
 import { createServices } from './services';
 
 const STATIC_ROOT = resolve('dist/app');
 const SHUTDOWN_GRACE_MS = 10_000;
+const TRIAL_REMINDER_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   loadDotEnv();
   const env = readEnv();
   const services = createServices(env);
+  const missingPayments = missingPaymentVariables(env);
+  if (missingPayments.length > 0) {
+    console.warn(`Payments are off (trials work as usual): ${missingPayments.join(', ')} ${missingPayments.length === 1 ? 'is' : 'are'} not set.`);
+  }
 
   if (env.SEED_DEMO_DATA && (await seedDemoData(services))) {
     console.info('Seeded demo data. Sign in with:');
@@ -30,7 +37,14 @@ async function main() {
   if (!staticRoot) console.warn('No built app in dist/app: serving the API only (run `npm run build`).');
   const app = createApp(services, { staticRoot });
 
+  if (!env.SMTP_URL) console.info(`Mail is written to ${env.mailDir} (set SMTP_URL to send it).`);
   services.views.start();
+  const retention = scheduleRetention(services);
+  services.mail.start();
+  const remindTrials = () => remindEndingTrials(services).catch((error: unknown) => console.error(error));
+  void remindTrials();
+  const trialReminders = setInterval(remindTrials, TRIAL_REMINDER_SWEEP_MS);
+  trialReminders.unref();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
   });
@@ -47,7 +61,12 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
     server.close(async () => {
+      clearInterval(trialReminders);
       services.views.stop();
+      retention.stop();
+      services.live.stop();
+      services.mail.stop();
+      await services.mail.idle();
       await services.views.flush().catch((error: unknown) => console.error(error));
       services.db.close();
       console.info('Stopped.');

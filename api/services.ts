@@ -1,22 +1,31 @@
 /** Wires the server's services from the configuration. */
-import { MenuViewCounter } from './analytics/menu-view-counter';
+import { MenuViewRecorder } from './analytics/menu-view-recorder';
 import { LoginThrottle } from './auth/login-throttle';
+import { ResetRequestLimits } from './auth/password-reset';
 import { TokenSigner } from './auth/tokens';
 import type { Services } from './context';
 import { Database } from './db/database';
 import type { Env } from './env';
-import { paymentsNotConfigured, stripePayments } from './subscription/payments';
+import { InMemoryEventBus } from './events/event-bus';
+import { LiveMenus } from './events/live-menus';
+import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
+import { MailOutbox } from './mail/outbox';
+import { transportFromEnv } from './mail/transport';
 
-export function createServices(env: Env, overrides: Partial<Services> = {}): Services {
+export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? Database.open(env.databaseFile);
+  const now = overrides.now ?? (() => new Date());
   return {
     db,
-    views: new MenuViewCounter(db),
+    views: new MenuViewRecorder(db),
+    live: new LiveMenus(db, new InMemoryEventBus()),
     env,
-    now: () => new Date(),
+    now,
     tokens: new TokenSigner(env.JWT_SECRET),
     throttle: new LoginThrottle(),
-    payments: env.STRIPE_SECRET_KEY ? stripePayments(env.STRIPE_SECRET_KEY, env.STRIPE_PRICE_ID) : paymentsNotConfigured,
+    resetLimits: new ResetRequestLimits(() => now().getTime()),
+    payments: paymentsFromEnv(env, paymentTuning),
+    mail: new MailOutbox(db, transportFromEnv(env), now),
     ...overrides,
   };
 }

@@ -19,17 +19,22 @@ const OurStoryPage = named(() => import('./features/marketing/our-story-page'), 
 const PrivacyPolicyPage = named(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
 const TermsPage = named(() => import('./features/legal/terms-page'), 'TermsPage');
 const PublicMenuPage = named(() => import('./features/public-menu/public-menu-page'), 'PublicMenuPage');
+const PrintMenuPage = named(() => import('./features/public-menu/print-menu-page'), 'PrintMenuPage');
 const AdminDashboardPage = named(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage');
 const SellerDashboardPage = named(() => import('./features/seller/seller-dashboard-page'), 'SellerDashboardPage');
 const ProductsPage = named(() => import('./features/products/products-page'), 'ProductsPage');
 const MenusPage = named(() => import('./features/menus/menus-page'), 'MenusPage');
 const MenuBuilderPage = named(() => import('./features/menus/menu-builder-page'), 'MenuBuilderPage');
 const SubscribePage = named(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
+const BillingPage = named(() => import('./features/billing/billing-page'), 'BillingPage');
 const BuyerDashboardPage = named(() => import('./features/buyer/buyer-dashboard-page'), 'BuyerDashboardPage');
 const BrowsePage = named(() => import('./features/buyer/browse-page'), 'BrowsePage');
 const SavedMenusPage = named(() => import('./features/buyer/saved-menus-page'), 'SavedMenusPage');
 const SavedMenuPage = named(() => import('./features/buyer/saved-menu-page'), 'SavedMenuPage');
 const InboxPage = named(() => import('./features/inbox/inbox-page'), 'InboxPage');
+const InsightsPage = named(() => import('./features/insights/insights-page'), 'InsightsPage');
+const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
+const AccountSettingsPage = named(() => import('./features/account/account-settings-page'), 'AccountSettingsPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 
 function Guard({ roles, children }: { roles: Array<'admin' | 'seller' | 'buyer'>; children: ReactNode }) {
@@ -46,6 +51,17 @@ function Home() {
   return <LandingPage />;
 }
 
+/**
+ * /seller-dashboard is the spec's return address from the payment provider:
+ * a return (it carries `redirect_status`) goes on to /subscribe, which
+ * confirms the payment; otherwise it is the seller dashboard.
+ */
+function SellerDashboardAlias() {
+  const { search } = useLocation();
+  const fromProvider = new URLSearchParams(search).has('redirect_status');
+  return <Navigate to={fromProvider ? `/subscribe${search}` : '/seller/dashboard'} replace />;
+}
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner />}>
@@ -54,22 +70,27 @@ export function AppRoutes() {
         <Route path="/our-story" element={<OurStoryPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-conditions" element={<TermsPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
+        <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
         <Route element={<AppLayout />}>
           <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
           <Route path="/seller/dashboard" element={<Guard roles={['seller']}><SellerDashboardPage /></Guard>} />
-          <Route path="/seller-dashboard" element={<Navigate to="/seller/dashboard" replace />} />
+          <Route path="/seller-dashboard" element={<SellerDashboardAlias />} />
           <Route path="/menu-builder" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
           <Route path="/menu-builder/:id" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
           <Route path="/products" element={<Guard roles={['seller']}><ProductsPage /></Guard>} />
           <Route path="/menus" element={<Guard roles={['seller']}><MenusPage /></Guard>} />
+          <Route path="/menus/:id/insights" element={<Guard roles={['seller']}><InsightsPage /></Guard>} />
           <Route path="/subscribe" element={<Guard roles={['seller']}><SubscribePage /></Guard>} />
+          <Route path="/billing" element={<Guard roles={['seller']}><BillingPage /></Guard>} />
           <Route path="/buyer/dashboard" element={<Guard roles={['buyer']}><BuyerDashboardPage /></Guard>} />
           <Route path="/browse" element={<Guard roles={['buyer']}><BrowsePage /></Guard>} />
           <Route path="/saved-menus" element={<Guard roles={['buyer']}><SavedMenusPage /></Guard>} />
           <Route path="/saved-menus/:id" element={<Guard roles={['buyer']}><SavedMenuPage /></Guard>} />
           <Route path="/inbox" element={<Guard roles={['buyer', 'seller']}><InboxPage /></Guard>} />
           <Route path="/profile" element={<Guard roles={['admin', 'seller', 'buyer']}><ProfilePage /></Guard>} />
+          <Route path="/profile/account" element={<Guard roles={['admin', 'seller', 'buyer']}><AccountSettingsPage /></Guard>} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

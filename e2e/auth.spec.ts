@@ -44,24 +44,28 @@ test.describe('sign up and sign in', () => {
     await expect(password).toHaveAttribute('type', 'password');
   });
 
-  test('a new seller signs up from the landing page, lands on the seller dashboard and signs out', async ({ page }) => {
+  test('a new seller signs up from the landing page, is welcomed, signs out, and is welcomed back next time', async ({ page }) => {
+    const email = `grower-${Date.now()}@e2e.test`;
     await page.goto('/');
     await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     await expect(dialog.getByRole('radio', { name: /Seller/ })).toBeChecked();
-    await dialog.getByLabel('Email').fill(`grower-${Date.now()}@e2e.test`);
+    await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill('strong-pass');
     await dialog.getByLabel('First name').fill('Rosa');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Account created successfully! Redirecting...');
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Rosa' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Rosa' })).toBeVisible();
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast')).toContainText('Logged out');
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+
+    await signIn(page, { email, password: 'strong-pass' });
+    await expect(page.getByRole('heading', { name: 'Welcome back, Rosa' })).toBeVisible();
   });
 
   test('a new buyer signs up and lands on the buyer dashboard', async ({ page }) => {
@@ -73,7 +77,7 @@ test.describe('sign up and sign in', () => {
     await dialog.getByLabel('First name').fill('Theo');
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/buyer\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Theo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Theo' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Browse Menus', 'Saved Menus']);
   });
@@ -87,6 +91,23 @@ test.describe('sign up and sign in', () => {
     await expect(page.getByTestId('toast')).toContainText('Login Failed');
     await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
     await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password');
+  });
+
+  test('a server that fails or cannot be reached at sign-in is named as the cause, not the credentials', async ({ page }) => {
+    await page.goto('/?auth=signin');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill(DEMO_SELLER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(DEMO_SELLER.password);
+
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The server ran into a problem. Please try again in a moment.');
+    await expect(page.getByTestId('toast')).not.toContainText('credentials');
+
+    await page.unroute('**/api/auth/login');
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await dialog.getByRole('button', { name: 'Sign In' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('The server could not be reached. Please try again in a moment.');
   });
 
   test('a signed-in user who opens the landing page goes to their dashboard', async ({ page }) => {
@@ -147,6 +168,10 @@ test.describe('guards', () => {
     await expect(page.getByText('Total Users')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Profile']);
+    // The list shows a page of the newest customers: the demo seller, who joined long ago, is found by search.
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(/^Showing 1–/)).toBeVisible();
+    await page.getByLabel('Search customers').fill(DEMO_SELLER.email);
     await expect(page.getByText(DEMO_SELLER.email)).toBeVisible();
     await page.goto('/products');
     await expect(page.getByTestId('toast')).toContainText('Access Denied');

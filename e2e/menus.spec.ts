@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { apiLogin, serverMenus, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
 
 type NewProduct = { strainName: string; category: string; pricePerUnit: string; thcPercentage: string; unitType: string };
 
@@ -81,7 +82,21 @@ async function expectHeadings(list: Locator, names: string[]) {
   await expect(list).toHaveText(names);
 }
 
-async function menuJourney(page: Page, context: BrowserContext, browser: Browser, options: { regenerateOffline: boolean }) {
+/**
+ * The products chosen for the menu, in order. On a phone they show on demand
+ * (the builder keeps its Save button in a bar at the bottom), so the list is
+ * opened first there.
+ */
+async function expectChosen(page: Page, names: string[], phone: boolean) {
+  if (phone) {
+    const toggle = page.getByRole('button', { name: /^(Show|Hide) chosen/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect(previewItems(page)).toHaveText(itemsNamed(names));
+}
+
+async function menuJourney(page: Page, context: BrowserContext, browser: Browser, options: { regenerateOffline: boolean; phone: boolean }) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const seller = await registerAccount('seller');
   const session = await apiLogin(seller);
@@ -104,6 +119,13 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByText('Menu name is required')).toBeVisible();
   await expect(page.getByLabel('Menu name')).toHaveAttribute('aria-invalid', 'true');
 
+  if (options.phone) {
+    // The chosen products wait behind their button, and Save stays in view however far the catalogue scrolls.
+    await expect(page.getByRole('button', { name: 'Show chosen (0)' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText('No products on this menu yet.')).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(page.getByRole('button', { name: 'Save Menu' })).toBeInViewport();
+  }
   await page.getByLabel('Menu name').fill('Spring Drop');
   await page.getByLabel('Description').fill('Fresh from the spring harvest');
 
@@ -112,25 +134,25 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(addAll).toHaveText(['Add all Flower', 'Add all Pre-roll', 'Add all Edible', 'Add all Vape']);
   await page.getByRole('button', { name: 'Add all Flower' }).click();
   // Catalogue order: newest first.
-  await expect(previewItems(page)).toHaveText(itemsNamed(['Gelato Cake', 'Blue Dream']));
+  await expectChosen(page, ['Gelato Cake', 'Blue Dream'], options.phone);
   await expect(page.getByRole('button', { name: 'Add all Flower' })).toBeDisabled();
   await page.getByRole('button', { name: /^Mango Vape/ }).click();
-  await expect(previewItems(page)).toHaveText(itemsNamed(['Gelato Cake', 'Blue Dream', 'Mango Vape']));
+  await expectChosen(page, ['Gelato Cake', 'Blue Dream', 'Mango Vape'], options.phone);
 
   // Reorder with the arrows; focus stays with the product that moved.
   await page.getByRole('button', { name: 'Move Mango Vape up' }).click();
   await page.getByRole('button', { name: 'Move Mango Vape up' }).click();
-  await expect(previewItems(page)).toHaveText(itemsNamed(['Mango Vape', 'Gelato Cake', 'Blue Dream']));
+  await expectChosen(page, ['Mango Vape', 'Gelato Cake', 'Blue Dream'], options.phone);
   await expect(page.getByRole('button', { name: 'Move Mango Vape up' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Move Mango Vape down' })).toBeFocused();
   await page.getByRole('button', { name: 'Move Gelato Cake down' }).click();
   await expect(page.getByRole('button', { name: 'Move Gelato Cake up' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(previewItems(page)).toHaveText(itemsNamed(['Mango Vape', 'Gelato Cake', 'Blue Dream']));
+  await expectChosen(page, ['Mango Vape', 'Gelato Cake', 'Blue Dream'], options.phone);
   await page.getByRole('button', { name: 'Move Gelato Cake down' }).click();
   await expect(page.getByRole('button', { name: 'Move Blue Dream down' })).toBeEnabled();
   await page.getByRole('button', { name: 'Add all Edible' }).click();
-  await expect(previewItems(page)).toHaveText(itemsNamed(SAVED_ORDER));
+  await expectChosen(page, SAVED_ORDER, options.phone);
   await expect(page.getByText(`${SAVED_ORDER.length} products`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Menu' }).click();
@@ -138,7 +160,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByRole('button', { name: 'Update Menu' })).toBeVisible();
   await expect(page).toHaveURL(/\/menu-builder\/[0-9a-f-]{36}$/);
   const menuId = menuIdOf(page)!;
-  await expect(previewItems(page)).toHaveText(itemsNamed(SAVED_ORDER));
+  await expectChosen(page, SAVED_ORDER, options.phone);
   const productIdsInOrder = await serverProductIds(session, SAVED_ORDER);
   await expectOnServer(session, menuId, (menu) => menu.productIds.join() === productIdsInOrder.join());
 
@@ -191,7 +213,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByLabel('Menu name')).toHaveValue('Spring Drop (copy)');
   await expect(page.getByLabel('Description')).toHaveValue('Fresh from the spring harvest');
   await expect(page.getByLabel('Access type')).toHaveValue('private');
-  await expect(previewItems(page)).toHaveText(itemsNamed(SAVED_ORDER));
+  await expectChosen(page, SAVED_ORDER, options.phone);
   await expect(page.getByTestId('menu-link')).not.toHaveText(firstLink);
   // And from the builder of a saved menu.
   await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
@@ -204,7 +226,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   // Regenerate the original's link: confirm, the builder shows and shares the new link, the old one stops working.
   await page.goto(`/menu-builder/${menuId}`);
   await expect(page.getByLabel('Menu name')).toHaveValue('Spring Drop');
-  if (options.regenerateOffline) await context.setOffline(true);
+  if (options.regenerateOffline) await goOffline(context);
   await page.getByRole('button', { name: 'Regenerate link' }).click();
   const confirm = page.getByRole('dialog', { name: 'Regenerate link?' });
   await expect(confirm).toContainText('Anyone with the old link will no longer be able to open this menu.');
@@ -221,7 +243,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   const newLink = await readClipboard(page);
   expect(newLink).not.toBe(firstLink);
   await expect(page.getByTestId('menu-link')).toHaveText(newLink);
-  if (options.regenerateOffline) await context.setOffline(false);
+  if (options.regenerateOffline) await goOnline(context);
   const newLinkId = newLink.split('/').pop()!;
   await expectOnServer(session, menuId, (menu) => menu.publicLinkId === newLinkId);
 
@@ -243,14 +265,11 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   // Delete a copy, after the confirmation.
   const doomed = menuCard(page, 'Spring Drop (copy) (copy)');
   await expect(doomed).toBeVisible();
-  let question = '';
-  page.once('dialog', (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
   await doomed.getByRole('button', { name: 'Delete' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this menu?' });
+  await expect(question).toContainText('its public link go for good');
+  await question.getByRole('button', { name: 'Delete menu' }).click();
   await expectToast(page, 'Menu deleted successfully');
-  expect(question).toBe('Are you sure you want to delete this menu?');
   await expect(doomed).toHaveCount(0);
   await expect(menuCard(page, 'Spring Drop')).toBeVisible();
   await expect(menuCard(page, 'Spring Drop (copy)')).toBeVisible();
@@ -266,7 +285,7 @@ async function serverProductIds(session: ApiSession, names: string[]): Promise<s
 test.describe('menus on a desktop', () => {
   test('build, reorder, share, duplicate, regenerate the link (offline) and delete', async ({ page, context, browser }) => {
     test.setTimeout(120_000);
-    await menuJourney(page, context, browser, { regenerateOffline: true });
+    await menuJourney(page, context, browser, { regenerateOffline: true, phone: false });
   });
 });
 
@@ -275,7 +294,7 @@ test.describe('menus on a 390 px wide phone', () => {
 
   test('build, reorder, share, duplicate, regenerate the link and delete', async ({ page, context, browser }) => {
     test.setTimeout(120_000);
-    await menuJourney(page, context, browser, { regenerateOffline: false });
+    await menuJourney(page, context, browser, { regenerateOffline: false, phone: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the menus page scrolls sideways').toBeLessThanOrEqual(0);
   });

@@ -12,6 +12,7 @@ import { gpsExifSegment, insertAfterSoi } from '../app/lib/photos/jpeg-test-supp
 import { apiLogin, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { expectAllSynced, openProducts, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
+import { goOffline, goOnline } from './support/network';
 
 test.use({
   launchOptions: {
@@ -106,7 +107,7 @@ test.describe('product photos', () => {
     await waitForServiceWorkerControl(page);
     await expectAllSynced(page);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(syncStatus(page)).toHaveAccessibleName('Sync status: Offline: everything is saved on this device');
     await openProducts(page);
     const dialog = await fillProduct(page, 'Camera Kush');
@@ -147,7 +148,7 @@ test.describe('product photos', () => {
     await page.keyboard.press('Escape');
 
     // Back online, and nothing else.
-    await context.setOffline(false);
+    await goOnline(context);
     await expectAllSynced(page, 30_000);
     await expect(page.getByTestId('pending-photos-count')).toHaveCount(0);
     await expect(cardOf(page, 'Camera Kush').getByRole('img', { name: 'Camera Kush' })).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{64}\.jpg$/);

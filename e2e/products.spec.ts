@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import { apiGet, apiLogin, serverProducts } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
+import { goOffline, goOnline } from './support/network';
 
 const CSV_HEADER = 'strainName,description,category,thcPercentage,cbdPercentage,pricePerUnit,unitType,availableQuantity,lotSize';
 
@@ -104,10 +105,16 @@ function journeys() {
     await submit.click();
     await expect(box('Strain Name *')).toHaveAccessibleDescription('Strain name is required');
     await expect(box('Strain Name *')).toHaveAttribute('aria-invalid', 'true');
+    // Focus goes to the field in error, and its message goes as soon as it is fixed.
+    await expect(box('Strain Name *')).toBeFocused();
+    await page.keyboard.type('Gelato Haze');
+    await expect(box('Strain Name *')).toHaveAttribute('aria-invalid', 'false');
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
 
     await fillProductForm(dialog, { name: 'Gelato Haze', thc: '100.5', cbd: '101', price: '-1', quantity: '-2', lotSize: '0' });
     await submit.click();
     await expect(box('Strain Name *')).toHaveAttribute('aria-invalid', 'false');
+    await expect(box('THC %')).toBeFocused();
     await expect(box('THC %')).toHaveAccessibleDescription('THC % must be between 0 and 100');
     await expect(box('CBD %')).toHaveAccessibleDescription('CBD % must be between 0 and 100');
     await expect(box('Price per unit ($)')).toHaveAccessibleDescription('Price must be between 0 and 99999999.99');
@@ -264,7 +271,7 @@ function journeys() {
     await expect(page.getByText('No products yet.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(syncStatus(page)).toHaveAccessibleName(/^Sync status: Offline/);
 
     await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -338,7 +345,7 @@ function journeys() {
     expect(byName.get('Night Vape')?.availableQuantity).toBe('0.000');
 
     // Back online: only the valid rows reach the server.
-    await context.setOffline(false);
+    await goOnline(context);
     await expectAllSynced(page, 20_000);
     const onServer = await serverProducts(await apiLogin(seller));
     expect(onServer.map((product) => [product.strainName, product.pricePerUnit]).sort()).toEqual([

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -48,10 +49,10 @@ test('a buyer uploads a profile photo; files that are not images or are too larg
   expect(uploads).toEqual(['POST']);
 
   // No connection: the photo needs one, and nothing is sent.
-  await context.setOffline(true);
+  await goOffline(context);
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expectToast(page, 'Error', 'needs a connection');
-  await context.setOffline(false);
+  await goOnline(context);
   expect(uploads).toEqual(['POST']);
 
   // A real photo.

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
 
 test.describe('the sample menu, with no login', () => {
   test('shows the seller, filters by category and sorts', async ({ page }) => {
@@ -6,6 +7,11 @@ test.describe('the sample menu, with no login', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
     await expect(page.getByText('Great Lakes Cultivation Co.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+    // The demo products have no photos: each shows its category's artwork, never a letter tile.
+    const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect(cards).toHaveCount(12);
+    for (const card of await cards.all()) await expect(card.locator('[data-category-art] svg')).toBeVisible();
+    await expect(page.locator('[data-category-art="vape"]')).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Vape' }).click();
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Strawberry Cough 1 g Cartridge']);
@@ -34,7 +40,7 @@ test.describe('a public menu opened once', () => {
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
 
-    await context.setOffline(true);
+    await goOffline(context);
     // Later that day, on the trade-show floor.
     await page.clock.setFixedTime(Date.now() + 3 * 60 * 60 * 1000);
     await page.reload();
@@ -43,6 +49,6 @@ test.describe('a public menu opened once', () => {
     await expect(page.getByText(/No connection: showing the copy saved on this device on/)).toBeVisible();
     await page.getByRole('button', { name: 'Flower' }).click();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4);
-    await context.setOffline(false);
+    await goOnline(context);
   });
 });

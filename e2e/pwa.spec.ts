@@ -1,4 +1,5 @@
 import { DEMO_SELLER, expect, signIn, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
 
 test.describe('installable offline app', () => {
   test('the manifest names the app, starts standalone and lists reachable icons', async ({ page, request }) => {
@@ -26,13 +27,13 @@ test.describe('installable offline app', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();
     await page.goto('/our-story');
     await expect(page.getByRole('link', { name: 'Home' })).toBeVisible();
-    await context.setOffline(false);
+    await goOnline(context);
   });
 
   test('a signed-in seller reopens the app offline and still sees their dashboard', async ({ page, context }) => {
@@ -43,11 +44,11 @@ test.describe('installable offline app', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Great Lakes Cultivation Co.' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-    await context.setOffline(false);
+    await goOnline(context);
   });
 });

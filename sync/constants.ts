@@ -1,4 +1,8 @@
 /** Business constants shared by the device and the server (spec section 9). */
+
+/** The product's name, in page titles, link previews and email. */
+export const PRODUCT_NAME = 'Wholesale Menus';
+
 export const PRODUCT_CATEGORIES = ['flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical'] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 

@@ -12,6 +12,8 @@ export const ERROR_REASONS = [
   'rate_limited',
   'subscription_required',
   'unavailable',
+  /** The payment provider refused or did not answer (a declined card, an outage, a timeout). */
+  'payment_provider',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { formatScaled, parseScaled, type DecimalRule } from './decimal';
 
-/** A text field where blank means "not given". */
-export const optionalText = (max: number) =>
+/** The message of every length limit, naming the field: 'Strain name must be at most 200 characters'. */
+export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A text field that must be given, with its own message for each way it can be wrong. */
+export const requiredText = (label: string, max: number) =>
   z
-    .string()
+    .string({ error: `${label} is required` })
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .min(1, `${label} is required`)
+    .max(max, tooLongMessage(label, max));
+
+/** A text field where blank means "not given". */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLongMessage(label, max))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -48,3 +59,25 @@ export function updateOf<T extends z.ZodRawShape>(shape: T) {
   const fields = Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, z.union([z.undefined(), field]).optional()]));
   return z.object(fields as LeaveOut<T>);
 }
+
+/** Where the server serves an uploaded image: `/uploads/<sha256>.<extension>`. */
+export const UPLOADED_IMAGE_PATH = /^\/uploads\/([a-f0-9]{64})\.(?:jpg|png|webp)$/;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An image address shown on public pages (an `<img>` and a link preview's
+ * og:image): one of the app's own uploads or an https address, never a
+ * `javascript:`, `data:` or plain-http one.
+ */
+export const optionalImageAddress = (label: string) =>
+  optionalText(label, 2000).refine(
+    (value) => value === null || UPLOADED_IMAGE_PATH.test(value) || isHttpsUrl(value),
+    `${label} must be an uploaded photo or an https:// address`,
+  );

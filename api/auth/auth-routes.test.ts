@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema, type AuthResponse, type User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { LoginThrottle } from './login-throttle';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './login-throttle';
 
 /** Exactly the public user fields: a password hash (or anything else) would fail this. */
 const exactUser = z.strictObject(userSchema.shape);
@@ -176,26 +176,59 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('sign-in throttle', () => {
-  it('answers 429 after repeated failures, even with the right password', async () => {
-    const throttled = createTestApp({ throttle: new LoginThrottle({ perAccount: 3, perAddress: 100, windowMs: 60_000 }) });
+  const limits = { ...DEFAULT_THROTTLE_LIMITS, perPair: 3, windowMs: 60_000, accountBackoffAfter: 6 };
+  const signIn = (app: TestApp, email: string, password: string, remoteAddress: string) =>
+    app.request<ErrorBody>('POST', '/api/auth/login', { body: { email, password }, remoteAddress });
+
+  it('makes the guessing address wait, with Retry-After, even with the right password; the owner elsewhere signs in', async () => {
+    const throttled = createTestApp({ throttle: new LoginThrottle(limits) });
     try {
       const { user } = await throttled.registerUser('seller');
-      for (let i = 0; i < 3; i++) {
-        const res = await throttled.request('POST', '/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
-        expect(res.status).toBe(401);
-      }
-      const blocked = await throttled.request<ErrorBody>('POST', '/api/auth/login', {
-        body: { email: user.email, password: TEST_PASSWORD },
-      });
+      for (let i = 0; i < 3; i++) expect((await signIn(throttled, user.email, 'wrong-password', '198.51.100.66')).status).toBe(401);
+      const blocked = await signIn(throttled, user.email, TEST_PASSWORD, '198.51.100.66');
       expect(blocked.status).toBe(429);
       expect(blocked.body.reason).toBe('rate_limited');
-      expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Please try again in 1 minute\.$/);
-      // Another account is not affected.
+      expect(blocked.body.message).toBe('Too many failed sign-in attempts. Please try again in 1 minute.');
+      expect(Number(blocked.headers.get('retry-after'))).toBe(60);
+      // The account's owner, from their own address, is not locked out by the attacker.
+      expect((await signIn(throttled, user.email, TEST_PASSWORD, '203.0.113.10')).status).toBe(200);
+      // Another account from the attacker's address is not affected either.
       const other = await throttled.registerUser('buyer');
-      const ok = await throttled.request('POST', '/api/auth/login', { body: { email: other.user.email, password: TEST_PASSWORD } });
-      expect(ok.status).toBe(200);
+      expect((await signIn(throttled, other.user.email, TEST_PASSWORD, '198.51.100.66')).status).toBe(200);
     } finally {
       throttled.close();
+    }
+  });
+
+  it('slows many addresses guessing one account with a short back-off, never a lock, and spares an address that signed in before', async () => {
+    const throttled = createTestApp({ throttle: new LoginThrottle(limits) });
+    try {
+      const { user } = await throttled.registerUser('buyer');
+      expect((await signIn(throttled, user.email, TEST_PASSWORD, '203.0.113.10')).status).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await signIn(throttled, user.email, 'wrong-password', `192.0.2.${i}`)).status).toBe(401);
+      const slowed = await signIn(throttled, user.email, TEST_PASSWORD, '192.0.2.200');
+      expect(slowed.status).toBe(429);
+      expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(1);
+      expect((await signIn(throttled, user.email, TEST_PASSWORD, '203.0.113.10')).status).toBe(200);
+    } finally {
+      throttled.close();
+    }
+  });
+
+  it('behind a proxy, an X-Forwarded-For entry the client wrote does not get it a fresh address', async () => {
+    const behindProxy = createTestApp({ throttle: new LoginThrottle(limits), env: { TRUST_PROXY: '1' } });
+    try {
+      const { user } = await behindProxy.registerUser('buyer');
+      const attempt = (spoofed: string, password = 'wrong-password') =>
+        behindProxy.request<ErrorBody>('POST', '/api/auth/login', {
+          body: { email: user.email, password },
+          headers: { 'x-forwarded-for': `${spoofed}, 198.51.100.66` },
+          remoteAddress: '10.0.0.2',
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(`192.0.2.${i}`)).status).toBe(401);
+      expect((await attempt('192.0.2.99')).status).toBe(429);
+    } finally {
+      behindProxy.close();
     }
   });
 });

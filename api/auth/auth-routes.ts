@@ -5,6 +5,8 @@ import { allow, anySignedIn, open, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { updateProfile } from '../users/profile-service';
 import { login, logout, register } from './auth-service';
+import { requestPasswordReset, resetPassword } from './password-reset';
+import { FORGOT_PASSWORD_SENT_MESSAGE } from '../../sync/entities/account';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
@@ -19,6 +21,13 @@ export const authRoutes = new Hono<AppEnv>()
       c.req.header('user-agent'),
     );
     return c.json(result);
+  })
+  .post('/auth/forgot-password', open, async (c) => {
+    await requestPasswordReset(c.get('services'), await readJson(c), c.get('clientAddress'));
+    return c.json({ message: FORGOT_PASSWORD_SENT_MESSAGE });
+  })
+  .post('/auth/reset-password', open, async (c) => {
+    return c.json(await resetPassword(c.get('services'), await readJson(c), c.req.header('user-agent')));
   })
   .post('/auth/logout', anySignedIn, async (c) => {
     await logout(c.get('services'), sessionOf(c).sid);

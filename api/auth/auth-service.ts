@@ -13,8 +13,12 @@ import {
   deleteSession,
   insertSession,
   insertUser,
+  recordSignIn,
   type NewUser,
 } from '../db/repositories/users';
+import { appendAudit } from '../db/repositories/audit';
+import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { sendWelcome } from '../account/account-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,15 +29,20 @@ export async function register(services: Services, input: unknown, userAgent?: s
   const fields = parseOrThrow(registerInputSchema, input);
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();
-  const user = await createUser(services, {
-    id: randomUUID(),
-    email: fields.email,
-    passwordHash,
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    role: fields.role,
-    subscriptionStatus: 'trial',
-    trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
+  // One write: the account and its welcome email (with the link confirming the address) together.
+  const user = await services.db.transaction(async () => {
+    const created = await createUser(services, {
+      id: randomUUID(),
+      email: fields.email,
+      passwordHash,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      role: fields.role,
+      subscriptionStatus: 'trial',
+      trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
+    });
+    await sendWelcome(services, created);
+    return created;
   });
   return startSession(services, user, userAgent);
 }
@@ -57,11 +66,7 @@ export async function login(
   const { email, password } = parseOrThrow(loginInputSchema, input);
   const retryAfterMs = services.throttle.retryAfterMs(email, clientAddress);
   if (retryAfterMs > 0) {
-    const minutes = Math.ceil(retryAfterMs / 60_000);
-    throw new AppError(
-      'rate_limited',
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${waitText(retryAfterMs)}.`, retryAfterMs);
   }
   const credentials = await findCredentialsByEmail(services.db.read, email);
   const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
@@ -72,16 +77,30 @@ export async function login(
   if (credentials.user.disabled) {
     throw new AppError('forbidden', 'This account has been disabled. Please contact support.');
   }
-  services.throttle.recordSuccess(email);
-  return startSession(services, credentials.user, userAgent);
+  services.throttle.recordSuccess(email, clientAddress);
+  return startSession(services, credentials.user, userAgent, clientAddress);
 }
 
-export async function startSession(services: Services, user: User, userAgent?: string): Promise<AuthResponse> {
+/** Opens a session and notes the sign-in; an admin's sign-in goes into the audit log with the address it came from. */
+export async function startSession(services: Services, user: User, userAgent?: string, clientAddress?: string): Promise<AuthResponse> {
   const sid = randomUUID();
-  const expire = new Date(services.now().getTime() + services.env.SESSION_DAYS * DAY_MS);
-  await services.db.transaction(async (tx) =>
-    insertSession(tx.db, { sid, userId: user.id, sess: { userAgent: userAgent ?? null }, expire }),
-  );
+  const now = services.now();
+  const expire = new Date(now.getTime() + services.env.SESSION_DAYS * DAY_MS);
+  await services.db.transaction(async (tx) => {
+    await insertSession(tx.db, { sid, userId: user.id, sess: { userAgent: userAgent ?? null }, expire });
+    await recordSignIn(tx.db, user.id, now);
+    if (user.role === 'admin') {
+      await appendAudit(tx.db, {
+        at: now,
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'admin.sign_in',
+        targetId: user.id,
+        detail: null,
+        clientAddress: clientAddress ?? 'unknown',
+      });
+    }
+  });
   const token = await services.tokens.sign({ userId: user.id, sid }, expire);
   return { token, user };
 }

@@ -18,14 +18,26 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-function clientAddress(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: number): string {
+  let peer = 'unknown';
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'unknown';
+    // No socket (an in-process request): the address stays unknown.
   }
+  return clientAddressBehind(peer, c.req.header('x-forwarded-for'), trustedProxies);
+}
+
+/**
+ * The client's address behind `trustedProxies` proxies: each proxy appends the
+ * address it received the request from to X-Forwarded-For, so the right-most
+ * entry the outermost trusted proxy wrote is the client. Entries further left
+ * are the client's own words and are never trusted.
+ */
+export function clientAddressBehind(peer: string, forwardedFor: string | undefined, trustedProxies: number): string {
+  if (trustedProxies === 0) return peer;
+  const hops = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  // From the socket inwards: the peer, then what each proxy appended, right to left.
+  const chain = [peer, ...hops.reverse()];
+  return chain[Math.min(trustedProxies, chain.length - 1)]!;
 }

@@ -18,7 +18,7 @@ import {
   updateMenu as updateMenuRow,
 } from '../db/repositories/menus';
 import { findProductsByIds } from '../db/repositories/products';
-import { assertSellerMayWrite } from '../products/seller-access';
+import { assertSellerMayWrite } from '../billing/entitlement-gate';
 
 export const MENU_NOT_FOUND = 'Menu not found';
 

@@ -4,6 +4,7 @@ import type { Menu } from '../../sync/entities/menu';
 import { productSchema, type Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { files, upload } from '../photos/upload-test-support';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -111,6 +112,14 @@ describe('POST /api/products', () => {
       [{ strainName: 'X', lotSize: 1.5 }, 'lotSize', 'Lot size must be a whole number of at least 1'],
       [{ strainName: 'X', category: 'seeds' }, 'category', 'Choose a category'],
       [{ strainName: 'X', unitType: 'kg' }, 'unitType', 'Choose a unit'],
+      [{ strainName: 'n'.repeat(201) }, 'strainName', 'Strain name must be at most 200 characters'],
+      [{ strainName: 'X', description: 'd'.repeat(5001) }, 'description', 'Description must be at most 5000 characters'],
+      [{ strainName: 'X', photoUrl: `https://example.com/${'p'.repeat(2000)}` }, 'photoUrl', 'Photo URL must be at most 2000 characters'],
+      [{ strainName: 'X', photoUrl: 'javascript:alert(1)' }, 'photoUrl', 'Photo URL must be an uploaded photo or an https:// address'],
+      [{ strainName: 'X', photoUrl: 'http://example.com/a.jpg' }, 'photoUrl', 'Photo URL must be an uploaded photo or an https:// address'],
+      [{ strainName: 'X', photoUrl: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'photoUrl', 'Photo URL must be an uploaded photo or an https:// address'],
+      [{ strainName: 'X', photoUrl: '/uploads/../app.db' }, 'photoUrl', 'Photo URL must be an uploaded photo or an https:// address'],
+      [{ strainName: 'X', photoUrl: `/uploads/${'a'.repeat(64)}.jpg` }, 'photoUrl', 'Photo URL must be one of your own uploads or an https:// address'],
     ];
     const before = (await listProducts(seller.token)).length;
     for (const [body, field, message] of cases) {
@@ -120,6 +129,24 @@ describe('POST /api/products', () => {
       expect(res.body.errors?.[field]).toBe(message);
     }
     expect(await listProducts(seller.token)).toHaveLength(before);
+  });
+
+  it('takes a photo address that is an https URL or one of the seller\'s own uploads, and not another seller\'s upload', async () => {
+    const https = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Linked', photoUrl: 'https://cdn.example.com/kush.jpg' } });
+    expect(https.status).toBe(201);
+    expect(https.body.photoUrl).toBe('https://cdn.example.com/kush.jpg');
+
+    const photo = await upload(t, seller.token, { image: files.jpeg() });
+    const own = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Own', photoUrl: photo.body.url } });
+    expect(own.status).toBe(201);
+    expect(own.body.photoUrl).toBe(photo.body.url);
+
+    const stolen = await t.request<ErrorBody>('PUT', `/api/products/${https.body.id}`, { token: otherSeller.token, body: { photoUrl: photo.body.url } });
+    expect(stolen.status).toBe(404);
+    const foreignProduct = await t.request<Product>('POST', '/api/products', { token: otherSeller.token, body: { strainName: 'Theirs' } });
+    const borrowed = await t.request<ErrorBody>('PUT', `/api/products/${foreignProduct.body.id}`, { token: otherSeller.token, body: { photoUrl: photo.body.url } });
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.errors?.photoUrl).toBe('Photo URL must be one of your own uploads or an https:// address');
   });
 
   it('adds the product to the selected menus, at the end', async () => {

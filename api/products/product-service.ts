@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
@@ -20,10 +21,11 @@ import {
   setProductCover,
   updateProduct as updateProductRow,
 } from '../db/repositories/products';
-import { ownPhotosByIds, productIdsUsingPhoto } from '../db/repositories/photos';
-import { assertSellerMayWrite } from './seller-access';
+import { ownPhotosByIds, productIdsUsingPhoto, userUploadedHash } from '../db/repositories/photos';
+import { assertSellerMayWrite } from '../billing/entitlement-gate';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+export const PHOTO_URL_NOT_OWN = 'Photo URL must be one of your own uploads or an https:// address';
 
 export function listProducts(services: Services, seller: User): Promise<Product[]> {
   return listProductsByOwner(services.db.read, seller.id);
@@ -46,6 +48,7 @@ export async function createProduct(services: Services, seller: User, input: unk
     if (ownMenus.length !== new Set(selectedMenus).size) {
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
     }
+    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
     const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id }, tx.version, now);
@@ -60,6 +63,7 @@ export async function updateProduct(services: Services, seller: User, id: string
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
+    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
     const photoIds = fields.photoIds ?? current.photoIds;
     const changes = { ...fields };
     if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
@@ -70,6 +74,14 @@ export async function updateProduct(services: Services, seller: User, id: string
 }
 
 /** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
+/** A photo address naming an uploaded file must name one of the seller's own uploads, not another account's. */
+async function assertOwnUpload(db: Tx['db'], sellerId: string, photoUrl: string | null | undefined): Promise<void> {
+  const sha256 = photoUrl ? UPLOADED_IMAGE_PATH.exec(photoUrl)?.[1] : undefined;
+  if (sha256 && !(await userUploadedHash(db, sellerId, sha256))) {
+    throw new AppError('validation', PHOTO_URL_NOT_OWN, { photoUrl: PHOTO_URL_NOT_OWN });
+  }
+}
+
 /**
  * The cover's address: the first photo of the gallery that has been uploaded.
  * A product without a gallery keeps the address it was given (the REST

@@ -8,6 +8,7 @@ import { savedMenuCreateSchema, savedMenuUpdateSchema, type SavedMenu, type Save
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
+import { noteMenuSaved } from '../analytics/insights-service';
 import type { Services } from '../context';
 import { findMenu } from '../db/repositories/menus';
 import {
@@ -56,6 +57,7 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
       tx.version,
       services.now(),
     );
+    await noteMenuSaved(services, tx.db, menu, buyer.id);
     return { saved, created: true };
   });
 }

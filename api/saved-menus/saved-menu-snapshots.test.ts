@@ -119,7 +119,15 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       [kush.id, 'OG Kush', '20.00', 'g', '500.000'],
       [unpriced.id, 'Mystery Pheno', null, 'oz', '0.000'],
     ]);
-    expect(snapshot.seller).toEqual({ businessName: 'Hilltop Gardens' });
+    expect(snapshot.seller).toEqual({
+      businessName: 'Hilltop Gardens',
+      logoUrl: null,
+      licenseNumber: null,
+      contactInfo: null,
+      phoneNumber: null,
+      menuCoverUrl: null,
+      accentColor: null,
+    });
     // What anyone with the link sees is what the snapshot holds; the seller's id stays out of both.
     expect(JSON.stringify(snapshot)).not.toContain(`"userId"`);
     // Sellers' pulls carry no saved menus.
@@ -240,9 +248,9 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const refusals: Array<[unknown, string]> = [
       [{ tags: [...twenty, 'one too many'] }, `At most ${MAX_TAGS} tags`],
       [{ tags: ['   '] }, 'A tag cannot be empty'],
-      [{ tags: ['x'.repeat(41)] }, 'A tag is at most 40 characters'],
+      [{ tags: ['x'.repeat(41)] }, 'A tag must be at most 40 characters'],
       [{ isFavorite: 'yes' }, ''],
-      [{ notes: 'n'.repeat(2001) }, 'Must be at most 2000 characters'],
+      [{ notes: 'n'.repeat(2001) }, 'Notes must be at most 2000 characters'],
     ];
     for (const [changes, message] of refusals) {
       const result = await phone.push('savedMenu.update', { id: saved.id, changes });

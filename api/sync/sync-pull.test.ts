@@ -426,4 +426,22 @@ describe('the pull cursor', () => {
       cursor = next.cursor;
     }
   });
+
+  it('reads a pull in one snapshot: a write committed between its reads is wholly in the next pull, none of it in this one', async () => {
+    const seller = await t.registerUser('seller');
+    const phone = device(seller);
+    const start = await phone.pull(0);
+    const racing = newProduct('Committed between two reads of a pull');
+    const realFind = syncRepository.findSyncClient;
+    // The device id is looked up after the clock and before the rows: a write lands right there.
+    vi.spyOn(syncRepository, 'findSyncClient').mockImplementation(async (db, clientId) => {
+      await createProductInDomain(t.services, seller.user, racing);
+      return realFind(db, clientId);
+    });
+    const during = await phone.pull(start.cursor);
+    vi.restoreAllMocks();
+    expect(during.products.map((p) => p.id)).toEqual([]);
+    const next = await phone.pull(during.cursor);
+    expect(next.products.map((p) => p.id)).toEqual([racing.id]);
+  });
 });

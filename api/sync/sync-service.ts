@@ -72,35 +72,38 @@ export async function push(services: Services, sessionUser: User, input: unknown
   });
 }
 
-/** Step 2. The clock is read first: anything committed after that has a higher version and comes next time. */
+/** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
 export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
   const cursor = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(cursor)) {
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
-  const db = services.db.read;
-  const newCursor = await readClock(db);
-  const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
-  if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-  const [freshUser, products, menus, savedMenus, deleted, photos, inquiries] = await Promise.all([
-    findUserById(db, user.id),
-    user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
-    user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
-    user.role === 'buyer' ? listSavedMenus(services, user, cursor) : [],
-    cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
-    photosChangedSince(db, user.id, cursor),
-    user.role === 'admin' ? [] : listInquiries(services, user, cursor),
-  ]);
-  return {
-    cursor: newCursor,
-    lastProcessedSeq: client?.lastSeq ?? 0,
-    user: freshUser ?? user,
-    products,
-    menus,
-    savedMenus,
-    photos,
-    inquiries,
-    deleted,
-  };
+  // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
+  return services.db.readSnapshot(async () => {
+    const db = services.db.read;
+    const newCursor = await readClock(db);
+    const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
+    if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+    const [freshUser, products, menus, savedMenus, deleted, photos, inquiries] = await Promise.all([
+      findUserById(db, user.id),
+      user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
+      user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
+      user.role === 'buyer' ? listSavedMenus(services, user, cursor) : [],
+      cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
+      photosChangedSince(db, user.id, cursor),
+      user.role === 'admin' ? [] : listInquiries(services, user, cursor),
+    ]);
+    return {
+      cursor: newCursor,
+      lastProcessedSeq: client?.lastSeq ?? 0,
+      user: freshUser ?? user,
+      products,
+      menus,
+      savedMenus,
+      photos,
+      inquiries,
+      deleted,
+    };
+  });
 }

@@ -11,6 +11,7 @@ import type { SelfServiceRole } from '../../sync/constants';
 import type { AuthResponse, ProfileUpdate, RegisterInput, User } from '../../sync/entities/user';
 import { createApp } from '../app';
 import type { LoginThrottle } from '../auth/login-throttle';
+import type { PaymentTuning } from '../billing/payments';
 import type { Services } from '../context';
 import { readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
@@ -23,9 +24,21 @@ export type TestAppOptions = {
   now?: () => Date;
   throttle?: LoginThrottle;
   overrides?: Partial<Services>;
+  /** Extra configuration, as environment variables (payment settings, say). */
+  env?: Record<string, string>;
+  paymentTuning?: PaymentTuning;
 };
 
-export type RequestOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
+export type RequestOptions = {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The address the request seems to come from, as a socket would give it. */
+  remoteAddress?: string;
+};
+
+/** What @hono/node-server hands a request: the socket it came in on. */
+export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress, remotePort: 40000, remoteFamily: 'IPv4' } } });
 
 export type TestResponse<T> = { status: number; body: T; headers: Headers };
 
@@ -39,12 +52,16 @@ export function createTestApp(options: TestAppOptions = {}) {
   let offsetMs = 0;
   const baseNow = options.now ?? (() => new Date());
   const now = () => new Date(baseNow().getTime() + offsetMs);
-  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dir, SEED_DEMO_DATA: 'false' });
-  const services = createServices(env, {
-    now,
-    ...(options.throttle && { throttle: options.throttle }),
-    ...options.overrides,
-  });
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dir, SEED_DEMO_DATA: 'false', ...options.env });
+  const services = createServices(
+    env,
+    {
+      now,
+      ...(options.throttle && { throttle: options.throttle }),
+      ...options.overrides,
+    },
+    options.paymentTuning,
+  );
   const app = createApp(services);
 
   async function request<T = unknown>(method: string, path: string, init: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -55,7 +72,7 @@ export function createTestApp(options: TestAppOptions = {}) {
       body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
       if (!headers.has('content-type')) headers.set('content-type', 'application/json');
     }
-    const response = await app.request(path, { method, headers, body });
+    const response = await app.request(path, { method, headers, body }, init.remoteAddress ? fromAddress(init.remoteAddress) : undefined);
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
     return { status: response.status, body: (isJson && text ? JSON.parse(text) : text) as T, headers: response.headers };

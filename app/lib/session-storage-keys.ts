@@ -8,3 +8,5 @@ export const CACHED_USER_KEY = 'auth_user';
 export const REDIRECT_AFTER_LOGIN_KEY = 'redirect_after_login';
 /** The menu a guest asked to save before signing in; saved when they come back to it signed in as a buyer. */
 export const SAVE_AFTER_LOGIN_KEY = 'save_menu_after_login';
+/** Set when this device created the account, so the first greeting is 'Welcome' rather than 'Welcome back'. */
+export const NEW_ACCOUNT_KEY = 'new_account';

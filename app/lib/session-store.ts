@@ -8,14 +8,16 @@ import { create } from 'zustand';
 import { USER_ROLES } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { apiRequest, ApiError } from './api-client';
-import { CACHED_USER_KEY, TOKEN_KEY } from './session-storage-keys';
+import { CACHED_USER_KEY, NEW_ACCOUNT_KEY, TOKEN_KEY } from './session-storage-keys';
 
 type SessionState = {
   user: User | null;
   /** True until the stored session has been checked (or found absent). */
   loading: boolean;
+  /** The account was created here and not signed into since: greet 'Welcome', not 'Welcome back'. */
+  newAccount: boolean;
   restore(): Promise<void>;
-  signIn(auth: AuthResponse): void;
+  signIn(auth: AuthResponse, how?: { newAccount: boolean }): void;
   setUser(user: User): void;
   signOut(): Promise<void>;
 };
@@ -34,13 +36,17 @@ function readCachedUser(): User | null {
 function clearStoredSession() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(CACHED_USER_KEY);
+  localStorage.removeItem(NEW_ACCOUNT_KEY);
 }
 
 export const useSession = create<SessionState>((set) => ({
   user: null,
   loading: true,
+  // Read in restore(): this store is also built on the server, which draws shared menus and has no localStorage.
+  newAccount: false,
 
   async restore() {
+    set({ newAccount: localStorage.getItem(NEW_ACCOUNT_KEY) === '1' });
     if (!localStorage.getItem(TOKEN_KEY)) {
       clearStoredSession();
       set({ user: null, loading: false });
@@ -62,10 +68,12 @@ export const useSession = create<SessionState>((set) => ({
     }
   },
 
-  signIn({ token, user }) {
+  signIn({ token, user }, how = { newAccount: false }) {
     localStorage.setItem(TOKEN_KEY, token);
     localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
-    set({ user, loading: false });
+    if (how.newAccount) localStorage.setItem(NEW_ACCOUNT_KEY, '1');
+    else localStorage.removeItem(NEW_ACCOUNT_KEY);
+    set({ user, loading: false, newAccount: how.newAccount });
   },
 
   setUser(user) {
@@ -80,6 +88,6 @@ export const useSession = create<SessionState>((set) => ({
       // Signing out must work offline too; the server session then simply expires.
     }
     clearStoredSession();
-    set({ user: null });
+    set({ user: null, newAccount: false });
   },
 }));

@@ -34,10 +34,21 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/(seller|buyer|admin)\/dashboard/);
+  // The dialog stays a moment to say it worked; the page is for the person once it has closed.
+  await expect(dialog).toBeHidden();
 }
 
+/** Every page a test opens in its own context is held to the Content-Security-Policy: a refusal in the console fails the test. */
 export const test = base.extend({
   baseURL: async ({}, use) => use(baseUrl()),
+  context: async ({ context }, use) => {
+    const refusals: string[] = [];
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
+    await use(context);
+    expect(refusals, 'Content-Security-Policy refusals').toEqual([]);
+  },
 });
 
 export { expect };

@@ -35,6 +35,8 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 
 export type OwnServer = {
   url: string;
+  /** The server's DATA_DIR: its database (app.db), uploads, and the mail it writes as .eml files; for tests that set up what no screen can, such as a trial that has ended, or read the mail. */
+  dataDir: string;
   /** Starts the process (again) on the same port and data folder and waits until it answers. */
   start(): Promise<void>;
   /** SIGKILL: no grace, no clean shutdown, as a crash or a pulled plug. Resolves once the process is gone. */
@@ -61,6 +63,7 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
 
   return {
     url,
+    dataDir,
     async start() {
       if (child) throw new Error('The server is already running');
       child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {

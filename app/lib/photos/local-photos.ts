@@ -6,6 +6,7 @@
  */
 import { AppError } from '../../../sync/errors';
 import type { PhotoPurpose } from '../../../sync/entities/photo';
+import { isOnline } from '../connectivity';
 import { STORAGE_FULL_MESSAGE } from '../replica/mutate';
 import type { ReplicaDb } from '../replica/replica-db';
 import { requestBackgroundSync, useSyncSession } from '../replica/sync-session';
@@ -51,7 +52,7 @@ export async function addLocalPhoto(blob: Blob, purpose: PhotoPurpose, options: 
   const id = await storeLocalPhoto(db, blob, purpose, options);
   void photoQueue?.kick();
   // Where the browser has Background Sync, it wakes the app when the network returns (never relied on).
-  if (typeof navigator !== 'undefined' && !navigator.onLine) requestBackgroundSync();
+  if (!isOnline()) requestBackgroundSync();
   return id;
 }
 

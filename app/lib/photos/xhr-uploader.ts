@@ -4,6 +4,7 @@
  * idempotent by it), `purpose`, then the file as `image`. The bearer token is
  * read at send time, so a sign-in again is picked up by the next attempt.
  */
+import { reportNetworkFailure, reportServerAnswered } from '../connectivity';
 import { TOKEN_KEY } from '../session-storage-keys';
 import { NETWORK_MESSAGE, uploadResultOf, type PhotoUploader } from './upload-result';
 
@@ -39,8 +40,14 @@ export const xhrUploader: PhotoUploader = (request, onProgress, signal) =>
       watch();
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     });
-    xhr.addEventListener('load', () => finish(uploadResultOf(xhr.status, xhr.responseText)));
-    xhr.addEventListener('error', () => finish({ outcome: 'retry', message: NETWORK_MESSAGE }));
+    xhr.addEventListener('load', () => {
+      reportServerAnswered();
+      finish(uploadResultOf(xhr.status, xhr.responseText));
+    });
+    xhr.addEventListener('error', () => {
+      reportNetworkFailure();
+      finish({ outcome: 'retry', message: NETWORK_MESSAGE });
+    });
     xhr.addEventListener('timeout', () => finish({ outcome: 'retry', message: 'The upload timed out' }));
     xhr.addEventListener('abort', () => finish(stalled ? { outcome: 'retry', message: 'The upload stalled' } : { outcome: 'aborted' }));
 

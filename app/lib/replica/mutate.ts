@@ -9,6 +9,7 @@ import { parseMutation } from '../../../sync/replica';
 import { validate } from '../../../sync/validation';
 import { MUTATIONS } from '../../../sync/mutations';
 import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import { isOnline } from '../connectivity';
 import { requestBackgroundSync, useSyncSession } from './sync-session';
 
 export const STORAGE_FULL_MESSAGE =
@@ -28,7 +29,7 @@ export async function mutate(mutation: Mutation): Promise<void> {
     throw error;
   }
   engine?.schedule();
-  if (typeof navigator !== 'undefined' && !navigator.onLine) requestBackgroundSync();
+  if (!isOnline()) requestBackgroundSync();
 }
 
 function isQuotaError(error: unknown): boolean {

@@ -4,6 +4,7 @@
  * service worker keeps them (uploads are cached by their never-changing name).
  */
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { isOnline } from '../connectivity';
 
 const UPLOADS_CACHE = 'uploads';
 
@@ -20,7 +21,7 @@ export function savedMenuCoverKey(savedMenus: Iterable<SavedMenuListItem>): stri
 }
 
 export async function prefetchCovers(coverKey: string): Promise<void> {
-  if (!coverKey || typeof caches === 'undefined' || !navigator.onLine) return;
+  if (!coverKey || typeof caches === 'undefined' || !isOnline()) return;
   const cache = await caches.open(UPLOADS_CACHE);
   for (const url of coverKey.split('\n')) {
     if (await cache.match(url)) continue;

@@ -8,12 +8,14 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, DAY_MS, type TestApp } from '../../../api/testing/test-app';
+import { updateUser } from '../../../api/db/repositories/users';
 import * as productService from '../../../api/products/product-service';
 import { retryDelayMs } from '../../../sync/engine/backoff';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
 import type { Mutation } from '../../../sync/mutations';
+import { notSavedChanges, sendAgain } from './not-saved';
 import { byId, Device, InProcessTransport, ManualClock } from './sync-test-support';
 
 const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
@@ -132,7 +134,7 @@ describe('Property 2 / 9: offline changes, across a reload, reach the server in 
     await clock.advance(waiting[0]!);
 
     expect(await second.outbox()).toEqual([]);
-    expect(second.engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, nextRetryAt: null });
+    expect(second.engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
     // In order, each once.
     expect(transport.appliedSeqs()).toEqual([1, 2, 3, 4, 5, 6]);
     const products = await serverProducts(seller.token);
@@ -194,12 +196,12 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
 
     const refusals = await device.db.refusals.toArray();
     expect(refusals).toEqual([
-      { seq: editSeq, name: 'product.update', reason: 'not_found', message: 'Product not found', refusedAt: expect.any(String) },
-      { seq: createSeq, name: 'product.create', reason: 'validation', message: expect.stringMatching(/menu/i), refusedAt: expect.any(String) },
+      { seq: editSeq, name: 'product.update', reason: 'not_found', message: 'Product not found', refusedAt: expect.any(String), mutation: updateProduct(doomed.id, { strainName: 'Doomed, edited' }) },
+      { seq: createSeq, name: 'product.create', reason: 'validation', message: expect.stringMatching(/menu/i), refusedAt: expect.any(String), mutation: expect.objectContaining({ name: 'product.create' }) },
     ]);
   });
 
-  it('an edit made after the trial lapsed is refused (subscription_required) and the view goes back to the server value', async () => {
+  it('an edit made after the trial lapsed is refused (subscription_required) but stays on the device, and is accepted when sent again after subscribing', async () => {
     const app = createTestApp();
     try {
       const { seller, open } = await rig(app);
@@ -213,10 +215,21 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
 
       await device.engine.syncNow();
 
-      expect((await device.view()).products.get(product.id)).toEqual(product);
-      expect(await device.db.refusals.toArray()).toEqual([
-        { seq, name: 'product.update', reason: 'subscription_required', message: expect.stringContaining('Subscribe'), refusedAt: expect.any(String) },
+      // Refused, and the server still has the old price, but what was typed is still on screen.
+      const refusals = await device.db.refusals.toArray();
+      expect(refusals).toEqual([
+        { seq, name: 'product.update', reason: 'subscription_required', message: expect.stringContaining('Subscribe'), refusedAt: expect.any(String), mutation: updateProduct(product.id, { pricePerUnit: '45' }) },
       ]);
+      expect((await serverProducts(seller.token, app)).find((row) => row.id === product.id)?.pricePerUnit).toBe('50.00');
+      expect((await device.view()).products.get(product.id)?.pricePerUnit).toBe('45.00');
+
+      // The seller subscribes; sent again, the same change is accepted and the device matches the server.
+      await app.services.db.transaction((tx) => updateUser(tx.db, seller.user.id, { subscriptionStatus: 'active' }, tx.version, app.clock.now()));
+      await sendAgain(device.db, notSavedChanges(refusals)[0]!);
+      await device.engine.syncNow();
+
+      expect(await device.db.refusals.count()).toBe(0);
+      expect((await serverProducts(seller.token, app)).find((row) => row.id === product.id)?.pricePerUnit).toBe('45.00');
       await expectDeviceEqualsServer(device, seller.token, app);
       device.close();
       await device.db.delete();

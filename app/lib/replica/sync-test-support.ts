@@ -11,6 +11,7 @@ import type { PullResponse, PushRequest, PushResponse } from '../../../sync/prot
 import { withPending, type ReplicaState } from '../../../sync/replica';
 import type { TestResponse } from '../../../api/testing/test-app';
 import { DexieSyncStore } from './dexie-sync-store';
+import { notSavedChanges } from './not-saved';
 import { ReplicaDb } from './replica-db';
 
 type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
@@ -168,14 +169,15 @@ export class Device {
     return this.db.outbox.toArray();
   }
 
-  /** What the screens show: the replica's tables with the outbox applied on top (sync/replica.ts). */
+  /** What the screens show: the replica's tables with the changes kept as not saved, then the outbox, applied on top (as use-replica.ts does). */
   async view(): Promise<ReplicaState> {
-    const [products, menus, savedMenus, accounts, outbox] = await Promise.all([
+    const [products, menus, savedMenus, accounts, outbox, refusals] = await Promise.all([
       this.db.products.toArray(),
       this.db.menus.toArray(),
       this.db.savedMenus.toArray(),
       this.db.account.toArray(),
       this.db.outbox.toArray(),
+      this.db.refusals.toArray(),
     ]);
     const base: ReplicaState = {
       user: accounts[0] ?? null,
@@ -186,7 +188,7 @@ export class Device {
     };
     return withPending(
       base,
-      outbox.map((entry) => entry.mutation),
+      [...notSavedChanges(refusals).map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)],
       { userId: this.userId, now: '2025-03-01T12:00:00.000Z' },
     );
   }

@@ -1,22 +1,25 @@
-/** Screens read the replica here: the server's state with the pending changes on top, live. */
+/** Screens read the replica here: the server's state with the pending changes (and those kept as not saved) on top, live. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { withPending, type ReplicaState } from '../../../sync/replica';
 import type { Refusal } from '../../../sync/engine/sync-engine';
+import { notSavedChanges, notSavedIds } from './not-saved';
 import { useSyncSession } from './sync-session';
 
 export type ReplicaView = ReplicaState & {
   /** False until the first pull has finished: an empty list then means "not downloaded yet", not "none". */
   downloaded: boolean;
+  /** Products and menus with a change the server refused for the plan: shown, but marked as not saved. */
+  notSaved: Set<string>;
 };
 
 export function useReplica(): ReplicaView | undefined {
   const db = useSyncSession((state) => state.db);
   return useLiveQuery(async () => {
     if (!db) return undefined;
-    const [products, menus, savedMenus, accounts, outbox, cursor, inquiries] = await Promise.all([
+    const [products, menus, savedMenus, accounts, outbox, cursor, inquiries, refusals] = await Promise.all([
       db.products.toArray(),
       db.menus.toArray(),
       db.savedMenus.toArray(),
@@ -24,6 +27,7 @@ export function useReplica(): ReplicaView | undefined {
       db.outbox.toArray(),
       db.meta.get('cursor'),
       db.inquiries.toArray(),
+      db.refusals.toArray(),
     ]);
     const base: ReplicaState = {
       user: accounts[0] ?? null,
@@ -32,8 +36,11 @@ export function useReplica(): ReplicaView | undefined {
       savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
       inquiries: new Map(inquiries.map((inquiry) => [inquiry.id, inquiry])),
     };
-    const view = withPending(base, outbox.map((entry) => entry.mutation), { userId: db.userId, now: new Date().toISOString() });
-    return { ...view, downloaded: cursor !== undefined };
+    // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
+    const kept = notSavedChanges(refusals);
+    const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
+    const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString() });
+    return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
   }, [db]);
 }
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_JWT_SECRET, isLoopback, readEnv } from './env';
+
+const SECRET = 'a-long-random-secret-of-at-least-32-characters';
+
+describe('readEnv', () => {
+  it('listens on this machine only when no secret of its own is set, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      expect(readEnv({ NODE_ENV }).HOST).toBe('127.0.0.1');
+      expect(readEnv({ NODE_ENV, HOST: '', JWT_SECRET: '' }).JWT_SECRET).toBe(DEVELOPMENT_JWT_SECRET);
+    }
+    expect(readEnv({ JWT_SECRET: SECRET }).HOST).toBe('0.0.0.0');
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'menus.example.com'])('refuses the default secret on %s, even in development', (HOST) => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(() => readEnv({ NODE_ENV, HOST })).toThrow(`Refusing to listen on ${HOST} with the default JWT_SECRET`);
+      expect(() => readEnv({ NODE_ENV, HOST, JWT_SECRET: DEVELOPMENT_JWT_SECRET })).toThrow('with the default JWT_SECRET');
+    }
+    expect(readEnv({ HOST, JWT_SECRET: SECRET }).HOST).toBe(HOST);
+  });
+
+  it('refuses the default secret in production even on loopback', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toThrow('Refusing to start in production with the default JWT_SECRET');
+  });
+
+  it('reads TRUST_PROXY as a number of proxies', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(0);
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(readEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be true, false or the number of proxies');
+  });
+});
+
+describe('isLoopback', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.1', false],
+    ['127.example.com', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopback(host)).toBe(expected);
+  });
+});
