@@ -7,12 +7,11 @@ import { scheduleRetention } from './db/retention';
 import { loadDotEnv, missingPaymentVariables, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';
-import { remindEndingTrials } from './mail/notifications';
+import { scheduleMailSweeps } from './mail/mail-sweeps';
 import { createServices } from './services';
 
 const STATIC_ROOT = resolve('dist/app');
 const SHUTDOWN_GRACE_MS = 10_000;
-const TRIAL_REMINDER_SWEEP_MS = 60 * 60 * 1000;
 
 async function main() {
   loadDotEnv();
@@ -41,10 +40,7 @@ async function main() {
   services.views.start();
   const retention = scheduleRetention(services);
   services.mail.start();
-  const remindTrials = () => remindEndingTrials(services).catch((error: unknown) => console.error(error));
-  void remindTrials();
-  const trialReminders = setInterval(remindTrials, TRIAL_REMINDER_SWEEP_MS);
-  trialReminders.unref();
+  const mailSweeps = scheduleMailSweeps(services);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
   });
@@ -61,7 +57,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
     server.close(async () => {
-      clearInterval(trialReminders);
+      mailSweeps.stop();
       services.views.stop();
       retention.stop();
       services.live.stop();

@@ -9,15 +9,17 @@ import type { Env } from './env';
 import { InMemoryEventBus } from './events/event-bus';
 import { LiveMenus } from './events/live-menus';
 import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
+import { notifyFirstMenuOpen } from './mail/notifications';
 import { MailOutbox } from './mail/outbox';
 import { transportFromEnv } from './mail/transport';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? Database.open(env.databaseFile);
   const now = overrides.now ?? (() => new Date());
-  return {
+  const services: Services = {
     db,
-    views: new MenuViewRecorder(db),
+    // The recorder tells the seller of a buyer's first opening by email, which needs the services it is part of.
+    views: new MenuViewRecorder(db, (tx, open) => notifyFirstMenuOpen(services, tx, open)),
     live: new LiveMenus(db, new InMemoryEventBus()),
     env,
     now,
@@ -28,4 +30,5 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     mail: new MailOutbox(db, transportFromEnv(env), now),
     ...overrides,
   };
+  return services;
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
-import { latestMailTo } from './support/mailbox';
+import { latestMailTo, linkIn } from './support/mailbox';
+import { createProduct, sellerWithBusiness } from './support/marketplace';
 
 test.describe('account settings', () => {
   test('a buyer changes their password, turns a notification off, and deletes the account', async ({ page }) => {
@@ -34,5 +37,53 @@ test.describe('account settings', () => {
     await expect(page).toHaveURL(/\/$/);
     const login = await page.request.post('/api/auth/login', { data: { email: account.email, password: 'changed-password' } });
     expect(login.status()).toBe(401);
+  });
+
+  test('a new seller is reminded to confirm their email until they follow the link', async ({ page }) => {
+    const account = await registerAccount('seller');
+    await signIn(page, account);
+    const reminder = page.getByRole('region', { name: 'Email confirmation' });
+    await expect(reminder).toContainText(`Please confirm your email address: follow the link we sent to ${account.email}.`);
+    // The welcome email went out a moment ago: asking again straight away is turned down kindly.
+    await reminder.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(reminder.getByRole('status')).toHaveText('A link was sent a moment ago. Please check your inbox, or ask again in 1 minute.');
+
+    const welcome = await latestMailTo(account.email, 'Welcome to Wholesale Menus: please confirm your email');
+    const link = linkIn(welcome, '/api/account/confirm-email');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await page.goto('/seller/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reminder).toHaveCount(0);
+  });
+
+  test('a seller changes their email through the link sent to the new address, and downloads their data', async ({ page }) => {
+    const { account, session } = await sellerWithBusiness(`Harbor Farms ${randomUUID().slice(0, 6)}`);
+    await createProduct(session, { strainName: 'Export Kush', category: 'flower', unitType: 'oz', pricePerUnit: '10.00', availableQuantity: '5', lotSize: 1 });
+    await signIn(page, account);
+    await page.goto('/profile/account');
+    await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^wholesale-menus-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await file.path())!, 'utf8')) as { profile: { email: string }; products: Array<{ strainName: string }> };
+    expect(data.profile.email).toBe(account.email);
+    expect(data.products.map((product) => product.strainName)).toEqual(['Export Kush']);
+
+    const newEmail = `moved-${randomUUID().slice(0, 8)}@e2e.test`;
+    await page.getByLabel('New email').fill(newEmail);
+    await page.getByLabel('Current password', { exact: true }).nth(1).fill(account.password);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await expect(page.getByText('We sent a confirmation link to the new address. Your email changes once you follow it.')).toBeVisible();
+    await latestMailTo(account.email, 'Your Wholesale Menus email address is changing');
+    const confirmation = await latestMailTo(newEmail, 'Confirm your new Wholesale Menus email address');
+    const link = linkIn(confirmation, '/api/account/confirm-email');
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+
+    expect((await page.request.post('/api/auth/login', { data: { email: newEmail, password: account.password } })).status()).toBe(200);
+    expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(401);
   });
 });

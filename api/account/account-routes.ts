@@ -12,6 +12,7 @@ import {
   emailPreferences,
   exportAccount,
   requestEmailChange,
+  resendConfirmation,
   updateEmailPreferences,
 } from './account-service';
 
@@ -37,6 +38,7 @@ export const accountRoutes = new Hono<AppEnv>()
     const message = await requestEmailChange(c.get('services'), sessionOf(c).user, await readJson(c));
     return c.json({ message });
   })
+  .post('/account/confirm-email/resend', selfService, async (c) => c.json({ message: await resendConfirmation(c.get('services'), sessionOf(c).user) }))
   .get('/account/confirm-email', open, async (c) => {
     try {
       const user = await confirmEmail(c.get('services'), c.req.query('token') ?? '');

@@ -14,12 +14,14 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
 import { accountData, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
-import { findAccountToken, insertAccountToken, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
+import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
 import { deleteSessionsOfUser, emailTaken, findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
-import { accountClosedMail, confirmNewEmailMail, emailChangeNoticeMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
+import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { accountClosedMail, confirmAddressMail, confirmNewEmailMail, emailChangeNoticeMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
 
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+const RESEND_INTERVAL_MS = 60 * 1000;
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
 export const EMAIL_CHANGE_SENT_MESSAGE = 'We sent a confirmation link to the new address. Your email changes once you follow it.';
 
@@ -31,19 +33,34 @@ async function requirePassword(services: Services, user: User, password: string,
   }
 }
 
-function queueConfirmation(services: Services, tx: Tx, user: User, email: string, mail: 'welcome' | 'new-address'): void {
+type ConfirmationMail = 'welcome' | 'again' | 'new-address';
+const CONFIRMATION_MAILS = { welcome: welcomeMail, again: confirmAddressMail, 'new-address': confirmNewEmailMail } as const;
+
+function queueConfirmation(services: Services, tx: Tx, user: User, email: string, mail: ConfirmationMail): void {
   const now = services.now();
   const { token, tokenHash } = newLinkToken();
   retireAccountTokens(tx.db, user.id, 'confirm-email', now);
   insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
   const confirmUrl = appLink(services, `/api/account/confirm-email?token=${token}`);
-  const content = mail === 'welcome' ? welcomeMail({ name: greetingName(user), confirmUrl }) : confirmNewEmailMail({ name: greetingName(user), confirmUrl });
+  const content = CONFIRMATION_MAILS[mail]({ name: greetingName(user), confirmUrl });
   sendAccountMail(services, tx, { userId: user.id, email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);
 }
 
 /** After registration: a welcome with a link confirming the address. */
 export async function sendWelcome(services: Services, user: User): Promise<void> {
   await services.db.transaction(async (tx) => queueConfirmation(services, tx, user, user.email, 'welcome'));
+}
+
+/** A person who lost the welcome email asks for a new link; one a minute at most, so the button cannot flood an inbox. */
+export async function resendConfirmation(services: Services, user: User): Promise<string> {
+  if (user.emailConfirmedAt) throw new AppError('validation', 'Your email address is already confirmed.');
+  await services.db.transaction(async (tx) => {
+    const last = latestAccountTokenAt(tx.db, user.id, 'confirm-email');
+    const wait = last ? last.getTime() + RESEND_INTERVAL_MS - services.now().getTime() : 0;
+    if (wait > 0) throw new RateLimitedError(`A link was sent a moment ago. Please check your inbox, or ask again in ${waitText(wait)}.`, wait);
+    queueConfirmation(services, tx, user, user.email, 'again');
+  });
+  return `We sent a new confirmation link to ${user.email}.`;
 }
 
 export async function changePassword(services: Services, session: Session, input: unknown): Promise<void> {

@@ -35,6 +35,29 @@ describe('welcome and address confirmation', () => {
     expect(again.status).toBe(400);
     expect(again.body).toContain('This confirmation link has expired or was already used.');
   });
+
+  it('sends a new link on request, at most one a minute, and only the newest link works', async () => {
+    const seller = await t.registerUser('seller', { firstName: 'Sol' });
+    const welcomeLink = linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
+    const tooSoon = await t.request<ErrorBody>('POST', '/api/account/confirm-email/resend', { token: seller.token });
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.headers.get('retry-after')).toBe('60');
+    expect(tooSoon.body.message).toBe('A link was sent a moment ago. Please check your inbox, or ask again in 1 minute.');
+
+    t.clock.advance(61_000);
+    const resent = await t.request<{ message: string }>('POST', '/api/account/confirm-email/resend', { token: seller.token });
+    expect(resent.status).toBe(200);
+    expect(resent.body.message).toBe(`We sent a new confirmation link to ${seller.user.email}.`);
+    expect(mailTo(t.services, seller.user.email).at(-1)!.subject).toBe('Confirm your Wholesale Menus email address');
+
+    expect((await t.request<string>('GET', `${welcomeLink.pathname}${welcomeLink.search}`)).status).toBe(400);
+    const newLink = linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
+    expect((await t.request<string>('GET', `${newLink.pathname}${newLink.search}`)).status).toBe(200);
+    t.clock.advance(61_000);
+    const confirmed = await t.request<ErrorBody>('POST', '/api/account/confirm-email/resend', { token: seller.token });
+    expect(confirmed.status).toBe(400);
+    expect(confirmed.body.message).toBe('Your email address is already confirmed.');
+  });
 });
 
 describe('POST /api/account/password', () => {

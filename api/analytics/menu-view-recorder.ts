@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { UserRole } from '../../sync/constants';
-import type { Database, Db } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import { insertCountedViews, lastCountedViews, sellersOfMenus, type CountedView } from '../db/repositories/menu-views';
 import { insertSellerEvent } from '../db/repositories/seller-events';
 import { dayOf } from './days';
@@ -20,12 +20,19 @@ export const VIEW_DEDUP_WINDOW_MS = 30 * 60 * 1000;
 const MAX_PENDING = 100_000;
 
 export type ViewToRecord = { menuId: string; visitorKey: string; userId: string | null; userRole: UserRole | null; at: Date };
+/** A signed-in buyer opened one of a seller's menus for the first time. */
+export type FirstBuyerOpen = { sellerId: string; menuId: string; buyerId: string };
+/** Told of each first opening inside the transaction that records it (the seller's email is queued there). */
+export type FirstOpenListener = (tx: Tx, open: FirstBuyerOpen) => Promise<void>;
 
 export class MenuViewRecorder {
   private pending: ViewToRecord[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly onFirstOpen: FirstOpenListener = async () => undefined,
+  ) {}
 
   record(view: ViewToRecord): void {
     if (this.pending.length < MAX_PENDING) this.pending.push(view);
@@ -36,7 +43,7 @@ export class MenuViewRecorder {
     if (this.pending.length === 0) return;
     const views = this.pending;
     this.pending = [];
-    await this.db.transaction(async (tx) => storeViews(tx.db, views));
+    await this.db.transaction(async (tx) => storeViews(tx, views, this.onFirstOpen));
   }
 
   start(intervalMs = VIEW_FLUSH_INTERVAL_MS): void {
@@ -50,7 +57,8 @@ export class MenuViewRecorder {
   }
 }
 
-export async function storeViews(db: Db, views: ViewToRecord[]): Promise<void> {
+export async function storeViews(tx: Tx, views: ViewToRecord[], onFirstOpen: FirstOpenListener): Promise<void> {
+  const { db } = tx;
   // A menu deleted since its views were queued has nothing to count them against.
   const sellers = await sellersOfMenus(db, [...new Set(views.map((view) => view.menuId))]);
   const visitorsByMenu = new Map<string, Set<string>>();
@@ -71,6 +79,7 @@ export async function storeViews(db: Db, views: ViewToRecord[]): Promise<void> {
     counted.push({ menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, at: view.at, day: dayOf(view.at) });
     if (previous === undefined && view.userId && view.userRole === 'buyer') {
       await insertSellerEvent(db, { id: randomUUID(), sellerId, kind: 'menu_opened', menuId: view.menuId, buyerId: view.userId, createdAt: view.at });
+      await onFirstOpen(tx, { sellerId, menuId: view.menuId, buyerId: view.userId });
     }
   }
   await insertCountedViews(db, counted);

@@ -183,6 +183,8 @@ export const savedMenus = sqliteTable(
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     /** The menu's snapshot stamp when the buyer last looked at it: a newer stamp means "changed since". */
     lastSeenStamp: integer('last_seen_stamp').notNull().default(0),
+    /** The menu's stamp when it was last in the buyer's daily digest email: only newer changes go in the next one. */
+    digestedStamp: integer('digested_stamp').notNull().default(0),
     /** The link the buyer saved a private-link menu with: a new link (the seller regenerated it) ends their access. */
     linkId: text('link_id'),
     version,
@@ -495,6 +497,7 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [
     index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_user_kind').on(t.userId, t.kind, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

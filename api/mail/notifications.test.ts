@@ -80,6 +80,21 @@ describe('notification emails', () => {
     expect(await delivered()).toEqual([{ to: seller.user.email, subject: 'New message from Corner Dispensary' }]);
   });
 
+  it('tell the seller the first time a buyer opens one of their menus, and only the first time', async () => {
+    const openMenu = () =>
+      t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { token: buyer.token, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36' } });
+    expect((await openMenu()).status).toBe(200);
+    await t.services.views.flush();
+    expect(await delivered()).toEqual([{ to: seller.user.email, subject: 'Corner Dispensary opened your menu "Spring List"' }]);
+    expect(recipients(seller.user.email)[0]!.text).toContain(`/menus/${menu.id}/insights`);
+    smtp.messages.length = 0;
+
+    t.clock.advance(2 * 60 * 60 * 1000);
+    await openMenu();
+    await t.services.views.flush();
+    expect(await delivered()).toEqual([]);
+  });
+
   it('are not sent for a kind the person turned off, while other kinds still are', async () => {
     await t.request('PUT', '/api/account/notifications', { token: seller.token, body: { 'new-message': false } });
     await message('Anyone there?');

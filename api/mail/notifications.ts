@@ -3,11 +3,16 @@
  * tells of, and only when that kind is on for its recipient.
  */
 import type { Inquiry } from '../../sync/entities/inquiry';
+import { partyName } from '../../sync/entities/user';
+import type { FirstBuyerOpen } from '../analytics/menu-view-recorder';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { mailKindSentTo, sellersWithTrialEndingBetween } from '../db/repositories/mail';
+import { findMenu } from '../db/repositories/menus';
+import { findUserById } from '../db/repositories/users';
 import { appLink, greetingName, notify } from './mail-service';
 import {
+  firstMenuViewMail,
   newMessageMail,
   orderRequestMail,
   orderStatusMail,
@@ -51,6 +56,15 @@ export async function notifyReply(services: Services, tx: Tx, inquiry: Inquiry, 
 export async function notifyOrderStatus(services: Services, tx: Tx, inquiry: Inquiry, status: 'accepted' | 'declined'): Promise<void> {
   await notify(services, tx, inquiry.buyerId, 'order-status', (buyer, unsubscribeUrl) =>
     orderStatusMail({ name: greetingName(buyer), seller: inquiry.sellerName, menuName: inquiry.menuName, status, url: appLink(services, '/inbox'), unsubscribeUrl }),
+  );
+}
+
+/** The first time a signed-in buyer opens one of the seller's menus: the seller may want to write to them. */
+export async function notifyFirstMenuOpen(services: Services, tx: Tx, open: FirstBuyerOpen): Promise<void> {
+  const [menu, buyer] = await Promise.all([findMenu(tx.db, open.menuId), findUserById(tx.db, open.buyerId)]);
+  if (!menu || !buyer) return;
+  await notify(services, tx, open.sellerId, 'first-menu-view', (seller, unsubscribeUrl) =>
+    firstMenuViewMail({ name: greetingName(seller), buyer: partyName(buyer, 'A buyer'), menuName: menu.name, url: appLink(services, `/menus/${menu.id}/insights`), unsubscribeUrl }),
   );
 }
 

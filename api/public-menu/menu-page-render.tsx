@@ -11,6 +11,7 @@ import { StaticRouter } from 'react-router-dom';
 import { AppFrame } from '../../app/app-frame';
 import { EMBEDDED_MENU_ELEMENT_ID, EmbeddedMenuContext, embeddedMenuJson, type EmbeddedMenu } from '../../app/features/public-menu/embedded-menu';
 import { withLinkPreview } from './link-preview';
+import { publicMenuViewPixelPath } from './public-menu-routes';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -31,5 +32,7 @@ export async function renderMenuMarkup(embedded: EmbeddedMenu, path: string): Pr
 export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu, pageUrl: string): Promise<string> {
   const markup = await renderMenuMarkup(embedded, new URL(pageUrl).pathname);
   const data = `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
-  return withLinkPreview(indexHtml, embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}`);
+  // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
+  const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
+  return withLinkPreview(indexHtml, embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}\n    ${noScriptView}`);
 }

@@ -33,7 +33,7 @@ export function menuPageRoutes(indexHtml: () => string, services: Services, publ
       if (!(error instanceof AppError && error.reason === 'not_found')) console.error('Could not render a menu page', error);
       return next();
     }
-    // The page's own API call records the view; the cookie it carries tells visitors behind one address apart.
+    // The page's own API call (or, with JavaScript off, its <noscript> image) records the view; the cookie it carries tells visitors behind one address apart.
     ensureVisitorCookie(c);
     const headers: Record<string, string> = { ETag: page.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'text/html; charset=UTF-8' };
     const ifNoneMatch = c.req.header('if-none-match');

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuInsights } from '../../sync/entities/insights';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
@@ -30,6 +31,8 @@ const PRODUCTS = [
   { strainName: 'Northern Lights', pricePerUnit: '999.99', photoUrl: 'https://cdn.example/northern.jpg' },
   { strainName: 'House Pre-rolls', category: 'preroll', pricePerUnit: '2.75', unitType: 'unit' },
 ];
+
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
 const pageOf = (linkId: string, headers: Record<string, string> = {}) => site.request(`http://menus.example/menu/${linkId}`, { headers });
 
@@ -66,7 +69,7 @@ describe('a shared menu page drawn on the server', () => {
 
   it('fetches the first photos at once with high priority and the rest lazily', async () => {
     const html = await (await pageOf(menu.publicLinkId)).text();
-    const images = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    const images = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag).filter((tag) => !tag.includes('view.gif'));
     expect(images).toHaveLength(4);
     for (const image of images.slice(0, 3)) expect(image).toMatch(/loading="eager".*fetchpriority="high"/i);
     expect(images[3]).toContain('loading="lazy"');
@@ -112,5 +115,25 @@ describe('a shared menu page drawn on the server', () => {
     const response = await pageOf('00000000-0000-4000-8000-000000000000');
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root"></div>');
+  });
+
+  it('counts a view read with JavaScript off through an image only such a browser fetches, never for a bot', async () => {
+    const views = async () => {
+      const res = await t.request<MenuInsights>('GET', `/api/menus/${menu.id}/insights?days=7`, { token: seller.token });
+      return res.body.totalViews;
+    };
+    const before = await views();
+    const html = await (await pageOf(menu.publicLinkId, { 'user-agent': BROWSER })).text();
+    const pixel = html.match(/<noscript><img src="([^"]+)" alt="" width="1" height="1"><\/noscript>/)?.[1];
+    expect(pixel).toBe(`/api/public/menu/${menu.publicLinkId}/view.gif`);
+    expect(await views()).toBe(before);
+
+    const image = await site.request(`http://menus.example${pixel}`, { headers: { 'user-agent': BROWSER } });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/gif');
+    expect(image.headers.get('cache-control')).toBe('no-store');
+    expect(await views()).toBe(before + 1);
+    await site.request(`http://menus.example${pixel}`, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } });
+    expect(await views()).toBe(before + 1);
   });
 });

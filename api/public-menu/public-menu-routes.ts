@@ -1,12 +1,28 @@
-/** /api/public/menu/:publicLinkId: open to anyone with the link, no login; cached, compressed, with an ETag. */
+/**
+ * /api/public/menu/:publicLinkId: open to anyone with the link, no login;
+ * cached, compressed, with an ETag. Its `view.gif` counts a view for a page
+ * read with JavaScript off (the page asks for it only inside <noscript>).
+ */
 import { Hono } from 'hono';
 import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
 import { PublicMenuCache } from './public-menu-cache';
 
+/** The smallest transparent GIF: 1 by 1 pixel. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+export function publicMenuViewPixelPath(publicLinkId: string): string {
+  return `/api/public/menu/${encodeURIComponent(publicLinkId)}/view.gif`;
+}
+
 export function publicMenuRoutes(cache = new PublicMenuCache()) {
-  return new Hono<AppEnv>().get('/public/menu/:publicLinkId', open, async (c) => {
+  return new Hono<AppEnv>()
+    .get('/public/menu/:publicLinkId/view.gif', open, async (c) => {
+      recordMenuView(c, await cache.answer(c.get('services'), c.req.param('publicLinkId')));
+      return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
+    })
+    .get('/public/menu/:publicLinkId', open, async (c) => {
     const services = c.get('services');
     const answer = await cache.answer(services, c.req.param('publicLinkId'));
     recordMenuView(c, answer);
@@ -24,5 +40,5 @@ export function publicMenuRoutes(cache = new PublicMenuCache()) {
       return c.body(answer.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
     }
     return c.body(answer.json, 200, headers);
-  });
+    });
 }

@@ -30,6 +30,8 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     role: 'seller',
     subscriptionStatus: 'active',
     trialEndsAt: new Date(joined.getTime() + TRIAL_DAYS * DAY_MS),
+    // Example addresses that no one can receive mail at: nothing to remind anyone to confirm.
+    emailConfirmedAt: joined,
   });
   await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
@@ -40,6 +42,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     passwordHash: await hashPassword(buyerPassword),
     role: 'buyer',
     trialEndsAt: null,
+    emailConfirmedAt: now,
   });
   const productIds: string[] = [];
   for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product)).id);

@@ -10,3 +10,5 @@ export const REDIRECT_AFTER_LOGIN_KEY = 'redirect_after_login';
 export const SAVE_AFTER_LOGIN_KEY = 'save_menu_after_login';
 /** Set when this device created the account, so the first greeting is 'Welcome' rather than 'Welcome back'. */
 export const NEW_ACCOUNT_KEY = 'new_account';
+/** In session storage: the person hid the reminder to confirm their email for this visit. */
+export const CONFIRM_REMINDER_HIDDEN_KEY = 'confirm_reminder_hidden';

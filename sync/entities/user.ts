@@ -36,6 +36,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+type Named = Pick<User, 'companyName' | 'businessName' | 'firstName' | 'lastName'>;
+
+/** How a person is named to the other side of a conversation: their company or business, else their name, else `fallback`. */
+export function partyName(user: Named, fallback: string): string {
+  return user.companyName || user.businessName || [user.firstName, user.lastName].filter(Boolean).join(' ') || fallback;
+}
+
 const email = z
   .string({ error: 'Email is required' })
   .trim()

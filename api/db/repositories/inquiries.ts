@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { formatScaled } from '../../../sync/decimal';
 import type { Inquiry } from '../../../sync/entities/inquiry';
+import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { inquiries, inquiryMessages, users } from '../schema';
 
@@ -11,8 +12,6 @@ type NewInquiry = Omit<typeof inquiries.$inferInsert, 'version' | 'createdAt' | 
 const buyers = alias(users, 'buyers');
 const sellers = alias(users, 'sellers');
 
-const nameOf = (user: typeof users.$inferSelect, fallback: string) =>
-  user.companyName || user.businessName || [user.firstName, user.lastName].filter(Boolean).join(' ') || fallback;
 
 async function withMessages(
   db: Db,
@@ -28,9 +27,9 @@ async function withMessages(
   return rows.map(({ inquiry, buyer, seller }) => ({
     id: inquiry.id,
     buyerId: inquiry.buyerId,
-    buyerName: nameOf(buyer, 'Buyer'),
+    buyerName: partyName(buyer, 'Buyer'),
     sellerId: inquiry.sellerId,
-    sellerName: seller.businessName || nameOf(seller, 'Cannabis Supplier'),
+    sellerName: seller.businessName || partyName(seller, 'Cannabis Supplier'),
     menuId: inquiry.menuId,
     menuName: inquiry.menuName,
     productId: inquiry.productId,

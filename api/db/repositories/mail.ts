@@ -1,5 +1,5 @@
 /** The mail outbox, the notification opt-outs and the single-use account tokens. */
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../database';
 import { accountTokens, emailOptOuts, mailOutbox, users } from '../schema';
 
@@ -54,6 +54,19 @@ export function useAccountToken(db: Db, tokenHash: string, now: Date): boolean {
   return result.changes === 1;
 }
 
+/** When the user's newest link of this purpose was made, or null. */
+export function latestAccountTokenAt(db: Db, userId: string, purpose: AccountTokenPurpose): Date | null {
+  return (
+    db
+      .select({ createdAt: accountTokens.createdAt })
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+      .orderBy(desc(accountTokens.createdAt))
+      .limit(1)
+      .get()?.createdAt ?? null
+  );
+}
+
 /** Ends every unused link of this purpose: a new one replaces them. */
 export function retireAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose, now: Date): void {
   db.update(accountTokens)
@@ -75,4 +88,17 @@ export function sellersWithTrialEndingBetween(db: Db, from: Date, to: Date): Arr
     .where(and(eq(users.role, 'seller'), eq(users.subscriptionStatus, 'trial'), isNull(users.disabledAt), gt(users.trialEndsAt, from), lte(users.trialEndsAt, to)))
     .all()
     .filter((row): row is { id: string; trialEndsAt: Date } => row.trialEndsAt !== null);
+}
+
+/** When a message of this kind was last queued for the user, or null. */
+export function lastMailOfKind(db: Db, userId: string, kind: string): Date | null {
+  return (
+    db
+      .select({ createdAt: mailOutbox.createdAt })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1)
+      .get()?.createdAt ?? null
+  );
 }

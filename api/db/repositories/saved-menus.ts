@@ -1,5 +1,6 @@
 /** A buyer's saved menus in SQLite. */
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { Db } from '../database';
 import { menuItems, menus, products, savedMenus, users } from '../schema';
@@ -119,4 +120,47 @@ export async function insertSavedMenu(
 
 export async function deleteSavedMenu(db: Db, id: string): Promise<void> {
   db.delete(savedMenus).where(eq(savedMenus.id, id)).run();
+}
+
+export type DigestCandidate = { savedMenuId: string; buyerUserId: string; menuId: string; menuName: string; sellerName: string; stamp: number };
+
+const buyerAccounts = alias(users, 'buyer_accounts');
+
+/**
+ * Saved menus that changed since the buyer last looked at them and since
+ * their last digest, for buyers and sellers who are not disabled, and only
+ * where the buyer still has access (a public menu, or the link they saved).
+ */
+export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidate[]> {
+  const stamp = stampOf();
+  return db
+    .select({
+      savedMenuId: savedMenus.id,
+      buyerUserId: savedMenus.buyerUserId,
+      menuId: menus.id,
+      menuName: menus.name,
+      sellerBusiness: users.businessName,
+      sellerFirst: users.firstName,
+      stamp,
+    })
+    .from(savedMenus)
+    .innerJoin(menus, eq(savedMenus.menuId, menus.id))
+    .innerJoin(users, eq(menus.userId, users.id))
+    .innerJoin(buyerAccounts, eq(savedMenus.buyerUserId, buyerAccounts.id))
+    .where(
+      and(
+        isNull(users.disabledAt),
+        isNull(buyerAccounts.disabledAt),
+        or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
+        sql`${stamp} > max(${savedMenus.lastSeenStamp}, ${savedMenus.digestedStamp})`,
+      ),
+    )
+    .orderBy(savedMenus.buyerUserId, desc(savedMenus.createdAt))
+    .all()
+    .map(({ sellerBusiness, sellerFirst, ...row }) => ({ ...row, sellerName: sellerBusiness || sellerFirst || 'A supplier' }));
+}
+
+/** The digest told the buyer of these menus as of `stamp`: the next one starts after. Not a change the device syncs. */
+export async function markDigested(db: Db, entries: Array<{ savedMenuId: string; stamp: number }>): Promise<void> {
+  for (const { savedMenuId, stamp } of entries) db.update(savedMenus).set({ digestedStamp: stamp }).where(eq(savedMenus.id, savedMenuId)).run();
 }

@@ -1,6 +1,7 @@
 /** What buyers did to a seller's menus (first opened, saved), and the seller's counts of the week, in SQLite. */
 import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { inquiries, menus, sellerEvents, users } from '../schema';
 
@@ -35,10 +36,10 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
       menuId: sellerEvents.menuId,
       menuName: menus.name,
       buyerId: sellerEvents.buyerId,
-      buyerCompany: buyers.companyName,
-      buyerBusiness: buyers.businessName,
-      buyerFirst: buyers.firstName,
-      buyerLast: buyers.lastName,
+      companyName: buyers.companyName,
+      businessName: buyers.businessName,
+      firstName: buyers.firstName,
+      lastName: buyers.lastName,
       createdAt: sellerEvents.createdAt,
       readAt: sellerEvents.readAt,
     })
@@ -49,9 +50,9 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
     .orderBy(desc(sellerEvents.createdAt), desc(sellerEvents.id))
     .limit(limit)
     .all()
-    .map(({ buyerCompany, buyerBusiness, buyerFirst, buyerLast, ...row }) => ({
+    .map(({ companyName, businessName, firstName, lastName, ...row }) => ({
       ...row,
-      buyerName: buyerCompany || buyerBusiness || [buyerFirst, buyerLast].filter(Boolean).join(' ') || 'A buyer',
+      buyerName: partyName({ companyName, businessName, firstName, lastName }, 'A buyer'),
     }));
 }
 

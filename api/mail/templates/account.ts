@@ -26,6 +26,16 @@ export function welcomeMail(p: { name: string; confirmUrl: string }): MailConten
   });
 }
 
+export function confirmAddressMail(p: { name: string; confirmUrl: string }): MailContent {
+  return compose({
+    subject: `Confirm your ${PRODUCT_NAME} email address`,
+    greeting: hello(p.name),
+    paragraphs: ['Here is a new link to confirm that this address is yours. Earlier links no longer work.'],
+    action: { label: 'Confirm my email', url: p.confirmUrl },
+    reason: `You get this email because you asked for a new confirmation link for your ${PRODUCT_NAME} account.`,
+  });
+}
+
 export function confirmNewEmailMail(p: { name: string; confirmUrl: string }): MailContent {
   return compose({
     subject: `Confirm your new ${PRODUCT_NAME} email address`,

@@ -83,3 +83,29 @@ export function subscriptionCanceledMail(p: Common): MailContent {
     unsubscribeUrl: p.unsubscribeUrl,
   });
 }
+
+export function firstMenuViewMail(p: Common & { buyer: string; menuName: string }): MailContent {
+  return compose({
+    subject: `${p.buyer} opened your menu "${p.menuName}"`,
+    greeting: hello(p.name),
+    paragraphs: [`${p.buyer} opened your menu "${p.menuName}" for the first time. A message while it is fresh in their mind often turns a look into an order.`],
+    action: { label: 'See who opened it', url: p.url },
+    reason: because('a buyer opens one of your menus for the first time'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}
+
+export function savedMenusDigestMail(p: Common & { menus: Array<{ menuName: string; sellerName: string }> }): MailContent {
+  const count = p.menus.length;
+  return compose({
+    subject: count === 1 ? `"${p.menus[0]!.menuName}" changed` : `${count} of your saved menus changed`,
+    greeting: hello(p.name),
+    paragraphs: [
+      count === 1 ? 'A menu you saved changed since you last looked:' : `${count} menus you saved changed since you last looked:`,
+      ...p.menus.map((menu) => `"${menu.menuName}" from ${menu.sellerName}`),
+    ],
+    action: { label: 'Open your saved menus', url: p.url },
+    reason: because('menus you saved change (at most one email a day)'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}

@@ -1,5 +1,6 @@
-/** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings and the page. */
+/** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings, a reminder to confirm the email, and the page. */
 import { Outlet } from 'react-router-dom';
+import { ConfirmEmailReminder } from '../account/confirm-email-reminder';
 import { StandingBanner } from '../billing/standing-banner';
 import { TooltipProvider } from '../ui/tooltip';
 import { TopNav } from './top-nav';
@@ -16,6 +17,7 @@ export function AppLayout() {
       </a>
       <TopNav />
       <StandingBanner />
+      <ConfirmEmailReminder />
       <Outlet />
     </TooltipProvider>
   );
