@@ -6,7 +6,7 @@ import type { User } from '../../sync/entities/user';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
-import { menuViewsPerDay, productsAskedAbout, sellerViewsSince, signedInViewers, uniqueVisitorsSince } from '../db/repositories/menu-views';
+import { menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, signedInViewers, uniqueVisitorsSince } from '../db/repositories/menu-views';
 import { findMenu } from '../db/repositories/menus';
 import {
   countInquiriesSince,
@@ -46,7 +46,7 @@ export async function menuInsights(services: Services, seller: User, menuId: str
       firstViewedAt: viewer.firstViewedAt.toISOString(),
       lastViewedAt: viewer.lastViewedAt.toISOString(),
     })),
-    topProducts: await productsAskedAbout(db, menuId, since, TOP_PRODUCTS),
+    topProducts: await productsOpenedOrAskedAbout(db, menuId, since, TOP_PRODUCTS),
   };
 }
 

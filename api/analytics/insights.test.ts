@@ -216,6 +216,36 @@ describe('the insights answer', () => {
       { productId: gelato.id, name: 'Gelato', opens: 1 },
     ]);
   });
+
+  it('adds the products opened on the menu: once per visitor in 30 minutes, never by the seller or a bot, only products on the menu', async () => {
+    const menu = await newMenu();
+    const openProduct = (product: Product, init: RequestOptions = {}) =>
+      t.request('POST', `/api/public/menu/${menu.publicLinkId}/products/${product.id}/open`, {
+        remoteAddress: '203.0.113.20',
+        ...init,
+        headers: { 'user-agent': BROWSER, ...init.headers },
+      });
+    expect((await openProduct(gelato, { token: buyer.token })).status).toBe(204);
+    await openProduct(gelato, { token: buyer.token });
+    await openProduct(gelato, { remoteAddress: '198.51.100.77' });
+    await openProduct(gelato, { token: seller.token });
+    await openProduct(gelato, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    await openProduct(tangie, { token: buyer.token });
+    expect((await insights(menu)).topProducts).toEqual([
+      { productId: gelato.id, name: 'Gelato', opens: 2 },
+      { productId: tangie.id, name: 'Tangie', opens: 1 },
+    ]);
+
+    t.clock.advance(31 * MINUTE);
+    await openProduct(tangie, { token: buyer.token });
+    await openProduct(tangie, { token: buyer.token });
+    expect((await insights(menu)).topProducts.map((product) => product.opens)).toEqual([2, 2]);
+
+    const offMenu = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Elsewhere', pricePerUnit: '1.00' } })).body;
+    const refused = await openProduct(offMenu, { token: buyer.token });
+    expect(refused.status).toBe(404);
+    expect(((await t.request('POST', `/api/public/menu/no-such-link/products/${gelato.id}/open`)).status)).toBe(404);
+  });
 });
 
 describe("the seller's dashboard and notifications", () => {

@@ -1,25 +1,33 @@
 /** Turns an opening of a public menu into a queued view, or into nothing for its seller and for bots. */
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import type { User } from '../../sync/entities/user';
 import type { AppEnv } from '../context';
 import { randomBytes } from 'node:crypto';
 import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
 
-export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; sellerId: string }): void {
-  const services = c.get('services');
+/** Who is opening a seller's menu, or null for the seller themself and for bots, whose openings count for nothing. */
+export function countedVisitor(c: Context<AppEnv>, sellerId: string): { key: string; user: User | null } | null {
   const user = c.get('session')?.user ?? null;
   const userAgent = c.req.header('user-agent');
-  // The seller looking at their own menu, and a fetcher building a link preview, are not views.
-  if (user?.id === menu.sellerId || isBot(userAgent)) return;
+  // The seller looking at their own menu, and a fetcher building a link preview, are not visitors.
+  if (user?.id === sellerId || isBot(userAgent)) return null;
   const visitor = identifyVisitor({
     userId: user?.id ?? null,
     cookie: getCookie(c, VISITOR_COOKIE),
     address: c.get('clientAddress'),
     userAgent,
-    secret: services.env.JWT_SECRET,
+    secret: c.get('services').env.JWT_SECRET,
   });
   if (visitor.newCookie) setVisitorCookie(c, visitor.newCookie);
-  services.views.record({ menuId: menu.menuId, visitorKey: visitor.key, userId: user?.id ?? null, userRole: user?.role ?? null, at: services.now() });
+  return { key: visitor.key, user };
+}
+
+export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; sellerId: string }): void {
+  const visitor = countedVisitor(c, menu.sellerId);
+  if (!visitor) return;
+  const services = c.get('services');
+  services.views.record({ menuId: menu.menuId, visitorKey: visitor.key, userId: visitor.user?.id ?? null, userRole: visitor.user?.role ?? null, at: services.now() });
 }
 
 function setVisitorCookie(c: Context<AppEnv>, value: string): void {

@@ -288,6 +288,23 @@ export const menuViewDays = sqliteTable(
   (t) => [primaryKey({ columns: [t.menuId, t.day] })],
 );
 
+/** How often a product was opened (its photos or lab results) on a menu, per UTC day: the insights' most opened products. */
+export const menuProductOpenDays = sqliteTable(
+  'menu_product_open_days',
+  {
+    menuId: text('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, UTC. */
+    day: text('day').notNull(),
+    opens: integer('opens').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.productId, t.day] })],
+);
+
 /**
  * Each visitor of a menu once: when they first and last (counted) opened it
  * and how often. The last counted view drives the dedup window, and "seen

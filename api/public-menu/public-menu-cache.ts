@@ -12,7 +12,7 @@ import type { Services } from '../context';
 import { publicMenuStamp } from '../db/repositories/menus';
 import { loadPublicMenu, SAMPLE_MENU_LINK_ID } from './public-menu-service';
 
-export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer>; menuId: string; sellerId: string };
+export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer>; menuId: string; sellerId: string; productIds: ReadonlySet<string> };
 type Entry = CachedAnswer & { clock: number; stamp: string };
 
 const MAX_ENTRIES = 1_000;
@@ -38,6 +38,7 @@ export class PublicMenuCache {
     const entry: Entry = {
       menuId: publicMenu.menu.id,
       sellerId,
+      productIds: new Set(publicMenu.products.map((product) => product.id)),
       clock,
       stamp: stamp ?? '',
       json,

@@ -1,9 +1,11 @@
 /**
  * /api/public/menu/:publicLinkId: open to anyone with the link, no login;
  * cached, compressed, with an ETag. Its `view.gif` counts a view for a page
- * read with JavaScript off (the page asks for it only inside <noscript>).
+ * read with JavaScript off (the page asks for it only inside <noscript>);
+ * `products/:productId/open` counts a product's photos or lab results opened.
  */
 import { Hono } from 'hono';
+import { ProductOpens } from '../analytics/product-opens';
 import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
@@ -16,8 +18,12 @@ export function publicMenuViewPixelPath(publicLinkId: string): string {
   return `/api/public/menu/${encodeURIComponent(publicLinkId)}/view.gif`;
 }
 
-export function publicMenuRoutes(cache = new PublicMenuCache()) {
+export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = new ProductOpens()) {
   return new Hono<AppEnv>()
+    .post('/public/menu/:publicLinkId/products/:productId/open', open, async (c) => {
+      await productOpens.record(c, await cache.answer(c.get('services'), c.req.param('publicLinkId')), c.req.param('productId'));
+      return c.body(null, 204);
+    })
     .get('/public/menu/:publicLinkId/view.gif', open, async (c) => {
       recordMenuView(c, await cache.answer(c.get('services'), c.req.param('publicLinkId')));
       return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });

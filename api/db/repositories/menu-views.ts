@@ -1,7 +1,7 @@
 /** Menu views in SQLite: the counted views, their per-day rollup, each menu's visitors, and what the insights read from them. */
 import { and, count, desc, eq, gte, inArray, isNotNull, max, min, sql, sum } from 'drizzle-orm';
 import type { Db } from '../database';
-import { inquiries, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
+import { inquiries, menuProductOpenDays, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
 
 /** The menus (of those given) that still exist, with their sellers. */
 export async function sellersOfMenus(db: Db, menuIds: string[]): Promise<Map<string, string>> {
@@ -135,20 +135,32 @@ export async function signedInViewers(db: Db, menuId: string, since: Date): Prom
  * How often each product of the menu was asked about since `since`: a
  * message about it, or a line of an order request. Most asked first.
  */
-export async function productsAskedAbout(db: Db, menuId: string, since: Date, limit: number): Promise<Array<{ productId: string; name: string; opens: number }>> {
+export async function addProductOpen(db: Db, open: { menuId: string; productId: string; day: string }): Promise<void> {
+  db.insert(menuProductOpenDays)
+    .values({ ...open, opens: 1 })
+    .onConflictDoUpdate({ target: [menuProductOpenDays.menuId, menuProductOpenDays.productId, menuProductOpenDays.day], set: { opens: sql`${menuProductOpenDays.opens} + 1` } })
+    .run();
+}
+
+/** The menu's products most opened (photos, lab results) or asked about (messages, order lines) since `since`, one count for both. */
+export async function productsOpenedOrAskedAbout(db: Db, menuId: string, since: Date, limit: number): Promise<Array<{ productId: string; name: string; opens: number }>> {
   const sinceMs = since.getTime();
+  const sinceDay = since.toISOString().slice(0, 10);
   const rows = db.all<{ productId: string; name: string; opens: number }>(sql`
-    with asked(product_id, name) as (
-      select ${inquiries.productId}, null from ${inquiries}
+    with touched(product_id, name, times) as (
+      select ${inquiries.productId}, null, 1 from ${inquiries}
         where ${inquiries.menuId} = ${menuId} and ${inquiries.productId} is not null and ${inquiries.createdAt} >= ${sinceMs}
       union all
-      select json_extract(line.value, '$.productId'), json_extract(line.value, '$.strainName')
+      select json_extract(line.value, '$.productId'), json_extract(line.value, '$.strainName'), 1
         from ${inquiries}, json_each(${inquiries.items}) as line
         where ${inquiries.menuId} = ${menuId} and ${inquiries.kind} = 'order' and ${inquiries.createdAt} >= ${sinceMs}
+      union all
+      select ${menuProductOpenDays.productId}, null, ${menuProductOpenDays.opens} from ${menuProductOpenDays}
+        where ${menuProductOpenDays.menuId} = ${menuId} and ${menuProductOpenDays.day} >= ${sinceDay}
     )
-    select asked.product_id as productId, coalesce(${products.strainName}, max(asked.name), 'Product') as name, count(*) as opens
-      from asked left join ${products} on ${products.id} = asked.product_id
-      group by asked.product_id
+    select touched.product_id as productId, coalesce(${products.strainName}, max(touched.name), 'Product') as name, sum(touched.times) as opens
+      from touched left join ${products} on ${products.id} = touched.product_id
+      group by touched.product_id
       order by opens desc, name asc
       limit ${limit}
   `);

@@ -1,7 +1,7 @@
 /**
  * One menu's insights for its seller: views per day over the chosen period,
  * unique visitors, the signed-in buyers who viewed it (and whether they saved
- * it), and the products asked about most. Offline it shows the last figures
+ * it), and the products opened or asked about most. Offline it shows the last figures
  * the device has, saying how old they are.
  */
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export function InsightsPage() {
     <PageBody>
       <PageHeader
         title={menuName ? `Insights: ${menuName}` : 'Menu insights'}
-        subtitle="Who opened this menu, and what they asked about."
+        subtitle="Who opened this menu, and what they looked at and asked about."
         actions={
           <Link to="/seller/dashboard" className={buttonClasses('outline', 'sm')}>
             Back to dashboard
@@ -106,16 +106,18 @@ function Figures({ saved, fresh, days }: { saved: SavedInsights; fresh: boolean;
             </Card>
           )}
         </Section>
-        <Section id="top-products" title="Products asked about most">
+        <Section id="top-products" title="Products opened or asked about most">
           {insights.topProducts.length === 0 ? (
-            <Card className="p-4 text-stone-600">No messages or order requests about this menu's products in this period.</Card>
+            <Card className="p-4 text-stone-600">No one opened this menu's products' photos or lab results, or asked about them, in this period.</Card>
           ) : (
             <Card className="divide-y divide-stone-100">
               <ol>
                 {insights.topProducts.map((product) => (
                   <li key={product.productId} className="flex justify-between gap-2 px-4 py-3">
                     <span className="font-medium">{product.name}</span>
-                    <span className="text-sm text-stone-600">{product.opens}</span>
+                    <span className="text-sm text-stone-600">
+                      {product.opens} <span className="sr-only">{product.opens === 1 ? 'time' : 'times'}</span>
+                    </span>
                   </li>
                 ))}
               </ol>

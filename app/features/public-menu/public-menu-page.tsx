@@ -20,6 +20,7 @@ import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY, TOKEN_KEY } from '../..
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
+import { noteProductOpen } from './note-product-open';
 import { SellerBrand, SellerCover } from './seller-brand';
 import { categoriesPresent, MENU_SORTS, sortProducts, type MenuSort } from './sort-products';
 
@@ -271,7 +272,16 @@ export function MenuView({ data, notice, actions, children, productAction }: Men
             <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {visible.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} eager={index < EAGER_CARDS} onOpenGallery={() => setGallery(product)} action={productAction?.(product)} />
+                  <ProductCard
+                    product={product}
+                    eager={index < EAGER_CARDS}
+                    onOpenGallery={() => {
+                      setGallery(product);
+                      noteProductOpen(menu.publicLinkId, product.id);
+                    }}
+                    onOpenLabResults={() => noteProductOpen(menu.publicLinkId, product.id)}
+                    action={productAction?.(product)}
+                  />
                 </li>
               ))}
             </ul>
@@ -338,9 +348,9 @@ function CategoryButton({ label, active, onClick }: { label: string; active: boo
   );
 }
 
-type ProductCardProps = { product: MenuProduct; eager: boolean; onOpenGallery: () => void; action?: ReactNode };
+type ProductCardProps = { product: MenuProduct; eager: boolean; onOpenGallery: () => void; onOpenLabResults: () => void; action?: ReactNode };
 
-function ProductCard({ product, eager, onOpenGallery, action }: ProductCardProps) {
+function ProductCard({ product, eager, onOpenGallery, onOpenLabResults, action }: ProductCardProps) {
   const price = formatPrice(product.pricePerUnit);
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
@@ -394,6 +404,7 @@ function ProductCard({ product, eager, onOpenGallery, action }: ProductCardProps
                 href={product.labResultUrl}
                 target="_blank"
                 rel="noopener noreferrer"
+                onClick={onOpenLabResults}
                 className="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
               >
                 Lab results

@@ -1,0 +1,12 @@
+CREATE TABLE `menu_product_open_days` (
+	`menu_id` text NOT NULL,
+	`product_id` text NOT NULL,
+	`day` text NOT NULL,
+	`opens` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`menu_id`, `product_id`, `day`),
+	FOREIGN KEY (`menu_id`) REFERENCES `menus`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`product_id`) REFERENCES `products`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+ALTER TABLE `saved_menus` ADD `digested_stamp` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `mail_outbox_user_kind` ON `mail_outbox` (`user_id`,`kind`,`created_at`);
