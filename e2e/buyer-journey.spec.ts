@@ -20,6 +20,7 @@ import {
 } from './support/marketplace';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
+import { openSharedMenu } from './support/shared-menu';
 
 /** A card in a list (browse results, saved menus), found by its heading. */
 const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -321,7 +322,7 @@ test.describe('buyer journey', () => {
     const menu = await createMenu(seller.session, { name: `Harbor Menu ${tag}`, isPublic: true, productIds: [product.id] });
     const buyer = await registerAccount('buyer');
 
-    await page.goto(`/menu/${menu.publicLinkId}`);
+    await openSharedMenu(page, menu.publicLinkId);
     await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
     // Sent to sign in: /api/login lands on /?auth=signin, which opens the dialog (and then tidies the address).
     const sentToSignIn = page.waitForURL(/\/\?auth=signin$/, { waitUntil: 'commit' });

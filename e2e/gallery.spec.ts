@@ -9,6 +9,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, test } from './support/fixtures';
+import { openSharedMenu } from './support/shared-menu';
 
 type Uploaded = { id: string; url: string; contentType: string; purpose: string };
 
@@ -130,7 +131,7 @@ for (const device of [
   test(`a visitor with no login browses the gallery and opens the lab result, on ${device.name}`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: device.viewport, hasTouch: device.touch, isMobile: device.touch });
     const page = await context.newPage();
-    await page.goto(`${baseUrl()}/menu/${publicLinkId}`);
+    await openSharedMenu(page, publicLinkId, baseUrl());
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery Menu' })).toBeVisible();
 
     // The card shows the cover; the product without photos has no gallery to open.
@@ -206,7 +207,7 @@ test('when the viewer cannot be downloaded, the menu says so and stays usable', 
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.route(/\/assets\/gallery-viewer-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto(`${baseUrl()}/menu/${publicLinkId}`);
+  await openSharedMenu(page, publicLinkId, baseUrl());
   await page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` }).click();
   const notice = page.getByRole('alert').filter({ hasText: "The photos couldn't be opened" });
   await expect(notice).toBeVisible();

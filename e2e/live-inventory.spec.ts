@@ -1,5 +1,6 @@
 import { apiLogin } from './support/api';
 import { baseUrl, expect, registerAccount, test } from './support/fixtures';
+import { openSharedMenu } from './support/shared-menu';
 
 test.describe('live inventory', () => {
   test('an open public menu shows a quantity change within 2 seconds, marks a sell-out and drops a removed product', async ({ page, browser }) => {
@@ -12,7 +13,7 @@ test.describe('live inventory', () => {
     const tangie = await post('/api/products', { strainName: 'Tangie', pricePerUnit: '400', unitType: 'lb', availableQuantity: '3' });
     const menu = await post('/api/menus', { name: 'Live Stock', isPublic: true, productIds: [gelato.id, tangie.id] });
 
-    await page.goto(`/menu/${menu.publicLinkId}`);
+    await openSharedMenu(page, menu.publicLinkId);
     await expect(page.getByRole('heading', { name: 'Live Stock' })).toBeVisible();
     const card = (name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card('Gelato')).toContainText('12 lb available');

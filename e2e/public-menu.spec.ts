@@ -1,9 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
+import { openSharedMenu } from './support/shared-menu';
 
 test.describe('the sample menu, with no login', () => {
   test('shows the seller, filters by category and sorts', async ({ page }) => {
-    await page.goto('/menu/sample');
+    await openSharedMenu(page, 'sample');
     await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
     await expect(page.getByText('Great Lakes Cultivation Co.')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);

@@ -9,6 +9,7 @@ import { apiLogin } from './support/api';
 import { baseUrl, DEMO_SELLER, expect, registerAccount, signIn, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
 import { openMenus } from './support/offline-app';
+import { openSharedMenu } from './support/shared-menu';
 
 // The decoder is put into the page as a script tag; a strict Content-Security-Policy would refuse it.
 test.use({ bypassCSP: true });
@@ -133,7 +134,7 @@ test.describe('a shared menu drawn by the server', () => {
         for (const record of records) for (const node of record.removedNodes) if (node.nodeName === 'MAIN') state.redrawn += 1;
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto('/menu/sample');
+    await openSharedMenu(page, 'sample');
     await expect(page.getByText('12 products')).toBeVisible();
     // The filter answers once the app has taken over the server's markup.
     await page.getByRole('button', { name: 'Edible', exact: true }).click();
