@@ -149,7 +149,8 @@ test.describe('buyer journey', () => {
     // --- Save both public menus.
     await cardOf(page, flowerMenu.name).getByRole('link', { name: 'Open menu' }).click();
     await saveOpenMenu(page, flowerMenu);
-    await page.goBack();
+    // The menu page has no top bar (nor, installed, a browser back button): it leads back to Browse itself.
+    await page.getByRole('navigation', { name: 'Back' }).getByRole('link', { name: '← Back to Browse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Menus' })).toBeVisible();
     await page.getByLabel('Search menus').fill(wax.strainName);
     await expect(results.getByRole('heading', { level: 2 })).toHaveText([extractsMenu.name]);

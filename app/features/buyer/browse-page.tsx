@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
+import { backToState } from '../../lib/back-to';
 import { useConnectivity } from '../../lib/connectivity';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -154,7 +155,7 @@ export function BrowsePage() {
                     <p className="text-xs text-stone-500">
                       {item.productCount} {item.productCount === 1 ? 'product' : 'products'} · updated {new Date(item.updatedAt).toLocaleDateString()}
                     </p>
-                    <Link to={`/menu/${item.publicLinkId}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                    <Link to={`/menu/${item.publicLinkId}`} state={backToState('/browse', 'Browse')} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
                       Open menu
                     </Link>
                   </div>

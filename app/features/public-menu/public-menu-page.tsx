@@ -4,7 +4,7 @@
  * free of heavy dependencies because buyers open these links on phones.
  */
 import { Component, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { CATEGORY_LABELS, type ProductCategory } from '../../../sync/constants';
 import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
@@ -16,6 +16,7 @@ import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
+import { readBackTo, type BackTo } from '../../lib/back-to';
 import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
@@ -81,6 +82,7 @@ function sendToLogin() {
 
 export function PublicMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
+  const backTo = readBackTo(useLocation().state);
   const [attempt, setAttempt] = useState(0);
   // The result remembers which request it answers, so a new link or a retry shows the spinner without a reset in the effect.
   const requestKey = `${publicLinkId}#${attempt}`;
@@ -144,6 +146,7 @@ export function PublicMenuPage() {
     <MenuView
       key={data.menu.id}
       data={data}
+      backTo={backTo}
       notice={
         savedCopyFrom && (
           <p role="status" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -200,10 +203,12 @@ export type MenuViewProps = {
   children?: ReactNode;
   /** An extra action on each product card. */
   productAction?: (product: MenuProduct) => ReactNode;
+  /** A way back to the app's page this menu was opened from. */
+  backTo?: BackTo | null;
 };
 
 /** A menu's page: header, category filter, sort, product cards and the gallery. Shared by the public link and a buyer's saved copy. */
-export function MenuView({ data, notice, actions, children, productAction }: MenuViewProps) {
+export function MenuView({ data, notice, actions, children, productAction, backTo = null }: MenuViewProps) {
   const { menu, products, seller } = data;
   const [category, setCategory] = useState<CategoryFilter>('all');
   const [sort, setSort] = useState<MenuSort>('menu');
@@ -217,6 +222,15 @@ export function MenuView({ data, notice, actions, children, productAction }: Men
 
   return (
     <main id="main-content" className="min-h-dvh bg-stone-50 pb-12">
+      {backTo && (
+        <nav aria-label="Back" className="border-b border-stone-200 bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-2">
+            <Link to={backTo.path} className="text-sm font-medium text-brand-800 hover:underline">
+              ← Back to {backTo.label}
+            </Link>
+          </div>
+        </nav>
+      )}
       <header className="border-b border-stone-200 bg-white">
         <SellerCover seller={seller} />
         <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
