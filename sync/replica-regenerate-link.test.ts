@@ -16,6 +16,7 @@ function menu(overrides: Partial<Menu> = {}): Menu {
     description: 'Fresh',
     publicLinkId: randomUUID(),
     isPublic: true,
+    linkExpiresAt: null,
     productIds: [randomUUID(), randomUUID()],
     createdAt: created,
     updatedAt: created,

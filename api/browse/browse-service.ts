@@ -36,6 +36,7 @@ export async function browse(services: Services, query: unknown): Promise<Browse
     sellerId: sellerId || undefined,
     after: decodeCursor(cursor),
     limit: limit + 1,
+    now: services.now().toISOString(),
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
@@ -46,5 +47,5 @@ export async function browse(services: Services, query: unknown): Promise<Browse
 }
 
 export function listBrowseSellers(services: Services): Promise<BrowseSeller[]> {
-  return browseSellers(services.db.read);
+  return browseSellers(services.db.read, services.now().toISOString());
 }

@@ -142,6 +142,8 @@ export const menus = sqliteTable(
     description: text('description'),
     publicLinkId: text('public_link_id').notNull().unique(),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    /** ISO date-time in UTC (so text order is time order); after it the link answers Menu Not Found. */
+    linkExpiresAt: text('link_expires_at'),
     version,
     ...timestamps,
   },

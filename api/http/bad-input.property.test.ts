@@ -126,6 +126,8 @@ const NO_BODY_READ = new Set([
   'POST /api/create-subscription',
   'POST /api/billing/portal',
   'POST /api/inquiries/:id/read',
+  'POST /api/account/confirm-email/resend',
+  'POST /api/public/menu/:publicLinkId/products/:productId/open',
 ]);
 
 beforeAll(async () => {

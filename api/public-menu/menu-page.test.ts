@@ -7,6 +7,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { createApp } from '../app';
+import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const INDEX_HTML = `<!doctype html>
@@ -135,5 +136,35 @@ describe('a shared menu page drawn on the server', () => {
     expect(await views()).toBe(before + 1);
     await site.request(`http://menus.example${pixel}`, { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } });
     expect(await views()).toBe(before + 1);
+  });
+
+  it('answers Menu Not Found on the page, the API and Browse once the link has expired, and again once the expiry is cleared', async () => {
+    const expiring = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Trade Show Only', isPublic: true, productIds: [products[0]!.id] } })).body;
+    const api = () => site.request(`http://menus.example/api/public/menu/${expiring.publicLinkId}`);
+    const buyer = await t.registerUser('buyer');
+    const listed = async () =>
+      (await t.request<{ items: Array<{ menuId: string }> }>('GET', '/api/browse?q=Trade%20Show', { token: buyer.token })).body.items.some((item) => item.menuId === expiring.id);
+    const setExpiry = (linkExpiresAt: string | null) => t.request<Menu>('PUT', `/api/menus/${expiring.id}`, { token: seller.token, body: { linkExpiresAt } });
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    expect((await api()).status).toBe(200);
+    expect((await pageOf(expiring.publicLinkId)).status).toBe(200);
+
+    const bad = await t.request<{ message: string }>('PUT', `/api/menus/${expiring.id}`, { token: seller.token, body: { linkExpiresAt: 'next friday' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Link expiry must be a date and time');
+
+    expect((await setExpiry(inAnHour.replace('Z', '+00:00'))).body.linkExpiresAt).toBe(inAnHour);
+    expect((await api()).status).toBe(200);
+    t.clock.advance(61 * 60 * 1000);
+    const gone = await api();
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { message: string }).message).toBe(MENU_NOT_FOUND_MESSAGE);
+    expect(await (await pageOf(expiring.publicLinkId)).text()).toContain('<div id="root"></div>');
+    expect(await listed()).toBe(false);
+
+    expect((await setExpiry(null)).body.linkExpiresAt).toBeNull();
+    expect((await api()).status).toBe(200);
+    expect(await (await pageOf(expiring.publicLinkId)).text()).toContain('Trade Show Only');
+    expect(await listed()).toBe(true);
   });
 });

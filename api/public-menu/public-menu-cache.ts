@@ -10,9 +10,19 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Services } from '../context';
 import { publicMenuStamp } from '../db/repositories/menus';
-import { loadPublicMenu, SAMPLE_MENU_LINK_ID } from './public-menu-service';
+import { linkExpired } from '../../sync/entities/menu';
+import { AppError } from '../../sync/errors';
+import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE, SAMPLE_MENU_LINK_ID } from './public-menu-service';
 
-export type CachedAnswer = { etag: string; json: string; gzip: Uint8Array<ArrayBuffer>; menuId: string; sellerId: string; productIds: ReadonlySet<string> };
+export type CachedAnswer = {
+  etag: string;
+  json: string;
+  gzip: Uint8Array<ArrayBuffer>;
+  menuId: string;
+  sellerId: string;
+  productIds: ReadonlySet<string>;
+  linkExpiresAt: string | null;
+};
 type Entry = CachedAnswer & { clock: number; stamp: string };
 
 const MAX_ENTRIES = 1_000;
@@ -25,6 +35,11 @@ export class PublicMenuCache {
     const db = services.db.read;
     const clock = services.db.committedVersion;
     const cached = this.entries.get(linkId);
+    // Expiry is a moment, not a change: nothing moves the clock when it passes.
+    if (cached && linkExpired(cached, services.now())) {
+      this.entries.delete(linkId);
+      throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+    }
     if (cached && cached.clock === clock) return cached;
 
     const stamp = await publicMenuStamp(db, linkId);
@@ -39,6 +54,7 @@ export class PublicMenuCache {
       menuId: publicMenu.menu.id,
       sellerId,
       productIds: new Set(publicMenu.products.map((product) => product.id)),
+      linkExpiresAt: publicMenu.menu.linkExpiresAt,
       clock,
       stamp: stamp ?? '',
       json,

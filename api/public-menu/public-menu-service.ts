@@ -1,4 +1,5 @@
 /** What anyone with a menu's link may see: the menu, its products in order, and the seller's brand. */
+import { linkExpired } from '../../sync/entities/menu';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
@@ -24,7 +25,7 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;
   const menu = await findMenuByLink(db, linkId);
   const seller = menu ? await findUserById(db, menu.userId) : null;
-  if (!menu || !seller || seller.disabled) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+  if (!menu || !seller || seller.disabled || linkExpired(menu, services.now())) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
   const files = await ownPhotosByIds(db, seller.id, fileIds);

@@ -8,6 +8,8 @@ export const menuSchema = z.object({
   description: z.string().nullable(),
   publicLinkId: z.uuid(),
   isPublic: z.boolean(),
+  /** After this moment (ISO, UTC) the link answers Menu Not Found; null, it never expires. */
+  linkExpiresAt: isoDate.nullable(),
   /** Product ids in the order the menu shows them. */
   productIds: z.array(entityId),
   createdAt: isoDate,
@@ -15,12 +17,22 @@ export const menuSchema = z.object({
 });
 export type Menu = z.infer<typeof menuSchema>;
 
+/** Whether the menu's link has expired at `now` (a menu from before expiry existed has no `linkExpiresAt`). */
+export function linkExpired(menu: { linkExpiresAt?: string | null }, now: Date): boolean {
+  return menu.linkExpiresAt != null && Date.parse(menu.linkExpiresAt) <= now.getTime();
+}
+
 export const MAX_PRODUCTS_PER_MENU = 2000;
 
 export const menuFieldsSchema = z.object({
   name: requiredText('Menu name', 200),
   description: optionalText('Description', 5000),
   isPublic: z.boolean().default(false),
+  linkExpiresAt: z.iso
+    .datetime({ offset: true, error: 'Link expiry must be a date and time' })
+    .transform((value) => new Date(value).toISOString())
+    .nullable()
+    .default(null),
   productIds: z
     .array(entityId)
     .max(MAX_PRODUCTS_PER_MENU, `A menu holds at most ${MAX_PRODUCTS_PER_MENU} products`)

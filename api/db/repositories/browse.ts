@@ -15,6 +15,8 @@ export type BrowseFilter = {
   sellerId?: string;
   after?: { updatedAt: number; id: string };
   limit: number;
+  /** ISO, UTC: menus whose link expired by then are not listed. */
+  now: string;
 };
 
 type BrowseRow = {
@@ -31,7 +33,7 @@ type BrowseRow = {
 };
 
 export async function browseMenus(db: Db, filter: BrowseFilter): Promise<Array<BrowseItem & { updatedAtMs: number }>> {
-  const conditions = [sql`m.is_public = 1`, sql`u.disabled_at is null`];
+  const conditions = [sql`m.is_public = 1`, sql`u.disabled_at is null`, sql`(m.link_expires_at is null or m.link_expires_at > ${filter.now})`];
   if (filter.match) conditions.push(sql`m.id in (select menu_id from menu_search where menu_search match ${filter.match})`);
   if (filter.sellerId) conditions.push(sql`m.user_id = ${filter.sellerId}`);
   if (filter.category) {
@@ -69,10 +71,10 @@ export async function browseMenus(db: Db, filter: BrowseFilter): Promise<Array<B
 }
 
 /** Sellers with at least one public-listing menu, for the seller filter. */
-export async function browseSellers(db: Db): Promise<BrowseSeller[]> {
+export async function browseSellers(db: Db, now: string): Promise<BrowseSeller[]> {
   return db.all<BrowseSeller>(sql`
     select u.id, coalesce(nullif(u.business_name, ''), 'Cannabis Supplier') as name, count(*) as menuCount
     from menus m join users u on u.id = m.user_id
-    where m.is_public = 1 and u.disabled_at is null
+    where m.is_public = 1 and u.disabled_at is null and (m.link_expires_at is null or m.link_expires_at > ${now})
     group by u.id order by name`);
 }

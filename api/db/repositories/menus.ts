@@ -5,7 +5,7 @@ import type { Db } from '../database';
 import { menuItems, menus, products, users } from '../schema';
 
 type MenuRow = typeof menus.$inferSelect;
-export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'>;
+export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'> & Partial<Pick<Menu, 'linkExpiresAt'>>;
 
 function toMenu(row: MenuRow, productIds: string[]): Menu {
   return {
@@ -15,6 +15,7 @@ function toMenu(row: MenuRow, productIds: string[]): Menu {
     description: row.description,
     publicLinkId: row.publicLinkId,
     isPublic: row.isPublic,
+    linkExpiresAt: row.linkExpiresAt,
     productIds,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

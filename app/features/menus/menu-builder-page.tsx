@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CATEGORY_LABELS } from '../../../sync/constants';
-import { menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
+import { linkExpired, menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
@@ -23,6 +23,7 @@ import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
 import { listProducts } from '../../lib/replica/use-replica';
 import { addAllOfCategory, categoriesToAdd, duplicateMenu, moveItem, moveItemTo, regenerateLink } from './menu-edits';
+import { fromLocalInput, toLocalInput } from './link-expiry';
 import { ShareMenuButton } from './share-menu-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -73,6 +74,8 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   const [name, setName] = useState(initial?.name ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [isPublic, setIsPublic] = useState(initial?.isPublic ?? false);
+  const [expiresInput, setExpiresInput] = useState(toLocalInput(initial?.linkExpiresAt));
+  const [expiryError, setExpiryError] = useState<string>();
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
   const [nameError, setNameError] = useState<string>();
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
@@ -95,6 +98,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
     (name !== initial.name ||
       (description || null) !== (initial.description || null) ||
       isPublic !== initial.isPublic ||
+      fromLocalInput(expiresInput) !== (initial.linkExpiresAt ?? null) ||
       productIds.join() !== initial.productIds.join());
 
   // After a move, keep focus on the moved product's button (or its other one, once it reached an end).
@@ -133,14 +137,16 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   }
 
   async function save() {
-    const fields = { name, description, isPublic, productIds: chosen.map((product) => product.id) };
+    const fields = { name, description, isPublic, linkExpiresAt: fromLocalInput(expiresInput), productIds: chosen.map((product) => product.id) };
     const checked = validate(menuFieldsSchema, fields);
     if (!checked.ok) {
       setNameError(checked.fieldErrors.name);
-      if (!checked.fieldErrors.name) toast({ title: 'Error', description: checked.message, variant: 'destructive' });
+      setExpiryError(checked.fieldErrors.linkExpiresAt);
+      if (!checked.fieldErrors.name && !checked.fieldErrors.linkExpiresAt) toast({ title: 'Error', description: checked.message, variant: 'destructive' });
       return;
     }
     setNameError(undefined);
+    setExpiryError(undefined);
     try {
       if (menuId) {
         await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
@@ -226,11 +232,36 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                 <option value="public">Public Listing</option>
               </Select>
             </Field>
+            <Field id="menu-link-expires" label="Link expires" error={expiryError} hint="Empty: the link never expires. After this time it answers Menu Not Found.">
+              <div className="flex flex-wrap gap-2">
+                <Input
+                  id="menu-link-expires"
+                  type="datetime-local"
+                  className="w-auto"
+                  value={expiresInput}
+                  onChange={(event) => setExpiresInput(event.target.value)}
+                  aria-invalid={Boolean(expiryError)}
+                  aria-describedby={expiryError ? 'menu-link-expires-error' : undefined}
+                />
+                {expiresInput && (
+                  <Button size="sm" variant="ghost" onClick={() => setExpiresInput('')}>
+                    Never expire
+                  </Button>
+                )}
+              </div>
+            </Field>
           </Card>
           {initial && publicLinkId && (
             <Card className="grid grid-cols-1 gap-3 p-4">
               <h2 className="font-semibold">Share</h2>
               <p className="text-sm text-stone-600">Anyone with this link can open the menu, no login needed.</p>
+              {initial.linkExpiresAt && (
+                <p role="status" className={cn('text-sm', linkExpired(initial, new Date()) ? 'text-red-700' : 'text-stone-600')}>
+                  {linkExpired(initial, new Date())
+                    ? `This link expired on ${new Date(initial.linkExpiresAt).toLocaleString()}: it answers Menu Not Found.`
+                    : `This link expires on ${new Date(initial.linkExpiresAt).toLocaleString()}.`}
+                </p>
+              )}
               <p className="rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="menu-link">
                 {menuLink(publicLinkId)}
               </p>

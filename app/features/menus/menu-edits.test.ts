@@ -54,6 +54,7 @@ describe('duplicating a menu', () => {
     description: 'Fresh',
     publicLinkId: '6f1c1c1e-0000-4000-8000-000000000003',
     isPublic: true,
+    linkExpiresAt: null,
     productIds: ['6f1c1c1e-0000-4000-8000-000000000004', '6f1c1c1e-0000-4000-8000-000000000005'],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',

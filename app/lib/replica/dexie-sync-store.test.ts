@@ -65,6 +65,7 @@ function menu(n: number, userId: string, productIds: string[]): Menu {
     description: null,
     publicLinkId: uuid(n + 10_000),
     isPublic: true,
+    linkExpiresAt: null,
     productIds,
     createdAt: AT,
     updatedAt: AT,
