@@ -13,13 +13,16 @@ import { listSavedMenus } from '../saved-menus/saved-menu-service';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RateLimitedError } from '../limits/rate-limited-error';
+import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation } from './server-mutations';
 
-/** A device id belongs to the first user who synced with it; nobody else may use it. */
-async function clientOf(db: Services['db']['read'], clientId: string, user: User) {
+/** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
+async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
   const client = await findSyncClient(db, clientId);
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-  return client ?? { clientId, userId: user.id, lastSeq: 0 };
+  if (client) return client;
+  await assertRoomForNewDevice(db, user.id, now);
+  return { clientId, userId: user.id, lastSeq: 0 };
 }
 
 /**
@@ -36,7 +39,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
   const request = parseOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const { response, overQuota } = await services.db.transaction(async (tx) => {
-    const client = await clientOf(tx.db, request.clientId, sessionUser);
+    const client = await clientOf(tx.db, request.clientId, sessionUser, services.now());
     // Refusals refer to the client row, so it exists before any of them.
     await saveSyncClient(tx.db, client, services.now());
     const earlierRefusals = await findRefusals(
