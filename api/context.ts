@@ -7,6 +7,7 @@ import type { TokenSigner } from './auth/tokens';
 import type { Database } from './db/database';
 import type { Env } from './env';
 import type { LiveMenus } from './events/live-menus';
+import type { Quotas } from './limits/quotas';
 import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
 
@@ -18,6 +19,8 @@ export type Services = {
   throttle: LoginThrottle;
   /** How often a password reset may be asked for, per address and per client. */
   resetLimits: ResetRequestLimits;
+  /** Per-account and per-address quotas: registrations, messages, upload bytes. */
+  quotas: Quotas;
   /** null when the payment settings are not all present: trials run as usual, paying is refused. */
   payments: Payments | null;
   views: MenuViewRecorder;

@@ -31,6 +31,13 @@ describe('readEnv', () => {
     expect(readEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be true, false or the number of proxies');
   });
+
+  it('reads REGISTRATIONS_PER_HOUR, 10 when unset or blank', () => {
+    expect(readEnv({}).REGISTRATIONS_PER_HOUR).toBe(10);
+    expect(readEnv({ REGISTRATIONS_PER_HOUR: '' }).REGISTRATIONS_PER_HOUR).toBe(10);
+    expect(readEnv({ REGISTRATIONS_PER_HOUR: '500' }).REGISTRATIONS_PER_HOUR).toBe(500);
+    expect(() => readEnv({ REGISTRATIONS_PER_HOUR: '0' })).toThrow('REGISTRATIONS_PER_HOUR');
+  });
 });
 
 describe('isLoopback', () => {

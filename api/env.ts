@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_REGISTRATIONS_PER_HOUR } from './limits/quotas';
 
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
@@ -33,6 +34,7 @@ const envSchema = z.object({
   JWT_SECRET: z.preprocess(unsetWhenBlank, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyCount,
+  REGISTRATIONS_PER_HOUR: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1).default(DEFAULT_REGISTRATIONS_PER_HOUR)),
   SEED_DEMO_DATA: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

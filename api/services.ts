@@ -7,6 +7,7 @@ import type { Services } from './context';
 import { Database } from './db/database';
 import type { Env } from './env';
 import { InMemoryEventBus } from './events/event-bus';
+import { Quotas } from './limits/quotas';
 import { LiveMenus } from './events/live-menus';
 import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
@@ -26,6 +27,7 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     tokens: new TokenSigner(env.JWT_SECRET),
     throttle: new LoginThrottle(),
     resetLimits: new ResetRequestLimits(() => now().getTime()),
+    quotas: new Quotas(env.REGISTRATIONS_PER_HOUR, () => now().getTime()),
     payments: paymentsFromEnv(env, paymentTuning),
     mail: new MailOutbox(db, transportFromEnv(env), now),
     ...overrides,

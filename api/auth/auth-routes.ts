@@ -10,7 +10,7 @@ import { FORGOT_PASSWORD_SENT_MESSAGE } from '../../sync/entities/account';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
-    const result = await register(c.get('services'), (await readJson(c)), c.req.header('user-agent'));
+    const result = await register(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
     return c.json(result, 201);
   })
   .post('/auth/login', open, async (c) => {

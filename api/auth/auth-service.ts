@@ -25,8 +25,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
-export async function register(services: Services, input: unknown, userAgent?: string): Promise<AuthResponse> {
+export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);
+  // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
+  const wait = services.quotas.registrationsPerAddress.take(clientAddress);
+  if (wait > 0) throw new RateLimitedError(`Too many accounts were registered from this address. Please try again in ${waitText(wait)}.`, wait);
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();
   // One write: the account and its welcome email (with the link confirming the address) together.

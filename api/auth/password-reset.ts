@@ -15,7 +15,7 @@ import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { passwordResetMail } from '../mail/templates/account';
 import { hashLinkToken, newLinkToken } from './account-tokens';
 import { hashPassword } from './password';
-import { RequestLimiter } from './request-limiter';
+import { RequestLimiter } from '../limits/request-limiter';
 import { startSession } from './auth-service';
 
 export const RESET_VALID_MINUTES = 60;

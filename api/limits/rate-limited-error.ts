@@ -10,10 +10,16 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** "1 minute", "5 minutes", "30 seconds": how long to wait, for a message. */
+/** "30 seconds", "5 minutes", "3 hours", "2 days": how long to wait, for a message, rounded up. */
 export function waitText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  // Up to two hours in minutes: "90 minutes" says more than "2 hours".
+  if (minutes <= 120) return plural(minutes, 'minute');
+  const hours = Math.ceil(minutes / 60);
+  if (hours <= 48) return plural(hours, 'hour');
+  return plural(Math.ceil(hours / 24), 'day');
 }
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

@@ -103,6 +103,15 @@ describe('cleanupUnusedPhotos', () => {
     expect(existsSync(fileOf(photo))).toBe(true);
   });
 
+  it("keeps a photo a seller's menu cover shows", async () => {
+    const cover = await uploadOk(seller.token, { image: files.jpeg() });
+    const saved = await t.request('PUT', '/api/auth/user', { token: seller.token, body: { menuCoverUrl: cover.url } });
+    expect(saved.status).toBe(200);
+    const report = await cleanupUnusedPhotos(t.services, new Date(t.clock.now().getTime() + 2 * UNUSED_PHOTO_GRACE_MS));
+    expect(report.photoIds).not.toContain(cover.id);
+    expect(hasRow(cover.id)).toBe(true);
+  });
+
   it('lets the same bytes be uploaded again after the cleanup removed them', async () => {
     const bytes = files.webp();
     const first = await uploadOk(seller.token, { image: bytes });

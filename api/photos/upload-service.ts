@@ -16,6 +16,7 @@ import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import { sniffContentType, type StoredContentType } from './file-types';
 import { storeFile } from './photo-files';
 import { MalformedImageError, stripImageMetadata } from './strip-metadata';
+import { takeUploadQuota } from './upload-quota';
 
 export const SELECT_IMAGE_MESSAGE = 'Please select an image file';
 export const SELECT_LAB_RESULT_MESSAGE = 'Please select a PDF or an image file';
@@ -82,6 +83,8 @@ export async function uploadPhoto(services: Services, user: User, input: UploadI
 
   if (purpose !== 'profile') assertSellerMayWrite(user, services.now());
   if (image.size > MAX_UPLOAD_BYTES[purpose]) throw new AppError('payload_too_large', tooLargeMessage(purpose));
+  // Before the bytes are read: an account over its quota costs no more work. A retry of a stored upload (above) is free.
+  await takeUploadQuota(services, user.id, image.size);
   const received = new Uint8Array(await image.arrayBuffer());
   const contentType = sniffContentType(received, purpose);
   if (!contentType) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });

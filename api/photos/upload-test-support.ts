@@ -99,7 +99,7 @@ export type UploadFields = {
   id?: string;
 };
 
-export type UploadResponse = { status: number; body: Photo & ErrorBody };
+export type UploadResponse = { status: number; body: Photo & ErrorBody; headers: Headers };
 
 export async function upload(t: TestApp, token: string | undefined, fields: UploadFields): Promise<UploadResponse> {
   const form = new FormData();
@@ -110,5 +110,5 @@ export async function upload(t: TestApp, token: string | undefined, fields: Uplo
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await t.app.request('/api/upload', { method: 'POST', body: form, headers });
-  return { status: res.status, body: (await res.json()) as Photo & ErrorBody };
+  return { status: res.status, body: (await res.json()) as Photo & ErrorBody, headers: res.headers };
 }

@@ -12,25 +12,34 @@ import { listInquiries } from '../inquiries/inquiry-service';
 import { listSavedMenus } from '../saved-menus/saved-menu-service';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
+import { RateLimitedError } from '../limits/rate-limited-error';
+import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation } from './server-mutations';
 
-/** A device id belongs to the first user who synced with it; nobody else may use it. */
-async function clientOf(db: Services['db']['read'], clientId: string, user: User) {
+/** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
+async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
   const client = await findSyncClient(db, clientId);
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-  return client ?? { clientId, userId: user.id, lastSeq: 0 };
+  if (client) return client;
+  await assertRoomForNewDevice(db, user.id, now);
+  return { clientId, userId: user.id, lastSeq: 0 };
 }
 
 /**
  * Step 1. The whole batch runs in one transaction; each mutation in a nested
  * one, so a refusal undoes only its own writes. A crash before the commit
  * applies nothing, and the device's retry then applies everything once.
+ *
+ * A mutation over a quota is not refused: that would drop a change for being
+ * sent too soon. The batch stops before it, commits what came before (the
+ * device's processed sequence ends there) and the whole push is answered 429
+ * with Retry-After, so the device keeps the rest and sends it again later.
  */
 export async function push(services: Services, sessionUser: User, input: unknown): Promise<PushResponse> {
   const request = parseOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
-  return services.db.transaction(async (tx) => {
-    const client = await clientOf(tx.db, request.clientId, sessionUser);
+  const { response, overQuota } = await services.db.transaction(async (tx) => {
+    const client = await clientOf(tx.db, request.clientId, sessionUser, services.now());
     // Refusals refer to the client row, so it exists before any of them.
     await saveSyncClient(tx.db, client, services.now());
     const earlierRefusals = await findRefusals(
@@ -39,6 +48,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
       mutations.filter((mutation) => mutation.seq <= client.lastSeq).map((mutation) => mutation.seq),
     );
     let user = sessionUser;
+    let overQuota: RateLimitedError | null = null;
     const results: PushResponse['results'] = [];
     for (const mutation of mutations) {
       if (mutation.seq <= client.lastSeq) {
@@ -57,6 +67,10 @@ export async function push(services: Services, sessionUser: User, input: unknown
         results.push({ seq: mutation.seq, outcome: 'applied' });
         if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
       } catch (error) {
+        if (error instanceof RateLimitedError) {
+          overQuota = error;
+          break;
+        }
         if (!(error instanceof AppError)) throw error;
         results.push({ seq: mutation.seq, outcome: 'refused', reason: error.reason, message: error.message });
         await insertRefusal(
@@ -68,8 +82,11 @@ export async function push(services: Services, sessionUser: User, input: unknown
       client.lastSeq = mutation.seq;
     }
     await saveSyncClient(tx.db, client, services.now());
-    return { lastProcessedSeq: client.lastSeq, results };
+    return { response: { lastProcessedSeq: client.lastSeq, results }, overQuota };
   });
+  // Thrown after the commit: what came before the quota stays applied.
+  if (overQuota) throw overQuota;
+  return response;
 }
 
 /** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, messageOf, NetworkError, OFFLINE_MESSAGE, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
+import { ApiError, messageOf, NetworkError, OFFLINE_MESSAGE, retryAfterMsOf, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,5 +21,22 @@ describe('messageOf', () => {
     expect(messageOf(new NetworkError(), 'Check your credentials')).toBe(OFFLINE_MESSAGE);
     vi.stubGlobal('navigator', { onLine: true });
     expect(messageOf(new NetworkError(), 'Check your credentials')).toBe(SERVER_UNREACHABLE_MESSAGE);
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads whole seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2025-03-01T12:00:00.000Z');
+    expect(retryAfterMsOf('120', now)).toBe(120_000);
+    expect(retryAfterMsOf('Sat, 01 Mar 2025 12:01:30 GMT', now)).toBe(90_000);
+    expect(retryAfterMsOf('Sat, 01 Mar 2025 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMsOf(null, now)).toBeNull();
+    expect(retryAfterMsOf('soon', now)).toBeNull();
+  });
+
+  it("is kept on a 429's ApiError with the server's sentence", () => {
+    const error = new ApiError(429, JSON.stringify({ message: 'Please try again in 1 minute.', reason: 'rate_limited' }), 'Too Many Requests', '60');
+    expect(error.retryAfterMs).toBe(60_000);
+    expect(error.serverMessage).toBe('Please try again in 1 minute.');
   });
 });

@@ -12,15 +12,26 @@ export class ApiError extends Error {
   /** The server's own sentence, for showing to a person. */
   readonly serverMessage: string | null;
   readonly fieldErrors: FieldErrors;
+  /** How long the server asked to wait before trying again (a 429's Retry-After), or null when it did not say. */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, bodyText: string, statusText: string) {
+  constructor(status: number, bodyText: string, statusText: string, retryAfter: string | null = null) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     const parsed = parseErrorBody(bodyText);
     this.serverMessage = parsed?.message ?? null;
     this.fieldErrors = parsed?.errors ?? {};
+    this.retryAfterMs = retryAfterMsOf(retryAfter);
   }
+}
+
+/** A Retry-After header in milliseconds: either whole seconds or an HTTP date. */
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 function parseErrorBody(text: string): Partial<ErrorBody> | null {
@@ -61,7 +72,7 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     throw new NetworkError();
   }
   reportServerAnswered();
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, response.headers.get('retry-after'));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

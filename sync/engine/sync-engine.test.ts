@@ -16,6 +16,7 @@ const BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000 };
 const JITTER = 0.5;
 const DEBOUNCE_MS = 300;
 const START = Date.parse('2025-03-01T12:00:00.000Z');
+const QUOTA_MESSAGE = 'You have sent too many messages. Please try again in 1 minute.';
 
 /** A valid v4-shaped UUID made from a number, so runs are repeatable. */
 const uuid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
@@ -128,6 +129,8 @@ class FakeServer {
   private readonly tombstones: Array<{ id: string; version: number }> = [];
   private clock = 0;
   refuse: Refuse = () => null;
+  /** A quota, as the real server keeps one: this many more mutations apply, then the push stops and answers 429. */
+  quota: { remaining: number; retryAfterMs: number | null } | null = null;
 
   push(request: PushRequest): PushResponse {
     const results: PushResponse['results'] = [];
@@ -136,6 +139,11 @@ class FakeServer {
       if (mutation.seq <= last) {
         results.push({ seq: mutation.seq, outcome: 'duplicate' });
         continue;
+      }
+      if (this.quota && this.quota.remaining-- <= 0) {
+        // What came before stays applied; the answer is the 429 alone.
+        this.lastSeq.set(request.clientId, last);
+        throw new SyncTransportError('rate_limited', QUOTA_MESSAGE, this.quota.retryAfterMs);
       }
       const refusal = this.refuse(mutation);
       if (refusal) results.push({ seq: mutation.seq, outcome: 'refused', ...refusal });
@@ -183,7 +191,7 @@ class FakeServer {
 
 type Gate = { gate: Promise<void> };
 /** What the transport does on one call: answer, fail before reaching the server, or reach it and lose the answer ('drop'). */
-type Step = 'ok' | 'network' | 'server' | 'unauthorized' | 'rejected' | 'drop' | Gate;
+type Step = 'ok' | 'network' | 'server' | 'unauthorized' | 'rejected' | 'rate_limited' | 'drop' | Gate;
 
 class ScriptedTransport implements SyncTransport {
   /** One step per call, push or pull, in order; 'ok' once it runs out. */
@@ -216,6 +224,7 @@ class ScriptedTransport implements SyncTransport {
     if (step === 'server') throw new SyncTransportError('server', 'Service unavailable');
     if (step === 'unauthorized') throw new SyncTransportError('unauthorized', 'Your session has expired. Please sign in again.');
     if (step === 'rejected') throw new SyncTransportError('rejected', 'This device id belongs to another account');
+    if (step === 'rate_limited') throw new SyncTransportError('rate_limited', QUOTA_MESSAGE, 120_000);
     const answer = forward();
     if (step === 'drop') throw new SyncTransportError('network', 'The connection was reset');
     return answer;
@@ -551,6 +560,87 @@ describe('failures and retries', () => {
     unsubscribe();
     await engine.syncNow();
     expect(phases.filter((phase, i) => phase !== phases[i - 1])).toEqual(['syncing', 'retrying', 'idle', 'syncing', 'idle']);
+  });
+});
+
+describe("the server's quota (429 with Retry-After)", () => {
+  const RETRY_AFTER_MS = 60_000;
+  const quotaAfter = (remaining: number, retryAfterMs: number | null = RETRY_AFTER_MS) => (server.quota = { remaining, retryAfterMs });
+  const waitingForQuota = (nextRetryAt: number) => ({ phase: 'retrying', failures: 1, lastError: QUOTA_MESSAGE, failure: 'rate_limited', nextRetryAt });
+
+  it('keeps what the server did not take, still pulls, and sends the rest by itself once Retry-After has passed, each mutation once', async () => {
+    const engine = makeEngine();
+    quotaAfter(2);
+    store.add(create(1), create(2), create(3), create(4));
+    await engine.syncNow();
+
+    expect(transport.calls).toEqual(['push', 'pull']);
+    expect(server.applied.map((row) => row.seq)).toEqual([1, 2]);
+    // The pull dropped what the server processed; the rest waits, none of it refused.
+    expect(store.outbox.map((entry) => entry.seq)).toEqual([3, 4]);
+    expect(store.refusals).toEqual([]);
+    expect(engine.getStatus()).toEqual(waitingForQuota(START + RETRY_AFTER_MS));
+    expect(clock.pendingDelays()).toEqual([RETRY_AFTER_MS]);
+
+    server.quota = null;
+    await clock.advance(RETRY_AFTER_MS - 1);
+    expect(transport.pushes).toHaveLength(1);
+    await clock.advance(1);
+    expect(transport.pushedSeqs()).toEqual([[1, 2, 3, 4], [3, 4]]);
+    expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3, 4]);
+    expect(store.outbox).toEqual([]);
+    expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
+  });
+
+  it('holds the outbox back when asked to sync during the wait, but pulls, and keeps the retry at the same time', async () => {
+    const engine = makeEngine();
+    quotaAfter(0);
+    store.add(create(1));
+    await engine.syncNow();
+    await clock.advance(10_000);
+
+    await engine.syncNow();
+    expect(transport.calls).toEqual(['push', 'pull', 'pull']);
+    expect(engine.getStatus()).toEqual(waitingForQuota(START + RETRY_AFTER_MS));
+    expect(clock.pendingDelays()).toEqual([RETRY_AFTER_MS - 10_000]);
+
+    // A change made meanwhile waits with the rest rather than knocking on the quota.
+    store.add(create(2));
+    engine.schedule();
+    await clock.advance(DEBOUNCE_MS);
+    expect(transport.pushes).toHaveLength(1);
+
+    server.quota = null;
+    await clock.advance(RETRY_AFTER_MS);
+    expect(transport.pushedSeqs()).toEqual([[1], [1, 2]]);
+    expect(server.applied.map((row) => row.seq)).toEqual([1, 2]);
+    expect(engine.getStatus().phase).toBe('idle');
+  });
+
+  it('waits at least the backoff when the server gives no Retry-After, and longer each time it answers 429 again', async () => {
+    const engine = makeEngine();
+    quotaAfter(0, null);
+    store.add(create(1));
+    await engine.syncNow();
+    expect(engine.getStatus()).toEqual(waitingForQuota(START + delayFor(1)));
+
+    await clock.advance(delayFor(1));
+    expect(transport.pushes).toHaveLength(2);
+    expect(engine.getStatus()).toMatchObject({ phase: 'retrying', failures: 2, failure: 'rate_limited' });
+    expect(clock.pendingDelays()).toEqual([delayFor(2)]);
+    expect(store.outbox.map((entry) => entry.seq)).toEqual([1]);
+  });
+
+  it('a 429 on the pull waits at least its Retry-After, then syncs', async () => {
+    const engine = makeEngine();
+    transport.script = ['ok', 'rate_limited'];
+    store.add(create(1));
+    await engine.syncNow();
+    expect(engine.getStatus()).toMatchObject({ phase: 'retrying', failure: 'rate_limited', lastError: QUOTA_MESSAGE, nextRetryAt: START + 120_000 });
+    await clock.advance(120_000);
+    expect(transport.calls).toEqual(['push', 'pull', 'push', 'pull']);
+    expect(store.outbox).toEqual([]);
+    expect(engine.getStatus().phase).toBe('idle');
   });
 });
 

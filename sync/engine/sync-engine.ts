@@ -5,7 +5,9 @@
  * during a cycle starts another. Network and server failures retry with
  * backoff; an expired session waits for the person to sign in again, keeping
  * the outbox; a refused mutation is recorded, with the change itself, for the
- * person to see and never retried by itself.
+ * person to see and never retried by itself. A push answered 429 (a quota)
+ * keeps the outbox and sends it again by itself, no sooner than the server's
+ * Retry-After; pulls go on meanwhile, so the device still receives.
  */
 import type { ErrorReason } from '../errors';
 import { wireArgs, type Mutation } from '../mutations';
@@ -33,11 +35,15 @@ export type SyncTransport = {
   pull(cursor: number, clientId: string): Promise<PullResponse>;
 };
 
-/** What a transport throws: `network` and `server` (5xx) are worth retrying; `unauthorized` waits for a sign-in. */
+/**
+ * What a transport throws: `network` and `server` (5xx) are worth retrying;
+ * `rate_limited` (429) too, after `retryAfterMs` when the server said; `unauthorized` waits for a sign-in.
+ */
 export class SyncTransportError extends Error {
   constructor(
-    readonly kind: 'network' | 'server' | 'unauthorized' | 'rejected',
+    readonly kind: 'network' | 'server' | 'unauthorized' | 'rejected' | 'rate_limited',
     message: string,
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'SyncTransportError';
@@ -46,8 +52,8 @@ export class SyncTransportError extends Error {
 
 /** 'blocked': the server turned the whole request down (not one mutation); retried only when something asks for a sync, never on a timer. */
 export type SyncPhase = 'idle' | 'syncing' | 'retrying' | 'needs-sign-in' | 'blocked' | 'stopped';
-/** Why the last cycle failed, so the person is told the right thing: no answer at all, an answer with a server error, or something on the device. */
-export type SyncFailure = 'network' | 'server' | 'device';
+/** Why the last cycle failed, so the person is told the right thing: no answer at all, an answer with a server error, a quota of the server's, or something on the device. */
+export type SyncFailure = 'network' | 'server' | 'rate_limited' | 'device';
 export type SyncStatus = { phase: SyncPhase; failures: number; lastError: string | null; failure: SyncFailure | null; nextRetryAt: number | null };
 
 export const STOPPED_STATUS: SyncStatus = { phase: 'stopped', failures: 0, lastError: null, failure: null, nextRetryAt: null };
@@ -55,8 +61,14 @@ const HEALTHY: Partial<SyncStatus> = { phase: 'idle', failures: 0, lastError: nu
 
 function failureOf(error: unknown): SyncFailure {
   if (!(error instanceof SyncTransportError)) return 'device';
-  return error.kind === 'network' ? 'network' : 'server';
+  if (error.kind === 'network' || error.kind === 'rate_limited') return error.kind;
+  return 'server';
 }
+
+const isRateLimited = (error: unknown): error is SyncTransportError => error instanceof SyncTransportError && error.kind === 'rate_limited';
+
+/** Until when the server's quota holds the outbox back, and what it said. */
+type PushHold = { until: number; message: string; failures: number };
 
 export type SyncEngineOptions = {
   batchSize?: number;
@@ -75,6 +87,7 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private timer: unknown = null;
+  private pushHold: PushHold | null = null;
   private readonly batchSize: number;
   private readonly backoff: BackoffOptions;
   private readonly debounceMs: number;
@@ -149,32 +162,71 @@ export class SyncEngine {
     this.update({ phase: 'syncing' });
     try {
       const clientId = await this.store.clientId();
-      let pushedThrough = 0;
-      for (;;) {
-        const batch = await this.store.pendingAfter(pushedThrough, this.batchSize);
-        if (batch.length === 0) break;
-        const response = await this.transport.push({
-          clientId,
-          mutations: batch.map((entry) => ({ seq: entry.seq, name: entry.mutation.name, args: wireArgs(entry.mutation) })),
-        });
-        const refusedAt = new Date(this.now()).toISOString();
-        const refusals = response.results.flatMap((result) => {
-          if (result.outcome !== 'refused') return [];
-          const entry = batch.find((candidate) => candidate.seq === result.seq);
-          const refusal: Refusal = { seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt };
-          return [entry ? { ...refusal, mutation: entry.mutation } : refusal];
-        });
-        if (refusals.length > 0) await this.store.recordRefusals(refusals);
-        pushedThrough = Math.max(response.lastProcessedSeq, batch[batch.length - 1]!.seq);
-        if (batch.length < this.batchSize) break;
-      }
+      if (!this.pushHeld()) await this.pushOutboxWithinQuota(clientId);
       const pulled = await this.transport.pull(await this.store.readCursor(), clientId);
       await this.store.applyPull(pulled);
       await this.store.markSynced(new Date(this.now()).toISOString());
-      this.update(HEALTHY);
+      this.settle();
     } catch (error) {
       this.fail(error);
     }
+  }
+
+  private pushHeld(): boolean {
+    return this.pushHold !== null && this.now() < this.pushHold.until;
+  }
+
+  /**
+   * Pushes the outbox; a 429 holds the rest of it back for at least the
+   * server's Retry-After (longer while it keeps answering 429), and the
+   * cycle goes on to pull. The server committed what came before the quota,
+   * and the pull drops exactly that from the outbox.
+   */
+  private async pushOutboxWithinQuota(clientId: string): Promise<void> {
+    try {
+      await this.pushOutbox(clientId);
+      this.pushHold = null;
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+      const failures = this.status.failures + 1;
+      const delay = Math.max(error.retryAfterMs ?? 0, retryDelayMs(failures, this.random(), this.backoff));
+      this.pushHold = { until: this.now() + delay, message: error.message, failures };
+    }
+  }
+
+  private async pushOutbox(clientId: string): Promise<void> {
+    let pushedThrough = 0;
+    for (;;) {
+      const batch = await this.store.pendingAfter(pushedThrough, this.batchSize);
+      if (batch.length === 0) break;
+      const response = await this.transport.push({
+        clientId,
+        mutations: batch.map((entry) => ({ seq: entry.seq, name: entry.mutation.name, args: wireArgs(entry.mutation) })),
+      });
+      const refusedAt = new Date(this.now()).toISOString();
+      const refusals = response.results.flatMap((result) => {
+        if (result.outcome !== 'refused') return [];
+        const entry = batch.find((candidate) => candidate.seq === result.seq);
+        const refusal: Refusal = { seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt };
+        return [entry ? { ...refusal, mutation: entry.mutation } : refusal];
+      });
+      if (refusals.length > 0) await this.store.recordRefusals(refusals);
+      pushedThrough = Math.max(response.lastProcessedSeq, batch[batch.length - 1]!.seq);
+      if (batch.length < this.batchSize) break;
+    }
+  }
+
+  /** After a cycle that pulled: healthy, or waiting out the server's quota before pushing again. */
+  private settle(): void {
+    const hold = this.pushHold;
+    if (!hold || this.now() >= hold.until) {
+      this.pushHold = null;
+      this.update(HEALTHY);
+      return;
+    }
+    this.again = false;
+    this.armTimer(hold.until - this.now(), true);
+    this.update({ phase: 'retrying', failures: hold.failures, lastError: hold.message, failure: 'rate_limited', nextRetryAt: hold.until });
   }
 
   private fail(error: unknown): void {
@@ -189,7 +241,8 @@ export class SyncEngine {
       return;
     }
     const failures = this.status.failures + 1;
-    const delay = retryDelayMs(failures, this.random(), this.backoff);
+    // A 429 (a pull over a quota) waits at least as long as the server asked.
+    const delay = Math.max(isRateLimited(error) ? (error.retryAfterMs ?? 0) : 0, retryDelayMs(failures, this.random(), this.backoff));
     this.again = false;
     // Arm first: arming clears any other timer, and clearing resets a 'retrying' phase.
     this.armTimer(delay, true);

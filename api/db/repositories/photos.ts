@@ -78,14 +78,25 @@ export async function productIdsUsingPhoto(db: Db, userId: string, photoId: stri
     .map((row) => row.id);
 }
 
-/** Files no product, lab result or profile refers to any more, uploaded before `before` (so in-flight uploads are spared). */
+/** True for a photo row `p` that no product gallery, lab result, profile photo or menu cover refers to. */
+const UNUSED = sql`
+  not exists (select 1 from products pr, json_each(pr.photo_ids) j where j.value = p.id)
+  and not exists (select 1 from products pr where pr.lab_result_id = p.id)
+  and not exists (select 1 from users u where u.profile_image_url like '%' || p.sha256 || '%' or u.menu_cover_url like '%' || p.sha256 || '%')`;
+
+/** Files nothing refers to any more, uploaded before `before` (so in-flight uploads are spared). */
 export async function unusedPhotos(db: Db, before: Date): Promise<Array<{ id: string; sha256: string; contentType: string }>> {
   return db.all<{ id: string; sha256: string; contentType: string }>(sql`
     select p.id, p.sha256, p.content_type as contentType from photos p
-    where p.created_at < ${before.getTime()}
-      and not exists (select 1 from products pr, json_each(pr.photo_ids) j where j.value = p.id)
-      and not exists (select 1 from products pr where pr.lab_result_id = p.id)
-      and not exists (select 1 from users u where u.profile_image_url like '%' || p.sha256 || '%')`);
+    where p.created_at < ${before.getTime()} and ${UNUSED}`);
+}
+
+/** The bytes of the user's uploads that nothing refers to yet, and when the oldest of them arrived. */
+export async function unusedUploadsOf(db: Db, userId: string): Promise<{ bytes: number; oldestAt: Date | null }> {
+  const row = db.get<{ bytes: number; oldestAt: number | null }>(sql`
+    select coalesce(sum(p.size), 0) as bytes, min(p.created_at) as oldestAt from photos p
+    where p.user_id = ${userId} and ${UNUSED}`);
+  return { bytes: row.bytes, oldestAt: row.oldestAt === null ? null : new Date(row.oldestAt) };
 }
 
 export async function deletePhotos(db: Db, ids: string[]): Promise<void> {

@@ -1,5 +1,5 @@
 /** Sync bookkeeping in SQLite: devices' processed sequences, refusals, the change clock and tombstones. */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { EntityType } from '../../../sync/protocol';
 import type { Db } from '../database';
 import { syncClients, syncClock, syncRefusals, tombstones } from '../schema';
@@ -16,6 +16,16 @@ export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Pro
     .values({ ...client, updatedAt: now })
     .onConflictDoUpdate({ target: syncClients.clientId, set: { lastSeq: client.lastSeq, updatedAt: now } })
     .run();
+}
+
+/** How many of the user's device ids pushed after `since`, and when the least recent of those last did. */
+export async function recentSyncClients(db: Db, userId: string, since: Date): Promise<{ count: number; oldestAt: Date | null }> {
+  const row = db
+    .select({ count: sql<number>`count(*)`, oldestAt: sql<number | null>`min(${syncClients.updatedAt})` })
+    .from(syncClients)
+    .where(and(eq(syncClients.userId, userId), gt(syncClients.updatedAt, since)))
+    .get();
+  return { count: row?.count ?? 0, oldestAt: row?.oldestAt == null ? null : new Date(row.oldestAt) };
 }
 
 export async function insertRefusal(

@@ -67,6 +67,12 @@ describe('describeSyncState', () => {
     expect(describeSyncState({ ...base, failure: 'device', pending: 0 }).label).toBe('Sync failed on this device; retrying');
   });
 
+  it("says a quota of the server's holds changes back, and that they go by themselves", () => {
+    const base = { connection: 'online' as const, phase: 'retrying' as const, failure: 'rate_limited' as const, refused: 0 };
+    expect(describeSyncState({ ...base, pending: 2 })).toEqual({ label: 'The server asked this device to wait; 2 changes will sync by themselves', tone: 'warn' });
+    expect(describeSyncState({ ...base, pending: 0 }).label).toBe('The server asked this device to wait; retrying');
+  });
+
   it('the top bar says Offline for both no network and no server', () => {
     expect(connectionWord('online')).toBe('Online');
     expect(connectionWord('offline')).toBe('Offline');

@@ -56,6 +56,9 @@ export function describeSyncState({ connection, phase, failure = null, pending: 
   if (phase === 'retrying' && failure === 'server') {
     return { label: pending ? `The server is having a problem; ${changes(pending)} will sync when it recovers` : 'The server is having a problem; retrying', tone: 'warn' };
   }
+  if (phase === 'retrying' && failure === 'rate_limited') {
+    return { label: pending ? `The server asked this device to wait; ${changes(pending)} will sync by themselves` : 'The server asked this device to wait; retrying', tone: 'warn' };
+  }
   if (phase === 'retrying') return { label: 'Sync failed on this device; retrying', tone: 'warn' };
   if (pending > 0 && photosWaiting > 0) return { label: `${changes(pending)} waiting to sync, ${photos(photosWaiting)} waiting to upload`, tone: 'warn' };
   if (pending > 0) return { label: `${changes(pending)} waiting to sync`, tone: 'warn' };

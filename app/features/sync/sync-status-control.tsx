@@ -104,7 +104,12 @@ export function SyncStatusControl() {
               Sign in again to sync
             </Button>
           )}
-          {status.phase === 'retrying' && status.lastError && <p className="mt-2 text-stone-600">Last attempt failed: {status.lastError}. Retrying automatically.</p>}
+          {status.phase === 'retrying' && status.lastError && status.failure === 'rate_limited' && (
+            <p className="mt-2 text-stone-600">{status.lastError} Your changes are kept on this device and will be sent by themselves.</p>
+          )}
+          {status.phase === 'retrying' && status.lastError && status.failure !== 'rate_limited' && (
+            <p className="mt-2 text-stone-600">Last attempt failed: {status.lastError}. Retrying automatically.</p>
+          )}
           {status.phase === 'blocked' && status.lastError && <p className="mt-2 text-red-800">{status.lastError}</p>}
           {online && status.phase !== 'syncing' && !needsSignIn && (
             <Button

@@ -156,6 +156,27 @@ describe('PhotoUploadQueue', () => {
     queue.stop();
   });
 
+  it("waits at least a quota's Retry-After before sending the photo again, keeping it", async () => {
+    const db = openDb();
+    const [id] = await addPhotos(db, 1);
+    const { uploader, calls } = scriptedUploader();
+    const time = clock();
+    const queue = new PhotoUploadQueue(db, uploader, { ...time, random: () => 0.5 });
+    await queue.start();
+    await flush();
+    calls[0]!.answer({ outcome: 'retry', message: 'You have uploaded too much for now. Please try again in 1 minute.', retryAfterMs: 60_000 });
+    await flush();
+    expect(await statusOf(db, id!)).toBe('pending');
+    expect(time.pending()).toEqual([60_000]);
+    time.advance(59_999);
+    await flush();
+    expect(calls).toHaveLength(1);
+    time.advance(1);
+    await flush();
+    expect(calls).toHaveLength(2);
+    queue.stop();
+  });
+
   it('waits for a sign-in on 401, keeping the photo, and resumes after it', async () => {
     const db = openDb();
     const ids = await addPhotos(db, 3);
@@ -277,6 +298,11 @@ describe('uploadResultOf', () => {
     expect(uploadResultOf(409, '')).toEqual({ outcome: 'refused', message: 'This photo belongs to another account' });
     expect(uploadResultOf(413, '<html>')).toEqual({ outcome: 'refused', message: 'The file is too large' });
     expect(uploadResultOf(429, '').outcome).toBe('retry');
+    expect(uploadResultOf(429, '{"message":"You have uploaded too much for now. Please try again in 1 minute."}', '60')).toEqual({
+      outcome: 'retry',
+      message: 'You have uploaded too much for now. Please try again in 1 minute.',
+      retryAfterMs: 60_000,
+    });
     expect(uploadResultOf(503, '').outcome).toBe('retry');
   });
 });

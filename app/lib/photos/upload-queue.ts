@@ -261,7 +261,9 @@ export class PhotoUploadQueue {
       case 'retry': {
         const failures = (this.failures.get(photo.id) ?? 0) + 1;
         this.failures.set(photo.id, failures);
-        this.notBefore.set(photo.id, this.now() + retryDelayMs(failures, this.random(), this.backoff));
+        // A quota's 429 says how long to wait at least.
+        const delay = Math.max(result.retryAfterMs ?? 0, retryDelayMs(failures, this.random(), this.backoff));
+        this.notBefore.set(photo.id, this.now() + delay);
         await db.photos.where({ id: photo.id, status: 'uploading' }).modify((row) => {
           row.status = 'pending';
           row.progress = 0;

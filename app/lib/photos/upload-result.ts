@@ -3,15 +3,17 @@
  * uploaded (done), unauthorized (wait for the person to sign in again; the
  * photo keeps its place), refused (the server turned this file down for good:
  * mark it failed with the server's words), retry (network down, timeout,
- * server error: back off and try again), aborted (the queue stopped it).
+ * server error, a quota: back off and try again, no sooner than the
+ * server's Retry-After when it gave one), aborted (the queue stopped it).
  */
 import { photoSchema, type Photo, type PhotoPurpose } from '../../../sync/entities/photo';
+import { retryAfterMsOf } from '../api-client';
 
 export type UploadResult =
   | { outcome: 'uploaded'; photo: Photo }
   | { outcome: 'unauthorized'; message: string }
   | { outcome: 'refused'; message: string }
-  | { outcome: 'retry'; message: string }
+  | { outcome: 'retry'; message: string; retryAfterMs?: number }
   | { outcome: 'aborted' };
 
 export type UploadRequest = { id: string; purpose: PhotoPurpose; blob: Blob; fileName: string };
@@ -41,8 +43,8 @@ function serverMessage(body: string): string | null {
   }
 }
 
-/** Reads the answer to POST /api/upload (status 0: the request never got an answer). */
-export function uploadResultOf(status: number, body: string): UploadResult {
+/** Reads the answer to POST /api/upload (status 0: the request never got an answer) and its Retry-After header. */
+export function uploadResultOf(status: number, body: string, retryAfter: string | null = null): UploadResult {
   if (status === 200 || status === 201) {
     try {
       const photo = photoSchema.safeParse(JSON.parse(body));
@@ -57,5 +59,7 @@ export function uploadResultOf(status: number, body: string): UploadResult {
   if (status >= 400 && status < 500 && !TRANSIENT_CLIENT_STATUSES.has(status)) {
     return { outcome: 'refused', message: serverMessage(body) ?? DEFAULT_REFUSALS[status] ?? `The server refused the file (${status})` };
   }
-  return { outcome: 'retry', message: serverMessage(body) ?? `The server could not take the file (${status})` };
+  const message = serverMessage(body) ?? `The server could not take the file (${status})`;
+  const retryAfterMs = retryAfterMsOf(retryAfter);
+  return retryAfterMs === null ? { outcome: 'retry', message } : { outcome: 'retry', message, retryAfterMs };
 }

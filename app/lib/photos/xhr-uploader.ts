@@ -42,7 +42,7 @@ export const xhrUploader: PhotoUploader = (request, onProgress, signal) =>
     });
     xhr.addEventListener('load', () => {
       reportServerAnswered();
-      finish(uploadResultOf(xhr.status, xhr.responseText));
+      finish(uploadResultOf(xhr.status, xhr.responseText, xhr.getResponseHeader('Retry-After')));
     });
     xhr.addEventListener('error', () => {
       reportNetworkFailure();

@@ -11,6 +11,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     if (error instanceof ApiError) {
       const message = error.serverMessage ?? error.message;
       if (error.status === 401) throw new SyncTransportError('unauthorized', message);
+      // A quota: the outbox is kept and sent again after the wait, never refused.
+      if (error.status === 429) throw new SyncTransportError('rate_limited', message, error.retryAfterMs);
       if (error.status >= 500) throw new SyncTransportError('server', message);
       throw new SyncTransportError('rejected', message);
     }

@@ -10,6 +10,7 @@ import type { Mutation } from '../../../sync/mutations';
 import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
 import { withPending, type ReplicaState } from '../../../sync/replica';
 import type { TestResponse } from '../../../api/testing/test-app';
+import { retryAfterMsOf } from '../api-client';
 import { DexieSyncStore } from './dexie-sync-store';
 import { notSavedChanges } from './not-saved';
 import { ReplicaDb } from './replica-db';
@@ -30,6 +31,7 @@ export type Fault = 'none' | 'before' | 'after' | 'twice' | 'twice-second' | 're
 function answer<T>(response: TestResponse<unknown>): T {
   const message = (response.body as { message?: string } | null)?.message ?? `HTTP ${response.status}`;
   if (response.status === 401) throw new SyncTransportError('unauthorized', message);
+  if (response.status === 429) throw new SyncTransportError('rate_limited', message, retryAfterMsOf(response.headers.get('retry-after')));
   if (response.status >= 500) throw new SyncTransportError('server', message);
   if (response.status >= 300) throw new SyncTransportError('rejected', message);
   return response.body as T;
