@@ -1,5 +1,5 @@
 import { apiLogin } from './support/api';
-import { baseUrl, expect, registerAccount, test } from './support/fixtures';
+import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { openSharedMenu } from './support/shared-menu';
 
 test.describe('live inventory', () => {
@@ -28,5 +28,38 @@ test.describe('live inventory', () => {
     expect((await sellerContext.request.put(`/api/menus/${menu.id}`, { data: { productIds: [tangie.id] } })).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Gelato', exact: true })).toHaveCount(0, { timeout: 2_000 });
     await sellerContext.close();
+  });
+
+  test.describe('a saved copy', () => {
+    // The test waits for the page's event stream to open, which a service worker in between could hide.
+    test.use({ serviceWorkers: 'block' });
+
+    test("a buyer's saved copy, open while online, follows the seller's changes in place", async ({ page, browser }) => {
+      const seller = await registerAccount('seller');
+      const session = await apiLogin(seller);
+      const sellerContext = await browser.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { Authorization: `Bearer ${session.token}` } });
+      const post = async (path: string, data: unknown) => (await sellerContext.request.post(path, { data })).json() as Promise<{ id: string; publicLinkId: string }>;
+      const gelato = await post('/api/products', { strainName: 'Gelato', pricePerUnit: '900', unitType: 'lb', availableQuantity: '12' });
+      const menu = await post('/api/menus', { name: 'Saved Live Stock', isPublic: true, productIds: [gelato.id] });
+      const buyer = await registerAccount('buyer');
+      const buyerSession = await apiLogin(buyer);
+      const saved = await fetch(`${baseUrl()}/api/saved-menus`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${buyerSession.token}` },
+        body: JSON.stringify({ menuId: menu.id }),
+      }).then((response) => response.json() as Promise<{ id: string }>);
+
+      await signIn(page, buyer);
+      // The page listens for the menu's changes once it shows: a change made after that arrives without a reload.
+      const listening = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/public/menu/${menu.publicLinkId}/events`);
+      await page.goto(`/saved-menus/${saved.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Saved Live Stock' })).toBeVisible();
+      const gelatoCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gelato', exact: true }) });
+      await expect(gelatoCard).toContainText('12 lb available');
+      await listening;
+      expect((await sellerContext.request.put(`/api/products/${gelato.id}`, { data: { availableQuantity: '0' } })).status()).toBe(200);
+      await expect(gelatoCard).toContainText('Out of stock', { timeout: 2_000 });
+      await sellerContext.close();
+    });
   });
 });
