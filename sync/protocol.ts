@@ -68,5 +68,7 @@ export const pullResponseSchema = z.object({
   /** The user's uploaded files changed since the cursor, so every device can show them. */
   photos: z.array(photoSchema),
   deleted: z.array(z.object({ entity: z.enum(ENTITY_TYPES), id: z.string() })),
+  /** The whole truth, as for a first pull: the cursor was older than what the server still remembers of deletions, so rows missing here are gone. */
+  full: z.boolean().optional(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
-import { RETENTION_INTERVAL_MS, scheduleRetention } from './retention';
-import { sessions } from './schema';
+import type { AuthResponse } from '../../sync/entities/user';
+import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import type { Product } from '../../sync/entities/product';
+import type { PullResponse } from '../../sync/protocol';
+import { RETENTION_INTERVAL_MS, runRetention, scheduleRetention, TOMBSTONE_DAYS, VIEW_EVENT_DAYS } from './retention';
+import { menuViewDays, menuViewEvents, sessions, tombstones } from './schema';
 
 let t: TestApp;
 beforeAll(() => {
@@ -34,5 +37,50 @@ describe('retention', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('prunes tombstones after 90 days; a device away longer gets everything again, as the whole truth, never a deleted row', async () => {
+    const seller = await t.registerUser('seller');
+    let token = seller.token;
+    const pull = async (cursor: number) => (await t.request<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}`, { token })).body;
+    const product = async (strainName: string) => (await t.request<Product>('POST', '/api/products', { token, body: { strainName, pricePerUnit: '1.00' } })).body;
+    const kept = await product('Kept Kush');
+    const gone = await product('Gone Glue');
+    const awayCursor = (await pull(0)).cursor;
+    expect((await t.request('DELETE', `/api/products/${gone.id}`, { token })).status).toBe(204);
+    const recentCursor = (await pull(awayCursor)).cursor;
+
+    await runRetention(t.services);
+    t.clock.advance((TOMBSTONE_DAYS + 1) * DAY_MS);
+    token = (await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: seller.user.email, password: TEST_PASSWORD } })).body.token;
+    await runRetention(t.services);
+    expect(t.services.db.read.select().from(tombstones).all().filter((row) => row.entityId === gone.id)).toEqual([]);
+
+    // Away since before the deletion: the deletion is no longer remembered, so the pull is full and the device starts again from it.
+    const afterAway = await pull(awayCursor);
+    expect(afterAway.full).toBe(true);
+    expect(afterAway.products.map((row) => row.strainName)).toEqual([kept.strainName]);
+    // Synced after the deletion but before the watermark: also older than what the server remembers.
+    expect((await pull(recentCursor)).full).toBe(true);
+    // A device that synced after the retention run gets only what changed.
+    const upToDate = await pull(afterAway.cursor);
+    expect(upToDate.full).toBe(false);
+    expect(upToDate.products).toEqual([]);
+  });
+
+  it('drops raw view events older than the longest insights period and keeps the daily figures', async () => {
+    const seller = await t.registerUser('seller');
+    const menu = (await t.request<{ id: string; publicLinkId: string }>('POST', '/api/menus', { token: seller.token, body: { name: 'Old Views', isPublic: true } })).body;
+    await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36' } });
+    await t.services.views.flush();
+    const events = () => t.services.db.read.select().from(menuViewEvents).all().filter((row) => row.menuId === menu.id).length;
+    const days = () => t.services.db.read.select().from(menuViewDays).all().filter((row) => row.menuId === menu.id).length;
+    expect([events(), days()]).toEqual([1, 1]);
+    t.clock.advance((VIEW_EVENT_DAYS - 1) * DAY_MS);
+    await runRetention(t.services);
+    expect(events()).toBe(1);
+    t.clock.advance(2 * DAY_MS);
+    await runRetention(t.services);
+    expect([events(), days()]).toEqual([0, 1]);
   });
 });

@@ -217,9 +217,17 @@ export const syncClock = sqliteTable(
   {
     id: integer('id').primaryKey(),
     version: integer('version').notNull(),
+    /** Tombstones at or below this version were pruned: a device whose cursor is older downloads everything again. */
+    tombstonesPrunedThrough: integer('tombstones_pruned_through').notNull().default(0),
   },
   (t) => [check('sync_clock_single_row', sql`${t.id} = 1`)],
 );
+
+/** The change clock's value at each retention run, so tombstones can be pruned by age though they carry only a version. */
+export const syncClockMarks = sqliteTable('sync_clock_marks', {
+  at: integer('at', { mode: 'timestamp_ms' }).primaryKey(),
+  version: integer('version').notNull(),
+});
 
 /** Per device (client id): whose it is and the last mutation sequence the server processed for it. */
 export const syncClients = sqliteTable(

@@ -10,7 +10,7 @@ import { photosChangedSince } from '../db/repositories/photos';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { listInquiries } from '../inquiries/inquiry-service';
 import { listSavedMenus } from '../saved-menus/saved-menu-service';
-import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesSince } from '../db/repositories/sync';
+import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RateLimitedError } from '../limits/rate-limited-error';
 import { assertRoomForNewDevice } from './device-cap';
@@ -92,14 +92,16 @@ export async function push(services: Services, sessionUser: User, input: unknown
 /** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
 export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
-  const cursor = Number(cursorText);
-  if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(cursor)) {
+  const requested = Number(cursorText);
+  if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
   // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
   return services.db.readSnapshot(async () => {
     const db = services.db.read;
     const newCursor = await readClock(db);
+    // Deletions at or below the watermark were pruned: an older cursor gets everything again, marked as the whole truth.
+    const cursor = requested > 0 && requested <= (await tombstonesPrunedThrough(db)) ? 0 : requested;
     const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
     const [freshUser, products, menus, savedMenus, deleted, photos, inquiries] = await Promise.all([
@@ -121,6 +123,7 @@ export async function pull(services: Services, user: User, query: { cursor?: str
       photos,
       inquiries,
       deleted,
+      full: cursor === 0,
     };
   });
 }

@@ -1,5 +1,5 @@
 /** Menu views in SQLite: the counted views, their per-day rollup, each menu's visitors, and what the insights read from them. */
-import { and, count, desc, eq, gte, inArray, isNotNull, max, min, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, sum } from 'drizzle-orm';
 import type { Db } from '../database';
 import { inquiries, menuProductOpenDays, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
 
@@ -176,4 +176,9 @@ export async function sellerViewsSince(db: Db, sellerId: string, fromDay: string
     .where(and(eq(menus.userId, sellerId), gte(menuViewDays.day, fromDay)))
     .get();
   return Number(row?.views ?? 0);
+}
+
+/** Raw view events before `before` go; the per-day rollups and the visitors' rows keep what the insights show. */
+export async function deleteViewEventsBefore(db: Db, before: Date): Promise<void> {
+  db.delete(menuViewEvents).where(lt(menuViewEvents.viewedAt, before)).run();
 }

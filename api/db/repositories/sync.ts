@@ -1,8 +1,8 @@
 /** Sync bookkeeping in SQLite: devices' processed sequences, refusals, the change clock and tombstones. */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { EntityType } from '../../../sync/protocol';
 import type { Db } from '../database';
-import { syncClients, syncClock, syncRefusals, tombstones } from '../schema';
+import { syncClients, syncClock, syncClockMarks, syncRefusals, tombstones } from '../schema';
 
 export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 
@@ -59,4 +59,33 @@ export async function tombstonesSince(db: Db, userId: string, cursor: number): P
     .where(and(eq(tombstones.userId, userId), gt(tombstones.version, cursor)))
     .orderBy(asc(tombstones.version))
     .all() as Array<{ entity: EntityType; id: string }>;
+}
+
+/** Notes the change clock's value at `at`, so later retention knows which versions are older than a given age. */
+export async function markClock(db: Db, at: Date): Promise<void> {
+  db.insert(syncClockMarks)
+    .values({ at, version: await readClock(db) })
+    .onConflictDoNothing()
+    .run();
+}
+
+/**
+ * Deletes the tombstones older than `before` (those at or below the clock's
+ * value at the newest mark made by then) and raises the watermark that makes
+ * a device with an older cursor download everything again. Marks used up go.
+ */
+export async function pruneTombstones(db: Db, before: Date): Promise<void> {
+  const mark = db.select({ version: syncClockMarks.version }).from(syncClockMarks).where(lte(syncClockMarks.at, before)).orderBy(desc(syncClockMarks.at)).limit(1).get();
+  if (!mark) return;
+  db.delete(tombstones).where(lte(tombstones.version, mark.version)).run();
+  db.update(syncClock)
+    .set({ tombstonesPrunedThrough: sql`max(${syncClock.tombstonesPrunedThrough}, ${mark.version})` })
+    .where(eq(syncClock.id, 1))
+    .run();
+  db.delete(syncClockMarks).where(lte(syncClockMarks.at, before)).run();
+}
+
+/** A cursor at or below this version may have missed a pruned deletion. */
+export async function tombstonesPrunedThrough(db: Db): Promise<number> {
+  return db.select({ through: syncClock.tombstonesPrunedThrough }).from(syncClock).where(eq(syncClock.id, 1)).get()?.through ?? 0;
 }

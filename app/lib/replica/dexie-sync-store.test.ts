@@ -226,6 +226,18 @@ describe('DexieSyncStore.applyPull', () => {
     expect(ids(await db.products.toArray())).toEqual([uuid(2), uuid(3)]);
   });
 
+  it('a pull the server marks as full (the device was away longer than deletions are kept) is the whole truth too', async () => {
+    const userId = newUserId();
+    const { db, store } = open(userId);
+    await store.applyPull(pull(userId, { cursor: 5, products: [product(1, userId), product(2, userId)] }));
+    await enqueue(db, createMutation(1));
+
+    await store.applyPull(pull(userId, { cursor: 90, products: [product(2, userId)], full: true }));
+    expect(ids(await db.products.toArray())).toEqual([uuid(2)]);
+    expect(await outboxSeqs(db)).toEqual([1]);
+    expect(await store.readCursor()).toBe(90);
+  });
+
   it('a first pull does not clear the outbox', async () => {
     const userId = newUserId();
     const { db, store } = open(userId);

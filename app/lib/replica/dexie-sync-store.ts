@@ -29,8 +29,8 @@ export class DexieSyncStore implements SyncStore {
     const { db } = this;
     await db.transaction('rw', [db.products, db.menus, db.savedMenus, db.account, db.outbox, db.meta, db.photos, db.inquiries], async () => {
       const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
-      // A first pull is the whole truth: rows the server no longer has must not linger.
-      if (cursor === 0) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear(), db.inquiries.clear()]);
+      // A first pull, or one the server marks as full (the device was away longer than deletions are remembered), is the whole truth: rows the server no longer has must not linger.
+      if (cursor === 0 || pull.full) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear(), db.inquiries.clear()]);
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
       for (const { entity, id } of pull.deleted) {
         if (entity === 'product') await db.products.delete(id);
