@@ -7,14 +7,15 @@ import { ProfilePhoto } from './profile-photo';
 
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const user = useSession((state) => state.user)!;
-  const form = useProfileForm(user);
+  const { formRef, ...form } = useProfileForm(user, { includeEmail: false });
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Update Profile" className="max-w-2xl">
       <form
+        ref={formRef}
         noValidate
         className="grid grid-cols-1 gap-4"
         onSubmit={async (event) => {
-          if (await form.save(event, { includeEmail: false })) onOpenChange(false);
+          if (await form.save(event)) onOpenChange(false);
         }}
       >
         <ProfilePhoto user={user} size="md" layout="row" />

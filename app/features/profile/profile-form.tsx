@@ -12,6 +12,7 @@ import { Field, Input, Select, Textarea } from '../../components/ui/form-control
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useFieldErrors } from '../../lib/field-errors';
 
 const TEXT_FIELDS = [
   'firstName',
@@ -63,39 +64,56 @@ const SELLER_TO_BUYER_QUESTION = {
   confirmLabel: 'Switch to buyer',
 };
 
-/** The form's state; `save` resolves true when the change was saved on the device. */
-export function useProfileForm(user: User) {
-  const [values, setValues] = useState(() => valuesFrom(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+type ProfileValues = ReturnType<typeof valuesFrom>;
 
-  function reset() {
-    setValues(valuesFrom(user));
-    setErrors({});
+/**
+ * The form's state; `save` resolves true when the change was saved on the
+ * device. `includeEmail`: the form may change the email (the profile page)
+ * or shows it only (the dashboard's dialog).
+ */
+export function useProfileForm(user: User, { includeEmail }: { includeEmail: boolean }) {
+  const [values, setValuesState] = useState(() => valuesFrom(user));
+  const { errors, formRef, fail, recheck, clear } = useFieldErrors();
+
+  function payloadOf({ email, role, ...rest }: ProfileValues) {
+    return { ...rest, ...(includeEmail && { email }), ...(user.role !== 'admin' && { role }) };
   }
 
-  async function save(event: FormEvent, options: { includeEmail: boolean }): Promise<boolean> {
+  /** A change to the values: an error shown goes as soon as its field is right. */
+  function setValues(update: (current: ProfileValues) => ProfileValues) {
+    const next = update(values);
+    setValuesState(next);
+    const checked = validate(profileUpdateSchema, payloadOf(next));
+    recheck(checked.ok ? {} : checked.fieldErrors);
+  }
+
+  function reset() {
+    setValuesState(valuesFrom(user));
+    clear();
+  }
+
+  async function save(event: FormEvent): Promise<boolean> {
     event.preventDefault();
-    const { email, role, ...rest } = values;
-    const payload = { ...rest, ...(options.includeEmail && { email }), ...(user.role !== 'admin' && { role }) };
+    const payload = payloadOf(values);
     const checked = validate(profileUpdateSchema, payload);
     if (!checked.ok) {
-      setErrors(checked.fieldErrors);
+      fail(checked.fieldErrors);
       return false;
     }
-    if (user.role === 'seller' && role === 'buyer' && !(await askToConfirm(SELLER_TO_BUYER_QUESTION))) return false;
+    if (user.role === 'seller' && values.role === 'buyer' && !(await askToConfirm(SELLER_TO_BUYER_QUESTION))) return false;
     try {
       await mutate({ name: 'profile.update', args: payload });
-      setErrors({});
+      clear();
       toast({ title: 'Profile updated successfully', variant: 'success' });
       return true;
     } catch (error) {
-      if (error instanceof AppError && error.fieldErrors) setErrors(error.fieldErrors);
+      if (error instanceof AppError && error.fieldErrors) fail(error.fieldErrors);
       toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to update profile', variant: 'destructive' });
       return false;
     }
   }
 
-  return { values, setValues, errors, reset, save };
+  return { values, setValues, errors, formRef, reset, save };
 }
 
 export function ProfileFields({
@@ -104,7 +122,7 @@ export function ProfileFields({
   emailDisabled,
   idPrefix,
 }: {
-  form: ReturnType<typeof useProfileForm>;
+  form: Omit<ReturnType<typeof useProfileForm>, 'formRef'>;
   editing: boolean;
   emailDisabled: boolean;
   idPrefix: string;
@@ -114,12 +132,14 @@ export function ProfileFields({
     const id = `${idPrefix}-${field}`;
     const onChange = (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
     const disabled = !editing || options.disabled;
+    // Marks a box invalid and ties its message to it, so a screen reader reads the message with the box.
+    const invalid = errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
     return (
       <Field id={id} label={LABELS[field]} error={errors[field]}>
         {options.multiline ? (
-          <Textarea id={id} value={values[field]} disabled={disabled} onChange={onChange} />
+          <Textarea id={id} value={values[field]} disabled={disabled} onChange={onChange} {...invalid} />
         ) : (
-          <Input id={id} type={options.type ?? 'text'} value={values[field]} placeholder={options.placeholder} disabled={disabled} onChange={onChange} />
+          <Input id={id} type={options.type ?? 'text'} value={values[field]} placeholder={options.placeholder} disabled={disabled} onChange={onChange} {...invalid} />
         )}
       </Field>
     );

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSession((state) => state.user)!;
-  const form = useProfileForm(user);
+  const { formRef, ...form } = useProfileForm(user, { includeEmail: true });
   const [editing, setEditing] = useState(false);
 
   return (
@@ -26,8 +26,9 @@ export function ProfilePage() {
         ← Back to dashboard
       </Link>
       <form
+        ref={formRef}
         onSubmit={async (event) => {
-          if (await form.save(event, { includeEmail: true })) setEditing(false);
+          if (await form.save(event)) setEditing(false);
         }}
         noValidate
         className="grid grid-cols-1 gap-6"
