@@ -93,12 +93,14 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const chosen = productIds.flatMap((id) => byId.get(id) ?? []);
   const categories = useMemo(() => categoriesToAdd(products, productIds), [products, productIds]);
+  // Compared as the field shows it (to the minute), so an expiry set elsewhere with seconds does not read as an edit.
+  const expiryChanged = expiresInput !== toLocalInput(initial?.linkExpiresAt);
   const dirty =
     initial !== null &&
     (name !== initial.name ||
       (description || null) !== (initial.description || null) ||
       isPublic !== initial.isPublic ||
-      fromLocalInput(expiresInput) !== (initial.linkExpiresAt ?? null) ||
+      expiryChanged ||
       productIds.join() !== initial.productIds.join());
 
   // After a move, keep focus on the moved product's button (or its other one, once it reached an end).
@@ -137,7 +139,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   }
 
   async function save() {
-    const fields = { name, description, isPublic, linkExpiresAt: fromLocalInput(expiresInput), productIds: chosen.map((product) => product.id) };
+    const fields = { name, description, isPublic, ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }), productIds: chosen.map((product) => product.id) };
     const checked = validate(menuFieldsSchema, fields);
     if (!checked.ok) {
       setNameError(checked.fieldErrors.name);
