@@ -26,7 +26,9 @@ test.describe('page titles', () => {
     }
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    // Signing out ends with a fresh page load of the landing page, which then says so: only then is the page free for the next sign-in.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('toast')).toContainText('Logged out');
     await signIn(page, DEMO_BUYER);
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Saved Menus', exact: true }).click();
     await expect(page).toHaveTitle('Saved Menus · Wholesale Menus');
