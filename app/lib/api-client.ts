@@ -54,10 +54,14 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof ApiError && /^401: .*Unauthorized/.test(error.message);
 }
 
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
+/** The signed-in person's bearer token as a request header, or none for a guest. */
+export function authHeaders(): Record<string, string> {
   const token = localStorage.getItem(TOKEN_KEY);
-  if (token) headers.Authorization = `Bearer ${token}`;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers = authHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {

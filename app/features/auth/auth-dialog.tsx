@@ -11,6 +11,7 @@ import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form-controls';
+import { PasswordInput } from '../../components/ui/password-input';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useSyncSession } from '../../lib/replica/sync-session';
@@ -163,25 +164,14 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
           <Input ref={firstFieldRef} id="auth-email" type="email" autoComplete="email" value={form.email} onChange={update('email')} />
         </Field>
         <Field id="auth-password" label="Password">
-          <div className="relative">
-            <Input
-              id="auth-password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              value={form.password}
-              onChange={update('password')}
-              className="pr-16"
-            />
-            <button
-              type="button"
-              onClick={() => setShowPassword((visible) => !visible)}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
-              aria-pressed={showPassword}
-              className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-800"
-            >
-              {showPassword ? 'Hide' : 'Show'}
-            </button>
-          </div>
+          <PasswordInput
+            id="auth-password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            value={form.password}
+            onChange={update('password')}
+            shown={showPassword}
+            onShownChange={setShowPassword}
+          />
         </Field>
         {!signingUp && (
           <button type="button" onClick={() => setForgotPassword(true)} className="-mt-2 justify-self-end text-sm font-medium text-brand-800 underline">

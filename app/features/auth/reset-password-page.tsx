@@ -6,7 +6,8 @@ import type { AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
-import { Field, Input } from '../../components/ui/form-controls';
+import { Field } from '../../components/ui/form-controls';
+import { PasswordInput } from '../../components/ui/password-input';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
@@ -57,25 +58,14 @@ export function ResetPasswordPage() {
         <p className="mt-2 text-sm text-stone-600">Every device signed in to your account will be signed out.</p>
         <form noValidate onSubmit={submit} className="mt-6 grid gap-4">
           <Field id="reset-password" label="New password">
-            <div className="relative">
-              <Input
-                id="reset-password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                className="pr-16"
-              />
-              <button
-                type="button"
-                onClick={() => setShowPassword((visible) => !visible)}
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-800"
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </button>
-            </div>
+            <PasswordInput
+              id="reset-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              shown={showPassword}
+              onShownChange={setShowPassword}
+            />
           </Field>
           {error && (
             <div role="alert" className="grid gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

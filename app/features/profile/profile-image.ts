@@ -4,7 +4,7 @@
  * connection; the address it gets is then saved like any profile change.
  */
 import { MAX_PROFILE_IMAGE_BYTES } from '../../../sync/constants';
-import { TOKEN_KEY } from '../../lib/session-storage-keys';
+import { authHeaders } from '../../lib/api-client';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
@@ -45,14 +45,13 @@ export async function uploadProfileImage(file: File, fetchImpl: typeof fetch = f
   form.append('image', file);
   form.append('purpose', 'profile');
   form.append('id', crypto.randomUUID());
-  const token = localStorage.getItem(TOKEN_KEY);
   let response: Response;
   try {
     response = await fetchImpl('/api/upload', {
       method: 'POST',
       body: form,
       credentials: 'include',
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: authHeaders(),
     });
   } catch {
     throw new ProfileImageUploadError(null, UPLOAD_NEEDS_CONNECTION_MESSAGE);

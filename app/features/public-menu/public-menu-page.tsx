@@ -12,12 +12,12 @@ import { CategoryArt } from '../../components/category-art';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge, Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
-import { ApiError, messageOf, NetworkError } from '../../lib/api-client';
+import { ApiError, authHeaders, messageOf, NetworkError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
-import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY, TOKEN_KEY } from '../../lib/session-storage-keys';
+import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
@@ -182,8 +182,7 @@ export async function loadPublicMenu(publicLinkId: string): Promise<{ data: Publ
   let response: Response;
   try {
     // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
-    const token = localStorage.getItem(TOKEN_KEY);
-    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, { headers: authHeaders() });
   } catch {
     throw new NetworkError();
   }
