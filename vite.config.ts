@@ -28,11 +28,11 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'favicon.svg'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        globIgnores: ['sw-background-sync.js'],
+        globIgnores: ['sw-background-sync.js', 'sw-api-routes.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
-        importScripts: ['/sw-background-sync.js'],
+        importScripts: ['/sw-background-sync.js', '/sw-api-routes.js'],
         // A public menu someone opened stays readable offline: the network first, the last copy when there is none.
         runtimeCaching: [
           {
@@ -46,7 +46,9 @@ export default defineConfig({
             },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/api/public/menu/'),
+            // Not the live event stream: caching a response that never ends keeps the worker busy for as long as the
+            // menu is open, and a new version waits for it (the page stuck on 'Reloading…').
+            urlPattern: ({ url }) => url.pathname.startsWith('/api/public/menu/') && !url.pathname.endsWith('/events'),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'public-menus',

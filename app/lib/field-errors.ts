@@ -5,7 +5,9 @@
  * the next submit. A failed submit moves focus to the first field in error.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
 import type { FieldErrors } from '../../sync/errors';
+import { validate } from '../../sync/validation';
 
 /** Of the errors shown, those the current values still have (with their current wording). */
 export function stillFailing(shown: FieldErrors, current: FieldErrors): FieldErrors {
@@ -17,9 +19,10 @@ export function stillFailing(shown: FieldErrors, current: FieldErrors): FieldErr
   return kept;
 }
 
-export function useFieldErrors() {
+/** `E`: the element that holds the form's fields (a `<form>`, or a page section where there is none). */
+export function useFieldErrors<E extends HTMLElement = HTMLFormElement>() {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const formRef = useRef<E>(null);
   const [failedSubmits, setFailedSubmits] = useState(0);
 
   useEffect(() => {
@@ -38,4 +41,35 @@ export function useFieldErrors() {
   const clear = useCallback(() => setErrors({}), []);
 
   return { errors, formRef, fail, recheck, clear };
+}
+
+/**
+ * A form of text boxes that one schema checks: its values, the errors shown,
+ * and `checkedValues()` for a submit, which shows what is wrong instead when
+ * the values do not pass.
+ */
+export function useCheckedFields<Values extends Record<string, string>, Output>(schema: z.ZodType<Output, Values>, initial: Values) {
+  const [values, setValues] = useState(initial);
+  const { errors, formRef, fail, recheck, clear } = useFieldErrors();
+
+  function set(field: keyof Values, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    const checked = validate(schema, next);
+    recheck(checked.ok ? {} : checked.fieldErrors);
+  }
+
+  function checkedValues(): Output | null {
+    const checked = validate(schema, values);
+    if (checked.ok) return checked.data;
+    fail(checked.fieldErrors);
+    return null;
+  }
+
+  function reset() {
+    setValues(initial);
+    clear();
+  }
+
+  return { values, set, errors, formRef, fail, checkedValues, reset };
 }

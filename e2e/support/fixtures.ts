@@ -26,9 +26,9 @@ export async function registerAccount(role: 'seller' | 'buyer'): Promise<Account
   return account;
 }
 
-/** Signs in through the sign-in dialog, as a person would, and waits for the dashboard. */
-export async function signIn(page: Page, account: Account): Promise<void> {
-  await page.goto('/?auth=signin');
+/** Signs in through the sign-in dialog, as a person would, and waits for the dashboard; `origin` is a server of the test's own. */
+export async function signIn(page: Page, account: Account, origin = ''): Promise<void> {
+  await page.goto(`${origin}/?auth=signin`);
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByLabel('Email').fill(account.email);
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);

@@ -1,9 +1,8 @@
 /** The seller dashboard's plan card: the trial countdown (prominent near its end) or where the plan stands, with the way to the billing page. */
-import { Link } from 'react-router-dom';
 import { countdownText, formatDay } from '../../lib/billing-text';
 import { cn } from '../../lib/cn';
 import { useEntitlement } from '../../lib/subscription-status';
-import { buttonClasses } from '../ui/button';
+import { PlanActions } from './plan-actions';
 import { Card } from '../ui/card';
 
 export function PlanSummaryCard() {
@@ -24,16 +23,7 @@ export function PlanSummaryCard() {
       className={cn('flex flex-wrap items-center justify-between gap-3 p-4', countdown?.urgent && 'border-amber-300 bg-amber-50')}
     >
       <p className={cn('font-medium', countdown?.urgent ? 'text-amber-900' : 'text-stone-800')}>{headline}</p>
-      <div className="flex gap-2">
-        {entitlement.state !== 'active' && (
-          <Link to="/subscribe" className={buttonClasses('primary', 'sm')}>
-            Subscribe
-          </Link>
-        )}
-        <Link to="/billing" className={buttonClasses('outline', 'sm')}>
-          Billing
-        </Link>
-      </div>
+      <PlanActions subscribe={entitlement.state !== 'active'} />
     </Card>
   );
 }

@@ -6,6 +6,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { lapsedMessage } from '../../../sync/billing/entitlements';
 import { useEntitlement } from '../../lib/subscription-status';
+import { PlanActions } from './plan-actions';
 import { buttonClasses } from '../ui/button';
 
 export function StandingBanner() {
@@ -22,14 +23,7 @@ export function StandingBanner() {
             <p className="font-semibold">Changes to your products and menus are not being accepted.</p>
             <p>{lapsedMessage(entitlement.state)} You can still view and export everything and answer buyers.</p>
           </div>
-          <div className="flex shrink-0 gap-2">
-            <Link to="/subscribe" className={buttonClasses('primary', 'sm')}>
-              Subscribe
-            </Link>
-            <Link to="/billing" className={buttonClasses('outline', 'sm')}>
-              Billing
-            </Link>
-          </div>
+          <PlanActions subscribe />
         </div>
       </div>
     );

@@ -1,12 +1,8 @@
-import type { ComponentProps, HTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-xl border border-stone-200 bg-white shadow-sm', className)} {...props} />;
-}
-
-export function Badge({ className, ...props }: HTMLAttributes<HTMLSpanElement>) {
-  return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', className)} {...props} />;
 }
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {

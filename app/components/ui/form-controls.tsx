@@ -19,6 +19,11 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return <select ref={ref} className={cn(FIELD_CLASSES, 'h-10', className)} {...props} />;
 });
 
+/** Marks a box invalid and ties its message (the `Field`'s, by id) to it, so a screen reader reads the message with the box. */
+export function invalidProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
+}
+
 /** A labelled field with its error underneath, announced to screen readers. */
 export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
   return (

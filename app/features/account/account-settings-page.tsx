@@ -2,17 +2,18 @@
  * /profile/account: password, email, notification emails, 'Download my
  * data' and 'Delete account', each in its own card with its own form.
  */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { changeEmailInputSchema, changePasswordInputSchema } from '../../../sync/entities/account';
+import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
+import type { FieldErrors } from '../../../sync/errors';
 import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS, type EmailPreferences, type NotificationKind } from '../../../sync/entities/email-preferences';
-import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input } from '../../components/ui/form-controls';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { Field, Input, invalidProps } from '../../components/ui/form-controls';
+import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
+import { useCheckedFields } from '../../lib/field-errors';
 import { downloadFile } from '../../lib/download-file';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
@@ -38,30 +39,53 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+type CheckedForm<Values extends Record<string, string>> = Pick<ReturnType<typeof useCheckedFields<Values, unknown>>, 'values' | 'set' | 'errors'>;
+
+/** A box of a checked form, with its label and, after a failed submit, its error. */
+function CheckedInput<Values extends Record<string, string>>({
+  form,
+  field,
+  id,
+  label,
+  ...input
+}: { form: CheckedForm<Values>; field: keyof Values & string; id: string; label: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete'>) {
+  return (
+    <Field id={id} label={label} error={form.errors[field]}>
+      <Input id={id} {...input} value={form.values[field]} onChange={(event) => form.set(field, event.target.value)} {...invalidProps(id, form.errors[field])} />
+    </Field>
+  );
+}
+
+/** A refusal that names fields (a wrong current password) shows under them; any other, in the outcome line. */
+function failureOutcome(failure: unknown, showFieldErrors: (errors: FieldErrors) => void, fallback: string): Outcome {
+  if (failure instanceof ApiError && Object.keys(failure.fieldErrors).length > 0) {
+    showFieldErrors(failure.fieldErrors);
+    return null;
+  }
+  return { ok: false, text: messageOf(failure, fallback) };
+}
+
 function ChangePassword() {
-  const [fields, setFields] = useState({ currentPassword: '', newPassword: '' });
+  const { formRef, ...form } = useCheckedFields(changePasswordInputSchema, { currentPassword: '', newPassword: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validate(changePasswordInputSchema, fields);
-    if (!checked.ok) return setOutcome({ ok: false, text: checked.message });
+    setOutcome(null);
+    const values = form.checkedValues();
+    if (!values) return;
     try {
-      await apiRequest('POST', '/api/account/password', checked.data);
-      setFields({ currentPassword: '', newPassword: '' });
+      await apiRequest('POST', '/api/account/password', values);
+      form.reset();
       setOutcome({ ok: true, text: 'Password changed. Every other device was signed out.' });
     } catch (failure) {
-      setOutcome({ ok: false, text: messageOf(failure, 'The password could not be changed.') });
+      setOutcome(failureOutcome(failure, form.fail, 'The password could not be changed.'));
     }
   }
   return (
     <Section title="Password">
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:max-w-md">
-        <Field id="current-password" label="Current password">
-          <Input id="current-password" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} />
-        </Field>
-        <Field id="new-password" label="New password">
-          <Input id="new-password" type="password" autoComplete="new-password" value={fields.newPassword} onChange={(e) => setFields({ ...fields, newPassword: e.target.value })} />
-        </Field>
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3 sm:max-w-md">
+        <CheckedInput form={form} field="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" />
+        <CheckedInput form={form} field="newPassword" id="new-password" label="New password" type="password" autoComplete="new-password" />
         <OutcomeLine outcome={outcome} />
         <Button type="submit" className="justify-self-start">Change password</Button>
       </form>
@@ -70,18 +94,19 @@ function ChangePassword() {
 }
 
 function ChangeEmail({ email, confirmed }: { email: string; confirmed: boolean }) {
-  const [fields, setFields] = useState({ email: '', currentPassword: '' });
+  const { formRef, ...form } = useCheckedFields(changeEmailInputSchema, { email: '', currentPassword: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validate(changeEmailInputSchema, fields);
-    if (!checked.ok) return setOutcome({ ok: false, text: checked.message });
+    setOutcome(null);
+    const values = form.checkedValues();
+    if (!values) return;
     try {
-      const answer = await apiRequest<{ message: string }>('POST', '/api/account/email', checked.data);
-      setFields({ email: '', currentPassword: '' });
+      const answer = await apiRequest<{ message: string }>('POST', '/api/account/email', values);
+      form.reset();
       setOutcome({ ok: true, text: answer.message });
     } catch (failure) {
-      setOutcome({ ok: false, text: messageOf(failure, 'The email could not be changed.') });
+      setOutcome(failureOutcome(failure, form.fail, 'The email could not be changed.'));
     }
   }
   return (
@@ -89,13 +114,9 @@ function ChangeEmail({ email, confirmed }: { email: string; confirmed: boolean }
       <p className="text-sm text-stone-600">
         {email} · {confirmed ? 'confirmed' : 'not confirmed yet: follow the link we emailed you'}
       </p>
-      <form noValidate onSubmit={submit} className="grid gap-3 sm:max-w-md">
-        <Field id="new-email" label="New email">
-          <Input id="new-email" type="email" autoComplete="email" value={fields.email} onChange={(e) => setFields({ ...fields, email: e.target.value })} />
-        </Field>
-        <Field id="email-current-password" label="Current password">
-          <Input id="email-current-password" type="password" autoComplete="current-password" value={fields.currentPassword} onChange={(e) => setFields({ ...fields, currentPassword: e.target.value })} />
-        </Field>
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3 sm:max-w-md">
+        <CheckedInput form={form} field="email" id="new-email" label="New email" type="email" autoComplete="email" />
+        <CheckedInput form={form} field="currentPassword" id="email-current-password" label="Current password" type="password" autoComplete="current-password" />
         <OutcomeLine outcome={outcome} />
         <Button type="submit" className="justify-self-start">Change email</Button>
       </form>
@@ -162,17 +183,20 @@ function DownloadData() {
 
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
+  const { formRef, ...form } = useCheckedFields(deleteAccountInputSchema, { password: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setOutcome(null);
+    const values = form.checkedValues();
+    if (!values) return;
     try {
-      await apiRequest('POST', '/api/account/delete', { password });
+      await apiRequest('POST', '/api/account/delete', values);
       useSyncSession.getState().stop();
       await useSession.getState().signOut();
       window.location.assign('/');
     } catch (failure) {
-      setOutcome({ ok: false, text: messageOf(failure, 'The account could not be deleted.') });
+      setOutcome(failureOutcome(failure, form.fail, 'The account could not be deleted.'));
     }
   }
   return (
@@ -180,10 +204,8 @@ function DeleteAccount() {
       <p className="text-sm text-stone-600">Your catalogue, menus and saved menus are deleted and your shared links stop working. This cannot be undone.</p>
       <Button variant="outline" className="justify-self-start text-red-800" onClick={() => setOpen(true)}>Delete account</Button>
       <Dialog open={open} onOpenChange={setOpen} title="Delete your account?" description="Enter your password to confirm.">
-        <form noValidate onSubmit={submit} className="grid gap-3">
-          <Field id="delete-password" label="Password">
-            <Input id="delete-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
+        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3">
+          <CheckedInput form={form} field="password" id="delete-password" label="Password" type="password" autoComplete="current-password" />
           <OutcomeLine outcome={outcome} />
           <Button type="submit">Delete my account</Button>
         </form>

@@ -8,7 +8,8 @@ import { DEFAULT_CUSTOMER_PAGE_SIZE, type AdminGrowth, type AdminStats, type Cus
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Field, Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -33,18 +34,10 @@ const ROLE_OPTIONS: Array<{ value: RoleFilter; label: string }> = [
   { value: 'buyer', label: 'Buyers' },
 ];
 
-const ROLE_BADGE_CLASSES: Record<User['role'], string> = {
-  seller: 'bg-violet-100 text-violet-800',
-  buyer: 'bg-sky-100 text-sky-800',
-  admin: 'bg-stone-200 text-stone-800',
-};
+const ROLE_TONES: Record<User['role'], BadgeTone> = { seller: 'seller', buyer: 'info', admin: 'neutral' };
 
-const STATUS_BADGE_CLASSES: Record<string, string> = {
-  Active: 'bg-brand-100 text-brand-800',
-  Trial: 'bg-amber-100 text-amber-800',
-  'N/A': 'bg-stone-200 text-stone-800',
-};
-const OTHER_STATUS_BADGE_CLASSES = 'bg-red-100 text-red-800';
+/** Any other status (past due, canceled, unpaid) is a plan that has lapsed. */
+const STATUS_TONES: Record<string, BadgeTone> = { Active: 'good', Trial: 'waiting', 'N/A': 'neutral' };
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 250;
@@ -292,9 +285,9 @@ function CustomerRow({ customer, onSetAccess, onView }: { customer: User; onSetA
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-stone-900">{name}</h3>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            <Badge className={ROLE_BADGE_CLASSES[customer.role]}>{humanize(customer.role)}</Badge>
-            <Badge className={STATUS_BADGE_CLASSES[status] ?? OTHER_STATUS_BADGE_CLASSES}>{status}</Badge>
-            {customer.disabled && <Badge className="bg-stone-300 text-stone-900">Disabled</Badge>}
+            <Badge tone={ROLE_TONES[customer.role]}>{humanize(customer.role)}</Badge>
+            <Badge tone={STATUS_TONES[status] ?? 'bad'}>{status}</Badge>
+            {customer.disabled && <Badge tone="bad">Disabled</Badge>}
           </div>
         </div>
         <div className="flex gap-2 self-start">

@@ -9,7 +9,8 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../..
 import type { BrowseItem, BrowsePage as BrowseAnswer, BrowseSeller } from '../../../sync/entities/browse';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card, Spinner } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { backToState } from '../../lib/back-to';
@@ -147,7 +148,7 @@ export function BrowsePage() {
                     {item.description && <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>}
                     <div className="flex flex-wrap gap-1">
                       {item.categories.map((category) => (
-                        <Badge key={category} className="bg-stone-100 text-stone-700">
+                        <Badge key={category} tone="neutral">
                           {CATEGORY_LABELS[category]}
                         </Badge>
                       ))}

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { buttonClasses } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 
 const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
@@ -49,8 +50,8 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="font-semibold">{item.menu.name}</h3>
                   <div className="flex shrink-0 gap-1">
-                    {item.stamp > item.lastSeenStamp && <Badge className="bg-brand-700 text-white">Updated</Badge>}
-                    {item.isFavorite && <Badge className="bg-amber-100 text-amber-900">★ Favorite</Badge>}
+                    {item.stamp > item.lastSeenStamp && <Badge tone="new">Updated</Badge>}
+                    {item.isFavorite && <Badge tone="favorite">★ Favorite</Badge>}
                   </div>
                 </div>
                 <p className="text-sm text-stone-600">{item.menu.sellerBusinessName || UNKNOWN_SUPPLIER}</p>
@@ -61,7 +62,7 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
                   <ul className="flex flex-wrap gap-1" aria-label="Tags">
                     {item.tags.map((tag) => (
                       <li key={tag}>
-                        <Badge className="bg-stone-100 text-stone-700">{tag}</Badge>
+                        <Badge tone="neutral">{tag}</Badge>
                       </li>
                     ))}
                   </ul>

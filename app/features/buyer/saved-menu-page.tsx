@@ -10,7 +10,8 @@ import { AppError } from '../../../sync/errors';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
 import { formatPrice } from '../../lib/format-price';
@@ -213,7 +214,7 @@ function BuyerNotes({ saved }: { saved: SavedMenuListItem }) {
         <ul className="flex flex-wrap gap-1" aria-label="Tags">
           {saved.tags.map((name) => (
             <li key={name}>
-              <Badge className="gap-1 bg-stone-100 text-stone-800">
+              <Badge tone="neutral" className="gap-1">
                 {name}
                 <button type="button" aria-label={`Remove tag ${name}`} onClick={() => void update({ tags: saved.tags.filter((other) => other !== name) })}>
                   ×

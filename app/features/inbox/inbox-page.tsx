@@ -12,7 +12,8 @@ import { AppError } from '../../../sync/errors';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Field, Textarea } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
@@ -25,11 +26,11 @@ import { MenuActivity } from './menu-activity';
 import { counterpartName, isUnread } from './unread';
 import { useDocumentTitle } from '../../lib/document-title';
 
-const STATUS_CLASSES: Record<ReturnType<typeof requestStatusLabel>, string> = {
-  'Awaiting reply': 'bg-amber-100 text-amber-900',
-  Replied: 'bg-sky-100 text-sky-900',
-  Accepted: 'bg-brand-100 text-brand-900',
-  Declined: 'bg-red-100 text-red-800',
+const STATUS_TONES: Record<ReturnType<typeof requestStatusLabel>, BadgeTone> = {
+  'Awaiting reply': 'waiting',
+  Replied: 'info',
+  Accepted: 'good',
+  Declined: 'bad',
 };
 
 export function InboxPage() {
@@ -74,7 +75,7 @@ function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
               >
                 <span className="flex items-center justify-between gap-2">
                   <span className={cn('truncate', conversation.unread ? 'font-bold' : 'font-medium')}>{counterpartName(conversation.latest, userId)}</span>
-                  {conversation.unread && <Badge className="bg-brand-700 text-white">New</Badge>}
+                  {conversation.unread && <Badge tone="new">New</Badge>}
                 </span>
                 <span className="truncate text-sm text-stone-600">
                   {conversation.latest.menuName}
@@ -99,7 +100,7 @@ function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
 function StatusBadge({ inquiry, className, ...props }: { inquiry: Inquiry; className?: string; 'data-testid'?: string }) {
   const label = requestStatusLabel(inquiry);
   return (
-    <Badge className={cn(STATUS_CLASSES[label], className)} {...props}>
+    <Badge tone={STATUS_TONES[label]} className={className} {...props}>
       {label}
     </Badge>
   );

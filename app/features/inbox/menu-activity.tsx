@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { sellerEventSchema, type SellerEvent } from '../../../sync/entities/insights';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { apiRequest } from '../../lib/api-client';
 import { useConnectivity } from '../../lib/connectivity';
 
@@ -57,7 +58,7 @@ export function MenuActivity({ userId }: { userId: string }) {
                 {event.kind === 'menu_opened' && ' for the first time'}
               </Link>
               <span className="flex items-center gap-2 text-sm text-stone-500">
-                {event.readAt === null && <Badge className="bg-brand-100 text-brand-900">New</Badge>}
+                {event.readAt === null && <Badge tone="new">New</Badge>}
                 <time dateTime={event.createdAt}>{new Date(event.createdAt).toLocaleString()}</time>
               </span>
             </li>

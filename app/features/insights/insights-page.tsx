@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card, Spinner } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { useReplica } from '../../lib/replica/use-replica';
 import { figuresAge } from './figures-age';
@@ -89,7 +90,7 @@ function Figures({ saved, fresh, days }: { saved: SavedInsights; fresh: boolean;
                   <li key={viewer.userId} className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-3">
                     <span className="font-medium">{viewer.businessName}</span>
                     <span className="flex flex-wrap items-center gap-2 text-sm text-stone-600">
-                      {viewer.saved && <Badge className="bg-brand-100 text-brand-900">Saved</Badge>}
+                      {viewer.saved && <Badge tone="good">Saved</Badge>}
                       <span>
                         {viewer.views} {viewer.views === 1 ? 'view' : 'views'}
                       </span>

@@ -8,14 +8,17 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import { linkExpired, menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
+import type { FieldErrors } from '../../../sync/errors';
 import { validate } from '../../../sync/validation';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card, Spinner } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
+import { Field, Input, invalidProps, Select, Textarea } from '../../components/ui/form-controls';
 import { messageOf } from '../../lib/api-client';
+import { useFieldErrors } from '../../lib/field-errors';
 import { cn } from '../../lib/cn';
 import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
@@ -29,6 +32,9 @@ import { useDocumentTitle } from '../../lib/document-title';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
 export type JustCreated = { justCreated: true };
+
+/** The fields of the settings card; an error elsewhere (too many products) is told in a toast. */
+const SETTINGS_FIELDS = ['name', 'description', 'linkExpiresAt'] as const;
 
 export const REGENERATE_LINK_WARNING = 'Anyone with the old link will no longer be able to open this menu.';
 
@@ -75,9 +81,8 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
   const [description, setDescription] = useState(initial?.description ?? '');
   const [isPublic, setIsPublic] = useState(initial?.isPublic ?? false);
   const [expiresInput, setExpiresInput] = useState(toLocalInput(initial?.linkExpiresAt));
-  const [expiryError, setExpiryError] = useState<string>();
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
-  const [nameError, setNameError] = useState<string>();
+  const { errors, formRef: settingsRef, fail, recheck, clear } = useFieldErrors<HTMLDivElement>();
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
@@ -138,17 +143,19 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
     setAnnouncement(`${added} ${CATEGORY_LABELS[category]} ${added === 1 ? 'product' : 'products'} added`);
   }
 
+  const fields = { name, description, isPublic, ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }), productIds: chosen.map((product) => product.id) };
+  const checked = validate(menuFieldsSchema, fields);
+  // An error shown goes as soon as its field is right (compared as text: `checked` is new on every render).
+  const currentErrors = JSON.stringify(checked.ok ? {} : checked.fieldErrors);
+  useEffect(() => recheck(JSON.parse(currentErrors) as FieldErrors), [recheck, currentErrors]);
+
   async function save() {
-    const fields = { name, description, isPublic, ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }), productIds: chosen.map((product) => product.id) };
-    const checked = validate(menuFieldsSchema, fields);
     if (!checked.ok) {
-      setNameError(checked.fieldErrors.name);
-      setExpiryError(checked.fieldErrors.linkExpiresAt);
-      if (!checked.fieldErrors.name && !checked.fieldErrors.linkExpiresAt) toast({ title: 'Error', description: checked.message, variant: 'destructive' });
+      fail(checked.fieldErrors);
+      if (!SETTINGS_FIELDS.some((field) => checked.fieldErrors[field])) toast({ title: 'Error', description: checked.message, variant: 'destructive' });
       return;
     }
-    setNameError(undefined);
-    setExpiryError(undefined);
+    clear();
     try {
       if (menuId) {
         await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
@@ -214,19 +221,13 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
       </p>
       <div className="grid grid-cols-1 gap-6 pb-20 lg:grid-cols-2 lg:pb-0">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <Card className="grid grid-cols-1 gap-4 p-4">
+          <Card ref={settingsRef} className="grid grid-cols-1 gap-4 p-4">
             <h2 className="font-semibold">Menu settings</h2>
-            <Field id="menu-name" label="Menu name" error={nameError}>
-              <Input
-                id="menu-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                aria-invalid={Boolean(nameError)}
-                aria-describedby={nameError ? 'menu-name-error' : undefined}
-              />
+            <Field id="menu-name" label="Menu name" error={errors.name}>
+              <Input id="menu-name" value={name} onChange={(event) => setName(event.target.value)} {...invalidProps('menu-name', errors.name)} />
             </Field>
-            <Field id="menu-description" label="Description">
-              <Textarea id="menu-description" value={description} onChange={(event) => setDescription(event.target.value)} />
+            <Field id="menu-description" label="Description" error={errors.description}>
+              <Textarea id="menu-description" value={description} onChange={(event) => setDescription(event.target.value)} {...invalidProps('menu-description', errors.description)} />
             </Field>
             <Field id="menu-access" label="Access type">
               <Select id="menu-access" value={isPublic ? 'public' : 'private'} onChange={(event) => setIsPublic(event.target.value === 'public')}>
@@ -234,7 +235,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                 <option value="public">Public Listing</option>
               </Select>
             </Field>
-            <Field id="menu-link-expires" label="Link expires" error={expiryError} hint="Empty: the link never expires. After this time it answers Menu Not Found.">
+            <Field id="menu-link-expires" label="Link expires" error={errors.linkExpiresAt} hint="Empty: the link never expires. After this time it answers Menu Not Found.">
               <div className="flex flex-wrap gap-2">
                 <Input
                   id="menu-link-expires"
@@ -242,8 +243,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                   className="w-auto"
                   value={expiresInput}
                   onChange={(event) => setExpiresInput(event.target.value)}
-                  aria-invalid={Boolean(expiryError)}
-                  aria-describedby={expiryError ? 'menu-link-expires-error' : undefined}
+                  {...invalidProps('menu-link-expires', errors.linkExpiresAt)}
                 />
                 {expiresInput && (
                   <Button size="sm" variant="ghost" onClick={() => setExpiresInput('')}>
@@ -303,7 +303,12 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
             {products.length === 0 ? (
               <p className="text-sm text-stone-500">Your catalogue is empty: add products first.</p>
             ) : (
-              <ul className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto">
+              <ul
+                // Focusable, so that a keyboard can scroll it even when every product is on the menu and no button in it takes focus.
+                tabIndex={0}
+                aria-label="Your catalogue"
+                className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto"
+              >
                 {products.map((product) => {
                   const added = productIds.includes(product.id);
                   return (
@@ -336,7 +341,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
         >
           <div className="flex items-center justify-between">
             <h2 className="font-semibold">Preview</h2>
-            <Badge className="bg-brand-100 text-brand-900">
+            <Badge tone="neutral">
               {chosen.length} {chosen.length === 1 ? 'product' : 'products'}
             </Badge>
           </div>
@@ -373,7 +378,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
                     )}
                   >
                     <span className="flex min-w-0 items-center gap-2">
-                      <span aria-hidden className="w-5 shrink-0 text-right text-xs text-stone-400 tabular-nums">
+                      <span aria-hidden className="w-5 shrink-0 text-right text-xs text-stone-500 tabular-nums">
                         {index + 1}
                       </span>
                       <span className="min-w-0">

@@ -5,7 +5,8 @@ import type { Menu } from '../../../sync/entities/menu';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/form-controls';
 import { messageOf } from '../../lib/api-client';
 import { askToConfirm } from '../../lib/confirm-store';
@@ -80,7 +81,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
               <Card className="flex h-full flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="font-semibold">{menu.name}</h2>
-                  <Badge className={menu.isPublic ? 'bg-brand-100 text-brand-900' : 'bg-stone-100 text-stone-700'}>
+                  <Badge tone={menu.isPublic ? 'good' : 'neutral'}>
                     {menu.isPublic ? 'Public' : 'Private'}
                   </Badge>
                 </div>

@@ -15,7 +15,7 @@ import { productCreateSchema, productUpdateSchema, type Product } from '../../..
 import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
+import { Field, Input, invalidProps, Select, Textarea } from '../../components/ui/form-controls';
 import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
@@ -110,9 +110,7 @@ export function ProductFormDialog({
     addedFiles.current = [];
   }
 
-  /** Marks a box invalid and ties its message to it, so a screen reader reads the message with the box. */
-  const invalid = (field: keyof ProductForm, id: string) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
+  const invalid = (field: keyof ProductForm, id: string) => invalidProps(id, errors[field]);
 
   /** What the form's values would be refused for, were it submitted now. */
   function errorsOf(values: ProductForm): FieldErrors {

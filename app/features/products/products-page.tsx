@@ -13,7 +13,8 @@ import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
@@ -143,7 +144,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product
       />
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
-        <Badge className="shrink-0 bg-stone-100 text-stone-700">{CATEGORY_LABELS[product.category]}</Badge>
+        <Badge tone="neutral" className="shrink-0">{CATEGORY_LABELS[product.category]}</Badge>
       </div>
       {product.description && <p className="line-clamp-2 text-sm break-words text-stone-600">{product.description}</p>}
       <p className="text-sm">
@@ -155,10 +156,10 @@ function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product
       </p>
       <div className="flex flex-wrap gap-1">
         {/* Refused for the plan: still here on the device, waiting to be sent again from the sync status. */}
-        {notSaved && <Badge className="bg-red-100 text-red-800">Not saved</Badge>}
-        {isOutOfStock(product) && <Badge className="bg-amber-100 text-amber-900">Out of stock</Badge>}
-        {thc && <Badge className="bg-brand-100 text-brand-900">THC {thc}</Badge>}
-        {cbd && <Badge className="bg-sky-100 text-sky-900">CBD {cbd}</Badge>}
+        {notSaved && <Badge tone="bad">Not saved</Badge>}
+        {isOutOfStock(product) && <Badge tone="bad">Out of stock</Badge>}
+        {thc && <Badge tone="good">THC {thc}</Badge>}
+        {cbd && <Badge tone="info">CBD {cbd}</Badge>}
       </div>
       <div className="mt-auto grid gap-2 pt-2">
         <QuickStockForm key={quickStockKey(product)} product={product} />

@@ -8,7 +8,7 @@ import { AppError } from '../../../sync/errors';
 import { profileUpdateSchema, type User } from '../../../sync/entities/user';
 import { validate } from '../../../sync/validation';
 import { Card } from '../../components/ui/card';
-import { Field, Input, Select, Textarea } from '../../components/ui/form-controls';
+import { Field, Input, invalidProps, Select, Textarea } from '../../components/ui/form-controls';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { askToConfirm } from '../../lib/confirm-store';
@@ -132,8 +132,7 @@ export function ProfileFields({
     const id = `${idPrefix}-${field}`;
     const onChange = (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
     const disabled = !editing || options.disabled;
-    // Marks a box invalid and ties its message to it, so a screen reader reads the message with the box.
-    const invalid = errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : { 'aria-invalid': false };
+    const invalid = invalidProps(id, errors[field]);
     return (
       <Field id={id} label={LABELS[field]} error={errors[field]}>
         {options.multiline ? (

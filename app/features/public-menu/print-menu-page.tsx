@@ -21,6 +21,9 @@ import { SellerBrand, SellerCover } from './seller-brand';
 type Columns = 1 | 2;
 type Loaded = { status: 'ready'; data: PublicMenu } | { status: 'not-found' } | { status: 'error'; message: string };
 
+/** Two columns on paper and on a wide screen; a phone's screen has room for one. */
+const TWO_COLUMNS = 'grid-cols-1 sm:grid-cols-2 print:grid-cols-2';
+
 export function PrintMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
   const [loaded, setLoaded] = useState<{ linkId: string; value: Loaded } | null>(null);
@@ -54,7 +57,7 @@ export function PrintMenuPage() {
   const { menu, products, seller } = current.data;
   const link = `${window.location.origin}/menu/${publicLinkId}`;
   return (
-    <main id="main-content" className="mx-auto max-w-4xl bg-white p-6 text-stone-900 print:max-w-none print:p-0">
+    <main id="main-content" className="mx-auto max-w-4xl bg-white p-4 text-stone-900 sm:p-6 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 print:hidden">
         <span className="text-sm font-medium" id="print-columns">
           Layout
@@ -88,7 +91,7 @@ export function PrintMenuPage() {
       {products.length === 0 ? (
         <p className="mt-6 text-stone-600">This menu has no products listed right now.</p>
       ) : (
-        <ul aria-label="Products" className={cn('mt-4 grid gap-x-6', columns === 2 ? 'grid-cols-2' : 'grid-cols-1')}>
+        <ul aria-label="Products" className={cn('mt-4 grid gap-x-6', columns === 2 ? TWO_COLUMNS : 'grid-cols-1')}>
           {products.map((product) => {
             const thc = formatPercent(product.thcPercentage);
             const cbd = formatPercent(product.cbdPercentage);

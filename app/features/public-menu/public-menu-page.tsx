@@ -10,7 +10,8 @@ import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { CategoryArt } from '../../components/category-art';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card, Spinner } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { ApiError, authHeaders, messageOf, NetworkError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -410,8 +411,8 @@ function ProductCard({ product, eager, onOpenGallery, onOpenLabResults, action }
         {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
         {(thc || cbd || product.labResultUrl) && (
           <div className="flex flex-wrap items-center gap-2">
-            {thc && <Badge className="bg-brand-100 text-brand-800">THC {thc}</Badge>}
-            {cbd && <Badge className="bg-sky-100 text-sky-800">CBD {cbd}</Badge>}
+            {thc && <Badge tone="good">THC {thc}</Badge>}
+            {cbd && <Badge tone="info">CBD {cbd}</Badge>}
             {product.labResultUrl && (
               <a
                 href={product.labResultUrl}
@@ -437,7 +438,7 @@ function ProductCard({ product, eager, onOpenGallery, onOpenLabResults, action }
           </p>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             {outOfStock ? (
-              <Badge className="bg-red-100 text-red-800 ring-1 ring-red-200">Out of stock</Badge>
+              <Badge tone="bad">Out of stock</Badge>
             ) : (
               <span className="font-medium text-brand-800">{formatQuantity(product.availableQuantity, product.unitType)} available</span>
             )}

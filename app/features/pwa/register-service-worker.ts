@@ -21,10 +21,26 @@ const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let updateSW: ((reloadPage?: boolean) => Promise<void>) | undefined;
 let updateRequested = false;
-let newVersionControlling = false;
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || updateSW) return;
+  // The reload is ours, not the plugin's: its hook fires only when a worker drew the page, so on the visit that
+  // installed the first worker 'Reload' stayed on 'Reloading…'.
+  let drawnByWorker = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (updateRequested) {
+      window.location.reload();
+      return;
+    }
+    // The first worker taking over a fresh page (clientsClaim) runs the page's own version.
+    if (!drawnByWorker) {
+      drawnByWorker = true;
+      return;
+    }
+    // The update was accepted in another tab: this tab is now served by the new
+    // worker but still runs the old code, so it asks too instead of reloading.
+    usePwaState.setState({ needRefresh: true });
+  });
   updateSW = registerSW({
     onNeedRefresh() {
       usePwaState.setState({ needRefresh: true });
@@ -32,16 +48,8 @@ export function registerServiceWorker(): void {
     onOfflineReady() {
       usePwaState.setState({ offlineReady: true });
     },
-    onNeedReload() {
-      if (updateRequested) {
-        window.location.reload();
-        return;
-      }
-      // The update was accepted in another tab: this tab is now served by the new
-      // worker but still runs the old code, so it asks too instead of reloading.
-      newVersionControlling = true;
-      usePwaState.setState({ needRefresh: true });
-    },
+    // Given, so the plugin does not reload the page by itself: the controllerchange listener above decides.
+    onNeedReload: () => undefined,
     onRegisteredSW(_swUrl, registration) {
       if (!registration) return;
       setInterval(() => {
@@ -57,7 +65,8 @@ export function registerServiceWorker(): void {
 /** Activates the waiting version; the page reloads once the new worker controls it. */
 export async function applyUpdate(): Promise<void> {
   updateRequested = true;
-  if (newVersionControlling) {
+  // No worker waits: the new version already took over (accepted in another tab), only this page is old.
+  if (!(await navigator.serviceWorker.getRegistration())?.waiting) {
     window.location.reload();
     return;
   }

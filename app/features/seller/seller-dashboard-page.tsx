@@ -10,7 +10,8 @@ import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { copyMenuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
@@ -116,7 +117,7 @@ function DashboardContent({ products, menus, inquiries, userId }: { products: Pr
                     {CATEGORY_LABELS[product.category]} · {formatPrice(product.pricePerUnit)} / {product.unitType}
                   </p>
                 </div>
-                {product.thcPercentage && <Badge className="bg-brand-100 text-brand-900">THC {product.thcPercentage}%</Badge>}
+                {product.thcPercentage && <Badge tone="good">THC {product.thcPercentage}%</Badge>}
               </Card>
             ))
           ) : (

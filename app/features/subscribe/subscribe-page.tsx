@@ -12,7 +12,8 @@ import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/constants';
 import { formatScaled } from '../../../sync/decimal';
 import type { SubscriptionState } from '../../../sync/entities/subscription';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Badge, Card, Spinner } from '../../components/ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card, Spinner } from '../../components/ui/card';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { fetchSubscriptionState } from '../../lib/subscription-status';
@@ -303,7 +304,7 @@ function PaymentCard({ clientSecret, onPaid, onSetupError }: { clientSecret: str
       <Card className="border-brand-200 bg-brand-50 p-5">
         <div className="flex items-center justify-between gap-3">
           <div>
-            <Badge className="bg-brand-700 text-white">Pro</Badge>
+            <Badge tone="new">Pro</Badge>
             <p className="mt-2 text-sm text-brand-900">Professional cannabis wholesale menu management</p>
           </div>
           <p className="shrink-0 text-right text-brand-900">
