@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer } from './testing/server-process';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -15,28 +15,7 @@ const { JWT_SECRET: _inheritedSecret, ...inheritedEnv } = process.env;
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-lifecycle-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
-    env: { ...inheritedEnv, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const listening = new Promise<string>((resolve, reject) => {
-    const check = setInterval(() => {
-      const port = /Listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearInterval(check);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(check);
-      reject(new Error(`Server exited: ${output}`));
-    });
-  });
-  return { child, dataDir, exited, listening, output: () => output };
+  return { ...spawnServer({ ...inheritedEnv, DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...env }), dataDir };
 }
 
 describe('the server process', () => {

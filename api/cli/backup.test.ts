@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnServer } from '../testing/server-process';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -22,28 +23,12 @@ function tempDir(): string {
   return dir;
 }
 
-const baseEnv = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', JWT_SECRET: 'restore-drill-secret-that-is-long-enough-1234' };
+const baseEnv = { ...process.env, NODE_ENV: 'test', SEED_DEMO_DATA: 'false', JWT_SECRET: 'restore-drill-secret-that-is-long-enough-1234' };
 
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], { env: { ...baseEnv, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => child.kill('SIGKILL'));
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const url = await new Promise<string>((resolve, reject) => {
-    const check = setInterval(() => {
-      const port = /Listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) {
-        clearInterval(check);
-        resolve(`http://127.0.0.1:${port}`);
-      }
-    }, 50);
-    child.once('exit', () => {
-      clearInterval(check);
-      reject(new Error(`Server exited: ${output}`));
-    });
-  });
-  return { url, child };
+  const server = spawnServer({ ...baseEnv, DATA_DIR: dataDir });
+  cleanups.push(() => server.child.kill('SIGKILL'));
+  return { url: await server.listening, child: server.child };
 }
 
 function runBackup(dataDir: string, file: string): Promise<{ code: number | null; output: string }> {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../sync/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { STORAGE_FULL_REMEMBERED_MS } from './database';
 import { tombstones } from './schema';
 
 let t: TestApp;
@@ -76,6 +77,33 @@ describe('a write the storage cannot take', () => {
     expect(full.services.db.read.select().from(tombstones).all()).toEqual([]);
     await full.services.db.transaction(async (tx) => void tx.db.insert(tombstones).values({ ...row, entityId: 'after' }).run());
     expect(full.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'after' }]);
+  });
+
+  it('is not ready after a write failed for want of space, until a write commits or a while has passed without another', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      await fillTheDisk();
+      // The probe's own write changes a page in place, so it fits where a real write does not.
+      expect(await full.services.db.ready()).toEqual({ ok: true });
+      const attempt = full.services.db.transaction(async (tx) => {
+        for (const values of manyRows('ready')) tx.db.insert(tombstones).values(values).run();
+      });
+      await expect(attempt).rejects.toThrow('database or disk is full');
+      expect(await full.services.db.ready()).toEqual({ ok: false, reason: 'database or disk is full' });
+
+      vi.setSystemTime(start + STORAGE_FULL_REMEMBERED_MS - 1);
+      expect(await full.services.db.ready()).toEqual({ ok: false, reason: 'database or disk is full' });
+      vi.setSystemTime(start + STORAGE_FULL_REMEMBERED_MS);
+      expect(await full.services.db.ready()).toEqual({ ok: true });
+
+      await expect(full.services.db.transaction(async (tx) => void tx.db.insert(tombstones).values(manyRows('again')).run())).rejects.toThrow();
+      expect((await full.services.db.ready()).ok).toBe(false);
+    } finally {
+      await freeTheDisk();
+      vi.useRealTimers();
+    }
+    expect(await full.services.db.ready()).toEqual({ ok: true });
   });
 });
 

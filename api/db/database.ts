@@ -10,6 +10,11 @@
  * interleaving two writers on one connection. A transaction started inside
  * another (a sync push applying each mutation through the domain functions)
  * becomes a savepoint of it, so one refused mutation rolls back alone.
+ *
+ * The write lock can be held by another process (an admin command, a script).
+ * SQLite's busy timeout would wait for it inside the call, and so stop the
+ * whole server; the write connection instead tries again on a timer, so
+ * reads and other requests go on meanwhile.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
@@ -21,6 +26,8 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { AppError } from '../../sync/errors';
 import * as schema from './schema';
+import { cacheStatements } from './statement-cache';
+import { isDatabaseBusy, isStorageFull, rootMessage } from './storage-errors';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -29,12 +36,25 @@ export type Tx = { db: Db; version: number };
 
 const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * How long a write that failed for want of space keeps readiness down unless
+ * a later write commits: the probe's own tiny write may still fit where real
+ * ones do not, and a server nobody can write to must still be tried again.
+ */
+export const STORAGE_FULL_REMEMBERED_MS = 30_000;
+
+/** How long a write waits for a write lock another process holds before it fails as busy. */
+export const WRITE_LOCK_WAIT_MS = 5000;
+/** The longest pause between two tries for the lock: short locks are caught soon after they end. */
+const LOCK_RETRY_MAX_PAUSE_MS = 50;
+
 function openConnection(file: string): BetterSqlite3.Database {
   const connection = new BetterSqlite3(file);
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  cacheStatements(connection);
   return connection;
 }
 
@@ -50,16 +70,11 @@ function asConflict(error: unknown): unknown {
   return error;
 }
 
-/** The message of the error at the bottom of a chain (the query builder wraps SQLite's own). */
-function rootMessage(error: unknown): string {
-  let current = error;
-  while (current instanceof Error && current.cause !== undefined) current = current.cause;
-  return current instanceof Error ? current.message : String(current);
-}
-
 export class Database {
   private readonly reader: Db;
   private readonly writer: Db;
+  /** The write connection itself, for transaction control: nothing to prepare, and no statement kept per savepoint name. */
+  private readonly writeConnection: BetterSqlite3.Database;
   private readonly snapshotReader: Db;
   private readonly connections: BetterSqlite3.Database[];
   private queue: Promise<unknown> = Promise.resolve();
@@ -68,9 +83,12 @@ export class Database {
   private readonly snapshot = new AsyncLocalStorage<Db>();
   private savepoints = 0;
   private committed = 0;
+  private readonly commitListeners = new Set<(version: number) => void>();
+  private storageFull: { at: number; reason: string } | null = null;
 
   private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database, snapshotConnection: BetterSqlite3.Database) {
     this.connections = [readConnection, writeConnection, snapshotConnection];
+    this.writeConnection = writeConnection;
     this.reader = drizzle(readConnection, { schema });
     this.writer = drizzle(writeConnection, { schema });
     this.snapshotReader = drizzle(snapshotConnection, { schema });
@@ -86,6 +104,8 @@ export class Database {
     mkdirSync(dirname(file), { recursive: true });
     const writeConnection = openConnection(file);
     migrate(drizzle(writeConnection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    // From here on the write lock is waited for without blocking (see takeWriteLock).
+    writeConnection.pragma('busy_timeout = 0');
     const [readConnection, snapshotConnection] = [openConnection(file), openConnection(file)];
     readConnection.pragma('query_only = ON');
     snapshotConnection.pragma('query_only = ON');
@@ -95,12 +115,24 @@ export class Database {
   }
 
   /**
-   * The change clock's value after the last commit of this process. This
-   * process is the only writer, so it moves exactly when the data does: a
-   * cache can check it without a query.
+   * The newest change-clock value this process knows was committed: its own
+   * commits, and those of other processes that it was told of (see
+   * `learnCommitted`). It moves when the data does, so a cache can check it
+   * without a query.
    */
   get committedVersion(): number {
     return this.committed;
+  }
+
+  /** Another process committed `version` (told through a shared channel): caches of this one are stale from now. */
+  learnCommitted(version: number): void {
+    if (version > this.committed) this.committed = version;
+  }
+
+  /** Calls `listener` with the clock's value after each commit of this process; returns the call that stops it. */
+  onCommit(listener: (version: number) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
   }
 
   /**
@@ -111,7 +143,7 @@ export class Database {
     const outer = this.current.getStore();
     if (outer) return this.savepoint(outer, work);
     const run = async () => {
-      this.writer.run(sql`BEGIN IMMEDIATE`);
+      await this.takeWriteLock();
       try {
         const [clock] = this.writer
           .update(schema.syncClock)
@@ -122,15 +154,32 @@ export class Database {
         if (!clock) throw new Error('The change clock row is missing');
         const tx: Tx = { db: this.writer, version: clock.version };
         const result = await this.current.run(tx, () => work(tx));
-        this.writer.run(sql`COMMIT`);
-        this.committed = clock.version;
+        this.writeConnection.exec('COMMIT');
+        this.learnCommitted(clock.version);
+        for (const listener of this.commitListeners) listener(clock.version);
+        this.storageFull = null;
         return result;
       } catch (error) {
-        this.rollBack(sql`ROLLBACK`, error);
+        this.rollBack('ROLLBACK', error);
+        if (isStorageFull(error)) this.storageFull = { at: Date.now(), reason: rootMessage(error) };
         throw asConflict(error);
       }
     };
     return this.enqueue(run);
+  }
+
+  /** BEGIN IMMEDIATE, tried again on a timer while another process holds the lock, for up to WRITE_LOCK_WAIT_MS. */
+  private async takeWriteLock(): Promise<void> {
+    const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
+    for (let pause = 1; ; pause = Math.min(pause * 2, LOCK_RETRY_MAX_PAUSE_MS)) {
+      try {
+        this.writeConnection.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (error) {
+        if (!isDatabaseBusy(error) || Date.now() >= giveUpAt) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, giveUpAt - Date.now())));
+    }
   }
 
   /** Runs `run` after every write queued before it, so two never share the write connection at once. */
@@ -147,25 +196,25 @@ export class Database {
    * would replace the one that says what went wrong. So: only roll back what
    * is still open, and report, never throw, a rollback that fails.
    */
-  private rollBack(statement: ReturnType<typeof sql>, failure: unknown): void {
-    if (!this.connections[1]!.inTransaction) return;
+  private rollBack(statement: string, failure: unknown): void {
+    if (!this.writeConnection.inTransaction) return;
     try {
-      this.writer.run(statement);
+      this.writeConnection.exec(statement);
     } catch (rollbackError) {
       console.error('Rolling back after a failed write failed too; the write failed with:', failure, 'the rollback with:', rollbackError);
     }
   }
 
   private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const name = sql.raw(`sp_${++this.savepoints}`);
-    this.writer.run(sql`SAVEPOINT ${name}`);
+    const name = `sp_${++this.savepoints}`;
+    this.writeConnection.exec(`SAVEPOINT ${name}`);
     try {
       const result = await work(tx);
-      this.writer.run(sql`RELEASE ${name}`);
+      this.writeConnection.exec(`RELEASE ${name}`);
       return result;
     } catch (error) {
-      this.rollBack(sql`ROLLBACK TO ${name}`, error);
-      this.rollBack(sql`RELEASE ${name}`, error);
+      this.rollBack(`ROLLBACK TO ${name}`, error);
+      this.rollBack(`RELEASE ${name}`, error);
       throw asConflict(error);
     }
   }
@@ -207,18 +256,20 @@ export class Database {
    * Whether a write can be made now: takes the write lock and commits a
    * change that leaves every value as it was, which the write-ahead log must
    * still take in. A full disk, a read-only file or a lock held elsewhere
-   * fails it, where `ping` (a read) would still answer. The reason, when it
-   * fails, is SQLite's own.
+   * fails it, where `ping` (a read) would still answer. A real write that
+   * failed for want of space since the last commit (and recently) fails it
+   * too. The reason, when it fails, is SQLite's own.
    */
   async ready(): Promise<{ ok: true } | { ok: false; reason: string }> {
     return this.enqueue(async () => {
+      if (this.storageFull && Date.now() - this.storageFull.at < STORAGE_FULL_REMEMBERED_MS) return { ok: false as const, reason: this.storageFull.reason };
       try {
-        this.writer.run(sql`BEGIN IMMEDIATE`);
+        await this.takeWriteLock();
         this.writer.update(schema.syncClock).set({ version: sql`${schema.syncClock.version}` }).where(eq(schema.syncClock.id, 1)).run();
-        this.writer.run(sql`COMMIT`);
+        this.writeConnection.exec('COMMIT');
         return { ok: true as const };
       } catch (error) {
-        this.rollBack(sql`ROLLBACK`, error);
+        this.rollBack('ROLLBACK', error);
         return { ok: false as const, reason: rootMessage(error) };
       }
     });
@@ -227,8 +278,7 @@ export class Database {
   /** Copies the live database to `file` without stopping writers (SQLite's online backup). */
   async backup(file: string): Promise<void> {
     mkdirSync(dirname(file), { recursive: true });
-    const [, writeConnection] = this.connections;
-    await writeConnection!.backup(file);
+    await this.writeConnection.backup(file);
   }
 
   close(): void {

@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, expect, it } from 'vitest';
 import { ReplicaDb, replicaName } from './replica-db';
+import { writeVersion1Replica } from './sync-test-support';
 
 const userId = '00000000-0000-4000-8000-0000000c0001';
 
@@ -15,14 +16,14 @@ afterEach(async () => {
 });
 
 it('keeps the outbox and the replica when upgrading from version 1', async () => {
-  const v1 = new Dexie(replicaName(userId));
-  v1.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
-  await v1.table('outbox').bulkAdd([
-    { mutation: { name: 'product.create', args: { id: 'a', strainName: 'Kept' } }, createdAt: '2025-01-01T00:00:00.000Z' },
-    { mutation: { name: 'product.delete', args: { id: 'b' } }, createdAt: '2025-01-01T00:00:01.000Z' },
-  ]);
-  await v1.table('meta').put({ key: 'cursor', value: 42 });
-  v1.close();
+  await writeVersion1Replica(
+    userId,
+    [
+      { name: 'product.create', args: { id: 'a', strainName: 'Kept' } },
+      { name: 'product.delete', args: { id: 'b' } },
+    ],
+    [{ key: 'cursor', value: 42 }],
+  );
 
   const db = new ReplicaDb(userId);
   try {

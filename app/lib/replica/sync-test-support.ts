@@ -5,6 +5,7 @@
  * (replica database + store + engine) whose view is computed the way screens
  * compute it. Used only by tests.
  */
+import Dexie from 'dexie';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/engine/sync-engine';
 import type { Mutation } from '../../../sync/mutations';
 import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
@@ -13,7 +14,7 @@ import type { TestResponse } from '../../../api/testing/test-app';
 import { retryAfterMsOf } from '../api-client';
 import { DexieSyncStore } from './dexie-sync-store';
 import { notSavedChanges } from './not-saved';
-import { ReplicaDb } from './replica-db';
+import { ReplicaDb, replicaName } from './replica-db';
 
 type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
 
@@ -205,4 +206,13 @@ export class Device {
 /** Rows by id, sorted, for comparing a view with the server's lists. */
 export function byId<T extends { id: string }>(rows: Iterable<T>): T[] {
   return [...rows].sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** The replica as version 1 of the app left it on a device: these changes waiting in its outbox (numbered from 1) and these meta rows. */
+export async function writeVersion1Replica(userId: string, mutations: Mutation[], meta: Array<{ key: string; value: string | number }> = []): Promise<void> {
+  const v1 = new Dexie(replicaName(userId));
+  v1.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
+  await v1.table('outbox').bulkAdd(mutations.map((mutation, index) => ({ mutation, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString() })));
+  await v1.table('meta').bulkPut(meta);
+  v1.close();
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it, vi } from 'vitest';
+import { describeWithRedis, REDIS_URL_TEST } from '../testing/shared-services';
+import { createTestApp } from '../testing/test-app';
+
+describe('GET /api/health with a shared Redis', () => {
+  it('fails while Redis cannot be reached, so the balancer takes the process out', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Nothing listens on port 1.
+    const t = createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const health = await t.request('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'unavailable', message: 'Redis is not reachable' });
+    } finally {
+      t.close();
+      errors.mockRestore();
+    }
+  });
+});
+
+describeWithRedis('GET /api/health with a reachable Redis', () => {
+  it('answers ok once connected', async () => {
+    const t = createTestApp({ env: { REDIS_URL: REDIS_URL_TEST!, REDIS_KEY_PREFIX: 'health-test:' } });
+    try {
+      await expect.poll(async () => (await t.request('GET', '/api/health')).status).toBe(200);
+      expect((await t.request('GET', '/api/health')).body).toEqual({ status: 'ok' });
+    } finally {
+      t.close();
+    }
+  });
+});
