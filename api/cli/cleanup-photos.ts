@@ -6,16 +6,18 @@
 import { cleanupUnusedPhotos } from '../photos/cleanup';
 import { Database } from '../db/database';
 import { loadDotEnv, readEnv } from '../env';
+import { fileStoreFromEnv } from '../photos/file-store';
 
 async function run() {
   loadDotEnv();
   const env = readEnv();
   const db = Database.open(env.databaseFile);
   try {
-    const report = await cleanupUnusedPhotos({ db, env }, new Date());
+    const files = fileStoreFromEnv(env);
+    const report = await cleanupUnusedPhotos({ db, files }, new Date());
     for (const id of report.photoIds) console.info(`removed photo record ${id}`);
     for (const file of report.files) console.info(`removed file ${file}`);
-    console.info(`Removed ${report.photosRemoved} unused photo record(s) and ${report.filesRemoved} file(s) from ${env.uploadsDir}.`);
+    console.info(`Removed ${report.photosRemoved} unused photo record(s) and ${report.filesRemoved} file(s) from ${files.location}.`);
   } finally {
     db.close();
   }

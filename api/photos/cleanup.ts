@@ -10,7 +10,7 @@
 import type { Services } from '../context';
 import { deletePhotos, fileNameOf, hashInUse, unusedPhotos } from '../db/repositories/photos';
 import { STORED_FILE_NAME } from './file-types';
-import { listFiles, removeFile, storedFilePath, TEMP_FILE_PREFIX } from './photo-files';
+import { TEMP_FILE_PREFIX } from './disk-file-store';
 
 /** How long an unused upload is kept. */
 export const UNUSED_PHOTO_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -20,13 +20,13 @@ export type CleanupReport = {
   filesRemoved: number;
   /** The ids of the removed records. */
   photoIds: string[];
-  /** The names of the removed files under the uploads folder. */
+  /** The names of the removed files. */
   files: string[];
 };
 
-export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'env'>, now: Date): Promise<CleanupReport> {
+export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'files'>, now: Date): Promise<CleanupReport> {
   const before = new Date(now.getTime() - UNUSED_PHOTO_GRACE_MS);
-  const dir = services.env.uploadsDir;
+  const { files: store } = services;
   return services.db.transaction(async (tx) => {
     const unused = await unusedPhotos(tx.db, before);
     const photoIds = unused.map((photo) => photo.id);
@@ -34,15 +34,15 @@ export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'env'>
 
     const candidates = new Set(unused.map((photo) => fileNameOf(photo.sha256, photo.contentType)));
     const files: string[] = [];
-    for (const file of await listFiles(dir)) {
+    for (const file of await store.list()) {
       if (file.modifiedAt >= before) continue;
       if (STORED_FILE_NAME.test(file.name)) candidates.add(file.name);
-      else if (file.name.startsWith(TEMP_FILE_PREFIX) && (await removeFile(storedFilePath(dir, file.name)))) files.push(file.name);
+      else if (file.name.startsWith(TEMP_FILE_PREFIX) && (await store.remove(file.name))) files.push(file.name);
     }
     for (const name of candidates) {
       const sha256 = STORED_FILE_NAME.exec(name)?.[1];
       if (!sha256 || (await hashInUse(tx.db, sha256))) continue;
-      if (await removeFile(storedFilePath(dir, name))) files.push(name);
+      if (await store.remove(name)) files.push(name);
     }
     return { photosRemoved: photoIds.length, filesRemoved: files.length, photoIds, files };
   });

@@ -8,7 +8,6 @@ import type { Services } from '../context';
 import { unusedUploadsOf } from '../db/repositories/photos';
 import { MAX_UNUSED_UPLOAD_BYTES } from '../limits/quotas';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
-import { takeAll } from '../limits/request-limiter';
 import { UNUSED_PHOTO_GRACE_MS } from './cleanup';
 
 const MEGABYTE = 1024 * 1024;
@@ -27,10 +26,10 @@ export async function takeUploadQuota(services: Services, userId: string, bytes:
       wait,
     );
   }
-  const { uploadBytesPerMinute, uploadBytesPerDay } = services.quotas;
-  const wait = takeAll([
-    { limiter: uploadBytesPerMinute, key: userId, amount: bytes },
-    { limiter: uploadBytesPerDay, key: userId, amount: bytes },
-  ]);
+  const { quotas } = services;
+  const wait = await quotas.take(
+    { window: quotas.uploadBytesPerMinute, key: userId, amount: bytes },
+    { window: quotas.uploadBytesPerDay, key: userId, amount: bytes },
+  );
   if (wait > 0) throw new RateLimitedError(`You have uploaded too much for now. Please try again in ${waitText(wait)}.`, wait);
 }

@@ -2,9 +2,6 @@
  * POST /api/upload (multipart: `image`, optional `purpose` and `id`) and
  * GET /uploads/:file, which serves the stored bytes by their hashed name.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,7 +11,7 @@ import type { AppEnv } from '../context';
 import { anySignedIn, sessionOf } from '../http/access';
 import { errorResponse } from '../http/errors';
 import { CONTENT_TYPE_BY_EXTENSION, STORED_FILE_NAME } from './file-types';
-import { storedFilePath } from './photo-files';
+import type { FileStore } from './file-store';
 import { uploadPhoto } from './upload-service';
 
 /** The upload route's path under /api; the API's 1 MB JSON body limit leaves it to its own. */
@@ -63,24 +60,30 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * is looked up, so nothing a client sends becomes a path; the bytes under a
  * name never change, so they are cached for good.
  */
-export function uploadedFileRoutes(uploadsDir: string) {
+export function uploadedFileRoutes(files: FileStore) {
   return new Hono<AppEnv>()
     .get('/uploads/:file', async (c) => {
       const match = STORED_FILE_NAME.exec(c.req.param('file'));
       if (!match) return notFound(c);
       const [fileName, sha256, extension] = match as unknown as [string, string, string];
-      const path = storedFilePath(uploadsDir, fileName);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return notFound(c);
       const etag = `"${sha256}"`;
-      c.header('ETag', etag);
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      c.header('X-Content-Type-Options', 'nosniff');
-      if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+      const cacheForGood = () => {
+        c.header('ETag', etag);
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        c.header('X-Content-Type-Options', 'nosniff');
+      };
+      // The name is the hash of the bytes: whoever holds a copy of this name holds these bytes, with no look at the store.
+      if (matchesEtag(c.req.header('if-none-match'), etag)) {
+        cacheForGood();
+        return c.body(null, 304);
+      }
+      const stored = await files.get(fileName);
+      if (!stored) return notFound(c);
+      cacheForGood();
       c.header('Content-Type', CONTENT_TYPE_BY_EXTENSION[extension]!);
-      c.header('Content-Length', String(info.size));
+      c.header('Content-Length', String(stored.size));
       if (extension === 'pdf') c.header('Content-Disposition', 'inline');
-      return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>);
+      return c.body(stored.body);
     })
     .all('/uploads/*', notFound);
 }

@@ -14,7 +14,6 @@ import { fileNameOf, findPhoto, insertPhoto } from '../db/repositories/photos';
 import { refreshCoversUsing } from '../products/product-service';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import { sniffContentType, type StoredContentType } from './file-types';
-import { storeFile } from './photo-files';
 import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 import { takeUploadQuota } from './upload-quota';
 
@@ -93,16 +92,15 @@ export async function uploadPhoto(services: Services, user: User, input: UploadI
 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = fileNameOf(sha256, contentType);
-  const dir = services.env.uploadsDir;
   // Written before the record, outside the write lock: a record never exists without its file.
-  await storeFile(dir, fileName, bytes);
+  await services.files.put(fileName, bytes);
 
   return services.db.transaction(async (tx) => {
     const raced = await findPhoto(tx.db, id);
     if (raced) return { photo: ownRecord(raced, user), created: false };
     // A cleanup may have removed these bytes (an older unused record of the same file) since they were written;
     // cleanups delete files inside their own write transaction, so checking here, under the lock, is final.
-    await storeFile(dir, fileName, bytes);
+    await services.files.put(fileName, bytes);
     const now = services.now();
     const photo = await insertPhoto(tx.db, { id, userId: user.id, sha256, contentType, size: bytes.length, purpose }, tx.version, now);
     await refreshCoversUsing(tx, user.id, id, now);

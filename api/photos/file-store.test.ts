@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in';
+import { DiskFileStore } from './disk-file-store';
+import type { FileStore } from './file-store';
+import { S3FileStore } from './s3-file-store';
+import { files } from './upload-test-support';
+
+const readAll = async (body: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(body).arrayBuffer());
+
+/** What every store does, wherever the bytes go. */
+function storesFiles(store: () => FileStore) {
+  it('stores a name once, reads its bytes back whole, and says when it already had them', async () => {
+    const bytes = files.jpeg(5_000);
+    expect(await store().put('a1.jpg', bytes)).toBe(true);
+    expect(await store().put('a1.jpg', bytes)).toBe(false);
+    const stored = await store().get('a1.jpg');
+    expect(stored?.size).toBe(bytes.length);
+    expect(await readAll(stored!.body)).toEqual(bytes);
+  });
+
+  it('answers null for a name it does not hold', async () => {
+    expect(await store().get('missing.png')).toBeNull();
+  });
+
+  it('lists what it holds with when it was written, and removes a name once', async () => {
+    const startedAt = Date.now() - 2_000;
+    await store().put('b2.png', files.png());
+    const listed = (await store().list()).find((file) => file.name === 'b2.png');
+    expect(listed?.modifiedAt.getTime()).toBeGreaterThanOrEqual(startedAt);
+    expect(await store().remove('b2.png')).toBe(true);
+    expect(await store().remove('b2.png')).toBe(false);
+    expect((await store().list()).map((file) => file.name)).not.toContain('b2.png');
+    expect(await store().get('b2.png')).toBeNull();
+  });
+}
+
+describe('DiskFileStore', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'menus-disk-store-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const store = new DiskFileStore(join(dir, 'uploads'));
+  storesFiles(() => store);
+
+  it('lists nothing before its folder exists', async () => {
+    expect(await new DiskFileStore(join(dir, 'not-yet')).list()).toEqual([]);
+  });
+});
+
+describe('S3FileStore, against a local S3 stand-in', () => {
+  let s3: S3StandIn;
+  let store: S3FileStore;
+  beforeAll(async () => {
+    s3 = await startS3StandIn();
+    store = new S3FileStore(s3.settings);
+  });
+  afterAll(() => s3.stop());
+  storesFiles(() => store);
+
+  it('lists past one page of objects', async () => {
+    const names = Array.from({ length: 1_005 }, (_, i) => `page${String(i).padStart(4, '0')}.pdf`);
+    for (let i = 0; i < names.length; i += 50) await Promise.all(names.slice(i, i + 50).map((name) => store.put(name, files.pdf())));
+    const listed = new Set((await store.list()).map((file) => file.name));
+    for (const name of names) expect(listed.has(name)).toBe(true);
+  }, 60_000);
+});
