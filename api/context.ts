@@ -2,7 +2,6 @@
 import type { User } from '../sync/entities/user';
 import type { MenuViewRecorder } from './analytics/menu-view-recorder';
 import type { LoginThrottle } from './auth/login-throttle';
-import type { ResetRequestLimits } from './auth/password-reset';
 import type { TokenSigner } from './auth/tokens';
 import type { Database } from './db/database';
 import type { Env } from './env';
@@ -10,16 +9,20 @@ import type { LiveMenus } from './events/live-menus';
 import type { Quotas } from './limits/quotas';
 import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
+import type { FileStore } from './photos/file-store';
+import type { SharedRedis } from './shared/redis';
 
 export type Services = {
   db: Database;
   env: Env;
   now: () => Date;
   tokens: TokenSigner;
+  /** Uploaded photos and lab results: the local disk or an S3 bucket. */
+  files: FileStore;
+  /** Redis shared with the other API processes (REDIS_URL), or null for one process on its own. */
+  redis: SharedRedis | null;
   throttle: LoginThrottle;
-  /** How often a password reset may be asked for, per address and per client. */
-  resetLimits: ResetRequestLimits;
-  /** Per-account and per-address quotas: registrations, messages, upload bytes. */
+  /** Per-account and per-address quotas: registrations, messages, upload bytes, password reset requests. */
   quotas: Quotas;
   /** null when the payment settings are not all present: trials run as usual, paying is refused. */
   payments: Payments | null;

@@ -32,6 +32,20 @@ describe('readEnv', () => {
     expect(() => readEnv({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be true, false or the number of proxies');
   });
 
+  it('takes a redis:// address for REDIS_URL, with its keys under menus: unless REDIS_KEY_PREFIX says otherwise', () => {
+    expect(readEnv({}).REDIS_URL).toBeUndefined();
+    expect(readEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(() => readEnv({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow('must be a redis:// or rediss:// address');
+    expect(readEnv({}).REDIS_KEY_PREFIX).toBe('menus:');
+    expect(readEnv({ REDIS_KEY_PREFIX: 'shop-a:' }).REDIS_KEY_PREFIX).toBe('shop-a:');
+  });
+
+  it('serves the built app from dist/app unless APP_DIR says otherwise', () => {
+    expect(readEnv({}).APP_DIR).toBe('dist/app');
+    expect(readEnv({ APP_DIR: '' }).APP_DIR).toBe('dist/app');
+    expect(readEnv({ APP_DIR: '/srv/menus/app' }).APP_DIR).toBe('/srv/menus/app');
+  });
+
   it('reads REGISTRATIONS_PER_HOUR, 10 when unset or blank', () => {
     expect(readEnv({}).REGISTRATIONS_PER_HOUR).toBe(10);
     expect(readEnv({ REGISTRATIONS_PER_HOUR: '' }).REGISTRATIONS_PER_HOUR).toBe(10);

@@ -31,6 +31,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.preprocess(unsetWhenBlank, z.string().optional()),
   DATA_DIR: z.string().default('./data'),
+  APP_DIR: z.preprocess(unsetWhenBlank, z.string().default('dist/app')),
   JWT_SECRET: z.preprocess(unsetWhenBlank, z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyCount,
@@ -56,6 +57,13 @@ const envSchema = z.object({
       .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, e.g. smtps://user:password@mail.example.com:465' }),
   ),
   MAIL_FROM: blankIsUnset(z.string().min(3, 'must be an address, e.g. Wholesale Menus <menus@example.com>')),
+  REDIS_URL: blankIsUnset(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379' })),
+  S3_BUCKET: blankIsUnset(z.string().min(3, 'must be a bucket name')),
+  S3_ENDPOINT: blankIsUnset(z.url({ protocol: /^https?$/, error: 'must be an http(s):// address, e.g. https://minio.example.com:9000' })),
+  S3_REGION: z.preprocess(unsetWhenBlank, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: blankIsUnset(z.string()),
+  S3_SECRET_ACCESS_KEY: blankIsUnset(z.string()),
+  REDIS_KEY_PREFIX: z.preprocess(unsetWhenBlank, z.string().default('menus:')),
   APP_URL: blankIsUnset(
     z
       .url({ protocol: /^https?$/, error: 'must be the http(s):// address people open the app at' })
@@ -71,7 +79,14 @@ export function missingPaymentVariables(env: Env): string[] {
   return PAYMENT_VARIABLES.filter((name) => !env[name]);
 }
 
-/** `databaseFile` and `uploadsDir` (uploaded photos and lab results, named by content hash) live under DATA_DIR. */
+/** The bucket uploads go to instead of the disk; credentials unset, the SDK's own chain (an instance role, say) applies. */
+export type S3Settings = { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
+
+/**
+ * `databaseFile` and `uploadsDir` (uploaded photos and lab results, named by
+ * content hash) live under DATA_DIR; `s3`, when S3_BUCKET is set, replaces
+ * `uploadsDir`.
+ */
 export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_FROM' | 'APP_URL'> & {
   HOST: string;
   JWT_SECRET: string;
@@ -83,6 +98,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_
   mailDir: string;
   databaseFile: string;
   uploadsDir: string;
+  s3: S3Settings | null;
 };
 
 /** Addresses only this machine can reach. */
@@ -116,6 +132,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailDir: resolve(env.DATA_DIR, 'mail'),
     databaseFile: resolve(env.DATA_DIR, 'app.db'),
     uploadsDir: resolve(env.DATA_DIR, 'uploads'),
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : null,
   };
 }
 

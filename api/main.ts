@@ -10,7 +10,6 @@ import { ensureAdmin, seedDemoData } from './seed/seed';
 import { scheduleMailSweeps } from './mail/mail-sweeps';
 import { createServices } from './services';
 
-const STATIC_ROOT = resolve('dist/app');
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
@@ -32,8 +31,9 @@ async function main() {
     if (outcome !== 'exists') console.info(`Admin ${env.ADMIN_EMAIL} ${outcome}.`);
   }
 
-  const staticRoot = existsSync(resolve(STATIC_ROOT, 'index.html')) ? STATIC_ROOT : undefined;
-  if (!staticRoot) console.warn('No built app in dist/app: serving the API only (run `npm run build`).');
+  const appDir = resolve(env.APP_DIR);
+  const staticRoot = existsSync(resolve(appDir, 'index.html')) ? appDir : undefined;
+  if (!staticRoot) console.warn(`No built app in ${env.APP_DIR}: serving the API only (run \`npm run build\`).`);
   const app = createApp(services, { staticRoot });
 
   if (!env.SMTP_URL) console.info(`Mail is written to ${env.mailDir} (set SMTP_URL to send it).`);
@@ -65,6 +65,7 @@ async function main() {
       await services.mail.idle();
       await services.views.flush().catch((error: unknown) => console.error(error));
       services.db.close();
+      await services.redis?.close();
       console.info('Stopped.');
       process.exit(0);
     });

@@ -1,13 +1,18 @@
 /** Wires the server's services from the configuration. */
 import { MenuViewRecorder } from './analytics/menu-view-recorder';
-import { LoginThrottle } from './auth/login-throttle';
-import { ResetRequestLimits } from './auth/password-reset';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/login-throttle';
+import { RedisThrottleState } from './auth/redis-throttle-state';
 import { TokenSigner } from './auth/tokens';
 import type { Services } from './context';
 import { Database } from './db/database';
 import type { Env } from './env';
 import { InMemoryEventBus } from './events/event-bus';
+import { MemoryLimitStore } from './limits/limit-store';
 import { Quotas } from './limits/quotas';
+import { RedisLimitStore } from './limits/redis-limit-store';
+import { fileStoreFromEnv } from './photos/file-store';
+import { connectRedis } from './shared/redis';
+import { shareCommits } from './shared/shared-commits';
 import { LiveMenus } from './events/live-menus';
 import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
@@ -17,6 +22,9 @@ import { transportFromEnv } from './mail/transport';
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? Database.open(env.databaseFile);
   const now = overrides.now ?? (() => new Date());
+  const nowMs = () => now().getTime();
+  const redis = overrides.redis !== undefined ? overrides.redis : env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX) : null;
+  if (redis) shareCommits(db, redis);
   const services: Services = {
     db,
     // The recorder tells the seller of a buyer's first opening by email, which needs the services it is part of.
@@ -25,9 +33,10 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     env,
     now,
     tokens: new TokenSigner(env.JWT_SECRET),
-    throttle: new LoginThrottle(),
-    resetLimits: new ResetRequestLimits(() => now().getTime()),
-    quotas: new Quotas(env.REGISTRATIONS_PER_HOUR, () => now().getTime()),
+    files: fileStoreFromEnv(env),
+    redis,
+    throttle: new LoginThrottle(DEFAULT_THROTTLE_LIMITS, Date.now, redis ? new RedisThrottleState(redis.commands, DEFAULT_THROTTLE_LIMITS.knownSignInMs) : undefined),
+    quotas: new Quotas(redis ? new RedisLimitStore(redis.commands, nowMs) : new MemoryLimitStore(nowMs), env.REGISTRATIONS_PER_HOUR),
     payments: paymentsFromEnv(env, paymentTuning),
     mail: new MailOutbox(db, transportFromEnv(env), now),
     ...overrides,

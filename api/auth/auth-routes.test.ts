@@ -247,6 +247,19 @@ describe('GET /api/auth/me and /api/auth/user', () => {
       expect(garbage.status).toBe(401);
     }
   });
+
+  it('refuses a session once the server’s clock is past its expiry, 30 days on', async () => {
+    const local = createTestApp();
+    try {
+      const { token } = await local.registerUser('buyer');
+      local.clock.advance(29 * DAY_MS);
+      expect((await local.request('GET', '/api/auth/me', { token })).status).toBe(200);
+      local.clock.advance(2 * DAY_MS);
+      expect((await local.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    } finally {
+      local.close();
+    }
+  });
 });
 
 describe('POST /api/auth/logout', () => {

@@ -28,7 +28,8 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
-  const wait = services.quotas.registrationsPerAddress.take(clientAddress);
+  const { quotas } = services;
+  const wait = await quotas.take({ window: quotas.registrationsPerAddress, key: clientAddress });
   if (wait > 0) throw new RateLimitedError(`Too many accounts were registered from this address. Please try again in ${waitText(wait)}.`, wait);
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();
@@ -67,20 +68,20 @@ export async function login(
   userAgent?: string,
 ): Promise<AuthResponse> {
   const { email, password } = parseOrThrow(loginInputSchema, input);
-  const retryAfterMs = services.throttle.retryAfterMs(email, clientAddress);
+  const retryAfterMs = await services.throttle.retryAfterMs(email, clientAddress);
   if (retryAfterMs > 0) {
     throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${waitText(retryAfterMs)}.`, retryAfterMs);
   }
   const credentials = await findCredentialsByEmail(services.db.read, email);
   const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!credentials || !valid) {
-    services.throttle.recordFailure(email, clientAddress);
+    await services.throttle.recordFailure(email, clientAddress);
     throw new AppError('unauthenticated', 'Invalid email or password');
   }
   if (credentials.user.disabled) {
     throw new AppError('forbidden', 'This account has been disabled. Please contact support.');
   }
-  services.throttle.recordSuccess(email, clientAddress);
+  await services.throttle.recordSuccess(email, clientAddress);
   return startSession(services, credentials.user, userAgent, clientAddress);
 }
 

@@ -4,10 +4,10 @@
  * that pair wait, and no other address. Many failures on one account from
  * anywhere start a per-account back-off that doubles with each failure up to a
  * short ceiling, never a lock, and an address that has signed in to the account
- * before is spared it. Kept in memory (one server process serves the site),
- * in maps of bounded size.
+ * before is spared it. What it remembers lives in a ThrottleState: this
+ * process's memory (bounded), or Redis shared by every process.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { MemoryThrottleState, type ThrottleState } from './throttle-state';
 
 export type ThrottleLimits = {
   /** Failures of one account from one address within the window before that pair waits out the window. */
@@ -17,7 +17,9 @@ export type ThrottleLimits = {
   accountBackoffAfter: number;
   accountBackoffBaseMs: number;
   accountBackoffMaxMs: number;
-  /** How many pairs, accounts and known sign-ins each map keeps at most. */
+  /** How long an address that signed in to an account is spared that account's back-off. */
+  knownSignInMs: number;
+  /** How many pairs, accounts and known sign-ins the in-memory state keeps at most. */
   maxEntries: number;
 };
 
@@ -27,80 +29,51 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   accountBackoffAfter: 10,
   accountBackoffBaseMs: 1_000,
   accountBackoffMaxMs: 60_000,
+  knownSignInMs: 90 * 24 * 60 * 60_000,
   maxEntries: 50_000,
 };
 
-type AccountFailures = { count: number; lastAt: number };
-
 export class LoginThrottle {
-  private readonly pairFailures: BoundedMap<string, number[]>;
-  private readonly accountFailures: BoundedMap<string, AccountFailures>;
-  private readonly knownSignIns: BoundedMap<string, number>;
-
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {
-    this.pairFailures = new BoundedMap(limits.maxEntries);
-    this.accountFailures = new BoundedMap(limits.maxEntries);
-    this.knownSignIns = new BoundedMap(limits.maxEntries);
-  }
+    private readonly state: ThrottleState = new MemoryThrottleState(limits.maxEntries),
+  ) {}
 
   /** Milliseconds until this address may try this account again, or 0 when it may now. */
-  retryAfterMs(account: string, address: string): number {
-    return Math.max(this.pairWait(account, address), this.accountWait(account, address));
+  async retryAfterMs(account: string, address: string): Promise<number> {
+    const [pairWait, accountWait] = await Promise.all([this.pairWait(account, address), this.accountWait(account, address)]);
+    return Math.max(pairWait, accountWait);
   }
 
-  recordFailure(account: string, address: string): void {
+  async recordFailure(account: string, address: string): Promise<void> {
     const now = this.now();
     // Only the last `perPair` times matter, so no list grows past that.
-    const times = [...this.recentPairFailures(pairKey(account, address)), now].slice(-this.limits.perPair);
-    this.pairFailures.set(pairKey(account, address), times);
-    const current = this.currentAccountFailures(account);
-    this.accountFailures.set(account, { count: (current?.count ?? 0) + 1, lastAt: now });
+    await Promise.all([
+      this.state.addPairFailure(pairKey(account, address), now, this.limits.perPair, this.limits.windowMs),
+      this.state.addAccountFailure(account, now, this.limits.windowMs),
+    ]);
   }
 
-  recordSuccess(account: string, address: string): void {
-    this.pairFailures.delete(pairKey(account, address));
-    this.accountFailures.delete(account);
-    this.knownSignIns.set(pairKey(account, address), this.now());
+  recordSuccess(account: string, address: string): Promise<void> {
+    return this.state.recordSignIn(pairKey(account, address), account, this.now());
   }
 
-  /** How many entries the throttle holds, all maps together. */
-  get size(): number {
-    return this.pairFailures.size + this.accountFailures.size + this.knownSignIns.size;
-  }
-
-  private pairWait(account: string, address: string): number {
-    const times = this.recentPairFailures(pairKey(account, address));
+  private async pairWait(account: string, address: string): Promise<number> {
+    const now = this.now();
+    const times = await this.state.pairFailures(pairKey(account, address), now - this.limits.windowMs);
     if (times.length < this.limits.perPair) return 0;
-    return times[times.length - this.limits.perPair]! + this.limits.windowMs - this.now();
+    return times[times.length - this.limits.perPair]! + this.limits.windowMs - now;
   }
 
-  private accountWait(account: string, address: string): number {
-    if (this.knownSignIns.get(pairKey(account, address)) !== undefined) return 0;
-    const failures = this.currentAccountFailures(account);
+  private async accountWait(account: string, address: string): Promise<number> {
+    const now = this.now();
+    if (await this.state.signedInSince(pairKey(account, address), now - this.limits.knownSignInMs)) return 0;
+    const failures = await this.state.accountFailures(account, now, this.limits.windowMs);
     if (!failures || failures.count < this.limits.accountBackoffAfter) return 0;
     const steps = failures.count - this.limits.accountBackoffAfter;
     const delay = Math.min(this.limits.accountBackoffBaseMs * 2 ** Math.min(steps, 30), this.limits.accountBackoffMaxMs);
-    return Math.max(0, failures.lastAt + delay - this.now());
-  }
-
-  private recentPairFailures(key: string): number[] {
-    const cutoff = this.now() - this.limits.windowMs;
-    const times = (this.pairFailures.get(key) ?? []).filter((time) => time > cutoff);
-    if (times.length === 0) this.pairFailures.delete(key);
-    return times;
-  }
-
-  /** An account's failures, forgotten once none came within the window. */
-  private currentAccountFailures(account: string): AccountFailures | undefined {
-    const failures = this.accountFailures.get(account);
-    if (failures && failures.lastAt <= this.now() - this.limits.windowMs) {
-      this.accountFailures.delete(account);
-      return undefined;
-    }
-    return failures;
+    return Math.max(0, failures.lastAt + delay - now);
   }
 }
 

@@ -15,27 +15,15 @@ import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { passwordResetMail } from '../mail/templates/account';
 import { hashLinkToken, newLinkToken } from './account-tokens';
 import { hashPassword } from './password';
-import { RequestLimiter } from '../limits/request-limiter';
 import { startSession } from './auth-service';
 
 export const RESET_VALID_MINUTES = 60;
-const HOUR_MS = 60 * 60 * 1000;
-
-/** Reset requests allowed per address and per client: enough for a typo or a lost email, too few to flood an inbox. */
-export class ResetRequestLimits {
-  readonly perAddress: RequestLimiter;
-  readonly perClient: RequestLimiter;
-
-  constructor(now: () => number = Date.now) {
-    this.perAddress = new RequestLimiter(3, HOUR_MS, now);
-    this.perClient = new RequestLimiter(10, HOUR_MS, now);
-  }
-}
 
 /** Sends a reset link when the address has an account; the caller answers the same either way. */
 export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
   const { email } = parseOrThrow(forgotPasswordInputSchema, input);
-  const wait = Math.max(services.resetLimits.perClient.take(clientAddress), services.resetLimits.perAddress.take(email));
+  const { quotas } = services;
+  const wait = Math.max(await quotas.take({ window: quotas.resetsPerClient, key: clientAddress }), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
   if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
   await services.db.transaction(async (tx) => {
     const credentials = await findCredentialsByEmail(tx.db, email);

@@ -77,7 +77,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
     const firstError = Object.values(fieldErrors)[0];
     if (firstError) throw new AppError('validation', firstError, fieldErrors);
     // Last of the checks: an inquiry refused for what it says spends none of the quota.
-    takeMessageQuota(services, buyer.id, seller.id);
+    await takeMessageQuota(services, buyer.id, seller.id);
     const lines = items.filter((item) => item !== null);
     const total = args.kind === 'order' ? orderTotal(lines.map((line) => line.lineTotal)) : null;
     const now = services.now();
@@ -110,7 +110,7 @@ export async function replyToInquiry(services: Services, user: User, input: unkn
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, user, inquiryId);
     if (await messageExists(tx.db, id)) throw new AppError('conflict', 'This message was already sent');
-    takeMessageQuota(services, user.id, inquiry.buyerId === user.id ? inquiry.sellerId : inquiry.buyerId);
+    await takeMessageQuota(services, user.id, inquiry.buyerId === user.id ? inquiry.sellerId : inquiry.buyerId);
     const now = services.now();
     await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body }, tx.version, now);
     // Writing is reading: the author has seen the conversation up to their own message.

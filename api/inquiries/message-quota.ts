@@ -4,16 +4,15 @@
  * so the REST routes and a sync push count against the same quota.
  */
 import type { Services } from '../context';
-import { takeAll } from '../limits/request-limiter';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 
 /** Counts one message from `authorId` to `recipientId`, or refuses it (counting nothing) when a quota is spent. */
-export function takeMessageQuota(services: Services, authorId: string, recipientId: string): void {
-  const { messagesPerMinute, messagesPerDay, messagesPerPair } = services.quotas;
-  const wait = takeAll([
-    { limiter: messagesPerMinute, key: authorId },
-    { limiter: messagesPerDay, key: authorId },
-    { limiter: messagesPerPair, key: `${authorId}\n${recipientId}` },
-  ]);
+export async function takeMessageQuota(services: Services, authorId: string, recipientId: string): Promise<void> {
+  const { quotas } = services;
+  const wait = await quotas.take(
+    { window: quotas.messagesPerMinute, key: authorId },
+    { window: quotas.messagesPerDay, key: authorId },
+    { window: quotas.messagesPerPair, key: `${authorId}\n${recipientId}` },
+  );
   if (wait > 0) throw new RateLimitedError(`You have sent too many messages. Please try again in ${waitText(wait)}.`, wait);
 }

@@ -1,11 +1,12 @@
 /**
  * Every per-account and per-address quota, in one place: how much one
  * account or address may do within a window before it is answered 429 with
- * Retry-After. Generous for people, tight for scripts. The limiters live in
- * memory (see RequestLimiter); the caps that count what is stored (unused
- * uploads, device ids) are read from the database where they are checked.
+ * Retry-After. Generous for people, tight for scripts. The counts live in
+ * a LimitStore (this process's memory, or Redis shared by all processes);
+ * the caps that count what is stored (unused uploads, device ids) are read
+ * from the database where they are checked.
  */
-import { RequestLimiter } from './request-limiter';
+import type { LimitStore, LimitWindow, Spend } from './limit-store';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -31,21 +32,29 @@ export const MAX_UNUSED_UPLOAD_BYTES = 200 * MEGABYTE;
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
 
-export class Quotas {
-  readonly registrationsPerAddress: RequestLimiter;
-  readonly messagesPerMinute: RequestLimiter;
-  readonly messagesPerDay: RequestLimiter;
-  readonly messagesPerPair: RequestLimiter;
-  readonly uploadBytesPerMinute: RequestLimiter;
-  readonly uploadBytesPerDay: RequestLimiter;
+/** Daily windows hold up to a few hundred spends per account: fewer accounts are kept in memory than for the short ones. */
+const DAILY_MAX_KEYS = 10_000;
 
-  constructor(registrationsPerHour: number, now: () => number = Date.now) {
-    this.registrationsPerAddress = new RequestLimiter(registrationsPerHour, HOUR_MS, now);
-    this.messagesPerMinute = new RequestLimiter(MESSAGES_PER_MINUTE, MINUTE_MS, now);
-    // Daily lists hold up to a few hundred times per account: fewer accounts are kept than for the short windows.
-    this.messagesPerDay = new RequestLimiter(MESSAGES_PER_DAY, DAY_MS, now, 10_000);
-    this.messagesPerPair = new RequestLimiter(MESSAGES_PER_PAIR_PER_HOUR, HOUR_MS, now);
-    this.uploadBytesPerMinute = new RequestLimiter(UPLOAD_BYTES_PER_MINUTE, MINUTE_MS, now);
-    this.uploadBytesPerDay = new RequestLimiter(UPLOAD_BYTES_PER_DAY, DAY_MS, now, 10_000);
+export class Quotas {
+  readonly registrationsPerAddress: LimitWindow;
+  readonly messagesPerMinute: LimitWindow = { name: 'messages-minute', limit: MESSAGES_PER_MINUTE, windowMs: MINUTE_MS };
+  readonly messagesPerDay: LimitWindow = { name: 'messages-day', limit: MESSAGES_PER_DAY, windowMs: DAY_MS, maxKeys: DAILY_MAX_KEYS };
+  readonly messagesPerPair: LimitWindow = { name: 'messages-pair', limit: MESSAGES_PER_PAIR_PER_HOUR, windowMs: HOUR_MS };
+  readonly uploadBytesPerMinute: LimitWindow = { name: 'upload-bytes-minute', limit: UPLOAD_BYTES_PER_MINUTE, windowMs: MINUTE_MS };
+  readonly uploadBytesPerDay: LimitWindow = { name: 'upload-bytes-day', limit: UPLOAD_BYTES_PER_DAY, windowMs: DAY_MS, maxKeys: DAILY_MAX_KEYS };
+  /** Password reset requests per e-mail address and per client: enough for a typo or a lost email, too few to flood an inbox. */
+  readonly resetsPerAddress: LimitWindow = { name: 'resets-address', limit: 3, windowMs: HOUR_MS };
+  readonly resetsPerClient: LimitWindow = { name: 'resets-client', limit: 10, windowMs: HOUR_MS };
+
+  constructor(
+    private readonly store: LimitStore,
+    registrationsPerHour: number,
+  ) {
+    this.registrationsPerAddress = { name: 'registrations', limit: registrationsPerHour, windowMs: HOUR_MS };
+  }
+
+  /** Spends on every window or on none: 0 when all had room, else the milliseconds to wait. */
+  take(...spends: Spend[]): Promise<number> {
+    return this.store.take(spends);
   }
 }

@@ -109,6 +109,7 @@ export function createTestApp(options: TestAppOptions = {}) {
 
   function close(): void {
     services.db.close();
+    void services.redis?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 

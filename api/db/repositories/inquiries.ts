@@ -1,10 +1,11 @@
 /** Inquiries and order requests in SQLite, each with its messages and both parties' names. */
-import { and, asc, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { formatScaled } from '../../../sync/decimal';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
+import { preparedPerConnection } from '../prepared';
 import { inquiries, inquiryMessages, users } from '../schema';
 
 type NewInquiry = Omit<typeof inquiries.$inferInsert, 'version' | 'createdAt' | 'updatedAt' | 'status'>;
@@ -55,14 +56,19 @@ function selectWithParties(db: Db) {
     .innerJoin(sellers, eq(sellers.id, inquiries.sellerId));
 }
 
+/** Asked by every pull. */
+const inquiriesOf = preparedPerConnection((db) => {
+  const userId = sql.placeholder('userId');
+  return selectWithParties(db)
+    .where(and(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId)), gt(inquiries.version, sql.placeholder('since'))))
+    .orderBy(desc(inquiries.updatedAt))
+    .prepare();
+});
+
 /** The user's inquiries as buyer or seller, newest activity first; with `since`, only those changed after it. */
 export async function listInquiriesOf(db: Db, userId: string, since?: number): Promise<Inquiry[]> {
-  const mine = or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId));
-  const rows = selectWithParties(db)
-    .where(since === undefined ? mine : and(mine, gt(inquiries.version, since)))
-    .orderBy(desc(inquiries.updatedAt))
-    .all();
-  return withMessages(db, rows);
+  // Without `since`, every version is after the smallest number there is.
+  return withMessages(db, inquiriesOf(db).all({ userId, since: since ?? Number.MIN_SAFE_INTEGER }));
 }
 
 export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, gte, isNull, ne, or, sql, type AnyColumn } fr
 import type { User } from '../../../sync/entities/user';
 import type { UserRole } from '../../../sync/constants';
 import type { Db } from '../database';
+import { preparedPerConnection } from '../prepared';
 import { sessions, users } from '../schema';
 
 type UserRow = typeof users.$inferSelect;
@@ -39,8 +40,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** Asked by every pull, and for every public menu built. */
+const userById = preparedPerConnection((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+
 export async function findUserById(db: Db, id: string): Promise<User | null> {
-  const row = db.select().from(users).where(eq(users.id, id)).get();
+  const row = userById(db).get({ id });
   return row ? toUser(row) : null;
 }
 
@@ -260,14 +264,19 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   db.insert(sessions).values(session).run();
 }
 
-/** The session's user when the session exists and has not expired. */
-export async function findSessionUser(db: Db, sid: string, now: Date): Promise<User | null> {
-  const row = db
+/** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
+const sessionUser = preparedPerConnection((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)))
-    .get();
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('nowMs'))))
+    .prepare(),
+);
+
+/** The session's user when the session exists and has not expired. */
+export async function findSessionUser(db: Db, sid: string, now: Date): Promise<User | null> {
+  const row = sessionUser(db).get({ sid, nowMs: now.getTime() });
   return row ? toUser(row.user) : null;
 }
 

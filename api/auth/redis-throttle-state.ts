@@ -1,0 +1,66 @@
+/**
+ * The sign-in throttle's memory in Redis, so that every API process counts
+ * the same failures: a list of times per pair, a count per account, a key
+ * per known sign-in. Each key expires with its window; the times are checked
+ * too, as the in-memory state does, so both answer alike.
+ */
+import type { Redis } from 'ioredis';
+import type { AccountFailures, ThrottleState } from './throttle-state';
+
+/**
+ * KEYS: the account's hash. ARGV: now, window. A count with no failure within
+ * the window starts again at one; the key itself expires a window after the
+ * last failure, so an account tried once is not kept.
+ */
+const ADD_ACCOUNT_FAILURE_SCRIPT = `
+local lastAt = tonumber(redis.call('HGET', KEYS[1], 'lastAt'))
+if lastAt and lastAt <= tonumber(ARGV[1]) - tonumber(ARGV[2]) then redis.call('DEL', KEYS[1]) end
+redis.call('HINCRBY', KEYS[1], 'count', 1)
+redis.call('HSET', KEYS[1], 'lastAt', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+`;
+
+export class RedisThrottleState implements ThrottleState {
+  constructor(
+    private readonly redis: Redis,
+    /** How long a known sign-in is remembered. */
+    private readonly knownForMs: number,
+  ) {}
+
+  async pairFailures(pair: string, since: number): Promise<number[]> {
+    const times = await this.redis.lrange(this.key('pair', pair), 0, -1);
+    return times.map(Number).filter((time) => time > since);
+  }
+
+  async addPairFailure(pair: string, at: number, keep: number, windowMs: number): Promise<void> {
+    const key = this.key('pair', pair);
+    await this.redis.multi().rpush(key, at).ltrim(key, -keep, -1).pexpire(key, windowMs).exec();
+  }
+
+  async accountFailures(account: string, now: number, windowMs: number): Promise<AccountFailures | undefined> {
+    const { count, lastAt } = await this.redis.hgetall(this.key('account', account));
+    if (count === undefined || lastAt === undefined || Number(lastAt) <= now - windowMs) return undefined;
+    return { count: Number(count), lastAt: Number(lastAt) };
+  }
+
+  async addAccountFailure(account: string, at: number, windowMs: number): Promise<void> {
+    await this.redis.eval(ADD_ACCOUNT_FAILURE_SCRIPT, 1, this.key('account', account), at, windowMs);
+  }
+
+  async signedInSince(pair: string, since: number): Promise<boolean> {
+    const at = await this.redis.get(this.key('known', pair));
+    return at !== null && Number(at) > since;
+  }
+
+  async recordSignIn(pair: string, account: string, at: number): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.key('pair', pair), this.key('account', account))
+      .set(this.key('known', pair), at, 'PX', this.knownForMs)
+      .exec();
+  }
+
+  private key(kind: string, id: string): string {
+    return `signin:${kind}:${id}`;
+  }
+}

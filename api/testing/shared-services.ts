@@ -1,0 +1,29 @@
+/**
+ * The shared engines the scale-out tests use: Redis at REDIS_URL_TEST. A
+ * suite that needs one runs only when its variable is set, and says why it
+ * was skipped when it is not, so a missing engine never passes in silence.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { connectRedis, type SharedRedis } from '../shared/redis';
+
+export const REDIS_URL_TEST = process.env.REDIS_URL_TEST || undefined;
+
+/** `describe` when REDIS_URL_TEST is set; otherwise the suite is skipped with the reason printed. */
+export function describeWithRedis(name: string, suite: () => void): void {
+  if (REDIS_URL_TEST) {
+    describe(name, suite);
+    return;
+  }
+  console.warn(`Skipped "${name}": it needs Redis, and REDIS_URL_TEST is not set (e.g. REDIS_URL_TEST=redis://127.0.0.1:6379).`);
+  describe.skip(name, suite);
+}
+
+/** A key prefix of the test's own, so that runs never see each other's keys or messages. */
+export const testRedisPrefix = () => `test-${randomUUID()}:`;
+
+/** Connections to the test Redis, under `prefix`. */
+export function testRedis(prefix = testRedisPrefix()): SharedRedis {
+  if (!REDIS_URL_TEST) throw new Error('REDIS_URL_TEST is not set');
+  return connectRedis(REDIS_URL_TEST, prefix);
+}
