@@ -20,6 +20,7 @@ import { appShell } from './http/app-shell';
 import { open } from './http/access';
 import { authenticate } from './http/authenticate';
 import { closeAfterRefusedBody } from './http/close-after-refusal';
+import { compressAnswers } from './http/compress-answers';
 import { menuEventRoutes } from './events/menu-event-routes';
 import { errorResponse, handleError } from './http/errors';
 import { healthRoutes } from './http/health-routes';
@@ -51,7 +52,9 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       await next();
     })
     // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
+    // A read carries no body to limit, and asking for one would make the Node adapter build a whole fetch Request.
     .use((c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
       if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
       return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
     })
@@ -84,12 +87,12 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const indexHtml = options.staticRoot ? appShell(options.staticRoot) : undefined;
   app.use(securityHeaders(indexHtml));
   app.use(closeAfterRefusedBody);
-  app.use('/api/*', compress());
+  app.use('/api/*', compressAnswers());
   const publicMenus = new PublicMenuCache();
   app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   // Uploaded files, with or without the built front end (never its index fallback).
-  app.route('/', uploadedFileRoutes(services.env.uploadsDir));
+  app.route('/', uploadedFileRoutes(services.files));
   if (options.staticRoot && indexHtml) serveFrontEnd(app, services, options.staticRoot, indexHtml, publicMenus);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   return app;

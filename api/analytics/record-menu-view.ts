@@ -1,20 +1,21 @@
 /** Turns an opening of a public menu into a queued view, or into nothing for its seller and for bots. */
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import type { User } from '../../sync/entities/user';
 import type { AppEnv } from '../context';
+import { requestCookie, requestHeader } from '../http/request-headers';
 import { randomBytes } from 'node:crypto';
 import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
 
 /** Who is opening a seller's menu, or null for the seller themself and for bots, whose openings count for nothing. */
 export function countedVisitor(c: Context<AppEnv>, sellerId: string): { key: string; user: User | null } | null {
   const user = c.get('session')?.user ?? null;
-  const userAgent = c.req.header('user-agent');
+  const userAgent = requestHeader(c, 'user-agent');
   // The seller looking at their own menu, and a fetcher building a link preview, are not visitors.
   if (user?.id === sellerId || isBot(userAgent)) return null;
   const visitor = identifyVisitor({
     userId: user?.id ?? null,
-    cookie: getCookie(c, VISITOR_COOKIE),
+    cookie: requestCookie(c, VISITOR_COOKIE),
     address: c.get('clientAddress'),
     userAgent,
     secret: c.get('services').env.JWT_SECRET,
@@ -35,7 +36,7 @@ function setVisitorCookie(c: Context<AppEnv>, value: string): void {
     path: '/',
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
+    secure: new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https',
     maxAge: VISITOR_COOKIE_MAX_AGE_S,
   });
 }
@@ -47,6 +48,6 @@ function setVisitorCookie(c: Context<AppEnv>, value: string): void {
  * and user agent.
  */
 export function ensureVisitorCookie(c: Context<AppEnv>): void {
-  if (getCookie(c, VISITOR_COOKIE) || isBot(c.req.header('user-agent'))) return;
+  if (requestCookie(c, VISITOR_COOKIE) || isBot(requestHeader(c, 'user-agent'))) return;
   setVisitorCookie(c, randomBytes(24).toString('base64url'));
 }

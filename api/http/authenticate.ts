@@ -3,11 +3,12 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
 import { authenticateToken } from '../auth/auth-service';
 import type { AppEnv } from '../context';
+import { requestHeader } from './request-headers';
 
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const services = c.get('services');
   c.set('clientAddress', clientAddress(c, services.env.TRUST_PROXY));
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   const token = header?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) {
     c.set('session', null);
@@ -25,7 +26,7 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: num
   } catch {
     // No socket (an in-process request): the address stays unknown.
   }
-  return clientAddressBehind(peer, c.req.header('x-forwarded-for'), trustedProxies);
+  return clientAddressBehind(peer, requestHeader(c, 'x-forwarded-for'), trustedProxies);
 }
 
 /**

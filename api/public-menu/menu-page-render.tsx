@@ -28,11 +28,27 @@ export async function renderMenuMarkup(embedded: EmbeddedMenu, path: string): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const APP_ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+/** Fetches the app's entry (named in a meta tag) once the page has painted; a file, so the script policy stays strict. */
+export const START_AFTER_PAINT_PATH = '/start-after-paint.js';
+
+/**
+ * The index page with the app started after the first paint: its entry named
+ * for the loader instead of loaded at once, and no modules preloaded, so the
+ * browser spends a slow network on the stylesheet and the photos first.
+ */
+export function startingAppAfterPaint(indexHtml: string): string {
+  return indexHtml
+    .replace(MODULE_PRELOAD, '')
+    .replace(APP_ENTRY_SCRIPT, (_script, entry: string) => `<meta name="app-entry" content="${entry}">\n    <script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+}
+
 /** The app's index page holding the rendered menu, its JSON and its link preview tags. */
 export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu, pageUrl: string): Promise<string> {
   const markup = await renderMenuMarkup(embedded, new URL(pageUrl).pathname);
   const data = `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
   // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
   const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
-  return withLinkPreview(indexHtml, embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}\n    ${noScriptView}`);
+  return withLinkPreview(startingAppAfterPaint(indexHtml), embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}\n    ${noScriptView}`);
 }

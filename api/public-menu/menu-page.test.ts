@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { createApp } from '../app';
+import { START_AFTER_PAINT_PATH } from './menu-page-render';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -15,6 +16,8 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Wholesale Menus</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-dom-abc123.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -87,6 +90,17 @@ describe('a shared menu page drawn on the server', () => {
     const scripts = [...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes!);
     expect(scripts.every((attributes) => attributes.includes('type="application/json"') || /type="module"[^>]*src=/.test(attributes))).toBe(true);
     expect(html).toContain('<title>Fall Harvest · Emerald Farms</title>');
+  });
+
+  it('starts the app only after the first paint: no module preloaded, the entry named for the loader, the stylesheet kept', async () => {
+    const html = await (await pageOf(menu.publicLinkId)).text();
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('src="/assets/index-abc123.js"');
+    expect(html).toContain('<meta name="app-entry" content="/assets/index-abc123.js">');
+    expect(html).toContain(`<script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">');
+    const loader = readFileSync(join('app/public', START_AFTER_PAINT_PATH), 'utf8');
+    expect(loader).toContain('meta[name="app-entry"]');
   });
 
   it('is drawn once and served again until the menu changes, compressed and with an ETag', async () => {

@@ -1,8 +1,9 @@
 /** Products in SQLite: exact decimals are stored as scaled integers and handed out as decimal strings. */
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
 import type { Product } from '../../../sync/entities/product';
 import type { Db } from '../database';
+import { preparedPerConnection } from '../prepared';
 import { products } from '../schema';
 
 type ProductRow = typeof products.$inferSelect;
@@ -54,8 +55,11 @@ export async function listProductsByOwner(db: Db, userId: string): Promise<Produ
   return db.select().from(products).where(eq(products.userId, userId)).orderBy(desc(products.createdAt)).all().map(toProduct);
 }
 
+/** Asked for every product a push creates or changes. */
+const productById = preparedPerConnection((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).prepare());
+
 export async function findProduct(db: Db, id: string): Promise<Product | null> {
-  const row = db.select().from(products).where(eq(products.id, id)).get();
+  const row = productById(db).get({ id });
   return row ? toProduct(row) : null;
 }
 
@@ -92,15 +96,19 @@ export async function deleteProduct(db: Db, id: string): Promise<void> {
   db.delete(products).where(eq(products.id, id)).run();
 }
 
-/** The seller's products changed after change-clock value `cursor`. */
-export async function listProductsChangedSince(db: Db, userId: string, cursor: number): Promise<Product[]> {
-  return db
+/** Asked by every pull of a seller. */
+const productsChangedSince = preparedPerConnection((db) =>
+  db
     .select()
     .from(products)
-    .where(and(eq(products.userId, userId), gt(products.version, cursor)))
+    .where(and(eq(products.userId, sql.placeholder('userId')), gt(products.version, sql.placeholder('cursor'))))
     .orderBy(asc(products.version))
-    .all()
-    .map(toProduct);
+    .prepare(),
+);
+
+/** The seller's products changed after change-clock value `cursor`. */
+export async function listProductsChangedSince(db: Db, userId: string, cursor: number): Promise<Product[]> {
+  return productsChangedSince(db).all({ userId, cursor }).map(toProduct);
 }
 
 /** Sets the cover address (derived from the gallery) and marks the product changed. */

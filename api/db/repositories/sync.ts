@@ -2,12 +2,16 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { EntityType } from '../../../sync/protocol';
 import type { Db } from '../database';
+import { preparedPerConnection } from '../prepared';
 import { syncClients, syncClock, syncClockMarks, syncRefusals, tombstones } from '../schema';
 
 export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 
+/** Asked by every push and pull. */
+const syncClientById = preparedPerConnection((db) => db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare());
+
 export async function findSyncClient(db: Db, clientId: string): Promise<SyncClient | null> {
-  const row = db.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+  const row = syncClientById(db).get({ clientId });
   return row ? { clientId: row.clientId, userId: row.userId, lastSeq: row.lastSeq } : null;
 }
 
