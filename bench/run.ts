@@ -2,6 +2,7 @@
 import { benchLighthouse } from './lighthouse.bench';
 import { benchMenuPage } from './menu-page.bench';
 import { benchAdminCustomers } from './admin-customers.bench';
+import { benchApiProcesses } from './api-processes.bench';
 import { benchInsights } from './insights.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
@@ -10,6 +11,7 @@ import { benchSync } from './sync.bench';
 
 await benchSync();
 await benchPublicMenuApi();
+await benchApiProcesses();
 await benchMenuPage();
 await benchInsights();
 benchRouteJavaScript();
