@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { apiLogin, serverMenus, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
+import { openSharedMenu } from './support/shared-menu';
 
 type NewProduct = { strainName: string; category: string; pricePerUnit: string; thcPercentage: string; unitType: string };
 
@@ -172,7 +173,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByTestId('menu-link')).toHaveText(firstLink);
 
   await inFreshContext(browser, async (buyerPage) => {
-    await buyerPage.goto(firstLink);
+    await openSharedMenu(buyerPage, firstLink.split('/').pop()!);
     await expect(buyerPage.getByRole('heading', { level: 1, name: 'Spring Drop' })).toBeVisible();
     await expect(buyerPage.getByText('Fresh from the spring harvest')).toBeVisible();
     const cards = buyerPage.getByRole('heading', { level: 2 });

@@ -120,6 +120,29 @@ test.describe('a shared menu drawn by the server', () => {
     await context.close();
   });
 
+  test('filters and sorts with JavaScript turned off, through the address the app reads too', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto('/menu/sample');
+    await page.getByRole('button', { name: 'Edible', exact: true }).click();
+    await expect(page).toHaveURL(/\/menu\/sample\?category=edible/);
+    await expect(page.getByRole('button', { name: 'Edible', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Watermelon Gummies 100 mg', 'Dark Chocolate Bar 1:1']);
+    await page.getByLabel('Sort by').selectOption('price-high');
+    await page.getByRole('button', { name: 'Sort', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Dark Chocolate Bar 1:1', 'Watermelon Gummies 100 mg']);
+    await context.close();
+
+    // The same address opened with JavaScript: the app takes over the drawn choice, and a new one replaces it in the address.
+    const withApp = await browser.newPage({ baseURL });
+    await openSharedMenu(withApp, 'sample?category=edible&sort=price-high');
+    await expect(withApp.getByRole('heading', { level: 2 })).toHaveText(['Dark Chocolate Bar 1:1', 'Watermelon Gummies 100 mg']);
+    await withApp.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(withApp.getByRole('heading', { level: 2 })).toHaveCount(SAMPLE_PRODUCTS.length);
+    await expect(withApp).toHaveURL(/\/menu\/sample\?sort=price-high$/);
+    await withApp.close();
+  });
+
   test('the app takes the page over without a hydration mismatch, and its filters work', async ({ page }) => {
     const problems: string[] = [];
     page.on('console', (message) => {

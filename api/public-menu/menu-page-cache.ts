@@ -12,9 +12,10 @@ import type { PublicMenuCache } from './public-menu-cache';
 
 export type RenderedPage = { etag: string; html: string; gzip: Uint8Array<ArrayBuffer> };
 type Entry = RenderedPage & { answerEtag: string; pageUrl: string; shell: string };
-export type RenderPage = (shell: string, menu: PublicMenu, publicLinkId: string, pageUrl: string) => Promise<string>;
+export type RenderPage = (shell: string, menu: PublicMenu, publicLinkId: string, pageUrl: string, viewSearch: string) => Promise<string>;
 
-const MAX_ENTRIES = 1_000;
+/** Pages kept, counting each filter and sort a menu was asked with (a menu has at most 35 of those). */
+const MAX_ENTRIES = 2_000;
 
 export class MenuPageCache {
   private readonly entries = new Map<string, Entry>();
@@ -24,13 +25,18 @@ export class MenuPageCache {
     private readonly render: RenderPage,
   ) {}
 
-  /** The page for a link; throws the public menu's 404 for a link that shows nothing. */
-  async page(services: Services, publicLinkId: string, pageUrl: string, shell: string): Promise<RenderedPage> {
+  /**
+   * The page for a link, drawn with the filter and sort of `viewSearch` (the
+   * canonical query of `menuViewSearch`, '' for the default); throws the
+   * public menu's 404 for a link that shows nothing.
+   */
+  async page(services: Services, publicLinkId: string, pageUrl: string, shell: string, viewSearch = ''): Promise<RenderedPage> {
     const answer = await this.menus.answer(services, publicLinkId);
-    const cached = this.entries.get(publicLinkId);
+    const key = `${publicLinkId}${viewSearch}`;
+    const cached = this.entries.get(key);
     if (cached && cached.answerEtag === answer.etag && cached.pageUrl === pageUrl && cached.shell === shell) return cached;
 
-    const html = await this.render(shell, JSON.parse(answer.json) as PublicMenu, publicLinkId, pageUrl);
+    const html = await this.render(shell, JSON.parse(answer.json) as PublicMenu, publicLinkId, pageUrl, viewSearch);
     const entry: Entry = {
       answerEtag: answer.etag,
       pageUrl,
@@ -39,8 +45,8 @@ export class MenuPageCache {
       gzip: new Uint8Array(gzipSync(html)),
       etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
     };
-    this.entries.delete(publicLinkId);
-    this.entries.set(publicLinkId, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }

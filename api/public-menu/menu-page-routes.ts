@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Services } from '../context';
 import { AppError } from '../../sync/errors';
+import { menuViewSearch, readMenuView } from '../../app/components/menu-view/sort-products';
 import { ensureVisitorCookie } from '../analytics/record-menu-view';
 import { MenuPageCache } from './menu-page-cache';
 import { renderMenuPage } from './menu-page-render';
@@ -22,12 +23,16 @@ export function pageUrl(requestUrl: string, forwardedProto: string | undefined, 
 }
 
 export function menuPageRoutes(indexHtml: () => string, services: Services, publicMenus: PublicMenuCache) {
-  const pages = new MenuPageCache(publicMenus, (shell, menu, publicLinkId, url) => renderMenuPage(shell, { publicLinkId, menu }, url));
+  const pages = new MenuPageCache(publicMenus, (shell, menu, publicLinkId, url, viewSearch) =>
+    renderMenuPage(shell, { publicLinkId, menu }, url, viewSearch),
+  );
   return new Hono<AppEnv>().get('/menu/:publicLinkId', async (c, next) => {
     const url = pageUrl(c.req.url, c.req.header('x-forwarded-proto'), c.req.header('x-forwarded-host'), services.env.TRUST_PROXY > 0);
     let page;
     try {
-      page = await pages.page(services, c.req.param('publicLinkId'), url, indexHtml());
+      // The filter form's choice, without JavaScript; only known values, so the pages kept per menu stay few.
+      const viewSearch = menuViewSearch(readMenuView(new URL(c.req.url).search));
+      page = await pages.page(services, c.req.param('publicLinkId'), url, indexHtml(), viewSearch);
     } catch (error) {
       // A page that cannot be drawn here is still drawn by the app in the browser.
       if (!(error instanceof AppError && error.reason === 'not_found')) console.error('Could not render a menu page', error);

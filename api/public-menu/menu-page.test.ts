@@ -38,6 +38,9 @@ const PRODUCTS = [
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
+/** The opening tag of the filter button for `category`. */
+const categoryButton = (html: string, category: string) => html.match(new RegExp(`<button [^>]*value="${category}" aria-pressed[^>]*>`))?.[0] ?? '';
+
 const pageOf = (linkId: string, headers: Record<string, string> = {}) => site.request(`http://menus.example/menu/${linkId}`, { headers });
 
 beforeAll(async () => {
@@ -116,6 +119,27 @@ describe('a shared menu page drawn on the server', () => {
     const html = gunzipSync(Buffer.from(await changed.arrayBuffer())).toString('utf8');
     expect(html).toContain('$1,500.00');
     expect(html).not.toContain('$1,450.00');
+  });
+
+  it('draws the filter and sort a visitor chose without JavaScript, as a form that asks the server again', async () => {
+    const all = await (await pageOf(menu.publicLinkId)).text();
+    expect(all).toMatch(/<form [^>]*method="get"/);
+    expect(categoryButton(all, 'preroll')).toMatch(/type="submit"[^>]*aria-pressed="false"[^>]*name="category"/);
+
+    const prerolls = await (await pageOf(`${menu.publicLinkId}?category=preroll`)).text();
+    expect(prerolls).toContain('House Pre-rolls');
+    expect(prerolls).not.toContain('Blue Dream</');
+    expect(categoryButton(prerolls, 'preroll')).toContain('aria-pressed="true"');
+
+    const cheapestFirst = await (await pageOf(`${menu.publicLinkId}?category=&sort=price-low`)).text();
+    const order = ['House Pre-rolls', 'Northern Lights', 'Sour Diesel'].map((name) => cheapestFirst.indexOf(`${name}</`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(cheapestFirst).toMatch(/<option value="price-low" selected="">/);
+
+    // An unknown choice is the plain menu, drawn once for both addresses.
+    const nonsense = await pageOf(`${menu.publicLinkId}?category=<script>&sort=cheap`);
+    expect(nonsense.headers.get('etag')).toBe((await pageOf(menu.publicLinkId)).headers.get('etag'));
   });
 
   it("heads the page with the seller's brand, the accent band's text readable on it", async () => {

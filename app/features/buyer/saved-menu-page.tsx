@@ -20,8 +20,8 @@ import { useConnectivity } from '../../lib/connectivity';
 import { useLiveMenu } from '../../lib/live-menu';
 import { rememberSeenSnapshot, seenSnapshot } from '../../lib/replica/seen-snapshots';
 import { toast } from '../../lib/toast-store';
-import { MenuView } from '../public-menu/public-menu-page';
-import { ContactSellerDialog, OrderRequestDialog } from './inquiry-dialogs';
+import { MenuView } from '../../components/menu-view/menu-view';
+import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
 import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
 import { useDocumentTitle } from '../../lib/document-title';
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../../components/ui/button';
-import { ContactSellerDialog, OrderRequestDialog } from '../buyer/inquiry-dialogs';
+import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
 import { SaveMenuButton } from './save-menu-button';
 
 type MenuProduct = PublicMenu['products'][number];

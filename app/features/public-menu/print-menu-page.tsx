@@ -15,8 +15,9 @@ import { Spinner } from '../../components/ui/card';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatPercent, formatPrice, formatQuantity } from '../../lib/format-price';
-import { isOutOfStock, loadPublicMenu } from './public-menu-page';
-import { SellerBrand, SellerCover } from './seller-brand';
+import { isOutOfStock } from '../../components/menu-view/menu-view';
+import { loadPublicMenu } from './public-menu-page';
+import { SellerBrand, SellerCover } from '../../components/menu-view/seller-brand';
 
 type Columns = 1 | 2;
 type Loaded = { status: 'ready'; data: PublicMenu } | { status: 'not-found' } | { status: 'error'; message: string };

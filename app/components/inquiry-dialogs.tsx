@@ -4,15 +4,15 @@
  * and stock. Both are saved on the device and sent when the network allows.
  */
 import { useState, type FormEvent } from 'react';
-import { AppError } from '../../../sync/errors';
-import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { lineTotal, orderLineProblem, orderTotal } from '../../../sync/order-request';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../components/ui/form-controls';
-import { formatPrice, formatQuantity } from '../../lib/format-price';
-import { mutate } from '../../lib/replica/mutate';
-import { toast } from '../../lib/toast-store';
+import { AppError } from '../../sync/errors';
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import { lineTotal, orderLineProblem, orderTotal } from '../../sync/order-request';
+import { Button } from './ui/button';
+import { Dialog } from './ui/dialog';
+import { Field, Input, Textarea } from './ui/form-controls';
+import { formatPrice, formatQuantity } from '../lib/format-price';
+import { mutate } from '../lib/replica/mutate';
+import { toast } from '../lib/toast-store';
 
 type MenuProduct = PublicMenu['products'][number];
 

@@ -46,6 +46,41 @@ export function sortProducts<T extends SortableProduct>(products: readonly T[], 
   return keyed.map((entry) => entry.product);
 }
 
+/** Which products a menu shows: one category or all of them. */
+export type CategoryFilter = ProductCategory | 'all';
+export type MenuViewChoice = { category: CategoryFilter; sort: MenuSort };
+export const DEFAULT_MENU_VIEW: MenuViewChoice = { category: 'all', sort: 'menu' };
+
+function isCategory(value: string | null): value is ProductCategory {
+  return (PRODUCT_CATEGORIES as readonly (string | null)[]).includes(value);
+}
+
+export function isMenuSort(value: string | null): value is MenuSort {
+  return (MENU_SORTS as readonly (string | null)[]).includes(value);
+}
+
+/**
+ * The filter and sort a page address asks for (`?category=flower&sort=thc`):
+ * the filter form submits them without JavaScript, so a visitor's choice
+ * works before the app has taken over the drawn page. Anything else reads as
+ * the default.
+ */
+export function readMenuView(search: string): MenuViewChoice {
+  const params = new URLSearchParams(search);
+  const category = params.get('category');
+  const sort = params.get('sort');
+  return { category: isCategory(category) ? category : 'all', sort: isMenuSort(sort) ? sort : 'menu' };
+}
+
+/** The query that names a choice: empty for the default, so the plain link stays the menu's address. */
+export function menuViewSearch(view: MenuViewChoice): string {
+  const params = new URLSearchParams();
+  if (view.category !== 'all') params.set('category', view.category);
+  if (view.sort !== 'menu') params.set('sort', view.sort);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 /** The categories that occur among the products, in the catalogue's fixed order. */
 export function categoriesPresent(products: readonly Pick<Product, 'category'>[]): ProductCategory[] {
   const present = new Set(products.map((product) => product.category));
