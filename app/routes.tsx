@@ -13,7 +13,7 @@ import { useSession } from './lib/session-store';
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const AppLayout = named(() => import('./components/layout/app-layout'), 'AppLayout');
+const SignedInLayout = named(() => import('./signed-in-layout'), 'SignedInLayout');
 const LandingPage = named(() => import('./features/marketing/landing-page'), 'LandingPage');
 const OurStoryPage = named(() => import('./features/marketing/our-story-page'), 'OurStoryPage');
 const PrivacyPolicyPage = named(() => import('./features/legal/privacy-policy-page'), 'PrivacyPolicyPage');
@@ -73,7 +73,7 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
         <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
-        <Route element={<AppLayout />}>
+        <Route element={<SignedInLayout />}>
           <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
           <Route path="/seller/dashboard" element={<Guard roles={['seller']}><SellerDashboardPage /></Guard>} />
           <Route path="/seller-dashboard" element={<SellerDashboardAlias />} />

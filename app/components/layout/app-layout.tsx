@@ -3,9 +3,9 @@ import { Outlet } from 'react-router-dom';
 import { ConfirmEmailReminder } from '../account/confirm-email-reminder';
 import { StandingBanner } from '../billing/standing-banner';
 import { TooltipProvider } from '../ui/tooltip';
-import { TopNav } from './top-nav';
+import { TopNav, type TopBarParts } from './top-nav';
 
-export function AppLayout() {
+export function AppLayout({ topBar }: { topBar: TopBarParts }) {
   // Tooltips live in the signed-in frame only, so public pages do not load their positioning library.
   return (
     <TooltipProvider>
@@ -15,7 +15,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <TopNav />
+      <TopNav {...topBar} />
       <StandingBanner />
       <ConfirmEmailReminder />
       <Outlet />

@@ -1,17 +1,26 @@
-/** The signed-in top bar: product name, the role's menu, notifications, profile and Logout. */
+/**
+ * The signed-in top bar: product name, the role's menu, the sync status,
+ * install, notifications, profile and Logout. The parts that belong to
+ * features come in as slots from the app's composition (signed-in-layout).
+ */
+import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { avatarInitial, displayName } from '../../../sync/entities/user-display';
-import { signOutAndReload } from '../../features/auth/sign-out';
-import { InstallButton } from '../../features/pwa/install-button';
-import { NotificationsButton } from '../../features/inbox/notifications-button';
-import { SyncStatusControl } from '../../features/sync/sync-status-control';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { TrialBadge } from '../billing/trial-badge';
 import { Button } from '../ui/button';
 import { navItemsFor } from './nav-items';
 
-export function TopNav() {
+export type TopBarParts = {
+  syncStatus: ReactNode;
+  install: ReactNode;
+  /** Leads to the inbox; admins, who have none, never see it. */
+  notifications: ReactNode;
+  onSignOut: () => void;
+};
+
+export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBarParts) {
   const user = useSession((state) => state.user);
   if (!user) return null;
   const items = navItemsFor(user.role);
@@ -28,10 +37,9 @@ export function TopNav() {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           <TrialBadge />
-          <SyncStatusControl />
-          <InstallButton />
-          {/* Notifications lead to the inbox, which admins do not have. */}
-          {user.role !== 'admin' && <NotificationsButton />}
+          {syncStatus}
+          {install}
+          {user.role !== 'admin' && notifications}
           <Link to="/profile" className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100">
             <span className="sr-only">Profile: {displayName(user)}</span>
             {user.profileImageUrl ? (
@@ -45,7 +53,7 @@ export function TopNav() {
               {displayName(user)}
             </span>
           </Link>
-          <Button variant="ghost" size="sm" onClick={() => void signOutAndReload()}>
+          <Button variant="ghost" size="sm" onClick={onSignOut}>
             Logout
           </Button>
         </div>

@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { avatarInitial } from '../../../sync/entities/user-display';
 import type { User } from '../../../sync/entities/user';
 import { AppError } from '../../../sync/errors';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../ui/button';
 import { cn } from '../../lib/cn';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';

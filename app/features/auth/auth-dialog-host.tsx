@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT, type OpenAuthDialogDetail } from './auth-dialog-events';
+import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT, type OpenAuthDialogDetail } from '../../lib/auth-dialog-events';
 
 const AuthDialog = lazy(async () => ({ default: (await import('./auth-dialog')).AuthDialog }));
 

@@ -18,7 +18,7 @@ import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
 import { REDIRECT_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
-import type { AuthDialogMode, OpenAuthDialogDetail } from './auth-dialog-events';
+import type { AuthDialogMode, OpenAuthDialogDetail } from '../../lib/auth-dialog-events';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 export const FOCUS_DELAY_MS = 100;

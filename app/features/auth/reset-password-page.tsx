@@ -12,7 +12,7 @@ import { apiRequest, messageOf } from '../../lib/api-client';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
 import { toast } from '../../lib/toast-store';
-import { openAuthDialog } from './auth-dialog-events';
+import { openAuthDialog } from '../../lib/auth-dialog-events';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function ResetPasswordPage() {

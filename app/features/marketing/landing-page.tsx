@@ -4,7 +4,7 @@ import { PRO_PRICE_CENTS, TRIAL_DAYS, type SelfServiceRole } from '../../../sync
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
-import { openAuthDialog } from '../auth/auth-dialog-events';
+import { openAuthDialog } from '../../lib/auth-dialog-events';
 import { useDocumentTitle } from '../../lib/document-title';
 
 const PRICE = `$${(PRO_PRICE_CENTS / 100).toFixed(2)}`;

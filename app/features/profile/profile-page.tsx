@@ -10,8 +10,8 @@ import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useSession } from '../../lib/session-store';
-import { ProfileFields, useProfileForm } from './profile-form';
-import { ProfilePhoto } from './profile-photo';
+import { ProfileFields, useProfileForm } from '../../components/profile/profile-form';
+import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function ProfilePage() {

@@ -16,8 +16,8 @@ import { usePhotoCounts } from '../../lib/photos/use-photos';
 import { discardRefusal, notSavedChanges, sendAgain } from '../../lib/replica/not-saved';
 import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
-import { openAuthDialog } from '../auth/auth-dialog-events';
-import { UploadProgressBar } from '../photos/upload-status';
+import { openAuthDialog } from '../../lib/auth-dialog-events';
+import { UploadProgressBar } from '../../components/photos/upload-status';
 import { connectionWord, describeSyncState, mutationLabel } from './describe-sync-state';
 
 export function SyncStatusControl() {
