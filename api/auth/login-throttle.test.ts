@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { SharedRedis } from '../shared/redis';
-import { describeWithRedis, testRedis, testRedisPrefix } from '../testing/shared-services';
+import { describe, expect, it } from 'vitest';
+import { describeWithRedis, testRedisConnections, testRedisPrefix } from '../testing/shared-services';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle, type ThrottleLimits } from './login-throttle';
 import { RedisThrottleState } from './redis-throttle-state';
 import { MemoryThrottleState, type ThrottleState } from './throttle-state';
@@ -64,14 +63,7 @@ describe('LoginThrottle in memory', () => {
 });
 
 describeWithRedis('LoginThrottle in Redis', () => {
-  const connections: SharedRedis[] = [];
-  /** A connection under a prefix of its own, or of `prefix` to share the state with another. */
-  const connect = (prefix = testRedisPrefix()) => {
-    const redis = testRedis(prefix);
-    connections.push(redis);
-    return redis;
-  };
-  afterAll(() => Promise.all(connections.map((redis) => redis.close())));
+  const connect = testRedisConnections();
   throttlesSignIns((limits) => new RedisThrottleState(connect().commands, limits.knownSignInMs));
 
   it('counts the failures seen by every process: two throttles on one Redis wait together', async () => {

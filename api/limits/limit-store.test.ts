@@ -1,6 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { SharedRedis } from '../shared/redis';
-import { describeWithRedis, testRedis, testRedisPrefix } from '../testing/shared-services';
+import { describe, expect, it } from 'vitest';
+import { describeWithRedis, testRedisConnections, testRedisPrefix } from '../testing/shared-services';
 import { MemoryLimitStore, type LimitStore, type LimitWindow } from './limit-store';
 import { RedisLimitStore } from './redis-limit-store';
 
@@ -60,14 +59,7 @@ describe('MemoryLimitStore', () => {
 });
 
 describeWithRedis('RedisLimitStore', () => {
-  const connections: SharedRedis[] = [];
-  /** A connection under a prefix of its own, or of `prefix` to share counts with another. */
-  const connect = (prefix = testRedisPrefix()) => {
-    const redis = testRedis(prefix);
-    connections.push(redis);
-    return redis;
-  };
-  afterAll(() => Promise.all(connections.map((redis) => redis.close())));
+  const connect = testRedisConnections();
   behavesAsALimitStore((now) => new RedisLimitStore(connect().commands, now));
 
   it('counts what every process spends: two stores on one Redis share the limit', async () => {

@@ -4,7 +4,7 @@
  * was skipped when it is not, so a missing engine never passes in silence.
  */
 import { randomUUID } from 'node:crypto';
-import { describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { connectRedis, type SharedRedis } from '../shared/redis';
 
 export const REDIS_URL_TEST = process.env.REDIS_URL_TEST || undefined;
@@ -26,4 +26,19 @@ export const testRedisPrefix = () => `test-${randomUUID()}:`;
 export function testRedis(prefix = testRedisPrefix()): SharedRedis {
   if (!REDIS_URL_TEST) throw new Error('REDIS_URL_TEST is not set');
   return connectRedis(REDIS_URL_TEST, prefix);
+}
+
+/**
+ * For a suite: `connect()` opens a connection to the test Redis under a
+ * prefix of its own, or under `prefix` to share state with another; every
+ * one is closed after the suite.
+ */
+export function testRedisConnections(): (prefix?: string) => SharedRedis {
+  const connections: SharedRedis[] = [];
+  afterAll(() => Promise.all(connections.map((redis) => redis.close())));
+  return (prefix = testRedisPrefix()) => {
+    const redis = testRedis(prefix);
+    connections.push(redis);
+    return redis;
+  };
 }
