@@ -73,8 +73,7 @@ export class DiskFileStore implements FileStore {
     return files;
   }
 
-  /** The file's size, or null when there is no file of that name. */
-  private async size(fileName: string): Promise<number | null> {
+  async size(fileName: string): Promise<number | null> {
     try {
       const info = await stat(join(this.dir, fileName));
       return info.isFile() ? info.size : null;

@@ -23,6 +23,13 @@ function storesFiles(store: () => FileStore) {
 
   it('answers null for a name it does not hold', async () => {
     expect(await store().get('missing.png')).toBeNull();
+    expect(await store().size('missing.png')).toBeNull();
+  });
+
+  it("tells a stored file's size without opening it", async () => {
+    const bytes = files.png();
+    await store().put('c3.png', bytes);
+    expect(await store().size('c3.png')).toBe(bytes.length);
   });
 
   it('lists what it holds with when it was written, and removes a name once', async () => {

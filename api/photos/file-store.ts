@@ -15,8 +15,10 @@ export interface FileStore {
   readonly location: string;
   /** Stores the bytes under `fileName` unless that name is already stored (the same hash, so the same bytes). True when it wrote. */
   put(fileName: string, bytes: Uint8Array): Promise<boolean>;
-  /** The stored bytes, or null when there are none under that name. */
+  /** The stored bytes, or null when there are none under that name. Their body must be read or cancelled. */
   get(fileName: string): Promise<StoredFile | null>;
+  /** The stored file's size, or null when there is none under that name: what a HEAD request needs, opening nothing. */
+  size(fileName: string): Promise<number | null>;
   /** Removes the file; true when it was there. */
   remove(fileName: string): Promise<boolean>;
   /** Every stored name with when it was written. */

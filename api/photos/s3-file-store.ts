@@ -19,6 +19,10 @@ import type { FileStore, StoredFile } from './file-store';
 
 const isMissing = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 
+/** A bucket that does not answer fails the request instead of holding it (and, during an upload, the write lock) open. */
+const CONNECTION_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -27,6 +31,7 @@ export class S3FileStore implements FileStore {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
+      requestHandler: { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
       // A custom endpoint (MinIO, R2, a local stand-in) addresses buckets by path, not by host name, and may not know
       // the checksums newer SDKs add to every request unasked: they are sent only where the API requires them.
       ...(settings.endpoint && {
@@ -56,8 +61,14 @@ export class S3FileStore implements FileStore {
   async get(fileName: string): Promise<StoredFile | null> {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: fileName }));
-      if (!object.Body || object.ContentLength === undefined) return null;
-      return { size: object.ContentLength, body: object.Body.transformToWebStream() as ReadableStream<Uint8Array> };
+      if (!object.Body) return null;
+      const body = object.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+      if (object.ContentLength === undefined) {
+        // Unread, the answer would keep one of the client's pooled connections for good.
+        await body.cancel();
+        return null;
+      }
+      return { size: object.ContentLength, body };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -86,13 +97,17 @@ export class S3FileStore implements FileStore {
     return files;
   }
 
-  private async exists(fileName: string): Promise<boolean> {
+  async size(fileName: string): Promise<number | null> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: fileName }));
-      return true;
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: fileName }));
+      return head.ContentLength ?? 0;
     } catch (error) {
-      if (isMissing(error)) return false;
+      if (isMissing(error)) return null;
       throw error;
     }
+  }
+
+  private async exists(fileName: string): Promise<boolean> {
+    return (await this.size(fileName)) !== null;
   }
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import { photoSchema } from '../../sync/entities/photo';
 import type { Product } from '../../sync/entities/product';
@@ -75,6 +75,19 @@ describe('POST /api/upload', () => {
     const revalidated = await t.app.request(photo.url, { headers: { 'if-none-match': etag! } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
+  });
+
+  it('answers a HEAD request from the size alone, opening no file (a body Hono drops unread would stay open)', async () => {
+    const bytes = files.png();
+    const photo = await uploadOk(seller.token, { image: bytes });
+    const opened = vi.spyOn(t.services.files, 'get');
+    const head = await t.app.request(photo.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(bytes.length));
+    expect(head.headers.get('content-type')).toBe('image/png');
+    expect(await head.text()).toBe('');
+    expect(opened).not.toHaveBeenCalled();
+    opened.mockRestore();
   });
 
   it.each(['jpeg', 'png', 'webp'] as const)(

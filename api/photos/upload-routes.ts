@@ -77,13 +77,15 @@ export function uploadedFileRoutes(files: FileStore) {
         cacheForGood();
         return c.body(null, 304);
       }
-      const stored = await files.get(fileName);
+      // A HEAD is answered from the size alone: Hono drops a GET answer's body unread, which would leave its file or connection open.
+      const head = c.req.method === 'HEAD';
+      const stored = head ? await files.size(fileName).then((size) => (size === null ? null : { size, body: null })) : await files.get(fileName);
       if (!stored) return notFound(c);
       cacheForGood();
       c.header('Content-Type', CONTENT_TYPE_BY_EXTENSION[extension]!);
       c.header('Content-Length', String(stored.size));
       if (extension === 'pdf') c.header('Content-Disposition', 'inline');
-      return c.body(stored.body);
+      return stored.body ? c.body(stored.body) : c.body(null);
     })
     .all('/uploads/*', notFound);
 }
