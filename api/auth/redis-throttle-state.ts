@@ -5,6 +5,7 @@
  * too, as the in-memory state does, so both answer alike.
  */
 import type { Redis } from 'ioredis';
+import { askRedis } from '../shared/redis';
 import type { AccountFailures, ThrottleState } from './throttle-state';
 
 /**
@@ -28,36 +29,38 @@ export class RedisThrottleState implements ThrottleState {
   ) {}
 
   async pairFailures(pair: string, since: number): Promise<number[]> {
-    const times = await this.redis.lrange(this.key('pair', pair), 0, -1);
+    const times = await askRedis(() => this.redis.lrange(this.key('pair', pair), 0, -1));
     return times.map(Number).filter((time) => time > since);
   }
 
   async addPairFailure(pair: string, at: number, keep: number, windowMs: number): Promise<void> {
     const key = this.key('pair', pair);
-    await this.redis.multi().rpush(key, at).ltrim(key, -keep, -1).pexpire(key, windowMs).exec();
+    await askRedis(() => this.redis.multi().rpush(key, at).ltrim(key, -keep, -1).pexpire(key, windowMs).exec());
   }
 
   async accountFailures(account: string, now: number, windowMs: number): Promise<AccountFailures | undefined> {
-    const { count, lastAt } = await this.redis.hgetall(this.key('account', account));
+    const { count, lastAt } = await askRedis(() => this.redis.hgetall(this.key('account', account)));
     if (count === undefined || lastAt === undefined || Number(lastAt) <= now - windowMs) return undefined;
     return { count: Number(count), lastAt: Number(lastAt) };
   }
 
   async addAccountFailure(account: string, at: number, windowMs: number): Promise<void> {
-    await this.redis.eval(ADD_ACCOUNT_FAILURE_SCRIPT, 1, this.key('account', account), at, windowMs);
+    await askRedis(() => this.redis.eval(ADD_ACCOUNT_FAILURE_SCRIPT, 1, this.key('account', account), at, windowMs));
   }
 
   async signedInSince(pair: string, since: number): Promise<boolean> {
-    const at = await this.redis.get(this.key('known', pair));
+    const at = await askRedis(() => this.redis.get(this.key('known', pair)));
     return at !== null && Number(at) > since;
   }
 
   async recordSignIn(pair: string, account: string, at: number): Promise<void> {
-    await this.redis
-      .multi()
-      .del(this.key('pair', pair), this.key('account', account))
-      .set(this.key('known', pair), at, 'PX', this.knownForMs)
-      .exec();
+    await askRedis(() =>
+      this.redis
+        .multi()
+        .del(this.key('pair', pair), this.key('account', account))
+        .set(this.key('known', pair), at, 'PX', this.knownForMs)
+        .exec(),
+    );
   }
 
   private key(kind: string, id: string): string {

@@ -21,6 +21,8 @@ async function run(args: string[]) {
     console.info(outcome === 'exists' ? `${email} is already an admin.` : `Admin ${email} ${outcome}.`);
   } finally {
     services.db.close();
+    // Its connections would otherwise keep the command running.
+    await services.redis?.close();
   }
 }
 

@@ -155,9 +155,9 @@ export class Database {
         const tx: Tx = { db: this.writer, version: clock.version };
         const result = await this.current.run(tx, () => work(tx));
         this.writeConnection.exec('COMMIT');
-        this.learnCommitted(clock.version);
-        for (const listener of this.commitListeners) listener(clock.version);
         this.storageFull = null;
+        this.learnCommitted(clock.version);
+        this.tellCommitted(clock.version);
         return result;
       } catch (error) {
         this.rollBack('ROLLBACK', error);
@@ -166,6 +166,17 @@ export class Database {
       }
     };
     return this.enqueue(run);
+  }
+
+  /** After a commit: a listener that fails is logged, never turned into a failure of the write that did commit. */
+  private tellCommitted(version: number): void {
+    for (const listener of this.commitListeners) {
+      try {
+        listener(version);
+      } catch (error) {
+        console.error('A commit listener failed', error);
+      }
+    }
   }
 
   /** BEGIN IMMEDIATE, tried again on a timer while another process holds the lock, for up to WRITE_LOCK_WAIT_MS. */

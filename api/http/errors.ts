@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { AppError, type ErrorBody, type ErrorReason } from '../../sync/errors';
 import { isDatabaseBusy, isStorageFull, rootMessage } from '../db/storage-errors';
-import { RateLimitedError } from '../limits/rate-limited-error';
+import { RetryLaterError } from '../limits/rate-limited-error';
 
 export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so this was not saved. Please try again later.';
 export const DATABASE_BUSY_MESSAGE = 'The server is busy with another change, so this was not saved. Please try again in a moment.';
@@ -26,7 +26,7 @@ export const STATUS_BY_REASON: Record<ErrorReason, ContentfulStatusCode> = {
 
 export function errorResponse(c: Context, error: AppError) {
   const body: ErrorBody = { message: error.message, reason: error.reason };
-  if (error instanceof RateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
+  if (error instanceof RetryLaterError) c.header('Retry-After', String(error.retryAfterSeconds));
   if (error.fieldErrors) body.errors = error.fieldErrors;
   return c.json(body, STATUS_BY_REASON[error.reason]);
 }

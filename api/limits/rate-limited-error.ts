@@ -1,12 +1,23 @@
 import { AppError } from '../../sync/errors';
 
-/** A refusal for going over a limit: answered 429 with a Retry-After header of whole seconds. */
-export class RateLimitedError extends AppError {
+/**
+ * A request that may well succeed later, answered with a Retry-After header
+ * of whole seconds. A sync push stops before the mutation that met it and
+ * keeps the rest on the device, rather than refusing it for good.
+ */
+export class RetryLaterError extends AppError {
   readonly retryAfterSeconds: number;
 
-  constructor(message: string, retryAfterMs: number) {
-    super('rate_limited', message);
+  constructor(reason: 'rate_limited' | 'unavailable', message: string, retryAfterMs: number) {
+    super(reason, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  }
+}
+
+/** A refusal for going over a limit: answered 429. */
+export class RateLimitedError extends RetryLaterError {
+  constructor(message: string, retryAfterMs: number) {
+    super('rate_limited', message, retryAfterMs);
   }
 }
 

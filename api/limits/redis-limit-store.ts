@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { askRedis } from '../shared/redis';
 import type { LimitStore, Spend } from './limit-store';
 
 /** KEYS: one sorted set per spend. ARGV: now, then limit, window, amount and a unique member per spend. */
@@ -47,7 +48,7 @@ export class RedisLimitStore implements LimitStore {
   async take(spends: Spend[]): Promise<number> {
     const keys = spends.map(({ window, key }) => `limit:${window.name}:${key}`);
     const args = spends.flatMap(({ window, amount = 1 }) => [window.limit, window.windowMs, amount, randomUUID()]);
-    const wait = await this.redis.eval(TAKE_SCRIPT, keys.length, ...keys, this.now(), ...args);
+    const wait = await askRedis(() => this.redis.eval(TAKE_SCRIPT, keys.length, ...keys, this.now(), ...args));
     return Number(wait);
   }
 }

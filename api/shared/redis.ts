@@ -1,10 +1,13 @@
 /**
  * The Redis connections of one API process, when REDIS_URL is set: one for
  * commands, one held in subscriber mode (Redis allows nothing else on it).
- * A command fails after a couple of retries rather than waiting for ever, so
- * a request whose limit cannot be counted is answered, not left hanging.
+ * A command fails after a second, or a couple of reconnection tries, rather
+ * than waiting for ever: a limit is counted while a write transaction is
+ * open, so a Redis that stopped answering must not hold the database's
+ * write lock. Such a request is answered 503 with Retry-After (`askRedis`).
  */
 import { Redis } from 'ioredis';
+import { RetryLaterError } from '../limits/rate-limited-error';
 
 export type SharedRedis = {
   /** Begins every key and channel name, so that several installations can share one Redis. */
@@ -18,10 +21,25 @@ export type SharedRedis = {
 };
 
 const PING_TIMEOUT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 1000;
+const RETRY_AFTER_UNREACHABLE_MS = 5000;
+
+export const SHARED_STATE_UNAVAILABLE_MESSAGE = 'The server cannot check its limits right now, so this was not done. Please try again in a moment.';
+
+/** Runs a Redis call; a Redis that cannot be reached makes the request one to try again later (503), not a server error. */
+export async function askRedis<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(`Redis did not answer, so a request was turned away: ${error instanceof Error ? error.message : String(error)}`);
+    throw new RetryLaterError('unavailable', SHARED_STATE_UNAVAILABLE_MESSAGE, RETRY_AFTER_UNREACHABLE_MS);
+  }
+}
 
 export function connectRedis(url: string, prefix: string): SharedRedis {
   const options = { maxRetriesPerRequest: 2, connectTimeout: 5000 };
-  const commands = new Redis(url, { ...options, keyPrefix: prefix });
+  // Not on the subscriber: a subscription waits for messages by design.
+  const commands = new Redis(url, { ...options, commandTimeout: COMMAND_TIMEOUT_MS, keyPrefix: prefix });
   const subscriber = new Redis(url, options);
   // Without a listener an unreachable Redis is an unhandled error event. Said once per kind of failure, not on every retry.
   let lastFailure = '';

@@ -12,7 +12,7 @@ import { listInquiries } from '../inquiries/inquiry-service';
 import { listSavedMenus } from '../saved-menus/saved-menu-service';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
-import { RateLimitedError } from '../limits/rate-limited-error';
+import { RetryLaterError } from '../limits/rate-limited-error';
 import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation } from './server-mutations';
 
@@ -48,7 +48,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
       mutations.filter((mutation) => mutation.seq <= client.lastSeq).map((mutation) => mutation.seq),
     );
     let user = sessionUser;
-    let overQuota: RateLimitedError | null = null;
+    let overQuota: RetryLaterError | null = null;
     const results: PushResponse['results'] = [];
     for (const mutation of mutations) {
       if (mutation.seq <= client.lastSeq) {
@@ -67,7 +67,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
         results.push({ seq: mutation.seq, outcome: 'applied' });
         if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
       } catch (error) {
-        if (error instanceof RateLimitedError) {
+        if (error instanceof RetryLaterError) {
           overQuota = error;
           break;
         }
