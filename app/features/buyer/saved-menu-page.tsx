@@ -60,7 +60,7 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const [changes, setChanges] = useState<MenuChanges | null>(null);
   const online = useConnectivity((state) => state.connection === 'online');
   // While online the copy follows the seller's changes as they happen; the next pull brings them into the replica too.
-  const live = useLiveMenu(online && saved.snapshot ? saved.menu.publicLinkId || null : null);
+  const live = useLiveMenu(online && saved.snapshot ? saved.menu.publicLinkId || null : null, saved.snapshot);
   const snapshot = saved.snapshot ? (live.menu ?? saved.snapshot) : null;
 
   // Looking at the menu: say what changed since the copy last seen on this device, then remember this one as seen.

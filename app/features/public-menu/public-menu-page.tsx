@@ -71,7 +71,8 @@ export function PublicMenuPage() {
   const current = result?.key === requestKey ? result.value : null;
   const retry = () => setAttempt((value) => value + 1);
   // Once the menu came from the server, its changes (stock, prices, products) arrive as they happen.
-  const live = useLiveMenu(current?.status === 'ready' && !current.savedCopyFrom ? publicLinkId : null);
+  const following = current?.status === 'ready' && !current.savedCopyFrom ? current.data : null;
+  const live = useLiveMenu(following && publicLinkId, following);
 
   if (!current) {
     return (
