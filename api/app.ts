@@ -29,7 +29,7 @@ import { mailRoutes } from './mail/mail-routes';
 import { menuRoutes } from './menus/menu-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
-import { menuPageRoutes } from './public-menu/menu-page-routes';
+import { menuPages } from './public-menu/menu-page-routes';
 import { PublicMenuCache } from './public-menu/public-menu-cache';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
 import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
@@ -83,22 +83,27 @@ export type AppOptions = { staticRoot?: string };
 export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
   const indexHtml = options.staticRoot ? appShell(options.staticRoot) : undefined;
+  const publicMenus = new PublicMenuCache();
+  const menuPageParts = indexHtml ? menuPages(indexHtml, services, publicMenus) : null;
+  // Outermost: it sees a drawn menu page's answer with every header the middleware below adds.
+  if (menuPageParts) app.use('/menu/*', menuPageParts.learnHeaders);
+  app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
   app.use(securityHeaders(indexHtml));
   app.use(closeAfterRefusedBody);
   app.use('/api/*', compressAnswers());
-  const publicMenus = new PublicMenuCache();
   app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   // Uploaded files, with or without the built front end (never its index fallback).
   app.route('/', uploadedFileRoutes(services.files));
-  if (options.staticRoot && indexHtml) serveFrontEnd(app, services, options.staticRoot, indexHtml, publicMenus);
+  if (options.staticRoot && indexHtml && menuPageParts) serveFrontEnd(app, options.staticRoot, indexHtml, menuPageParts.routes);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
-  return app;
+  return Object.assign(app, { menuPageFastPath: menuPageParts?.fastPath ?? null });
 }
 
-function serveFrontEnd(app: Hono<AppEnv>, services: Services, root: string, indexHtml: () => string, publicMenus: PublicMenuCache) {
+export type App = ReturnType<typeof createApp>;
+
+function serveFrontEnd(app: Hono<AppEnv>, root: string, indexHtml: () => string, menuPageRoutes: Hono<AppEnv>) {
   // Hashed build assets never change under their name; everything else is revalidated.
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -106,7 +111,7 @@ function serveFrontEnd(app: Hono<AppEnv>, services: Services, root: string, inde
   });
   // A shared menu link is drawn on the server, with its own title and preview tags, and comes compressed from its cache
   // (ahead of the file lookup, which never holds it); an unknown link gets the plain page (which says Menu Not Found).
-  app.route('/', menuPageRoutes(indexHtml, services, publicMenus));
+  app.route('/', menuPageRoutes);
   app.use('*', compress());
   app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));
   app.get('*', (c) => {

@@ -40,5 +40,7 @@ export type AppEnv = {
     services: Services;
     session: Session | null;
     clientAddress: string;
+    /** Set by the menu page's route when it answered with a drawn page, for its fast path to learn the answer's headers. */
+    menuPageDrawn?: boolean;
   };
 };

@@ -1,13 +1,13 @@
 /** Starts the server: configuration, database and migrations, seed data, then the PWA and the API on one port. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { scheduleRetention } from './db/retention';
 import { loadDotEnv, missingPaymentVariables, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';
 import { scheduleMailSweeps } from './mail/mail-sweeps';
+import { serveApp } from './http/serve-app';
 import { createServices } from './services';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -41,7 +41,7 @@ async function main() {
   const retention = scheduleRetention(services);
   services.mail.start();
   const mailSweeps = scheduleMailSweeps(services);
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
   });
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { createApp } from '../api/app';
+import { serveApp } from '../api/http/serve-app';
 import { createUser, startSession } from '../api/auth/auth-service';
 import type { Services } from '../api/context';
 import { readEnv } from '../api/env';
@@ -32,7 +32,7 @@ export async function startBenchServer(options: { staticRoot?: string; demo?: bo
     subscriptionStatus: 'active',
   });
   const { token } = await startSession(services, seller);
-  const server = serve({ fetch: createApp(services, { staticRoot: options.staticRoot }).fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  const server = serveApp(createApp(services, { staticRoot: options.staticRoot }), { port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {

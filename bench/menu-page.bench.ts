@@ -1,8 +1,10 @@
 /**
  * The server-drawn public menu page (/menu/:publicLinkId) of the demo's
  * sample menu, under 50 connections on loopback, against a bare Node server
- * handing out the same page prebuilt and gzip-compressed once, measured in
- * the same run.
+ * handing out the same answer prebuilt: the page gzip-compressed once, with
+ * the headers the app sends (its security policies are part of the answer),
+ * measured in the same run. What is left between the two is the app's own
+ * work per visit: checking the menu is unchanged, the visitor cookie.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -15,7 +17,16 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const BUILD_DIR = 'dist/app';
 
-async function load(url: string): Promise<{ requestsPerSecond: number; p99Ms: number }> {
+const ROUNDS = 3;
+
+type Load = { requestsPerSecond: number; p99Ms: number };
+
+function medianLoad(loads: Load[]): Load {
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return { requestsPerSecond: middle(loads.map((load) => load.requestsPerSecond)), p99Ms: middle(loads.map((load) => load.p99Ms)) };
+}
+
+async function load(url: string): Promise<Load> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { 'accept-encoding': 'gzip' } });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
@@ -39,18 +50,31 @@ export async function benchMenuPage(): Promise<void> {
     const html = await first.text();
     if (!html.includes('Fall Wholesale Menu</h1>')) throw new Error('The menu page did not come drawn by the server');
     const gzipped = gzipSync(html);
+    const pageHeaders: Record<string, string> = {};
+    first.headers.forEach((value, name) => {
+      if (!['date', 'connection', 'keep-alive', 'set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(name)) pageHeaders[name] = value;
+    });
     const bare = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'content-encoding': 'gzip', 'content-length': gzipped.length });
+      response.writeHead(200, { ...pageHeaders, 'content-encoding': 'gzip', 'content-length': gzipped.length });
       response.end(gzipped);
     });
     const barePort = await listen(bare);
-    const reference = await load(`http://127.0.0.1:${barePort}/`);
-    const page = await load(pageUrl);
+    // Rounds taken in turn, the median of each kept: a shared machine's slow moment then falls on both alike.
+    const references: Load[] = [];
+    const pages: Load[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      references.push(await load(`http://127.0.0.1:${barePort}/`));
+      pages.push(await load(pageUrl));
+    }
     bare.close();
+    const reference = medianLoad(references);
+    const page = medianLoad(pages);
 
     const ratio = page.requestsPerSecond / reference.requestsPerSecond;
-    console.info(`server-drawn menu page (/menu/sample, ${(html.length / 1024).toFixed(0)} KB HTML, ${(gzipped.length / 1024).toFixed(1)} KB gzip; ${CONNECTIONS} connections, ${SECONDS} s each)`);
-    console.info(`  bare prebuilt gzip server  ${reference.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${reference.p99Ms} ms`);
+    console.info(
+      `server-drawn menu page (/menu/sample, ${(html.length / 1024).toFixed(0)} KB HTML, ${(gzipped.length / 1024).toFixed(1)} KB gzip; ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, taken in turn)`,
+    );
+    console.info(`  bare server, same answer   ${reference.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${reference.p99Ms} ms`);
     console.info(`  menu page                  ${page.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${page.p99Ms} ms`);
     console.info(`  menu page / bare server    ${(ratio * 100).toFixed(1)}% (target at least 70%)`);
   } finally {

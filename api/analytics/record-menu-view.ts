@@ -1,10 +1,10 @@
 /** Turns an opening of a public menu into a queued view, or into nothing for its seller and for bots. */
 import type { Context } from 'hono';
-import { setCookie } from 'hono/cookie';
+import { parse, serialize } from 'hono/utils/cookie';
 import type { User } from '../../sync/entities/user';
 import type { AppEnv } from '../context';
 import { requestCookie, requestHeader } from '../http/request-headers';
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
 
 /** Who is opening a seller's menu, or null for the seller themself and for bots, whose openings count for nothing. */
@@ -32,22 +32,33 @@ export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; selle
 }
 
 function setVisitorCookie(c: Context<AppEnv>, value: string): void {
-  setCookie(c, VISITOR_COOKIE, value, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https',
-    maxAge: VISITOR_COOKIE_MAX_AGE_S,
-  });
+  const secure = new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https';
+  c.header('Set-Cookie', visitorCookie(value, secure), { append: true });
+}
+
+function visitorCookie(value: string, secure: boolean): string {
+  return serialize(VISITOR_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: VISITOR_COOKIE_MAX_AGE_S });
 }
 
 /**
  * The menu page hands a new browser its own visitor id before the page asks
  * for the menu, so two people behind one address with the same browser are
  * two visitors; only a client that keeps no cookies falls back to address
- * and user agent.
+ * and user agent. The Set-Cookie value for a request's headers, or null when
+ * it brought an id (or is a bot).
  */
+export function newVisitorCookie(request: { cookie: string | undefined; userAgent: string | undefined; forwardedProto: string | undefined; https: boolean }): string | null {
+  if ((request.cookie && parse(request.cookie, VISITOR_COOKIE)[VISITOR_COOKIE]) || isBot(request.userAgent)) return null;
+  // A UUID comes from a pool of random bytes drawn ahead, not a call into the system's generator per new visitor.
+  return visitorCookie(randomUUID(), request.https || request.forwardedProto === 'https');
+}
+
 export function ensureVisitorCookie(c: Context<AppEnv>): void {
-  if (requestCookie(c, VISITOR_COOKIE) || isBot(requestHeader(c, 'user-agent'))) return;
-  setVisitorCookie(c, randomBytes(24).toString('base64url'));
+  const cookie = newVisitorCookie({
+    cookie: requestHeader(c, 'cookie'),
+    userAgent: requestHeader(c, 'user-agent'),
+    forwardedProto: requestHeader(c, 'x-forwarded-proto'),
+    https: new URL(c.req.url).protocol === 'https:',
+  });
+  if (cookie) c.header('Set-Cookie', cookie, { append: true });
 }

@@ -26,6 +26,21 @@ export class MenuPageCache {
   ) {}
 
   /**
+   * The page as last drawn for this address, while its menu has not changed;
+   * null when it would have to be drawn (or the link shows nothing), which
+   * is left to `page`.
+   */
+  async drawn(services: Services, publicLinkId: string, pageUrl: string, shell: string, viewSearch = ''): Promise<RenderedPage | null> {
+    const cached = this.entries.get(`${publicLinkId}${viewSearch}`);
+    if (!cached || cached.pageUrl !== pageUrl || cached.shell !== shell) return null;
+    try {
+      return (await this.menus.answer(services, publicLinkId)).etag === cached.answerEtag ? cached : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * The page for a link, drawn with the filter and sort of `viewSearch` (the
    * canonical query of `menuViewSearch`, '' for the default); throws the
    * public menu's 404 for a link that shows nothing.

@@ -4,30 +4,34 @@
  * plain page, which says Menu Not Found.
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from '../context';
 import { AppError } from '../../sync/errors';
 import { menuViewSearch, readMenuView } from '../../app/components/menu-view/sort-products';
 import { ensureVisitorCookie } from '../analytics/record-menu-view';
+import { requestHeader } from '../http/request-headers';
 import { MenuPageCache } from './menu-page-cache';
+import { MenuPageFastPath } from './menu-page-fast-path';
+import { pageUrl } from './page-url';
 import { renderMenuPage } from './menu-page-render';
 import type { PublicMenuCache } from './public-menu-cache';
 
-/** The address the visitor used (without its query), as a proxy in front of the server saw it when one is trusted. */
-export function pageUrl(requestUrl: string, forwardedProto: string | undefined, forwardedHost: string | undefined, trustProxy: boolean): string {
-  const url = new URL(requestUrl);
-  if (trustProxy && forwardedProto) url.protocol = `${forwardedProto.split(',')[0]!.trim()}:`;
-  if (trustProxy && forwardedHost) url.host = forwardedHost.split(',')[0]!.trim();
-  url.search = '';
-  url.hash = '';
-  return url.toString();
-}
-
-export function menuPageRoutes(indexHtml: () => string, services: Services, publicMenus: PublicMenuCache) {
+/**
+ * The menu page's route, and the fast path (see menu-page-fast-path) that
+ * answers repeat visits from what the route drew. `learnHeaders` must run
+ * outermost, where the answer carries every header the app adds.
+ */
+export function menuPages(indexHtml: () => string, services: Services, publicMenus: PublicMenuCache) {
   const pages = new MenuPageCache(publicMenus, (shell, menu, publicLinkId, url, viewSearch) =>
     renderMenuPage(shell, { publicLinkId, menu }, url, viewSearch),
   );
-  return new Hono<AppEnv>().get('/menu/:publicLinkId', async (c, next) => {
-    const url = pageUrl(c.req.url, c.req.header('x-forwarded-proto'), c.req.header('x-forwarded-host'), services.env.TRUST_PROXY > 0);
+  const fastPath = new MenuPageFastPath(pages, services, indexHtml);
+  const learnHeaders = createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (c.get('menuPageDrawn') && c.res.status === 200) fastPath.learnHeaders(indexHtml(), c.res.headers);
+  });
+  const routes = new Hono<AppEnv>().get('/menu/:publicLinkId', async (c, next) => {
+    const url = pageUrl(c.req.url, requestHeader(c, 'x-forwarded-proto'), requestHeader(c, 'x-forwarded-host'), services.env.TRUST_PROXY > 0);
     let page;
     try {
       // The filter form's choice, without JavaScript; only known values, so the pages kept per menu stay few.
@@ -40,10 +44,12 @@ export function menuPageRoutes(indexHtml: () => string, services: Services, publ
     }
     // The page's own API call (or, with JavaScript off, its <noscript> image) records the view; the cookie it carries tells visitors behind one address apart.
     ensureVisitorCookie(c);
+    c.set('menuPageDrawn', true);
     const headers: Record<string, string> = { ETag: page.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'text/html; charset=UTF-8' };
-    const ifNoneMatch = c.req.header('if-none-match');
+    const ifNoneMatch = requestHeader(c, 'if-none-match');
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return c.body(null, 304, headers);
-    if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) return c.body(page.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
+    if (/\bgzip\b/i.test(requestHeader(c, 'accept-encoding') ?? '')) return c.body(page.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
     return c.body(page.html, 200, headers);
   });
+  return { routes, learnHeaders, fastPath };
 }

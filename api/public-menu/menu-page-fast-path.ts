@@ -1,0 +1,79 @@
+/**
+ * A shared menu's page written straight from Node's request to Node's
+ * answer, ahead of the framework. A menu link goes out in a newsletter and
+ * thousands open it at once: the page is the same bytes for all of them
+ * until the menu changes, and the framework's routing and middleware cost
+ * twice what writing those bytes does. So a page the app has already drawn,
+ * and that is still current, is written here with the headers the app last
+ * answered such a page with (its security policies among them); anything
+ * else (a first visit, a changed menu, a HEAD, an unknown link) goes through
+ * the app, which draws it and teaches this path its headers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { menuViewSearch, readMenuView } from '../../app/components/menu-view/sort-products';
+import { newVisitorCookie } from '../analytics/record-menu-view';
+import type { Services } from '../context';
+import type { MenuPageCache } from './menu-page-cache';
+import { pageUrl } from './page-url';
+
+const MENU_PAGE_PATH = /^\/menu\/([^/?#]+)(\?[^#]*)?$/;
+/** What differs between two answers of the same page, or belongs to one connection: written here for each answer. */
+const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export class MenuPageFastPath {
+  private learned: { shell: string; headers: Record<string, string> } | null = null;
+
+  constructor(
+    private readonly pages: MenuPageCache,
+    private readonly services: Services,
+    private readonly indexHtml: () => string,
+  ) {}
+
+  /** Remembers the headers of a page answer the app just sent (less the answer's own), for the shell it was drawn in. */
+  learnHeaders(shell: string, headers: Headers): void {
+    const kept: Record<string, string> = {};
+    headers.forEach((value, name) => {
+      if (!OWN_HEADERS.has(name)) kept[name] = value;
+    });
+    this.learned = { shell, headers: kept };
+  }
+
+  /** Answers the request when it can; false leaves it to the app, untouched. */
+  async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    const match = request.method === 'GET' && request.url ? MENU_PAGE_PATH.exec(request.url) : null;
+    const host = request.headers.host;
+    const learned = this.learned;
+    if (!match || !host || !learned) return false;
+    const shell = this.indexHtml();
+    if (learned.shell !== shell) return false;
+
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    };
+    const url = pageUrl(`http://${host}${request.url}`, header('x-forwarded-proto'), header('x-forwarded-host'), this.services.env.TRUST_PROXY > 0);
+    let linkId: string;
+    try {
+      linkId = decodeURIComponent(match[1]!);
+    } catch {
+      return false;
+    }
+    const page = await this.pages.drawn(this.services, linkId, url, shell, menuViewSearch(readMenuView(match[2] ?? '')));
+    if (!page) return false;
+
+    const headers: Record<string, string | string[]> = { ...learned.headers, ETag: page.etag };
+    const cookie = newVisitorCookie({ cookie: header('cookie'), userAgent: header('user-agent'), forwardedProto: header('x-forwarded-proto'), https: false });
+    if (cookie) headers['Set-Cookie'] = cookie;
+    const ifNoneMatch = header('if-none-match');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+      response.writeHead(304, headers).end();
+      return true;
+    }
+    const gzip = /\bgzip\b/i.test(header('accept-encoding') ?? '');
+    const body = gzip ? page.gzip : Buffer.from(page.html);
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    headers['Content-Length'] = String(body.length);
+    response.writeHead(200, headers).end(body);
+    return true;
+  }
+}
