@@ -10,7 +10,7 @@ import { InMemoryEventBus } from './events/event-bus';
 import { MemoryLimitStore } from './limits/limit-store';
 import { Quotas } from './limits/quotas';
 import { RedisLimitStore } from './limits/redis-limit-store';
-import { fileStoreFromEnv } from './photos/file-store';
+import { fileStoreFromEnv } from './photos/file-store-from-env';
 import { connectRedis } from './shared/redis';
 import { shareCommits } from './shared/shared-commits';
 import { LiveMenus } from './events/live-menus';

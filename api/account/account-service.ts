@@ -9,7 +9,7 @@ import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
-import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
+import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
+import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
@@ -23,7 +24,6 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
 export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);

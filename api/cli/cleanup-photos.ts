@@ -6,7 +6,7 @@
 import { cleanupUnusedPhotos } from '../photos/cleanup';
 import { Database } from '../db/database';
 import { loadDotEnv, readEnv } from '../env';
-import { fileStoreFromEnv } from '../photos/file-store';
+import { fileStoreFromEnv } from '../photos/file-store-from-env';
 
 async function run() {
   loadDotEnv();

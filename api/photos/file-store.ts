@@ -4,9 +4,6 @@
  * S3, MinIO, R2) that every API process shares. A name's bytes never
  * change, so storing a name twice is harmless and a read is cached for good.
  */
-import type { Env } from '../env';
-import { DiskFileStore } from './disk-file-store';
-import { S3FileStore } from './s3-file-store';
 
 export type StoredFile = { size: number; body: ReadableStream<Uint8Array> };
 
@@ -23,9 +20,4 @@ export interface FileStore {
   remove(fileName: string): Promise<boolean>;
   /** Every stored name with when it was written. */
   list(): Promise<Array<{ name: string; modifiedAt: Date }>>;
-}
-
-export function fileStoreFromEnv(env: Env): FileStore {
-  if (!env.s3) return new DiskFileStore(env.uploadsDir);
-  return new S3FileStore(env.s3);
 }

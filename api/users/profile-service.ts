@@ -3,7 +3,7 @@ import { TRIAL_DAYS } from '../../sync/constants';
 import { profileUpdateSchema, type User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
-import { EMAIL_TAKEN_MESSAGE } from '../auth/auth-service';
+import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
 import type { Services } from '../context';
 import { emailTaken, updateUser, type UserChanges } from '../db/repositories/users';
 

@@ -30,5 +30,7 @@ export const deleteAccountInputSchema = z.object({ password: currentPassword });
 
 export const confirmEmailInputSchema = z.object({ token: z.string().min(1).max(200) });
 
+/** Registration, a profile's email and an email change all refuse an address another account has. */
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used.';
 export const FORGOT_PASSWORD_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It works for 60 minutes.';
