@@ -5,7 +5,10 @@
  * record points at, including files a failed upload left without a record.
  *
  * Files are deleted inside the write transaction, so an upload (which checks
- * its file under the same lock) never ends up with a record and no file.
+ * its file under the same lock) never ends up with a record and no file. The
+ * store is listed before it: listing a large bucket takes long, and holding
+ * the write lock meanwhile would stop every write. A file listed then is
+ * still checked for use under the lock, before it goes.
  */
 import type { Services } from '../context';
 import { deletePhotos, fileNameOf, hashInUse, unusedPhotos } from '../db/repositories/photos';
@@ -27,18 +30,17 @@ export type CleanupReport = {
 export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'files'>, now: Date): Promise<CleanupReport> {
   const before = new Date(now.getTime() - UNUSED_PHOTO_GRACE_MS);
   const { files: store } = services;
+  const old = (await store.list()).filter((file) => file.modifiedAt < before);
+  const files: string[] = [];
+  // What a crashed upload left half-written: no record ever names these.
+  for (const file of old) if (file.name.startsWith(TEMP_FILE_PREFIX) && (await store.remove(file.name))) files.push(file.name);
   return services.db.transaction(async (tx) => {
     const unused = await unusedPhotos(tx.db, before);
     const photoIds = unused.map((photo) => photo.id);
     await deletePhotos(tx.db, photoIds);
 
     const candidates = new Set(unused.map((photo) => fileNameOf(photo.sha256, photo.contentType)));
-    const files: string[] = [];
-    for (const file of await store.list()) {
-      if (file.modifiedAt >= before) continue;
-      if (STORED_FILE_NAME.test(file.name)) candidates.add(file.name);
-      else if (file.name.startsWith(TEMP_FILE_PREFIX) && (await store.remove(file.name))) files.push(file.name);
-    }
+    for (const file of old) if (STORED_FILE_NAME.test(file.name)) candidates.add(file.name);
     for (const name of candidates) {
       const sha256 = STORED_FILE_NAME.exec(name)?.[1];
       if (!sha256 || (await hashInUse(tx.db, sha256))) continue;
