@@ -7,15 +7,14 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppFrame } from './app-frame';
-import { ConfirmDialogHost } from './components/ui/confirm-dialog';
 import { AuthDialogHost } from './features/auth/auth-dialog-host';
 import { showPendingSignOutToast } from './features/auth/signed-out-toast';
-import { PwaPrompts } from './features/pwa/pwa-prompts';
-import { useConfirmStore } from './lib/confirm-store';
 import { useSession } from './lib/session-store';
 import { useToasts } from './lib/toast-store';
 
 const SyncProvider = lazy(async () => ({ default: (await import('./features/sync/sync-provider')).SyncProvider }));
+/** The service worker's registration and the update banner: nothing a page needs for its first picture. */
+const PwaPrompts = lazy(async () => ({ default: (await import('./features/pwa/pwa-prompts')).PwaPrompts }));
 const Toaster = lazy(async () => ({ default: (await import('./components/ui/toaster')).Toaster }));
 
 const noSubscription = () => () => {};
@@ -33,7 +32,6 @@ function AfterHydration({ children }: { children: ReactNode }) {
 export function App() {
   const signedIn = useSession((state) => state.user !== null);
   const toastsUsed = useToasts((state) => state.used);
-  const confirmUsed = useConfirmStore((state) => state.used);
   useEffect(() => {
     void useSession.getState().restore();
     showPendingSignOutToast();
@@ -52,14 +50,14 @@ export function App() {
       after={
         <AfterHydration>
           <AuthDialogHost />
-          <PwaPrompts />
+          <Suspense fallback={null}>
+            <PwaPrompts />
+          </Suspense>
           {toastsUsed && (
             <Suspense fallback={null}>
               <Toaster />
             </Suspense>
           )}
-          {/* Not loaded lazily: a question asked offline, before the app was cached, must still be shown. */}
-          {confirmUsed && <ConfirmDialogHost />}
         </AfterHydration>
       }
     />

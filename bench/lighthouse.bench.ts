@@ -18,7 +18,7 @@ import type { Server } from 'node:http';
 import { build } from 'vite';
 import { startDemoSite } from './menu-page.bench';
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Figures = { score: number; lcpMs: number; tbtMs: number; fcpMs: number };

@@ -1,7 +1,8 @@
 /**
  * The JavaScript a route downloads, gzip-compressed, read from the build's
- * manifest: the entry chunk, the route's lazily loaded page, and every chunk
- * they import statically.
+ * manifest: the entry chunk, what it always loads (it starts React and the
+ * app in stages, by dynamic imports), the route's lazily loaded page, and
+ * every chunk they import statically.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ export function routeJavaScriptBytes(buildDir: string, pageSource: string): { fi
     for (const imported of manifest[key]?.imports ?? []) visit(imported);
   };
   visit(entry);
+  for (const stage of manifest[entry]!.dynamicImports ?? []) visit(stage);
   visit(pageSource);
   const files = [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
   const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(buildDir, file))).length, 0);

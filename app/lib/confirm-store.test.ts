@@ -3,7 +3,7 @@ import { askToConfirm, useConfirmStore } from './confirm-store';
 
 const question = { title: 'Delete menu?', description: 'Its link stops working.', confirmLabel: 'Delete', destructive: true };
 
-beforeEach(() => useConfirmStore.setState({ pending: null, used: false }));
+beforeEach(() => useConfirmStore.setState({ pending: null }));
 
 describe('askToConfirm', () => {
   it('shows the question and resolves with the answer given', async () => {

@@ -1,7 +1,7 @@
 /**
  * Questions that need a yes before something irreversible happens. Any code,
- * component or not, awaits `askToConfirm(...)`; one dialog host shows the
- * question. The browser's own `confirm()` is never used: it blocks the page,
+ * component or not, awaits `askToConfirm(...)`; one dialog host, in the
+ * signed-in pages' frame, shows the question. The browser's own `confirm()` is never used: it blocks the page,
  * cannot be styled and reads differently in every browser.
  */
 import { create } from 'zustand';
@@ -16,13 +16,9 @@ export type ConfirmQuestion = {
 
 type PendingQuestion = ConfirmQuestion & { answer(confirmed: boolean): void };
 
-type ConfirmState = {
-  pending: PendingQuestion | null;
-  /** True once any question was asked: the dialog host loads then, not before. */
-  used: boolean;
-};
+type ConfirmState = { pending: PendingQuestion | null };
 
-export const useConfirmStore = create<ConfirmState>(() => ({ pending: null, used: false }));
+export const useConfirmStore = create<ConfirmState>(() => ({ pending: null }));
 
 export function askToConfirm(question: ConfirmQuestion): Promise<boolean> {
   // A new question replaces an unanswered one, which counts as a no.
@@ -32,6 +28,6 @@ export function askToConfirm(question: ConfirmQuestion): Promise<boolean> {
       useConfirmStore.setState({ pending: null });
       resolve(confirmed);
     };
-    useConfirmStore.setState({ pending: { ...question, answer }, used: true });
+    useConfirmStore.setState({ pending: { ...question, answer } });
   });
 }

@@ -1,7 +1,8 @@
-/** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings, a reminder to confirm the email, and the page. */
+/** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings, a reminder to confirm the email, the page, and the host of confirmation questions. */
 import { Outlet } from 'react-router-dom';
 import { ConfirmEmailReminder } from '../account/confirm-email-reminder';
 import { StandingBanner } from '../billing/standing-banner';
+import { ConfirmDialogHost } from '../ui/confirm-dialog';
 import { TooltipProvider } from '../ui/tooltip';
 import { TopNav, type TopBarParts } from './top-nav';
 
@@ -19,6 +20,8 @@ export function AppLayout({ topBar }: { topBar: TopBarParts }) {
       <StandingBanner />
       <ConfirmEmailReminder />
       <Outlet />
+      {/* Questions are asked only on signed-in pages; part of their frame, the host is there offline too. */}
+      <ConfirmDialogHost />
     </TooltipProvider>
   );
 }
