@@ -1,9 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
-import { createApp } from '../app';
+import type { App } from '../app';
+import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const INDEX_HTML = `<!doctype html>
@@ -16,15 +15,12 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 let t: TestApp;
-let site: ReturnType<typeof createApp>;
+let site: App;
 let menu: Menu;
 
 beforeAll(async () => {
   t = createTestApp();
-  const root = join(t.dir, 'site');
-  mkdirSync(root);
-  writeFileSync(join(root, 'index.html'), INDEX_HTML);
-  site = createApp(t.services, { staticRoot: root });
+  site = siteWithShell(t, INDEX_HTML);
   const seller = await t.registerUser('seller', { businessName: 'Tom & Jerry "Farms"' });
   const products: Product[] = [];
   for (const body of [{ strainName: 'No photo' }, { strainName: 'Pictured', photoUrl: 'https://cdn.example/blue-dream.jpg' }]) {

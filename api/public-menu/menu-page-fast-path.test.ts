@@ -4,14 +4,13 @@
  * sent, and anything it cannot answer (a first visit, a changed menu, an
  * unknown link) is left to the app.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
-import { createApp, type App } from '../app';
+import type { App } from '../app';
 import { serveApp } from '../http/serve-app';
+import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const INDEX_HTML = `<!doctype html>
@@ -34,10 +33,7 @@ const pageHeaders = (response: Response) => [...response.headers].filter(([name]
 
 beforeAll(async () => {
   t = createTestApp();
-  const root = join(t.dir, 'site');
-  mkdirSync(root);
-  writeFileSync(join(root, 'index.html'), INDEX_HTML);
-  site = createApp(t.services, { staticRoot: root });
+  site = siteWithShell(t, INDEX_HTML);
   server = serveApp(site, { port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,10 @@ import type { MenuInsights } from '../../sync/entities/insights';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
-import { createApp } from '../app';
+import type { App } from '../app';
 import { START_AFTER_PAINT_PATH } from './menu-page-render';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
+import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const INDEX_HTML = `<!doctype html>
@@ -23,7 +24,7 @@ const INDEX_HTML = `<!doctype html>
 </html>`;
 
 let t: TestApp;
-let site: ReturnType<typeof createApp>;
+let site: App;
 let menu: Menu;
 let seller: Awaited<ReturnType<TestApp['registerUser']>>;
 const products: Product[] = [];
@@ -45,10 +46,7 @@ const pageOf = (linkId: string, headers: Record<string, string> = {}) => site.re
 
 beforeAll(async () => {
   t = createTestApp();
-  const root = join(t.dir, 'site');
-  mkdirSync(root);
-  writeFileSync(join(root, 'index.html'), INDEX_HTML);
-  site = createApp(t.services, { staticRoot: root });
+  site = siteWithShell(t, INDEX_HTML);
   seller = await t.registerUser('seller', { businessName: 'Emerald Farms' });
   for (const body of PRODUCTS) products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
   menu = (
