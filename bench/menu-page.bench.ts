@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { OWN_HEADERS } from '../api/public-menu/menu-page-fast-path';
 import { startBenchServer } from './bench-server';
 
 const CONNECTIONS = 50;
@@ -52,7 +53,7 @@ export async function benchMenuPage(): Promise<void> {
     const gzipped = gzipSync(html);
     const pageHeaders: Record<string, string> = {};
     first.headers.forEach((value, name) => {
-      if (!['date', 'connection', 'keep-alive', 'set-cookie', 'content-length', 'content-encoding', 'transfer-encoding'].includes(name)) pageHeaders[name] = value;
+      if (!OWN_HEADERS.has(name)) pageHeaders[name] = value;
     });
     const bare = createServer((_request, response) => {
       response.writeHead(200, { ...pageHeaders, 'content-encoding': 'gzip', 'content-length': gzipped.length });

@@ -32,8 +32,12 @@ export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; selle
 }
 
 function setVisitorCookie(c: Context<AppEnv>, value: string): void {
-  const secure = new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https';
-  c.header('Set-Cookie', visitorCookie(value, secure), { append: true });
+  c.header('Set-Cookie', visitorCookie(value, reachedOverHttps(c)), { append: true });
+}
+
+/** Whether the visitor's own connection is HTTPS: this server's, or the one a proxy in front of it took. */
+function reachedOverHttps(c: Context<AppEnv>): boolean {
+  return new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https';
 }
 
 function visitorCookie(value: string, secure: boolean): string {
@@ -47,18 +51,17 @@ function visitorCookie(value: string, secure: boolean): string {
  * and user agent. The Set-Cookie value for a request's headers, or null when
  * it brought an id (or is a bot).
  */
-export function newVisitorCookie(request: { cookie: string | undefined; userAgent: string | undefined; forwardedProto: string | undefined; https: boolean }): string | null {
+export function newVisitorCookie(request: { cookie: string | undefined; userAgent: string | undefined; https: boolean }): string | null {
   if ((request.cookie && parse(request.cookie, VISITOR_COOKIE)[VISITOR_COOKIE]) || isBot(request.userAgent)) return null;
   // A UUID comes from a pool of random bytes drawn ahead, not a call into the system's generator per new visitor.
-  return visitorCookie(randomUUID(), request.https || request.forwardedProto === 'https');
+  return visitorCookie(randomUUID(), request.https);
 }
 
 export function ensureVisitorCookie(c: Context<AppEnv>): void {
   const cookie = newVisitorCookie({
     cookie: requestHeader(c, 'cookie'),
     userAgent: requestHeader(c, 'user-agent'),
-    forwardedProto: requestHeader(c, 'x-forwarded-proto'),
-    https: new URL(c.req.url).protocol === 'https:',
+    https: reachedOverHttps(c),
   });
   if (cookie) c.header('Set-Cookie', cookie, { append: true });
 }

@@ -20,8 +20,7 @@ async function run(): Promise<number> {
   try {
     const report = await copyToPostgres(values.from, target);
     for (const check of report.tables) {
-      const same = check.sourceRows === check.targetRows && check.sourceChecksum === check.targetChecksum;
-      console.info(`${same ? 'ok  ' : 'DIFF'} ${check.table.padEnd(24)} ${String(check.sourceRows).padStart(9)} rows  checksum ${check.sourceChecksum}${same ? '' : ` ≠ ${check.targetChecksum} (${check.targetRows} rows)`}`);
+      console.info(`${check.matches ? 'ok  ' : 'DIFF'} ${check.table.padEnd(24)} ${String(check.sourceRows).padStart(9)} rows  checksum ${check.sourceChecksum}${check.matches ? '' : ` ≠ ${check.targetChecksum} (${check.targetRows} rows)`}`);
     }
     if (!report.matches) {
       console.error('The copy did not match its source, so nothing was kept.');

@@ -7,7 +7,7 @@
  * in-process request (the tests' `app.request`) has no Node request and goes
  * through Hono as before.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { parse } from 'hono/utils/cookie';
 
@@ -20,8 +20,12 @@ function incomingOf(c: Context): IncomingMessage | undefined {
 /** The header's value (repeated headers joined as Node joins them), or undefined. */
 export function requestHeader(c: Context, name: string): string | undefined {
   const incoming = incomingOf(c);
-  if (!incoming) return c.req.header(name);
-  const value = incoming.headers[name.toLowerCase()];
+  return incoming ? nodeHeader(incoming.headers, name) : c.req.header(name);
+}
+
+/** A header of Node's own request (repeated headers joined as Node joins them), or undefined. */
+export function nodeHeader(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
   return Array.isArray(value) ? value.join(', ') : value;
 }
 

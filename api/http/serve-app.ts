@@ -3,12 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { App } from '../app';
+import { isMenuPageRequest } from '../public-menu/menu-page-fast-path';
 
 export function serveApp(app: App, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
   const appListener = getRequestListener(app.fetch, { hostname: options.hostname });
   const fastPath = app.menuPageFastPath;
   const server = createServer((request, response) => {
-    if (!fastPath) return void appListener(request, response);
+    // Everything but a menu page goes straight to the app, with no promise in between.
+    if (!fastPath || !isMenuPageRequest(request)) return void appListener(request, response);
     fastPath.serve(request, response).then(
       (served) => {
         if (!served) void appListener(request, response);

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../sync/entities/photo';
 import { AppError } from '../../sync/errors';
+import { matchesEtag } from '../http/conditional';
 import type { AppEnv } from '../context';
 import { anySignedIn, sessionOf } from '../http/access';
 import { errorResponse } from '../http/errors';
@@ -46,14 +47,6 @@ export const uploadRoutes = new Hono<AppEnv>().post(UPLOAD_PATH, anySignedIn, up
 });
 
 const notFound = (c: Context) => c.json({ message: 'Not found', reason: 'not_found' }, 404);
-
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
-}
 
 /**
  * Serves stored files. Only a name of the stored form (hash and extension)

@@ -31,13 +31,13 @@ export class MenuPageCache {
    * is left to `page`.
    */
   async drawn(services: Services, publicLinkId: string, pageUrl: string, shell: string, viewSearch = ''): Promise<RenderedPage | null> {
-    const cached = this.entries.get(`${publicLinkId}${viewSearch}`);
-    if (!cached || cached.pageUrl !== pageUrl || cached.shell !== shell) return null;
+    let answerEtag: string;
     try {
-      return (await this.menus.answer(services, publicLinkId)).etag === cached.answerEtag ? cached : null;
+      answerEtag = (await this.menus.answer(services, publicLinkId)).etag;
     } catch {
       return null;
     }
+    return this.current(`${publicLinkId}${viewSearch}`, answerEtag, pageUrl, shell);
   }
 
   /**
@@ -48,8 +48,8 @@ export class MenuPageCache {
   async page(services: Services, publicLinkId: string, pageUrl: string, shell: string, viewSearch = ''): Promise<RenderedPage> {
     const answer = await this.menus.answer(services, publicLinkId);
     const key = `${publicLinkId}${viewSearch}`;
-    const cached = this.entries.get(key);
-    if (cached && cached.answerEtag === answer.etag && cached.pageUrl === pageUrl && cached.shell === shell) return cached;
+    const cached = this.current(key, answer.etag, pageUrl, shell);
+    if (cached) return cached;
 
     const html = await this.render(shell, JSON.parse(answer.json) as PublicMenu, publicLinkId, pageUrl, viewSearch);
     const entry: Entry = {
@@ -64,5 +64,11 @@ export class MenuPageCache {
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
+  }
+
+  /** The kept page under `key` if it was drawn from this answer, for this address and shell. */
+  private current(key: string, answerEtag: string, pageUrl: string, shell: string): Entry | null {
+    const cached = this.entries.get(key);
+    return cached && cached.answerEtag === answerEtag && cached.pageUrl === pageUrl && cached.shell === shell ? cached : null;
   }
 }

@@ -10,15 +10,22 @@
  * the app, which draws it and teaches this path its headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { menuViewSearch, readMenuView } from '../../app/components/menu-view/sort-products';
+import { menuViewSearch, readMenuView } from '../../sync/menu-view-choice';
 import { newVisitorCookie } from '../analytics/record-menu-view';
+import { acceptsGzip, matchesEtag } from '../http/conditional';
+import { nodeHeader } from '../http/request-headers';
 import type { Services } from '../context';
 import type { MenuPageCache } from './menu-page-cache';
 import { pageUrl } from './page-url';
 
 const MENU_PAGE_PATH = /^\/menu\/([^/?#]+)(\?[^#]*)?$/;
 /** What differs between two answers of the same page, or belongs to one connection: written here for each answer. */
-const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+export const OWN_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** Whether a request may be a menu page's: cheap enough to ask of every request before anything else. */
+export function isMenuPageRequest(request: IncomingMessage): boolean {
+  return request.method === 'GET' && request.url?.startsWith('/menu/') === true;
+}
 
 export class MenuPageFastPath {
   private learned: { shell: string; headers: Record<string, string> } | null = null;
@@ -40,17 +47,14 @@ export class MenuPageFastPath {
 
   /** Answers the request when it can; false leaves it to the app, untouched. */
   async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-    const match = request.method === 'GET' && request.url ? MENU_PAGE_PATH.exec(request.url) : null;
+    const match = isMenuPageRequest(request) ? MENU_PAGE_PATH.exec(request.url!) : null;
     const host = request.headers.host;
     const learned = this.learned;
     if (!match || !host || !learned) return false;
     const shell = this.indexHtml();
     if (learned.shell !== shell) return false;
 
-    const header = (name: string) => {
-      const value = request.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    };
+    const header = (name: string) => nodeHeader(request.headers, name);
     const url = pageUrl(`http://${host}${request.url}`, header('x-forwarded-proto'), header('x-forwarded-host'), this.services.env.TRUST_PROXY > 0);
     let linkId: string;
     try {
@@ -62,14 +66,15 @@ export class MenuPageFastPath {
     if (!page) return false;
 
     const headers: Record<string, string | string[]> = { ...learned.headers, ETag: page.etag };
-    const cookie = newVisitorCookie({ cookie: header('cookie'), userAgent: header('user-agent'), forwardedProto: header('x-forwarded-proto'), https: false });
+    // Node's own server here speaks plain HTTP: only a proxy in front of it can have taken HTTPS.
+    const cookie = newVisitorCookie({ cookie: header('cookie'), userAgent: header('user-agent'), https: header('x-forwarded-proto') === 'https' });
     if (cookie) headers['Set-Cookie'] = cookie;
     const ifNoneMatch = header('if-none-match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+    if (matchesEtag(ifNoneMatch, page.etag)) {
       response.writeHead(304, headers).end();
       return true;
     }
-    const gzip = /\bgzip\b/i.test(header('accept-encoding') ?? '');
+    const gzip = acceptsGzip(header('accept-encoding'));
     const body = gzip ? page.gzip : Buffer.from(page.html);
     if (gzip) headers['Content-Encoding'] = 'gzip';
     headers['Content-Length'] = String(body.length);

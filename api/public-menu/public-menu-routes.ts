@@ -9,6 +9,7 @@ import { ProductOpens } from '../analytics/product-opens';
 import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
+import { acceptsGzip, matchesEtag } from '../http/conditional';
 import { requestHeader } from '../http/request-headers';
 import { PublicMenuCache } from './public-menu-cache';
 
@@ -40,10 +41,10 @@ export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = n
       'Content-Type': 'application/json; charset=UTF-8',
     };
     const ifNoneMatch = requestHeader(c, 'if-none-match');
-    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
+    if (matchesEtag(ifNoneMatch, answer.etag)) {
       return c.body(null, 304, headers);
     }
-    if (/\bgzip\b/i.test(requestHeader(c, 'accept-encoding') ?? '')) {
+    if (acceptsGzip(requestHeader(c, 'accept-encoding'))) {
       return c.body(answer.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
     }
     return c.body(answer.json, 200, headers);

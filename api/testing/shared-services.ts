@@ -1,7 +1,8 @@
 /**
- * The shared engines the scale-out tests use: Redis at REDIS_URL_TEST. A
- * suite that needs one runs only when its variable is set, and says why it
- * was skipped when it is not, so a missing engine never passes in silence.
+ * The shared engines the scale-out tests use: Redis at REDIS_URL_TEST. On a
+ * developer's machine without Redis, a suite that needs it is skipped and
+ * says why; under CI it always runs, so a missing engine fails the run
+ * instead of passing in silence.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
@@ -9,9 +10,9 @@ import { connectRedis, type SharedRedis } from '../shared/redis';
 
 export const REDIS_URL_TEST = process.env.REDIS_URL_TEST || undefined;
 
-/** `describe` when REDIS_URL_TEST is set; otherwise the suite is skipped with the reason printed. */
+/** `describe` when REDIS_URL_TEST is set or under CI; otherwise the suite is skipped with the reason printed. */
 export function describeWithRedis(name: string, suite: () => void): void {
-  if (REDIS_URL_TEST) {
+  if (REDIS_URL_TEST || process.env.CI) {
     describe(name, suite);
     return;
   }
@@ -24,7 +25,7 @@ export const testRedisPrefix = () => `test-${randomUUID()}:`;
 
 /** Connections to the test Redis, under `prefix`. */
 export function testRedis(prefix = testRedisPrefix()): SharedRedis {
-  if (!REDIS_URL_TEST) throw new Error('REDIS_URL_TEST is not set');
+  if (!REDIS_URL_TEST) throw new Error('REDIS_URL_TEST is not set: CI must run the Redis tests (e.g. REDIS_URL_TEST=redis://127.0.0.1:6379)');
   return connectRedis(REDIS_URL_TEST, prefix);
 }
 

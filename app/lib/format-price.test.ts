@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPrice, formatQuantity } from './format-price';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from './format-price';
 
 describe('formatPrice', () => {
   it('formats dollars with thousands separators and cents', () => {
@@ -52,5 +52,12 @@ describe('formatPercent', () => {
   it('is null when there is no value', () => {
     expect(formatPercent(null)).toBeNull();
     expect(formatPercent('n/a')).toBeNull();
+  });
+});
+
+describe('isOutOfStock', () => {
+  it('reads an exact zero in any spelling as out of stock, and anything more as in stock', () => {
+    expect(['0', '0.000', '0.0'].map(isOutOfStock)).toEqual([true, true, true]);
+    expect(['0.001', '12', '1.5'].map(isOutOfStock)).toEqual([false, false, false]);
   });
 });

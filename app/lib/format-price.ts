@@ -8,6 +8,12 @@ import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } fr
 
 export const PRICE_ON_REQUEST = 'Price on request';
 
+/** Whether a quantity (an exact decimal string) is none at all. */
+export function isOutOfStock(quantity: string): boolean {
+  const parsed = parseScaled(quantity, QUANTITY_RULE);
+  return parsed.ok && parsed.scaled === 0;
+}
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

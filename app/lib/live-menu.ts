@@ -4,7 +4,7 @@
  * EventSource reconnects by itself after a drop and names the last event it
  * had, so nothing is missed; `gone` means the menu is no longer shared.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 
 export type LiveMenu = { menu: PublicMenu | null; gone: boolean };
@@ -29,7 +29,7 @@ function whenIdle(start: () => void): () => void {
  */
 export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | null = null): LiveMenu {
   const [state, setState] = useState<{ link: string; live: LiveMenu } | null>(null);
-  const shownJson = shown ? JSON.stringify(shown) : null;
+  const shownJson = useMemo(() => (shown ? JSON.stringify(shown) : null), [shown]);
 
   useEffect(() => {
     if (!publicLinkId || typeof EventSource === 'undefined') return;

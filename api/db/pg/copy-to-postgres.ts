@@ -13,7 +13,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { ClientBase } from 'pg';
 import { migratePostgres } from './migrate-postgres';
 
-export type TableCheck = { table: string; sourceRows: number; targetRows: number; sourceChecksum: string; targetChecksum: string };
+export type TableCheck = { table: string; sourceRows: number; targetRows: number; sourceChecksum: string; targetChecksum: string; matches: boolean };
 export type CopyReport = { tables: TableCheck[]; matches: boolean };
 
 /** SQLite's own tables and the full-text indexes, which PostgreSQL keeps in its own form. */
@@ -40,7 +40,7 @@ export async function copyToPostgres(sqliteFile: string, target: ClientBase): Pr
       for (const table of tables) await copyTable(source, target, table);
       const checks: TableCheck[] = [];
       for (const table of tables) checks.push(await checkTable(source, target, table));
-      const matches = checks.every((check) => check.sourceRows === check.targetRows && check.sourceChecksum === check.targetChecksum);
+      const matches = checks.every((check) => check.matches);
       await target.query(matches ? 'COMMIT' : 'ROLLBACK');
       return { tables: checks, matches };
     } catch (error) {
@@ -99,7 +99,9 @@ async function checkTable(source: BetterSqlite3.Database, target: ClientBase, ta
   const targetSum = new RowChecksum();
   const { rows } = await target.query<Row>({ text: `SELECT ${quotedColumns} FROM "${table.name}"`, rowMode: 'array' });
   for (const row of rows) targetSum.add(row);
-  return { table: table.name, sourceRows: sourceSum.rows, targetRows: targetSum.rows, sourceChecksum: sourceSum.digest(), targetChecksum: targetSum.digest() };
+  const [sourceChecksum, targetChecksum] = [sourceSum.digest(), targetSum.digest()];
+  const matches = sourceSum.rows === targetSum.rows && sourceChecksum === targetChecksum;
+  return { table: table.name, sourceRows: sourceSum.rows, targetRows: targetSum.rows, sourceChecksum, targetChecksum, matches };
 }
 
 /**

@@ -6,11 +6,10 @@
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { CATEGORY_LABELS } from '../../../sync/constants';
-import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { BackTo } from '../../lib/back-to';
 import { cn } from '../../lib/cn';
-import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';
 import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
@@ -19,7 +18,8 @@ import { Select } from '../ui/form-controls';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 import { noteProductOpen } from './note-product-open';
 import { SellerBrand, SellerCover } from './seller-brand';
-import { categoriesPresent, isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, sortProducts, type MenuSort, type MenuViewChoice } from './sort-products';
+import { isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, type MenuSort, type MenuViewChoice } from '../../../sync/menu-view-choice';
+import { categoriesPresent, sortProducts } from './sort-products';
 
 /** The gallery viewer (and the dialog library under it) loads when a visitor first opens a gallery, or points at one. */
 const loadGalleryViewer = () => import('./gallery-viewer');
@@ -53,10 +53,6 @@ function formatUpdated(iso: string | null | undefined): string {
   return UPDATED_FORMAT.format(date);
 }
 
-export function isOutOfStock(quantity: string): boolean {
-  const parsed = parseScaled(quantity, QUANTITY_RULE);
-  return parsed.ok && parsed.scaled === 0;
-}
 
 export type MenuViewProps = {
   data: PublicMenu;

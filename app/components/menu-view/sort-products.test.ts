@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductCategory } from '../../../sync/constants';
-import { categoriesPresent, menuViewSearch, readMenuView, sortProducts } from './sort-products';
+import { categoriesPresent, sortProducts } from './sort-products';
 
 type Row = { id: string; strainName: string; pricePerUnit: string | null; thcPercentage: string | null; category: ProductCategory };
 
@@ -89,24 +89,5 @@ describe("the seller's order", () => {
     const sorted = sortProducts(products, 'menu');
     expect(sorted.map((product) => product.strainName)).toEqual(['Zkittlez', 'Apple Fritter']);
     expect(sorted).not.toBe(products);
-  });
-});
-
-describe('readMenuView and menuViewSearch', () => {
-  it('reads a category and a sort from the address', () => {
-    expect(readMenuView('?category=edible&sort=price-high')).toEqual({ category: 'edible', sort: 'price-high' });
-  });
-
-  it('reads an empty, unknown or missing value as the default', () => {
-    expect(readMenuView('?category=&sort=menu')).toEqual({ category: 'all', sort: 'menu' });
-    expect(readMenuView('?category=<script>&sort=cheapest')).toEqual({ category: 'all', sort: 'menu' });
-    expect(readMenuView('')).toEqual({ category: 'all', sort: 'menu' });
-  });
-
-  it('names only what differs from the default, and reads back what it wrote', () => {
-    expect(menuViewSearch({ category: 'all', sort: 'menu' })).toBe('');
-    expect(menuViewSearch({ category: 'flower', sort: 'menu' })).toBe('?category=flower');
-    const choice = { category: 'vape', sort: 'thc' } as const;
-    expect(readMenuView(menuViewSearch(choice))).toEqual(choice);
   });
 });

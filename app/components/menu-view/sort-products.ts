@@ -1,13 +1,10 @@
 /** Ordering and category lists for the public menu, on exact decimals. */
-import { PRODUCT_CATEGORIES, SORT_OPTIONS, type ProductCategory, type SortOption } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
 import { parseScaled, PERCENT_RULE, PRICE_RULE, type DecimalRule } from '../../../sync/decimal';
 import type { Product } from '../../../sync/entities/product';
+import type { MenuSort } from '../../../sync/menu-view-choice';
 
 export type SortableProduct = Pick<Product, 'strainName' | 'pricePerUnit' | 'thcPercentage'>;
-
-/** The spec's four orders, and the seller's own order on the menu, which the page starts with. */
-export type MenuSort = 'menu' | SortOption;
-export const MENU_SORTS: readonly MenuSort[] = ['menu', ...SORT_OPTIONS];
 
 function scaledOrNull(value: string | null, rule: DecimalRule): number | null {
   if (value === null) return null;
@@ -44,41 +41,6 @@ export function sortProducts<T extends SortableProduct>(products: readonly T[], 
     }
   });
   return keyed.map((entry) => entry.product);
-}
-
-/** Which products a menu shows: one category or all of them. */
-export type CategoryFilter = ProductCategory | 'all';
-export type MenuViewChoice = { category: CategoryFilter; sort: MenuSort };
-export const DEFAULT_MENU_VIEW: MenuViewChoice = { category: 'all', sort: 'menu' };
-
-function isCategory(value: string | null): value is ProductCategory {
-  return (PRODUCT_CATEGORIES as readonly (string | null)[]).includes(value);
-}
-
-export function isMenuSort(value: string | null): value is MenuSort {
-  return (MENU_SORTS as readonly (string | null)[]).includes(value);
-}
-
-/**
- * The filter and sort a page address asks for (`?category=flower&sort=thc`):
- * the filter form submits them without JavaScript, so a visitor's choice
- * works before the app has taken over the drawn page. Anything else reads as
- * the default.
- */
-export function readMenuView(search: string): MenuViewChoice {
-  const params = new URLSearchParams(search);
-  const category = params.get('category');
-  const sort = params.get('sort');
-  return { category: isCategory(category) ? category : 'all', sort: isMenuSort(sort) ? sort : 'menu' };
-}
-
-/** The query that names a choice: empty for the default, so the plain link stays the menu's address. */
-export function menuViewSearch(view: MenuViewChoice): string {
-  const params = new URLSearchParams();
-  if (view.category !== 'all') params.set('category', view.category);
-  if (view.sort !== 'menu') params.set('sort', view.sort);
-  const query = params.toString();
-  return query ? `?${query}` : '';
 }
 
 /** The categories that occur among the products, in the catalogue's fixed order. */

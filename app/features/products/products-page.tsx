@@ -6,7 +6,6 @@
  */
 import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
-import { parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { CategoryArt } from '../../components/category-art';
@@ -16,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { formatPercent, formatPrice, formatQuantity, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { ProductPhoto } from '../../components/photos/product-photo';
@@ -125,11 +124,6 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   );
 }
 
-function isOutOfStock(product: Product): boolean {
-  const parsed = parseScaled(product.availableQuantity, QUANTITY_RULE);
-  return parsed.ok && parsed.scaled === 0;
-}
-
 function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product; notSaved: boolean; onEdit: () => void; onDelete: () => void }) {
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
@@ -157,7 +151,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product
       <div className="flex flex-wrap gap-1">
         {/* Refused for the plan: still here on the device, waiting to be sent again from the sync status. */}
         {notSaved && <Badge tone="bad">Not saved</Badge>}
-        {isOutOfStock(product) && <Badge tone="bad">Out of stock</Badge>}
+        {isOutOfStock(product.availableQuantity) && <Badge tone="bad">Out of stock</Badge>}
         {thc && <Badge tone="good">THC {thc}</Badge>}
         {cbd && <Badge tone="info">CBD {cbd}</Badge>}
       </div>

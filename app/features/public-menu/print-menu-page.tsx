@@ -14,8 +14,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatPercent, formatPrice, formatQuantity } from '../../lib/format-price';
-import { isOutOfStock } from '../../components/menu-view/menu-view';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from '../../lib/format-price';
 import { loadPublicMenu } from './public-menu-page';
 import { SellerBrand, SellerCover } from '../../components/menu-view/seller-brand';
 
