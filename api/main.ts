@@ -9,6 +9,7 @@ import { ensureAdmin, seedDemoData } from './seed/seed';
 import { scheduleMailSweeps } from './mail/mail-sweeps';
 import { serveApp } from './http/serve-app';
 import { createServices } from './services';
+import { whereTheDataIs } from './db/open-database';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -16,6 +17,7 @@ async function main() {
   loadDotEnv();
   const env = readEnv();
   const services = createServices(env);
+  await services.db.opened();
   const missingPayments = missingPaymentVariables(env);
   if (missingPayments.length > 0) {
     console.warn(`Payments are off (trials work as usual): ${missingPayments.join(', ')} ${missingPayments.length === 1 ? 'is' : 'are'} not set.`);
@@ -42,7 +44,7 @@ async function main() {
   services.mail.start();
   const mailSweeps = scheduleMailSweeps(services);
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
-    console.info(`Listening on http://localhost:${info.port} (data in ${resolve(env.DATA_DIR)})`);
+    console.info(`Listening on http://localhost:${info.port} (data ${whereTheDataIs(env)}, files in ${services.files.location})`);
   });
 
   // Stop taking connections, let requests in flight finish, then close the database cleanly.
@@ -64,7 +66,7 @@ async function main() {
       services.mail.stop();
       await services.mail.idle();
       await services.views.flush().catch((error: unknown) => console.error(error));
-      services.db.close();
+      await services.db.close();
       await services.redis?.close();
       console.info('Stopped.');
       process.exit(0);

@@ -4,7 +4,7 @@ import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './auth/login-throttle';
 import { RedisThrottleState } from './auth/redis-throttle-state';
 import { TokenSigner } from './auth/tokens';
 import type { Services } from './context';
-import { Database } from './db/database';
+import { openDatabase } from './db/open-database';
 import type { Env } from './env';
 import { InMemoryEventBus } from './events/event-bus';
 import { MemoryLimitStore } from './limits/limit-store';
@@ -20,7 +20,7 @@ import { MailOutbox } from './mail/outbox';
 import { transportFromEnv } from './mail/transport';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
-  const db = overrides.db ?? Database.open(env.databaseFile);
+  const db = overrides.db ?? openDatabase(env);
   const now = overrides.now ?? (() => new Date());
   const nowMs = () => now().getTime();
   const redis = overrides.redis !== undefined ? overrides.redis : env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX) : null;

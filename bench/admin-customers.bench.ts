@@ -75,7 +75,7 @@ export async function benchAdminCustomers(): Promise<void> {
             updatedAt: new Date(seededAt + n * 60_000),
           };
         });
-        tx.db.insert(users).values(rows).run();
+        await tx.db.insert(users).values(rows).run();
       });
     }
     const admin = await createUser(services, { id: crypto.randomUUID(), email: 'admin@bench.example', passwordHash: 'not-used', firstName: 'Bench', role: 'admin' });

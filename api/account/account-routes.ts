@@ -47,12 +47,12 @@ export const accountRoutes = new Hono<AppEnv>()
       return c.html(confirmationPage('This link no longer works', error instanceof Error ? error.message : 'Please ask for a new one.'), 400);
     }
   })
-  .get('/account/notifications', selfService, (c) => c.json(emailPreferences(c.get('services'), sessionOf(c).user)))
+  .get('/account/notifications', selfService, async (c) => c.json(await emailPreferences(c.get('services'), sessionOf(c).user)))
   .put('/account/notifications', selfService, async (c) =>
     c.json(await updateEmailPreferences(c.get('services'), sessionOf(c).user, await readJson(c))),
   )
-  .get('/account/export', selfService, (c) => {
-    const data = exportAccount(c.get('services'), sessionOf(c).user);
+  .get('/account/export', selfService, async (c) => {
+    const data = await exportAccount(c.get('services'), sessionOf(c).user);
     c.header('Content-Disposition', `attachment; filename="wholesale-menus-data-${data.exportedAt.slice(0, 10)}.json"`);
     c.header('Cache-Control', 'no-store');
     return c.json(data);

@@ -36,14 +36,14 @@ async function requirePassword(services: Services, user: User, password: string,
 type ConfirmationMail = 'welcome' | 'again' | 'new-address';
 const CONFIRMATION_MAILS = { welcome: welcomeMail, again: confirmAddressMail, 'new-address': confirmNewEmailMail } as const;
 
-function queueConfirmation(services: Services, tx: Tx, user: User, email: string, mail: ConfirmationMail): void {
+async function queueConfirmation(services: Services, tx: Tx, user: User, email: string, mail: ConfirmationMail): Promise<void> {
   const now = services.now();
   const { token, tokenHash } = newLinkToken();
-  retireAccountTokens(tx.db, user.id, 'confirm-email', now);
-  insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
+  await retireAccountTokens(tx.db, user.id, 'confirm-email', now);
+  await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
   const confirmUrl = appLink(services, `/api/account/confirm-email?token=${token}`);
   const content = CONFIRMATION_MAILS[mail]({ name: greetingName(user), confirmUrl });
-  sendAccountMail(services, tx, { userId: user.id, email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);
+  await sendAccountMail(services, tx, { userId: user.id, email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);
 }
 
 /** After registration: a welcome with a link confirming the address. */
@@ -55,10 +55,10 @@ export async function sendWelcome(services: Services, user: User): Promise<void>
 export async function resendConfirmation(services: Services, user: User): Promise<string> {
   if (user.emailConfirmedAt) throw new AppError('validation', 'Your email address is already confirmed.');
   await services.db.transaction(async (tx) => {
-    const last = latestAccountTokenAt(tx.db, user.id, 'confirm-email');
+    const last = await latestAccountTokenAt(tx.db, user.id, 'confirm-email');
     const wait = last ? last.getTime() + RESEND_INTERVAL_MS - services.now().getTime() : 0;
     if (wait > 0) throw new RateLimitedError(`A link was sent a moment ago. Please check your inbox, or ask again in ${waitText(wait)}.`, wait);
-    queueConfirmation(services, tx, user, user.email, 'again');
+    await queueConfirmation(services, tx, user, user.email, 'again');
   });
   return `We sent a new confirmation link to ${user.email}.`;
 }
@@ -72,7 +72,7 @@ export async function changePassword(services: Services, session: Session, input
     await updateUser(tx.db, session.user.id, { passwordHash }, tx.version, now);
     // Every other device signs in again; this one keeps its session.
     await deleteSessionsOfUser(tx.db, session.user.id, session.sid);
-    sendAccountMail(services, tx, { userId: session.user.id, email: session.user.email }, 'password-changed', passwordChangedMail({ name: greetingName(session.user) }));
+    await sendAccountMail(services, tx, { userId: session.user.id, email: session.user.email }, 'password-changed', passwordChangedMail({ name: greetingName(session.user) }));
   });
 }
 
@@ -82,8 +82,8 @@ export async function requestEmailChange(services: Services, user: User, input: 
   if (email === user.email) throw new AppError('validation', 'This is already your email', { email: 'This is already your email' });
   await services.db.transaction(async (tx) => {
     if (await emailTaken(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    queueConfirmation(services, tx, user, email, 'new-address');
-    sendAccountMail(services, tx, { userId: user.id, email: user.email }, 'email-change-notice', emailChangeNoticeMail({ name: greetingName(user), newEmail: email }));
+    await queueConfirmation(services, tx, user, email, 'new-address');
+    await sendAccountMail(services, tx, { userId: user.id, email: user.email }, 'email-change-notice', emailChangeNoticeMail({ name: greetingName(user), newEmail: email }));
   });
   return EMAIL_CHANGE_SENT_MESSAGE;
 }
@@ -93,9 +93,9 @@ export async function confirmEmail(services: Services, token: string): Promise<U
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const tokenHash = hashLinkToken(token);
-    const row = findAccountToken(tx.db, tokenHash, 'confirm-email');
+    const row = await findAccountToken(tx.db, tokenHash, 'confirm-email');
     const user = row ? await findUserById(tx.db, row.userId) : null;
-    if (!row || !row.email || row.usedAt || row.expiresAt <= now || !user || user.disabled || !useAccountToken(tx.db, tokenHash, now)) {
+    if (!row || !row.email || row.usedAt || row.expiresAt <= now || !user || user.disabled || !(await useAccountToken(tx.db, tokenHash, now))) {
       throw new AppError('validation', 'This confirmation link has expired or was already used.');
     }
     if (row.email !== user.email && (await emailTaken(tx.db, row.email, user.id))) {
@@ -105,22 +105,22 @@ export async function confirmEmail(services: Services, token: string): Promise<U
   });
 }
 
-export function emailPreferences(services: Services, user: User): EmailPreferences {
-  const off = new Set(optedOutKinds(services.db.read, user.id));
+export async function emailPreferences(services: Services, user: User): Promise<EmailPreferences> {
+  const off = new Set(await optedOutKinds(services.db.read, user.id));
   return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as EmailPreferences;
 }
 
 export async function updateEmailPreferences(services: Services, user: User, input: unknown): Promise<EmailPreferences> {
   const changes = parseOrThrow(emailPreferencesUpdateSchema, input);
   await services.db.transaction(async (tx) => {
-    for (const [kind, on] of Object.entries(changes)) setOptOut(tx.db, user.id, kind, !on, services.now());
+    for (const [kind, on] of Object.entries(changes)) await setOptOut(tx.db, user.id, kind, !on, services.now());
   });
   return emailPreferences(services, user);
 }
 
 /** 'Download my data': the profile and everything the account owns, as one JSON document. */
-export function exportAccount(services: Services, user: User) {
-  return { exportedAt: services.now().toISOString(), profile: user, ...accountData(services.db.read, user.id) };
+export async function exportAccount(services: Services, user: User) {
+  return { exportedAt: services.now().toISOString(), profile: user, ...(await accountData(services.db.read, user.id)) };
 }
 
 /**
@@ -132,10 +132,10 @@ export async function closeAccount(services: Services, user: User, input: unknow
   const { password } = parseOrThrow(deleteAccountInputSchema, input);
   await requirePassword(services, user, password, 'password');
   if (services.payments) {
-    for (const subscriptionId of chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
+    for (const subscriptionId of await chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
   }
   await services.db.transaction(async (tx) => {
-    clearClosedAccount(tx.db, user.id, tx.version, services.now());
-    sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
+    await clearClosedAccount(tx.db, user.id, tx.version, services.now());
+    await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
   });
 }

@@ -23,10 +23,10 @@ describe('welcome and address confirmation', () => {
   it('welcomes a new account with a link that confirms the address; the account works before that', async () => {
     const buyer = await t.registerUser('buyer', { firstName: 'Bea' });
     expect(buyer.user.emailConfirmedAt).toBeNull();
-    const [welcome] = mailTo(t.services, buyer.user.email);
+    const [welcome] = await mailTo(t.services, buyer.user.email);
     expect(welcome!.subject).toBe('Welcome to Wholesale Menus: please confirm your email');
     expect(welcome!.text).toContain('Hello Bea,');
-    const link = linkInMailTo(t.services, buyer.user.email, '/api/account/confirm-email');
+    const link = await linkInMailTo(t.services, buyer.user.email, '/api/account/confirm-email');
     const page = await t.request<string>('GET', `${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Email confirmed');
@@ -38,7 +38,7 @@ describe('welcome and address confirmation', () => {
 
   it('sends a new link on request, at most one a minute, and only the newest link works', async () => {
     const seller = await t.registerUser('seller', { firstName: 'Sol' });
-    const welcomeLink = linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
+    const welcomeLink = await linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
     const tooSoon = await t.request<ErrorBody>('POST', '/api/account/confirm-email/resend', { token: seller.token });
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.headers.get('retry-after')).toBe('60');
@@ -48,10 +48,10 @@ describe('welcome and address confirmation', () => {
     const resent = await t.request<{ message: string }>('POST', '/api/account/confirm-email/resend', { token: seller.token });
     expect(resent.status).toBe(200);
     expect(resent.body.message).toBe(`We sent a new confirmation link to ${seller.user.email}.`);
-    expect(mailTo(t.services, seller.user.email).at(-1)!.subject).toBe('Confirm your Wholesale Menus email address');
+    expect((await mailTo(t.services, seller.user.email)).at(-1)!.subject).toBe('Confirm your Wholesale Menus email address');
 
     expect((await t.request<string>('GET', `${welcomeLink.pathname}${welcomeLink.search}`)).status).toBe(400);
-    const newLink = linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
+    const newLink = await linkInMailTo(t.services, seller.user.email, '/api/account/confirm-email');
     expect((await t.request<string>('GET', `${newLink.pathname}${newLink.search}`)).status).toBe(200);
     t.clock.advance(61_000);
     const confirmed = await t.request<ErrorBody>('POST', '/api/account/confirm-email/resend', { token: seller.token });
@@ -75,7 +75,7 @@ describe('POST /api/account/password', () => {
     expect((await t.request('GET', '/api/auth/me', { token: seller.token })).status).toBe(200);
     expect((await t.request('GET', '/api/auth/me', { token: other.body.token })).status).toBe(401);
     expect((await signIn(seller.user.email, 'fresh-pass')).status).toBe(200);
-    expect(mailTo(t.services, seller.user.email).map((m) => m.subject)).toContain('Your Wholesale Menus password was changed');
+    expect((await mailTo(t.services, seller.user.email)).map((m) => m.subject)).toContain('Your Wholesale Menus password was changed');
   });
 });
 
@@ -90,9 +90,9 @@ describe('POST /api/account/email', () => {
     const res = await t.request<{ message: string }>('POST', '/api/account/email', { token: buyer.token, body: { email: newEmail.toUpperCase(), currentPassword: TEST_PASSWORD } });
     expect(res.body.message).toBe(EMAIL_CHANGE_SENT_MESSAGE);
     expect((await t.request<User>('GET', '/api/auth/me', { token: buyer.token })).body.email).toBe(buyer.user.email);
-    expect(mailTo(t.services, buyer.user.email).at(-1)!.text).toContain(newEmail);
+    expect((await mailTo(t.services, buyer.user.email)).at(-1)!.text).toContain(newEmail);
 
-    const link = linkInMailTo(t.services, newEmail, '/api/account/confirm-email');
+    const link = await linkInMailTo(t.services, newEmail, '/api/account/confirm-email');
     expect((await t.request('GET', `${link.pathname}${link.search}`)).status).toBe(200);
     const me = (await t.request<User>('GET', '/api/auth/me', { token: buyer.token })).body;
     expect(me.email).toBe(newEmail);
@@ -149,7 +149,7 @@ describe('POST /api/account/delete', () => {
     expect(gone.body.message).toBe(MENU_NOT_FOUND_MESSAGE);
     expect((await t.request('GET', '/api/auth/me', { token: seller.token })).status).toBe(401);
     expect((await signIn(seller.user.email)).status).toBe(401);
-    expect(mailTo(t.services, seller.user.email).at(-1)!.subject).toBe('Your Wholesale Menus account was deleted');
+    expect((await mailTo(t.services, seller.user.email)).at(-1)!.subject).toBe('Your Wholesale Menus account was deleted');
     // The address can make a new account.
     expect((await t.request('POST', '/api/auth/register', { body: { email: seller.user.email, password: 'again-pass', firstName: 'New', role: 'buyer' } })).status).toBe(201);
   });

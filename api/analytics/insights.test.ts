@@ -161,8 +161,8 @@ describe('counting views', () => {
     expect(week.uniqueVisitors).toBe(3);
 
     const db = t.services.db.read;
-    const raw = db.select({ n: count() }).from(menuViewEvents).where(eq(menuViewEvents.menuId, menu.id)).get()!.n;
-    const rolled = Number(db.select({ n: sum(menuViewDays.views) }).from(menuViewDays).where(eq(menuViewDays.menuId, menu.id)).get()!.n);
+    const raw = (await db.select({ n: count() }).from(menuViewEvents).where(eq(menuViewEvents.menuId, menu.id)).get())!.n;
+    const rolled = Number((await db.select({ n: sum(menuViewDays.views) }).from(menuViewDays).where(eq(menuViewDays.menuId, menu.id)).get())!.n);
     expect(rolled).toBe(raw);
     expect(week.totalViews).toBe(raw);
   });
@@ -180,7 +180,7 @@ describe('counting views', () => {
     // The dashboard writes the waiting views first: the deleted menu's must not stop the others.
     expect((await t.request('GET', '/api/analytics/dashboard', { token: seller.token })).status).toBe(200);
     expect((await t.request('GET', `/api/menus/${menu.id}/insights`, { token: seller.token })).status).toBe(404);
-    expect(t.services.db.read.select({ n: count() }).from(menuViewEvents).where(eq(menuViewEvents.menuId, menu.id)).get()!.n).toBe(0);
+    expect((await t.services.db.read.select({ n: count() }).from(menuViewEvents).where(eq(menuViewEvents.menuId, menu.id)).get())!.n).toBe(0);
   });
 });
 

@@ -20,7 +20,7 @@ const fromNewClient = () => `10.0.0.${++client}`;
 
 const forgot = (email: string, remoteAddress = fromNewClient()) => t.request<{ message: string }>('POST', '/api/auth/forgot-password', { body: { email }, remoteAddress });
 const reset = (token: string, password: string) => t.request<AuthResponse & ErrorBody>('POST', '/api/auth/reset-password', { body: { token, password } });
-const tokenFor = (email: string) => linkInMailTo(t.services, email, '/reset-password').searchParams.get('token')!;
+const tokenFor = async (email: string) => (await linkInMailTo(t.services, email, '/reset-password')).searchParams.get('token')!;
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for an existing and an unknown address, and emails only the account holder', async () => {
@@ -30,20 +30,20 @@ describe('POST /api/auth/forgot-password', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(mailTo(t.services, 'nobody-here@test.example')).toHaveLength(0);
-    const [mail] = mailTo(t.services, seller.user.email).filter((m) => m.kind === 'password-reset');
+    expect(await mailTo(t.services, 'nobody-here@test.example')).toHaveLength(0);
+    const [mail] = (await mailTo(t.services, seller.user.email)).filter((m) => m.kind === 'password-reset');
     expect(mail!.subject).toBe('Reset your Wholesale Menus password');
     expect(mail!.text).toContain('Hello Sally,');
     expect(mail!.text).toContain('60 minutes');
     expect(mail!.html).toContain('/reset-password?token=');
-    expect(tokenFor(seller.user.email)).toMatch(/^[\w-]{43}$/);
+    expect(await tokenFor(seller.user.email)).toMatch(/^[\w-]{43}$/);
   });
 
   it('stores only a hash of the token', async () => {
     const buyer = await t.registerUser('buyer');
     await forgot(buyer.user.email);
-    const token = tokenFor(buyer.user.email);
-    const stored = t.services.db.read.select().from(accountTokens).where(and(eq(accountTokens.userId, buyer.user.id), eq(accountTokens.purpose, 'password-reset'))).all();
+    const token = await tokenFor(buyer.user.email);
+    const stored = await t.services.db.read.select().from(accountTokens).where(and(eq(accountTokens.userId, buyer.user.id), eq(accountTokens.purpose, 'password-reset'))).all();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).toBe(hashLinkToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
@@ -55,7 +55,7 @@ describe('POST /api/auth/forgot-password', () => {
     const limited = await forgot(buyer.user.email);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many reset requests\. Please try again in \d+ minutes?\.$/);
-    expect(mailTo(t.services, buyer.user.email).filter((m) => m.kind === 'password-reset')).toHaveLength(3);
+    expect((await mailTo(t.services, buyer.user.email)).filter((m) => m.kind === 'password-reset')).toHaveLength(3);
 
     const address = fromNewClient();
     for (let i = 0; i < 10; i += 1) expect((await forgot(`someone-${i}@test.example`, address)).status).toBe(200);
@@ -75,7 +75,7 @@ describe('POST /api/auth/reset-password', () => {
     const seller = await t.registerUser('seller');
     const other = await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: seller.user.email, password: TEST_PASSWORD } });
     await forgot(seller.user.email);
-    const res = await reset(tokenFor(seller.user.email), 'brand-new-pass');
+    const res = await reset(await tokenFor(seller.user.email), 'brand-new-pass');
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(seller.user.id);
     expect(res.body.user.emailConfirmedAt).not.toBeNull();
@@ -89,22 +89,22 @@ describe('POST /api/auth/reset-password', () => {
   it('refuses a used, an expired, an older and a forged token with the same message', async () => {
     const buyer = await t.registerUser('buyer');
     await forgot(buyer.user.email);
-    const used = tokenFor(buyer.user.email);
+    const used = await tokenFor(buyer.user.email);
     expect((await reset(used, 'another-pass')).status).toBe(200);
     const again = await reset(used, 'third-pass');
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(RESET_LINK_INVALID_MESSAGE);
 
     await forgot(buyer.user.email);
-    const expired = tokenFor(buyer.user.email);
+    const expired = await tokenFor(buyer.user.email);
     t.clock.advance(60 * 60 * 1000);
     expect((await reset(expired, 'another-pass')).body.message).toBe(RESET_LINK_INVALID_MESSAGE);
 
     await forgot(buyer.user.email);
-    const older = tokenFor(buyer.user.email);
+    const older = await tokenFor(buyer.user.email);
     t.clock.advance(60 * 60 * 1000);
     await forgot(buyer.user.email);
-    const newer = tokenFor(buyer.user.email);
+    const newer = await tokenFor(buyer.user.email);
     expect((await reset(older, 'another-pass')).body.message).toBe(RESET_LINK_INVALID_MESSAGE);
 
     const forged = await reset(`${newer.slice(0, -3)}abc`, 'another-pass');
@@ -116,7 +116,7 @@ describe('POST /api/auth/reset-password', () => {
   it('checks the new password as registration does, keeping the link usable', async () => {
     const buyer = await t.registerUser('buyer');
     await forgot(buyer.user.email);
-    const token = tokenFor(buyer.user.email);
+    const token = await tokenFor(buyer.user.email);
     const short = await reset(token, '12345');
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');

@@ -32,9 +32,9 @@ export async function requestPasswordReset(services: Services, input: unknown, c
     const now = services.now();
     const { token, tokenHash } = newLinkToken();
     // Only the newest link works: an older one in the inbox is no way in.
-    retireAccountTokens(tx.db, user.id, 'password-reset', now);
-    insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'password-reset', expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), createdAt: now });
-    sendAccountMail(
+    await retireAccountTokens(tx.db, user.id, 'password-reset', now);
+    await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'password-reset', expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), createdAt: now });
+    await sendAccountMail(
       services,
       tx,
       { userId: user.id, email: user.email },
@@ -50,8 +50,8 @@ export async function resetPassword(services: Services, input: unknown, userAgen
   const user = await services.db.transaction(async (tx) => {
     const now = services.now();
     const tokenHash = hashLinkToken(token);
-    const row = findAccountToken(tx.db, tokenHash, 'password-reset');
-    if (!row || row.usedAt || row.expiresAt <= now || !useAccountToken(tx.db, tokenHash, now)) {
+    const row = await findAccountToken(tx.db, tokenHash, 'password-reset');
+    if (!row || row.usedAt || row.expiresAt <= now || !(await useAccountToken(tx.db, tokenHash, now))) {
       throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
     }
     const owner = await findUserById(tx.db, row.userId);

@@ -5,14 +5,10 @@ import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { browseMenus, browseSellers } from '../db/repositories/browse';
 
-/**
- * Turns what a person typed into a safe FTS5 query: every word must match,
- * as a prefix ("gel" finds "Gelato"); quotes and operators are taken literally.
- */
-export function toMatchQuery(text: string | undefined): string | undefined {
+/** The words of what a person typed: letters and digits only, so quotes and operators are never search syntax. */
+function searchWords(text: string | undefined): string[] | undefined {
   const words = (text ?? '').match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return undefined;
-  return words.map((word) => `"${word}"*`).join(' ');
+  return words.length > 0 ? words : undefined;
 }
 
 function encodeCursor(updatedAtMs: number, id: string): string {
@@ -31,7 +27,7 @@ function decodeCursor(cursor: string | undefined): { updatedAt: number; id: stri
 export async function browse(services: Services, query: unknown): Promise<BrowsePage> {
   const { q, category, sellerId, cursor, limit } = parseOrThrow(browseQuerySchema, query);
   const rows = await browseMenus(services.db.read, {
-    match: toMatchQuery(q),
+    words: searchWords(q),
     category,
     sellerId: sellerId || undefined,
     after: decodeCursor(cursor),

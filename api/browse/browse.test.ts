@@ -47,8 +47,8 @@ function helpers(app: TestApp) {
       return res.body.map((seller) => browseSellerSchema.parse(seller));
     },
     /** The search document of a menu as the FTS table holds it (one row per menu). */
-    searchRows: (menuId: string) =>
-      app.services.db.read.all<{ body: string }>(sql`select body from menu_search where menu_id = ${menuId}`).map((row) => row.body),
+    searchRows: async (menuId: string) =>
+      (await app.services.db.read.all<{ body: string }>(sql`select body from menu_search where menu_id = ${menuId}`)).map((row) => row.body),
   };
 }
 
@@ -120,7 +120,7 @@ describe('what browse shows, and search', () => {
     expect((await h.browse(buyer.token, { category: 'concentrate' })).items).toEqual([]);
     expect(names(await h.browse(buyer.token, { sellerId: emerald.user.id }))).toEqual(['Spring Drop']);
     // It is in the search index (a toggle makes it listed at once), only the query keeps it out.
-    expect(h.searchRows(reserve.id)).toHaveLength(1);
+    expect(await h.searchRows(reserve.id)).toHaveLength(1);
   });
 
   it('a seller can browse too; a guest cannot', async () => {
@@ -278,7 +278,7 @@ describe('what browse shows, and search', () => {
       expect(pushed.body.results).toEqual([{ seq: 1, outcome: 'applied' }]);
       expect(await find('haze')).toEqual([]);
       expect(await find('dream')).toEqual(['Spring Drop']);
-      expect(h.searchRows(spring.id)).toHaveLength(1);
+      expect(await h.searchRows(spring.id)).toHaveLength(1);
     });
 
     it('after a product is added to or removed from a menu', async () => {
@@ -300,7 +300,7 @@ describe('what browse shows, and search', () => {
       await h.deleteProduct(emerald, mimosa.id);
       expect(await find('mimosa')).toEqual([]);
       expect(await find('tangie')).toEqual(['Spring Drop']);
-      expect(h.searchRows(spring.id)).toHaveLength(1);
+      expect(await h.searchRows(spring.id)).toHaveLength(1);
 
       await h.updateMenu(emerald, spring.id, { productIds: [blueDream.id, gelato.id] });
       expect(await find('gelato')).toEqual(['Spring Drop']);
@@ -312,7 +312,7 @@ describe('what browse shows, and search', () => {
       expect(await find('jade mountain')).toEqual(['Spring Drop']);
       expect((await h.browse(buyer.token, { q: 'jade' })).items[0]?.sellerName).toBe('Jade Mountain Growers');
       // Every menu of the seller follows, the private one too.
-      expect(h.searchRows(reserve.id)[0]).toContain('Jade Mountain Growers');
+      expect((await h.searchRows(reserve.id))[0]).toContain('Jade Mountain Growers');
       await t.request('PUT', '/api/auth/user', { token: emerald.token, body: { businessName: 'Emerald Valley Farms' } });
       expect(await find('jade')).toEqual([]);
       expect(await find('emerald')).toEqual(['Spring Drop']);
@@ -333,12 +333,12 @@ describe('what browse shows, and search', () => {
 
       await h.deleteMenu(emerald, reserve.id);
       expect(await find('reserve')).toEqual([]);
-      expect(h.searchRows(reserve.id)).toEqual([]);
+      expect(await h.searchRows(reserve.id)).toEqual([]);
       // The products live on; no orphan document is left behind.
-      expect(t.services.db.read.all(sql`select menu_id from menu_search where menu_id not in (select id from menus)`)).toEqual([]);
-      const documents = t.services.db.read.all<{ n: number }>(sql`select count(*) as n from menu_search`)[0]!.n;
-      expect(documents).toBe(t.services.db.read.select().from(menus).all().length);
-      expect(t.services.db.read.select().from(menus).where(eq(menus.id, reserve.id)).get()).toBeUndefined();
+      expect(await t.services.db.read.all(sql`select menu_id from menu_search where menu_id not in (select id from menus)`)).toEqual([]);
+      const documents = (await t.services.db.read.all<{ n: number }>(sql`select count(*) as n from menu_search`))[0]!.n;
+      expect(documents).toBe((await t.services.db.read.select().from(menus).all()).length);
+      expect(await t.services.db.read.select().from(menus).where(eq(menus.id, reserve.id)).get()).toBeUndefined();
     });
   });
 });
@@ -452,10 +452,12 @@ describe('order and paging', () => {
       const statements = spy.mock.calls.map((call) => call[0] as SQLWrapper);
       spy.mockRestore();
       expect(statements.length).toBeGreaterThan(0);
-      return statements.map((statement) =>
-        t.services.db.read
-          .all<{ detail: string; parent: number }>(sql`explain query plan ${statement}`)
-          .map((row) => (row.parent === 0 ? row.detail : `  ${row.detail}`)),
+      return Promise.all(
+        statements.map(async (statement) =>
+          (await t.services.db.read.all<{ detail: string; parent: number }>(sql`explain query plan ${statement}`)).map((row) =>
+            row.parent === 0 ? row.detail : `  ${row.detail}`,
+          ),
+        ),
       );
     }
     /** A full scan of a real table (the FTS virtual table reports its index lookups as a SCAN). Subquery steps are indented. */

@@ -4,14 +4,14 @@
  * files. Safe while the server runs.
  */
 import { cleanupUnusedPhotos } from '../photos/cleanup';
-import { Database } from '../db/database';
+import { openDatabase } from '../db/open-database';
 import { loadDotEnv, readEnv } from '../env';
 import { fileStoreFromEnv } from '../photos/file-store-from-env';
 
 async function run() {
   loadDotEnv();
   const env = readEnv();
-  const db = Database.open(env.databaseFile);
+  const db = openDatabase(env);
   try {
     const files = fileStoreFromEnv(env);
     const report = await cleanupUnusedPhotos({ db, files }, new Date());
@@ -19,7 +19,7 @@ async function run() {
     for (const file of report.files) console.info(`removed file ${file}`);
     console.info(`Removed ${report.photosRemoved} unused photo record(s) and ${report.filesRemoved} file(s) from ${files.location}.`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -6,23 +6,22 @@
  * version stops using is removed by a later release, once no process of the
  * older one runs. The server also applies them when it starts.
  */
-import { Database } from '../db/database';
+import { openDatabase, whereTheDataIs } from '../db/open-database';
 import { loadDotEnv, readEnv } from '../env';
 
-function run() {
+async function run() {
   loadDotEnv();
   const env = readEnv();
-  const db = Database.open(env.databaseFile);
+  const db = openDatabase(env);
   try {
-    console.info(`The database at ${env.databaseFile} is up to date.`);
+    await db.opened();
+    console.info(`The database ${whereTheDataIs(env)} is up to date.`);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-try {
-  run();
-} catch (error) {
+run().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
-}
+});

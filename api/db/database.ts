@@ -1,300 +1,54 @@
 /**
- * Opens the SQLite database and hands out two connections: `read` for
- * queries outside a transaction, and a write connection used only inside
- * `transaction()`. WAL mode gives the read connection a consistent snapshot,
- * so it never sees half of a write that is still running.
- *
- * better-sqlite3 is synchronous, but domain functions are async (so that a
- * PostgreSQL layer could replace this one); transactions therefore run one at
- * a time behind a promise queue, which keeps an async callback's awaits from
- * interleaving two writers on one connection. A transaction started inside
- * another (a sync push applying each mutation through the domain functions)
- * becomes a savepoint of it, so one refused mutation rolls back alone.
- *
- * The write lock can be held by another process (an admin command, a script).
- * SQLite's busy timeout would wait for it inside the call, and so stop the
- * whole server; the write connection instead tries again on a timer, so
- * reads and other requests go on meanwhile.
+ * What the domain sees of the database, whichever engine holds the data:
+ * SQLite in a file (the embedded default, `sqlite-database.ts`) or
+ * PostgreSQL at DATABASE_URL (`pg/postgres-database.ts`). Both hand out the
+ * same query builder over the same tables, so repositories are written once;
+ * the few places where the engines' SQL differs ask `isPostgres` (see
+ * `sql-dialect.ts`).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
-import { eq, sql } from 'drizzle-orm';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { AppError } from '../../sync/errors';
-import * as schema from './schema';
-import { cacheStatements } from './statement-cache';
-import { isDatabaseBusy, isStorageFull, rootMessage } from './storage-errors';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type * as schema from './schema';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+/**
+ * The query builder. On SQLite a query answers at once, on PostgreSQL by a
+ * promise: every `.all()`, `.get()` and `.run()` is awaited, and then reads
+ * the same on both.
+ */
+export type Db = BaseSQLiteDatabase<'sync' | 'async', { changes: number }, typeof schema>;
 
 /** What a write transaction gives its work: the connection and the change-clock value it stamps rows with. */
 export type Tx = { db: Db; version: number };
 
-const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export type Readiness = { ok: true } | { ok: false; reason: string };
 
-/**
- * How long a write that failed for want of space keeps readiness down unless
- * a later write commits: the probe's own tiny write may still fit where real
- * ones do not, and a server nobody can write to must still be tried again.
- */
-export const STORAGE_FULL_REMEMBERED_MS = 30_000;
-
-/** How long a write waits for a write lock another process holds before it fails as busy. */
-export const WRITE_LOCK_WAIT_MS = 5000;
-/** The longest pause between two tries for the lock: short locks are caught soon after they end. */
-const LOCK_RETRY_MAX_PAUSE_MS = 50;
-
-function openConnection(file: string): BetterSqlite3.Database {
-  const connection = new BetterSqlite3(file);
-  connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = NORMAL');
-  connection.pragma('foreign_keys = ON');
-  connection.pragma('busy_timeout = 5000');
-  cacheStatements(connection);
-  return connection;
-}
-
-/**
- * A constraint the database enforces (an id or a link already taken) is the
- * request's fault, not the server's: a conflict the caller can be told of,
- * and a sync push refuses that one mutation instead of failing the batch.
- */
-function asConflict(error: unknown): unknown {
-  if (error instanceof BetterSqlite3.SqliteError && error.code.startsWith('SQLITE_CONSTRAINT')) {
-    return new AppError('conflict', 'This change conflicts with data already on the server');
-  }
-  return error;
-}
-
-export class Database {
-  private readonly reader: Db;
-  private readonly writer: Db;
-  /** The write connection itself, for transaction control: nothing to prepare, and no statement kept per savepoint name. */
-  private readonly writeConnection: BetterSqlite3.Database;
-  private readonly snapshotReader: Db;
-  private readonly connections: BetterSqlite3.Database[];
-  private queue: Promise<unknown> = Promise.resolve();
-  private snapshotQueue: Promise<unknown> = Promise.resolve();
-  private readonly current = new AsyncLocalStorage<Tx>();
-  private readonly snapshot = new AsyncLocalStorage<Db>();
-  private savepoints = 0;
-  private committed = 0;
-  private readonly commitListeners = new Set<(version: number) => void>();
-  private storageFull: { at: number; reason: string } | null = null;
-
-  private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database, snapshotConnection: BetterSqlite3.Database) {
-    this.connections = [readConnection, writeConnection, snapshotConnection];
-    this.writeConnection = writeConnection;
-    this.reader = drizzle(readConnection, { schema });
-    this.writer = drizzle(writeConnection, { schema });
-    this.snapshotReader = drizzle(snapshotConnection, { schema });
-  }
-
-  /** The connection for reads: each query sees the latest commit, or, inside `readSnapshot`, that snapshot's. */
-  get read(): Db {
-    return this.snapshot.getStore() ?? this.reader;
-  }
-
-  /** Opens (creating if needed) the database file and applies pending migrations. */
-  static open(file: string): Database {
-    mkdirSync(dirname(file), { recursive: true });
-    const writeConnection = openConnection(file);
-    migrate(drizzle(writeConnection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    // From here on the write lock is waited for without blocking (see takeWriteLock).
-    writeConnection.pragma('busy_timeout = 0');
-    const [readConnection, snapshotConnection] = [openConnection(file), openConnection(file)];
-    readConnection.pragma('query_only = ON');
-    snapshotConnection.pragma('query_only = ON');
-    const database = new Database(readConnection, writeConnection, snapshotConnection);
-    database.committed = database.read.select({ version: schema.syncClock.version }).from(schema.syncClock).get()?.version ?? 0;
-    return database;
-  }
-
+export interface Database {
+  /** Resolves once the database is reachable and its migrations are applied; rejects with why not. */
+  opened(): Promise<void>;
+  /** For queries outside a transaction: each sees the latest commit, or, inside `readSnapshot`, that snapshot's. */
+  readonly read: Db;
   /**
    * The newest change-clock value this process knows was committed: its own
    * commits, and those of other processes that it was told of (see
    * `learnCommitted`). It moves when the data does, so a cache can check it
    * without a query.
    */
-  get committedVersion(): number {
-    return this.committed;
-  }
-
+  readonly committedVersion: number;
   /** Another process committed `version` (told through a shared channel): caches of this one are stale from now. */
-  learnCommitted(version: number): void {
-    if (version > this.committed) this.committed = version;
-  }
-
+  learnCommitted(version: number): void;
   /** Calls `listener` with the clock's value after each commit of this process; returns the call that stops it. */
-  onCommit(listener: (version: number) => void): () => void {
-    this.commitListeners.add(listener);
-    return () => this.commitListeners.delete(listener);
-  }
-
+  onCommit(listener: (version: number) => void): () => void;
   /**
    * Runs `work` in one write transaction, after bumping the change clock once.
-   * Throwing rolls everything back, so a request never leaves a partial write.
+   * Throwing rolls everything back, so a request never leaves a partial
+   * write. A transaction started inside another becomes a savepoint of it, so
+   * one refused mutation of a sync push rolls back alone.
    */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const outer = this.current.getStore();
-    if (outer) return this.savepoint(outer, work);
-    const run = async () => {
-      await this.takeWriteLock();
-      try {
-        const [clock] = this.writer
-          .update(schema.syncClock)
-          .set({ version: sql`${schema.syncClock.version} + 1` })
-          .where(eq(schema.syncClock.id, 1))
-          .returning({ version: schema.syncClock.version })
-          .all();
-        if (!clock) throw new Error('The change clock row is missing');
-        const tx: Tx = { db: this.writer, version: clock.version };
-        const result = await this.current.run(tx, () => work(tx));
-        this.writeConnection.exec('COMMIT');
-        this.storageFull = null;
-        this.learnCommitted(clock.version);
-        this.tellCommitted(clock.version);
-        return result;
-      } catch (error) {
-        this.rollBack('ROLLBACK', error);
-        if (isStorageFull(error)) this.storageFull = { at: Date.now(), reason: rootMessage(error) };
-        throw asConflict(error);
-      }
-    };
-    return this.enqueue(run);
-  }
-
-  /** After a commit: a listener that fails is logged, never turned into a failure of the write that did commit. */
-  private tellCommitted(version: number): void {
-    for (const listener of this.commitListeners) {
-      try {
-        listener(version);
-      } catch (error) {
-        console.error('A commit listener failed', error);
-      }
-    }
-  }
-
-  /** BEGIN IMMEDIATE, tried again on a timer while another process holds the lock, for up to WRITE_LOCK_WAIT_MS. */
-  private async takeWriteLock(): Promise<void> {
-    const giveUpAt = Date.now() + WRITE_LOCK_WAIT_MS;
-    for (let pause = 1; ; pause = Math.min(pause * 2, LOCK_RETRY_MAX_PAUSE_MS)) {
-      try {
-        this.writeConnection.exec('BEGIN IMMEDIATE');
-        return;
-      } catch (error) {
-        if (!isDatabaseBusy(error) || Date.now() >= giveUpAt) throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, giveUpAt - Date.now())));
-    }
-  }
-
-  /** Runs `run` after every write queued before it, so two never share the write connection at once. */
-  private enqueue<T>(run: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(run, run);
-    this.queue = result.catch(() => undefined);
-    return result;
-  }
-
-  /**
-   * Undoes what `failure` left behind. When a write fails for want of disk,
-   * on an I/O error or a busy lock, SQLite may already have rolled the whole
-   * transaction back; rolling back again would then throw, and that error
-   * would replace the one that says what went wrong. So: only roll back what
-   * is still open, and report, never throw, a rollback that fails.
-   */
-  private rollBack(statement: string, failure: unknown): void {
-    if (!this.writeConnection.inTransaction) return;
-    try {
-      this.writeConnection.exec(statement);
-    } catch (rollbackError) {
-      console.error('Rolling back after a failed write failed too; the write failed with:', failure, 'the rollback with:', rollbackError);
-    }
-  }
-
-  private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const name = `sp_${++this.savepoints}`;
-    this.writeConnection.exec(`SAVEPOINT ${name}`);
-    try {
-      const result = await work(tx);
-      this.writeConnection.exec(`RELEASE ${name}`);
-      return result;
-    } catch (error) {
-      this.rollBack(`ROLLBACK TO ${name}`, error);
-      this.rollBack(`RELEASE ${name}`, error);
-      throw asConflict(error);
-    }
-  }
-
-  /**
-   * Runs `work` with every read (through `read`) in one read transaction, so
-   * its queries all see the data as of one commit, even when a write commits
-   * between two of them. Snapshots share one connection and so run one at a
-   * time; reads outside them go on as usual.
-   */
-  readSnapshot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.snapshot.getStore()) return work();
-    const connection = this.connections[2]!;
-    const run = async () => {
-      connection.exec('BEGIN');
-      try {
-        // A deferred transaction's snapshot starts at its first read: take it now, not at the work's first query.
-        this.snapshotReader.get(sql`SELECT 1 FROM ${schema.syncClock}`);
-        return await this.snapshot.run(this.snapshotReader, work);
-      } finally {
-        if (connection.inTransaction) connection.exec('COMMIT');
-      }
-    };
-    const result = this.snapshotQueue.then(run, run);
-    this.snapshotQueue = result.catch(() => undefined);
-    return result;
-  }
-
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs `work` with every read (through `read`) seeing the data as of one commit. */
+  readSnapshot<T>(work: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query. */
-  ping(): boolean {
-    try {
-      return this.read.get<{ ok: number }>(sql`SELECT 1 AS ok`)?.ok === 1;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Whether a write can be made now: takes the write lock and commits a
-   * change that leaves every value as it was, which the write-ahead log must
-   * still take in. A full disk, a read-only file or a lock held elsewhere
-   * fails it, where `ping` (a read) would still answer. A real write that
-   * failed for want of space since the last commit (and recently) fails it
-   * too. The reason, when it fails, is SQLite's own.
-   */
-  async ready(): Promise<{ ok: true } | { ok: false; reason: string }> {
-    return this.enqueue(async () => {
-      if (this.storageFull && Date.now() - this.storageFull.at < STORAGE_FULL_REMEMBERED_MS) return { ok: false as const, reason: this.storageFull.reason };
-      try {
-        await this.takeWriteLock();
-        this.writer.update(schema.syncClock).set({ version: sql`${schema.syncClock.version}` }).where(eq(schema.syncClock.id, 1)).run();
-        this.writeConnection.exec('COMMIT');
-        return { ok: true as const };
-      } catch (error) {
-        this.rollBack('ROLLBACK', error);
-        return { ok: false as const, reason: rootMessage(error) };
-      }
-    });
-  }
-
-  /** Copies the live database to `file` without stopping writers (SQLite's online backup). */
-  async backup(file: string): Promise<void> {
-    mkdirSync(dirname(file), { recursive: true });
-    await this.writeConnection.backup(file);
-  }
-
-  close(): void {
-    for (const connection of this.connections) {
-      if (connection.open) connection.close();
-    }
-  }
+  ping(): Promise<boolean>;
+  /** Whether a write can be made now, by making one that changes nothing; the reason, when not, is the engine's own. */
+  ready(): Promise<Readiness>;
+  close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const sessionCount = () => t.services.db.read.select().from(sessions).all().length;
+const sessionCount = async () => (await t.services.db.read.select().from(sessions).all()).length;
 
 describe('retention', () => {
   it('deletes expired sessions on its schedule and keeps live ones signed in', async () => {
@@ -22,18 +22,18 @@ describe('retention', () => {
       t.clock.advance((t.services.env.SESSION_DAYS - 1) * DAY_MS);
       const recent = await t.registerUser('seller');
       const schedule = scheduleRetention(t.services);
-      await vi.waitFor(() => expect(sessionCount()).toBe(2));
+      await vi.waitFor(async () => expect(await sessionCount()).toBe(2));
 
       t.clock.advance(2 * DAY_MS);
       vi.advanceTimersByTime(RETENTION_INTERVAL_MS);
-      await vi.waitFor(() => expect(sessionCount()).toBe(1));
+      await vi.waitFor(async () => expect(await sessionCount()).toBe(1));
       expect((await t.request('GET', '/api/auth/me', { token: old.token })).status).toBe(401);
       expect((await t.request('GET', '/api/auth/me', { token: recent.token })).status).toBe(200);
 
       schedule.stop();
       t.clock.advance(t.services.env.SESSION_DAYS * DAY_MS);
       vi.advanceTimersByTime(RETENTION_INTERVAL_MS * 2);
-      expect(sessionCount()).toBe(1);
+      expect(await sessionCount()).toBe(1);
     } finally {
       vi.useRealTimers();
     }
@@ -54,7 +54,7 @@ describe('retention', () => {
     t.clock.advance((TOMBSTONE_DAYS + 1) * DAY_MS);
     token = (await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: seller.user.email, password: TEST_PASSWORD } })).body.token;
     await runRetention(t.services);
-    expect(t.services.db.read.select().from(tombstones).all().filter((row) => row.entityId === gone.id)).toEqual([]);
+    expect((await t.services.db.read.select().from(tombstones).all()).filter((row) => row.entityId === gone.id)).toEqual([]);
 
     // Away since before the deletion: the deletion is no longer remembered, so the pull is full and the device starts again from it.
     const afterAway = await pull(awayCursor);
@@ -73,14 +73,14 @@ describe('retention', () => {
     const menu = (await t.request<{ id: string; publicLinkId: string }>('POST', '/api/menus', { token: seller.token, body: { name: 'Old Views', isPublic: true } })).body;
     await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36' } });
     await t.services.views.flush();
-    const events = () => t.services.db.read.select().from(menuViewEvents).all().filter((row) => row.menuId === menu.id).length;
-    const days = () => t.services.db.read.select().from(menuViewDays).all().filter((row) => row.menuId === menu.id).length;
-    expect([events(), days()]).toEqual([1, 1]);
+    const events = async () => (await t.services.db.read.select().from(menuViewEvents).all()).filter((row) => row.menuId === menu.id).length;
+    const days = async () => (await t.services.db.read.select().from(menuViewDays).all()).filter((row) => row.menuId === menu.id).length;
+    expect([await events(), await days()]).toEqual([1, 1]);
     t.clock.advance((VIEW_EVENT_DAYS - 1) * DAY_MS);
     await runRetention(t.services);
-    expect(events()).toBe(1);
+    expect(await events()).toBe(1);
     t.clock.advance(2 * DAY_MS);
     await runRetention(t.services);
-    expect([events(), days()]).toEqual([0, 1]);
+    expect([await events(), await days()]).toEqual([0, 1]);
   });
 });

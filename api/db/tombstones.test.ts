@@ -18,12 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clock = () => t.services.db.read.select().from(syncClock).get()!.version;
-const productVersion = (id: string) => t.services.db.read.select().from(products).where(eq(products.id, id)).get()?.version;
-const menuVersion = (id: string) => t.services.db.read.select().from(menus).where(eq(menus.id, id)).get()?.version;
-const userVersion = (id: string) => t.services.db.read.select().from(users).where(eq(users.id, id)).get()?.version;
-const tombstone = (entity: string, entityId: string) =>
-  t.services.db.read
+const clock = async () => (await t.services.db.read.select().from(syncClock).get())!.version;
+const productVersion = async (id: string) => (await t.services.db.read.select().from(products).where(eq(products.id, id)).get())?.version;
+const menuVersion = async (id: string) => (await t.services.db.read.select().from(menus).where(eq(menus.id, id)).get())?.version;
+const userVersion = async (id: string) => (await t.services.db.read.select().from(users).where(eq(users.id, id)).get())?.version;
+const tombstone = async (entity: string, entityId: string) =>
+  await t.services.db.read
     .select()
     .from(tombstones)
     .where(and(eq(tombstones.entity, entity), eq(tombstones.entityId, entityId)))
@@ -45,15 +45,15 @@ describe('tombstones', () => {
   it('deleting a product leaves a tombstone at the current clock and marks its menus changed', async () => {
     const product = await createProduct('To delete');
     const menu = await createMenu('Shows it', [product.id]);
-    expect(tombstone('product', product.id)).toBeUndefined();
-    const before = clock();
+    expect(await tombstone('product', product.id)).toBeUndefined();
+    const before = await clock();
 
     expect((await t.request('DELETE', `/api/products/${product.id}`, { token: seller.token })).status).toBe(204);
-    const now = clock();
+    const now = await clock();
     expect(now).toBe(before + 1);
-    expect(tombstone('product', product.id)).toEqual({ entity: 'product', entityId: product.id, userId: seller.user.id, version: now });
-    expect(productVersion(product.id)).toBeUndefined();
-    expect(menuVersion(menu.id)).toBe(now);
+    expect(await tombstone('product', product.id)).toEqual({ entity: 'product', entityId: product.id, userId: seller.user.id, version: now });
+    expect(await productVersion(product.id)).toBeUndefined();
+    expect(await menuVersion(menu.id)).toBe(now);
   });
 
   it('deleting a menu leaves a tombstone, and one for every saved copy removed with it', async () => {
@@ -62,61 +62,61 @@ describe('tombstones', () => {
     expect(saved.status).toBe(201);
 
     expect((await t.request('DELETE', `/api/menus/${menu.id}`, { token: seller.token })).status).toBe(204);
-    const now = clock();
-    expect(tombstone('menu', menu.id)).toEqual({ entity: 'menu', entityId: menu.id, userId: seller.user.id, version: now });
-    expect(tombstone('savedMenu', saved.body.id)).toEqual({
+    const now = await clock();
+    expect(await tombstone('menu', menu.id)).toEqual({ entity: 'menu', entityId: menu.id, userId: seller.user.id, version: now });
+    expect(await tombstone('savedMenu', saved.body.id)).toEqual({
       entity: 'savedMenu',
       entityId: saved.body.id,
       userId: buyer.user.id,
       version: now,
     });
-    expect(t.services.db.read.select().from(savedMenus).where(eq(savedMenus.id, saved.body.id)).get()).toBeUndefined();
+    expect(await t.services.db.read.select().from(savedMenus).where(eq(savedMenus.id, saved.body.id)).get()).toBeUndefined();
   });
 
   it('a refused delete leaves no tombstone and does not move the clock', async () => {
     const other = await t.registerUser('seller');
     const product = await createProduct('Stays');
-    const before = clock();
+    const before = await clock();
     expect((await t.request('DELETE', `/api/products/${product.id}`, { token: other.token })).status).toBe(404);
-    expect(clock()).toBe(before);
-    expect(tombstone('product', product.id)).toBeUndefined();
-    expect(productVersion(product.id)).toBeDefined();
+    expect(await clock()).toBe(before);
+    expect(await tombstone('product', product.id)).toBeUndefined();
+    expect(await productVersion(product.id)).toBeDefined();
   });
 });
 
 describe('the change clock', () => {
   it('stamps every write with a strictly increasing version', async () => {
     const seen: number[] = [];
-    const record = (version: number | undefined, latest = true) => {
-      if (latest) expect(version).toBe(clock());
+    const record = async (version: number | undefined, latest = true) => {
+      if (latest) expect(version).toBe(await clock());
       seen.push(version!);
     };
 
     const product = await createProduct('Versioned');
-    record(productVersion(product.id));
+    await record(await productVersion(product.id));
     await t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { pricePerUnit: '5' } });
-    record(productVersion(product.id));
+    await record(await productVersion(product.id));
     await t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { pricePerUnit: '6' } });
-    record(productVersion(product.id));
+    await record(await productVersion(product.id));
 
     const menu = await createMenu('Versioned menu');
-    record(menuVersion(menu.id));
+    await record(await menuVersion(menu.id));
     await t.request('PUT', `/api/menus/${menu.id}`, { token: seller.token, body: { name: 'Renamed', productIds: [product.id] } });
-    record(menuVersion(menu.id));
+    await record(await menuVersion(menu.id));
     // Adding a new product to a menu through selectedMenus changes the menu too.
     const added = await t.request<Product>('POST', '/api/products', {
       token: seller.token,
       body: { strainName: 'Joins menu', selectedMenus: [menu.id] },
     });
-    expect(productVersion(added.body.id)).toBe(clock());
-    record(menuVersion(menu.id));
+    expect(await productVersion(added.body.id)).toBe(await clock());
+    await record(await menuVersion(menu.id));
 
     await t.request('PUT', '/api/auth/user', { token: seller.token, body: { city: 'Flint' } });
-    record(userVersion(seller.user.id));
+    await record(await userVersion(seller.user.id));
     // Registering writes the user, then (one more write) its session.
     const fresh = await t.registerUser('buyer');
-    record(userVersion(fresh.user.id), false);
-    expect(userVersion(fresh.user.id)).toBe(clock() - 1);
+    await record(await userVersion(fresh.user.id), false);
+    expect(await userVersion(fresh.user.id)).toBe((await clock()) - 1);
 
     expect(seen).toHaveLength(8);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
@@ -124,7 +124,7 @@ describe('the change clock', () => {
 
   it('does not move on a refused write', async () => {
     const product = await createProduct('Unchanged');
-    const before = clock();
+    const before = await clock();
     const bad = await t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { thcPercentage: '101' } });
     expect(bad.status).toBe(400);
     const foreign = await t.request('POST', '/api/menus', {
@@ -133,7 +133,7 @@ describe('the change clock', () => {
     });
     expect(foreign.status).toBe(400);
     // Registering the second seller was two writes (account, session); the two refused writes were none.
-    expect(clock()).toBe(before + 2);
-    expect(productVersion(product.id)).toBe(before);
+    expect(await clock()).toBe(before + 2);
+    expect(await productVersion(product.id)).toBe(before);
   });
 });

@@ -22,7 +22,7 @@ import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import type { Mutation } from '../../sync/mutations';
 import type { PushResponse } from '../../sync/protocol';
-import { WRITE_LOCK_WAIT_MS } from '../db/database';
+import { WRITE_LOCK_WAIT_MS } from '../db/sqlite-database';
 import { products, syncClients } from '../db/schema';
 import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../http/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -77,7 +77,7 @@ afterEach(async () => {
   t.close();
 });
 
-const productRows = (id: string) => t.services.db.read.select().from(products).where(eq(products.id, id)).all();
+const productRows = async (id: string) => await t.services.db.read.select().from(products).where(eq(products.id, id)).all();
 const createProduct = (id: string) => t.request<Product & ErrorBody>('POST', '/api/products', { token: seller.token, body: { id, strainName: 'Locked out' } });
 
 describe('the write lock held by another process', () => {
@@ -94,13 +94,13 @@ describe('the write lock held by another process', () => {
     expect(refused.headers.get('retry-after')).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
     expect(refused.body).toEqual({ message: DATABASE_BUSY_MESSAGE, reason: 'unavailable' });
     expect(warnings).toHaveBeenCalledWith(expect.stringContaining('database is locked'));
-    expect(productRows(id)).toEqual([]);
+    expect(await productRows(id)).toEqual([]);
     expect(t.services.db.committedVersion).toBe(versionBefore);
 
     await holder.release();
     const stored = await createProduct(id);
     expect(stored.status).toBe(201);
-    expect(productRows(id)).toHaveLength(1);
+    expect(await productRows(id)).toHaveLength(1);
   });
 
   it('longer than the busy timeout: a push fails as a whole, the device keeps its changes (none refused), and its retry applies each once', { timeout: 30_000 }, async () => {
@@ -124,8 +124,8 @@ describe('the write lock held by another process', () => {
     expect(transport.delivered.map(({ status }) => status)).toEqual([503]);
     expect((await device.outbox()).map((entry) => entry.mutation)).toEqual(changes);
     expect(await device.db.refusals.count()).toBe(0);
-    expect(t.services.db.read.select().from(syncClients).where(eq(syncClients.userId, seller.user.id)).all()).toEqual([]);
-    expect([...productRows(first), ...productRows(second)]).toEqual([]);
+    expect(await t.services.db.read.select().from(syncClients).where(eq(syncClients.userId, seller.user.id)).all()).toEqual([]);
+    expect([...(await productRows(first)), ...(await productRows(second))]).toEqual([]);
 
     await holder.release();
     await clock.advance(retryDelayMs(1, JITTER, BACKOFF));
@@ -158,7 +158,7 @@ describe('the write lock held by another process', () => {
 
     await holder.release();
     expect((await write).status).toBe(201);
-    expect(productRows(id)).toHaveLength(1);
+    expect(await productRows(id)).toHaveLength(1);
   });
 
   it('shorter than the busy timeout: the write waits for it and succeeds', { timeout: 30_000 }, async () => {
@@ -174,6 +174,6 @@ describe('the write lock held by another process', () => {
     // It did wait for the other process (the lock was taken before the request), and not for the whole timeout.
     expect(waited).toBeGreaterThan(holdMs / 2);
     expect(waited).toBeLessThan(WRITE_LOCK_WAIT_MS);
-    expect(productRows(id)).toHaveLength(1);
+    expect(await productRows(id)).toHaveLength(1);
   });
 });

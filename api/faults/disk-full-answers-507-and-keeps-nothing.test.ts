@@ -42,7 +42,7 @@ afterEach(() => {
   t.close();
 });
 
-const photoRows = (id: string) => t.services.db.read.select().from(photos).where(eq(photos.id, id)).all();
+const photoRows = async (id: string) => await t.services.db.read.select().from(photos).where(eq(photos.id, id)).all();
 const storedFiles = () => (existsSync(t.services.env.uploadsDir) ? readdirSync(t.services.env.uploadsDir) : []);
 const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
@@ -63,10 +63,10 @@ function fillTheUploadDisk(): { partialWrites: () => number } {
 /** Caps the database file at its current size, as a full disk would. */
 const fillTheDatabaseDisk = () =>
   t.services.db.transaction(async (tx) => {
-    const pages = tx.db.get<{ page_count: number }>(sql`PRAGMA page_count`)!.page_count;
-    tx.db.run(sql.raw(`PRAGMA max_page_count = ${pages}`));
+    const pages = (await tx.db.get<{ page_count: number }>(sql`PRAGMA page_count`))!.page_count;
+    await tx.db.run(sql.raw(`PRAGMA max_page_count = ${pages}`));
   });
-const freeTheDatabaseDisk = () => t.services.db.transaction(async (tx) => void tx.db.run(sql`PRAGMA max_page_count = 1073741823`));
+const freeTheDatabaseDisk = () => t.services.db.transaction(async (tx) => void (await tx.db.run(sql`PRAGMA max_page_count = 1073741823`)));
 
 const createProduct = (name: string) =>
   t.request<Product & ErrorBody>('POST', '/api/products', { token: seller.token, body: { strainName: name, description: 'd'.repeat(4000) } });
@@ -82,14 +82,14 @@ describe('an upload when the disk is full', () => {
     expect(refused.status).toBe(507);
     expect(refused.body).toEqual(STORAGE_FULL_BODY);
     expect(disk.partialWrites()).toBe(1);
-    expect(photoRows(id)).toEqual([]);
+    expect(await photoRows(id)).toEqual([]);
     expect(storedFiles()).toEqual([]);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('storage space'), expect.objectContaining({ code: 'ENOSPC' }));
 
     vi.mocked(fsPromises.writeFile).mockRestore();
     const stored = await upload(t, seller.token, { image: bytes, id });
     expect(stored.status).toBe(201);
-    expect(photoRows(id)).toHaveLength(1);
+    expect(await photoRows(id)).toHaveLength(1);
     const served = await t.app.request(stored.body.url);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
@@ -117,8 +117,8 @@ describe('a database write when the disk is full', () => {
     const pushed = await t.request<ErrorBody>('POST', '/api/sync/push', { token: seller.token, body: { clientId, mutations: batch } });
     expect(pushed.status).toBe(507);
     expect(pushed.body).toEqual(STORAGE_FULL_BODY);
-    expect(t.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).all()).toEqual([]);
-    expect(t.services.db.read.select().from(products).where(eq(products.id, batch[0]!.args.id)).all()).toEqual([]);
+    expect(await t.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).all()).toEqual([]);
+    expect(await t.services.db.read.select().from(products).where(eq(products.id, batch[0]!.args.id)).all()).toEqual([]);
 
     await freeTheDatabaseDisk();
     const retried = await t.request<PushResponse>('POST', '/api/sync/push', { token: seller.token, body: { clientId, mutations: batch } });

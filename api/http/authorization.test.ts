@@ -342,20 +342,20 @@ describe('ownership', () => {
   }
 
   /** Every row of every table: what a refused stranger must leave exactly as it was. */
-  function everything(): unknown {
-    const tables = t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'`);
-    return tables.map(({ name }) => [name, t.services.db.read.all(sql.raw(`SELECT * FROM "${name}"`))]);
+  async function everything(): Promise<unknown> {
+    const tables = await t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'`);
+    return Promise.all(tables.map(async ({ name }) => [name, await t.services.db.read.all(sql.raw(`SELECT * FROM "${name}"`))]));
   }
 
   it.each(OWNED_ROUTES)('$method $pattern: strangers are refused and change nothing, the $owner gets through', async (route) => {
     const w = await world();
-    const before = everything();
+    const before = await everything();
     for (const stranger of ['otherSeller', 'otherBuyer'] as const) {
       const res = await t.request<ErrorBody>(route.method, route.path(w), { token: parties[stranger].token, body: route.body });
       expect([403, 404], `${stranger}: ${JSON.stringify(res.body)}`).toContain(res.status);
       expect(res.body.message, stranger).toEqual(expect.any(String));
     }
-    expect(everything()).toEqual(before);
+    expect(await everything()).toEqual(before);
     const owner = await t.request(route.method, route.path(w), { token: parties[route.owner].token, body: route.body });
     expect(owner.status, JSON.stringify(owner.body)).toBeLessThan(300);
   });

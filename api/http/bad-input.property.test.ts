@@ -75,7 +75,7 @@ const accounts = {} as Record<Exclude<Caller, 'anonymous'>, AuthResponse>;
 let product: Product;
 let menu: Menu;
 let inquiryId: string;
-let countRows: () => Record<string, number>;
+let countRows: () => Promise<Record<string, number>>;
 
 /** A path parameter: the caller's real id, someone else's or none, or junk. */
 const idParam = (real: () => string) => fc.oneof(fc.constant(null).map(() => real()), fc.uuid(), fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent));
@@ -143,9 +143,9 @@ beforeAll(async () => {
   });
   expect(inquiry.status).toBe(201);
   inquiryId = inquiry.body.id;
-  const tables = t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).map(({ name }) => name);
+  const tables = (await t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map(({ name }) => name);
   const counting = sql.raw(`SELECT ${tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(', ')}`);
-  countRows = () => t.services.db.read.get<Record<string, number>>(counting)!;
+  countRows = async () => (await t.services.db.read.get<Record<string, number>>(counting))!;
 });
 afterAll(() => t.close());
 
@@ -167,7 +167,7 @@ describe('generated bad input', () => {
       const token = target.caller === 'anonymous' ? undefined : accounts[target.caller].token;
       await fc.assert(
         fc.asyncProperty(target.path(), target.body ?? fc.constant(undefined), async (path, body) => {
-          const before = countRows();
+          const before = await countRows();
           const headers: Record<string, string> = { 'content-type': 'application/json' };
           if (token) headers.authorization = `Bearer ${token}`;
           const response = await t.app.request(path, { method: target.method, headers, body });
@@ -178,7 +178,7 @@ describe('generated bad input', () => {
           if (response.status >= 400) {
             const answer = JSON.parse(text) as { message?: unknown };
             expect(typeof answer.message === 'string' && answer.message.length > 0, `${target.method} ${path}: ${text.slice(0, 300)}`).toBe(true);
-            expect(countRows(), `${target.method} ${path} wrote while refusing`).toEqual(before);
+            expect(await countRows(), `${target.method} ${path} wrote while refusing`).toEqual(before);
           }
         }),
         { numRuns: runsEach },

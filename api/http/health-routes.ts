@@ -16,7 +16,7 @@ export function healthRoutes() {
   return new Hono<AppEnv>()
     .get('/health', async (c) => {
       const { db, redis } = c.get('services');
-      if (!db.ping()) return c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503);
+      if (!(await db.ping())) return c.json({ status: 'unavailable', message: 'The database is not reachable' }, 503);
       if (redis && !(await redis.reachable())) return c.json({ status: 'unavailable', message: 'Redis is not reachable' }, 503);
       return c.json({ status: 'ok' });
     })

@@ -73,8 +73,8 @@ const setStatus = (account: AuthResponse, id: string, status: string) =>
   t.request<Inquiry & ErrorBody>('POST', `/api/inquiries/${id}/status`, { token: account.token, body: { status } });
 const markRead = (account: AuthResponse, id: string) => t.request<ErrorBody>('POST', `/api/inquiries/${id}/read`, { token: account.token });
 
-const inquiryRows = (id: string) => t.services.db.read.select().from(inquiries).where(eq(inquiries.id, id)).all();
-const messageRows = (id: string) => t.services.db.read.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, id)).all();
+const inquiryRows = async (id: string) => await t.services.db.read.select().from(inquiries).where(eq(inquiries.id, id)).all();
+const messageRows = async (id: string) => await t.services.db.read.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, id)).all();
 
 const order = (items: Array<[Product, string]>, extra: Record<string, unknown> = {}) => ({
   id: randomUUID(),
@@ -187,7 +187,7 @@ describe('a buyer writes to a seller (REST)', () => {
     expect(res.body.reason).toBe('validation');
     expect(res.body.message).toContain(expected);
     if (field) expect(res.body.errors?.[field]).toBe(expected);
-    expect(inquiryRows(args.id as string)).toEqual([]);
+    expect(await inquiryRows(args.id as string)).toEqual([]);
   });
 
   it('stores nothing on a refusal, so the same id can be sent again once corrected', async () => {
@@ -297,7 +297,7 @@ describe('an order request (REST)', () => {
     // The same message twice is not a second message.
     const again = await reply(seller, request.id, 'Friday works. See you then.', messageId);
     expect(again.status).toBe(409);
-    expect(messageRows(request.id)).toHaveLength(2);
+    expect(await messageRows(request.id)).toHaveLength(2);
     const empty = await reply(seller, request.id, '   ');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Write a message');
@@ -352,7 +352,7 @@ describe('an order request (REST)', () => {
     expect(again.body.message).toBe('This message was already sent');
     const byOther = await send(otherBuyer, { ...message('Mine?'), id: request.id });
     expect(byOther.status).toBe(409);
-    expect(inquiryRows(request.id)).toHaveLength(1);
+    expect(await inquiryRows(request.id)).toHaveLength(1);
     const stored = (await get(buyer, request.id)).body;
     expect(stored.items).toEqual(request.items);
     expect(stored.buyerId).toBe(buyer.user.id);
@@ -367,7 +367,7 @@ describe('an order request (REST)', () => {
     const clash = await send(buyer, { ...message('Reuses the reply id'), id: replyId });
     expect(clash.status).toBe(409);
     expect(clash.body.reason).toBe('conflict');
-    expect(inquiryRows(replyId)).toHaveLength(0);
+    expect(await inquiryRows(replyId)).toHaveLength(0);
     const pushed = await device(buyer).push('inquiry.create', { ...message('By sync'), id: replyId });
     expect(pushed).toMatchObject({ outcome: 'refused', reason: 'conflict' });
   });
@@ -408,7 +408,7 @@ describe('an order request (REST)', () => {
     const theirs = await setStatus(otherSeller, request.id, 'declined');
     expect(theirs.status).toBe(404);
     expect(theirs.body.message).toBe('Conversation not found');
-    expect(messageRows(request.id).map((row) => row.body)).not.toContain('Let me in');
+    expect((await messageRows(request.id)).map((row) => row.body)).not.toContain('Let me in');
     expect((await get(buyer, request.id)).body.status).toBe('accepted');
 
     // Admins have no inbox: the routes are for the parties, and their pull carries none.
@@ -447,7 +447,7 @@ describe('the same through sync push', () => {
     const result = await buyerPhone.push('inquiry.create', args);
     expect(result).toMatchObject({ outcome: 'refused', reason: 'validation' });
     expect(result.message).toContain(expected);
-    expect(inquiryRows(args.id as string)).toEqual([]);
+    expect(await inquiryRows(args.id as string)).toEqual([]);
   });
 
   it('refuses a message with no text, one about a product off the menu, and one to an unknown menu', async () => {
@@ -483,7 +483,7 @@ describe('the same through sync push', () => {
     // The same id again (a device that lost the answer and built a new mutation) is a conflict.
     const again = await buyerPhone.push('inquiry.create', { ...request, items: [{ productId: gelato.id, quantity: '5' }] });
     expect(again).toMatchObject({ outcome: 'refused', reason: 'conflict', message: 'This message was already sent' });
-    expect(inquiryRows(request.id)).toHaveLength(1);
+    expect(await inquiryRows(request.id)).toHaveLength(1);
     expect((await get(buyer, request.id)).body.total).toBe('3625.50');
 
     const sellerStart = await sellerPhone.pull(0);
@@ -501,7 +501,7 @@ describe('the same through sync push', () => {
       reason: 'validation',
       message: 'Write a message',
     });
-    expect(messageRows(request.id)).toHaveLength(1);
+    expect(await messageRows(request.id)).toHaveLength(1);
 
     await sellerPhone.pushOk('inquiry.setStatus', { id: request.id, status: 'accepted' });
     for (const status of ['accepted', 'declined']) {
@@ -607,8 +607,8 @@ describe('a private-link menu takes messages and order requests only through its
         expect(refused.body.message).toBe('Menu not found');
         const pushed = { ...body, id: randomUUID() };
         expect(await phone.push('inquiry.create', pushed)).toMatchObject({ outcome: 'refused', reason: 'not_found', message: 'Menu not found' });
-        expect(inquiryRows(body.id as string)).toEqual([]);
-        expect(inquiryRows(pushed.id)).toEqual([]);
+        expect(await inquiryRows(body.id as string)).toEqual([]);
+        expect(await inquiryRows(pushed.id)).toEqual([]);
       }
     }
     // A product-level question leaks nothing either: an off-menu product is refused as the menu, not as the product.

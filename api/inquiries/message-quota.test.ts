@@ -48,8 +48,8 @@ const inquiryArgs = (to: Menu = menu) => ({ id: randomUUID(), menuId: to.id, kin
 const send = (account: AuthResponse, to: Menu = menu) => t.request<Inquiry & ErrorBody>('POST', '/api/inquiries', { token: account.token, body: inquiryArgs(to) });
 const reply = (account: AuthResponse, inquiryId: string) =>
   t.request<Inquiry & ErrorBody>('POST', `/api/inquiries/${inquiryId}/messages`, { token: account.token, body: { id: randomUUID(), body: 'Thanks' } });
-const inquiryCountOf = (buyerId: string) => t.services.db.read.select().from(inquiries).where(eq(inquiries.buyerId, buyerId)).all().length;
-const messageCountIn = (inquiryId: string) => t.services.db.read.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiryId)).all().length;
+const inquiryCountOf = async (buyerId: string) => (await t.services.db.read.select().from(inquiries).where(eq(inquiries.buyerId, buyerId)).all()).length;
+const messageCountIn = async (inquiryId: string) => (await t.services.db.read.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiryId)).all()).length;
 
 async function sendMany(account: AuthResponse, count: number, to: Menu = menu): Promise<void> {
   for (let i = 0; i < count; i++) expect((await send(account, to)).status).toBe(201);
@@ -68,16 +68,16 @@ describe('message quota over REST', () => {
     const refused = await send(buyer);
     expectOverQuota(refused, 60);
     expect(refused.body.message).toBe('You have sent too many messages. Please try again in 1 minute.');
-    expect(inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE);
+    expect(await inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE);
   });
 
   it('counts replies with inquiries, and refuses a reply over the quota without storing it', async () => {
     const first = await send(buyer);
     await sendMany(buyer, MESSAGES_PER_MINUTE - 2);
     expect((await reply(buyer, first.body.id)).status).toBe(201);
-    const before = messageCountIn(first.body.id);
+    const before = await messageCountIn(first.body.id);
     expectOverQuota(await reply(buyer, first.body.id), 60);
-    expect(messageCountIn(first.body.id)).toBe(before);
+    expect(await messageCountIn(first.body.id)).toBe(before);
     // The seller's own quota is untouched: they still answer.
     expect((await reply(seller, first.body.id)).status).toBe(201);
   });
@@ -130,7 +130,7 @@ describe('message quota in a sync push', () => {
   type Pushed = { seq: number; name: MutationName; args: unknown };
   const pushFrom = (account: AuthResponse, clientId: string, mutations: Pushed[]) =>
     t.request<PushResponse & ErrorBody>('POST', '/api/sync/push', { token: account.token, body: { clientId, mutations } });
-  const savedMenuCountOf = (buyerId: string) => t.services.db.read.select().from(savedMenus).where(eq(savedMenus.buyerUserId, buyerId)).all().length;
+  const savedMenuCountOf = async (buyerId: string) => (await t.services.db.read.select().from(savedMenus).where(eq(savedMenus.buyerUserId, buyerId)).all()).length;
 
   it('stops before the mutation over the quota, keeps what came before, answers 429, and a retry after the wait applies the rest once', async () => {
     const clientId = randomUUID();
@@ -147,10 +147,10 @@ describe('message quota in a sync push', () => {
 
     const limited = await pushFrom(buyer, clientId, batch);
     expectOverQuota(limited, 60);
-    expect(inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE - 1);
-    expect(messageCountIn(first.id)).toBe(2);
+    expect(await inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE - 1);
+    expect(await messageCountIn(first.id)).toBe(2);
     // What follows the mutation over the quota waits too, whatever it is.
-    expect(savedMenuCountOf(buyer.user.id)).toBe(0);
+    expect(await savedMenuCountOf(buyer.user.id)).toBe(0);
     const pulled = await t.request<PullResponse>('GET', `/api/sync/pull?cursor=0&clientId=${clientId}`, { token: buyer.token });
     expect(pulled.body.lastProcessedSeq).toBe(MESSAGES_PER_MINUTE);
 
@@ -167,9 +167,9 @@ describe('message quota in a sync push', () => {
       { seq: MESSAGES_PER_MINUTE + 2, outcome: 'applied' },
       { seq: MESSAGES_PER_MINUTE + 3, outcome: 'applied' },
     ]);
-    expect(inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE);
-    expect(messageCountIn(first.id)).toBe(3);
-    expect(savedMenuCountOf(buyer.user.id)).toBe(1);
+    expect(await inquiryCountOf(buyer.user.id)).toBe(MESSAGES_PER_MINUTE);
+    expect(await messageCountIn(first.id)).toBe(3);
+    expect(await savedMenuCountOf(buyer.user.id)).toBe(1);
   });
 
   it('counts REST and push sends against one quota, and leaves another account pushing alone', async () => {

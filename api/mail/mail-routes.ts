@@ -45,7 +45,7 @@ export const mailRoutes = new Hono<AppEnv>()
     if (!subscription) return c.html(INVALID, 400);
     await services.db.transaction(async (tx) => {
       // The account may be gone since the email was sent: then there is nothing left to turn off.
-      if (await findUserById(tx.db, subscription.userId)) setOptOut(tx.db, subscription.userId, subscription.kind, true, services.now());
+      if (await findUserById(tx.db, subscription.userId)) await setOptOut(tx.db, subscription.userId, subscription.kind, true, services.now());
     });
     const label = NOTIFICATION_CHOICES[subscription.kind].label;
     return c.html(page('You are unsubscribed', html`<p>You will no longer get emails for: <strong>${label}</strong>. Turn them back on under Profile, Notifications.</p>`));

@@ -21,8 +21,8 @@ export function greetingName(user: { firstName: string | null; email: string }):
   return user.firstName?.trim() || user.email;
 }
 
-export function sendAccountMail(services: Services, tx: Tx, to: { userId: string | null; email: string }, kind: string, content: MailContent): void {
-  services.mail.queue(tx, { ...content, kind, userId: to.userId, to: to.email, headers: {} });
+export async function sendAccountMail(services: Services, tx: Tx, to: { userId: string | null; email: string }, kind: string, content: MailContent): Promise<void> {
+  await services.mail.queue(tx, { ...content, kind, userId: to.userId, to: to.email, headers: {} });
 }
 
 export type NotificationRecipient = { id: string; email: string; firstName: string | null };
@@ -40,10 +40,10 @@ export async function notify(
   build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
 ): Promise<boolean> {
   const user = await findUserById(tx.db, userId);
-  if (!user || user.disabled || optedOutKinds(tx.db, userId).includes(kind)) return false;
+  if (!user || user.disabled || (await optedOutKinds(tx.db, userId)).includes(kind)) return false;
   const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
   const content = build(user, unsubscribeUrl);
-  services.mail.queue(tx, {
+  await services.mail.queue(tx, {
     ...content,
     kind,
     userId,

@@ -70,7 +70,7 @@ export async function notifyFirstMenuOpen(services: Services, tx: Tx, open: Firs
 
 /** Once per seller: the provider's notice and the server's own sweep of trials without a subscription may both ask. */
 export async function notifyTrialEnding(services: Services, tx: Tx, sellerId: string, trialEnd: Date): Promise<void> {
-  if (mailKindSentTo(tx.db, sellerId, 'trial-ending')) return;
+  if (await mailKindSentTo(tx.db, sellerId, 'trial-ending')) return;
   const endsOn = trialEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   await notify(services, tx, sellerId, 'trial-ending', (seller, unsubscribeUrl) =>
     trialEndingMail({ name: greetingName(seller), endsOn, url: appLink(services, '/subscribe'), unsubscribeUrl }),
@@ -95,7 +95,7 @@ export const TRIAL_REMINDER_DAYS = 3;
 export async function remindEndingTrials(services: Services): Promise<void> {
   const now = services.now();
   const by = new Date(now.getTime() + TRIAL_REMINDER_DAYS * 24 * 60 * 60 * 1000);
-  for (const seller of sellersWithTrialEndingBetween(services.db.read, now, by)) {
+  for (const seller of await sellersWithTrialEndingBetween(services.db.read, now, by)) {
     await services.db.transaction((tx) => notifyTrialEnding(services, tx, seller.id, seller.trialEndsAt));
   }
 }

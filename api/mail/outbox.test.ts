@@ -16,7 +16,7 @@ async function queueAccountMail(t: TestApp, email: string, subject: string) {
   await t.services.db.transaction(async (tx) => sendAccountMail(t.services, tx, { userId: null, email }, 'test', content(subject)));
 }
 
-const outboxRows = (t: TestApp) => t.services.db.read.select().from(mailOutbox).all();
+const outboxRows = async (t: TestApp) => await t.services.db.read.select().from(mailOutbox).all();
 
 describe('mail over SMTP', () => {
   let smtp: SmtpCatcher;
@@ -46,7 +46,7 @@ describe('mail over SMTP', () => {
     expect(message!.text).toContain('Body line');
     expect(message!.text).toContain('You get this email because of a test.');
     expect(message!.html).toContain('<p>Body line</p>');
-    const [row] = outboxRows(t).filter((r) => r.subject === 'Hello there');
+    const [row] = (await outboxRows(t)).filter((r) => r.subject === 'Hello there');
     expect(row).toMatchObject({ status: 'sent', attempts: 1, toAddress: 'sam@shop.example' });
     expect(row!.sentAt).not.toBeNull();
     expect(await t.services.mail.deliverDue()).toBe(0);
@@ -57,7 +57,7 @@ describe('mail over SMTP', () => {
     await smtp.stop();
     await queueAccountMail(t, 'sam@shop.example', 'Sent after the outage');
     expect(await t.services.mail.deliverDue()).toBe(0);
-    let [row] = outboxRows(t).filter((r) => r.subject === 'Sent after the outage');
+    let [row] = (await outboxRows(t)).filter((r) => r.subject === 'Sent after the outage');
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toBeTruthy();
     const firstRetryAt = row!.nextAttemptAt.getTime();
@@ -65,11 +65,11 @@ describe('mail over SMTP', () => {
 
     // Not due yet: nothing is tried.
     expect(await t.services.mail.deliverDue()).toBe(0);
-    expect(outboxRows(t).find((r) => r.id === row!.id)!.attempts).toBe(1);
+    expect((await outboxRows(t)).find((r) => r.id === row!.id)!.attempts).toBe(1);
 
     t.clock.advance(firstRetryAt - t.clock.now().getTime());
     expect(await t.services.mail.deliverDue()).toBe(0);
-    row = outboxRows(t).find((r) => r.id === row!.id);
+    row = (await outboxRows(t)).find((r) => r.id === row!.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
     expect(row!.nextAttemptAt.getTime() - t.clock.now().getTime()).toBeGreaterThan(firstRetryAt - row!.createdAt.getTime());
 
@@ -78,7 +78,7 @@ describe('mail over SMTP', () => {
     const rounds = await Promise.all([t.services.mail.deliverDue(), t.services.mail.deliverDue()]);
     expect(rounds.reduce((a, b) => a + b, 0)).toBe(1);
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Sent after the outage']);
-    expect(outboxRows(t).find((r) => r.id === row!.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect((await outboxRows(t)).find((r) => r.id === row!.id)).toMatchObject({ status: 'sent', attempts: 3 });
   });
 
   it('gives a message up after a day of failures', async () => {
@@ -96,7 +96,7 @@ describe('mail over SMTP', () => {
       warn.mockRestore();
       await smtp.start();
     }
-    const row = outboxRows(t).find((r) => r.subject === 'Never delivered');
+    const row = (await outboxRows(t)).find((r) => r.subject === 'Never delivered');
     expect(row!.status).toBe('failed');
     t.clock.advance(DAY_MS);
     expect(await t.services.mail.deliverDue()).toBe(0);
@@ -112,7 +112,7 @@ describe('mail over SMTP', () => {
     ).rejects.toThrow('the change failed');
     await t.services.mail.deliverDue();
     expect(smtp.messages).toHaveLength(0);
-    expect(outboxRows(t).some((r) => r.subject === 'Rolled back')).toBe(false);
+    expect((await outboxRows(t)).some((r) => r.subject === 'Rolled back')).toBe(false);
   });
 
   it('gives a notification a one-click unsubscribe link and headers that turn that kind off', async () => {
@@ -173,7 +173,7 @@ describe('mail without SMTP_URL', () => {
     expect(eml).toContain('To: dev@shop.example');
     expect(eml).toContain('Content-Type: text/plain');
     expect(eml).toContain('Content-Type: text/html');
-    expect(t.services.db.read.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Written to a file')).get()!.status).toBe('sent');
+    expect((await t.services.db.read.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Written to a file')).get())!.status).toBe('sent');
   });
 });
 

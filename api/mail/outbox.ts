@@ -59,9 +59,9 @@ export class MailOutbox {
   }
 
   /** Queues a message inside the caller's transaction; the sender picks it up once that commits. */
-  queue(tx: Tx, mail: QueuedMail): void {
+  async queue(tx: Tx, mail: QueuedMail): Promise<void> {
     const now = this.now();
-    insertOutboxRow(tx.db, {
+    await insertOutboxRow(tx.db, {
       id: randomUUID(),
       userId: mail.userId,
       kind: mail.kind,
@@ -110,7 +110,7 @@ export class MailOutbox {
     // a plain poll reads the last commit without moving the change clock.
     const due = woken
       ? await this.db.transaction(async (tx) => dueOutboxRows(tx.db, this.now(), this.tuning.batchSize))
-      : dueOutboxRows(this.db.read, this.now(), this.tuning.batchSize);
+      : await dueOutboxRows(this.db.read, this.now(), this.tuning.batchSize);
     let sent = 0;
     for (const row of due) {
       if (await this.deliver(row)) sent += 1;

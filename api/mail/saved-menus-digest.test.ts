@@ -41,39 +41,39 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const digestsTo = (who: AuthResponse) => mailTo(t.services, who.user.email).filter((mail) => mail.kind === 'saved-menus-digest');
+const digestsTo = async (who: AuthResponse) => (await mailTo(t.services, who.user.email)).filter((mail) => mail.kind === 'saved-menus-digest');
 const changePrice = (product: Product, pricePerUnit: string) =>
   t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { pricePerUnit } });
 
 describe("the buyers' daily digest", () => {
   it('sends nothing while no saved menu changed', async () => {
     await sendSavedMenuDigests(t.services);
-    expect(digestsTo(buyer)).toEqual([]);
+    expect(await digestsTo(buyer)).toEqual([]);
   });
 
   it('lists every saved menu that changed in one email, and does not repeat it', async () => {
     expect((await changePrice(tangie, '90.00')).status).toBe(200);
     expect((await changePrice(gelato, '95.00')).status).toBe(200);
     await sendSavedMenuDigests(t.services);
-    const digests = digestsTo(buyer);
+    const digests = await digestsTo(buyer);
     expect(digests.map((mail) => mail.subject)).toEqual(['2 of your saved menus changed']);
     expect(digests[0]!.text).toContain('"Spring Flower" from North Star Farms');
     expect(digests[0]!.text).toContain('"Extracts" from North Star Farms');
     expect(digests[0]!.text).toContain('/saved-menus');
 
     await sendSavedMenuDigests(t.services);
-    expect(digestsTo(buyer)).toHaveLength(1);
+    expect(await digestsTo(buyer)).toHaveLength(1);
   });
 
   it('sends at most one a day: a change later that day waits for the next', async () => {
     await changePrice(gelato, '80.00');
     t.clock.advance(3 * HOUR);
     await sendSavedMenuDigests(t.services);
-    expect(digestsTo(buyer)).toHaveLength(1);
+    expect(await digestsTo(buyer)).toHaveLength(1);
 
     t.clock.advance(22 * HOUR);
     await sendSavedMenuDigests(t.services);
-    expect(digestsTo(buyer).map((mail) => mail.subject)).toEqual(['2 of your saved menus changed', '"Spring Flower" changed']);
+    expect((await digestsTo(buyer)).map((mail) => mail.subject)).toEqual(['2 of your saved menus changed', '"Spring Flower" changed']);
   });
 
   it('leaves out what the buyer already looked at, and sends none to a buyer who turned it off', async () => {
@@ -82,7 +82,7 @@ describe("the buyers' daily digest", () => {
     for (const saved of list) await markSavedMenuSeen(t.services, buyer.user, saved.id, saved.stamp);
     t.clock.advance(25 * HOUR);
     await sendSavedMenuDigests(t.services);
-    expect(digestsTo(buyer)).toHaveLength(2);
-    expect(digestsTo(quietBuyer)).toEqual([]);
+    expect(await digestsTo(buyer)).toHaveLength(2);
+    expect(await digestsTo(quietBuyer)).toEqual([]);
   });
 });

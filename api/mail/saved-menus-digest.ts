@@ -20,7 +20,7 @@ export async function sendSavedMenuDigests(services: Services): Promise<void> {
   const now = services.now().getTime();
   for (const [buyerId, changed] of byBuyer) {
     await services.db.transaction(async (tx) => {
-      const last = lastMailOfKind(tx.db, buyerId, 'saved-menus-digest');
+      const last = await lastMailOfKind(tx.db, buyerId, 'saved-menus-digest');
       if (last && now - last.getTime() < DIGEST_INTERVAL_MS) return;
       await notify(services, tx, buyerId, 'saved-menus-digest', (buyer, unsubscribeUrl) =>
         savedMenusDigestMail({ name: greetingName(buyer), menus: changed, url: appLink(services, '/saved-menus'), unsubscribeUrl }),

@@ -30,7 +30,7 @@ async function uploadOk(token: string, fields: UploadFields): Promise<Photo> {
 }
 
 const fileOf = (photo: Photo) => join(t.services.env.uploadsDir, photo.url.slice('/uploads/'.length));
-const hasRow = (id: string) => t.services.db.read.select().from(photos).where(eq(photos.id, id)).get() !== undefined;
+const hasRow = async (id: string) => (await t.services.db.read.select().from(photos).where(eq(photos.id, id)).get()) !== undefined;
 const setModified = (path: string, at: Date) => utimesSync(path, at, at);
 
 describe('cleanupUnusedPhotos', () => {
@@ -79,9 +79,9 @@ describe('cleanupUnusedPhotos', () => {
     );
     expect(report.filesRemoved).toBe(4);
 
-    for (const photo of [unused, unusedSharingBytes, droppedFromGallery]) expect(hasRow(photo.id)).toBe(false);
+    for (const photo of [unused, unusedSharingBytes, droppedFromGallery]) expect(await hasRow(photo.id)).toBe(false);
     for (const photo of [inGallery, labResult, profile, fresh]) {
-      expect(hasRow(photo.id)).toBe(true);
+      expect(await hasRow(photo.id)).toBe(true);
       expect(existsSync(fileOf(photo))).toBe(true);
       expect((await t.app.request(photo.url)).status).toBe(200);
     }
@@ -99,7 +99,7 @@ describe('cleanupUnusedPhotos', () => {
     const photo = await uploadOk(seller.token, { image: files.png(), id: randomUUID() });
     const report = await cleanupUnusedPhotos(t.services, new Date(t.clock.now().getTime() + UNUSED_PHOTO_GRACE_MS - HOUR_MS));
     expect(report.photoIds).not.toContain(photo.id);
-    expect(hasRow(photo.id)).toBe(true);
+    expect(await hasRow(photo.id)).toBe(true);
     expect(existsSync(fileOf(photo))).toBe(true);
   });
 
@@ -109,7 +109,7 @@ describe('cleanupUnusedPhotos', () => {
     expect(saved.status).toBe(200);
     const report = await cleanupUnusedPhotos(t.services, new Date(t.clock.now().getTime() + 2 * UNUSED_PHOTO_GRACE_MS));
     expect(report.photoIds).not.toContain(cover.id);
-    expect(hasRow(cover.id)).toBe(true);
+    expect(await hasRow(cover.id)).toBe(true);
   });
 
   it('lets the same bytes be uploaded again after the cleanup removed them', async () => {

@@ -29,7 +29,7 @@ afterAll(() => t.close());
 
 const MB = 1024 * 1024;
 const sha256Of = (url: string) => url.slice('/uploads/'.length, '/uploads/'.length + 64);
-const rowsWithId = (id: string) => t.services.db.read.select().from(photos).where(eq(photos.id, id)).all();
+const rowsWithId = async (id: string) => await t.services.db.read.select().from(photos).where(eq(photos.id, id)).all();
 const storedFiles = () => readdirSync(t.services.env.uploadsDir);
 
 async function uploadOk(token: string, fields: UploadFields) {
@@ -118,7 +118,7 @@ describe('POST /api/upload', () => {
 
   it('makes an id when the device sends none', async () => {
     const photo = await uploadOk(seller.token, { image: files.jpeg() });
-    expect(rowsWithId(photo.id)).toHaveLength(1);
+    expect(await rowsWithId(photo.id)).toHaveLength(1);
   });
 
   it('refuses a file whose bytes are not an image, whatever its name and type say', async () => {
@@ -218,7 +218,7 @@ describe('POST /api/upload', () => {
     const again = await upload(t, seller.token, { image: files.jpeg(), id });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first);
-    expect(rowsWithId(id)).toHaveLength(1);
+    expect(await rowsWithId(id)).toHaveLength(1);
   });
 
   it('stores the same bytes once under two ids', async () => {
@@ -240,8 +240,8 @@ describe('POST /api/upload', () => {
     const res = await upload(t, otherSeller.token, { image: files.jpeg(), id });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ reason: 'conflict', message: expect.stringContaining('another account') });
-    expect(rowsWithId(id)).toHaveLength(1);
-    expect(rowsWithId(id)[0]!.userId).toBe(seller.user.id);
+    expect(await rowsWithId(id)).toHaveLength(1);
+    expect((await rowsWithId(id))[0]!.userId).toBe(seller.user.id);
   });
 
   it('gives a product made before its photo arrived its cover, and the public menu its gallery', async () => {

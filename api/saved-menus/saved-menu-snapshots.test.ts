@@ -79,7 +79,7 @@ function device(account: AuthResponse) {
   };
 }
 
-const row = (id: string) => t.services.db.read.select().from(savedMenus).where(eq(savedMenus.id, id)).get();
+const row = async (id: string) => await t.services.db.read.select().from(savedMenus).where(eq(savedMenus.id, id)).get();
 const savedIn = (pull: PullResponse, id: string): SavedMenuListItem | undefined => pull.savedMenus.find((saved) => saved.id === id);
 
 describe("a saved menu's snapshot in the buyer's pull", () => {
@@ -206,12 +206,12 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     await phone.pushOk('savedMenu.markSeen', { id: saved.id, stamp });
     const seen = await phone.pull(before.cursor);
     expect(savedIn(seen, saved.id)).toMatchObject({ lastSeenStamp: stamp, stamp });
-    expect(row(saved.id)?.lastSeenStamp).toBe(stamp);
+    expect((await row(saved.id))?.lastSeenStamp).toBe(stamp);
 
     // An older look (a device that was offline) is accepted but changes nothing.
     await phone.pushOk('savedMenu.markSeen', { id: saved.id, stamp: stamp - 1 });
     await phone.pushOk('savedMenu.markSeen', { id: saved.id, stamp: 0 });
-    expect(row(saved.id)?.lastSeenStamp).toBe(stamp);
+    expect((await row(saved.id))?.lastSeenStamp).toBe(stamp);
     expect(savedIn(await phone.pull(0), saved.id)?.lastSeenStamp).toBe(stamp);
 
     // A later change makes it "changed since" again: the stamp passes what was seen.
@@ -219,22 +219,22 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const changed = savedIn(await phone.pull(seen.cursor), saved.id)!;
     expect(changed.stamp).toBeGreaterThan(changed.lastSeenStamp);
     await phone.pushOk('savedMenu.markSeen', { id: saved.id, stamp: changed.stamp });
-    expect(row(saved.id)?.lastSeenStamp).toBe(changed.stamp);
+    expect((await row(saved.id))?.lastSeenStamp).toBe(changed.stamp);
 
     const bad = await phone.push('savedMenu.markSeen', { id: saved.id, stamp: -1 });
     expect(bad).toMatchObject({ outcome: 'refused', reason: 'validation' });
-    expect(row(saved.id)?.lastSeenStamp).toBe(changed.stamp);
+    expect((await row(saved.id))?.lastSeenStamp).toBe(changed.stamp);
   });
 
   it('savedMenu.update sets notes, tags and the favourite, naming only the fields it changes', async () => {
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { notes: '  Call Tuesday about the lb price  ' } });
-    expect(row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: [], isFavorite: false });
+    expect(await row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: [], isFavorite: false });
 
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { tags: [' indoor ', 'indoor', 'top shelf', 'Top Shelf', 'top shelf '] } });
-    expect(row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: ['indoor', 'top shelf', 'Top Shelf'], isFavorite: false });
+    expect(await row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: ['indoor', 'top shelf', 'Top Shelf'], isFavorite: false });
 
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { isFavorite: true } });
-    expect(row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: ['indoor', 'top shelf', 'Top Shelf'], isFavorite: true });
+    expect(await row(saved.id)).toMatchObject({ notes: 'Call Tuesday about the lb price', tags: ['indoor', 'top shelf', 'Top Shelf'], isFavorite: true });
 
     const before = await phone.pull(0);
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { notes: '' } });
@@ -243,7 +243,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
 
     const twenty = Array.from({ length: MAX_TAGS }, (_, i) => `tag ${i}`);
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { tags: twenty } });
-    expect(row(saved.id)?.tags).toEqual(twenty);
+    expect((await row(saved.id))?.tags).toEqual(twenty);
 
     const refusals: Array<[unknown, string]> = [
       [{ tags: [...twenty, 'one too many'] }, `At most ${MAX_TAGS} tags`],
@@ -257,10 +257,10 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       expect(result, JSON.stringify(changes)).toMatchObject({ outcome: 'refused', reason: 'validation' });
       if (message) expect(result.message).toContain(message);
     }
-    expect(row(saved.id)).toMatchObject({ notes: null, tags: twenty, isFavorite: true });
+    expect(await row(saved.id)).toMatchObject({ notes: null, tags: twenty, isFavorite: true });
 
     await phone.pushOk('savedMenu.update', { id: saved.id, changes: { tags: [], isFavorite: false, notes: 'Reorder in spring' } });
-    expect(row(saved.id)).toMatchObject({ notes: 'Reorder in spring', tags: [], isFavorite: false });
+    expect(await row(saved.id)).toMatchObject({ notes: 'Reorder in spring', tags: [], isFavorite: false });
   });
 
   it('savedMenu.save by push keeps the server its own snapshot, not the one the device sent', async () => {
@@ -280,7 +280,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
   describe('another buyer', () => {
     it('cannot update, markSeen or remove my saved menu (refused not_found), and it stays as it was', async () => {
       const theirPhone = device(otherBuyer);
-      const mine = row(saved.id)!;
+      const mine = (await row(saved.id))!;
       for (const [name, args] of [
         ['savedMenu.update', { id: saved.id, changes: { notes: 'mine now', isFavorite: true } }],
         ['savedMenu.markSeen', { id: saved.id, stamp: 999_999 }],
@@ -288,9 +288,9 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       ] as Array<[MutationName, unknown]>) {
         expect(await theirPhone.push(name, args), name).toMatchObject({ outcome: 'refused', reason: 'not_found', message: 'Saved menu not found' });
       }
-      expect(row(saved.id)).toEqual(mine);
+      expect(await row(saved.id)).toEqual(mine);
       expect((await t.request('DELETE', `/api/saved-menus/${saved.id}`, { token: otherBuyer.token })).status).toBe(404);
-      expect(row(saved.id)).toEqual(mine);
+      expect(await row(saved.id)).toEqual(mine);
     });
 
     it('never sees it in their pull, even when they save the same menu', async () => {
@@ -320,7 +320,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const before = await phone.pull(0);
     const theirs = await device(otherBuyer).pull(0);
     await phone.pushOk('savedMenu.remove', { id: saved.id });
-    expect(row(saved.id)).toBeUndefined();
+    expect(await row(saved.id)).toBeUndefined();
     const after = await phone.pull(before.cursor);
     expect(after.deleted).toContainEqual({ entity: 'savedMenu', id: saved.id });
     expect(savedIn(after, saved.id)).toBeUndefined();

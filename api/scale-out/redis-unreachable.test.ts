@@ -55,7 +55,7 @@ describe('a Redis that does not answer', () => {
   it('answers a message 503 and stores nothing', async () => {
     const sent = await t.request('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: menu.id, kind: 'message', message: 'In stock?' } });
     expectTryAgainLater(sent);
-    expect(t.services.db.read.select().from(inquiries).where(eq(inquiries.buyerId, buyer.user.id)).all()).toHaveLength(0);
+    expect(await t.services.db.read.select().from(inquiries).where(eq(inquiries.buyerId, buyer.user.id)).all()).toHaveLength(0);
   });
 
   it('stops a push before the message, keeping what came before and leaving the rest on the device', async () => {
@@ -71,7 +71,7 @@ describe('a Redis that does not answer', () => {
       },
     });
     expectTryAgainLater(pushed);
-    expect(t.services.db.read.select().from(savedMenus).where(eq(savedMenus.buyerUserId, buyer.user.id)).all()).toHaveLength(1);
+    expect(await t.services.db.read.select().from(savedMenus).where(eq(savedMenus.buyerUserId, buyer.user.id)).all()).toHaveLength(1);
     const pulled = await t.request<{ lastProcessedSeq: number }>('GET', `/api/sync/pull?cursor=0&clientId=${clientId}`, { token: buyer.token });
     expect(pulled.body.lastProcessedSeq).toBe(1);
   });

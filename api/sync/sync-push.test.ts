@@ -48,19 +48,19 @@ async function pushOk(token: string, clientId: string, mutations: Pushed[], app:
 
 const createArgs = (strainName: string, extra: Record<string, unknown> = {}) => ({ id: randomUUID(), strainName, ...extra });
 
-const productRow = (id: string, app: TestApp = t) => app.services.db.read.select().from(products).where(eq(products.id, id)).get();
-const menuRow = (id: string) => t.services.db.read.select().from(menus).where(eq(menus.id, id)).get();
-const productCountOf = (userId: string, app: TestApp = t) =>
-  app.services.db.read.select().from(products).where(eq(products.userId, userId)).all().length;
-const syncClient = (clientId: string, app: TestApp = t) =>
-  app.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
-const refusal = (clientId: string, seq: number, app: TestApp = t) =>
-  app.services.db.read
+const productRow = async (id: string, app: TestApp = t) => await app.services.db.read.select().from(products).where(eq(products.id, id)).get();
+const menuRow = async (id: string) => await t.services.db.read.select().from(menus).where(eq(menus.id, id)).get();
+const productCountOf = async (userId: string, app: TestApp = t) =>
+  (await app.services.db.read.select().from(products).where(eq(products.userId, userId)).all()).length;
+const syncClient = async (clientId: string, app: TestApp = t) =>
+  await app.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+const refusal = async (clientId: string, seq: number, app: TestApp = t) =>
+  await app.services.db.read
     .select()
     .from(syncRefusals)
     .where(and(eq(syncRefusals.clientId, clientId), eq(syncRefusals.seq, seq)))
     .get();
-const changeClock = () => t.services.db.read.select().from(syncClock).get()!.version;
+const changeClock = async () => (await t.services.db.read.select().from(syncClock).get())!.version;
 
 const listProducts = async (token: string) => (await t.request<Product[]>('GET', '/api/products', { token })).body;
 
@@ -69,7 +69,7 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
     const clientId = randomUUID();
     const created = createArgs('Twice sent', { pricePerUnit: '10' });
     const batch = [mutation(1, 'product.create', created), mutation(2, 'product.update', { id: created.id, changes: { pricePerUnit: '12.5' } })];
-    const countBefore = productCountOf(seller.user.id);
+    const countBefore = await productCountOf(seller.user.id);
 
     const first = await pushOk(seller.token, clientId, batch);
     expect(first).toEqual({
@@ -79,9 +79,9 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
         { seq: 2, outcome: 'applied' },
       ],
     });
-    const afterFirst = productRow(created.id)!;
+    const afterFirst = (await productRow(created.id))!;
     expect(afterFirst.priceCents).toBe(1250);
-    expect(productCountOf(seller.user.id)).toBe(countBefore + 1);
+    expect(await productCountOf(seller.user.id)).toBe(countBefore + 1);
 
     const second = await pushOk(seller.token, clientId, batch);
     expect(second).toEqual({
@@ -91,9 +91,9 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
         { seq: 2, outcome: 'duplicate' },
       ],
     });
-    expect(productCountOf(seller.user.id)).toBe(countBefore + 1);
-    expect(productRow(created.id)).toEqual(afterFirst);
-    expect(syncClient(clientId)?.lastSeq).toBe(2);
+    expect(await productCountOf(seller.user.id)).toBe(countBefore + 1);
+    expect(await productRow(created.id)).toEqual(afterFirst);
+    expect((await syncClient(clientId))?.lastSeq).toBe(2);
   });
 
   it('a batch retried after a dropped response applies only what the server had not processed (1..5 duplicate, 6..8 applied)', async () => {
@@ -105,7 +105,7 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
 
       // The server commits 1..5, but the answer never reaches the device.
       await pushOk(me.token, clientId, all.slice(0, 5), local);
-      const versionsBefore = all.slice(0, 5).map((m) => productRow((m.args as { id: string }).id, local)?.version);
+      const versionsBefore = await Promise.all(all.slice(0, 5).map(async (m) => (await productRow((m.args as { id: string }).id, local))?.version));
       expect(versionsBefore.every((v) => typeof v === 'number')).toBe(true);
 
       // The device retries its whole outbox, now grown to 8.
@@ -115,10 +115,10 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
         ...[1, 2, 3, 4, 5].map((seq) => ({ seq, outcome: 'duplicate' })),
         ...[6, 7, 8].map((seq) => ({ seq, outcome: 'applied' })),
       ]);
-      expect(productCountOf(me.user.id, local)).toBe(8);
-      expect(all.slice(0, 5).map((m) => productRow((m.args as { id: string }).id, local)?.version)).toEqual(versionsBefore);
-      for (const m of all) expect(productRow((m.args as { id: string }).id, local)?.userId).toBe(me.user.id);
-      expect(syncClient(clientId, local)?.lastSeq).toBe(8);
+      expect(await productCountOf(me.user.id, local)).toBe(8);
+      expect(await Promise.all(all.slice(0, 5).map(async (m) => (await productRow((m.args as { id: string }).id, local))?.version))).toEqual(versionsBefore);
+      for (const m of all) expect((await productRow((m.args as { id: string }).id, local))?.userId).toBe(me.user.id);
+      expect((await syncClient(clientId, local))?.lastSeq).toBe(8);
     } finally {
       local.close();
     }
@@ -130,7 +130,7 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
     const me = await t.registerUser('seller');
     const clientId = randomUUID();
     await pushOk(me.token, clientId, [1, 2, 3].map((seq) => mutation(seq, 'product.create', createArgs(`Before crash ${seq}`))));
-    expect(syncClient(clientId)?.lastSeq).toBe(3);
+    expect((await syncClient(clientId))?.lastSeq).toBe(3);
 
     const first = createArgs('Batch first');
     const second = createArgs('Batch second');
@@ -151,8 +151,8 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
       return product;
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const clockBefore = changeClock();
-    const countBefore = productCountOf(me.user.id);
+    const clockBefore = await changeClock();
+    const countBefore = await productCountOf(me.user.id);
 
     const crashed = await push(t, me.token, clientId, batch);
     expect(crashed.status).toBe(500);
@@ -163,13 +163,13 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
     expect(logged).toHaveBeenCalled();
 
     // Nothing of the batch, not even the mutation that succeeded before the crash.
-    expect(productRow(first.id)).toBeUndefined();
-    expect(productRow(second.id)).toBeUndefined();
-    expect(menuRow(menu.id)).toBeUndefined();
-    expect(productCountOf(me.user.id)).toBe(countBefore);
-    expect(syncClient(clientId)?.lastSeq).toBe(3);
-    expect(changeClock()).toBe(clockBefore);
-    for (const seq of [4, 5, 6]) expect(refusal(clientId, seq)).toBeUndefined();
+    expect(await productRow(first.id)).toBeUndefined();
+    expect(await productRow(second.id)).toBeUndefined();
+    expect(await menuRow(menu.id)).toBeUndefined();
+    expect(await productCountOf(me.user.id)).toBe(countBefore);
+    expect((await syncClient(clientId))?.lastSeq).toBe(3);
+    expect(await changeClock()).toBe(clockBefore);
+    for (const seq of [4, 5, 6]) expect(await refusal(clientId, seq)).toBeUndefined();
 
     crash.mockRestore();
     const retry = await pushOk(me.token, clientId, batch);
@@ -177,14 +177,14 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
       lastProcessedSeq: 6,
       results: [4, 5, 6].map((seq) => ({ seq, outcome: 'applied' })),
     });
-    expect(productCountOf(me.user.id)).toBe(countBefore + 2);
+    expect(await productCountOf(me.user.id)).toBe(countBefore + 2);
     const menuNow = await t.request<Menu>('GET', `/api/menus/${menu.id}`, { token: me.token });
     expect(menuNow.body.productIds).toEqual([first.id, second.id]);
 
     // And once more: the retry of the retry changes nothing.
     const again = await pushOk(me.token, clientId, batch);
     expect(again.results.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
-    expect(productCountOf(me.user.id)).toBe(countBefore + 2);
+    expect(await productCountOf(me.user.id)).toBe(countBefore + 2);
   });
 });
 
@@ -204,9 +204,9 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
         { seq: 2, outcome: 'applied' },
       ],
     });
-    expect(productRow(bad.id)).toBeUndefined();
-    expect(productRow(good.id)?.strainName).toBe('Queued after the bad one');
-    expect(refusal(clientId, 1)).toMatchObject({ name: 'product.create', reason: 'validation', message: rest.body.message });
+    expect(await productRow(bad.id)).toBeUndefined();
+    expect((await productRow(good.id))?.strainName).toBe('Queued after the bad one');
+    expect(await refusal(clientId, 1)).toMatchObject({ name: 'product.create', reason: 'validation', message: rest.body.message });
   });
 
   it("a not_found refusal (another seller's product) matches PUT /api/products/:id and leaves their product unchanged", async () => {
@@ -214,7 +214,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
     expect(theirs.status).toBe(201);
     const rest = await t.request<ErrorBody>('PUT', `/api/products/${theirs.body.id}`, { token: seller.token, body: { pricePerUnit: '1' } });
     expect(rest.status).toBe(404);
-    const stored = productRow(theirs.body.id);
+    const stored = await productRow(theirs.body.id);
 
     const clientId = randomUUID();
     const good = createArgs('After the not-found');
@@ -231,8 +231,8 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
         { seq: 3, outcome: 'applied' },
       ],
     });
-    expect(productRow(theirs.body.id)).toEqual(stored);
-    expect(productRow(good.id)?.userId).toBe(seller.user.id);
+    expect(await productRow(theirs.body.id)).toEqual(stored);
+    expect((await productRow(good.id))?.userId).toBe(seller.user.id);
   });
 
   it('a forbidden refusal (menu.create by a buyer) matches POST /api/menus, and the buyer’s next mutation applies', async () => {
@@ -252,8 +252,8 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
         { seq: 2, outcome: 'applied' },
       ],
     });
-    expect(menuRow(menu.id)).toBeUndefined();
-    expect(t.services.db.read.select().from(users).where(eq(users.id, buyer.user.id)).get()?.city).toBe('Denver');
+    expect(await menuRow(menu.id)).toBeUndefined();
+    expect((await t.services.db.read.select().from(users).where(eq(users.id, buyer.user.id)).get())?.city).toBe('Denver');
   });
 
   it('a subscription_required refusal (trial ended) matches POST /api/products, and the next mutation applies', async () => {
@@ -279,11 +279,11 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
           { seq: 2, outcome: 'applied' },
         ],
       });
-      expect(productRow(refused.id, local)).toBeUndefined();
-      expect(productCountOf(me.user.id, local)).toBe(0);
+      expect(await productRow(refused.id, local)).toBeUndefined();
+      expect(await productCountOf(me.user.id, local)).toBe(0);
       const profile = await local.request<User>('GET', '/api/auth/user', { token: me.token });
       expect(profile.body.businessName).toBe('Still here');
-      expect(refusal(clientId, 1, local)?.reason).toBe('subscription_required');
+      expect((await refusal(clientId, 1, local))?.reason).toBe('subscription_required');
     } finally {
       local.close();
     }
@@ -305,8 +305,8 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
       [3, 'applied', undefined],
     ]);
     expect(res.results[1]?.message).toBe('THC % must be between 0 and 100');
-    expect(productRow(product.id)).toMatchObject({ priceCents: 600, thcHundredths: null });
-    expect(syncClient(clientId)?.lastSeq).toBe(3);
+    expect(await productRow(product.id)).toMatchObject({ priceCents: 600, thcHundredths: null });
+    expect((await syncClient(clientId))?.lastSeq).toBe(3);
 
     const retry = await pushOk(seller.token, clientId, batch);
     expect(retry.results.map((r) => [r.outcome, r.reason, r.message])).toEqual([
@@ -315,7 +315,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
       ['duplicate', undefined, undefined],
     ]);
     expect(retry.lastProcessedSeq).toBe(3);
-    expect(productRow(product.id)).toMatchObject({ priceCents: 600, thcHundredths: null });
+    expect(await productRow(product.id)).toMatchObject({ priceCents: 600, thcHundredths: null });
   });
 
   it('a mutation refused after it had written rolls back only its own writes (savepoint), and the rest of the batch commits', async () => {
@@ -340,9 +340,9 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
       { seq: 2, outcome: 'refused', reason: 'conflict', message: 'Refused after writing' },
       { seq: 3, outcome: 'applied' },
     ]);
-    expect(productRow(before.id)).toBeDefined();
-    expect(productRow(refused.id)).toBeUndefined();
-    expect(productRow(after.id)).toBeDefined();
+    expect(await productRow(before.id)).toBeDefined();
+    expect(await productRow(refused.id)).toBeUndefined();
+    expect(await productRow(after.id)).toBeDefined();
   });
 });
 
@@ -380,7 +380,7 @@ describe('sequence order', () => {
     await pushOk(seller.token, phone, [mutation(2, 'product.delete', { id: product.id })]);
     const late = await pushOk(seller.token, tablet, [mutation(2, 'product.update', { id: product.id, changes: { pricePerUnit: '12' } })]);
     expect(late.results).toEqual([{ seq: 2, outcome: 'refused', reason: 'not_found', message: productService.PRODUCT_NOT_FOUND }]);
-    expect(productRow(product.id)).toBeUndefined();
+    expect(await productRow(product.id)).toBeUndefined();
   });
 });
 
@@ -393,8 +393,8 @@ describe('a device id belongs to one account', () => {
     const pushed = await push(t, otherSeller.token, clientId, [mutation(2, 'product.create', stolen)]);
     expect(pushed.status).toBe(403);
     expect(pushed.body).toMatchObject({ reason: 'forbidden', message: expect.any(String) });
-    expect(productRow(stolen.id)).toBeUndefined();
-    expect(syncClient(clientId)).toMatchObject({ userId: seller.user.id, lastSeq: 1 });
+    expect(await productRow(stolen.id)).toBeUndefined();
+    expect(await syncClient(clientId)).toMatchObject({ userId: seller.user.id, lastSeq: 1 });
 
     const pulled = await t.request<ErrorBody>('GET', `/api/sync/pull?cursor=0&clientId=${clientId}`, { token: otherSeller.token });
     expect(pulled.status).toBe(403);
@@ -408,15 +408,15 @@ describe('a device id belongs to one account', () => {
 
 describe('push validation', () => {
   async function expectRefusedWhole(body: unknown, message?: string) {
-    const clockBefore = changeClock();
-    const countBefore = productCountOf(seller.user.id);
+    const clockBefore = await changeClock();
+    const countBefore = await productCountOf(seller.user.id);
     const res = await t.request<ErrorBody>('POST', '/api/sync/push', { token: seller.token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.reason).toBe('validation');
     expect(res.body.message).toEqual(expect.any(String));
     if (message) expect(res.body.message).toBe(message);
-    expect(changeClock()).toBe(clockBefore);
-    expect(productCountOf(seller.user.id)).toBe(countBefore);
+    expect(await changeClock()).toBe(clockBefore);
+    expect(await productCountOf(seller.user.id)).toBe(countBefore);
     return res.body;
   }
 
@@ -427,23 +427,23 @@ describe('push validation', () => {
       clientId,
       mutations: [mutation(1, 'product.create', good), { seq: 2, name: 'product.destroyEverything', args: {} }],
     });
-    expect(productRow(good.id)).toBeUndefined();
-    expect(syncClient(clientId)).toBeUndefined();
+    expect(await productRow(good.id)).toBeUndefined();
+    expect(await syncClient(clientId)).toBeUndefined();
   });
 
   it('a clientId that is not a UUID is a 400 with a message, and nothing is written', async () => {
     const good = createArgs('From a bad client id');
     await expectRefusedWhole({ clientId: 'not-a-uuid', mutations: [mutation(1, 'product.create', good)] }, 'clientId must be a UUID');
-    expect(productRow(good.id)).toBeUndefined();
-    expect(syncClient('not-a-uuid')).toBeUndefined();
+    expect(await productRow(good.id)).toBeUndefined();
+    expect(await syncClient('not-a-uuid')).toBeUndefined();
   });
 
   it(`over ${MAX_PUSH_BATCH} mutations is a 400 with a message, and nothing is written`, async () => {
     const clientId = randomUUID();
     const batch = Array.from({ length: MAX_PUSH_BATCH + 1 }, (_, i) => mutation(i + 1, 'product.create', createArgs(`Bulk ${i}`)));
     await expectRefusedWhole({ clientId, mutations: batch }, `At most ${MAX_PUSH_BATCH} mutations per push`);
-    expect(productRow((batch[0]!.args as { id: string }).id)).toBeUndefined();
-    expect(syncClient(clientId)).toBeUndefined();
+    expect(await productRow((batch[0]!.args as { id: string }).id)).toBeUndefined();
+    expect(await syncClient(clientId)).toBeUndefined();
   });
 
   it('exactly the largest batch is accepted', async () => {
@@ -453,7 +453,7 @@ describe('push validation', () => {
       const batch = Array.from({ length: MAX_PUSH_BATCH }, (_, i) => mutation(i + 1, 'product.create', createArgs(`Bulk ${i}`)));
       const res = await pushOk(me.token, randomUUID(), batch, local);
       expect(res.lastProcessedSeq).toBe(MAX_PUSH_BATCH);
-      expect(productCountOf(me.user.id, local)).toBe(MAX_PUSH_BATCH);
+      expect(await productCountOf(me.user.id, local)).toBe(MAX_PUSH_BATCH);
     } finally {
       local.close();
     }

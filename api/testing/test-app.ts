@@ -1,7 +1,8 @@
 /**
- * An in-process server for API tests: a fresh SQLite file in its own temp
- * directory, the real services (with a movable clock and optional sign-in
- * throttle), and helpers to call routes and make accounts.
+ * An in-process server for API tests: a fresh database (a SQLite file in its
+ * own temp directory, or, when the suite runs on PostgreSQL, a database of
+ * its own there), the real services (with a movable clock and optional
+ * sign-in throttle), and helpers to call routes and make accounts.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import type { Services } from '../context';
 import { readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
 import { createServices } from '../services';
+import { clonedTestDatabase, postgresTemplate } from './postgres';
 
 export const TEST_PASSWORD = 'test-password-123';
 
@@ -54,10 +56,13 @@ export function createTestApp(options: TestAppOptions = {}) {
   const now = () => new Date(baseNow().getTime() + offsetMs);
   // Suites register many accounts from one (unknown) address; the registration quota's own tests set a low limit.
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dir, SEED_DEMO_DATA: 'false', REGISTRATIONS_PER_HOUR: '100000', ...options.env });
+  const template = postgresTemplate();
+  const postgres = template && !options.overrides?.db ? clonedTestDatabase(template) : undefined;
   const services = createServices(
     env,
     {
       now,
+      ...(postgres && { db: postgres.db }),
       ...(options.throttle && { throttle: options.throttle }),
       ...options.overrides,
     },
@@ -107,9 +112,9 @@ export function createTestApp(options: TestAppOptions = {}) {
     return expectOk(request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } }), 'admin login');
   }
 
-  function close(): void {
-    services.db.close();
-    void services.redis?.close();
+  async function close(): Promise<void> {
+    await (postgres ? postgres.drop() : services.db.close());
+    await services.redis?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 

@@ -57,7 +57,7 @@ describeWithPostgres('copying an embedded installation into PostgreSQL', () => {
     const now = new Date();
     await t.services.db.transaction(async (tx) => {
       for (let start = 0; start < 10_000; start += 500) {
-        tx.db
+        await tx.db
           .insert(products)
           .values(
             Array.from({ length: 500 }, (_, i) => ({

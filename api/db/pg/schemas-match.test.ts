@@ -11,7 +11,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
-import { Database } from '../database';
+import { SqliteDatabase } from '../sqlite-database';
 import { migratePostgres } from './migrate-postgres';
 
 /** Each engine's own bookkeeping, and the search indexes each keeps in its own form. */
@@ -27,7 +27,7 @@ describeWithPostgres('the SQLite and PostgreSQL schemas', () => {
 
   beforeAll(async () => {
     const file = join(dir, 'app.db');
-    Database.open(file).close();
+    await SqliteDatabase.open(file).close();
     const sqlite = new BetterSqlite3(file, { readonly: true });
     sqliteColumns = {};
     for (const table of sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]) {

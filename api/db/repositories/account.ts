@@ -17,30 +17,34 @@ import {
   users,
 } from '../schema';
 
-export function accountData(db: Db, userId: string) {
-  const ownMenus = db.select().from(menus).where(eq(menus.userId, userId)).all();
-  const ownInquiries = db.select().from(inquiries).where(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId))).all();
+export async function accountData(db: Db, userId: string) {
+  const ownMenus = await db.select().from(menus).where(eq(menus.userId, userId)).all();
+  const ownInquiries = await db.select().from(inquiries).where(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId))).all();
   return {
-    products: db.select().from(products).where(eq(products.userId, userId)).all(),
-    menus: ownMenus.map((menu) => ({
-      ...menu,
-      productIds: db
-        .select()
-        .from(menuItems)
-        .where(eq(menuItems.menuId, menu.id))
-        .all()
-        .sort((a, b) => a.position - b.position)
-        .map((item) => item.productId),
-    })),
-    savedMenus: db.select().from(savedMenus).where(eq(savedMenus.buyerUserId, userId)).all(),
-    photos: db.select({ id: photos.id, purpose: photos.purpose, contentType: photos.contentType, size: photos.size, createdAt: photos.createdAt }).from(photos).where(eq(photos.userId, userId)).all(),
-    conversations: ownInquiries.map((inquiry) => ({
-      ...inquiry,
-      messages: db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiry.id)).all(),
-    })),
-    subscriptions: db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).all(),
-    emailsTurnedOff: db.select({ kind: emailOptOuts.kind }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId)).all().map((row) => row.kind),
-    emailsSent: db
+    products: await db.select().from(products).where(eq(products.userId, userId)).all(),
+    menus: await Promise.all(
+      ownMenus.map(async (menu) => ({
+        ...menu,
+        productIds: (await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).all())
+          .sort((a, b) => a.position - b.position)
+          .map((item) => item.productId),
+      })),
+    ),
+    savedMenus: await db.select().from(savedMenus).where(eq(savedMenus.buyerUserId, userId)).all(),
+    photos: await db
+      .select({ id: photos.id, purpose: photos.purpose, contentType: photos.contentType, size: photos.size, createdAt: photos.createdAt })
+      .from(photos)
+      .where(eq(photos.userId, userId))
+      .all(),
+    conversations: await Promise.all(
+      ownInquiries.map(async (inquiry) => ({
+        ...inquiry,
+        messages: await db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiry.id)).all(),
+      })),
+    ),
+    subscriptions: await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).all(),
+    emailsTurnedOff: (await db.select({ kind: emailOptOuts.kind }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId)).all()).map((row) => row.kind),
+    emailsSent: await db
       .select({ kind: mailOutbox.kind, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
       .from(mailOutbox)
       .where(eq(mailOutbox.userId, userId))
@@ -49,12 +53,12 @@ export function accountData(db: Db, userId: string) {
 }
 
 /** Subscriptions of the user the provider may still charge. */
-export function chargeableSubscriptionIds(db: Db, userId: string): string[] {
-  return db
+export async function chargeableSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+  return (await db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.userId, userId), notInArray(billingSubscriptions.status, ['canceled', 'incomplete_expired'])))
-    .all()
+    .all())
     .map((row) => row.id);
 }
 
@@ -63,16 +67,16 @@ export function chargeableSubscriptionIds(db: Db, userId: string): string[] {
  * business name, so the other side of their conversations still sees who
  * they talked to. Menus go, so their public links answer Menu Not Found.
  */
-export function clearClosedAccount(db: Db, userId: string, version: number, now: Date): void {
-  db.delete(menus).where(eq(menus.userId, userId)).run();
-  db.delete(products).where(eq(products.userId, userId)).run();
-  db.delete(savedMenus).where(eq(savedMenus.buyerUserId, userId)).run();
-  db.delete(photos).where(eq(photos.userId, userId)).run();
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
-  db.delete(syncClients).where(eq(syncClients.userId, userId)).run();
-  db.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId)).run();
-  db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).run();
-  db.update(users)
+export async function clearClosedAccount(db: Db, userId: string, version: number, now: Date): Promise<void> {
+  await db.delete(menus).where(eq(menus.userId, userId)).run();
+  await db.delete(products).where(eq(products.userId, userId)).run();
+  await db.delete(savedMenus).where(eq(savedMenus.buyerUserId, userId)).run();
+  await db.delete(photos).where(eq(photos.userId, userId)).run();
+  await db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();
+  await db.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId)).run();
+  await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).run();
+  await db.update(users)
     .set({
       email: `closed-${userId}@closed.invalid`,
       passwordHash: '!closed',

@@ -32,13 +32,13 @@ function toEntry(row: AuditRow): AuditEntry {
 }
 
 export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
-  db.insert(auditLog).values(entry).run();
+  await db.insert(auditLog).values(entry).run();
 }
 
 /** One page (numbered from 1), newest first; the id breaks ties between entries of the same millisecond. */
 export async function pageAudit(db: Db, page: number, pageSize: number): Promise<{ items: AuditEntry[]; total: number }> {
-  const total = db.select({ n: count() }).from(auditLog).get()?.n ?? 0;
-  const rows = db
+  const total = (await db.select({ n: count() }).from(auditLog).get())?.n ?? 0;
+  const rows = await db
     .select(entryColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.targetId))
@@ -51,13 +51,13 @@ export async function pageAudit(db: Db, page: number, pageSize: number): Promise
 
 /** The latest entries about one account. */
 export async function auditOfTarget(db: Db, targetId: string, limit: number): Promise<AuditEntry[]> {
-  return db
+  return (await db
     .select(entryColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.targetId))
     .where(eq(auditLog.targetId, targetId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit)
-    .all()
+    .all())
     .map(toEntry);
 }

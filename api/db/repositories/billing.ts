@@ -8,7 +8,7 @@ export type BillingAccount = { customerId: string | null; subscriptionId: string
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 export async function billingAccountOf(db: Db, userId: string): Promise<BillingAccount> {
-  const row = db
+  const row = await db
     .select({ customerId: users.stripeCustomerId, subscriptionId: users.stripeSubscriptionId })
     .from(users)
     .where(eq(users.id, userId))
@@ -17,31 +17,31 @@ export async function billingAccountOf(db: Db, userId: string): Promise<BillingA
 }
 
 export async function userIdOfCustomer(db: Db, customerId: string): Promise<string | null> {
-  return db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).get()?.id ?? null;
+  return (await db.select({ id: users.id }).from(users).where(eq(users.stripeCustomerId, customerId)).get())?.id ?? null;
 }
 
 /** Records an event id; false when it was recorded before (a replay). */
 export async function recordBillingEvent(db: Db, id: string, type: string, now: Date): Promise<boolean> {
-  const inserted = db.insert(billingEvents).values({ id, type, receivedAt: now }).onConflictDoNothing().returning({ id: billingEvents.id }).all();
+  const inserted = await db.insert(billingEvents).values({ id, type, receivedAt: now }).onConflictDoNothing().returning({ id: billingEvents.id }).all();
   return inserted.length > 0;
 }
 
 export async function findBillingSubscription(db: Db, id: string): Promise<BillingSubscriptionRow | null> {
-  return db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id)).get() ?? null;
+  return (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, id)).get()) ?? null;
 }
 
 export async function latestBillingSubscriptionOf(db: Db, userId: string): Promise<BillingSubscriptionRow | null> {
   return (
-    db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.lastEventAt)).get() ?? null
+    (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.lastEventAt)).get()) ?? null
   );
 }
 
 export async function saveBillingSubscription(db: Db, row: BillingSubscriptionRow): Promise<void> {
   const { id, ...changes } = row;
-  db.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.id, set: changes }).run();
+  await db.insert(billingSubscriptions).values(row).onConflictDoUpdate({ target: billingSubscriptions.id, set: changes }).run();
 }
 
 /** Keeps what the provider answered at creation, unless an event already told us more. */
 export async function saveBillingSubscriptionIfNew(db: Db, row: BillingSubscriptionRow): Promise<void> {
-  db.insert(billingSubscriptions).values(row).onConflictDoNothing().run();
+  await db.insert(billingSubscriptions).values(row).onConflictDoNothing().run();
 }

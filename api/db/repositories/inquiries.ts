@@ -19,7 +19,7 @@ async function withMessages(
   rows: Array<{ inquiry: typeof inquiries.$inferSelect; buyer: typeof users.$inferSelect; seller: typeof users.$inferSelect }>,
 ): Promise<Inquiry[]> {
   if (rows.length === 0) return [];
-  const messages = db
+  const messages = await db
     .select()
     .from(inquiryMessages)
     .where(inArray(inquiryMessages.inquiryId, rows.map((row) => row.inquiry.id)))
@@ -68,16 +68,16 @@ const inquiriesOf = preparedPerConnection((db) => {
 /** The user's inquiries as buyer or seller, newest activity first; with `since`, only those changed after it. */
 export async function listInquiriesOf(db: Db, userId: string, since?: number): Promise<Inquiry[]> {
   // Without `since`, every version is after the smallest number there is.
-  return withMessages(db, inquiriesOf(db).all({ userId, since: since ?? Number.MIN_SAFE_INTEGER }));
+  return withMessages(db, await inquiriesOf(db).all({ userId, since: since ?? Number.MIN_SAFE_INTEGER }));
 }
 
 export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
-  const rows = selectWithParties(db).where(eq(inquiries.id, id)).all();
+  const rows = await selectWithParties(db).where(eq(inquiries.id, id)).all();
   return (await withMessages(db, rows))[0] ?? null;
 }
 
 export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number, now: Date): Promise<void> {
-  db.insert(inquiries).values({ ...inquiry, version, createdAt: now, updatedAt: now }).run();
+  await db.insert(inquiries).values({ ...inquiry, version, createdAt: now, updatedAt: now }).run();
 }
 
 export async function insertInquiryMessage(
@@ -86,12 +86,12 @@ export async function insertInquiryMessage(
   version: number,
   now: Date,
 ): Promise<void> {
-  db.insert(inquiryMessages).values({ ...message, createdAt: now }).run();
-  db.update(inquiries).set({ version, updatedAt: now }).where(eq(inquiries.id, message.inquiryId)).run();
+  await db.insert(inquiryMessages).values({ ...message, createdAt: now }).run();
+  await db.update(inquiries).set({ version, updatedAt: now }).where(eq(inquiries.id, message.inquiryId)).run();
 }
 
 export async function messageExists(db: Db, id: string): Promise<boolean> {
-  return db.select({ id: inquiryMessages.id }).from(inquiryMessages).where(eq(inquiryMessages.id, id)).get() !== undefined;
+  return (await db.select({ id: inquiryMessages.id }).from(inquiryMessages).where(eq(inquiryMessages.id, id)).get()) !== undefined;
 }
 
 /** Changes an inquiry; `activity` (a new status) also moves it up the inbox, a read mark does not. */
@@ -102,7 +102,7 @@ export async function updateInquiry(
   version: number,
   now: Date | null,
 ): Promise<void> {
-  db.update(inquiries)
+  await db.update(inquiries)
     .set({ ...changes, version, ...(now && { updatedAt: now }) })
     .where(eq(inquiries.id, id))
     .run();

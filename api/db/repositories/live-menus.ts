@@ -4,7 +4,7 @@ import type { Db } from '../database';
 import { menuItems, menus, products, tombstones, users } from '../schema';
 
 export async function menusChangedSince(db: Db, version: number): Promise<string[]> {
-  const rows = db.all<{ id: string }>(sql`
+  const rows = await db.all<{ id: string }>(sql`
     select ${menus.id} as id from ${menus} where ${menus.version} > ${version}
     union
     select ${menuItems.menuId} from ${menuItems} join ${products} on ${products.id} = ${menuItems.productId} where ${products.version} > ${version}
@@ -18,7 +18,7 @@ export async function menusChangedSince(db: Db, version: number): Promise<string
 
 /** Whether the menu (itself, a product of it, its seller) changed after `version`; a deleted menu has. */
 export async function menuChangedSince(db: Db, menuId: string, version: number): Promise<boolean> {
-  const row = db.get<{ changed: number }>(sql`
+  const row = await db.get<{ changed: number }>(sql`
     select exists (select 1 from ${menus} where ${menus.id} = ${menuId} and ${menus.version} > ${version})
       or exists (select 1 from ${menuItems} join ${products} on ${products.id} = ${menuItems.productId} where ${menuItems.menuId} = ${menuId} and ${products.version} > ${version})
       or exists (select 1 from ${menus} join ${users} on ${users.id} = ${menus.userId} where ${menus.id} = ${menuId} and ${users.version} > ${version})

@@ -1,12 +1,13 @@
 /** Menu views in SQLite: the counted views, their per-day rollup, each menu's visitors, and what the insights read from them. */
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, sum } from 'drizzle-orm';
 import type { Db } from '../database';
+import { isPostgres } from '../sql-dialect';
 import { inquiries, menuProductOpenDays, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
 
 /** The menus (of those given) that still exist, with their sellers. */
 export async function sellersOfMenus(db: Db, menuIds: string[]): Promise<Map<string, string>> {
   if (menuIds.length === 0) return new Map();
-  const rows = db.select({ id: menus.id, userId: menus.userId }).from(menus).where(inArray(menus.id, menuIds)).all();
+  const rows = await db.select({ id: menus.id, userId: menus.userId }).from(menus).where(inArray(menus.id, menuIds)).all();
   return new Map(rows.map((row) => [row.id, row.userId]));
 }
 
@@ -23,7 +24,7 @@ function chunks<T>(items: T[]): T[][] {
 export async function lastCountedViews(db: Db, menuId: string, visitorKeys: string[]): Promise<Map<string, number>> {
   const last = new Map<string, number>();
   for (const keys of chunks(visitorKeys)) {
-    const rows = db
+    const rows = await db
       .select({ visitorKey: menuVisitors.visitorKey, lastViewedAt: menuVisitors.lastViewedAt })
       .from(menuVisitors)
       .where(and(eq(menuVisitors.menuId, menuId), inArray(menuVisitors.visitorKey, keys)))
@@ -38,7 +39,7 @@ export type CountedView = { menuId: string; visitorKey: string; userId: string |
 /** Stores counted views, oldest first: the raw events, their days' rollups and their visitors. */
 export async function insertCountedViews(db: Db, views: CountedView[]): Promise<void> {
   for (const rows of chunks(views)) {
-    db.insert(menuViewEvents)
+    await db.insert(menuViewEvents)
       .values(rows.map((view) => ({ menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, viewedAt: view.at })))
       .run();
   }
@@ -60,13 +61,13 @@ export async function insertCountedViews(db: Db, views: CountedView[]): Promise<
     }
   }
   for (const rows of chunks([...days.values()])) {
-    db.insert(menuViewDays)
+    await db.insert(menuViewDays)
       .values(rows)
       .onConflictDoUpdate({ target: [menuViewDays.menuId, menuViewDays.day], set: { views: sql`${menuViewDays.views} + excluded.views` } })
       .run();
   }
   for (const rows of chunks([...visitors.values()])) {
-    db.insert(menuVisitors)
+    await db.insert(menuVisitors)
       .values(rows)
       .onConflictDoUpdate({
         target: [menuVisitors.menuId, menuVisitors.visitorKey],
@@ -82,7 +83,7 @@ export async function insertCountedViews(db: Db, views: CountedView[]): Promise<
 
 /** Views per day (YYYY-MM-DD) of one menu from `fromDay` on; days without views are absent. */
 export async function menuViewsPerDay(db: Db, menuId: string, fromDay: string): Promise<Array<{ day: string; views: number }>> {
-  return db
+  return await db
     .select({ day: menuViewDays.day, views: menuViewDays.views })
     .from(menuViewDays)
     .where(and(eq(menuViewDays.menuId, menuId), gte(menuViewDays.day, fromDay)))
@@ -92,11 +93,11 @@ export async function menuViewsPerDay(db: Db, menuId: string, fromDay: string): 
 /** Visitors whose last counted view of the menu is at or after `since`: exactly those who viewed it since then. */
 export async function uniqueVisitorsSince(db: Db, menuId: string, since: Date): Promise<number> {
   return (
-    db
+    (await db
       .select({ n: count() })
       .from(menuVisitors)
       .where(and(eq(menuVisitors.menuId, menuId), gte(menuVisitors.lastViewedAt, since)))
-      .get()?.n ?? 0
+      .get())?.n ?? 0
   );
 }
 
@@ -106,7 +107,7 @@ export type ViewerRow = { userId: string; businessName: string; firstViewedAt: D
 
 /** The signed-in users who viewed the menu since `since`, most recent first, with whether they have it saved. */
 export async function signedInViewers(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
-  const rows = db
+  const rows = await db
     .select({
       userId: menuViewEvents.userId,
       businessName: nameOfUser,
@@ -136,7 +137,7 @@ export async function signedInViewers(db: Db, menuId: string, since: Date): Prom
  * message about it, or a line of an order request. Most asked first.
  */
 export async function addProductOpen(db: Db, open: { menuId: string; productId: string; day: string }): Promise<void> {
-  db.insert(menuProductOpenDays)
+  await db.insert(menuProductOpenDays)
     .values({ ...open, opens: 1 })
     .onConflictDoUpdate({ target: [menuProductOpenDays.menuId, menuProductOpenDays.productId, menuProductOpenDays.day], set: { opens: sql`${menuProductOpenDays.opens} + 1` } })
     .run();
@@ -146,21 +147,24 @@ export async function addProductOpen(db: Db, open: { menuId: string; productId: 
 export async function productsOpenedOrAskedAbout(db: Db, menuId: string, since: Date, limit: number): Promise<Array<{ productId: string; name: string; opens: number }>> {
   const sinceMs = since.getTime();
   const sinceDay = since.toISOString().slice(0, 10);
-  const rows = db.all<{ productId: string; name: string; opens: number }>(sql`
+  const orderLine = isPostgres(db)
+    ? { each: sql`json_array_elements(${inquiries.items}::json) as line(value)`, productId: sql`line.value->>'productId'`, strainName: sql`line.value->>'strainName'` }
+    : { each: sql`json_each(${inquiries.items}) as line`, productId: sql`json_extract(line.value, '$.productId')`, strainName: sql`json_extract(line.value, '$.strainName')` };
+  const rows = await db.all<{ productId: string; name: string; opens: number }>(sql`
     with touched(product_id, name, times) as (
       select ${inquiries.productId}, null, 1 from ${inquiries}
         where ${inquiries.menuId} = ${menuId} and ${inquiries.productId} is not null and ${inquiries.createdAt} >= ${sinceMs}
       union all
-      select json_extract(line.value, '$.productId'), json_extract(line.value, '$.strainName'), 1
-        from ${inquiries}, json_each(${inquiries.items}) as line
+      select ${orderLine.productId}, ${orderLine.strainName}, 1
+        from ${inquiries}, ${orderLine.each}
         where ${inquiries.menuId} = ${menuId} and ${inquiries.kind} = 'order' and ${inquiries.createdAt} >= ${sinceMs}
       union all
       select ${menuProductOpenDays.productId}, null, ${menuProductOpenDays.opens} from ${menuProductOpenDays}
         where ${menuProductOpenDays.menuId} = ${menuId} and ${menuProductOpenDays.day} >= ${sinceDay}
     )
-    select touched.product_id as productId, coalesce(${products.strainName}, max(touched.name), 'Product') as name, sum(touched.times) as opens
+    select touched.product_id as "productId", coalesce(${products.strainName}, max(touched.name), 'Product') as name, sum(touched.times) as opens
       from touched left join ${products} on ${products.id} = touched.product_id
-      group by touched.product_id
+      group by touched.product_id, ${products.strainName}
       order by opens desc, name asc
       limit ${limit}
   `);
@@ -169,7 +173,7 @@ export async function productsOpenedOrAskedAbout(db: Db, menuId: string, since: 
 
 /** Counted views of all the seller's menus from `fromDay` on. */
 export async function sellerViewsSince(db: Db, sellerId: string, fromDay: string): Promise<number> {
-  const row = db
+  const row = await db
     .select({ views: sum(menuViewDays.views) })
     .from(menuViewDays)
     .innerJoin(menus, eq(menus.id, menuViewDays.menuId))
@@ -180,5 +184,5 @@ export async function sellerViewsSince(db: Db, sellerId: string, fromDay: string
 
 /** Raw view events before `before` go; the per-day rollups and the visitors' rows keep what the insights show. */
 export async function deleteViewEventsBefore(db: Db, before: Date): Promise<void> {
-  db.delete(menuViewEvents).where(lt(menuViewEvents.viewedAt, before)).run();
+  await db.delete(menuViewEvents).where(lt(menuViewEvents.viewedAt, before)).run();
 }

@@ -24,7 +24,7 @@ function toMenu(row: MenuRow, productIds: string[]): Menu {
 
 async function withProductIds(db: Db, rows: MenuRow[]): Promise<Menu[]> {
   if (rows.length === 0) return [];
-  const items = db
+  const items = await db
     .select()
     .from(menuItems)
     .where(inArray(menuItems.menuId, rows.map((row) => row.id)))
@@ -40,16 +40,16 @@ async function withProductIds(db: Db, rows: MenuRow[]): Promise<Menu[]> {
 }
 
 export async function listMenusByOwner(db: Db, userId: string): Promise<Menu[]> {
-  return withProductIds(db, db.select().from(menus).where(eq(menus.userId, userId)).orderBy(desc(menus.updatedAt)).all());
+  return withProductIds(db, await db.select().from(menus).where(eq(menus.userId, userId)).orderBy(desc(menus.updatedAt)).all());
 }
 
 export async function findMenu(db: Db, id: string): Promise<Menu | null> {
-  const row = db.select().from(menus).where(eq(menus.id, id)).get();
+  const row = await db.select().from(menus).where(eq(menus.id, id)).get();
   return row ? ((await withProductIds(db, [row]))[0] ?? null) : null;
 }
 
 export async function findMenuByLink(db: Db, publicLinkId: string): Promise<Menu | null> {
-  const row = db.select().from(menus).where(eq(menus.publicLinkId, publicLinkId)).get();
+  const row = await db.select().from(menus).where(eq(menus.publicLinkId, publicLinkId)).get();
   return row ? ((await withProductIds(db, [row]))[0] ?? null) : null;
 }
 
@@ -59,62 +59,62 @@ export async function insertMenu(
   version: number,
   now: Date,
 ): Promise<void> {
-  db.insert(menus).values({ ...menu, version, createdAt: now, updatedAt: now }).run();
+  await db.insert(menus).values({ ...menu, version, createdAt: now, updatedAt: now }).run();
 }
 
 export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>, version: number, now: Date): Promise<void> {
-  db.update(menus).set({ ...fields, version, updatedAt: now }).where(eq(menus.id, id)).run();
+  await db.update(menus).set({ ...fields, version, updatedAt: now }).where(eq(menus.id, id)).run();
 }
 
 /** Gives the menu a new public link id; the old one stops resolving. */
 export async function setMenuLink(db: Db, id: string, publicLinkId: string, version: number, now: Date): Promise<void> {
-  db.update(menus).set({ publicLinkId, version, updatedAt: now }).where(eq(menus.id, id)).run();
+  await db.update(menus).set({ publicLinkId, version, updatedAt: now }).where(eq(menus.id, id)).run();
 }
 
 /** Replaces the menu's products with `productIds`, in that order. */
 export async function setMenuProducts(db: Db, menuId: string, productIds: string[]): Promise<void> {
-  db.delete(menuItems).where(eq(menuItems.menuId, menuId)).run();
+  await db.delete(menuItems).where(eq(menuItems.menuId, menuId)).run();
   if (productIds.length === 0) return;
-  db.insert(menuItems)
+  await db.insert(menuItems)
     .values(productIds.map((productId, position) => ({ menuId, productId, position })))
     .run();
 }
 
 /** Puts a product at the end of a menu, unless it is already on it. */
 export async function appendMenuProduct(db: Db, menuId: string, productId: string): Promise<void> {
-  const last = db.select({ position: max(menuItems.position) }).from(menuItems).where(eq(menuItems.menuId, menuId)).get();
-  db.insert(menuItems)
+  const last = await db.select({ position: max(menuItems.position) }).from(menuItems).where(eq(menuItems.menuId, menuId)).get();
+  await db.insert(menuItems)
     .values({ menuId, productId, position: (last?.position ?? -1) + 1 })
     .onConflictDoNothing()
     .run();
 }
 
 export async function menuIdsContainingProduct(db: Db, productId: string): Promise<string[]> {
-  return db
+  return (await db
     .select({ menuId: menuItems.menuId })
     .from(menuItems)
     .where(eq(menuItems.productId, productId))
-    .all()
+    .all())
     .map((row) => row.menuId);
 }
 
 /** Marks menus as changed (their product list changed without an edit to the menu itself). */
 export async function touchMenus(db: Db, ids: string[], version: number, now: Date): Promise<void> {
   if (ids.length === 0) return;
-  db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
+  await db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
 }
 
 export async function deleteMenu(db: Db, id: string): Promise<void> {
-  db.delete(menus).where(eq(menus.id, id)).run();
+  await db.delete(menus).where(eq(menus.id, id)).run();
 }
 
 export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return db
+  return (await db
     .select({ id: menus.id })
     .from(menus)
     .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
-    .all()
+    .all())
     .map((row) => row.id);
 }
 
@@ -122,7 +122,7 @@ export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promi
 export async function listMenusChangedSince(db: Db, userId: string, cursor: number): Promise<Menu[]> {
   return withProductIds(
     db,
-    db.select().from(menus).where(and(eq(menus.userId, userId), gt(menus.version, cursor))).orderBy(asc(menus.version)).all(),
+    (await db.select().from(menus).where(and(eq(menus.userId, userId), gt(menus.version, cursor))).orderBy(asc(menus.version)).all()),
   );
 }
 
@@ -132,9 +132,9 @@ export async function listMenusChangedSince(db: Db, userId: string, cursor: numb
  * that link or its seller is disabled.
  */
 export async function publicMenuStamp(db: Db, publicLinkId: string): Promise<string | null> {
-  const row = db.get<{ menuVersion: number; sellerVersion: number; productsVersion: number | null; disabledAt: number | null }>(sql`
-    select m.version as menuVersion, u.version as sellerVersion, u.disabled_at as disabledAt,
-      (select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = m.id) as productsVersion
+  const row = await db.get<{ menuVersion: number; sellerVersion: number; productsVersion: number | null; disabledAt: number | null }>(sql`
+    select m.version as "menuVersion", u.version as "sellerVersion", u.disabled_at as "disabledAt",
+      (select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = m.id) as "productsVersion"
     from ${menus} m join ${users} u on u.id = m.user_id
     where m.public_link_id = ${publicLinkId}`);
   if (!row || row.disabledAt !== null) return null;

@@ -1,8 +1,9 @@
-/** Uploaded files' records in SQLite (the bytes are on disk, named by hash). */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+/** Uploaded files' records (the bytes are in the file store, named by hash). */
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Photo, PhotoPurpose } from '../../../sync/entities/photo';
 import type { Db } from '../database';
 import { photos, products } from '../schema';
+import { jsonArrayHas } from '../sql-dialect';
 
 type PhotoRow = typeof photos.$inferSelect;
 
@@ -33,7 +34,7 @@ export function toPhoto(row: PhotoRow): Photo {
 }
 
 export async function findPhoto(db: Db, id: string): Promise<(Photo & { userId: string; sha256: string }) | null> {
-  const row = db.select().from(photos).where(eq(photos.id, id)).get();
+  const row = await db.select().from(photos).where(eq(photos.id, id)).get();
   return row ? { ...toPhoto(row), userId: row.userId, sha256: row.sha256 } : null;
 }
 
@@ -43,72 +44,72 @@ export async function insertPhoto(
   version: number,
   now: Date,
 ): Promise<Photo> {
-  return toPhoto(db.insert(photos).values({ ...photo, version, createdAt: now }).returning().get());
+  return toPhoto(await db.insert(photos).values({ ...photo, version, createdAt: now }).returning().get());
 }
 
 /** The owner's uploaded photos among `ids`, by id. */
 export async function ownPhotosByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Photo>> {
   if (ids.length === 0) return new Map();
-  const rows = db.select().from(photos).where(and(eq(photos.userId, userId), inArray(photos.id, ids))).all();
+  const rows = await db.select().from(photos).where(and(eq(photos.userId, userId), inArray(photos.id, ids))).all();
   return new Map(rows.map((row) => [row.id, toPhoto(row)]));
 }
 
 export async function photosChangedSince(db: Db, userId: string, cursor: number): Promise<Photo[]> {
-  return db
+  return (await db
     .select()
     .from(photos)
     .where(and(eq(photos.userId, userId), gt(photos.version, cursor)))
     .orderBy(asc(photos.version))
-    .all()
+    .all())
     .map(toPhoto);
 }
 
 /** The seller's products whose gallery or lab result names the photo. */
 export async function productIdsUsingPhoto(db: Db, userId: string, photoId: string): Promise<string[]> {
-  return db
+  return (await db
     .select({ id: products.id })
     .from(products)
     .where(
       and(
         eq(products.userId, userId),
-        sql`(${products.labResultId} = ${photoId} or exists (select 1 from json_each(${products.photoIds}) where value = ${photoId}))`,
+        or(eq(products.labResultId, photoId), jsonArrayHas(db, products.photoIds, photoId)),
       ),
     )
-    .all()
+    .all())
     .map((row) => row.id);
 }
 
 /** True for a photo row `p` that no product gallery, lab result, profile photo or menu cover refers to. */
-const UNUSED = sql`
-  not exists (select 1 from products pr, json_each(pr.photo_ids) j where j.value = p.id)
+const unused = (db: Db) => sql`
+  not exists (select 1 from products pr where ${jsonArrayHas(db, sql`pr.photo_ids`, sql`p.id`)})
   and not exists (select 1 from products pr where pr.lab_result_id = p.id)
   and not exists (select 1 from users u where u.profile_image_url like '%' || p.sha256 || '%' or u.menu_cover_url like '%' || p.sha256 || '%')`;
 
 /** Files nothing refers to any more, uploaded before `before` (so in-flight uploads are spared). */
 export async function unusedPhotos(db: Db, before: Date): Promise<Array<{ id: string; sha256: string; contentType: string }>> {
-  return db.all<{ id: string; sha256: string; contentType: string }>(sql`
-    select p.id, p.sha256, p.content_type as contentType from photos p
-    where p.created_at < ${before.getTime()} and ${UNUSED}`);
+  return await db.all<{ id: string; sha256: string; contentType: string }>(sql`
+    select p.id, p.sha256, p.content_type as "contentType" from photos p
+    where p.created_at < ${before.getTime()} and ${unused(db)}`);
 }
 
 /** The bytes of the user's uploads that nothing refers to yet, and when the oldest of them arrived. */
 export async function unusedUploadsOf(db: Db, userId: string): Promise<{ bytes: number; oldestAt: Date | null }> {
-  const row = db.get<{ bytes: number; oldestAt: number | null }>(sql`
-    select coalesce(sum(p.size), 0) as bytes, min(p.created_at) as oldestAt from photos p
-    where p.user_id = ${userId} and ${UNUSED}`);
+  const row = await db.get<{ bytes: number; oldestAt: number | null }>(sql`
+    select coalesce(sum(p.size), 0) as bytes, min(p.created_at) as "oldestAt" from photos p
+    where p.user_id = ${userId} and ${unused(db)}`);
   return { bytes: row.bytes, oldestAt: row.oldestAt === null ? null : new Date(row.oldestAt) };
 }
 
 export async function deletePhotos(db: Db, ids: string[]): Promise<void> {
-  if (ids.length > 0) db.delete(photos).where(inArray(photos.id, ids)).run();
+  if (ids.length > 0) await db.delete(photos).where(inArray(photos.id, ids)).run();
 }
 
 /** Whether the user uploaded these bytes (under any id). */
 export async function userUploadedHash(db: Db, userId: string, sha256: string): Promise<boolean> {
-  return db.select({ id: photos.id }).from(photos).where(and(eq(photos.userId, userId), eq(photos.sha256, sha256))).get() !== undefined;
+  return (await db.select({ id: photos.id }).from(photos).where(and(eq(photos.userId, userId), eq(photos.sha256, sha256))).get()) !== undefined;
 }
 
 /** Whether any photo record still points at these bytes. */
 export async function hashInUse(db: Db, sha256: string): Promise<boolean> {
-  return db.select({ id: photos.id }).from(photos).where(eq(photos.sha256, sha256)).get() !== undefined;
+  return (await db.select({ id: photos.id }).from(photos).where(eq(photos.sha256, sha256)).get()) !== undefined;
 }

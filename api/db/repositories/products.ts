@@ -52,20 +52,20 @@ function toColumns(fields: Partial<ProductFields>) {
 }
 
 export async function listProductsByOwner(db: Db, userId: string): Promise<Product[]> {
-  return db.select().from(products).where(eq(products.userId, userId)).orderBy(desc(products.createdAt)).all().map(toProduct);
+  return (await db.select().from(products).where(eq(products.userId, userId)).orderBy(desc(products.createdAt)).all()).map(toProduct);
 }
 
 /** Asked for every product a push creates or changes. */
 const productById = preparedPerConnection((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).prepare());
 
 export async function findProduct(db: Db, id: string): Promise<Product | null> {
-  const row = productById(db).get({ id });
+  const row = await productById(db).get({ id });
   return row ? toProduct(row) : null;
 }
 
 export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
-  return db.select().from(products).where(inArray(products.id, ids)).all().map(toProduct);
+  return (await db.select().from(products).where(inArray(products.id, ids)).all()).map(toProduct);
 }
 
 export async function insertProduct(
@@ -74,7 +74,7 @@ export async function insertProduct(
   version: number,
   now: Date,
 ): Promise<Product> {
-  const row = db
+  const row = await db
     .insert(products)
     .values({ ...toColumns(product), id: product.id, userId: product.userId, strainName: product.strainName, version, createdAt: now, updatedAt: now })
     .returning()
@@ -83,7 +83,7 @@ export async function insertProduct(
 }
 
 export async function updateProduct(db: Db, id: string, fields: Partial<ProductFields>, version: number, now: Date): Promise<Product> {
-  const row = db
+  const row = await db
     .update(products)
     .set({ ...toColumns(fields), version, updatedAt: now })
     .where(eq(products.id, id))
@@ -93,7 +93,7 @@ export async function updateProduct(db: Db, id: string, fields: Partial<ProductF
 }
 
 export async function deleteProduct(db: Db, id: string): Promise<void> {
-  db.delete(products).where(eq(products.id, id)).run();
+  await db.delete(products).where(eq(products.id, id)).run();
 }
 
 /** Asked by every pull of a seller. */
@@ -108,14 +108,14 @@ const productsChangedSince = preparedPerConnection((db) =>
 
 /** The seller's products changed after change-clock value `cursor`. */
 export async function listProductsChangedSince(db: Db, userId: string, cursor: number): Promise<Product[]> {
-  return productsChangedSince(db).all({ userId, cursor }).map(toProduct);
+  return (await productsChangedSince(db).all({ userId, cursor })).map(toProduct);
 }
 
 /** Sets the cover address (derived from the gallery) and marks the product changed. */
 export async function setProductCover(db: Db, id: string, photoUrl: string | null, version: number, now: Date): Promise<void> {
-  db.update(products).set({ photoUrl, version, updatedAt: now }).where(eq(products.id, id)).run();
+  await db.update(products).set({ photoUrl, version, updatedAt: now }).where(eq(products.id, id)).run();
 }
 
 export async function countProductsOfOwner(db: Db, userId: string): Promise<number> {
-  return db.select({ n: count() }).from(products).where(eq(products.userId, userId)).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(products).where(eq(products.userId, userId)).get())?.n ?? 0;
 }

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { Db } from '../database';
 import { menuItems, menus, products, savedMenus, users } from '../schema';
+import { greatest } from '../sql-dialect';
 
 type SavedMenuRow = typeof savedMenus.$inferSelect;
 
@@ -33,8 +34,8 @@ export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & { saved
  */
 export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuRowWithMenu[]> {
   const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
-  const stamp = stampOf();
-  return db
+  const stamp = stampOf(db);
+  return (await db
     .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount, stamp })
     .from(savedMenus)
     .innerJoin(menus, eq(savedMenus.menuId, menus.id))
@@ -46,7 +47,7 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
       ),
     )
     .orderBy(desc(savedMenus.createdAt))
-    .all()
+    .all())
     .map((row) => ({
       ...toSavedMenu(row.saved),
       savedLinkId: row.saved.linkId,
@@ -65,18 +66,19 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
 }
 
 /** A menu's stamp: the newest version among the menu, its seller and its products. */
-function stampOf() {
-  return sql<number>`max(${menus.version}, ${users.version}, coalesce((select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = ${menus.id}), 0))`;
+function stampOf(db: Db) {
+  const productsVersion = sql`coalesce((select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = ${menus.id}), 0)`;
+  return sql<number>`${greatest(db, menus.version, users.version, productsVersion)}`;
 }
 
 export async function currentMenuStamp(db: Db, menuId: string): Promise<number> {
   return (
-    db
-      .select({ stamp: stampOf() })
+    (await db
+      .select({ stamp: stampOf(db) })
       .from(menus)
       .innerJoin(users, eq(menus.userId, users.id))
       .where(eq(menus.id, menuId))
-      .get()?.stamp ?? 0
+      .get())?.stamp ?? 0
   );
 }
 
@@ -87,16 +89,16 @@ export async function updateSavedMenu(
   version: number,
   now: Date,
 ): Promise<void> {
-  db.update(savedMenus).set({ ...changes, version, updatedAt: now }).where(eq(savedMenus.id, id)).run();
+  await db.update(savedMenus).set({ ...changes, version, updatedAt: now }).where(eq(savedMenus.id, id)).run();
 }
 
 export async function findSavedMenu(db: Db, id: string): Promise<SavedMenu | null> {
-  const row = db.select().from(savedMenus).where(eq(savedMenus.id, id)).get();
+  const row = await db.select().from(savedMenus).where(eq(savedMenus.id, id)).get();
   return row ? toSavedMenu(row) : null;
 }
 
 export async function findSavedMenuOfBuyer(db: Db, buyerUserId: string, menuId: string): Promise<SavedMenu | null> {
-  const row = db
+  const row = await db
     .select()
     .from(savedMenus)
     .where(and(eq(savedMenus.buyerUserId, buyerUserId), eq(savedMenus.menuId, menuId)))
@@ -110,7 +112,7 @@ export async function insertSavedMenu(
   version: number,
   now: Date,
 ): Promise<SavedMenu> {
-  const row = db
+  const row = await db
     .insert(savedMenus)
     .values({ ...saved, tags: [], version, createdAt: now, updatedAt: now })
     .returning()
@@ -119,7 +121,7 @@ export async function insertSavedMenu(
 }
 
 export async function deleteSavedMenu(db: Db, id: string): Promise<void> {
-  db.delete(savedMenus).where(eq(savedMenus.id, id)).run();
+  await db.delete(savedMenus).where(eq(savedMenus.id, id)).run();
 }
 
 export type DigestCandidate = { savedMenuId: string; buyerUserId: string; menuId: string; menuName: string; sellerName: string; stamp: number };
@@ -132,8 +134,8 @@ const buyerAccounts = alias(users, 'buyer_accounts');
  * where the buyer still has access (a public menu, or the link they saved).
  */
 export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidate[]> {
-  const stamp = stampOf();
-  return db
+  const stamp = stampOf(db);
+  return (await db
     .select({
       savedMenuId: savedMenus.id,
       buyerUserId: savedMenus.buyerUserId,
@@ -152,15 +154,15 @@ export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidat
         isNull(users.disabledAt),
         isNull(buyerAccounts.disabledAt),
         or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
-        sql`${stamp} > max(${savedMenus.lastSeenStamp}, ${savedMenus.digestedStamp})`,
+        sql`${stamp} > ${greatest(db, savedMenus.lastSeenStamp, savedMenus.digestedStamp)}`,
       ),
     )
     .orderBy(savedMenus.buyerUserId, desc(savedMenus.createdAt))
-    .all()
+    .all())
     .map(({ sellerBusiness, sellerFirst, ...row }) => ({ ...row, sellerName: sellerBusiness || sellerFirst || 'A supplier' }));
 }
 
 /** The digest told the buyer of these menus as of `stamp`: the next one starts after. Not a change the device syncs. */
 export async function markDigested(db: Db, entries: Array<{ savedMenuId: string; stamp: number }>): Promise<void> {
-  for (const { savedMenuId, stamp } of entries) db.update(savedMenus).set({ digestedStamp: stamp }).where(eq(savedMenus.id, savedMenuId)).run();
+  for (const { savedMenuId, stamp } of entries) await db.update(savedMenus).set({ digestedStamp: stamp }).where(eq(savedMenus.id, savedMenuId)).run();
 }

@@ -11,7 +11,7 @@ export async function insertSellerEvent(
   db: Db,
   event: { id: string; sellerId: string; kind: SellerEventKind; menuId: string; buyerId: string; createdAt: Date },
 ): Promise<void> {
-  db.insert(sellerEvents).values(event).run();
+  await db.insert(sellerEvents).values(event).run();
 }
 
 const buyers = alias(users, 'buyers');
@@ -29,7 +29,7 @@ export type SellerEventRow = {
 
 /** The seller's newest events first. */
 export async function listSellerEvents(db: Db, sellerId: string, limit: number): Promise<SellerEventRow[]> {
-  return db
+  return (await db
     .select({
       id: sellerEvents.id,
       kind: sellerEvents.kind,
@@ -49,7 +49,7 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
     .where(eq(sellerEvents.sellerId, sellerId))
     .orderBy(desc(sellerEvents.createdAt), desc(sellerEvents.id))
     .limit(limit)
-    .all()
+    .all())
     .map(({ companyName, businessName, firstName, lastName, ...row }) => ({
       ...row,
       buyerName: partyName({ companyName, businessName, firstName, lastName }, 'A buyer'),
@@ -59,7 +59,7 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
 /** Marks the given events (of this seller only) read. */
 export async function markSellerEventsRead(db: Db, sellerId: string, ids: string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
-  db.update(sellerEvents)
+  await db.update(sellerEvents)
     .set({ readAt: at })
     .where(and(eq(sellerEvents.sellerId, sellerId), inArray(sellerEvents.id, ids), isNull(sellerEvents.readAt)))
     .run();
@@ -67,17 +67,17 @@ export async function markSellerEventsRead(db: Db, sellerId: string, ids: string
 
 export async function countSellerEventsSince(db: Db, sellerId: string, kind: SellerEventKind, since: Date): Promise<number> {
   return (
-    db
+    (await db
       .select({ n: count() })
       .from(sellerEvents)
       .where(and(eq(sellerEvents.sellerId, sellerId), eq(sellerEvents.kind, kind), gte(sellerEvents.createdAt, since)))
-      .get()?.n ?? 0
+      .get())?.n ?? 0
   );
 }
 
 /** Messages and order requests the seller received since `since`. */
 export async function countInquiriesSince(db: Db, sellerId: string, since: Date): Promise<{ inquiries: number; orderRequests: number }> {
-  const rows = db
+  const rows = await db
     .select({ kind: inquiries.kind, n: count() })
     .from(inquiries)
     .where(and(eq(inquiries.sellerId, sellerId), gte(inquiries.createdAt, since)))

@@ -4,6 +4,7 @@ import type { EntityType } from '../../../sync/protocol';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
 import { syncClients, syncClock, syncClockMarks, syncRefusals, tombstones } from '../schema';
+import { greatest } from '../sql-dialect';
 
 export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 
@@ -11,12 +12,12 @@ export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 const syncClientById = preparedPerConnection((db) => db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare());
 
 export async function findSyncClient(db: Db, clientId: string): Promise<SyncClient | null> {
-  const row = syncClientById(db).get({ clientId });
+  const row = await syncClientById(db).get({ clientId });
   return row ? { clientId: row.clientId, userId: row.userId, lastSeq: row.lastSeq } : null;
 }
 
 export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Promise<void> {
-  db.insert(syncClients)
+  await db.insert(syncClients)
     .values({ ...client, updatedAt: now })
     .onConflictDoUpdate({ target: syncClients.clientId, set: { lastSeq: client.lastSeq, updatedAt: now } })
     .run();
@@ -24,7 +25,7 @@ export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Pro
 
 /** How many of the user's device ids pushed after `since`, and when the least recent of those last did. */
 export async function recentSyncClients(db: Db, userId: string, since: Date): Promise<{ count: number; oldestAt: Date | null }> {
-  const row = db
+  const row = await db
     .select({ count: sql<number>`count(*)`, oldestAt: sql<number | null>`min(${syncClients.updatedAt})` })
     .from(syncClients)
     .where(and(eq(syncClients.userId, userId), gt(syncClients.updatedAt, since)))
@@ -37,13 +38,13 @@ export async function insertRefusal(
   refusal: { clientId: string; seq: number; name: string; reason: string; message: string },
   now: Date,
 ): Promise<void> {
-  db.insert(syncRefusals).values({ ...refusal, createdAt: now }).onConflictDoNothing().run();
+  await db.insert(syncRefusals).values({ ...refusal, createdAt: now }).onConflictDoNothing().run();
 }
 
 /** Refusals already recorded for these sequences of a device, by sequence. */
 export async function findRefusals(db: Db, clientId: string, seqs: number[]): Promise<Map<number, { reason: string; message: string }>> {
   if (seqs.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select()
     .from(syncRefusals)
     .where(and(eq(syncRefusals.clientId, clientId), inArray(syncRefusals.seq, seqs)))
@@ -53,21 +54,21 @@ export async function findRefusals(db: Db, clientId: string, seqs: number[]): Pr
 
 /** The change clock's committed value: every row a pull has not yet sent has a higher version. */
 export async function readClock(db: Db): Promise<number> {
-  return db.select({ version: syncClock.version }).from(syncClock).where(eq(syncClock.id, 1)).get()?.version ?? 0;
+  return (await db.select({ version: syncClock.version }).from(syncClock).where(eq(syncClock.id, 1)).get())?.version ?? 0;
 }
 
 export async function tombstonesSince(db: Db, userId: string, cursor: number): Promise<Array<{ entity: EntityType; id: string }>> {
-  return db
+  return (await db
     .select({ entity: tombstones.entity, id: tombstones.entityId })
     .from(tombstones)
     .where(and(eq(tombstones.userId, userId), gt(tombstones.version, cursor)))
     .orderBy(asc(tombstones.version))
-    .all() as Array<{ entity: EntityType; id: string }>;
+    .all()) as Array<{ entity: EntityType; id: string }>;
 }
 
 /** Notes the change clock's value at `at`, so later retention knows which versions are older than a given age. */
 export async function markClock(db: Db, at: Date): Promise<void> {
-  db.insert(syncClockMarks)
+  await db.insert(syncClockMarks)
     .values({ at, version: await readClock(db) })
     .onConflictDoNothing()
     .run();
@@ -79,17 +80,17 @@ export async function markClock(db: Db, at: Date): Promise<void> {
  * a device with an older cursor download everything again. Marks used up go.
  */
 export async function pruneTombstones(db: Db, before: Date): Promise<void> {
-  const mark = db.select({ version: syncClockMarks.version }).from(syncClockMarks).where(lte(syncClockMarks.at, before)).orderBy(desc(syncClockMarks.at)).limit(1).get();
+  const mark = await db.select({ version: syncClockMarks.version }).from(syncClockMarks).where(lte(syncClockMarks.at, before)).orderBy(desc(syncClockMarks.at)).limit(1).get();
   if (!mark) return;
-  db.delete(tombstones).where(lte(tombstones.version, mark.version)).run();
-  db.update(syncClock)
-    .set({ tombstonesPrunedThrough: sql`max(${syncClock.tombstonesPrunedThrough}, ${mark.version})` })
+  await db.delete(tombstones).where(lte(tombstones.version, mark.version)).run();
+  await db.update(syncClock)
+    .set({ tombstonesPrunedThrough: greatest(db, syncClock.tombstonesPrunedThrough, sql`${mark.version}`) })
     .where(eq(syncClock.id, 1))
     .run();
-  db.delete(syncClockMarks).where(lte(syncClockMarks.at, before)).run();
+  await db.delete(syncClockMarks).where(lte(syncClockMarks.at, before)).run();
 }
 
 /** A cursor at or below this version may have missed a pruned deletion. */
 export async function tombstonesPrunedThrough(db: Db): Promise<number> {
-  return db.select({ through: syncClock.tombstonesPrunedThrough }).from(syncClock).where(eq(syncClock.id, 1)).get()?.through ?? 0;
+  return (await db.select({ through: syncClock.tombstonesPrunedThrough }).from(syncClock).where(eq(syncClock.id, 1)).get())?.through ?? 0;
 }

@@ -1,10 +1,11 @@
-/** Users and their sessions in SQLite; hands out `User` objects, never raw rows. */
-import { and, count, desc, eq, gt, gte, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+/** Users and their sessions; hands out `User` objects, never raw rows. */
+import { and, count, desc, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { User } from '../../../sync/entities/user';
 import type { UserRole } from '../../../sync/constants';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
 import { sessions, users } from '../schema';
+import { isPostgres, likeIgnoringCase } from '../sql-dialect';
 
 type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'version' | 'createdAt' | 'updatedAt'>;
@@ -44,13 +45,13 @@ export function toUser(row: UserRow): User {
 const userById = preparedPerConnection((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
 
 export async function findUserById(db: Db, id: string): Promise<User | null> {
-  const row = userById(db).get({ id });
+  const row = await userById(db).get({ id });
   return row ? toUser(row) : null;
 }
 
 /** The user and the password hash, for signing in. */
 export async function findCredentialsByEmail(db: Db, email: string): Promise<{ user: User; passwordHash: string } | null> {
-  const row = db
+  const row = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
@@ -59,7 +60,7 @@ export async function findCredentialsByEmail(db: Db, email: string): Promise<{ u
 }
 
 export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
-  const row = db
+  const row = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
@@ -68,7 +69,7 @@ export async function emailTaken(db: Db, email: string, exceptUserId?: string): 
 }
 
 export async function insertUser(db: Db, user: NewUser, version: number, now: Date): Promise<User> {
-  const row = db
+  const row = await db
     .insert(users)
     .values({ ...user, version, createdAt: now, updatedAt: now })
     .returning()
@@ -77,7 +78,7 @@ export async function insertUser(db: Db, user: NewUser, version: number, now: Da
 }
 
 export async function updateUser(db: Db, id: string, changes: UserChanges, version: number, now: Date): Promise<User> {
-  const row = db
+  const row = await db
     .update(users)
     .set({ ...changes, version, updatedAt: now })
     .where(eq(users.id, id))
@@ -87,13 +88,16 @@ export async function updateUser(db: Db, id: string, changes: UserChanges, versi
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  return db.select({ n: count() }).from(users).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 }
 
 export type CustomerFilter = { search?: string; role?: UserRole };
 
 /** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
 const MIN_INDEXED_SEARCH = 3;
+
+/** `%search%` for LIKE, with LIKE's own characters taken literally. */
+const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The FTS5 query for a search among one role's accounts, or every customer's:
@@ -105,8 +109,15 @@ function searchQuery(search: string, role: UserRole | undefined): string {
   return role ? `${phrase} AND role:"${role}"` : `${phrase} NOT role:"admin"`;
 }
 
-function searchMatches(search: string, role: UserRole | undefined) {
-  return sql`(SELECT rowid FROM users_search WHERE users_search MATCH ${searchQuery(search, role)})`;
+/**
+ * The `users_search` rows matching: SQLite's FTS5 trigram table, or on
+ * PostgreSQL a pg_trgm index that answers ILIKE '%…%'. Both match any part
+ * of the text, ignoring case.
+ */
+function searchIndexMatches(db: Db, search: string, role: UserRole | undefined) {
+  if (!isPostgres(db)) return sql`users_search MATCH ${searchQuery(search, role)}`;
+  const inRole = role ? sql`role = ${role}` : sql`role <> 'admin'`;
+  return sql`body ILIKE ${containsPattern(search)} ESCAPE '\\' AND ${inRole}`;
 }
 
 function roleCondition(role: UserRole | undefined) {
@@ -118,50 +129,44 @@ const FEW_MATCHES = 2000;
 
 /**
  * Non-admin accounts matching the role and the search (names, email, business
- * and company name, any case). With many matches the unary + keeps SQLite
- * from looking up each one by rowid and sorting them all: it walks the
+ * and company name, any case). With many matches on SQLite the unary + keeps
+ * it from looking up each one by rowid and sorting them all: it walks the
  * newest-first index instead, checking rows against the match set, and stops
- * at the page's end.
+ * at the page's end. PostgreSQL's planner weighs that itself.
  */
-function customerConditions(filter: CustomerFilter, matches = 0) {
+function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
   const conditions = [roleCondition(filter.role)];
   const search = filter.search;
   if (search && search.length >= MIN_INDEXED_SEARCH) {
-    const rowid = matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`;
-    conditions.push(sql`${rowid} IN ${searchMatches(search, filter.role)}`);
+    const matching = searchIndexMatches(db, search, filter.role);
+    if (isPostgres(db)) conditions.push(sql`${users.id} IN (SELECT user_id FROM users_search WHERE ${matching})`);
+    else conditions.push(sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${matching})`);
   } else if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const escaped = (column: AnyColumn) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+    const pattern = containsPattern(search);
     conditions.push(
-      or(
-        escaped(users.firstName),
-        escaped(users.lastName),
-        escaped(users.email),
-        escaped(users.businessName),
-        escaped(users.companyName),
-      )!,
+      or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!,
     );
   }
   return and(...conditions);
 }
 
 /** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
-function countCustomers(db: Db, filter: CustomerFilter): number {
+async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
   if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
-    return db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE users_search MATCH ${searchQuery(filter.search, filter.role)}`)?.n ?? 0;
+    return (await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE ${searchIndexMatches(db, filter.search, filter.role)}`))?.n ?? 0;
   }
   if (!filter.search && !filter.role) {
-    return db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`)?.n ?? 0;
+    return (await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`))?.n ?? 0;
   }
-  return db.select({ n: count() }).from(users).where(customerConditions(filter)).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
 }
 
 /** Every matching non-admin account, newest first. */
 export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
-  const rows = db
+  const rows = await db
     .select()
     .from(users)
-    .where(customerConditions(filter))
+    .where(customerConditions(db, filter))
     .orderBy(desc(users.createdAt), desc(users.id))
     .all();
   return rows.map(toUser);
@@ -174,9 +179,9 @@ export async function pageCustomers(
   page: number,
   pageSize: number,
 ): Promise<{ items: User[]; total: number }> {
-  const total = countCustomers(db, filter);
-  const where = customerConditions(filter, total);
-  const rows = db
+  const total = await countCustomers(db, filter);
+  const where = customerConditions(db, filter, total);
+  const rows = await db
     .select()
     .from(users)
     .where(where)
@@ -189,12 +194,12 @@ export async function pageCustomers(
 
 /** Admins who can still sign in. */
 export async function countEnabledAdmins(db: Db): Promise<number> {
-  return db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt))).get()?.n ?? 0;
+  return (await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt))).get())?.n ?? 0;
 }
 
 /** A sign-in is not a change a device needs, so `version` and `updatedAt` stay as they are. */
 export async function recordSignIn(db: Db, userId: string, at: Date): Promise<void> {
-  db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
 }
 
 /** What an admin sees of an account beyond its profile. */
@@ -203,23 +208,23 @@ export async function accountFacts(
   userId: string,
   now: Date,
 ): Promise<{ lastSignInAt: Date | null; stripeCustomerId: string | null; openSessions: number }> {
-  const row = db.select({ lastSignInAt: users.lastSignInAt, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get();
+  const row = await db.select({ lastSignInAt: users.lastSignInAt, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get();
   const openSessions =
-    db
+    (await db
       .select({ n: count() })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
-      .get()?.n ?? 0;
+      .get())?.n ?? 0;
   return { lastSignInAt: row?.lastSignInAt ?? null, stripeCustomerId: row?.stripeCustomerId ?? null, openSessions };
 }
 
 /** The sign-up date of a seeded account, so demo data reads as if it had been used for a while. */
 export async function setJoinedAt(db: Db, userId: string, createdAt: Date): Promise<void> {
-  db.update(users).set({ createdAt }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ createdAt }).where(eq(users.id, userId)).run();
 }
 
 export async function customerStats(db: Db, monthStart: Date, now: Date) {
-  const row = db
+  const row = await db
     .select({
       totalUsers: count(),
       activeSellers: sql<number>`sum(case when ${users.role} = 'seller' and ${users.subscriptionStatus} = 'active' then 1 else 0 end)`,
@@ -239,7 +244,7 @@ export async function customerStats(db: Db, monthStart: Date, now: Date) {
 
 /** Figures for the growth card: paying sellers, sellers whose trial is behind them, and sign-ups per week since `since`. */
 export async function growthFigures(db: Db, now: Date, since: Date, weekMs: number) {
-  const sellers = db
+  const sellers = await db
     .select({
       active: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'active' then 1 else 0 end), 0)`,
       decided: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 0 else 1 end), 0)`,
@@ -247,7 +252,7 @@ export async function growthFigures(db: Db, now: Date, since: Date, weekMs: numb
     .from(users)
     .where(eq(users.role, 'seller'))
     .get();
-  const weeks = db
+  const weeks = await db
     .select({
       // Bound numbers arrive as reals: the cast makes the division whole.
       week: sql<number>`cast((${users.createdAt} - ${since.getTime()}) / ${weekMs} as integer)`,
@@ -261,7 +266,7 @@ export async function growthFigures(db: Db, now: Date, since: Date, weekMs: numb
 }
 
 export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
-  db.insert(sessions).values(session).run();
+  await db.insert(sessions).values(session).run();
 }
 
 /** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
@@ -276,22 +281,22 @@ const sessionUser = preparedPerConnection((db) =>
 
 /** The session's user when the session exists and has not expired. */
 export async function findSessionUser(db: Db, sid: string, now: Date): Promise<User | null> {
-  const row = sessionUser(db).get({ sid, nowMs: now.getTime() });
+  const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
   return row ? toUser(row.user) : null;
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {
-  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+  await db.delete(sessions).where(eq(sessions.sid, sid)).run();
 }
 
 /** Ends every session of the user, but `keepSid` when given (the device that made the change). */
 export async function deleteSessionsOfUser(db: Db, userId: string, keepSid?: string): Promise<void> {
-  db.delete(sessions)
+  await db.delete(sessions)
     .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
     .run();
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  db.delete(sessions).where(gte(sql`${now.getTime()}`, sessions.expire)).run();
+  await db.delete(sessions).where(gte(sql`${now.getTime()}`, sessions.expire)).run();
 }
 

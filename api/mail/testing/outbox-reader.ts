@@ -3,13 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { Services } from '../../context';
 import { mailOutbox } from '../../db/schema';
 
-export function mailTo(services: Services, address: string) {
-  return services.db.read.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(asc(mailOutbox.createdAt)).all();
+export async function mailTo(services: Services, address: string) {
+  return await services.db.read.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(asc(mailOutbox.createdAt)).all();
 }
 
 /** The first link in the newest message to `address` whose path starts with `pathPrefix`. */
-export function linkInMailTo(services: Services, address: string, pathPrefix: string): URL {
-  const latest = mailTo(services, address).at(-1);
+export async function linkInMailTo(services: Services, address: string, pathPrefix: string): Promise<URL> {
+  const latest = (await mailTo(services, address)).at(-1);
   if (!latest) throw new Error(`No mail to ${address}`);
   const found = latest.text.match(/https?:\/\/\S+/g)?.map((link) => new URL(link)).find((url) => url.pathname.startsWith(pathPrefix));
   if (!found) throw new Error(`No ${pathPrefix} link in "${latest.subject}"`);

@@ -387,20 +387,20 @@ CREATE UNIQUE INDEX "users_stripe_customer_unique" ON "users" ("stripe_customer_
 INSERT INTO "sync_clock" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
 -- Deleting a replicated row, directly or by a cascade, leaves a tombstone stamped with the current clock.
+-- Arguments: the entity's name, and the column of its owner (read by name: a row has only its own table's columns).
 CREATE FUNCTION record_tombstone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "tombstones" ("entity", "entity_id", "user_id", "version")
-  VALUES (TG_ARGV[0], OLD."id", CASE WHEN TG_ARGV[0] = 'savedMenu' THEN OLD."buyer_user_id" ELSE OLD."user_id" END,
-          (SELECT "version" FROM "sync_clock" WHERE "id" = 1))
+  VALUES (TG_ARGV[0], OLD."id", to_jsonb(OLD) ->> TG_ARGV[1], (SELECT "version" FROM "sync_clock" WHERE "id" = 1))
   ON CONFLICT ("entity", "entity_id") DO UPDATE SET "user_id" = EXCLUDED."user_id", "version" = EXCLUDED."version";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "products_tombstone" AFTER DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION record_tombstone('product');
+CREATE TRIGGER "products_tombstone" AFTER DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION record_tombstone('product', 'user_id');
 --> statement-breakpoint
-CREATE TRIGGER "menus_tombstone" AFTER DELETE ON "menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('menu');
+CREATE TRIGGER "menus_tombstone" AFTER DELETE ON "menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('menu', 'user_id');
 --> statement-breakpoint
-CREATE TRIGGER "saved_menus_tombstone" AFTER DELETE ON "saved_menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('savedMenu');
+CREATE TRIGGER "saved_menus_tombstone" AFTER DELETE ON "saved_menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('savedMenu', 'buyer_user_id');
 --> statement-breakpoint
 -- Browse's full-text search: one document per menu (its name, description, seller and product names), indexed by GIN.
 CREATE TABLE "menu_search" (

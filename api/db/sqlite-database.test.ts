@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../sync/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { STORAGE_FULL_REMEMBERED_MS } from './database';
+import { STORAGE_FULL_REMEMBERED_MS } from './sqlite-database';
 import { tombstones } from './schema';
 
 let t: TestApp;
@@ -18,24 +18,24 @@ const row = { entity: 'product', entityId: 'same-id', userId: 'someone', version
 describe('Database.transaction', () => {
   it('turns a constraint the database enforces into a conflict, and writes nothing of that transaction', async () => {
     const attempt = t.services.db.transaction(async (tx) => {
-      tx.db.insert(tombstones).values(row).run();
-      tx.db.insert(tombstones).values(row).run();
+      await tx.db.insert(tombstones).values(row).run();
+      await tx.db.insert(tombstones).values(row).run();
     });
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ reason: 'conflict' });
-    expect(t.services.db.read.select().from(tombstones).all()).toEqual([]);
+    expect(await t.services.db.read.select().from(tombstones).all()).toEqual([]);
   });
 
   it('rolls back only the nested part that failed', async () => {
     await t.services.db.transaction(async (tx) => {
-      tx.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
+      await tx.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
       await t.services.db
         .transaction(async (inner) => {
-          inner.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
+          await inner.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
         })
         .catch((error: unknown) => expect(error).toMatchObject({ reason: 'conflict' }));
     });
-    expect(t.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'kept' }]);
+    expect(await t.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'kept' }]);
   });
 });
 
@@ -49,11 +49,11 @@ describe('a write the storage cannot take', () => {
   /** Caps the file at its current size, as a full disk would; SQLite then rolls the whole transaction back itself. */
   async function fillTheDisk(): Promise<void> {
     await full.services.db.transaction(async (tx) => {
-      const pages = tx.db.get<{ page_count: number }>(sql`PRAGMA page_count`)!.page_count;
-      tx.db.run(sql.raw(`PRAGMA max_page_count = ${pages}`));
+      const pages = (await tx.db.get<{ page_count: number }>(sql`PRAGMA page_count`))!.page_count;
+      await tx.db.run(sql.raw(`PRAGMA max_page_count = ${pages}`));
     });
   }
-  const freeTheDisk = () => full.services.db.transaction(async (tx) => void tx.db.run(sql`PRAGMA max_page_count = 1073741823`));
+  const freeTheDisk = () => full.services.db.transaction(async (tx) => void (await tx.db.run(sql`PRAGMA max_page_count = 1073741823`)));
   const manyRows = (prefix: string) => Array.from({ length: 2000 }, (_, i) => ({ ...row, entityId: `${prefix}-${i}-${'x'.repeat(200)}` }));
 
   it('fails with the storage’s own error, not the rollback’s, and keeps nothing of it', async () => {
@@ -61,12 +61,12 @@ describe('a write the storage cannot take', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const attempt = full.services.db.transaction(async (tx) => {
-        for (const values of manyRows('outer')) tx.db.insert(tombstones).values(values).run();
+        for (const values of manyRows('outer')) await tx.db.insert(tombstones).values(values).run();
       });
       await expect(attempt).rejects.toThrow('database or disk is full');
       const nested = full.services.db.transaction(async () => {
         await full.services.db.transaction(async (inner) => {
-          for (const values of manyRows('inner')) inner.db.insert(tombstones).values(values).run();
+          for (const values of manyRows('inner')) await inner.db.insert(tombstones).values(values).run();
         });
       });
       await expect(nested).rejects.toThrow('database or disk is full');
@@ -74,9 +74,9 @@ describe('a write the storage cannot take', () => {
       errors.mockRestore();
       await freeTheDisk();
     }
-    expect(full.services.db.read.select().from(tombstones).all()).toEqual([]);
-    await full.services.db.transaction(async (tx) => void tx.db.insert(tombstones).values({ ...row, entityId: 'after' }).run());
-    expect(full.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'after' }]);
+    expect(await full.services.db.read.select().from(tombstones).all()).toEqual([]);
+    await full.services.db.transaction(async (tx) => void (await tx.db.insert(tombstones).values({ ...row, entityId: 'after' }).run()));
+    expect(await full.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'after' }]);
   });
 
   it('is not ready after a write failed for want of space, until a write commits or a while has passed without another', async () => {
@@ -87,7 +87,7 @@ describe('a write the storage cannot take', () => {
       // The probe's own write changes a page in place, so it fits where a real write does not.
       expect(await full.services.db.ready()).toEqual({ ok: true });
       const attempt = full.services.db.transaction(async (tx) => {
-        for (const values of manyRows('ready')) tx.db.insert(tombstones).values(values).run();
+        for (const values of manyRows('ready')) await tx.db.insert(tombstones).values(values).run();
       });
       await expect(attempt).rejects.toThrow('database or disk is full');
       expect(await full.services.db.ready()).toEqual({ ok: false, reason: 'database or disk is full' });
@@ -97,7 +97,7 @@ describe('a write the storage cannot take', () => {
       vi.setSystemTime(start + STORAGE_FULL_REMEMBERED_MS);
       expect(await full.services.db.ready()).toEqual({ ok: true });
 
-      await expect(full.services.db.transaction(async (tx) => void tx.db.insert(tombstones).values(manyRows('again')).run())).rejects.toThrow();
+      await expect(full.services.db.transaction(async (tx) => void (await tx.db.insert(tombstones).values(manyRows('again')).run()))).rejects.toThrow();
       expect((await full.services.db.ready()).ok).toBe(false);
     } finally {
       await freeTheDisk();

@@ -1,0 +1,208 @@
+/**
+ * The database on PostgreSQL (DATABASE_URL), with the same surface as the
+ * embedded SQLite one, for many API processes sharing one database.
+ *
+ * Change clock: every write transaction first bumps the one `sync_clock` row
+ * and holds that row's lock until it commits, so write transactions commit
+ * in clock order, across every process. A pull reads the clock and the rows
+ * after its cursor in one REPEATABLE READ snapshot: every row stamped with a
+ * value up to the clock it saw had committed when the snapshot was taken, so
+ * a cursor never moves past a row that commits later (the trap of clocks
+ * taken from a sequence; `change-clock.test.ts` proves both).
+ *
+ * Queries of a transaction or a snapshot run on its own pooled client, found
+ * through AsyncLocalStorage, so the domain's code is the same as on SQLite.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import { CommitNotices } from '../commit-notices';
+import type { Database, Db, Readiness, Tx } from '../database';
+import { SerialQueue } from '../serial-queue';
+import { markPostgres } from '../sql-dialect';
+import { asConflict, isStorageFull, rootMessage } from '../storage-errors';
+import { migratePostgres } from './migrate-postgres';
+import { pgTypes, postgresDrizzle, type Queryable } from './postgres-drizzle';
+
+
+/** How long a write waits for the clock row another transaction holds before it fails as busy (as SQLite's write lock). */
+export const CLOCK_LOCK_WAIT_MS = 5000;
+/** How long a health check waits for an answer before it calls the database unreachable. */
+const PING_TIMEOUT_MS = 2000;
+const POOL_SIZE = 10;
+
+/** A transaction's or snapshot's client, while its work runs; work it left running afterwards falls back to the pool. */
+type Lease = { client: pg.PoolClient; open: boolean };
+
+export type PostgresOptions = {
+  /** Runs before the first query (a test cloning its database, say); migrations run after it. */
+  prepare?: () => Promise<void>;
+  poolSize?: number;
+};
+
+export class PostgresDatabase implements Database {
+  readonly read: Db;
+  private readonly pool: pg.Pool;
+  private readonly prepare: (() => Promise<void>) | undefined;
+  private opening: Promise<void> | undefined;
+  private readonly lease = new AsyncLocalStorage<Lease>();
+  private readonly current = new AsyncLocalStorage<Tx>();
+  /** One write transaction of this process at a time: all wait for the clock row anyway, and queued here they hold no pooled client meanwhile. */
+  private readonly writes = new SerialQueue();
+  private readonly commits = new CommitNotices();
+  private savepoints = 0;
+
+  private constructor(url: string, options: PostgresOptions) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, types: pgTypes });
+    // An idle client that loses its server (a restart, a failover) is dropped from the pool; the next query opens a new one.
+    this.pool.on('error', (error) => console.error('A pooled PostgreSQL connection failed', error.message));
+    this.read = postgresDrizzle(() => this.clientForQuery());
+    markPostgres(this.read);
+    this.prepare = options.prepare;
+  }
+
+  /** Connects lazily: the first query waits for the migrations (safe beside other processes: they take an advisory lock). */
+  static open(url: string, options: PostgresOptions = {}): PostgresDatabase {
+    return new PostgresDatabase(url, options);
+  }
+
+  /** Resolves once the database is reachable and migrated; rejects with why not, and the next call tries again. */
+  opened(): Promise<void> {
+    this.opening ??= this.open().catch((error: unknown) => {
+      this.opening = undefined;
+      throw error;
+    });
+    return this.opening;
+  }
+
+  private async open(): Promise<void> {
+    await this.prepare?.();
+    const client = await this.pool.connect();
+    try {
+      await migratePostgres(client);
+      const { rows } = await client.query<{ version: number }>('SELECT "version" FROM "sync_clock" WHERE "id" = 1');
+      this.commits.learn(rows[0]?.version ?? 0);
+    } finally {
+      client.release();
+    }
+  }
+
+  private async clientForQuery(): Promise<Queryable> {
+    await this.opened();
+    const lease = this.lease.getStore();
+    return lease?.open ? lease.client : this.pool;
+  }
+
+  get committedVersion(): number {
+    return this.commits.version;
+  }
+
+  learnCommitted(version: number): void {
+    this.commits.learn(version);
+  }
+
+  onCommit(listener: (version: number) => void): () => void {
+    return this.commits.listen(listener);
+  }
+
+  /** Runs `work` on a pooled client between `begin` and COMMIT (ROLLBACK when it throws). */
+  private async withClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.opened();
+    const client = await this.pool.connect();
+    const lease: Lease = { client, open: true };
+    let broken: Error | undefined;
+    try {
+      await client.query(begin);
+      const result = await this.lease.run(lease, () => work(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      lease.open = false;
+      client.release(broken);
+    }
+  }
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const outer = this.current.getStore();
+    if (outer) return this.savepoint(outer, work);
+    return this.writes.run(async () => {
+      try {
+        const { version, result } = await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, async (client) => {
+          const { rows } = await client.query<{ version: number }>('UPDATE "sync_clock" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version"');
+          const clock = rows[0];
+          if (!clock) throw new Error('The change clock row is missing');
+          const tx: Tx = { db: this.read, version: clock.version };
+          return { version: clock.version, result: await this.current.run(tx, () => work(tx)) };
+        });
+        this.commits.committedHere(version);
+        return result;
+      } catch (error) {
+        throw asConflict(error);
+      }
+    });
+  }
+
+  private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = this.lease.getStore()!.client;
+    const name = `sp_${++this.savepoints}`;
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await work(tx);
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      throw asConflict(error);
+    }
+  }
+
+  readSnapshot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.lease.getStore()?.open) return work();
+    return this.withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
+      // The snapshot is taken at the first query, not at BEGIN: take it now.
+      await client.query('SELECT 1 FROM "sync_clock"');
+      return work();
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+    });
+    const answer = this.opened()
+      .then(() => this.pool.query<{ ok: number }>('SELECT 1 AS ok'))
+      .then((result) => result.rows[0]?.ok === 1)
+      .catch(() => false);
+    try {
+      return await Promise.race([answer, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A write that changes nothing, under the clock row's lock: a read-only server, a full disk or a held lock fail it. */
+  async ready(): Promise<Readiness> {
+    return this.writes.run(async () => {
+      try {
+        await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, (client) =>
+          client.query('UPDATE "sync_clock" SET "version" = "version" WHERE "id" = 1'),
+        );
+        return { ok: true as const };
+      } catch (error) {
+        if (isStorageFull(error)) return { ok: false as const, reason: `The database server is out of space: ${rootMessage(error)}` };
+        return { ok: false as const, reason: rootMessage(error) };
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.opening?.catch(() => undefined);
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The few SQL forms where SQLite and PostgreSQL differ, written once for
+ * both. A repository passes its `db`; the PostgreSQL layer marks its own.
+ */
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from './database';
+
+const postgresDbs = new WeakSet<Db>();
+
+export function markPostgres(db: Db): void {
+  postgresDbs.add(db);
+}
+
+export function isPostgres(db: Db): boolean {
+  return postgresDbs.has(db);
+}
+
+/** The largest of non-null values: SQLite's many-argument max(), PostgreSQL's greatest(). */
+export function greatest(db: Db, ...values: SQLWrapper[]): SQL {
+  return sql`${sql.raw(isPostgres(db) ? 'greatest' : 'max')}(${sql.join(values, sql`, `)})`;
+}
+
+/** Whether a JSON array of strings, kept as text, holds `value`. */
+export function jsonArrayHas(db: Db, array: SQLWrapper, value: SQLWrapper | string): SQL {
+  return isPostgres(db)
+    ? sql`exists (select 1 from json_array_elements_text(${array}::json) as element(value) where element.value = ${value})`
+    : sql`exists (select 1 from json_each(${array}) where value = ${value})`;
+}
+
+/** `column LIKE pattern` with `\` escaping, ignoring the case of ASCII letters as SQLite's LIKE does. */
+export function likeIgnoringCase(db: Db, column: SQLWrapper, pattern: string): SQL {
+  return sql`${column} ${sql.raw(isPostgres(db) ? 'ILIKE' : 'LIKE')} ${pattern} ESCAPE '\\'`;
+}
+
+/** The distinct values of a text column, joined by commas. */
+export function distinctCommaList(db: Db, column: SQLWrapper): SQL {
+  return isPostgres(db) ? sql`string_agg(distinct ${column}, ',')` : sql`group_concat(distinct ${column})`;
+}

@@ -1,0 +1,27 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The API suite again, every test app on PostgreSQL (DATABASE_URL_TEST): the
+ * same domain and routes on the other engine. Left out: tests of SQLite
+ * itself (its locks, its full disk, its statement cache, its backup), the
+ * PostgreSQL-only tests the main run has already run, and the unit tests,
+ * which never touch a database.
+ */
+export default defineConfig({
+  test: {
+    include: ['api/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      'api/load/**',
+      'api/db/pg/**',
+      'api/db/sqlite-database.test.ts',
+      'api/db/statement-cache.test.ts',
+      'api/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
+      'api/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
+      'api/cli/backup.test.ts',
+    ],
+    globalSetup: ['api/testing/postgres-global-setup.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
