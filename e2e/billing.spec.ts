@@ -10,8 +10,6 @@
  * into that server's database, as no screen can end one.
  */
 import type { Page, Request } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { providerEvent, signatureFor } from '../api/testing/stripe-events';
 import { STAND_IN_KEYS, StripeStandIn } from '../api/testing/stripe-stand-in';
 import { apiLogin, registerAccountAt } from './support/api';
@@ -39,15 +37,13 @@ test.afterAll(async () => {
 /** A new seller, then put in the given standing by writing their row directly. */
 async function sellerStanding(target: OwnServer, standing: { trialEndsAt: Date; status?: 'trial' | 'past_due'; pastDueSince?: Date }): Promise<Account> {
   const seller = await registerAccountAt(target.url, 'seller');
-  const database = new Database(join(target.dataDir, 'app.db'));
-  try {
-    const { changes } = database
-      .prepare('UPDATE users SET trial_ends_at = ?, subscription_status = ?, past_due_since = ? WHERE email = ?')
-      .run(standing.trialEndsAt.getTime(), standing.status ?? 'trial', standing.pastDueSince?.getTime() ?? null, seller.email);
-    expect(changes).toBe(1);
-  } finally {
-    database.close();
-  }
+  const changes = await target.execute('UPDATE users SET trial_ends_at = $1, subscription_status = $2, past_due_since = $3 WHERE email = $4', [
+    standing.trialEndsAt.getTime(),
+    standing.status ?? 'trial',
+    standing.pastDueSince?.getTime() ?? null,
+    seller.email,
+  ]);
+  expect(changes).toBe(1);
   return seller;
 }
 

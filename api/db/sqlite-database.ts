@@ -28,7 +28,7 @@ import type { Database, Db, Readiness, Tx } from './database';
 import * as schema from './schema';
 import { SerialQueue } from './serial-queue';
 import { cacheStatements } from './statement-cache';
-import { asConflict, isDatabaseBusy, isStorageFull, rootMessage } from './storage-errors';
+import { asRequestError, isDatabaseBusy, isStorageFull, rootMessage } from './storage-errors';
 
 const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -128,7 +128,7 @@ export class SqliteDatabase implements Database {
       } catch (error) {
         this.rollBack('ROLLBACK', error);
         if (isStorageFull(error)) this.storageFull = { at: Date.now(), reason: rootMessage(error) };
-        throw asConflict(error);
+        throw asRequestError(error);
       }
     };
     return this.writes.run(run);
@@ -174,7 +174,7 @@ export class SqliteDatabase implements Database {
     } catch (error) {
       this.rollBack(`ROLLBACK TO ${name}`, error);
       this.rollBack(`RELEASE ${name}`, error);
-      throw asConflict(error);
+      throw asRequestError(error);
     }
   }
 

@@ -60,11 +60,21 @@ function isConstraintViolation(error: unknown): boolean {
   return false;
 }
 
+/** The request's own error under the query builder's wrapping (input the database layer refused), if there is one. */
+export function requestErrorIn(error: unknown): AppError | undefined {
+  for (const link of chainOf(error)) {
+    if (link instanceof AppError) return link;
+  }
+  return undefined;
+}
+
 /**
  * A constraint the database enforces (an id or a link already taken) is the
  * request's fault, not the server's: a conflict the caller can be told of,
  * and a sync push refuses that one mutation instead of failing the batch.
+ * So is input the database layer refused.
  */
-export function asConflict(error: unknown): unknown {
-  return isConstraintViolation(error) ? new AppError('conflict', 'This change conflicts with data already on the server') : error;
+export function asRequestError(error: unknown): unknown {
+  if (isConstraintViolation(error)) return new AppError('conflict', 'This change conflicts with data already on the server');
+  return requestErrorIn(error) ?? error;
 }

@@ -5,12 +5,12 @@
  * when the app registers a route they do not name.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRole } from '../../sync/constants';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { startSession } from '../auth/auth-service';
+import { everyRow } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -342,9 +342,8 @@ describe('ownership', () => {
   }
 
   /** Every row of every table: what a refused stranger must leave exactly as it was. */
-  async function everything(): Promise<unknown> {
-    const tables = await t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'`);
-    return Promise.all(tables.map(async ({ name }) => [name, await t.services.db.read.all(sql.raw(`SELECT * FROM "${name}"`))]));
+  function everything(): Promise<unknown> {
+    return everyRow(t.services.db.read);
   }
 
   it.each(OWNED_ROUTES)('$method $pattern: strangers are refused and change nothing, the $owner gets through', async (route) => {

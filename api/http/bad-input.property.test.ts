@@ -22,6 +22,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import { MUTATION_NAMES } from '../../sync/mutations';
+import { tableNames } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** Requests in all, spread over the targets. */
@@ -143,7 +144,7 @@ beforeAll(async () => {
   });
   expect(inquiry.status).toBe(201);
   inquiryId = inquiry.body.id;
-  const tables = (await t.services.db.read.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)).map(({ name }) => name);
+  const tables = await tableNames(t.services.db.read);
   const counting = sql.raw(`SELECT ${tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(', ')}`);
   countRows = async () => (await t.services.db.read.get<Record<string, number>>(counting))!;
 });

@@ -2,8 +2,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { AppError, type ErrorBody, type ErrorReason } from '../../sync/errors';
-import { isDatabaseBusy, isStorageFull, rootMessage } from '../db/storage-errors';
+import type { AppError} from '../../sync/errors';
+import { type ErrorBody, type ErrorReason } from '../../sync/errors';
+import { isDatabaseBusy, isStorageFull, requestErrorIn, rootMessage } from '../db/storage-errors';
 import { RetryLaterError } from '../limits/rate-limited-error';
 
 export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so this was not saved. Please try again later.';
@@ -38,7 +39,8 @@ export function errorResponse(c: Context, error: AppError) {
  * answered with a bare 500.
  */
 export function handleError(error: Error, c: Context) {
-  if (error instanceof AppError) return errorResponse(c, error);
+  const requestError = requestErrorIn(error);
+  if (requestError) return errorResponse(c, requestError);
   if (error instanceof HTTPException) {
     const reason: ErrorReason = error.status === 413 ? 'payload_too_large' : 'validation';
     return c.json({ message: error.message || 'Bad request', reason } satisfies ErrorBody, error.status);

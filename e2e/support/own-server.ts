@@ -1,13 +1,42 @@
 /**
  * A server process of a test's own (the built app + API, as global setup
- * starts one), for tests that kill and restart it. It keeps its port and data
- * folder across restarts, so the browser's pages and tokens stay valid.
+ * starts one), for tests that kill and restart it. It keeps its port, data
+ * folder and database across restarts, so the browser's pages and tokens
+ * stay valid.
+ *
+ * With DATABASE_URL_TEST set (as CI sets it) the server keeps its data in a
+ * PostgreSQL database of its own there, so the browser suite runs on
+ * PostgreSQL; without it, in SQLite under the data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+const POSTGRES_SERVER = process.env.DATABASE_URL_TEST || undefined;
+
+async function onPostgresServer(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_SERVER });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on the PostgreSQL test server: its address, and the call that drops it. */
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `menus_e2e_${randomBytes(5).toString('hex')}`;
+  await onPostgresServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(POSTGRES_SERVER!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,13 +64,19 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 
 export type OwnServer = {
   url: string;
-  /** The server's DATA_DIR: its database (app.db), uploads, and the mail it writes as .eml files; for tests that set up what no screen can, such as a trial that has ended, or read the mail. */
+  /** The server's DATA_DIR: its uploads, the mail it writes as .eml files (for tests that read the mail), and, on SQLite, its database. */
   dataDir: string;
   /** Starts the process (again) on the same port and data folder and waits until it answers. */
   start(): Promise<void>;
   /** SIGKILL: no grace, no clean shutdown, as a crash or a pulled plug. Resolves once the process is gone. */
   kill(): Promise<void>;
-  /** Stops the process if it runs and removes the data folder. */
+  /**
+   * Runs one statement on the server's database, whichever engine it is, and
+   * answers how many rows it changed; values are $1, $2, … For tests that set
+   * up what no screen can, such as a trial that has ended.
+   */
+  execute(statement: string, values: unknown[]): Promise<number>;
+  /** Stops the process if it runs and removes the data folder (and its PostgreSQL database). */
   dispose(): Promise<void>;
 };
 
@@ -49,6 +84,7 @@ export type OwnServer = {
 export async function ownServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-e2e-own-'));
+  const postgres = POSTGRES_SERVER ? await postgresDatabase() : undefined;
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
@@ -68,15 +104,43 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
       if (child) throw new Error('The server is already running');
       child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
         // The suite registers dozens of accounts, all from 127.0.0.1.
-        env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REGISTRATIONS_PER_HOUR: '100000', ...env },
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          REGISTRATIONS_PER_HOUR: '100000',
+          ...(postgres && { DATABASE_URL: postgres.url }),
+          ...env,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       await waitForHealth(url, 30_000);
     },
     kill: () => stopWith('SIGKILL'),
+    async execute(statement, values) {
+      if (postgres) {
+        const client = new pg.Client({ connectionString: postgres.url });
+        await client.connect();
+        try {
+          return (await client.query(statement, values)).rowCount ?? 0;
+        } finally {
+          await client.end();
+        }
+      }
+      const database = new Database(join(dataDir, 'app.db'));
+      try {
+        // SQLite numbers its parameters ?1, ?2, …
+        return database.prepare(statement.replace(/\$(\d+)/g, '?$1')).run(...values).changes;
+      } finally {
+        database.close();
+      }
+    },
     async dispose() {
       await stopWith('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
     },
   };
 }

@@ -19,7 +19,7 @@ import { CommitNotices } from '../commit-notices';
 import type { Database, Db, Readiness, Tx } from '../database';
 import { SerialQueue } from '../serial-queue';
 import { markPostgres } from '../sql-dialect';
-import { asConflict, isStorageFull, rootMessage } from '../storage-errors';
+import { asRequestError, isStorageFull, rootMessage } from '../storage-errors';
 import { migratePostgres } from './migrate-postgres';
 import { pgTypes, postgresDrizzle, type Queryable } from './postgres-drizzle';
 
@@ -30,8 +30,12 @@ export const CLOCK_LOCK_WAIT_MS = 5000;
 const PING_TIMEOUT_MS = 2000;
 const POOL_SIZE = 10;
 
-/** A transaction's or snapshot's client, while its work runs; work it left running afterwards falls back to the pool. */
-type Lease = { client: pg.PoolClient; open: boolean };
+/**
+ * A transaction's or snapshot's client, while its work runs; work it left
+ * running afterwards falls back to the pool. A client runs one query at a
+ * time: queries the work starts together (a Promise.all) wait in `queries`.
+ */
+type Lease = { client: pg.PoolClient; open: boolean; queries: SerialQueue; queryable: Queryable };
 
 export type PostgresOptions = {
   /** Runs before the first query (a test cloning its database, say); migrations run after it. */
@@ -44,6 +48,7 @@ export class PostgresDatabase implements Database {
   private readonly pool: pg.Pool;
   private readonly prepare: (() => Promise<void>) | undefined;
   private opening: Promise<void> | undefined;
+  private closing: Promise<void> | undefined;
   private readonly lease = new AsyncLocalStorage<Lease>();
   private readonly current = new AsyncLocalStorage<Tx>();
   /** One write transaction of this process at a time: all wait for the clock row anyway, and queued here they hold no pooled client meanwhile. */
@@ -89,7 +94,7 @@ export class PostgresDatabase implements Database {
   private async clientForQuery(): Promise<Queryable> {
     await this.opened();
     const lease = this.lease.getStore();
-    return lease?.open ? lease.client : this.pool;
+    return lease?.open ? lease.queryable : this.pool;
   }
 
   get committedVersion(): number {
@@ -108,7 +113,8 @@ export class PostgresDatabase implements Database {
   private async withClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.opened();
     const client = await this.pool.connect();
-    const lease: Lease = { client, open: true };
+    const queries = new SerialQueue();
+    const lease: Lease = { client, open: true, queries, queryable: { query: ((config: pg.QueryConfig) => queries.run(() => client.query(config))) as Queryable['query'] } };
     let broken: Error | undefined;
     try {
       await client.query(begin);
@@ -141,7 +147,7 @@ export class PostgresDatabase implements Database {
         this.commits.committedHere(version);
         return result;
       } catch (error) {
-        throw asConflict(error);
+        throw asRequestError(error);
       }
     });
   }
@@ -157,7 +163,7 @@ export class PostgresDatabase implements Database {
     } catch (error) {
       await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       await client.query(`RELEASE SAVEPOINT ${name}`);
-      throw asConflict(error);
+      throw asRequestError(error);
     }
   }
 
@@ -201,8 +207,12 @@ export class PostgresDatabase implements Database {
     });
   }
 
-  async close(): Promise<void> {
-    await this.opening?.catch(() => undefined);
-    await this.pool.end();
+  /** Ends the pool once, however often it is asked. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.opening?.catch(() => undefined);
+      await this.pool.end();
+    })();
+    return this.closing;
   }
 }

@@ -9,6 +9,7 @@
  */
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
+import { AppError } from '../../../sync/errors';
 import { BoundedMap } from '../../limits/bounded-map';
 import type { Db } from '../database';
 import * as schema from '../schema';
@@ -30,15 +31,23 @@ export const pgTypes: pg.CustomTypesConfig = {
 };
 
 /**
- * `?` placeholders as `$n`, in order, skipping any inside quoted strings or
- * names. The builder writes the same text for the same query shape, so the
- * answers are kept.
+ * The builder's SQLite text as PostgreSQL's: `?` placeholders as `$n`, in
+ * order, skipping any inside quoted strings or names; and an upsert's
+ * conflict target without its table (SQLite takes `"t"."c"`, PostgreSQL
+ * only `"c"`). The builder writes the same text for the same query shape, so
+ * the answers are kept.
  */
-const positionalTexts = new BoundedMap<string, string>(2000);
+const postgresTexts = new BoundedMap<string, string>(2000);
 
-export function toPositional(text: string): string {
-  const kept = positionalTexts.get(text);
+export function toPostgresText(text: string): string {
+  const kept = postgresTexts.get(text);
   if (kept !== undefined) return kept;
+  const translated = toPositional(text).replace(/ on conflict \(([^)]*)\)/g, (_, target: string) => ` on conflict (${target.replace(/"[^"]+"\./g, '')})`);
+  postgresTexts.set(text, translated);
+  return translated;
+}
+
+function toPositional(text: string): string {
   let result = '';
   let quote: string | null = null;
   let index = 0;
@@ -55,13 +64,18 @@ export function toPositional(text: string): string {
       result += char;
     }
   }
-  positionalTexts.set(text, result);
   return result;
 }
 
-/** The builder maps dates and flags of its columns itself; a bare flag in a hand-written fragment is stored as SQLite would, 1 or 0. */
+/**
+ * The builder maps dates and flags of its columns itself; a bare flag in a
+ * hand-written fragment is stored as SQLite would, 1 or 0. PostgreSQL's text
+ * cannot hold a NUL character, which SQLite's can: such input is refused as
+ * the request's fault, never a server error.
+ */
 function toParameter(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string' && value.includes('\u0000')) throw new AppError('validation', 'Text cannot contain a NUL character (\\u0000)');
   return value === undefined ? null : value;
 }
 
@@ -76,7 +90,7 @@ type Method = 'run' | 'all' | 'values' | 'get';
 export function postgresDrizzle(clientFor: () => Promise<Queryable>): Db {
   const send = (rowMode: 'array' | undefined) => async (text: string, params: unknown[], method: Method) => {
     const client = await clientFor();
-    const result = await client.query({ text: toPositional(text), values: params.map(toParameter), ...(rowMode && { rowMode }) });
+    const result = await client.query({ text: toPostgresText(text), values: params.map(toParameter), ...(rowMode && { rowMode }) });
     if (method === 'get') return { rows: result.rows[0] };
     if (method === 'run') return { rows: [], changes: result.rowCount ?? 0 };
     return { rows: result.rows };

@@ -119,7 +119,7 @@ export async function signedInViewers(db: Db, menuId: string, since: Date): Prom
     .from(menuViewEvents)
     .innerJoin(users, eq(users.id, menuViewEvents.userId))
     .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since)))
-    .groupBy(menuViewEvents.userId)
+    .groupBy(menuViewEvents.userId, users.id)
     .orderBy(desc(max(menuViewEvents.viewedAt)))
     .all();
   return rows.map((row) => ({

@@ -386,6 +386,20 @@ CREATE UNIQUE INDEX "users_stripe_customer_unique" ON "users" ("stripe_customer_
 -- commits, so writers commit in clock order and a pull by cursor never skips a row committed after a later value.
 INSERT INTO "sync_clock" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
+-- The query builder writes SQLite's form of an insert that leaves the id to the database: an explicit NULL.
+-- Before the row is checked, a NULL id takes the identity's next value, as SQLite's rowid would.
+CREATE FUNCTION assign_identity() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."id" IS NULL THEN
+    NEW."id" := nextval(pg_get_serial_sequence(TG_TABLE_NAME, 'id'));
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "audit_log_identity" BEFORE INSERT ON "audit_log" FOR EACH ROW EXECUTE FUNCTION assign_identity();
+--> statement-breakpoint
+CREATE TRIGGER "menu_view_events_identity" BEFORE INSERT ON "menu_view_events" FOR EACH ROW EXECUTE FUNCTION assign_identity();
+--> statement-breakpoint
 -- Deleting a replicated row, directly or by a cascade, leaves a tombstone stamped with the current clock.
 -- Arguments: the entity's name, and the column of its owner (read by name: a row has only its own table's columns).
 CREATE FUNCTION record_tombstone() RETURNS trigger LANGUAGE plpgsql AS $$
