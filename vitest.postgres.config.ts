@@ -3,9 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The API suite again, every test app on PostgreSQL (DATABASE_URL_TEST): the
  * same domain and routes on the other engine. Left out: tests of SQLite
- * itself (its locks, its full disk, its statement cache, its backup), the
- * PostgreSQL-only tests the main run has already run, and the unit tests,
- * which never touch a database.
+ * itself (its locks, its full disk, its statement cache, its backup), tests
+ * that start server processes on a SQLite file of their own, the tests the
+ * main run already runs on PostgreSQL (api/db/pg, the processes sharing
+ * PostgreSQL and Redis), and the unit tests, which never touch a database.
  */
 export default defineConfig({
   test: {
@@ -19,6 +20,9 @@ export default defineConfig({
       'api/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
       'api/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
       'api/cli/backup.test.ts',
+      'api/server-lifecycle.test.ts',
+      'api/faults/killed-mid-*.test.ts',
+      'api/scale-out/two-processes-share-redis.test.ts',
     ],
     globalSetup: ['api/testing/postgres-global-setup.ts'],
     environment: 'node',

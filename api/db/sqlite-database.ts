@@ -63,7 +63,8 @@ export class SqliteDatabase implements Database {
   private readonly connections: BetterSqlite3.Database[];
   private readonly writes = new SerialQueue();
   private readonly snapshots = new SerialQueue();
-  private readonly current = new AsyncLocalStorage<Tx>();
+  /** The transaction the running work is part of, while it is open; work it left running after it ended starts its own. */
+  private readonly current = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
   private readonly snapshot = new AsyncLocalStorage<Db>();
   private savepoints = 0;
   private readonly commits = new CommitNotices();
@@ -113,14 +114,17 @@ export class SqliteDatabase implements Database {
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
-    if (outer) return this.savepoint(outer, work);
+    if (outer?.open) return this.savepoint(outer.tx, work);
     const run = async () => {
       await this.takeWriteLock();
       try {
         const clock = this.writeConnection.prepare('UPDATE sync_clock SET version = version + 1 WHERE id = 1 RETURNING version').get() as { version: number } | undefined;
         if (!clock) throw new Error('The change clock row is missing');
         const tx: Tx = { db: this.writer, version: clock.version };
-        const result = await this.current.run(tx, () => work(tx));
+        const context = { tx, open: true };
+        const result = await this.current.run(context, () => work(tx)).finally(() => {
+          context.open = false;
+        });
         this.writeConnection.exec('COMMIT');
         this.storageFull = null;
         this.commits.committedHere(clock.version);

@@ -1,5 +1,5 @@
 /**
- * Two API processes on one database and one Redis, behind a round-robin
+ * Two API processes on one PostgreSQL and one Redis, behind a round-robin
  * proxy, as a deployment runs them. 200 seller devices keep pushing and
  * pulling through the proxy while one process is killed with SIGKILL (its
  * pushes in flight cut off, half the requests meeting a dead backend) and
@@ -14,10 +14,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PostgresDatabase } from '../db/pg/postgres-database';
+import { freshPostgresDatabase } from '../testing/postgres';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../testing/round-robin-proxy';
 import { spawnServer, type ServerProcess } from '../testing/server-process';
-import { describeWithRedis, REDIS_URL_TEST, testRedisPrefix } from '../testing/shared-services';
+import { describeWithRedisAndPostgres, REDIS_URL_TEST, testRedisPrefix } from '../testing/shared-services';
 import { SellerDevice } from './seller-device';
 import { storedAgainstAcknowledged } from './stored-against-acknowledged';
 import { Tally } from './tally';
@@ -33,9 +35,10 @@ const SETUP_CONCURRENCY = 8;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]: [number, number]) => low + Math.random() * (high - low);
 
-describeWithRedis('two API processes behind a proxy, one killed while devices push', () => {
+describeWithRedisAndPostgres('two API processes on PostgreSQL behind a proxy, one killed while devices push', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-kill-behind-proxy-'));
-  const env = {
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     SEED_DEMO_DATA: 'false',
@@ -47,6 +50,10 @@ describeWithRedis('two API processes behind a proxy, one killed while devices pu
   };
   const processes: ServerProcess[] = [];
   let proxy: RoundRobinProxy | undefined;
+  beforeAll(async () => {
+    database = await freshPostgresDatabase();
+    env.DATABASE_URL = database.url;
+  });
   const start = async () => {
     const server = spawnServer(env);
     processes.push(server);
@@ -58,6 +65,7 @@ describeWithRedis('two API processes behind a proxy, one killed while devices pu
     for (const server of processes) server.child.kill('SIGKILL');
     await Promise.all(processes.map((server) => server.exited));
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it(`loses no mutation and applies none twice across ${DEVICES} devices`, { timeout: 240_000 }, async () => {
@@ -104,7 +112,8 @@ describeWithRedis('two API processes behind a proxy, one killed while devices pu
     for (const { child } of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(processes.map((server) => server.exited));
 
-    const stored = storedAgainstAcknowledged(join(dataDir, 'app.db'), devices);
+    const reader = PostgresDatabase.open(database.url);
+    const stored = await storedAgainstAcknowledged(reader, devices).finally(() => reader.close());
     console.info(
       `Pushes: ${tally.pushes.count} (${pushesBeforeKill} before the kill); requests that failed around the kill: ${tally.errors.count}; ` +
         `acknowledged products: ${stored.expectedProducts}`,

@@ -17,6 +17,7 @@ import type { MutationName } from '../../sync/mutations';
 import { Guest } from './guest';
 import { SellerDevice } from './seller-device';
 import { cpuSecondsOf, startServerProcess, type ServerProcess } from './server-process';
+import { SqliteDatabase } from '../db/sqlite-database';
 import { storedAgainstAcknowledged } from './stored-against-acknowledged';
 import { Tally } from './tally';
 import { TimedClient } from './timed-client';
@@ -109,7 +110,8 @@ describe(`load: ${SELLERS} sellers syncing while ${GUESTS} guests read public me
 
     // Stopped, the server finishes what is in flight and closes the database: what the file holds then is what lasts.
     const exitCode = await server.stop();
-    const stored = storedAgainstAcknowledged(join(server.dataDir, 'app.db'), sellers);
+    const database = SqliteDatabase.open(join(server.dataDir, 'app.db'));
+    const stored = await storedAgainstAcknowledged(database, sellers).finally(() => database.close());
     const acknowledged = (name: MutationName) => sellers.reduce((sum, seller) => sum + (seller.acknowledged.get(name) ?? 0), 0);
     const perSecond = (count: number) => `${(count / seconds).toFixed(0)}/s`;
     const shareOfCore = (cpuSeconds: number) => `${((cpuSeconds / seconds) * 100).toFixed(0)}% of a core`;

@@ -5,6 +5,7 @@
  * at a time, retrying with doubling delays for up to a day while the mail
  * server is unreachable.
  */
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
@@ -44,6 +45,8 @@ export function nextAttemptAfter(createdAt: Date, attempts: number, failedAt: Da
 export class MailOutbox {
   private readonly tuning: Required<OutboxTuning>;
   private timer: NodeJS.Timeout | null = null;
+  /** The context the sender was made in (the server's start), never a request's. */
+  private readonly ownContext = new AsyncResource('MailOutbox');
   private rounds: Promise<unknown> = Promise.resolve();
   private started = false;
   private woken = false;
@@ -140,14 +143,18 @@ export class MailOutbox {
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.deliverDue()
-        .catch((error: unknown) => this.log(`The mail sender failed: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(() => {
-          if (this.started && !this.timer) this.schedule(this.tuning.pollMs);
-        });
-    }, delayMs);
+    // Bound to the sender's own context: a timer set while a request's transaction queues a message would otherwise run its round inside that transaction.
+    this.timer = setTimeout(
+      this.ownContext.bind(() => {
+        this.timer = null;
+        this.deliverDue()
+          .catch((error: unknown) => this.log(`The mail sender failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            if (this.started && !this.timer) this.schedule(this.tuning.pollMs);
+          });
+      }),
+      delayMs,
+    );
     this.timer.unref();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Two API processes on one database and one Redis, as behind a load
+ * Two API processes on one PostgreSQL and one Redis, as behind a load
  * balancer: a change made through one reaches an event stream and the
  * public menu cache of the other, and the sign-in throttle counts the
  * failures both saw. Each process is the real server, started apart.
@@ -14,13 +14,15 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import { eventReader } from '../testing/event-reader';
 import { spawnServer, type ServerProcess } from '../testing/server-process';
-import { describeWithRedis, REDIS_URL_TEST, testRedisPrefix } from '../testing/shared-services';
+import { freshPostgresDatabase } from '../testing/postgres';
+import { describeWithRedisAndPostgres, REDIS_URL_TEST, testRedisPrefix } from '../testing/shared-services';
 
 const PASSWORD = 'two-processes-password';
 
-describeWithRedis('two API processes sharing one Redis', () => {
+describeWithRedisAndPostgres('two API processes sharing one PostgreSQL and one Redis', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-two-processes-'));
   const servers: ServerProcess[] = [];
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
   let first: string;
   let second: string;
   let seller: AuthResponse;
@@ -37,16 +39,18 @@ describeWithRedis('two API processes sharing one Redis', () => {
   };
 
   beforeAll(async () => {
+    database = await freshPostgresDatabase();
     const env = {
       ...process.env,
       NODE_ENV: 'test',
       SEED_DEMO_DATA: 'false',
       JWT_SECRET: 'two-processes-secret-that-is-long-enough-0123',
       DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
       REDIS_URL: REDIS_URL_TEST,
       REDIS_KEY_PREFIX: testRedisPrefix(),
     };
-    // One after the other: the first applies the migrations, the second finds them applied.
+    // Both at once, as a deploy starts them: the migrations' lock lets one apply them and the other find them applied.
     for (let i = 0; i < 2; i++) servers.push(spawnServer(env));
     first = await servers[0]!.listening;
     second = await servers[1]!.listening;
@@ -60,6 +64,7 @@ describeWithRedis('two API processes sharing one Redis', () => {
     for (const server of servers) server.child.kill('SIGKILL');
     await Promise.all(servers.map((server) => server.exited));
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   });
 
   it('says both are healthy, Redis included', async () => {

@@ -50,7 +50,8 @@ export class PostgresDatabase implements Database {
   private opening: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
   private readonly lease = new AsyncLocalStorage<Lease>();
-  private readonly current = new AsyncLocalStorage<Tx>();
+  /** The transaction the running work is part of; work it left running after it ended (a mail sent later, say) starts its own. */
+  private readonly current = new AsyncLocalStorage<{ tx: Tx; lease: Lease }>();
   /** One write transaction of this process at a time: all wait for the clock row anyway, and queued here they hold no pooled client meanwhile. */
   private readonly writes = new SerialQueue();
   private readonly commits = new CommitNotices();
@@ -134,7 +135,7 @@ export class PostgresDatabase implements Database {
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();
-    if (outer) return this.savepoint(outer, work);
+    if (outer?.lease.open) return this.savepoint(outer.tx, outer.lease, work);
     return this.writes.run(async () => {
       try {
         const { version, result } = await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, async (client) => {
@@ -142,7 +143,7 @@ export class PostgresDatabase implements Database {
           const clock = rows[0];
           if (!clock) throw new Error('The change clock row is missing');
           const tx: Tx = { db: this.read, version: clock.version };
-          return { version: clock.version, result: await this.current.run(tx, () => work(tx)) };
+          return { version: clock.version, result: await this.current.run({ tx, lease: this.lease.getStore()! }, () => work(tx)) };
         });
         this.commits.committedHere(version);
         return result;
@@ -152,8 +153,8 @@ export class PostgresDatabase implements Database {
     });
   }
 
-  private async savepoint<T>(tx: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = this.lease.getStore()!.client;
+  private async savepoint<T>(tx: Tx, lease: Lease, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = lease.queryable;
     const name = `sp_${++this.savepoints}`;
     await client.query(`SAVEPOINT ${name}`);
     try {

@@ -1,0 +1,61 @@
+/** The database's contract, on whichever engine the suite runs (SQLite, or PostgreSQL under `npm run test:postgres`). */
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { syncClock } from './schema';
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+const clock = async () => (await t.services.db.read.select().from(syncClock).where(eq(syncClock.id, 1)).get())!.version;
+
+describe('transactions', () => {
+  it('stamp each commit with the next clock value, and leave it as it was when they throw', async () => {
+    const before = await clock();
+    const version = await t.services.db.transaction(async (tx) => tx.version);
+    expect(version).toBe(before + 1);
+    await expect(t.services.db.transaction(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await clock()).toBe(before + 1);
+    expect(t.services.db.committedVersion).toBe(before + 1);
+  });
+
+  it('make one started inside another a part of it, which rolls back alone', async () => {
+    const outer = await t.services.db.transaction(async (tx) => {
+      await expect(
+        t.services.db.transaction(async (inner) => {
+          expect(inner.version).toBe(tx.version);
+          await inner.db.update(syncClock).set({ tombstonesPrunedThrough: 99 }).where(eq(syncClock.id, 1)).run();
+          throw new Error('this part is refused');
+        }),
+      ).rejects.toThrow('this part is refused');
+      return (await tx.db.select().from(syncClock).get())!.tombstonesPrunedThrough;
+    });
+    expect(outer).not.toBe(99);
+  });
+
+  it('let work left running after one ended (a timer it set) start its own, not join the one that is over', async () => {
+    let later!: Promise<number>;
+    const first = await t.services.db.transaction(async (tx) => {
+      later = new Promise((resolve, reject) => setTimeout(() => t.services.db.transaction(async (own) => own.version).then(resolve, reject), 20));
+      return tx.version;
+    });
+    expect(await later).toBe(first + 1);
+  });
+});
+
+describe('readSnapshot', () => {
+  it('sees the data as of one commit, even when a write commits between two of its reads', async () => {
+    const before = await clock();
+    const [seen, seenAgain] = await t.services.db.readSnapshot(async () => {
+      const first = await clock();
+      await t.services.db.transaction(async () => undefined);
+      return [first, await clock()];
+    });
+    expect(seen).toBe(before);
+    expect(seenAgain).toBe(before);
+    expect(await clock()).toBe(before + 1);
+  });
+});
