@@ -1,5 +1,5 @@
-# One API process (and the built app it serves). Run several behind a load balancer with REDIS_URL set, and
-# S3_BUCKET for uploads (see the README's Deploying section). Data under /data unless DATA_DIR says otherwise.
+# One API process (and the built app it serves). Run several behind a load balancer with DATABASE_URL (PostgreSQL),
+# REDIS_URL and S3_BUCKET set (see the README's Deploying section); without them, SQLite and uploads under /data.
 FROM node:20-bookworm-slim
 
 WORKDIR /app

@@ -1,6 +1,7 @@
 /**
  * The public menu API (500 products, 50 connections) served by one and by
- * two API processes on one database and one Redis, both times through the
+ * two API processes on one PostgreSQL (SQLite's file when none answers) and
+ * one Redis, both times through the
  * same round-robin proxy, so the proxy's own cost is in both figures. The
  * processes, the proxy and the load generator share this machine's cores:
  * the ratio says what a second process adds here, not on a machine of its own.
@@ -15,6 +16,7 @@ import { PRODUCT_CATEGORIES } from '../sync/constants';
 import type { AuthResponse } from '../sync/entities/user';
 import { startRoundRobinProxy } from '../api/testing/round-robin-proxy';
 import { spawnServer, type ServerProcess } from '../api/testing/server-process';
+import { benchPostgresDatabase } from './bench-postgres';
 
 const PRODUCTS = 500;
 const CONNECTIONS = 50;
@@ -71,11 +73,13 @@ async function load(url: string) {
 }
 
 export async function benchApiProcesses(): Promise<void> {
-  console.info(`public menu API with one and two API processes (SQLite and Redis; ${PRODUCTS} products, ${CONNECTIONS} connections through a round-robin proxy, ${SECONDS} s each, ${availableParallelism()} cores shared by all)`);
+  console.info(`public menu API with one and two API processes (${PRODUCTS} products, ${CONNECTIONS} connections through a round-robin proxy, ${SECONDS} s each, ${availableParallelism()} cores shared by all)`);
   if (!(await redisAnswers(REDIS_URL))) {
     console.info(`  skipped: no Redis answers at ${REDIS_URL} (set REDIS_URL_TEST)`);
     return;
   }
+  const postgres = await benchPostgresDatabase();
+  console.info(`  on ${postgres ? 'PostgreSQL' : 'the SQLite file'} and Redis`);
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-processes-'));
   const env = {
     ...process.env,
@@ -85,6 +89,7 @@ export async function benchApiProcesses(): Promise<void> {
     DATA_DIR: dataDir,
     REDIS_URL,
     REDIS_KEY_PREFIX: `bench-${randomUUID()}:`,
+    ...(postgres && { DATABASE_URL: postgres.url }),
   };
   const processes: ServerProcess[] = [];
   const start = async () => {
@@ -112,5 +117,6 @@ export async function benchApiProcesses(): Promise<void> {
     for (const server of processes) server.child.kill('SIGTERM');
     await Promise.all(processes.map((server) => server.exited));
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }

@@ -16,11 +16,12 @@ export type BenchServer = { url: string; services: Services; seller: User; token
 
 /**
  * `staticRoot`: a built front end to serve (and its server-drawn menu pages) beside the API; `demo`: the demo data
- * first (the sample menu); `env`: configuration (TRUST_PROXY, say) added to the defaults.
+ * first (the sample menu); `env`: configuration (TRUST_PROXY, or DATABASE_URL for PostgreSQL, say) added to the defaults.
  */
 export async function startBenchServer(options: { staticRoot?: string; demo?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-bench-'));
   const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...options.env }));
+  await services.db.opened();
   if (options.demo) await seedDemoData(services);
   const seller = await createUser(services, {
     id: crypto.randomUUID(),
@@ -45,7 +46,7 @@ export async function startBenchServer(options: { staticRoot?: string; demo?: bo
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await closed;
-      services.db.close();
+      await services.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
 import type { PullResponse, PushRequest } from '../sync/protocol';
+import { benchPostgresDatabase } from './bench-postgres';
 import { startBenchServer } from './bench-server';
 
 const ENGINE_BATCH = 200;
@@ -81,8 +82,12 @@ const line = (label: string, ms: number, bytes: number, rows: number, target: st
     .toString()
     .padStart(8)} rows/s   (${target})`;
 
-export async function benchSync(): Promise<void> {
-  const server = await startBenchServer();
+type Timed = { ms: number; bytes: number };
+type SyncFigures = { push: Timed; first: Timed; incremental: Timed };
+
+/** The three sync figures on one server. */
+async function measureSync(env: Record<string, string> = {}): Promise<SyncFigures> {
+  const server = await startBenchServer({ env });
   try {
     const clientId = crypto.randomUUID();
     const pushed = await pushCreations(server.url, server.token, clientId, 1, 1_000);
@@ -104,12 +109,34 @@ export async function benchSync(): Promise<void> {
     const incremental = await call(`${server.url}/api/sync/pull?cursor=${firstPull.cursor}&clientId=${clientId}`, server.token, 'GET');
     const changed = (JSON.parse(incremental.text) as PullResponse).products.length;
     if (changed !== 10) throw new Error(`incremental pull held ${changed} products`);
-
-    console.info('sync (HTTP on loopback, gzip on the wire)');
-    console.info(line('push of 1,000 queued mutations', pushed.ms, pushed.bytes, 1_000, 'target at most 1 s'));
-    console.info(line('first pull of 10,000 products', first.ms, first.bytes, 10_000, 'target at most 2 s and 2 MB'));
-    console.info(line('pull of 10 changes among 10,000', incremental.ms, incremental.bytes, 10, 'target at most 50 ms'));
+    return { push: pushed, first, incremental };
   } finally {
     await server.close();
+  }
+}
+
+function report(engine: string, figures: SyncFigures): void {
+  console.info(`  ${engine}`);
+  console.info(line('  push of 1,000 queued mutations', figures.push.ms, figures.push.bytes, 1_000, 'target at most 1 s'));
+  console.info(line('  first pull of 10,000 products', figures.first.ms, figures.first.bytes, 10_000, 'target at most 2 s and 2 MB'));
+  console.info(line('  pull of 10 changes among 10,000', figures.incremental.ms, figures.incremental.bytes, 10, 'target at most 50 ms'));
+}
+
+/** The same sync figures on SQLite (the embedded default) and on PostgreSQL, one after the other. */
+export async function benchSync(): Promise<void> {
+  console.info('sync (HTTP on loopback, gzip on the wire)');
+  const sqlite = await measureSync();
+  report('SQLite', sqlite);
+  const postgres = await benchPostgresDatabase();
+  if (!postgres) return;
+  try {
+    const figures = await measureSync({ DATABASE_URL: postgres.url });
+    report('PostgreSQL (same machine, over TCP)', figures);
+    console.info(
+      `  PostgreSQL / SQLite time: push ${(figures.push.ms / sqlite.push.ms).toFixed(1)}x, first pull ${(figures.first.ms / sqlite.first.ms).toFixed(1)}x, ` +
+        `incremental pull ${(figures.incremental.ms / sqlite.incremental.ms).toFixed(1)}x`,
+    );
+  } finally {
+    await postgres.drop();
   }
 }
