@@ -1,6 +1,26 @@
 import { describe, expect, it, vi } from 'vitest';
+import { PostgresDatabase } from '../db/pg/postgres-database';
 import { describeWithRedis, REDIS_URL_TEST } from '../testing/shared-services';
 import { createTestApp } from '../testing/test-app';
+
+describe('GET /api/health and /api/ready with PostgreSQL', () => {
+  it('fail while PostgreSQL cannot be reached, so the balancer takes the process out', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Nothing listens on port 1.
+    const t = createTestApp({ overrides: { db: PostgresDatabase.open('postgres://menus@127.0.0.1:1/menus') } });
+    try {
+      const health = await t.request('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'unavailable', message: 'The database is not reachable' });
+      const ready = await t.request('GET', '/api/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'unavailable', message: 'The database cannot take writes right now' });
+    } finally {
+      await t.close();
+      errors.mockRestore();
+    }
+  });
+});
 
 describe('GET /api/health with a shared Redis', () => {
   it('fails while Redis cannot be reached, so the balancer takes the process out', async () => {
