@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import type { Db } from './database';
 import { syncClock } from './schema';
 
 let t: TestApp;
@@ -34,6 +35,25 @@ describe('transactions', () => {
       return (await tx.db.select().from(syncClock).get())!.tombstonesPrunedThrough;
     });
     expect(outer).not.toBe(99);
+  });
+
+  it('undo only the refused one of two nested at once, keeping what the enclosing one writes after it', async () => {
+    const setPruned = (db: Db, value: number) => db.update(syncClock).set({ tombstonesPrunedThrough: value }).where(eq(syncClock.id, 1)).run();
+    await t.services.db.transaction(async (tx) => {
+      await setPruned(tx.db, 1);
+      await t.services.db.transaction(async (mutation) => {
+        // The domain's own transaction inside a push's savepoint, before the savepoint ran anything.
+        await expect(
+          t.services.db.transaction(async (domain) => {
+            await setPruned(domain.db, 2);
+            throw new Error('refused');
+          }),
+        ).rejects.toThrow('refused');
+        expect((await mutation.db.select().from(syncClock).get())!.tombstonesPrunedThrough).toBe(1);
+        await setPruned(mutation.db, 3);
+      });
+    });
+    expect((await t.services.db.read.select().from(syncClock).get())!.tombstonesPrunedThrough).toBe(3);
   });
 
   it('let work left running after one ended (a timer it set) start its own, not join the one that is over', async () => {

@@ -21,6 +21,7 @@ import { SerialQueue } from '../serial-queue';
 import { markPostgres } from '../sql-dialect';
 import { asRequestError, isStorageFull, rootMessage } from '../storage-errors';
 import { migratePostgres } from './migrate-postgres';
+import { LeasedClient } from './leased-client';
 import { pgTypes, postgresDrizzle, type Queryable } from './postgres-drizzle';
 
 
@@ -29,13 +30,6 @@ export const CLOCK_LOCK_WAIT_MS = 5000;
 /** How long a health check waits for an answer before it calls the database unreachable. */
 const PING_TIMEOUT_MS = 2000;
 const POOL_SIZE = 10;
-
-/**
- * A transaction's or snapshot's client, while its work runs; work it left
- * running afterwards falls back to the pool. A client runs one query at a
- * time: queries the work starts together (a Promise.all) wait in `queries`.
- */
-type Lease = { client: pg.PoolClient; open: boolean; queries: SerialQueue; queryable: Queryable };
 
 export type PostgresOptions = {
   /** Runs before the first query (a test cloning its database, say); migrations run after it. */
@@ -49,13 +43,12 @@ export class PostgresDatabase implements Database {
   private readonly prepare: (() => Promise<void>) | undefined;
   private opening: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
-  private readonly lease = new AsyncLocalStorage<Lease>();
+  private readonly lease = new AsyncLocalStorage<LeasedClient>();
   /** The transaction the running work is part of; work it left running after it ended (a mail sent later, say) starts its own. */
-  private readonly current = new AsyncLocalStorage<{ tx: Tx; lease: Lease }>();
+  private readonly current = new AsyncLocalStorage<{ tx: Tx; lease: LeasedClient }>();
   /** One write transaction of this process at a time: all wait for the clock row anyway, and queued here they hold no pooled client meanwhile. */
   private readonly writes = new SerialQueue();
   private readonly commits = new CommitNotices();
-  private savepoints = 0;
 
   private constructor(url: string, options: PostgresOptions) {
     this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, types: pgTypes });
@@ -114,8 +107,7 @@ export class PostgresDatabase implements Database {
   private async withClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.opened();
     const client = await this.pool.connect();
-    const queries = new SerialQueue();
-    const lease: Lease = { client, open: true, queries, queryable: { query: ((config: pg.QueryConfig) => queries.run(() => client.query(config))) as Queryable['query'] } };
+    const lease = new LeasedClient(client);
     let broken: Error | undefined;
     try {
       await client.query(begin);
@@ -153,17 +145,14 @@ export class PostgresDatabase implements Database {
     });
   }
 
-  private async savepoint<T>(tx: Tx, lease: Lease, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = lease.queryable;
-    const name = `sp_${++this.savepoints}`;
-    await client.query(`SAVEPOINT ${name}`);
+  private async savepoint<T>(tx: Tx, lease: LeasedClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const savepoint = lease.beginSavepoint();
     try {
       const result = await work(tx);
-      await client.query(`RELEASE SAVEPOINT ${name}`);
+      await lease.endSavepoint(savepoint, 'release');
       return result;
     } catch (error) {
-      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-      await client.query(`RELEASE SAVEPOINT ${name}`);
+      await lease.endSavepoint(savepoint, 'rollback');
       throw asRequestError(error);
     }
   }
