@@ -20,7 +20,7 @@ async function run(args: string[]) {
     const outcome = await ensureAdmin(services, email, password);
     console.info(outcome === 'exists' ? `${email} is already an admin.` : `Admin ${email} ${outcome}.`);
   } finally {
-    services.db.close();
+    await services.db.close();
     // Its connections would otherwise keep the command running.
     await services.redis?.close();
   }

@@ -15,7 +15,11 @@ export function isPostgres(db: Db): boolean {
   return postgresDbs.has(db);
 }
 
-/** The largest of non-null values: SQLite's many-argument max(), PostgreSQL's greatest(). */
+/**
+ * The largest of the values: SQLite's many-argument max(), PostgreSQL's
+ * greatest(). Give it no NULL: SQLite's answer is then NULL, PostgreSQL's
+ * the largest of the others.
+ */
 export function greatest(db: Db, ...values: SQLWrapper[]): SQL {
   return sql`${sql.raw(isPostgres(db) ? 'greatest' : 'max')}(${sql.join(values, sql`, `)})`;
 }

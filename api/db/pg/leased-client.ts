@@ -13,7 +13,7 @@ import type { Queryable } from './postgres-drizzle';
 export type Savepoint = { name: string; sent: boolean; sharedWith?: Savepoint };
 
 export class LeasedClient {
-  /** False once the transaction ended: work it left running falls back to the pool. */
+  /** False once the transaction ends: work it left running falls back to the pool. */
   open = true;
   private readonly queries = new SerialQueue();
   /** Begun, in nesting order, with no query run inside them yet. */
@@ -38,6 +38,12 @@ export class LeasedClient {
     }
   }
 
+  /** Ends the transaction with COMMIT or ROLLBACK, after the queries already queued; later ones go to the pool. */
+  finish(statement: 'COMMIT' | 'ROLLBACK'): Promise<unknown> {
+    this.open = false;
+    return this.queries.run(() => this.client.query(statement));
+  }
+
   beginSavepoint(): Savepoint {
     const enclosing = this.unsent.at(-1);
     // Nothing ran since the enclosing savepoint began: rolling back to it undoes exactly this one's work.
@@ -56,7 +62,8 @@ export class LeasedClient {
         return;
       }
       if (!savepoint.sent) {
-        this.unsent.splice(this.unsent.indexOf(savepoint), 1);
+        const index = this.unsent.indexOf(savepoint);
+        if (index >= 0) this.unsent.splice(index, 1);
         return;
       }
       if (outcome === 'rollback') await this.client.query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);

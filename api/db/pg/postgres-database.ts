@@ -31,6 +31,16 @@ export const CLOCK_LOCK_WAIT_MS = 5000;
 const PING_TIMEOUT_MS = 2000;
 const POOL_SIZE = 10;
 
+/**
+ * Every connection: a dead peer is noticed by TCP keepalives, a connection
+ * that cannot be made fails after 5 s, and a session left idle inside a
+ * transaction (its process hung or cut off) is ended by the server after
+ * 30 s, so it cannot hold the clock row's lock for long.
+ */
+function connectionSettings(url: string): pg.PoolConfig {
+  return { connectionString: url, types: pgTypes, keepAlive: true, connectionTimeoutMillis: 5000, idle_in_transaction_session_timeout: 30_000 };
+}
+
 export type PostgresOptions = {
   /** Runs before the first query (a test cloning its database, say); migrations run after it. */
   prepare?: () => Promise<void>;
@@ -40,6 +50,7 @@ export type PostgresOptions = {
 export class PostgresDatabase implements Database {
   readonly read: Db;
   private readonly pool: pg.Pool;
+  private readonly pinger: pg.Pool;
   private readonly prepare: (() => Promise<void>) | undefined;
   private opening: Promise<void> | undefined;
   private closing: Promise<void> | undefined;
@@ -51,7 +62,10 @@ export class PostgresDatabase implements Database {
   private readonly commits = new CommitNotices();
 
   private constructor(url: string, options: PostgresOptions) {
-    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POOL_SIZE, types: pgTypes });
+    this.pool = new pg.Pool({ ...connectionSettings(url), max: options.poolSize ?? POOL_SIZE });
+    // Its own connection, so that a pool busy with long pulls never makes a healthy process look unreachable.
+    this.pinger = new pg.Pool({ ...connectionSettings(url), max: 1 });
+    this.pinger.on('error', () => undefined);
     // An idle client that loses its server (a restart, a failover) is dropped from the pool; the next query opens a new one.
     this.pool.on('error', (error) => console.error('A pooled PostgreSQL connection failed', error.message));
     this.read = postgresDrizzle(() => this.clientForQuery());
@@ -112,10 +126,10 @@ export class PostgresDatabase implements Database {
     try {
       await client.query(begin);
       const result = await this.lease.run(lease, () => work(client));
-      await client.query('COMMIT');
+      await lease.finish('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      await lease.finish('ROLLBACK').catch((rollbackError: Error) => {
         broken = rollbackError;
       });
       throw error;
@@ -172,7 +186,7 @@ export class PostgresDatabase implements Database {
       timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
     });
     const answer = this.opened()
-      .then(() => this.pool.query<{ ok: number }>('SELECT 1 AS ok'))
+      .then(() => this.pinger.query<{ ok: number }>('SELECT 1 AS ok'))
       .then((result) => result.rows[0]?.ok === 1)
       .catch(() => false);
     try {
@@ -201,7 +215,7 @@ export class PostgresDatabase implements Database {
   close(): Promise<void> {
     this.closing ??= (async () => {
       await this.opening?.catch(() => undefined);
-      await this.pool.end();
+      await Promise.all([this.pool.end(), this.pinger.end()]);
     })();
     return this.closing;
   }

@@ -386,35 +386,21 @@ CREATE UNIQUE INDEX "users_stripe_customer_unique" ON "users" ("stripe_customer_
 -- commits, so writers commit in clock order and a pull by cursor never skips a row committed after a later value.
 INSERT INTO "sync_clock" ("id", "version") VALUES (1, 0);
 --> statement-breakpoint
--- The query builder writes SQLite's form of an insert that leaves the id to the database: an explicit NULL.
--- Before the row is checked, a NULL id takes the identity's next value, as SQLite's rowid would.
-CREATE FUNCTION assign_identity() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW."id" IS NULL THEN
-    NEW."id" := nextval(pg_get_serial_sequence(TG_TABLE_NAME, 'id'));
-  END IF;
-  RETURN NEW;
-END $$;
---> statement-breakpoint
-CREATE TRIGGER "audit_log_identity" BEFORE INSERT ON "audit_log" FOR EACH ROW EXECUTE FUNCTION assign_identity();
---> statement-breakpoint
-CREATE TRIGGER "menu_view_events_identity" BEFORE INSERT ON "menu_view_events" FOR EACH ROW EXECUTE FUNCTION assign_identity();
---> statement-breakpoint
 -- Deleting a replicated row, directly or by a cascade, leaves a tombstone stamped with the current clock.
--- Arguments: the entity's name, and the column of its owner (read by name: a row has only its own table's columns).
 CREATE FUNCTION record_tombstone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "tombstones" ("entity", "entity_id", "user_id", "version")
-  VALUES (TG_ARGV[0], OLD."id", to_jsonb(OLD) ->> TG_ARGV[1], (SELECT "version" FROM "sync_clock" WHERE "id" = 1))
+  VALUES (TG_ARGV[0], OLD."id", CASE WHEN TG_ARGV[0] = 'savedMenu' THEN OLD."buyer_user_id" ELSE OLD."user_id" END,
+          (SELECT "version" FROM "sync_clock" WHERE "id" = 1))
   ON CONFLICT ("entity", "entity_id") DO UPDATE SET "user_id" = EXCLUDED."user_id", "version" = EXCLUDED."version";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "products_tombstone" AFTER DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION record_tombstone('product', 'user_id');
+CREATE TRIGGER "products_tombstone" AFTER DELETE ON "products" FOR EACH ROW EXECUTE FUNCTION record_tombstone('product');
 --> statement-breakpoint
-CREATE TRIGGER "menus_tombstone" AFTER DELETE ON "menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('menu', 'user_id');
+CREATE TRIGGER "menus_tombstone" AFTER DELETE ON "menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('menu');
 --> statement-breakpoint
-CREATE TRIGGER "saved_menus_tombstone" AFTER DELETE ON "saved_menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('savedMenu', 'buyer_user_id');
+CREATE TRIGGER "saved_menus_tombstone" AFTER DELETE ON "saved_menus" FOR EACH ROW EXECUTE FUNCTION record_tombstone('savedMenu');
 --> statement-breakpoint
 -- Browse's full-text search: one document per menu (its name, description, seller and product names), indexed by GIN.
 CREATE TABLE "menu_search" (
