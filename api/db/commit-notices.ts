@@ -3,7 +3,7 @@
  * tell when it commits: the page cache checks the value instead of querying,
  * and live streams and other processes (through Redis) are told of commits.
  */
-export class CommitNotices {
+class CommitNotices {
   private committed = 0;
   private readonly listeners = new Set<(version: number) => void>();
 
@@ -31,5 +31,22 @@ export class CommitNotices {
         console.error('A commit listener failed', error);
       }
     }
+  }
+}
+
+/** What every database engine shares: the commits it knows of (see `Database`), told on by `commits.committedHere`. */
+export abstract class KnowsCommits {
+  protected readonly commits = new CommitNotices();
+
+  get committedVersion(): number {
+    return this.commits.version;
+  }
+
+  learnCommitted(version: number): void {
+    this.commits.learn(version);
+  }
+
+  onCommit(listener: (version: number) => void): () => void {
+    return this.commits.listen(listener);
   }
 }

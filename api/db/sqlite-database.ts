@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { CommitNotices } from './commit-notices';
+import { KnowsCommits } from './commit-notices';
 import type { Database, Db, Readiness, Tx } from './database';
 import * as schema from './schema';
 import { SerialQueue } from './serial-queue';
@@ -54,7 +54,7 @@ function openConnection(file: string): BetterSqlite3.Database {
   return connection;
 }
 
-export class SqliteDatabase implements Database {
+export class SqliteDatabase extends KnowsCommits implements Database {
   private readonly reader: Db;
   private readonly writer: Db;
   /** The write connection itself, for transaction control: nothing to prepare, and no statement kept per savepoint name. */
@@ -67,10 +67,10 @@ export class SqliteDatabase implements Database {
   private readonly current = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
   private readonly snapshot = new AsyncLocalStorage<Db>();
   private savepoints = 0;
-  private readonly commits = new CommitNotices();
   private storageFull: { at: number; reason: string } | null = null;
 
   private constructor(readConnection: BetterSqlite3.Database, writeConnection: BetterSqlite3.Database, snapshotConnection: BetterSqlite3.Database) {
+    super();
     this.connections = [readConnection, writeConnection, snapshotConnection];
     this.writeConnection = writeConnection;
     this.reader = drizzle(readConnection, { schema }) as Db;
@@ -99,18 +99,6 @@ export class SqliteDatabase implements Database {
 
   /** Opening the file applied the migrations already. */
   async opened(): Promise<void> {}
-
-  get committedVersion(): number {
-    return this.commits.version;
-  }
-
-  learnCommitted(version: number): void {
-    this.commits.learn(version);
-  }
-
-  onCommit(listener: (version: number) => void): () => void {
-    return this.commits.listen(listener);
-  }
 
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const outer = this.current.getStore();

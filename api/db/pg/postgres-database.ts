@@ -15,7 +15,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import { CommitNotices } from '../commit-notices';
+import { KnowsCommits } from '../commit-notices';
 import type { Database, Db, Readiness, Tx } from '../database';
 import { SerialQueue } from '../serial-queue';
 import { markPostgres } from '../sql-dialect';
@@ -47,7 +47,7 @@ export type PostgresOptions = {
   poolSize?: number;
 };
 
-export class PostgresDatabase implements Database {
+export class PostgresDatabase extends KnowsCommits implements Database {
   readonly read: Db;
   private readonly pool: pg.Pool;
   private readonly pinger: pg.Pool;
@@ -59,9 +59,9 @@ export class PostgresDatabase implements Database {
   private readonly current = new AsyncLocalStorage<{ tx: Tx; lease: LeasedClient }>();
   /** One write transaction of this process at a time: all wait for the clock row anyway, and queued here they hold no pooled client meanwhile. */
   private readonly writes = new SerialQueue();
-  private readonly commits = new CommitNotices();
 
   private constructor(url: string, options: PostgresOptions) {
+    super();
     this.pool = new pg.Pool({ ...connectionSettings(url), max: options.poolSize ?? POOL_SIZE });
     // Its own connection, so that a pool busy with long pulls never makes a healthy process look unreachable.
     this.pinger = new pg.Pool({ ...connectionSettings(url), max: 1 });
@@ -103,18 +103,6 @@ export class PostgresDatabase implements Database {
     await this.opened();
     const lease = this.lease.getStore();
     return lease?.open ? lease.queryable : this.pool;
-  }
-
-  get committedVersion(): number {
-    return this.commits.version;
-  }
-
-  learnCommitted(version: number): void {
-    this.commits.learn(version);
-  }
-
-  onCommit(listener: (version: number) => void): () => void {
-    return this.commits.listen(listener);
   }
 
   /** Runs `work` on a pooled client between `begin` and COMMIT (ROLLBACK when it throws). */
