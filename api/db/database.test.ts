@@ -78,4 +78,19 @@ describe('readSnapshot', () => {
     expect(seenAgain).toBe(before);
     expect(await clock()).toBe(before + 1);
   });
+
+  it('lets a read left running after it ended see the latest commit, not a later snapshot', async () => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let leftRunning!: Promise<number>;
+    await t.services.db.readSnapshot(async () => {
+      leftRunning = pause(40).then(clock);
+    });
+    const before = await clock();
+    await t.services.db.readSnapshot(async () => {
+      await clock();
+      await t.services.db.transaction(async () => undefined);
+      await pause(80);
+    });
+    expect(await leftRunning).toBe(before + 1);
+  });
 });

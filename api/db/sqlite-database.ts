@@ -65,7 +65,8 @@ export class SqliteDatabase extends KnowsCommits implements Database {
   private readonly snapshots = new SerialQueue();
   /** The transaction the running work is part of, while it is open; work it left running after it ended starts its own. */
   private readonly current = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
-  private readonly snapshot = new AsyncLocalStorage<Db>();
+  /** The snapshot the running work reads in, while it is open; reads it left running afterwards see the latest commit. */
+  private readonly snapshot = new AsyncLocalStorage<{ open: boolean }>();
   private savepoints = 0;
   private storageFull: { at: number; reason: string } | null = null;
 
@@ -79,7 +80,7 @@ export class SqliteDatabase extends KnowsCommits implements Database {
   }
 
   get read(): Db {
-    return this.snapshot.getStore() ?? this.reader;
+    return this.snapshot.getStore()?.open ? this.snapshotReader : this.reader;
   }
 
   /** Opens (creating if needed) the database file and applies pending migrations. */
@@ -177,14 +178,17 @@ export class SqliteDatabase extends KnowsCommits implements Database {
    * as usual.
    */
   readSnapshot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.snapshot.getStore()) return work();
+    if (this.snapshot.getStore()?.open) return work();
     const connection = this.connections[2]!;
     const run = async () => {
       connection.exec('BEGIN');
       try {
         // A deferred transaction's snapshot starts at its first read: take it now, not at the work's first query.
         connection.prepare('SELECT 1 FROM sync_clock').get();
-        return await this.snapshot.run(this.snapshotReader, work);
+        const context = { open: true };
+        return await this.snapshot.run(context, work).finally(() => {
+          context.open = false;
+        });
       } finally {
         if (connection.inTransaction) connection.exec('COMMIT');
       }
