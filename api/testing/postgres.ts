@@ -1,17 +1,17 @@
 /**
- * PostgreSQL for the tests, at DATABASE_URL_TEST. On a developer's machine
- * without it, a suite that needs it is skipped and says why; under CI it
- * always runs, so a missing engine fails the run instead of passing in
- * silence. Each suite gets a database of its own, made fresh and dropped after.
+ * PostgreSQL for the tests, at DATABASE_URL_TEST (see `describe-needing.ts`
+ * for suites that need it). Each suite gets a database of its own, made
+ * fresh and dropped after.
  *
  * `npm run test:postgres` runs the API suite again with every test app on a
  * database of its own, cloned from a template migrated once per run (see
  * `postgres-global-setup.ts`): a clone takes a fraction of migrating anew.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { inject } from 'vitest';
 import { PostgresDatabase } from '../db/pg/postgres-database';
+import { describeNeeding, NEEDS_POSTGRES } from './describe-needing';
+import { databaseUrlOn, newPostgresDatabase, onPostgresServer } from './postgres-server';
 
 export const DATABASE_URL_TEST = process.env.DATABASE_URL_TEST || undefined;
 
@@ -31,24 +31,16 @@ export function postgresTemplate(): string | undefined {
   }
 }
 
-/** The address of database `name` on the test server. */
-export function testDatabaseUrl(name: string): string {
+function testServer(): string {
   if (!DATABASE_URL_TEST) throw new Error('DATABASE_URL_TEST is not set: CI must run the PostgreSQL tests (e.g. DATABASE_URL_TEST=postgres://postgres@127.0.0.1:5432/test)');
-  const url = new URL(DATABASE_URL_TEST);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return DATABASE_URL_TEST;
 }
 
+/** The address of database `name` on the test server. */
+export const testDatabaseUrl = (name: string) => databaseUrlOn(testServer(), name);
+
 /** Runs one statement on the test server's maintenance database (creating or dropping databases). */
-export async function onTestServer(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL_TEST });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+export const onTestServer = (statement: string) => onPostgresServer(testServer(), statement);
 
 /** A database of a test app's own, cloned from the run's template on first use; `drop` closes and removes it. */
 export function clonedTestDatabase(template: string): { db: PostgresDatabase; drop(): Promise<void> } {
@@ -63,20 +55,7 @@ export function clonedTestDatabase(template: string): { db: PostgresDatabase; dr
   };
 }
 
-/** `describe` when DATABASE_URL_TEST is set or under CI; otherwise the suite is skipped with the reason printed. */
-export function describeWithPostgres(name: string, suite: () => void): void {
-  if (DATABASE_URL_TEST || process.env.CI) {
-    describe(name, suite);
-    return;
-  }
-  console.warn(`Skipped "${name}": it needs PostgreSQL, and DATABASE_URL_TEST is not set (e.g. DATABASE_URL_TEST=postgres://127.0.0.1:5432/test).`);
-  describe.skip(name, suite);
-}
+export const describeWithPostgres = (name: string, suite: () => void) => describeNeeding([NEEDS_POSTGRES], name, suite);
 
 /** A new empty database on the test server: its address, and the call that drops it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `menus_test_${randomBytes(6).toString('hex')}`;
-  const url = testDatabaseUrl(name);
-  await onTestServer(`CREATE DATABASE "${name}"`);
-  return { url, drop: () => onTestServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
+export const freshPostgresDatabase = () => newPostgresDatabase(testServer(), 'menus_test');

@@ -1,37 +1,18 @@
 /**
  * The shared engines the scale-out tests use: Redis at REDIS_URL_TEST (and
- * PostgreSQL at DATABASE_URL_TEST, see `postgres.ts`). On a
- * developer's machine without Redis, a suite that needs it is skipped and
- * says why; under CI it always runs, so a missing engine fails the run
- * instead of passing in silence.
+ * PostgreSQL at DATABASE_URL_TEST, see `postgres.ts`); suites that need
+ * them are skipped, saying why, only off CI (see `describe-needing.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe } from 'vitest';
+import { afterAll } from 'vitest';
 import { connectRedis, type SharedRedis } from '../shared/redis';
-import { DATABASE_URL_TEST } from './postgres';
+import { describeNeeding, NEEDS_POSTGRES, NEEDS_REDIS } from './describe-needing';
 
 export const REDIS_URL_TEST = process.env.REDIS_URL_TEST || undefined;
 
-/** `describe` when REDIS_URL_TEST is set or under CI; otherwise the suite is skipped with the reason printed. */
-export function describeWithRedis(name: string, suite: () => void): void {
-  if (REDIS_URL_TEST || process.env.CI) {
-    describe(name, suite);
-    return;
-  }
-  console.warn(`Skipped "${name}": it needs Redis, and REDIS_URL_TEST is not set (e.g. REDIS_URL_TEST=redis://127.0.0.1:6379).`);
-  describe.skip(name, suite);
-}
+export const describeWithRedis = (name: string, suite: () => void) => describeNeeding([NEEDS_REDIS], name, suite);
 
-/** `describe` when both REDIS_URL_TEST and DATABASE_URL_TEST are set, or under CI; otherwise skipped with what is missing printed. */
-export function describeWithRedisAndPostgres(name: string, suite: () => void): void {
-  const missing = [!REDIS_URL_TEST && 'Redis (REDIS_URL_TEST)', !DATABASE_URL_TEST && 'PostgreSQL (DATABASE_URL_TEST)'].filter(Boolean);
-  if (missing.length === 0 || process.env.CI) {
-    describe(name, suite);
-    return;
-  }
-  console.warn(`Skipped "${name}": it needs ${missing.join(' and ')}, which is not set.`);
-  describe.skip(name, suite);
-}
+export const describeWithRedisAndPostgres = (name: string, suite: () => void) => describeNeeding([NEEDS_REDIS, NEEDS_POSTGRES], name, suite);
 
 /** A key prefix of the test's own, so that runs never see each other's keys or messages. */
 export const testRedisPrefix = () => `test-${randomUUID()}:`;

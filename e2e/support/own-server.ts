@@ -9,34 +9,15 @@
  * PostgreSQL; without it, in SQLite under the data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { newPostgresDatabase } from '../../api/testing/postgres-server';
 
 const POSTGRES_SERVER = process.env.DATABASE_URL_TEST || undefined;
-
-async function onPostgresServer(statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: POSTGRES_SERVER });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A new database on the PostgreSQL test server: its address, and the call that drops it. */
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `menus_e2e_${randomBytes(5).toString('hex')}`;
-  await onPostgresServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(POSTGRES_SERVER!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onPostgresServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -84,7 +65,7 @@ export type OwnServer = {
 export async function ownServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'menus-e2e-own-'));
-  const postgres = POSTGRES_SERVER ? await postgresDatabase() : undefined;
+  const postgres = POSTGRES_SERVER ? await newPostgresDatabase(POSTGRES_SERVER, 'menus_e2e') : undefined;
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
 
