@@ -20,6 +20,7 @@ export default defineConfig({
       'api/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
       'api/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
       'api/cli/backup.test.ts',
+      'api/cli/admin.test.ts',
       'api/server-lifecycle.test.ts',
       'api/faults/killed-mid-*.test.ts',
       'api/scale-out/two-processes-share-redis.test.ts',

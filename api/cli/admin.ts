@@ -1,5 +1,6 @@
 /** Operator command: `npm run admin -- create <email> <password>` makes (or promotes) an admin account. */
 import { MIN_PASSWORD_LENGTH } from '../../sync/constants';
+import { whereTheDataIs } from '../db/open-database';
 import { loadDotEnv, readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
 import { createServices } from '../services';
@@ -15,10 +16,13 @@ async function run(args: string[]) {
     process.exit(2);
   }
   loadDotEnv();
-  const services = createServices(readEnv());
+  const env = readEnv();
+  const services = createServices(env);
   try {
     const outcome = await ensureAdmin(services, email, password);
-    console.info(outcome === 'exists' ? `${email} is already an admin.` : `Admin ${email} ${outcome}.`);
+    // Said every time: an operator whose server runs with another DATA_DIR or DATABASE_URL sees the mismatch at once.
+    const where = `in the database ${whereTheDataIs(env)}`;
+    console.info(outcome === 'exists' ? `${email} is already an admin ${where}.` : `Admin ${email} ${outcome} ${where}.`);
   } finally {
     await services.db.close();
     // Its connections would otherwise keep the command running.
