@@ -12,7 +12,7 @@ import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 
-const CSV_HEADER = 'strainName,description,category,thcPercentage,cbdPercentage,pricePerUnit,unitType,availableQuantity,lotSize';
+const CSV_HEADER = 'strainName,description,category,thcPercentage,cbdPercentage,pricePerUnit,unitType,availableQuantity,lotSize,sku,id';
 
 type ProductInput = {
   name?: string;
@@ -358,6 +358,44 @@ function journeys() {
 
 test.describe('products on a desktop', () => {
   journeys();
+
+  test('importing the same spreadsheet again updates the stock instead of doubling the catalogue', async ({ page }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await page.goto('/products');
+    await expect(page.getByText('No products yet.')).toBeVisible();
+
+    const importFile = async (stock: [string, string], expected: { status: string; plan: string; button: string }) => {
+      await page.getByRole('button', { name: 'Import CSV' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+      // A point-of-sale export: its own column names, a thousands separator and a currency sign.
+      const csv = `Product Name,Item Code,Wholesale Price,Qty Available,Min Order\r\nStock Kush,SK-1,"$1,700.00",${stock[0]},2\r\nStock Haze,SH-1,"1,250.50",${stock[1]},1\r\n`;
+      await dialog.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'pos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      const preview = dialog.getByRole('region', { name: 'Preview' });
+      await expect(preview.getByRole('status')).toHaveText(expected.status);
+      await expect(preview.getByText(/^Will update/)).toHaveText(expected.plan);
+      await preview.getByRole('button', { name: expected.button }).click();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await expect(dialog).toBeHidden();
+    };
+
+    await importFile(['5', '8'], { status: '2 of 2 rows are valid.', plan: 'Will update 0, add 2.', button: 'Import 2 products' });
+    await expect(cardNames(page)).toHaveCount(2);
+    await expect(cardOf(page, 'Stock Kush')).toContainText('$1,700.00');
+    await expect(cardOf(page, 'Stock Kush')).toContainText('5 oz available');
+
+    await importFile(['3', '8'], { status: '2 of 2 rows are valid.', plan: 'Will update 1, add 0; 1 row matches its product already.', button: 'Import 1 product' });
+    await expect(cardNames(page)).toHaveCount(2);
+    await expect(cardOf(page, 'Stock Kush')).toContainText('3 oz available');
+    await expect(cardOf(page, 'Stock Haze')).toContainText('8 oz available');
+
+    await expectAllSynced(page, 20_000);
+    const onServer = await serverProducts(await apiLogin(seller));
+    expect(onServer.map((product) => [product.sku, product.availableQuantity, product.pricePerUnit, product.lotSize]).sort()).toEqual([
+      ['SH-1', '8.000', '1250.50', 1],
+      ['SK-1', '3.000', '1700.00', 2],
+    ]);
+  });
 });
 
 test.describe('products on a 390 px wide phone', () => {

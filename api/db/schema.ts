@@ -113,11 +113,14 @@ export const products = sqliteTable(
     /** The gallery, in order, by ids made on the device; a photo may arrive after the product that names it. */
     photoIds: text('photo_ids', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     labResultId: text('lab_result_id'),
+    /** The seller's own stock-keeping code, unique within their catalogue: what a re-imported spreadsheet matches on. */
+    sku: text('sku'),
     version,
     ...timestamps,
   },
   (t) => [
     index('products_user_version').on(t.userId, t.version),
+    uniqueIndex('products_owner_sku').on(t.userId, t.sku),
     check(
       'products_category_check',
       sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`,

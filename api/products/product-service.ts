@@ -16,6 +16,7 @@ import {
 import {
   deleteProduct as deleteProductRow,
   findProduct,
+  findProductBySku,
   insertProduct,
   listProductsByOwner,
   setProductCover,
@@ -49,6 +50,7 @@ export async function createProduct(services: Services, seller: User, input: unk
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
     }
     await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertSkuFree(tx.db, seller.id, fields.sku, productId);
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
     const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id }, tx.version, now);
@@ -64,6 +66,7 @@ export async function updateProduct(services: Services, seller: User, id: string
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
     await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertSkuFree(tx.db, seller.id, fields.sku, id);
     const photoIds = fields.photoIds ?? current.photoIds;
     const changes = { ...fields };
     if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
@@ -73,7 +76,16 @@ export async function updateProduct(services: Services, seller: User, id: string
   });
 }
 
-/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
+/** A SKU names one product of a catalogue: a re-import matches rows on it, so two products with one SKU would make it ambiguous. */
+async function assertSkuFree(db: Tx['db'], sellerId: string, sku: string | null | undefined, productId: string): Promise<void> {
+  if (!sku) return;
+  const holder = await findProductBySku(db, sellerId, sku);
+  if (holder && holder.id !== productId) {
+    const message = `SKU ${sku} is already used by ${holder.strainName}`;
+    throw new AppError('validation', message, { sku: message });
+  }
+}
+
 /** A photo address naming an uploaded file must name one of the seller's own uploads, not another account's. */
 async function assertOwnUpload(db: Tx['db'], sellerId: string, photoUrl: string | null | undefined): Promise<void> {
   const sha256 = photoUrl ? UPLOADED_IMAGE_PATH.exec(photoUrl)?.[1] : undefined;
@@ -106,6 +118,7 @@ export async function refreshCoversUsing(tx: Tx, sellerId: string, photoId: stri
   }
 }
 
+/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
 export async function deleteProduct(services: Services, seller: User, id: string): Promise<void> {
   await services.db.transaction(async (tx) => {
     await ownedProduct(tx, seller, id);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { baseUrl, type Account } from './fixtures';
 
-export type ApiProduct = { id: string; strainName: string; pricePerUnit: string | null; userId: string };
+export type ApiProduct = { id: string; strainName: string; pricePerUnit: string | null; userId: string; sku: string | null; availableQuantity: string; lotSize: number };
 export type ApiMenu = { id: string; name: string; productIds: string[]; userId: string };
 export type ApiSession = { token: string; userId: string };
 

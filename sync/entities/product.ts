@@ -26,16 +26,21 @@ export const productSchema = z.object({
   photoIds: z.array(entityId),
   /** The certificate of analysis (a PDF or an image), by its id. */
   labResultId: entityId.nullable(),
+  /** The seller's own stock-keeping code, unique within their catalogue. */
+  sku: z.string().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Product = z.infer<typeof productSchema>;
+
+export const MAX_SKU_LENGTH = 64;
 
 const quantity = optionalDecimal('Available quantity', QUANTITY_RULE).transform((value) => value ?? '0.000');
 
 /** The product form's fields (spec section 5). */
 export const productFieldsSchema = z.object({
   strainName: requiredText('Strain name', 200),
+  sku: optionalText('SKU', MAX_SKU_LENGTH),
   description: optionalText('Description', 5000),
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Choose a category' }).default('flower'),
   thcPercentage: optionalDecimal('THC %', PERCENT_RULE),

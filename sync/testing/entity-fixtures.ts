@@ -51,6 +51,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     photoUrl: null,
     photoIds: [],
     labResultId: null,
+    sku: null,
     createdAt: FIXTURE_TIME,
     updatedAt: FIXTURE_TIME,
     ...overrides,

@@ -29,6 +29,7 @@ export function toProduct(row: ProductRow): Product {
     photoUrl: row.photoUrl,
     photoIds: row.photoIds,
     labResultId: row.labResultId,
+    sku: row.sku,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -60,6 +61,12 @@ const productById = preparedPerConnection((db) => db.select().from(products).whe
 
 export async function findProduct(db: Db, id: string): Promise<Product | null> {
   const row = await productById(db).get({ id });
+  return row ? toProduct(row) : null;
+}
+
+/** The seller's product carrying `sku`, if any: SKUs are unique within a catalogue. */
+export async function findProductBySku(db: Db, userId: string, sku: string): Promise<Product | null> {
+  const row = await db.select().from(products).where(and(eq(products.userId, userId), eq(products.sku, sku))).get();
   return row ? toProduct(row) : null;
 }
 

@@ -17,6 +17,7 @@ const product: Product = {
   photoUrl: null,
   photoIds: [],
   labResultId: null,
+  sku: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -11,7 +11,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
-import { productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { MAX_SKU_LENGTH, productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -26,6 +26,7 @@ import { changedFields, plainDecimal } from './product-changes';
 
 type ProductForm = {
   strainName: string;
+  sku: string;
   description: string;
   category: string;
   thcPercentage: string;
@@ -42,6 +43,7 @@ type ProductForm = {
 function formFrom(product: Product | null): ProductForm {
   return {
     strainName: product?.strainName ?? '',
+    sku: product?.sku ?? '',
     description: product?.description ?? '',
     category: product?.category ?? 'flower',
     thcPercentage: plainDecimal(product?.thcPercentage ?? null),
@@ -67,6 +69,7 @@ function quantityOrZero(text: string): string {
 function fieldsOf(form: ProductForm) {
   return {
     strainName: form.strainName,
+    sku: form.sku,
     description: form.description,
     category: form.category,
     thcPercentage: form.thcPercentage,
@@ -230,6 +233,9 @@ export function ProductFormDialog({
         </Field>
         <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
           <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} {...invalid('lotSize', 'product-lot-size')} />
+        </Field>
+        <Field id="product-sku" label="SKU" error={errors.sku}>
+          <Input id="product-sku" maxLength={MAX_SKU_LENGTH} autoComplete="off" value={form.sku} onChange={change('sku')} {...invalid('sku', 'product-sku')} />
         </Field>
         <div className="sm:col-span-2">
           <LabResultField

@@ -115,6 +115,33 @@ describe('parseProductCsv', () => {
     expect(parsed.ignoredColumns).toEqual(['Supplier']);
   });
 
+  it('reads the names other inventory systems give their columns', () => {
+    const parsed = parseProductCsv('Product Name,Item Code,Type,THC %,Wholesale Price,UOM,Qty Available,MOQ,Product ID\nUpper,UP-1,Vape,85 %,$40,units,120,6,\n');
+    expect(parsed.ignoredColumns).toEqual([]);
+    expect(parsed.rows[0]?.values).toMatchObject({
+      strainName: 'Upper',
+      sku: 'UP-1',
+      category: 'vape',
+      thcPercentage: '85.00',
+      pricePerUnit: '40.00',
+      unitType: 'unit',
+      availableQuantity: '120.000',
+      lotSize: 6,
+    });
+    for (const header of ['Stock', 'Inventory', 'On Hand', 'Quantity Available']) {
+      expect(parseProductCsv(`Strain,${header}\nA,7\n`).rows[0]?.values?.availableQuantity).toBe('7.000');
+    }
+    for (const header of ['Min Order', 'Minimum Order', 'Min Qty']) {
+      expect(parseProductCsv(`Strain,${header}\nA,3\n`).rows[0]?.values?.lotSize).toBe(3);
+    }
+  });
+
+  it('reads prices and quantities with thousands separators and a currency sign', () => {
+    const parsed = parseProductCsv('strainName,pricePerUnit,availableQuantity\nA,"1,700.00",1\nB,"$1,700.00","1,250.5"\nC,$3.50,2\nD,"US$ 12,000",3\nE,"1,70",4\n');
+    expect(parsed.rows.map((row) => row.values?.pricePerUnit ?? row.error)).toEqual(['1700.00', '1700.00', '3.50', '12000.00', expect.stringMatching(/Price/)]);
+    expect(parsed.rows[1]?.values?.availableQuantity).toBe('1250.500');
+  });
+
   it('skips blank trailing lines and rows of empty cells without shifting row numbers', () => {
     const parsed = parseProductCsv(`${HEADER}\nFirst,,flower,,,,oz,,\n\n,,,,,,,,\n   \n,,flower,,,,oz,,\n\n\n,,,,,,,,\n`);
     expect(parsed.rows.map(rowMessage)).toEqual(['Row 2: OK', 'Row 6: Strain name is required']);
@@ -131,7 +158,7 @@ describe('parseProductCsv', () => {
   });
 
   it('flags a row with more cells than columns', () => {
-    const parsed = parseProductCsv(`${HEADER}\nA,,flower,,,,oz,,\nB,with, comma,flower,,,,oz,,\n`);
+    const parsed = parseProductCsv(`${HEADER}\nA,,flower,,,,oz,,\nB,with, comma,flower,,,,oz,,,,\n`);
     expect(parsed.rows[1]?.error).toMatch(/more cells than the header has columns/);
     expect(parsed.rows[1]?.line).toBe(3);
   });
@@ -144,7 +171,7 @@ describe('parseProductCsv', () => {
   it('refuses files it cannot use, saying why', () => {
     expect(parseProductCsv('').error).toBe('The file is empty.');
     expect(parseProductCsv('\n\n').error).toBe('The file is empty.');
-    expect(parseProductCsv('product,price\nA,1\n').error).toMatch(/no strainName column/);
+    expect(parseProductCsv('supplier,price\nA,1\n').error).toMatch(/no strainName column/);
     expect(parseProductCsv(`${HEADER}\n`).error).toBe('The file has a header but no product rows.');
     const tooMany = `${HEADER}\n${'A,,flower,,,,oz,,\n'.repeat(MAX_IMPORT_ROWS + 1)}`;
     expect(parseProductCsv(tooMany).error).toMatch(/import at most 2000/);
@@ -162,14 +189,16 @@ const product = (overrides: Partial<CsvProduct>): CsvProduct => ({ ...TEMPLATE_E
 describe('productsToCsv', () => {
   it('writes the template columns and reads back to the same products', () => {
     const products = [
-      product({ strainName: 'Kush, Limited', description: 'Line one\nline "two"', pricePerUnit: '0.29', availableQuantity: '10.125' }),
-      product({ strainName: 'Plain', description: null, thcPercentage: null, cbdPercentage: null, pricePerUnit: null, category: 'vape', unitType: 'unit', lotSize: 5 }),
+      product({ strainName: 'Kush, Limited', description: 'Line one\nline "two"', pricePerUnit: '0.29', availableQuantity: '10.125', id: crypto.randomUUID() }),
+      product({ strainName: 'Plain', description: null, thcPercentage: null, cbdPercentage: null, pricePerUnit: null, category: 'vape', unitType: 'unit', lotSize: 5, sku: null, id: crypto.randomUUID() }),
     ];
     const csv = productsToCsv(products);
     expect(csv.split('\r\n')[0]).toBe(HEADER);
     const back = parseProductCsv(csv);
     expect(back.error).toBeUndefined();
-    expect(back.rows.map((row) => row.values)).toEqual(products.map((item) => ({ ...item, photoUrl: null, photoIds: [], labResultId: null })));
+    expect(back.columns).toEqual([...CSV_COLUMNS]);
+    expect(back.rows.map((row) => row.values)).toEqual(products.map(({ id: _id, ...item }) => ({ ...item, photoUrl: null, photoIds: [], labResultId: null })));
+    expect(back.rows.map((row) => row.cells.id)).toEqual(products.map((item) => item.id));
   });
 
   it('puts an apostrophe before cells a spreadsheet would run as formulas, but not before plain numbers', () => {

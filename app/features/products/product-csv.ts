@@ -12,7 +12,11 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, 
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
 
-/** The columns of the template, the import and the export, in this order. */
+/**
+ * The columns of the template, the import and the export, in this order. The
+ * last two identify a product: a re-imported export updates the rows it
+ * matches (by id, then by SKU) instead of adding them again.
+ */
 export const CSV_COLUMNS = [
   'strainName',
   'description',
@@ -23,8 +27,12 @@ export const CSV_COLUMNS = [
   'unitType',
   'availableQuantity',
   'lotSize',
+  'sku',
+  'id',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** The columns that are product fields (the id only identifies a row). */
+export type CsvFieldColumn = Exclude<CsvColumn, 'id'>;
 
 /** More rows than this in one file is refused: split the file. */
 export const MAX_IMPORT_ROWS = 2000;
@@ -45,6 +53,8 @@ export type ProductCsvRow = {
 
 export type ProductCsvParse = {
   rows: ProductCsvRow[];
+  /** The columns the file has: an update changes only these fields. */
+  columns: CsvColumn[];
   /** A problem with the file as a whole (no rows are then given). */
   error?: string;
   /** Header cells that are not one of the columns, left out. */
@@ -53,20 +63,29 @@ export type ProductCsvParse = {
 
 export type CsvProduct = Pick<Product, CsvColumn>;
 
-/** 'Strain Name', 'strain_name' and 'STRAINNAME' all read as strainName; a few common names too. */
+/**
+ * 'Strain Name', 'strain_name' and 'STRAINNAME' all read as strainName, and
+ * the names other inventory systems and spreadsheets use ('Qty Available',
+ * 'MOQ', 'THC %') as the column they mean.
+ */
 const HEADER_ALIASES: Record<string, CsvColumn> = {
   ...Object.fromEntries(CSV_COLUMNS.map((column) => [headerKey(column), column])),
-  strain: 'strainName',
-  name: 'strainName',
-  productname: 'strainName',
-  thc: 'thcPercentage',
-  cbd: 'cbdPercentage',
-  price: 'pricePerUnit',
-  unit: 'unitType',
-  quantity: 'availableQuantity',
-  qty: 'availableQuantity',
-  minimumorder: 'lotSize',
+  ...aliases('strainName', ['strain', 'name', 'product', 'productname', 'itemname']),
+  ...aliases('description', ['details', 'productdescription']),
+  ...aliases('category', ['type', 'producttype', 'productcategory']),
+  ...aliases('thcPercentage', ['thc', 'thcpercent', 'thcpct', 'totalthc']),
+  ...aliases('cbdPercentage', ['cbd', 'cbdpercent', 'cbdpct', 'totalcbd']),
+  ...aliases('pricePerUnit', ['price', 'unitprice', 'wholesaleprice', 'wholesale']),
+  ...aliases('unitType', ['unit', 'units', 'uom', 'unitofmeasure']),
+  ...aliases('availableQuantity', ['quantity', 'qty', 'qtyavailable', 'quantityavailable', 'availableqty', 'available', 'stock', 'instock', 'inventory', 'onhand']),
+  ...aliases('lotSize', ['minimumorder', 'minorder', 'moq', 'minimum', 'minqty', 'minimumquantity', 'lot']),
+  ...aliases('sku', ['itemnumber', 'itemcode', 'productcode']),
+  ...aliases('id', ['productid']),
 };
+
+function aliases(column: CsvColumn, keys: string[]): Record<string, CsvColumn> {
+  return Object.fromEntries(keys.map((key) => [key, column]));
+}
 
 function headerKey(header: string): string {
   return header
@@ -109,6 +128,20 @@ function withoutFormulaGuard(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * A number as spreadsheets and price lists write it: '$1,700.00', 'US$ 950',
+ * '1,700 USD' and '24.5 %' read as '1700.00', '950', '1700' and '24.5'. Only
+ * well-placed thousands separators are taken out, so '1,70' stays wrong and
+ * is refused by the schema rather than read as 170.
+ */
+export function plainNumber(text: string): string {
+  const bare = text
+    .trim()
+    .replace(/^(?:US\$|USD|\$)\s*/i, '')
+    .replace(/\s*(?:USD|%)$/i, '');
+  return /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(bare) ? bare.replaceAll(',', '') : bare;
+}
+
 function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues; error?: string } {
   const own: Partial<Record<CsvColumn, string>> = {};
   const trimmed = (column: CsvColumn) => cells[column].trim();
@@ -126,14 +159,15 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
 
   const checked = validate(productFieldsSchema, {
     strainName: cells.strainName,
+    sku: cells.sku,
     description: cells.description,
     category,
-    thcPercentage: trimmed('thcPercentage').replace(/\s*%$/, ''),
-    cbdPercentage: trimmed('cbdPercentage').replace(/\s*%$/, ''),
-    pricePerUnit: trimmed('pricePerUnit').replace(/^\$\s*/, ''),
+    thcPercentage: plainNumber(cells.thcPercentage),
+    cbdPercentage: plainNumber(cells.cbdPercentage),
+    pricePerUnit: plainNumber(cells.pricePerUnit),
     unitType,
-    availableQuantity: trimmed('availableQuantity'),
-    lotSize: trimmed('lotSize') === '' ? undefined : trimmed('lotSize'),
+    availableQuantity: plainNumber(cells.availableQuantity),
+    lotSize: trimmed('lotSize') === '' ? undefined : plainNumber(cells.lotSize),
   });
   const schemaErrors = checked.ok ? {} : checked.fieldErrors;
   const messages = CSV_COLUMNS.flatMap((column) => {
@@ -155,7 +189,7 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
  */
 export function parseProductCsv(text: string): ProductCsvParse {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (source.trim() === '') return { rows: [], ignoredColumns: [], error: 'The file is empty.' };
+  if (source.trim() === '') return { rows: [], columns: [], ignoredColumns: [], error: 'The file is empty.' };
 
   // skipEmptyLines is off on purpose: a skipped line would shift every later row number; blank rows are dropped below.
   const result = parse<Record<string, string | string[] | undefined>>(source, {
@@ -166,9 +200,11 @@ export function parseProductCsv(text: string): ProductCsvParse {
   });
   const fields = result.meta.fields ?? [];
   const ignoredColumns = fields.filter((field) => !isColumn(field) && field !== '');
+  const columns = CSV_COLUMNS.filter((column) => fields.includes(column));
   if (!fields.includes('strainName')) {
     return {
       rows: [],
+      columns,
       ignoredColumns,
       error: 'The file has no strainName column. Download the template to see the columns it needs.',
     };
@@ -200,11 +236,11 @@ export function parseProductCsv(text: string): ProductCsvParse {
     rows.push(broken ? { line, cells, error: broken } : { line, cells, ...checkRow(cells) });
   });
 
-  if (rows.length === 0) return { rows, ignoredColumns, error: 'The file has a header but no product rows.' };
+  if (rows.length === 0) return { rows, columns, ignoredColumns, error: 'The file has a header but no product rows.' };
   if (rows.length > MAX_IMPORT_ROWS) {
-    return { rows: [], ignoredColumns, error: `The file has ${rows.length} product rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+    return { rows: [], columns, ignoredColumns, error: `The file has ${rows.length} product rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
   }
-  return { rows, ignoredColumns };
+  return { rows, columns, ignoredColumns };
 }
 
 /** "Row 3: Strain name is required", as the preview lists it. */
@@ -224,7 +260,7 @@ export function guardFormula(cell: string): string {
   return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
-/** The catalogue as CSV with the template's columns; commas, quotes and line breaks are quoted. */
+/** The catalogue as CSV with the template's columns (each product's id and SKU last); commas, quotes and line breaks are quoted. */
 export function productsToCsv(products: readonly CsvProduct[]): string {
   const data = products.map((product) =>
     [
@@ -237,6 +273,8 @@ export function productsToCsv(products: readonly CsvProduct[]): string {
       product.unitType,
       product.availableQuantity,
       String(product.lotSize),
+      product.sku ?? '',
+      product.id,
     ].map(guardFormula),
   );
   return `${unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
@@ -252,6 +290,9 @@ export const TEMPLATE_EXAMPLE: CsvProduct = {
   unitType: 'lb',
   availableQuantity: '10.500',
   lotSize: 1,
+  sku: 'BD-001',
+  // A new row has no id: the catalogue gives it one when it is imported.
+  id: '',
 };
 
 /** The header row and one example row. */

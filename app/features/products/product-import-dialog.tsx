@@ -1,11 +1,13 @@
 /**
  * Bulk import from a CSV file: download the template, pick a file, see every
- * row checked (with the row number and what is wrong), and only then import.
- * Each valid row becomes one 'product.create' made on the device, so an import
- * works with no signal and syncs later; rows with errors are skipped.
+ * row checked (with the row number and what is wrong) and whether it adds a
+ * product or updates one, and only then import. Each row becomes one
+ * 'product.create' or 'product.update' made on the device, so an import works
+ * with no signal and syncs later; rows with errors are skipped.
  */
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { CATEGORY_LABELS } from '../../../sync/constants';
+import type { Product } from '../../../sync/entities/product';
 import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -14,16 +16,23 @@ import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { templateHref } from './download-csv';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, parseProductCsv, rowMessage, TEMPLATE_FILE_NAME, type ProductCsvParse, type ProductCsvRow } from './product-csv';
+import { planImport, type ImportPlan, type ImportStep } from './product-import-plan';
 
 type Stage =
   | { kind: 'choose'; error?: string }
   | { kind: 'preview'; fileName: string; parsed: ProductCsvParse }
   | { kind: 'importing'; done: number; total: number }
-  | { kind: 'done'; imported: number; skipped: ProductCsvRow[]; failure?: string };
+  | { kind: 'done'; added: number; updated: number; skipped: ProductCsvRow[]; failure?: string };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-export function ProductImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** "3 products", or "8 products: 6 updated, 2 added" when the import updated some. */
+function importedSummary(added: number, updated: number): string {
+  const total = plural(added + updated, 'product');
+  return updated === 0 ? total : `${total}: ${updated} updated, ${added} added`;
+}
+
+export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: boolean; onOpenChange: (open: boolean) => void; catalogue: readonly Product[] }) {
   const [stage, setStage] = useState<Stage>({ kind: 'choose' });
   const [inputKey, setInputKey] = useState(0);
   const fileId = useId();
@@ -41,28 +50,29 @@ export function ProductImportDialog({ open, onOpenChange }: { open: boolean; onO
     }
   }
 
-  async function runImport(rows: ProductCsvRow[]) {
-    const valid = rows.filter((row) => row.values);
-    const skipped = rows.filter((row) => !row.values);
-    let imported = 0;
+  async function runImport(plan: ImportPlan) {
+    const writes = plan.steps.filter((step) => step.kind === 'add' || Object.keys(step.changes).length > 0);
+    let added = 0;
+    let updated = 0;
     let failure: string | undefined;
-    setStage({ kind: 'importing', done: 0, total: valid.length });
-    for (const row of valid) {
+    setStage({ kind: 'importing', done: 0, total: writes.length });
+    for (const step of writes) {
       try {
-        await mutate({ name: 'product.create', args: { ...row.values!, id: crypto.randomUUID(), selectedMenus: [] } });
-        imported += 1;
-        setStage({ kind: 'importing', done: imported, total: valid.length });
+        await write(step);
+        if (step.kind === 'add') added += 1;
+        else updated += 1;
+        setStage({ kind: 'importing', done: added + updated, total: writes.length });
       } catch (error) {
-        failure = `Row ${row.line} and the rows after it were not imported: ${error instanceof AppError ? error.message : 'Failed to create product'}`;
+        failure = `Row ${step.row.line} and the rows after it were not imported: ${error instanceof AppError ? error.message : 'Failed to create product'}`;
         break;
       }
     }
-    setStage({ kind: 'done', imported, skipped, failure });
-    if (failure) toast({ title: 'Error', description: `Imported ${imported} of ${valid.length} products. ${failure}`, variant: 'destructive' });
+    setStage({ kind: 'done', added, updated, skipped: plan.skipped, failure });
+    if (failure) toast({ title: 'Error', description: `Imported ${added + updated} of ${writes.length} products. ${failure}`, variant: 'destructive' });
     else
       toast({
-        title: `Imported ${plural(imported, 'product')}`,
-        description: skipped.length ? `${plural(skipped.length, 'row')} with errors skipped.` : undefined,
+        title: `Imported ${importedSummary(added, updated)}`,
+        description: plan.skipped.length ? `${plural(plan.skipped.length, 'row')} with errors skipped.` : undefined,
         variant: 'success',
       });
   }
@@ -86,7 +96,7 @@ export function ProductImportDialog({ open, onOpenChange }: { open: boolean; onO
         <div className="grid gap-4">
           <p className="text-sm text-stone-600">
             One product per row, with the columns <span className="break-words font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. Only strainName is
-            required. Nothing is saved until you press Import.
+            required. A row with the id or SKU of one of your products updates it; any other row adds a product. Nothing is saved until you press Import.
           </p>
           <p>
             <a href={templateHref()} download={TEMPLATE_FILE_NAME} className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
@@ -113,7 +123,9 @@ export function ProductImportDialog({ open, onOpenChange }: { open: boolean; onO
               </p>
             )}
           </div>
-          {stage.kind === 'preview' && <ImportPreview parsed={stage.parsed} onCancel={() => close(false)} onImport={(rows) => void runImport(rows)} />}
+          {stage.kind === 'preview' && (
+            <ImportPreview parsed={stage.parsed} catalogue={catalogue} onCancel={() => close(false)} onImport={(plan) => void runImport(plan)} />
+          )}
           {stage.kind === 'importing' && (
             <p role="status" className="text-sm text-stone-700">
               Importing {stage.done} of {plural(stage.total, 'product')}…
@@ -125,14 +137,44 @@ export function ProductImportDialog({ open, onOpenChange }: { open: boolean; onO
   );
 }
 
-function ImportPreview({ parsed, onCancel, onImport }: { parsed: ProductCsvParse; onCancel: () => void; onImport: (rows: ProductCsvRow[]) => void }) {
-  const valid = parsed.rows.filter((row) => row.values).length;
-  const bad = parsed.rows.filter((row) => !row.values);
+function write(step: ImportStep): Promise<unknown> {
+  return step.kind === 'add'
+    ? mutate({ name: 'product.create', args: { ...step.values, id: crypto.randomUUID(), selectedMenus: [] } })
+    : mutate({ name: 'product.update', args: { id: step.product.id, changes: step.changes } });
+}
+
+/** What a planned row will do, as the preview's Status column says it. */
+function stepLabel(step: ImportStep): string {
+  if (step.kind === 'add') return 'New';
+  return Object.keys(step.changes).length > 0 ? `Updates ${step.product.strainName}` : 'No change';
+}
+
+function ImportPreview({
+  parsed,
+  catalogue,
+  onCancel,
+  onImport,
+}: {
+  parsed: ProductCsvParse;
+  catalogue: readonly Product[];
+  onCancel: () => void;
+  onImport: (plan: ImportPlan) => void;
+}) {
+  const plan = useMemo(() => planImport(parsed, catalogue), [parsed, catalogue]);
+  const stepOf = new Map(plan.steps.map((step) => [step.row.line, step]));
+  const errorOf = new Map(plan.skipped.map((row) => [row.line, row.error]));
+  const valid = plan.steps.length;
+  const bad = plan.skipped;
+  const toWrite = plan.adds + plan.updates;
   return (
     <section aria-label="Preview" className="grid gap-3">
       <p role="status" className="text-sm font-medium text-stone-900">
         {valid} of {plural(parsed.rows.length, 'row')} {valid === 1 ? 'is' : 'are'} valid
         {bad.length > 0 && `; ${plural(bad.length, 'row')} with errors will be skipped`}.
+      </p>
+      <p className="text-sm text-stone-700">
+        Will update {plan.updates}, add {plan.adds}
+        {plan.unchanged > 0 && `; ${plural(plan.unchanged, 'row')} ${plan.unchanged === 1 ? 'matches its product' : 'match their products'} already`}.
       </p>
       {parsed.ignoredColumns.length > 0 && (
         <p className="text-sm text-stone-600">Columns left out: {parsed.ignoredColumns.join(', ')}.</p>
@@ -176,16 +218,7 @@ function ImportPreview({ parsed, onCancel, onImport }: { parsed: ProductCsvParse
           </thead>
           <tbody>
             {parsed.rows.map((row) => (
-              <tr key={row.line} className={row.values ? 'border-t border-stone-100 align-top' : 'border-t border-stone-100 bg-red-50 align-top'}>
-                <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
-                <td className="max-w-48 truncate px-2 py-1.5 font-medium">
-                  {row.values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-500 italic">blank</span>)}
-                </td>
-                <td className="px-2 py-1.5">{row.values ? CATEGORY_LABELS[row.values.category] : row.cells.category}</td>
-                <td className="px-2 py-1.5 whitespace-nowrap">{row.values ? formatPrice(row.values.pricePerUnit) : row.cells.pricePerUnit}</td>
-                <td className="px-2 py-1.5 whitespace-nowrap">{row.values ? formatQuantity(row.values.availableQuantity, row.values.unitType) : row.cells.availableQuantity}</td>
-                <td className={row.values ? 'px-2 py-1.5 text-brand-800' : 'min-w-64 px-2 py-1.5 text-red-800'}>{row.values ? 'Ready' : row.error}</td>
-              </tr>
+              <PreviewRow key={row.line} row={row} step={stepOf.get(row.line)} error={errorOf.get(row.line)} />
             ))}
           </tbody>
         </table>
@@ -194,11 +227,28 @@ function ImportPreview({ parsed, onCancel, onImport }: { parsed: ProductCsvParse
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button disabled={valid === 0} onClick={() => onImport(parsed.rows)}>
-          Import {plural(valid, 'product')}
+        <Button disabled={toWrite === 0} onClick={() => onImport(plan)}>
+          Import {plural(toWrite, 'product')}
         </Button>
       </div>
     </section>
+  );
+}
+
+/** One row of the file: what it holds, and what importing it will do or why it is skipped. */
+function PreviewRow({ row, step, error }: { row: ProductCsvRow; step: ImportStep | undefined; error: string | undefined }) {
+  const values = step ? row.values : undefined;
+  return (
+    <tr className={values ? 'border-t border-stone-100 align-top' : 'border-t border-stone-100 bg-red-50 align-top'}>
+      <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
+      <td className="max-w-48 truncate px-2 py-1.5 font-medium">
+        {values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-500 italic">blank</span>)}
+      </td>
+      <td className="px-2 py-1.5">{values ? CATEGORY_LABELS[values.category] : row.cells.category}</td>
+      <td className="px-2 py-1.5 whitespace-nowrap">{values ? formatPrice(values.pricePerUnit) : row.cells.pricePerUnit}</td>
+      <td className="px-2 py-1.5 whitespace-nowrap">{values ? formatQuantity(values.availableQuantity, values.unitType) : row.cells.availableQuantity}</td>
+      <td className={step ? 'px-2 py-1.5 text-brand-800' : 'min-w-64 px-2 py-1.5 text-red-800'}>{step ? stepLabel(step) : error}</td>
+    </tr>
   );
 }
 
@@ -206,7 +256,7 @@ function ImportResult({ stage, onAgain, onClose }: { stage: Extract<Stage, { kin
   return (
     <div className="grid gap-3">
       <p role="status" className="text-sm font-medium text-stone-900">
-        Imported {plural(stage.imported, 'product')}.
+        Imported {importedSummary(stage.added, stage.updated)}.
       </p>
       {stage.failure && (
         <p role="alert" className="text-sm text-red-700">

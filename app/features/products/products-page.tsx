@@ -51,7 +51,7 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
     const matching = products.filter(
       (product) =>
         (category === 'all' || product.category === category) &&
-        (!needle || `${product.strainName} ${product.description ?? ''}`.toLowerCase().includes(needle)),
+        (!needle || `${product.strainName} ${product.description ?? ''} ${product.sku ?? ''}`.toLowerCase().includes(needle)),
     );
     return sortCatalogue(matching, sort);
   }, [products, search, category, sort]);
@@ -78,7 +78,7 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
         <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />
       )}
       {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
-      <ProductImportDialog open={importing} onOpenChange={setImporting} />
+      <ProductImportDialog open={importing} onOpenChange={setImporting} catalogue={products} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_13rem]">
         <Input
           type="search"
@@ -140,6 +140,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product
         <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
         <Badge tone="neutral" className="shrink-0">{CATEGORY_LABELS[product.category]}</Badge>
       </div>
+      {product.sku && <p className="-mt-1 font-mono text-xs text-stone-600">SKU {product.sku}</p>}
       {product.description && <p className="line-clamp-2 text-sm break-words text-stone-600">{product.description}</p>}
       <p className="text-sm">
         <span className="font-medium">{price === PRICE_ON_REQUEST ? price : `${price} / ${product.unitType}`}</span>

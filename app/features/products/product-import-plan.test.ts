@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../sync/entities/product';
+import { productFixture } from '../../../sync/testing/entity-fixtures';
+import { CSV_COLUMNS, parseProductCsv, productsToCsv } from './product-csv';
+import { planImport } from './product-import-plan';
+
+const blueDream = productFixture({
+  id: '10000000-0000-4000-8000-000000000001',
+  strainName: 'Blue Dream',
+  sku: 'BD-1',
+  availableQuantity: '10.000',
+  pricePerUnit: '1200.00',
+  description: 'Berry',
+  photoIds: ['20000000-0000-4000-8000-000000000001'],
+});
+const gelato = productFixture({ id: '10000000-0000-4000-8000-000000000002', strainName: 'Gelato', sku: 'GE-1', availableQuantity: '5.000' });
+const catalogue: Product[] = [blueDream, gelato];
+
+const plan = (csv: string, products: readonly Product[] = catalogue) => planImport(parseProductCsv(csv), products);
+
+describe('planImport', () => {
+  it('updates the products an export names and changes nothing else: importing it back is a no-op', () => {
+    const result = plan(productsToCsv(catalogue));
+    expect(result).toMatchObject({ adds: 0, updates: 0, unchanged: 2, skipped: [] });
+    expect(result.steps.map((step) => step.kind)).toEqual(['update', 'update']);
+  });
+
+  it('updates the row matched by id with only the fields that changed', () => {
+    const edited = productsToCsv([{ ...blueDream, availableQuantity: '3.500' }, gelato]);
+    const result = plan(edited);
+    expect(result).toMatchObject({ adds: 0, updates: 1, unchanged: 1 });
+    expect(result.steps[0]).toMatchObject({ kind: 'update', product: { id: blueDream.id }, changes: { availableQuantity: '3.500' } });
+    expect(Object.keys(result.steps[0]!.kind === 'update' ? result.steps[0]!.changes : {})).toEqual(['availableQuantity']);
+  });
+
+  it('matches by SKU when the file has no id, and adds rows that match nothing', () => {
+    const result = plan('sku,strainName,stock\nGE-1,Gelato,9\nNEW-1,Fresh Kush,4\n,No Code,1\n');
+    expect(result).toMatchObject({ adds: 2, updates: 1, unchanged: 0 });
+    expect(result.steps.map((step) => [step.kind, step.row.line])).toEqual([
+      ['update', 2],
+      ['add', 3],
+      ['add', 4],
+    ]);
+    expect(result.steps[0]).toMatchObject({ changes: { availableQuantity: '9.000' } });
+  });
+
+  it('never touches a field the file has no column for (photos, description)', () => {
+    const result = plan(`strainName,sku,availableQuantity\nBlue Dream,BD-1,2\n`);
+    const [step] = result.steps;
+    expect(step).toMatchObject({ kind: 'update', changes: { availableQuantity: '2.000' } });
+    expect(step?.kind === 'update' && step.changes).not.toHaveProperty('description');
+    expect(step?.kind === 'update' && step.changes).not.toHaveProperty('photoIds');
+  });
+
+  it('prefers the id over the SKU, and refuses a row whose SKU belongs to another product', () => {
+    const csv = `${CSV_COLUMNS.join(',')}\nGelato renamed,,flower,,,,oz,5,1,GE-1,${gelato.id}\nBlue Dream,,flower,,,,oz,5,1,GE-1,${blueDream.id}\n`;
+    const result = plan(csv);
+    expect(result.steps).toHaveLength(1);
+    expect(result.steps[0]).toMatchObject({ kind: 'update', product: { id: gelato.id }, changes: { strainName: 'Gelato renamed' } });
+    expect(result.skipped.map((row) => [row.line, row.error])).toEqual([[3, 'SKU GE-1 is already used by Gelato']]);
+  });
+
+  it('refuses a second row for the same product or the same new SKU, naming the first', () => {
+    const result = plan('strainName,sku,stock\nBlue Dream,BD-1,1\nBlue Dream again,BD-1,2\nNew,N-1,1\nNew twin,N-1,1\n');
+    expect(result.steps.map((step) => step.row.line)).toEqual([2, 4]);
+    expect(result.skipped.map((row) => row.error)).toEqual(['Row 2 already updates Blue Dream', 'SKU N-1 is on row 4 too']);
+  });
+
+  it('keeps rows with their own errors among the skipped, and adds an id from another catalogue as a new product', () => {
+    const result = plan(`strainName,id,lotSize\n,${blueDream.id},1\nStranger,30000000-0000-4000-8000-000000000009,2\n`);
+    expect(result.skipped.map((row) => row.line)).toEqual([2]);
+    expect(result.steps).toMatchObject([{ kind: 'add', values: { strainName: 'Stranger', lotSize: 2 } }]);
+  });
+});
