@@ -105,7 +105,12 @@ const nameOfUser = sql<string>`coalesce(nullif(${users.companyName}, ''), nullif
 
 export type ViewerRow = { userId: string; businessName: string; firstViewedAt: Date; lastViewedAt: Date; views: number; saved: boolean };
 
-/** The signed-in users who viewed the menu since `since`, most recent first, with whether they have it saved. */
+/**
+ * The buyers who viewed the menu since `since`, most recent first, with
+ * whether they have it saved. Only buyers: an admin looking into an account,
+ * or another seller looking at a competitor's prices, is nobody the seller
+ * sells to, and neither is named to them.
+ */
 export async function signedInViewers(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
   const rows = await db
     .select({
@@ -118,7 +123,7 @@ export async function signedInViewers(db: Db, menuId: string, since: Date): Prom
     })
     .from(menuViewEvents)
     .innerJoin(users, eq(users.id, menuViewEvents.userId))
-    .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since)))
+    .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since), eq(users.role, 'buyer')))
     .groupBy(menuViewEvents.userId, users.id)
     .orderBy(desc(max(menuViewEvents.viewedAt)))
     .all();
