@@ -130,7 +130,7 @@ export type ViewerRow = { userId: string; businessName: string; firstViewedAt: D
  * or another seller looking at a competitor's prices, is nobody the seller
  * sells to, and neither is named to them.
  */
-export async function signedInViewers(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
+export async function buyersWhoViewed(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
   const rows = await db
     .select({
       userId: menuViewEvents.userId,
