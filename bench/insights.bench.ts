@@ -48,6 +48,7 @@ export async function benchInsights(): Promise<void> {
         visitorKey: `a:visitor-${i % VISITORS}`,
         userId: null,
         userRole: null,
+        addressKey: `address-${i % VISITORS}`,
         at: new Date(now - 30 * DAY_MS + Math.floor((i / VIEWS) * 30 * DAY_MS)),
       });
     }

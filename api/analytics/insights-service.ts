@@ -6,7 +6,7 @@ import type { User } from '../../sync/entities/user';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
-import { menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, signedInViewers, uniqueVisitorsSince } from '../db/repositories/menu-views';
+import { buyersWhoViewed, menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, uniqueVisitorsSince } from '../db/repositories/menu-views';
 import { findMenu } from '../db/repositories/menus';
 import {
   countInquiriesSince,
@@ -36,7 +36,7 @@ export async function menuInsights(services: Services, seller: User, menuId: str
   const since = periodStart(now, days);
   const byDay = new Map((await menuViewsPerDay(db, menuId, period[0]!)).map((row) => [row.day, row.views]));
   const perDay = period.map((date) => ({ date, views: byDay.get(date) ?? 0 }));
-  const viewers = await signedInViewers(db, menuId, since);
+  const viewers = await buyersWhoViewed(db, menuId, since);
   return {
     totalViews: perDay.reduce((total, day) => total + day.views, 0),
     uniqueVisitors: await uniqueVisitorsSince(db, menuId, since),

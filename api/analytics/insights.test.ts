@@ -140,6 +140,18 @@ describe('counting views', () => {
     expect(figures.viewers[0]?.saved).toBe(true);
   });
 
+  it('names only buyers among the viewers: an admin and another seller count as views, never as buyers who viewed', async () => {
+    const menu = await newMenu();
+    const admin = await t.makeAdmin();
+    await open(menu, { token: admin.token });
+    await open(menu, { token: otherSeller.token });
+    await open(menu, { token: buyer.token });
+    await open(menu, { token: seller.token });
+    const figures = await insights(menu);
+    expect(figures).toMatchObject({ totalViews: 3, uniqueVisitors: 3 });
+    expect(figures.viewers.map((viewer) => viewer.userId)).toEqual([buyer.user.id]);
+  });
+
   it('rolls up per day exactly what the raw views add up to, and the chart shows each day of the period', async () => {
     const menu = await newMenu();
     const visitors = ['198.51.100.10', '198.51.100.11', '198.51.100.12'];

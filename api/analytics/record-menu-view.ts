@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
 
 /** Who is opening a seller's menu, or null for the seller themself and for bots, whose openings count for nothing. */
-export function countedVisitor(c: Context<AppEnv>, sellerId: string): { key: string; user: User | null } | null {
+export function countedVisitor(c: Context<AppEnv>, sellerId: string): { key: string; addressKey: string | null; user: User | null } | null {
   const user = c.get('session')?.user ?? null;
   const userAgent = requestHeader(c, 'user-agent');
   // The seller looking at their own menu, and a fetcher building a link preview, are not visitors.
@@ -21,14 +21,21 @@ export function countedVisitor(c: Context<AppEnv>, sellerId: string): { key: str
     secret: c.get('services').env.JWT_SECRET,
   });
   if (visitor.newCookie) setVisitorCookie(c, visitor.newCookie);
-  return { key: visitor.key, user };
+  return { key: visitor.key, addressKey: visitor.addressKey, user };
 }
 
 export function recordMenuView(c: Context<AppEnv>, menu: { menuId: string; sellerId: string }): void {
   const visitor = countedVisitor(c, menu.sellerId);
   if (!visitor) return;
   const services = c.get('services');
-  services.views.record({ menuId: menu.menuId, visitorKey: visitor.key, userId: visitor.user?.id ?? null, userRole: visitor.user?.role ?? null, at: services.now() });
+  services.views.record({
+    menuId: menu.menuId,
+    visitorKey: visitor.key,
+    userId: visitor.user?.id ?? null,
+    userRole: visitor.user?.role ?? null,
+    addressKey: visitor.addressKey,
+    at: services.now(),
+  });
 }
 
 function setVisitorCookie(c: Context<AppEnv>, value: string): void {

@@ -31,17 +31,29 @@ describe('identifyVisitor', () => {
 
   it('is the cookie when there is one, whatever the address', () => {
     const cookie = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5';
-    expect(identifyVisitor({ ...base, cookie })).toEqual({ key: `a:${cookie}`, newCookie: null });
-    expect(identifyVisitor({ ...base, cookie, address: '198.51.100.1' })).toEqual({ key: `a:${cookie}`, newCookie: null });
+    expect(identifyVisitor({ ...base, cookie })).toMatchObject({ key: `a:${cookie}`, newCookie: null });
+    expect(identifyVisitor({ ...base, cookie, address: '198.51.100.1' })).toMatchObject({ key: `a:${cookie}`, newCookie: null });
   });
 
   it('without a cookie is address and user agent, and the cookie it sets keeps that same key', () => {
     const first = identifyVisitor(base);
     expect(identifyVisitor(base).key).toBe(first.key);
     expect(first.key).not.toContain(base.address);
-    expect(identifyVisitor({ ...base, cookie: first.newCookie! })).toEqual({ key: first.key, newCookie: null });
+    expect(identifyVisitor({ ...base, cookie: first.newCookie! })).toMatchObject({ key: first.key, newCookie: null });
     expect(identifyVisitor({ ...base, address: '198.51.100.1' }).key).not.toBe(first.key);
     expect(identifyVisitor({ ...base, userAgent: 'Firefox' }).key).not.toBe(first.key);
+  });
+
+  it("keys an anonymous visitor's address by its block, never spelling the address, and a signed-in user by nothing but their account", () => {
+    const cookie = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5';
+    const ipv6 = { ...base, cookie, address: '2001:db8:1:2::9' };
+    const addressKey = identifyVisitor(ipv6).addressKey!;
+    expect(addressKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(identifyVisitor({ ...ipv6, cookie: undefined, userAgent: 'Firefox' }).addressKey).toBe(addressKey);
+    expect(identifyVisitor({ ...ipv6, address: '2001:db8:1:2:ffff::1' }).addressKey).toBe(addressKey);
+    expect(identifyVisitor({ ...ipv6, address: '2001:db8:1:3::9' }).addressKey).not.toBe(addressKey);
+    expect(identifyVisitor(base).addressKey).not.toContain(base.address);
+    expect(identifyVisitor({ ...base, userId: 'buyer-1' }).addressKey).toBeNull();
   });
 
   it('ignores a malformed cookie', () => {

@@ -5,6 +5,7 @@
  * are not visitors.
  */
 import { createHmac } from 'node:crypto';
+import { addressBlock } from '../http/address-block';
 
 export const VISITOR_COOKIE = 'wm_visitor';
 /** A year: long enough that a returning buyer stays one visitor. */
@@ -25,7 +26,15 @@ export type VisitorIdentity = {
   key: string;
   /** The cookie to set when the visitor brought none (its value is their key, so the next opening is the same visitor). */
   newCookie: string | null;
+  /**
+   * An anonymous visitor's address block (an IPv6 /64) as a keyed hash, never
+   * the address: what new visitors are budgeted by. Null for a signed-in
+   * user, who is one visitor however they come.
+   */
+  addressKey: string | null;
 };
+
+const keyedHash = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
 
 export function identifyVisitor(input: {
   userId: string | null;
@@ -35,7 +44,11 @@ export function identifyVisitor(input: {
   secret: string;
 }): VisitorIdentity {
   const cookie = input.cookie && COOKIE_VALUE.test(input.cookie) ? input.cookie : null;
-  const anonymous = cookie ?? createHmac('sha256', input.secret).update(`${input.address}\n${input.userAgent ?? ''}`).digest('base64url').slice(0, 32);
-  if (input.userId) return { key: `u:${input.userId}`, newCookie: cookie ? null : anonymous };
-  return { key: `a:${anonymous}`, newCookie: cookie ? null : anonymous };
+  const anonymous = cookie ?? keyedHash(input.secret, `${input.address}\n${input.userAgent ?? ''}`);
+  const newCookie = cookie ? null : anonymous;
+  if (input.userId) return { key: `u:${input.userId}`, newCookie, addressKey: null };
+  return { key: `a:${anonymous}`, newCookie, addressKey: keyedHash(input.secret, `block\n${addressBlock(input.address)}`) };
 }
+
+/** The one visitor that an address's new visitors beyond its budget count as: a key of its own kind, which no cookie or account makes. */
+export const addressVisitorKey = (addressKey: string) => `b:${addressKey}`;

@@ -265,8 +265,9 @@ export const syncRefusals = sqliteTable(
 /**
  * One counted view of a public menu: an opening by anyone but its seller,
  * after the same visitor's repeat openings within the dedup window are
- * dropped. `visitorKey` is the signed-in user, the anonymous visitor cookie
- * or a keyed hash of address and user agent, never the address itself.
+ * dropped. `visitorKey` is the signed-in user, the anonymous visitor cookie,
+ * a keyed hash of address and user agent, or, for an address's new visitors
+ * beyond its budget, a keyed hash of the address block; never the address.
  * Not synced: read on demand through the insights.
  */
 export const menuViewEvents = sqliteTable(
@@ -334,8 +335,14 @@ export const menuVisitors = sqliteTable(
     firstViewedAt: integer('first_viewed_at', { mode: 'timestamp_ms' }).notNull(),
     lastViewedAt: integer('last_viewed_at', { mode: 'timestamp_ms' }).notNull(),
     views: integer('views').notNull().default(0),
+    /** A new anonymous visitor's address block, as a keyed hash: how many new visitors one address brought lately is counted by it. */
+    addressKey: text('address_key'),
   },
-  (t) => [primaryKey({ columns: [t.menuId, t.visitorKey] }), index('menu_visitors_menu_last').on(t.menuId, t.lastViewedAt)],
+  (t) => [
+    primaryKey({ columns: [t.menuId, t.visitorKey] }),
+    index('menu_visitors_menu_last').on(t.menuId, t.lastViewedAt),
+    index('menu_visitors_menu_address').on(t.menuId, t.addressKey, t.firstViewedAt).where(sql`${t.addressKey} is not null`),
+  ],
 );
 
 /**

@@ -7,28 +7,26 @@
  * A menu that is gone (deleted, its link regenerated, its seller disabled)
  * sends `gone` and the stream ends. A first connection (no Last-Event-ID)
  * gets the current menu at once, closing the gap between the page's fetch
- * and the stream's start.
+ * and the stream's start. A client address, a menu and the process each
+ * hold a bounded number of open streams (stream-slots.ts).
  */
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { AppError } from '../../sync/errors';
 import type { AppEnv, Services } from '../context';
 import { menuChangedSince } from '../db/repositories/live-menus';
 import { open } from '../http/access';
 import type { PublicMenuCache } from '../public-menu/public-menu-cache';
+import { StreamSlots, type StreamCaps } from './stream-slots';
 
 export const HEARTBEAT_MS = 25_000;
-/** Open streams one client address may hold: a few tabs and devices behind one address, not a flood. */
-export const MAX_STREAMS_PER_CLIENT = 20;
 /** How long a browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 2_000;
 /** Menus whose latest answer is kept for their streams. */
 const MAX_REMEMBERED = 1_000;
 
-export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?: number; maxStreamsPerClient?: number } = {}) {
+export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?: number; caps?: Partial<StreamCaps> } = {}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  const maxStreams = options.maxStreamsPerClient ?? MAX_STREAMS_PER_CLIENT;
-  const openStreams = new Map<string, number>();
+  const slots = new StreamSlots(options.caps);
   // One change, one rebuilt answer: a thousand streams of a menu must not each rebuild it.
   const latest = new Map<string, { version: number; json: Promise<string | null> }>();
   const menuAt = (services: Services, linkId: string, version: number): Promise<string | null> => {
@@ -48,11 +46,8 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
     const linkId = c.req.param('publicLinkId');
     // An unknown link is a 404 like the menu itself.
     const { menuId } = await cache.answer(services, linkId);
-    const client = c.get('clientAddress');
-    const held = openStreams.get(client) ?? 0;
-    if (held >= maxStreams) throw new AppError('rate_limited', 'Too many live menus are open from this address');
+    const release = slots.take(c.get('clientAddress'), menuId);
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? Number.NaN);
-    openStreams.set(client, held + 1);
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
 
@@ -73,20 +68,23 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
         closed = true;
         unsubscribe();
         clearInterval(heartbeat);
-        const left = (openStreams.get(client) ?? 1) - 1;
-        if (left > 0) openStreams.set(client, left);
-        else openStreams.delete(client);
+        release();
         done();
       };
       stream.onAbort(close);
 
-      const version = services.live.version;
-      await stream.writeSSE({ event: 'ready', id: String(version), retry: RETRY_MS, data: JSON.stringify({ version }) });
-      const resuming = Number.isSafeInteger(lastEventId) && lastEventId >= 0;
-      // A first connection gets the menu as it is now: whatever changed since the page fetched it is not missed.
-      if (!resuming || (lastEventId < version && (await menuChangedSince(services.db.read, menuId, lastEventId)))) send(version);
-      await ended;
-      await queue;
+      // However the stream ends (the client leaves, the menu goes, a query fails), its place is given back.
+      try {
+        const version = services.live.version;
+        await stream.writeSSE({ event: 'ready', id: String(version), retry: RETRY_MS, data: JSON.stringify({ version }) });
+        const resuming = Number.isSafeInteger(lastEventId) && lastEventId >= 0;
+        // A first connection gets the menu as it is now: whatever changed since the page fetched it is not missed.
+        if (!resuming || (lastEventId < version && (await menuChangedSince(services.db.read, menuId, lastEventId)))) send(version);
+        await ended;
+        await queue;
+      } finally {
+        close();
+      }
     });
   });
 }

@@ -2,7 +2,8 @@
  * The live menu stream: a change to the menu, a product of it or the seller
  * reaches an open stream within two seconds, a reconnect naming the last
  * event id gets what it missed, a gone menu says so, heartbeats keep the
- * connection, and one address cannot hold unbounded streams.
+ * connection, and one address, one menu and the process each hold a bounded
+ * number of streams.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +11,14 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
+import type { ErrorBody } from '../../sync/errors';
 import type { AppEnv } from '../context';
 import { handleError } from '../http/errors';
 import { PublicMenuCache } from '../public-menu/public-menu-cache';
 import { eventReader } from '../testing/event-reader';
 import { createTestApp, fromAddress, type TestApp } from '../testing/test-app';
 import { menuEventRoutes } from './menu-event-routes';
+import { MENU_FULL, SERVER_FULL, TOO_MANY_FROM_ADDRESS, type StreamCaps } from './stream-slots';
 
 let t: TestApp;
 let seller: AuthResponse;
@@ -122,18 +125,9 @@ describe('the live menu stream', () => {
     expect((await connect('00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
-  it('sends a heartbeat, and refuses an address that holds too many streams', async () => {
-    const cache = new PublicMenuCache();
-    const app = new Hono<AppEnv>()
-      .use((c, next) => {
-        c.set('services', t.services);
-        c.set('session', null);
-        c.set('clientAddress', '192.0.2.9');
-        return next();
-      })
-      .route('/api', menuEventRoutes(cache, { heartbeatMs: 100, maxStreamsPerClient: 2 }));
-    app.onError(handleError);
-    const path = `/api/public/menu/${menu.publicLinkId}/events`;
+  it('sends a heartbeat, and refuses an address that holds too many streams, an IPv6 /64 being one address', async () => {
+    const app = streamApp({ perClient: 2 }, { heartbeatMs: 100 });
+    const path = eventsPath(menu);
     const streams = [eventReader(await app.request(path)), eventReader(await app.request(path))];
     await streams[0]!.next();
     await streams[0]!.next();
@@ -141,12 +135,81 @@ describe('the live menu stream', () => {
     expect(streams[0]!.raw).toContain(': heartbeat');
     const refused = await app.request(path);
     expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as ErrorBody).message).toBe(TOO_MANY_FROM_ADDRESS);
     await streams[1]!.close();
     // A closed stream frees its place.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     const again = await app.request(path);
     expect(again.status).toBe(200);
     await eventReader(again).close();
     await streams[0]!.close();
+
+    const neighbours = [eventReader(await app.request(path, from('2001:db8:5:5::1'))), eventReader(await app.request(path, from('2001:db8:5:5::2')))];
+    expect((await app.request(path, from('2001:db8:5:5:ffff::3'))).status).toBe(429);
+    for (const stream of neighbours) await stream.close();
+  });
+
+  it('refuses a stream of a menu that has its cap of streams with 503 and Retry-After, while other menus still open, until one of them closes', async () => {
+    const other = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Quiet List', isPublic: true, productIds: [gelato.id] } })).body;
+    const app = streamApp({ perMenu: 2 });
+    const streams = [eventReader(await app.request(eventsPath(menu), from('198.51.100.31'))), eventReader(await app.request(eventsPath(menu), from('198.51.100.32')))];
+    const refused = await app.request(eventsPath(menu), from('198.51.100.33'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as ErrorBody).message).toBe(MENU_FULL);
+    const elsewhere = await app.request(eventsPath(other), from('198.51.100.33'));
+    expect(elsewhere.status).toBe(200);
+    await eventReader(elsewhere).close();
+
+    await streams[0]!.close();
+    await settle();
+    const again = await app.request(eventsPath(menu), from('198.51.100.33'));
+    expect(again.status).toBe(200);
+    await eventReader(again).close();
+    await streams[1]!.close();
+  });
+
+  it('refuses any stream once the process holds its cap of streams over all menus, and takes one again when a stream ends, its menu deleted', async () => {
+    const shortLived = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Gone Soon', isPublic: true, productIds: [gelato.id] } })).body;
+    const app = streamApp({ perProcess: 2 });
+    const first = eventReader(await app.request(eventsPath(menu), from('198.51.100.41')));
+    const doomed = eventReader(await app.request(eventsPath(shortLived), from('198.51.100.42')));
+    await doomed.next();
+    await doomed.next();
+    const refused = await app.request(eventsPath(menu), from('198.51.100.43'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(((await refused.json()) as ErrorBody).message).toBe(SERVER_FULL);
+
+    expect((await t.request('DELETE', `/api/menus/${shortLived.id}`, { token: seller.token })).status).toBe(204);
+    expect((await doomed.next(2_000)).event).toBe('gone');
+    await settle();
+    const again = await app.request(eventsPath(menu), from('198.51.100.43'));
+    expect(again.status).toBe(200);
+    await eventReader(again).close();
+    await first.close();
   });
 });
+
+const eventsPath = (of: Menu) => `/api/public/menu/${of.publicLinkId}/events`;
+
+/** A request from the given client address, for the stream app below. */
+const from = (address: string) => ({ headers: { 'x-test-client': address } });
+
+/** Lets a closed stream's end reach the server, which frees its place. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+/** The stream route alone, with caps of its own, its client address taken from a test header. */
+function streamApp(caps: Partial<StreamCaps>, options: { heartbeatMs?: number } = {}) {
+  const app = new Hono<AppEnv>()
+    .use((c, next) => {
+      c.set('services', t.services);
+      c.set('session', null);
+      c.set('clientAddress', c.req.header('x-test-client') ?? '192.0.2.9');
+      return next();
+    })
+    .route('/api', menuEventRoutes(new PublicMenuCache(), { ...options, caps }));
+  app.onError(handleError);
+  return app;
+}

@@ -34,7 +34,26 @@ export async function lastCountedViews(db: Db, menuId: string, visitorKeys: stri
   return last;
 }
 
-export type CountedView = { menuId: string; visitorKey: string; userId: string | null; at: Date; day: string };
+/** When the given addresses' new visitors of the menu were first counted, from `since` on, by address. */
+export async function newVisitorsByAddress(db: Db, menuId: string, addressKeys: string[], since: Date): Promise<Map<string, number[]>> {
+  const byAddress = new Map<string, number[]>();
+  for (const keys of chunks(addressKeys)) {
+    const rows = await db
+      .select({ addressKey: menuVisitors.addressKey, firstViewedAt: menuVisitors.firstViewedAt })
+      .from(menuVisitors)
+      .where(and(eq(menuVisitors.menuId, menuId), inArray(menuVisitors.addressKey, keys), gte(menuVisitors.firstViewedAt, since)))
+      .all();
+    for (const row of rows) {
+      const times = byAddress.get(row.addressKey!);
+      if (times) times.push(row.firstViewedAt.getTime());
+      else byAddress.set(row.addressKey!, [row.firstViewedAt.getTime()]);
+    }
+  }
+  return byAddress;
+}
+
+/** `addressKey` is set on a new anonymous visitor's first view, which their address's budget counts. */
+export type CountedView = { menuId: string; visitorKey: string; userId: string | null; addressKey: string | null; at: Date; day: string };
 
 /** Stores counted views, oldest first: the raw events, their days' rollups and their visitors. */
 export async function insertCountedViews(db: Db, views: CountedView[]): Promise<void> {
@@ -57,7 +76,7 @@ export async function insertCountedViews(db: Db, views: CountedView[]): Promise<
       visitor.views = (visitor.views ?? 0) + 1;
       visitor.userId = view.userId ?? visitor.userId;
     } else {
-      visitors.set(visitorKey, { menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, firstViewedAt: view.at, lastViewedAt: view.at, views: 1 });
+      visitors.set(visitorKey, { menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, addressKey: view.addressKey, firstViewedAt: view.at, lastViewedAt: view.at, views: 1 });
     }
   }
   for (const rows of chunks([...days.values()])) {
@@ -105,8 +124,13 @@ const nameOfUser = sql<string>`coalesce(nullif(${users.companyName}, ''), nullif
 
 export type ViewerRow = { userId: string; businessName: string; firstViewedAt: Date; lastViewedAt: Date; views: number; saved: boolean };
 
-/** The signed-in users who viewed the menu since `since`, most recent first, with whether they have it saved. */
-export async function signedInViewers(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
+/**
+ * The buyers who viewed the menu since `since`, most recent first, with
+ * whether they have it saved. Only buyers: an admin looking into an account,
+ * or another seller looking at a competitor's prices, is nobody the seller
+ * sells to, and neither is named to them.
+ */
+export async function buyersWhoViewed(db: Db, menuId: string, since: Date): Promise<ViewerRow[]> {
   const rows = await db
     .select({
       userId: menuViewEvents.userId,
@@ -118,7 +142,7 @@ export async function signedInViewers(db: Db, menuId: string, since: Date): Prom
     })
     .from(menuViewEvents)
     .innerJoin(users, eq(users.id, menuViewEvents.userId))
-    .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since)))
+    .where(and(eq(menuViewEvents.menuId, menuId), isNotNull(menuViewEvents.userId), gte(menuViewEvents.viewedAt, since), eq(users.role, 'buyer')))
     .groupBy(menuViewEvents.userId, users.id)
     .orderBy(desc(max(menuViewEvents.viewedAt)))
     .all();

@@ -1,0 +1,3 @@
+ALTER TABLE "menu_visitors" ADD COLUMN "address_key" text;
+--> statement-breakpoint
+CREATE INDEX "menu_visitors_menu_address" ON "menu_visitors" ("menu_id","address_key","first_viewed_at") WHERE "address_key" IS NOT NULL;
