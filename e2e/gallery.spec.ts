@@ -209,7 +209,7 @@ test('when the viewer cannot be downloaded, the menu says so and stays usable', 
   await page.route(/\/assets\/gallery-viewer-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await openSharedMenu(page, publicLinkId, baseUrl());
   await page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` }).click();
-  const notice = page.getByRole('alert').filter({ hasText: "The photos couldn't be opened" });
+  const notice = page.getByRole('alert').filter({ hasText: "This couldn't be opened" });
   await expect(notice).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
   await notice.getByRole('button', { name: 'Close' }).click();

@@ -30,6 +30,40 @@ test.describe('the sample menu, with no login', () => {
   });
 });
 
+test.describe('the sample menu on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
+
+  test('shows a compact list this device remembers, and a product in full on tap', async ({ page }) => {
+    await openSharedMenu(page, 'sample');
+    const products = page.getByRole('list', { name: 'Products' });
+    await expect(products.getByRole('listitem')).toHaveCount(12);
+    const cardsHeight = (await products.boundingBox())!.height;
+
+    await page.getByRole('group', { name: 'Show products as' }).getByRole('button', { name: 'List' }).click();
+    await expect(page.getByRole('button', { name: 'List', pressed: true })).toBeVisible();
+    await expect(products.getByRole('listitem')).toHaveCount(12);
+    // Cards take about a screen each; the list shows several products a screen.
+    const listHeight = (await products.boundingBox())!.height;
+    expect(listHeight * 4).toBeLessThan(cardsHeight);
+    expect(listHeight / 12).toBeLessThan(740 / 6);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'List', pressed: true })).toBeVisible();
+
+    await products.getByRole('button', { name: 'Details of Gelato #41' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Gelato #41' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('Min. order');
+    await expect(sheet).toContainText(/\$[\d,]+\.\d{2}/);
+    await expect(sheet.getByRole('button', { name: 'Request More Info' })).toBeVisible();
+    await sheet.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(sheet).toBeHidden();
+
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+  });
+});
+
 test.describe('a public menu opened once', () => {
   test('reopens with no network, saying the copy is from this device and when it was saved', async ({ page, context }) => {
     await page.goto('/menu/sample');

@@ -1,6 +1,7 @@
 /**
  * A menu as buyers read it: the seller's header, a category filter and a sort
- * (kept in the page's address), product cards and the photo gallery. The
+ * (kept in the page's address), the products as cards or a compact list (the
+ * device's choice), a detail sheet per product and the photo gallery. The
  * public link's page and a buyer's saved copy both show it.
  */
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -9,14 +10,13 @@ import { CATEGORY_LABELS } from '../../../sync/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { BackTo } from '../../lib/back-to';
 import { cn } from '../../lib/cn';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
-import { CategoryArt } from '../category-art';
-import { Badge } from '../ui/badge';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { Select } from '../ui/form-controls';
-import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
+import { galleryPhotos } from './gallery-navigation';
+import { chooseMenuLayout, MENU_LAYOUTS, useMenuLayout, type MenuLayout } from './menu-layout';
 import { noteProductOpen } from './note-product-open';
+import { ProductCard, ProductRow, type MenuProduct } from './product-card';
 import { SellerBrand, SellerCover } from './seller-brand';
 import { isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, type MenuSort, type MenuViewChoice } from '../../../sync/menu-view-choice';
 import { categoriesPresent, sortProducts } from './sort-products';
@@ -24,13 +24,16 @@ import { categoriesPresent, sortProducts } from './sort-products';
 /** The gallery viewer (and the dialog library under it) loads when a visitor first opens a gallery, or points at one. */
 const loadGalleryViewer = () => import('./gallery-viewer');
 const GalleryViewer = lazy(async () => ({ default: (await loadGalleryViewer()).GalleryViewer }));
-const preloadGalleryViewer = () => {
-  loadGalleryViewer().catch(() => {
-    // Offline with no copy on the device: opening the gallery then says so (GalleryLoadBoundary).
+const loadDetailSheet = () => import('./product-detail-sheet');
+const ProductDetailSheet = lazy(async () => ({ default: (await loadDetailSheet()).ProductDetailSheet }));
+/** Pointing at a product fetches the sheet's and the gallery's code ahead of the tap. */
+const preloadProductViews = () => {
+  Promise.all([loadGalleryViewer(), loadDetailSheet()]).catch(() => {
+    // Offline with no copy on the device: opening one then says so (ViewLoadBoundary).
   });
 };
 
-type MenuProduct = PublicMenu['products'][number];
+const LAYOUT_LABELS: Record<MenuLayout, string> = { cards: 'Cards', list: 'List' };
 
 const SORT_LABELS: Record<MenuSort, string> = {
   menu: "Seller's order",
@@ -45,6 +48,7 @@ const UPDATED_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month
 
 /** Cards drawn first on a phone or a wide screen: their photos are fetched first, the rest when scrolled near. */
 const EAGER_CARDS = 3;
+const EAGER_ROWS = 8;
 
 function formatUpdated(iso: string | null | undefined): string {
   if (!iso) return 'Recently';
@@ -78,6 +82,18 @@ export function MenuView({ data, notice, actions, children, productAction, backT
   const choose = (change: Partial<MenuViewChoice>) =>
     navigate({ search: menuViewSearch({ category, sort, ...change }) }, { replace: true, state: location.state, preventScrollReset: true });
   const [gallery, setGallery] = useState<MenuProduct | null>(null);
+  const [details, setDetails] = useState<MenuProduct | null>(null);
+  const layout = useMenuLayout();
+  const openGallery = (product: MenuProduct) => {
+    setGallery(product);
+    noteProductOpen(menu.publicLinkId, product.id);
+  };
+  const openDetails = (product: MenuProduct) => {
+    setDetails(product);
+    noteProductOpen(menu.publicLinkId, product.id);
+  };
+  // The sheet follows live changes to its product (stock, price) and closes if the product leaves the menu.
+  const detailsNow = details && products.find((product) => product.id === details.id);
 
   const categories = useMemo(() => categoriesPresent(products), [products]);
   const visible = useMemo(
@@ -160,41 +176,73 @@ export function MenuView({ data, notice, actions, children, productAction, backT
               </div>
             </form>
 
-            <p className="mt-4 text-sm text-stone-500" aria-live="polite">
-              {visible.length} {visible.length === 1 ? 'product' : 'products'}
-            </p>
-            <ul className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {visible.map((product, index) => (
-                <li key={product.id}>
-                  <ProductCard
-                    product={product}
-                    eager={index < EAGER_CARDS}
-                    onOpenGallery={() => {
-                      setGallery(product);
-                      noteProductOpen(menu.publicLinkId, product.id);
-                    }}
-                    onOpenLabResults={() => noteProductOpen(menu.publicLinkId, product.id)}
-                    action={productAction?.(product)}
-                  />
-                </li>
-              ))}
-            </ul>
+            <div className="mt-4 flex items-center justify-between gap-3">
+              <p className="text-sm text-stone-500" aria-live="polite">
+                {visible.length} {visible.length === 1 ? 'product' : 'products'}
+              </p>
+              <LayoutChoice layout={layout} />
+            </div>
+            {layout === 'list' ? (
+              <ul aria-label="Products" className="mt-3 grid grid-cols-1 gap-2 lg:grid-cols-2">
+                {visible.map((product, index) => (
+                  <li key={product.id}>
+                    <ProductRow
+                      product={product}
+                      eager={index < EAGER_ROWS}
+                      onOpenDetails={() => openDetails(product)}
+                      onOpenGallery={() => openGallery(product)}
+                      onOpenLabResults={() => noteProductOpen(menu.publicLinkId, product.id)}
+                      onPreload={preloadProductViews}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <ul aria-label="Products" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {visible.map((product, index) => (
+                  <li key={product.id}>
+                    <ProductCard
+                      product={product}
+                      eager={index < EAGER_CARDS}
+                      onOpenDetails={() => openDetails(product)}
+                      onOpenGallery={() => openGallery(product)}
+                      onOpenLabResults={() => noteProductOpen(menu.publicLinkId, product.id)}
+                      onPreload={preloadProductViews}
+                      action={productAction?.(product)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
           </>
         )}
       </div>
+      {detailsNow && (
+        <ViewLoadBoundary onClose={() => setDetails(null)}>
+          <Suspense fallback={<ViewLoading label="Loading product" />}>
+            <ProductDetailSheet
+              product={detailsNow}
+              action={productAction?.(detailsNow)}
+              onOpenGallery={() => setGallery(detailsNow)}
+              onOpenLabResults={() => noteProductOpen(menu.publicLinkId, detailsNow.id)}
+              onClose={() => setDetails(null)}
+            />
+          </Suspense>
+        </ViewLoadBoundary>
+      )}
       {gallery && (
-        <GalleryLoadBoundary onClose={() => setGallery(null)}>
-          <Suspense fallback={<GalleryLoading />}>
+        <ViewLoadBoundary onClose={() => setGallery(null)}>
+          <Suspense fallback={<ViewLoading label="Loading photos" />}>
             <GalleryViewer name={gallery.strainName} photos={galleryPhotos(gallery)} onClose={() => setGallery(null)} />
           </Suspense>
-        </GalleryLoadBoundary>
+        </ViewLoadBoundary>
       )}
     </main>
   );
 }
 
-/** The viewer's code could not be downloaded (the connection dropped before this device kept a copy): say so, and keep the menu usable. */
-class GalleryLoadBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
+/** The sheet's or viewer's code could not be downloaded (the connection dropped before this device kept a copy): say so, and keep the menu usable. */
+class ViewLoadBoundary extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -208,7 +256,7 @@ class GalleryLoadBoundary extends Component<{ onClose: () => void; children: Rea
         role="alert"
         className="fixed inset-x-0 bottom-0 z-50 m-4 flex items-center justify-between gap-3 rounded-lg bg-stone-900 p-4 text-sm text-white shadow-lg sm:mx-auto sm:max-w-md"
       >
-        <span>The photos couldn't be opened. Check your connection and reload the page.</span>
+        <span>This couldn't be opened. Check your connection and reload the page.</span>
         <button type="button" onClick={this.props.onClose} className="shrink-0 rounded-md px-3 py-1.5 font-medium hover:bg-white/10">
           Close
         </button>
@@ -217,11 +265,11 @@ class GalleryLoadBoundary extends Component<{ onClose: () => void; children: Rea
   }
 }
 
-function GalleryLoading() {
+function ViewLoading({ label }: { label: string }) {
   return (
     <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-black/80 text-white">
       <span className="h-8 w-8 animate-spin rounded-full border-4 border-white/30 border-t-white" aria-hidden />
-      <span className="sr-only">Loading photos</span>
+      <span className="sr-only">{label}</span>
     </div>
   );
 }
@@ -248,91 +296,24 @@ function CategoryButton({ label, value, active, onChoose }: { label: string; val
   );
 }
 
-type ProductCardProps = { product: MenuProduct; eager: boolean; onOpenGallery: () => void; onOpenLabResults: () => void; action?: ReactNode };
-
-function ProductCard({ product, eager, onOpenGallery, onOpenLabResults, action }: ProductCardProps) {
-  const price = formatPrice(product.pricePerUnit);
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
-  const outOfStock = isOutOfStock(product.availableQuantity);
-  const categoryLabel = CATEGORY_LABELS[product.category];
-  const photos = galleryPhotos(product);
-  const cover = photos[0]?.url;
-
+/** Cards or a compact list: remembered on this device for every menu. */
+function LayoutChoice({ layout }: { layout: MenuLayout }) {
   return (
-    <Card className="flex h-full flex-col overflow-hidden">
-      {cover ? (
+    <div role="group" aria-label="Show products as" className="inline-flex shrink-0 rounded-md border border-stone-300 bg-white p-0.5">
+      {MENU_LAYOUTS.map((option) => (
         <button
+          key={option}
           type="button"
-          aria-label={viewPhotosLabel(product.strainName, photos.length)}
-          onClick={onOpenGallery}
-          onPointerEnter={preloadGalleryViewer}
-          onFocus={preloadGalleryViewer}
-          className="group relative block w-full cursor-zoom-in focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset"
-        >
-          <img
-            src={cover}
-            alt={product.strainName}
-            loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={eager ? 'high' : undefined}
-            decoding="async"
-            width={480}
-            height={360}
-            className="aspect-[4/3] w-full bg-stone-100 object-cover"
-          />
-          {photos.length > 1 && (
-            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
-              {photos.length} photos
-            </span>
+          aria-pressed={layout === option}
+          onClick={() => chooseMenuLayout(option)}
+          className={cn(
+            'h-8 rounded px-3 text-sm font-medium',
+            layout === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100',
           )}
+        >
+          {LAYOUT_LABELS[option]}
         </button>
-      ) : (
-        <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
-      )}
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div>
-          <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{categoryLabel}</p>
-          <h2 className="mt-0.5 text-lg font-semibold break-words text-stone-900">{product.strainName}</h2>
-        </div>
-        {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
-        {(thc || cbd || product.labResultUrl) && (
-          <div className="flex flex-wrap items-center gap-2">
-            {thc && <Badge tone="good">THC {thc}</Badge>}
-            {cbd && <Badge tone="info">CBD {cbd}</Badge>}
-            {product.labResultUrl && (
-              <a
-                href={product.labResultUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={onOpenLabResults}
-                className="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
-              >
-                Lab results
-              </a>
-            )}
-          </div>
-        )}
-        <div className="mt-auto grid gap-1 border-t border-stone-100 pt-3">
-          <p className="text-lg font-bold text-stone-900">
-            {price === PRICE_ON_REQUEST ? (
-              <span className="text-base font-medium text-stone-600">{price}</span>
-            ) : (
-              <>
-                {price} <span className="text-sm font-normal text-stone-500">/ {product.unitType}</span>
-              </>
-            )}
-          </p>
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            {outOfStock ? (
-              <Badge tone="bad">Out of stock</Badge>
-            ) : (
-              <span className="font-medium text-brand-800">{formatQuantity(product.availableQuantity, product.unitType)} available</span>
-            )}
-            <span className="text-stone-600">Min. order: {formatQuantity(String(product.lotSize), product.unitType)}</span>
-          </div>
-          {action}
-        </div>
-      </div>
-    </Card>
+      ))}
+    </div>
   );
 }

@@ -127,7 +127,7 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
         </div>
       }
       productAction={(item) => (
-        <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={() => setDialog({ kind: 'contact', productId: item.id })} aria-label={`Request more info about ${item.strainName}`}>
+        <Button variant="outline" size="sm" className="text-brand-800" onClick={() => setDialog({ kind: 'contact', productId: item.id })} aria-label={`Request more info about ${item.strainName}`}>
           Request More Info
         </Button>
       )}

@@ -29,7 +29,7 @@ export function RequestInfoButton({ data, product }: { data: PublicMenu; product
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={() => setOpen(true)} aria-label={`Request more info about ${product.strainName}`}>
+      <Button variant="outline" size="sm" className="text-brand-800" onClick={() => setOpen(true)} aria-label={`Request more info about ${product.strainName}`}>
         Request More Info
       </Button>
       {open && <ContactSellerDialog menu={data} product={product} open onOpenChange={setOpen} />}

@@ -109,7 +109,7 @@ export function PublicMenuPage() {
       actions={
         <div className="flex shrink-0 flex-wrap items-start gap-2 self-start">
           <MenuActions data={data} />
-          <a href={`/menu/${encodeURIComponent(publicLinkId)}/print`} className={buttonClasses('ghost')}>
+          <a href={`/menu/${encodeURIComponent(publicLinkId)}/print`} className={buttonClasses('outline')}>
             Print or save as PDF
           </a>
         </div>
@@ -185,7 +185,7 @@ function ProductAction({ data, product }: { data: PublicMenu; product: MenuProdu
   const user = useSession((state) => state.user);
   if (!user) {
     return (
-      <Button variant="ghost" size="sm" className="justify-self-start px-0 text-brand-800" onClick={sendToLogin}>
+      <Button variant="outline" size="sm" className="text-brand-800" onClick={sendToLogin}>
         Request More Info
       </Button>
     );

@@ -1,0 +1,167 @@
+/**
+ * A product of a menu, in the two layouts a device may choose: a card with its
+ * cover photo, or a compact row. Both open the product's detail sheet; the
+ * card's photo opens the gallery.
+ */
+import type { ReactNode } from 'react';
+import { CATEGORY_LABELS } from '../../../sync/constants';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { CategoryArt } from '../category-art';
+import { Badge } from '../ui/badge';
+import { Card } from '../ui/card';
+import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
+
+export type MenuProduct = PublicMenu['products'][number];
+
+type ProductViewProps = {
+  product: MenuProduct;
+  /** Drawn in the first screenful: its photo is fetched first. */
+  eager: boolean;
+  onOpenDetails: () => void;
+  onOpenGallery: () => void;
+  onOpenLabResults: () => void;
+  onPreload: () => void;
+  action?: ReactNode;
+};
+
+export function ProductPrice({ product }: { product: MenuProduct }) {
+  const price = formatPrice(product.pricePerUnit);
+  if (price === PRICE_ON_REQUEST) return <span className="text-base font-medium text-stone-600">{price}</span>;
+  return (
+    <>
+      {price} <span className="text-sm font-normal text-stone-500">/ {product.unitType}</span>
+    </>
+  );
+}
+
+export function ProductStock({ product }: { product: MenuProduct }) {
+  if (isOutOfStock(product.availableQuantity)) return <Badge tone="bad">Out of stock</Badge>;
+  return <span className="font-medium text-brand-800">{formatQuantity(product.availableQuantity, product.unitType)} available</span>;
+}
+
+export function minimumOrder(product: MenuProduct): string {
+  return `Min. order: ${formatQuantity(String(product.lotSize), product.unitType)}`;
+}
+
+export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOpenLabResults, onPreload, action }: ProductViewProps) {
+  const thc = formatPercent(product.thcPercentage);
+  const cbd = formatPercent(product.cbdPercentage);
+  const photos = galleryPhotos(product);
+  const cover = photos[0]?.url;
+
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      {cover ? (
+        <button
+          type="button"
+          aria-label={viewPhotosLabel(product.strainName, photos.length)}
+          onClick={onOpenGallery}
+          onPointerEnter={onPreload}
+          onFocus={onPreload}
+          className="group relative block w-full cursor-zoom-in focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700 focus-visible:ring-inset"
+        >
+          <img
+            src={cover}
+            alt={product.strainName}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : undefined}
+            decoding="async"
+            width={480}
+            height={360}
+            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+          />
+          {photos.length > 1 && (
+            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
+              {photos.length} photos
+            </span>
+          )}
+        </button>
+      ) : (
+        <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">{CATEGORY_LABELS[product.category]}</p>
+          <h2 className="mt-0.5 text-lg font-semibold break-words text-stone-900">{product.strainName}</h2>
+        </div>
+        {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
+        {(thc || cbd || product.labResultUrl) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {thc && <Badge tone="good">THC {thc}</Badge>}
+            {cbd && <Badge tone="info">CBD {cbd}</Badge>}
+            {product.labResultUrl && (
+              <a
+                href={product.labResultUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={onOpenLabResults}
+                className="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
+              >
+                Lab results
+              </a>
+            )}
+          </div>
+        )}
+        <div className="mt-auto grid gap-1 border-t border-stone-100 pt-3">
+          <p className="text-lg font-bold text-stone-900">
+            <ProductPrice product={product} />
+          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <ProductStock product={product} />
+            <span className="text-stone-600">{minimumOrder(product)}</span>
+          </div>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={onOpenDetails}
+              onPointerEnter={onPreload}
+              onFocus={onPreload}
+              aria-label={`Details of ${product.strainName}`}
+              className="inline-flex h-8 items-center rounded-md border border-stone-300 bg-white px-3 text-sm font-medium text-stone-900 hover:bg-stone-50"
+            >
+              Details
+            </button>
+            {action}
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The compact layout: a thumbnail, the name, price and stock on one row, the whole row a button to the details (where the actions are). */
+export function ProductRow({ product, eager, onOpenDetails, onPreload }: ProductViewProps) {
+  const thc = formatPercent(product.thcPercentage);
+  const cover = galleryPhotos(product)[0]?.url;
+  return (
+    <button
+        type="button"
+        onClick={onOpenDetails}
+        onPointerEnter={onPreload}
+        onFocus={onPreload}
+        aria-label={`Details of ${product.strainName}`}
+      className="flex w-full min-w-0 items-center gap-3 rounded-lg border border-stone-200 bg-white p-2 pr-3 text-left shadow-sm hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+    >
+        {cover ? (
+          <img src={cover} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md bg-stone-100 object-cover" />
+        ) : (
+          <CategoryArt category={product.category} className="h-16 w-16 shrink-0 rounded-md" />
+        )}
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="truncate font-semibold text-stone-900">{product.strainName}</span>
+          <span className="truncate text-xs text-stone-600">
+            {CATEGORY_LABELS[product.category]}
+            {thc && ` · THC ${thc}`}
+          </span>
+          <span className="flex flex-wrap items-center gap-x-2 text-sm">
+            <span className="font-bold text-stone-900">
+              <ProductPrice product={product} />
+            </span>
+            <ProductStock product={product} />
+          </span>
+        </span>
+      <span aria-hidden className="shrink-0 text-xl text-stone-400">›</span>
+    </button>
+  );
+}
