@@ -43,8 +43,22 @@ export const trialExtensionSchema = z.object({
     .max(MAX_TRIAL_EXTENSION_DAYS, `days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`),
 });
 
-export const AUDIT_ACTIONS = ['customer.disable', 'customer.enable', 'customer.role', 'customer.extend_trial', 'admin.sign_in'] as const;
+export const AUDIT_ACTIONS = [
+  'customer.disable',
+  'customer.enable',
+  'customer.role',
+  'customer.extend_trial',
+  'customer.view',
+  'admin.sign_in',
+  'admin.sign_in_failed',
+  'admin.password_change',
+  'admin.email_change',
+  'admin.account_close',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an admin does to their own account: the entry's target is the actor. */
+export const OWN_ACCOUNT_ACTIONS: readonly AuditAction[] = ['admin.sign_in', 'admin.password_change', 'admin.email_change', 'admin.account_close'];
 
 export const auditEntrySchema = z.object({
   at: z.string(),
@@ -52,7 +66,7 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   targetId: z.string().nullable(),
-  /** The account acted on, as it is now (null once it is gone). */
+  /** The account acted on, by its email when the entry was written (kept after the email changes or the account closes). */
   targetEmail: z.string().nullable(),
   detail: z.string().nullable(),
   clientAddress: z.string(),
