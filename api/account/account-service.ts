@@ -27,7 +27,7 @@ export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
 export const EMAIL_CHANGE_SENT_MESSAGE = 'We sent a confirmation link to the new address. Your email changes once you follow it.';
 
 /** Refuses the request unless `password` is the account's current one. */
-async function requirePassword(services: Services, user: User, password: string, field: string): Promise<void> {
+export async function requirePassword(services: Services, user: User, password: string, field: string): Promise<void> {
   const credentials = await findCredentialsByEmail(services.db.read, user.email);
   if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
     throw new AppError('validation', WRONG_PASSWORD_MESSAGE, { [field]: WRONG_PASSWORD_MESSAGE });

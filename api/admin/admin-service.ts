@@ -33,6 +33,7 @@ import {
   updateUser,
   type UserChanges,
 } from '../db/repositories/users';
+import { requirePassword } from '../account/account-service';
 import { actorOf, recordAdminAudit } from './admin-audit';
 import { stripeCustomerDashboardUrl } from './stripe-dashboard';
 
@@ -116,16 +117,20 @@ async function accountOrNotFound(db: Db, id: string): Promise<User> {
 
 /**
  * Disables or re-enables an account, or changes its role. Disabling ends its
- * sessions at once. An admin cannot disable or demote themself, and the last
- * admin who can sign in stays one (checked inside the write, so two admins
- * acting on each other at once cannot both succeed).
+ * sessions at once. Making someone an admin takes the acting admin's own
+ * password again, so a session left open cannot hand out admin rights. An
+ * admin cannot disable or demote themself, and the last admin who can sign
+ * in stays one (checked inside the write, so two admins acting on each other
+ * at once cannot both succeed).
  */
 export async function changeCustomer(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
-  const { disabled, role } = parseOrThrow(customerChangeSchema, input);
+  const { disabled, role, password } = parseOrThrow(customerChangeSchema, input);
   if (customerId === actor.user.id) {
     if (disabled === true) throw new AppError('forbidden', 'You cannot disable your own account');
     if (role !== undefined && role !== 'admin') throw new AppError('forbidden', 'You cannot change your own role');
   }
+  // The schema asks for the password with role 'admin'; it is checked before the write, which a slow hash would hold up.
+  if (role === 'admin' && password !== undefined) await requirePassword(services, actor.user, password, 'password');
   return services.db.transaction(async (tx) => {
     const account = await accountOrNotFound(tx.db, customerId);
     const now = services.now();

@@ -23,13 +23,23 @@ export const customerPageSchema = z.object({
 });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
-/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role. */
+export const ADMIN_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to make someone an admin';
+
+/** The acting admin's own password, asked again before they make someone an admin. */
+const adminPassword = z.string({ error: ADMIN_PASSWORD_REQUIRED_MESSAGE }).min(1, ADMIN_PASSWORD_REQUIRED_MESSAGE).max(200);
+
+/** The dashboard's promote dialog. */
+export const promotionInputSchema = z.object({ password: adminPassword });
+
+/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role (to admin, with their password). */
 export const customerChangeSchema = z
   .object({
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     role: z.enum(USER_ROLES, { error: 'role must be seller, buyer or admin' }).optional(),
+    password: adminPassword.optional(),
   })
-  .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' });
+  .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' })
+  .refine((value) => value.role !== 'admin' || value.password !== undefined, { message: ADMIN_PASSWORD_REQUIRED_MESSAGE, path: ['password'] });
 export type CustomerChange = z.input<typeof customerChangeSchema>;
 
 export const MAX_TRIAL_EXTENSION_DAYS = 90;

@@ -1,6 +1,7 @@
 /** Words and figures the admin dashboard shows, kept apart from the components so they can be tested. */
 import { OWN_ACCOUNT_ACTIONS, type AuditAction, type AuditEntry } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
+import { displayName } from '../../../sync/entities/user-display';
 
 /** Buyers never pay, so they have no subscription status to show. */
 export function subscriptionLabel(customer: Pick<User, 'role' | 'subscriptionStatus'>): string {
@@ -10,6 +11,17 @@ export function subscriptionLabel(customer: Pick<User, 'role' | 'subscriptionSta
 
 export function humanize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
+}
+
+/** What follows a change of role, said before it is made. */
+export const ROLE_CONSEQUENCES: Record<User['role'], string> = {
+  seller: 'They keep their data, see the seller screens and, with no trial used yet, start a 14-day trial.',
+  buyer: 'Their products and menus are kept and their links keep working, but they can no longer edit them.',
+  admin: 'They can see every customer, disable accounts, change roles and extend trials.',
+};
+
+export function roleChangedToast(updated: User) {
+  return { title: 'Role changed', description: `${displayName(updated)} is now ${humanize(updated.role).toLowerCase()}.`, variant: 'success' as const };
 }
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
