@@ -153,6 +153,44 @@ test.describe('admin dashboard', () => {
     await expect(menuPage.getByText('Panel Kush')).toBeVisible();
   });
 
+  test('asks for your own password before making a customer an admin, and the audit log shows who was opened and changed', async ({ page }) => {
+    const marker = uniqueMarker();
+    const buyer = await makeCustomer('buyer', marker, 'Morgan');
+    const name = `Morgan ${marker}`;
+    await signIn(page, ADMIN);
+    await searchFor(page, marker);
+    await page.getByRole('button', { name: `Details for ${name}` }).click();
+    const panel = page.getByRole('dialog', { name });
+    await panel.getByLabel('Role').selectOption('admin');
+    await panel.getByRole('button', { name: 'Change role' }).click();
+
+    const prompt = page.getByRole('dialog', { name: `Make ${name} an admin?` });
+    await expect(prompt).toContainText('They can see every customer');
+    await expect(prompt).toContainText('Enter your own password to confirm.');
+    const password = prompt.getByLabel('Your password');
+    await expect(password).toBeFocused();
+    await prompt.getByRole('button', { name: 'Make admin' }).click();
+    await expect(prompt.getByText('Enter your password to make someone an admin')).toBeVisible();
+    // The customer's own password is not the acting admin's.
+    await password.fill(buyer.password);
+    await prompt.getByRole('button', { name: 'Make admin' }).click();
+    await expect(prompt.getByText('Your current password is not correct')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toBeFocused();
+
+    await password.fill(ADMIN.password);
+    await prompt.getByRole('button', { name: 'Make admin' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page.getByText('Role changed', { exact: true }).first()).toBeVisible();
+    await expect(panel.getByRole('term').filter({ hasText: /^Role$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('Admin');
+    await expect(panel.getByText('(buyer → admin)')).toBeVisible();
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    await expect(audit.getByText(`Changed role · ${buyer.email} (buyer → admin)`)).toBeVisible();
+    await expect(audit.getByText(`Opened details · ${buyer.email}`).first()).toBeVisible();
+  });
+
   test('exports every customer that matches, buyers with N/A', async ({ page }) => {
     const marker = uniqueMarker();
     const seller = await makeCustomer('seller', marker, 'Export Seller');

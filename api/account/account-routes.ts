@@ -31,7 +31,7 @@ const confirmationPage = (title: string, detail: string) => html`<!doctype html>
 
 export const accountRoutes = new Hono<AppEnv>()
   .post('/account/password', selfService, async (c) => {
-    await changePassword(c.get('services'), sessionOf(c), await readJson(c));
+    await changePassword(c.get('services'), sessionOf(c), await readJson(c), c.get('clientAddress'));
     return c.body(null, 204);
   })
   .post('/account/email', selfService, async (c) => {
@@ -41,7 +41,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/account/confirm-email/resend', selfService, async (c) => c.json({ message: await resendConfirmation(c.get('services'), sessionOf(c).user) }))
   .get('/account/confirm-email', open, async (c) => {
     try {
-      const user = await confirmEmail(c.get('services'), c.req.query('token') ?? '');
+      const user = await confirmEmail(c.get('services'), c.req.query('token') ?? '', c.get('clientAddress'));
       return c.html(confirmationPage('Email confirmed', `${user.email} is confirmed as the address of your account.`));
     } catch (error) {
       return c.html(confirmationPage('This link no longer works', error instanceof Error ? error.message : 'Please ask for a new one.'), 400);
@@ -58,6 +58,6 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(data);
   })
   .post('/account/delete', selfService, async (c) => {
-    await closeAccount(c.get('services'), sessionOf(c).user, await readJson(c));
+    await closeAccount(c.get('services'), sessionOf(c).user, await readJson(c), c.get('clientAddress'));
     return c.body(null, 204);
   });

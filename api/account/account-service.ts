@@ -18,6 +18,7 @@ import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKin
 import { deleteSessionsOfUser, emailTaken, findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { recordOwnAccountAudit } from '../admin/admin-audit';
 import { accountClosedMail, confirmAddressMail, confirmNewEmailMail, emailChangeNoticeMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
 
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
 export const EMAIL_CHANGE_SENT_MESSAGE = 'We sent a confirmation link to the new address. Your email changes once you follow it.';
 
 /** Refuses the request unless `password` is the account's current one. */
-async function requirePassword(services: Services, user: User, password: string, field: string): Promise<void> {
+export async function requirePassword(services: Services, user: User, password: string, field: string): Promise<void> {
   const credentials = await findCredentialsByEmail(services.db.read, user.email);
   if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
     throw new AppError('validation', WRONG_PASSWORD_MESSAGE, { [field]: WRONG_PASSWORD_MESSAGE });
@@ -63,7 +64,7 @@ export async function resendConfirmation(services: Services, user: User): Promis
   return `We sent a new confirmation link to ${user.email}.`;
 }
 
-export async function changePassword(services: Services, session: Session, input: unknown): Promise<void> {
+export async function changePassword(services: Services, session: Session, input: unknown, clientAddress: string): Promise<void> {
   const { currentPassword, newPassword } = parseOrThrow(changePasswordInputSchema, input);
   await requirePassword(services, session.user, currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
@@ -72,6 +73,7 @@ export async function changePassword(services: Services, session: Session, input
     await updateUser(tx.db, session.user.id, { passwordHash }, tx.version, now);
     // Every other device signs in again; this one keeps its session.
     await deleteSessionsOfUser(tx.db, session.user.id, session.sid);
+    await recordOwnAccountAudit(tx.db, { at: now, account: session.user, clientAddress, action: 'admin.password_change' });
     await sendAccountMail(services, tx, { userId: session.user.id, email: session.user.email }, 'password-changed', passwordChangedMail({ name: greetingName(session.user) }));
   });
 }
@@ -89,7 +91,7 @@ export async function requestEmailChange(services: Services, user: User, input: 
 }
 
 /** Follows a confirmation link: the address is confirmed, and becomes the account's email when it was a new one. */
-export async function confirmEmail(services: Services, token: string): Promise<User> {
+export async function confirmEmail(services: Services, token: string, clientAddress: string): Promise<User> {
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const tokenHash = hashLinkToken(token);
@@ -100,6 +102,9 @@ export async function confirmEmail(services: Services, token: string): Promise<U
     }
     if (row.email !== user.email && (await emailTaken(tx.db, row.email, user.id))) {
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
+    }
+    if (row.email !== user.email) {
+      await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress, action: 'admin.email_change', detail: `${user.email} → ${row.email}` });
     }
     return updateUser(tx.db, user.id, { email: row.email, emailConfirmedAt: now }, tx.version, now);
   });
@@ -128,13 +133,14 @@ export async function exportAccount(services: Services, user: User) {
  * canceled first (a failure there stops the close, so nobody is charged for
  * a closed account), then the data is cleared and every session ends.
  */
-export async function closeAccount(services: Services, user: User, input: unknown): Promise<void> {
+export async function closeAccount(services: Services, user: User, input: unknown, clientAddress: string): Promise<void> {
   const { password } = parseOrThrow(deleteAccountInputSchema, input);
   await requirePassword(services, user, password, 'password');
   if (services.payments) {
     for (const subscriptionId of await chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
   }
   await services.db.transaction(async (tx) => {
+    await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
     await clearClosedAccount(tx.db, user.id, tx.version, services.now());
     await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
   });

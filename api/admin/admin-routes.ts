@@ -23,7 +23,7 @@ export const adminRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .get('/admin/customers/:id', admin, async (c) => c.json(await getCustomerDetail(c.get('services'), c.req.param('id'))))
+  .get('/admin/customers/:id', admin, async (c) => c.json(await getCustomerDetail(c.get('services'), actorOf(c), c.req.param('id'))))
   .get('/admin/stats', admin, async (c) => c.json(await getStats(c.get('services'))))
   .get('/admin/growth', admin, async (c) => c.json(await getGrowth(c.get('services'))))
   .get('/admin/audit', admin, async (c) => c.json(await getAudit(c.get('services'), { page: c.req.query('page') })))

@@ -18,7 +18,7 @@ import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
-import { appendAudit, auditOfTarget, pageAudit } from '../db/repositories/audit';
+import { auditOfTarget, pageAudit } from '../db/repositories/audit';
 import { listMenusByOwner } from '../db/repositories/menus';
 import { countProductsOfOwner } from '../db/repositories/products';
 import {
@@ -33,6 +33,8 @@ import {
   updateUser,
   type UserChanges,
 } from '../db/repositories/users';
+import { requirePassword } from '../account/account-service';
+import { actorOf, recordAdminAudit } from './admin-audit';
 import { stripeCustomerDashboardUrl } from './stripe-dashboard';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -103,8 +105,8 @@ export async function getGrowth(services: Services): Promise<AdminGrowth> {
   };
 }
 
-async function audit(db: Db, actor: Actor, at: Date, action: AuditAction, targetId: string | null, detail: string | null) {
-  await appendAudit(db, { at, actorId: actor.user.id, actorEmail: actor.user.email, action, targetId, detail, clientAddress: actor.clientAddress });
+async function audit(db: Db, actor: Actor, at: Date, action: AuditAction, target: User, detail: string | null = null) {
+  await recordAdminAudit(db, { at, actor: actorOf(actor.user, actor.clientAddress), action, target, detail });
 }
 
 async function accountOrNotFound(db: Db, id: string): Promise<User> {
@@ -115,16 +117,20 @@ async function accountOrNotFound(db: Db, id: string): Promise<User> {
 
 /**
  * Disables or re-enables an account, or changes its role. Disabling ends its
- * sessions at once. An admin cannot disable or demote themself, and the last
- * admin who can sign in stays one (checked inside the write, so two admins
- * acting on each other at once cannot both succeed).
+ * sessions at once. Making someone an admin takes the acting admin's own
+ * password again, so a session left open cannot hand out admin rights. An
+ * admin cannot disable or demote themself, and the last admin who can sign
+ * in stays one (checked inside the write, so two admins acting on each other
+ * at once cannot both succeed).
  */
 export async function changeCustomer(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
-  const { disabled, role } = parseOrThrow(customerChangeSchema, input);
+  const { disabled, role, password } = parseOrThrow(customerChangeSchema, input);
   if (customerId === actor.user.id) {
     if (disabled === true) throw new AppError('forbidden', 'You cannot disable your own account');
     if (role !== undefined && role !== 'admin') throw new AppError('forbidden', 'You cannot change your own role');
   }
+  // The schema asks for the password with role 'admin'; it is checked before the write, which a slow hash would hold up.
+  if (role === 'admin' && password !== undefined) await requirePassword(services, actor.user, password, 'password');
   return services.db.transaction(async (tx) => {
     const account = await accountOrNotFound(tx.db, customerId);
     const now = services.now();
@@ -136,13 +142,13 @@ export async function changeCustomer(services: Services, actor: Actor, customerI
     if (disabled !== undefined && disabled !== account.disabled) {
       changes.disabledAt = disabled ? now : null;
       if (disabled) await deleteSessionsOfUser(tx.db, customerId);
-      await audit(tx.db, actor, now, disabled ? 'customer.disable' : 'customer.enable', customerId, null);
+      await audit(tx.db, actor, now, disabled ? 'customer.disable' : 'customer.enable', account);
     }
     if (role !== undefined && role !== account.role) {
       changes.role = role;
       // A buyer made a seller starts the seller trial, as one who switches on their own does.
       if (role === 'seller' && !account.trialEndsAt) changes.trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-      await audit(tx.db, actor, now, 'customer.role', customerId, `${account.role} → ${role}`);
+      await audit(tx.db, actor, now, 'customer.role', account, `${account.role} → ${role}`);
     }
     if (Object.keys(changes).length === 0) return account;
     return updateUser(tx.db, customerId, changes, tx.version, now);
@@ -170,7 +176,7 @@ export async function extendTrial(services: Services, actor: Actor, customerId: 
     }
     const now = services.now();
     const trialEndsAt = extendedTrialEnd(account.trialEndsAt ? new Date(account.trialEndsAt) : null, now, days);
-    await audit(tx.db, actor, now, 'customer.extend_trial', customerId, `+${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}`);
+    await audit(tx.db, actor, now, 'customer.extend_trial', account, `+${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}`);
     return updateUser(tx.db, customerId, { trialEndsAt, subscriptionStatus: 'trial' }, tx.version, now);
   });
 }
@@ -181,12 +187,13 @@ export async function getAudit(services: Services, query: { page?: string }): Pr
   return { items, total, page, pageSize: AUDIT_PAGE_SIZE };
 }
 
-export async function getCustomerDetail(services: Services, customerId: string): Promise<CustomerDetail> {
+/** One customer's details; the opening goes into the audit log (after the entries the panel lists), as any action on them would. */
+export async function getCustomerDetail(services: Services, actor: Actor, customerId: string): Promise<CustomerDetail> {
   const db = services.db.read;
   const customer = await accountOrNotFound(db, customerId);
   const facts = await accountFacts(db, customerId, services.now());
   const menus = await listMenusByOwner(db, customerId);
-  return {
+  const detail: CustomerDetail = {
     customer,
     menus: menus.map((menu) => ({ id: menu.id, name: menu.name, publicLinkId: menu.publicLinkId, isPublic: menu.isPublic })),
     productCount: await countProductsOfOwner(db, customerId),
@@ -196,4 +203,6 @@ export async function getCustomerDetail(services: Services, customerId: string):
     stripeDashboardUrl: facts.stripeCustomerId ? stripeCustomerDashboardUrl(facts.stripeCustomerId, services.env.STRIPE_SECRET_KEY) : null,
     audit: await auditOfTarget(db, customerId, DETAIL_AUDIT_ENTRIES),
   };
+  await services.db.transaction(async (tx) => audit(tx.db, actor, services.now(), 'customer.view', customer));
+  return detail;
 }

@@ -27,7 +27,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: FORGOT_PASSWORD_SENT_MESSAGE });
   })
   .post('/auth/reset-password', open, async (c) => {
-    return c.json(await resetPassword(c.get('services'), await readJson(c), c.req.header('user-agent')));
+    return c.json(await resetPassword(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent')));
   })
   .post('/auth/logout', anySignedIn, async (c) => {
     await logout(c.get('services'), sessionOf(c).sid);
@@ -36,7 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/me', anySignedIn, (c) => c.json(sessionOf(c).user))
   .get('/auth/user', anySignedIn, (c) => c.json(sessionOf(c).user))
   .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
-    const updated = await updateProfile(c.get('services'), sessionOf(c).user, (await readJson(c)));
+    const updated = await updateProfile(c.get('services'), sessionOf(c).user, (await readJson(c)), c.get('clientAddress'));
     return c.json(updated);
   })
   // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.

@@ -17,7 +17,7 @@ import {
   recordSignIn,
   type NewUser,
 } from '../db/repositories/users';
-import { appendAudit } from '../db/repositories/audit';
+import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
@@ -76,6 +76,7 @@ export async function login(
   const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!credentials || !valid) {
     await services.throttle.recordFailure(email, clientAddress);
+    if (credentials) await recordFailedAdminSignIn(services, credentials.user, email, clientAddress);
     throw new AppError('unauthenticated', 'Invalid email or password');
   }
   if (credentials.user.disabled) {
@@ -93,17 +94,7 @@ export async function startSession(services: Services, user: User, userAgent?: s
   await services.db.transaction(async (tx) => {
     await insertSession(tx.db, { sid, userId: user.id, sess: { userAgent: userAgent ?? null }, expire });
     await recordSignIn(tx.db, user.id, now);
-    if (user.role === 'admin') {
-      await appendAudit(tx.db, {
-        at: now,
-        actorId: user.id,
-        actorEmail: user.email,
-        action: 'admin.sign_in',
-        targetId: user.id,
-        detail: null,
-        clientAddress: clientAddress ?? 'unknown',
-      });
-    }
+    await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress: clientAddress ?? 'unknown', action: 'admin.sign_in' });
   });
   const token = await services.tokens.sign({ userId: user.id, sid }, expire);
   return { token, user };

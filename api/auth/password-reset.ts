@@ -16,6 +16,7 @@ import { passwordResetMail } from '../mail/templates/account';
 import { hashLinkToken, newLinkToken } from './account-tokens';
 import { hashPassword } from './password';
 import { startSession } from './auth-service';
+import { recordOwnAccountAudit } from '../admin/admin-audit';
 
 export const RESET_VALID_MINUTES = 60;
 
@@ -44,7 +45,7 @@ export async function requestPasswordReset(services: Services, input: unknown, c
   });
 }
 
-export async function resetPassword(services: Services, input: unknown, userAgent?: string): Promise<AuthResponse> {
+export async function resetPassword(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const { token, password } = parseOrThrow(resetPasswordInputSchema, input);
   const passwordHash = await hashPassword(password);
   const user = await services.db.transaction(async (tx) => {
@@ -57,8 +58,9 @@ export async function resetPassword(services: Services, input: unknown, userAgen
     const owner = await findUserById(tx.db, row.userId);
     if (!owner || owner.disabled) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
     await deleteSessionsOfUser(tx.db, owner.id);
+    await recordOwnAccountAudit(tx.db, { at: now, account: owner, clientAddress, action: 'admin.password_change', detail: 'by reset link' });
     // Following the emailed link proves the address is theirs.
     return updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
   });
-  return startSession(services, user, userAgent);
+  return startSession(services, user, userAgent, clientAddress);
 }

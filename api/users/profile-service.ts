@@ -6,10 +6,11 @@ import { parseOrThrow } from '../../sync/validation';
 import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
 import type { Services } from '../context';
 import { emailTaken, updateUser, type UserChanges } from '../db/repositories/users';
+import { recordOwnAccountAudit } from '../admin/admin-audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function updateProfile(services: Services, user: User, input: unknown): Promise<User> {
+export async function updateProfile(services: Services, user: User, input: unknown, clientAddress: string): Promise<User> {
   const fields = parseOrThrow(profileUpdateSchema, input);
   const { role, ...rest } = fields;
   const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
@@ -27,6 +28,9 @@ export async function updateProfile(services: Services, user: User, input: unkno
   return services.db.transaction(async (tx) => {
     if (changes.email && (await emailTaken(tx.db, changes.email, user.id))) {
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+    }
+    if (changes.email && changes.email !== user.email) {
+      await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.email_change', detail: `${user.email} → ${changes.email}` });
     }
     return updateUser(tx.db, user.id, changes, tx.version, services.now());
   });

@@ -23,13 +23,23 @@ export const customerPageSchema = z.object({
 });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
-/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role. */
+export const ADMIN_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to make someone an admin';
+
+/** The acting admin's own password, asked again before they make someone an admin. */
+const adminPassword = z.string({ error: ADMIN_PASSWORD_REQUIRED_MESSAGE }).min(1, ADMIN_PASSWORD_REQUIRED_MESSAGE).max(200);
+
+/** The dashboard's promote dialog. */
+export const promotionInputSchema = z.object({ password: adminPassword });
+
+/** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role (to admin, with their password). */
 export const customerChangeSchema = z
   .object({
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     role: z.enum(USER_ROLES, { error: 'role must be seller, buyer or admin' }).optional(),
+    password: adminPassword.optional(),
   })
-  .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' });
+  .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' })
+  .refine((value) => value.role !== 'admin' || value.password !== undefined, { message: ADMIN_PASSWORD_REQUIRED_MESSAGE, path: ['password'] });
 export type CustomerChange = z.input<typeof customerChangeSchema>;
 
 export const MAX_TRIAL_EXTENSION_DAYS = 90;
@@ -43,8 +53,22 @@ export const trialExtensionSchema = z.object({
     .max(MAX_TRIAL_EXTENSION_DAYS, `days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}`),
 });
 
-export const AUDIT_ACTIONS = ['customer.disable', 'customer.enable', 'customer.role', 'customer.extend_trial', 'admin.sign_in'] as const;
+export const AUDIT_ACTIONS = [
+  'customer.disable',
+  'customer.enable',
+  'customer.role',
+  'customer.extend_trial',
+  'customer.view',
+  'admin.sign_in',
+  'admin.sign_in_failed',
+  'admin.password_change',
+  'admin.email_change',
+  'admin.account_close',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an admin does to their own account: the entry's target is the actor. */
+export const OWN_ACCOUNT_ACTIONS: readonly AuditAction[] = ['admin.sign_in', 'admin.password_change', 'admin.email_change', 'admin.account_close'];
 
 export const auditEntrySchema = z.object({
   at: z.string(),
@@ -52,7 +76,7 @@ export const auditEntrySchema = z.object({
   actorEmail: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   targetId: z.string().nullable(),
-  /** The account acted on, as it is now (null once it is gone). */
+  /** The account acted on, by its email when the entry was written (kept after the email changes or the account closes). */
   targetEmail: z.string().nullable(),
   detail: z.string().nullable(),
   clientAddress: z.string(),

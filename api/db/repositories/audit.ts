@@ -1,22 +1,21 @@
 /** The admin audit log in SQLite: appended to, read newest first. */
-import { count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { AuditAction, AuditEntry } from '../../../sync/entities/admin';
 import type { Db } from '../database';
-import { auditLog, users } from '../schema';
+import { auditLog } from '../schema';
 
 export type NewAuditEntry = {
   at: Date;
-  actorId: string;
+  actorId: string | null;
   actorEmail: string;
   action: AuditAction;
   targetId: string | null;
+  targetEmail: string | null;
   detail: string | null;
   clientAddress: string;
 };
 
-type AuditRow = typeof auditLog.$inferSelect & { targetEmail: string | null };
-
-const entryColumns = { ...getTableColumns(auditLog), targetEmail: users.email };
+type AuditRow = typeof auditLog.$inferSelect;
 
 function toEntry(row: AuditRow): AuditEntry {
   return {
@@ -39,9 +38,8 @@ export async function appendAudit(db: Db, entry: NewAuditEntry): Promise<void> {
 export async function pageAudit(db: Db, page: number, pageSize: number): Promise<{ items: AuditEntry[]; total: number }> {
   const total = (await db.select({ n: count() }).from(auditLog).get())?.n ?? 0;
   const rows = await db
-    .select(entryColumns)
+    .select()
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.targetId))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -51,13 +49,5 @@ export async function pageAudit(db: Db, page: number, pageSize: number): Promise
 
 /** The latest entries about one account. */
 export async function auditOfTarget(db: Db, targetId: string, limit: number): Promise<AuditEntry[]> {
-  return (await db
-    .select(entryColumns)
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.targetId))
-    .where(eq(auditLog.targetId, targetId))
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(limit)
-    .all())
-    .map(toEntry);
+  return (await db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).all()).map(toEntry);
 }

@@ -131,6 +131,12 @@ export function AdminDashboardPage() {
     }
   }
 
+  /** Opening a customer's details went into the audit log. */
+  function closeDetails() {
+    setViewing(null);
+    setAuditRefresh((value) => value + 1);
+  }
+
   function replaceCustomer(updated: User) {
     setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? updated : row)) });
     setViewing((current) => (current?.id === updated.id ? updated : current));
@@ -261,7 +267,7 @@ export function AdminDashboardPage() {
       <AuditLogCard refresh={auditRefresh} />
 
       {confirming && <AccessDialog customer={confirming} onClose={() => setConfirming(null)} onChanged={replaceCustomer} />}
-      {viewing && <CustomerDetailDialog customer={viewing} onClose={() => setViewing(null)} onChanged={replaceCustomer} />}
+      {viewing && <CustomerDetailDialog customer={viewing} onClose={closeDetails} onChanged={replaceCustomer} />}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-/** The dashboard's audit log: every admin action and admin sign-in, newest first, a page at a time. */
+/** The dashboard's audit log: every admin action, sign-in, failed sign-in and change to an admin's own account, newest first, a page at a time. */
 import { useEffect, useState } from 'react';
 import type { AuditPage } from '../../../sync/entities/admin';
 import { Button } from '../../components/ui/button';

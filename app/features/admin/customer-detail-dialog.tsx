@@ -9,11 +9,12 @@ import { Field, Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { askToConfirm } from '../../lib/confirm-store';
 import { toast } from '../../lib/toast-store';
-import { humanize, subscriptionLabel } from './admin-labels';
+import { humanize, ROLE_CONSEQUENCES, roleChangedToast, subscriptionLabel } from './admin-labels';
 import { AuditEntries } from './audit-entries';
 import { customerBusinessName } from './customers-csv';
 import { DetailField } from './detail-field';
 import { formatDate, formatDateTime } from './format-date';
+import { PromoteDialog } from './promote-dialog';
 import { reportFailure } from './report-failure';
 
 type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; detail: CustomerDetail };
@@ -146,22 +147,25 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
   );
 }
 
-const ROLE_CONSEQUENCES: Record<User['role'], string> = {
-  seller: 'They keep their data, see the seller screens and, with no trial used yet, start a 14-day trial.',
-  buyer: 'Their products and menus are kept and their links keep working, but they can no longer edit them.',
-  admin: 'They can see every customer, disable accounts, change roles and extend trials.',
-};
-
-/** An admin changes a customer's role after saying yes to what follows; the server refuses demoting oneself or the last admin. */
+/**
+ * An admin changes a customer's role after saying yes to what follows, or,
+ * to make them an admin, after giving their own password again; the server
+ * refuses demoting oneself or the last admin.
+ */
 function ChangeRoleForm({ customer, onChanged }: { customer: User; onChanged: (updated: User) => void }) {
   const [role, setRole] = useState<User['role']>(customer.role);
   const [saving, setSaving] = useState(false);
+  const [promoting, setPromoting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (role === customer.role) return;
+    if (role === 'admin') {
+      setPromoting(true);
+      return;
+    }
     const confirmed = await askToConfirm({
-      title: `Make ${displayName(customer)} ${role === 'admin' ? 'an admin' : `a ${role}`}?`,
+      title: `Make ${displayName(customer)} a ${role}?`,
       description: ROLE_CONSEQUENCES[role],
       confirmLabel: 'Change role',
     });
@@ -169,7 +173,7 @@ function ChangeRoleForm({ customer, onChanged }: { customer: User; onChanged: (u
     setSaving(true);
     try {
       const updated = await apiRequest<User>('PATCH', `/api/admin/customers/${encodeURIComponent(customer.id)}`, { role });
-      toast({ title: 'Role changed', description: `${displayName(updated)} is now ${humanize(updated.role).toLowerCase()}.`, variant: 'success' });
+      toast(roleChangedToast(updated));
       onChanged(updated);
     } catch (error) {
       reportFailure(error, 'Failed to change the role');
@@ -179,20 +183,24 @@ function ChangeRoleForm({ customer, onChanged }: { customer: User; onChanged: (u
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-2">
-      <div className="w-40">
-        <Field id="change-role" label="Role">
-          <Select id="change-role" value={role} onChange={(event) => setRole(event.target.value as User['role'])}>
-            <option value="seller">Seller</option>
-            <option value="buyer">Buyer</option>
-            <option value="admin">Admin</option>
-          </Select>
-        </Field>
-      </div>
-      <Button type="submit" variant="outline" disabled={saving || role === customer.role}>
-        Change role
-      </Button>
-    </form>
+    <>
+      <form onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="w-40">
+          <Field id="change-role" label="Role">
+            <Select id="change-role" value={role} onChange={(event) => setRole(event.target.value as User['role'])}>
+              <option value="seller">Seller</option>
+              <option value="buyer">Buyer</option>
+              <option value="admin">Admin</option>
+            </Select>
+          </Field>
+        </div>
+        <Button type="submit" variant="outline" disabled={saving || role === customer.role}>
+          Change role
+        </Button>
+      </form>
+      {/* Outside the form: its own form's submit would otherwise bubble, through React's tree, into this one. */}
+      {promoting && <PromoteDialog customer={customer} onClose={() => setPromoting(false)} onPromoted={onChanged} />}
+    </>
   );
 }
 
