@@ -23,7 +23,7 @@ export const RESET_VALID_MINUTES = 60;
 export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
   const { email } = parseOrThrow(forgotPasswordInputSchema, input);
   const { quotas } = services;
-  const wait = Math.max(await quotas.take({ window: quotas.resetsPerClient, key: clientAddress }), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
+  const wait = Math.max(await quotas.take(quotas.perClient(quotas.resetsPerClient, clientAddress)), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
   if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
   await services.db.transaction(async (tx) => {
     const credentials = await findCredentialsByEmail(tx.db, email);

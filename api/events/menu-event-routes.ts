@@ -15,6 +15,7 @@ import { AppError } from '../../sync/errors';
 import type { AppEnv, Services } from '../context';
 import { menuChangedSince } from '../db/repositories/live-menus';
 import { open } from '../http/access';
+import { quotaKeyOf } from '../http/client-address';
 import type { PublicMenuCache } from '../public-menu/public-menu-cache';
 
 export const HEARTBEAT_MS = 25_000;
@@ -48,7 +49,7 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
     const linkId = c.req.param('publicLinkId');
     // An unknown link is a 404 like the menu itself.
     const { menuId } = await cache.answer(services, linkId);
-    const client = c.get('clientAddress');
+    const client = quotaKeyOf(c.get('clientAddress'));
     const held = openStreams.get(client) ?? 0;
     if (held >= maxStreams) throw new AppError('rate_limited', 'Too many live menus are open from this address');
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? Number.NaN);

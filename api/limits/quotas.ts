@@ -6,6 +6,7 @@
  * the caps that count what is stored (unused uploads, device ids) are read
  * from the database where they are checked.
  */
+import { quotaKeyOf } from '../http/client-address';
 import type { LimitStore, LimitWindow, Spend } from './limit-store';
 
 const MINUTE_MS = 60_000;
@@ -51,6 +52,11 @@ export class Quotas {
     registrationsPerHour: number,
   ) {
     this.registrationsPerAddress = { name: 'registrations', limit: registrationsPerHour, windowMs: HOUR_MS };
+  }
+
+  /** A spend on a per-address window: an IPv6 client counts by its /64, since it may use any address in it. */
+  perClient(window: LimitWindow, clientAddress: string): Spend {
+    return { window, key: quotaKeyOf(clientAddress) };
   }
 
   /** Spends on every window or on none: 0 when all had room, else the milliseconds to wait. */
