@@ -27,7 +27,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: FORGOT_PASSWORD_SENT_MESSAGE });
   })
   .post('/auth/reset-password', open, async (c) => {
-    return c.json(await resetPassword(c.get('services'), await readJson(c), c.req.header('user-agent')));
+    return c.json(await resetPassword(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent')));
   })
   .post('/auth/logout', anySignedIn, async (c) => {
     await logout(c.get('services'), sessionOf(c).sid);

@@ -46,6 +46,11 @@ export class Quotas {
   /** Password reset requests per e-mail address and per client: enough for a typo or a lost email, too few to flood an inbox. */
   readonly resetsPerAddress: LimitWindow = { name: 'resets-address', limit: 3, windowMs: HOUR_MS };
   readonly resetsPerClient: LimitWindow = { name: 'resets-client', limit: 10, windowMs: HOUR_MS };
+  /**
+   * Tries of a reset link (setting a new password) per client: a person needs one or two, a script trying links gets few.
+   * None per link or account: links are 256 random bits, and an account gets only `resetsPerAddress` of them.
+   */
+  readonly resetLinkTriesPerClient: LimitWindow = { name: 'reset-link-tries-client', limit: 10, windowMs: HOUR_MS };
 
   constructor(
     private readonly store: LimitStore,
