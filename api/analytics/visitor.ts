@@ -5,7 +5,7 @@
  * are not visitors.
  */
 import { createHmac } from 'node:crypto';
-import { addressBlock } from '../http/address-block';
+import { quotaKeyOf } from '../http/client-address';
 
 export const VISITOR_COOKIE = 'wm_visitor';
 /** A year: long enough that a returning buyer stays one visitor. */
@@ -47,7 +47,7 @@ export function identifyVisitor(input: {
   const anonymous = cookie ?? keyedHash(input.secret, `${input.address}\n${input.userAgent ?? ''}`);
   const newCookie = cookie ? null : anonymous;
   if (input.userId) return { key: `u:${input.userId}`, newCookie, addressKey: null };
-  return { key: `a:${anonymous}`, newCookie, addressKey: keyedHash(input.secret, `block\n${addressBlock(input.address)}`) };
+  return { key: `a:${anonymous}`, newCookie, addressKey: keyedHash(input.secret, `block\n${quotaKeyOf(input.address)}`) };
 }
 
 /** The one visitor that an address's new visitors beyond its budget count as: a key of its own kind, which no cookie or account makes. */

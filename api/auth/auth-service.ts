@@ -29,7 +29,7 @@ export async function register(services: Services, input: unknown, clientAddress
   const fields = parseOrThrow(registerInputSchema, input);
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
   const { quotas } = services;
-  const wait = await quotas.take({ window: quotas.registrationsPerAddress, key: clientAddress });
+  const wait = await quotas.take(quotas.perClient(quotas.registrationsPerAddress, clientAddress));
   if (wait > 0) throw new RateLimitedError(`Too many accounts were registered from this address. Please try again in ${waitText(wait)}.`, wait);
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();

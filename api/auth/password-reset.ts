@@ -8,7 +8,8 @@ import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInp
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken } from '../db/repositories/mail';
+import type { Db } from '../db/database';
+import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken, type AccountTokenRow } from '../db/repositories/mail';
 import { deleteSessionsOfUser, findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
@@ -24,7 +25,7 @@ export const RESET_VALID_MINUTES = 60;
 export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
   const { email } = parseOrThrow(forgotPasswordInputSchema, input);
   const { quotas } = services;
-  const wait = Math.max(await quotas.take({ window: quotas.resetsPerClient, key: clientAddress }), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
+  const wait = Math.max(await quotas.take(quotas.perClient(quotas.resetsPerClient, clientAddress)), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
   if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
   await services.db.transaction(async (tx) => {
     const credentials = await findCredentialsByEmail(tx.db, email);
@@ -45,16 +46,24 @@ export async function requestPasswordReset(services: Services, input: unknown, c
   });
 }
 
+/**
+ * Sets the new password of a reset link's account. In this order: the
+ * client's quota, then the link, and only then the password's Argon2 hash,
+ * so a wrong or stale link never costs one.
+ */
 export async function resetPassword(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const { token, password } = parseOrThrow(resetPasswordInputSchema, input);
+  const { quotas } = services;
+  const wait = await quotas.take(quotas.perClient(quotas.resetLinkTriesPerClient, clientAddress));
+  if (wait > 0) throw new RateLimitedError(`Too many password reset attempts. Please try again in ${waitText(wait)}.`, wait);
+  const tokenHash = hashLinkToken(token);
+  if (!(await usableResetToken(services.db.read, tokenHash, services.now()))) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
   const passwordHash = await hashPassword(password);
   const user = await services.db.transaction(async (tx) => {
     const now = services.now();
-    const tokenHash = hashLinkToken(token);
-    const row = await findAccountToken(tx.db, tokenHash, 'password-reset');
-    if (!row || row.usedAt || row.expiresAt <= now || !(await useAccountToken(tx.db, tokenHash, now))) {
-      throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
-    }
+    // Checked again where it is used up: another request may have used the link while the password was hashed.
+    const row = await usableResetToken(tx.db, tokenHash, now);
+    if (!row || !(await useAccountToken(tx.db, tokenHash, now))) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
     const owner = await findUserById(tx.db, row.userId);
     if (!owner || owner.disabled) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
     await deleteSessionsOfUser(tx.db, owner.id);
@@ -63,4 +72,10 @@ export async function resetPassword(services: Services, input: unknown, clientAd
     return updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
   });
   return startSession(services, user, userAgent, clientAddress);
+}
+
+/** The reset link's row while it can still be used: not used, not expired. */
+async function usableResetToken(db: Db, tokenHash: string, now: Date): Promise<AccountTokenRow | null> {
+  const row = await findAccountToken(db, tokenHash, 'password-reset');
+  return row && !row.usedAt && row.expiresAt > now ? row : null;
 }

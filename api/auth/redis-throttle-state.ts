@@ -1,8 +1,8 @@
 /**
  * The sign-in throttle's memory in Redis, so that every API process counts
- * the same failures: a list of times per pair, a count per account, a key
- * per known sign-in. Each key expires with its window; the times are checked
- * too, as the in-memory state does, so both answer alike.
+ * the same failures: a list of times per pair and per address, a count per
+ * account, a key per known sign-in. Each key expires with its window; the
+ * times are checked too, as the in-memory state does, so both answer alike.
  */
 import type { Redis } from 'ioredis';
 import { askRedis } from '../shared/redis';
@@ -28,14 +28,20 @@ export class RedisThrottleState implements ThrottleState {
     private readonly knownForMs: number,
   ) {}
 
-  async pairFailures(pair: string, since: number): Promise<number[]> {
-    const times = await askRedis(() => this.redis.lrange(this.key('pair', pair), 0, -1));
-    return times.map(Number).filter((time) => time > since);
+  pairFailures(pair: string, since: number): Promise<number[]> {
+    return this.times(this.key('pair', pair), since);
   }
 
-  async addPairFailure(pair: string, at: number, keep: number, windowMs: number): Promise<void> {
-    const key = this.key('pair', pair);
-    await askRedis(() => this.redis.multi().rpush(key, at).ltrim(key, -keep, -1).pexpire(key, windowMs).exec());
+  addPairFailure(pair: string, at: number, keep: number, windowMs: number): Promise<void> {
+    return this.addTime(this.key('pair', pair), at, keep, windowMs);
+  }
+
+  addressFailures(address: string, since: number): Promise<number[]> {
+    return this.times(this.key('address', address), since);
+  }
+
+  addAddressFailure(address: string, at: number, keep: number, windowMs: number): Promise<void> {
+    return this.addTime(this.key('address', address), at, keep, windowMs);
   }
 
   async accountFailures(account: string, now: number, windowMs: number): Promise<AccountFailures | undefined> {
@@ -61,6 +67,16 @@ export class RedisThrottleState implements ThrottleState {
         .set(this.key('known', pair), at, 'PX', this.knownForMs)
         .exec(),
     );
+  }
+
+  private async times(key: string, since: number): Promise<number[]> {
+    const times = await askRedis(() => this.redis.lrange(key, 0, -1));
+    // Processes append in the order their requests end, not quite that of their clocks.
+    return times.map(Number).filter((time) => time > since).sort((a, b) => a - b);
+  }
+
+  private async addTime(key: string, at: number, keep: number, windowMs: number): Promise<void> {
+    await askRedis(() => this.redis.multi().rpush(key, at).ltrim(key, -keep, -1).pexpire(key, windowMs).exec());
   }
 
   private key(kind: string, id: string): string {

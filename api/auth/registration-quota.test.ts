@@ -6,7 +6,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 let t: TestApp;
 beforeEach(() => {
-  t = createTestApp({ env: { REGISTRATIONS_PER_HOUR: '3' } });
+  // A still clock: the hour's wait is then exactly an hour, however slowly the registrations' hashing runs.
+  const startedAt = new Date();
+  t = createTestApp({ env: { REGISTRATIONS_PER_HOUR: '3' }, now: () => startedAt });
 });
 afterEach(() => t.close());
 
@@ -32,6 +34,14 @@ describe('registration quota per address', () => {
     for (let i = 0; i < 3; i++) await registerFrom('198.51.100.7');
     expect((await registerFrom('198.51.100.7')).status).toBe(429);
     expect((await registerFrom('203.0.113.9')).status).toBe(201);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, and an IPv4 client whichever way its socket wrote it', async () => {
+    for (let i = 1; i <= 3; i++) expect((await registerFrom(`2001:db8:a:b::${i}`)).status).toBe(201);
+    expect((await registerFrom('2001:db8:a:b:ffff:1:2:3')).status).toBe(429);
+    expect((await registerFrom('2001:db8:a:c::1')).status).toBe(201);
+    for (let i = 0; i < 3; i++) await registerFrom('192.0.2.44');
+    expect((await registerFrom('::ffff:192.0.2.44')).status).toBe(429);
   });
 
   it('allows the address again once the hour has passed', async () => {

@@ -1,8 +1,9 @@
 /**
  * What the sign-in throttle remembers: failures per account and address
- * pair, failures per account, and the pairs that signed in before. Kept in
- * this process's memory in maps of bounded size, or in Redis (see
- * RedisThrottleState) when several processes must count together.
+ * pair, failures per account, failures per address, and the pairs that
+ * signed in before. Kept in this process's memory in maps of bounded size,
+ * or in Redis (see RedisThrottleState) when several processes must count
+ * together.
  */
 import { BoundedMap } from '../limits/bounded-map';
 
@@ -17,6 +18,10 @@ export interface ThrottleState {
   accountFailures(account: string, now: number, windowMs: number): Promise<AccountFailures | undefined>;
   /** Counts an account's failure; a count with no failure within `windowMs` starts again at one. */
   addAccountFailure(account: string, at: number, windowMs: number): Promise<void>;
+  /** The times of an address's failures, on any account, after `since`, oldest first. */
+  addressFailures(address: string, since: number): Promise<number[]>;
+  /** Notes an address's failure, keeping only its last `keep` times, for `windowMs`. */
+  addAddressFailure(address: string, at: number, keep: number, windowMs: number): Promise<void>;
   /** Whether the pair signed in after `since`. */
   signedInSince(pair: string, since: number): Promise<boolean>;
   /** A sign-in: the pair's and the account's failures forgotten, the pair known from `at` on. */
@@ -26,26 +31,41 @@ export interface ThrottleState {
 export class MemoryThrottleState implements ThrottleState {
   private readonly pairs: BoundedMap<string, number[]>;
   private readonly accounts: BoundedMap<string, AccountFailures>;
+  private readonly addresses: BoundedMap<string, number[]>;
   private readonly signIns: BoundedMap<string, number>;
 
-  /** `maxEntries`: how many pairs, accounts and known sign-ins each map keeps at most. */
+  /**
+   * `maxEntries`: how many pairs, accounts and known sign-ins each map keeps
+   * at most. An address keeps up to about a hundred times, so a tenth as many
+   * addresses are kept; one forgotten is only forgiven its failures.
+   */
   constructor(maxEntries: number) {
     this.pairs = new BoundedMap(maxEntries);
     this.accounts = new BoundedMap(maxEntries);
+    this.addresses = new BoundedMap(Math.ceil(maxEntries / 10));
     this.signIns = new BoundedMap(maxEntries);
   }
 
   /** How many entries the state holds, all maps together. */
   get size(): number {
-    return this.pairs.size + this.accounts.size + this.signIns.size;
+    return this.pairs.size + this.accounts.size + this.addresses.size + this.signIns.size;
   }
 
   pairFailures(pair: string, since: number): Promise<number[]> {
-    return Promise.resolve(this.recentPairFailures(pair, since));
+    return Promise.resolve(recentTimes(this.pairs, pair, since));
   }
 
   addPairFailure(pair: string, at: number, keep: number, windowMs: number): Promise<void> {
-    this.pairs.set(pair, [...this.recentPairFailures(pair, at - windowMs), at].slice(-keep));
+    this.pairs.set(pair, [...recentTimes(this.pairs, pair, at - windowMs), at].slice(-keep));
+    return Promise.resolve();
+  }
+
+  addressFailures(address: string, since: number): Promise<number[]> {
+    return Promise.resolve(recentTimes(this.addresses, address, since));
+  }
+
+  addAddressFailure(address: string, at: number, keep: number, windowMs: number): Promise<void> {
+    this.addresses.set(address, [...recentTimes(this.addresses, address, at - windowMs), at].slice(-keep));
     return Promise.resolve();
   }
 
@@ -70,12 +90,6 @@ export class MemoryThrottleState implements ThrottleState {
     return Promise.resolve();
   }
 
-  private recentPairFailures(pair: string, since: number): number[] {
-    const times = (this.pairs.get(pair) ?? []).filter((time) => time > since);
-    if (times.length === 0) this.pairs.delete(pair);
-    return times;
-  }
-
   private currentAccountFailures(account: string, now: number, windowMs: number): AccountFailures | undefined {
     const failures = this.accounts.get(account);
     if (failures && failures.lastAt <= now - windowMs) {
@@ -84,4 +98,11 @@ export class MemoryThrottleState implements ThrottleState {
     }
     return failures;
   }
+}
+
+/** A key's times after `since`; a key left with none is forgotten. */
+function recentTimes(map: BoundedMap<string, number[]>, key: string, since: number): number[] {
+  const times = (map.get(key) ?? []).filter((time) => time > since);
+  if (times.length === 0) map.delete(key);
+  return times;
 }

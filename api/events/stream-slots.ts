@@ -5,7 +5,7 @@
  * caps a new stream is refused rather than slowing every open one down. The
  * menu page still shows the menu it fetched; it is only not live.
  */
-import { addressBlock } from '../http/address-block';
+import { quotaKeyOf } from '../http/client-address';
 import { RateLimitedError, RetryLaterError } from '../limits/rate-limited-error';
 
 /** Open streams one client address (an IPv6 /64) may hold: a few tabs and devices behind one address, not a flood. */
@@ -50,7 +50,7 @@ export class StreamSlots {
    * both with Retry-After.
    */
   take(clientAddress: string, menuId: string): () => void {
-    const client = addressBlock(clientAddress);
+    const client = quotaKeyOf(clientAddress);
     if ((this.byClient.get(client) ?? 0) >= this.caps.perClient) throw new RateLimitedError(TOO_MANY_FROM_ADDRESS, STREAMS_FULL_RETRY_AFTER_MS);
     if (this.open >= this.caps.perProcess) throw new RetryLaterError('unavailable', SERVER_FULL, STREAMS_FULL_RETRY_AFTER_MS);
     if ((this.byMenu.get(menuId) ?? 0) >= this.caps.perMenu) throw new RetryLaterError('unavailable', MENU_FULL, STREAMS_FULL_RETRY_AFTER_MS);

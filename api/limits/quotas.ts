@@ -6,6 +6,7 @@
  * the caps that count what is stored (unused uploads, device ids) are read
  * from the database where they are checked.
  */
+import { quotaKeyOf } from '../http/client-address';
 import type { LimitStore, LimitWindow, Spend } from './limit-store';
 
 const MINUTE_MS = 60_000;
@@ -45,12 +46,22 @@ export class Quotas {
   /** Password reset requests per e-mail address and per client: enough for a typo or a lost email, too few to flood an inbox. */
   readonly resetsPerAddress: LimitWindow = { name: 'resets-address', limit: 3, windowMs: HOUR_MS };
   readonly resetsPerClient: LimitWindow = { name: 'resets-client', limit: 10, windowMs: HOUR_MS };
+  /**
+   * Tries of a reset link (setting a new password) per client: a person needs one or two, a script trying links gets few.
+   * None per link or account: links are 256 random bits, and an account gets only `resetsPerAddress` of them.
+   */
+  readonly resetLinkTriesPerClient: LimitWindow = { name: 'reset-link-tries-client', limit: 10, windowMs: HOUR_MS };
 
   constructor(
     private readonly store: LimitStore,
     registrationsPerHour: number,
   ) {
     this.registrationsPerAddress = { name: 'registrations', limit: registrationsPerHour, windowMs: HOUR_MS };
+  }
+
+  /** A spend on a per-address window: an IPv6 client counts by its /64, since it may use any address in it. */
+  perClient(window: LimitWindow, clientAddress: string): Spend {
+    return { window, key: quotaKeyOf(clientAddress) };
   }
 
   /** Spends on every window or on none: 0 when all had room, else the milliseconds to wait. */
