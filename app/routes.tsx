@@ -34,6 +34,7 @@ const SavedMenuPage = named(() => import('./features/buyer/saved-menu-page'), 'S
 const InboxPage = named(() => import('./features/inbox/inbox-page'), 'InboxPage');
 const InsightsPage = named(() => import('./features/insights/insights-page'), 'InsightsPage');
 const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = named(() => import('./features/account/confirm-email-page'), 'ConfirmEmailPage');
 const AccountSettingsPage = named(() => import('./features/account/account-settings-page'), 'AccountSettingsPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 
@@ -71,6 +72,7 @@ export function AppRoutes() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-conditions" element={<TermsPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
         <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
         <Route element={<SignedInLayout />}>

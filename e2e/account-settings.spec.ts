@@ -49,12 +49,37 @@ test.describe('account settings', () => {
     await expect(reminder.getByRole('status')).toHaveText(/^A link was sent a moment ago\. Please check your inbox, or ask again in (1 minute|\d+ seconds)\.$/);
 
     const welcome = await latestMailTo(account.email, 'Welcome to Wholesale Menus: please confirm your email');
-    const link = linkIn(welcome, '/api/account/confirm-email');
+    const link = linkIn(welcome, '/confirm-email');
     await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`${account.email} is confirmed as the address of your account.`);
     await page.goto('/seller/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(reminder).toHaveCount(0);
+  });
+
+  test('a buyer cancels a pending change of email: its link then no longer works', async ({ page }) => {
+    const account = await registerAccount('buyer');
+    await signIn(page, account);
+    await page.goto('/profile/account');
+    const newEmail = `cancel-${randomUUID().slice(0, 8)}@e2e.test`;
+    await page.getByLabel('New email').fill(newEmail);
+    await page.getByLabel('Current password', { exact: true }).nth(1).fill(account.password);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    const waiting = page.getByRole('region', { name: 'Pending email change' });
+    await expect(waiting).toContainText(`we sent a link to ${newEmail}`);
+    await page.reload();
+    await waiting.getByRole('button', { name: 'Cancel the email change' }).click();
+    await expect(waiting).toHaveCount(0);
+
+    const confirmation = await latestMailTo(newEmail, 'Confirm your new Wholesale Menus email address');
+    const link = linkIn(confirmation, '/confirm-email');
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or was already used.');
+    expect((await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } })).status()).toBe(200);
   });
 
   test('a seller changes their email through the link sent to the new address, and downloads their data', async ({ page }) => {
@@ -77,10 +102,12 @@ test.describe('account settings', () => {
     await page.getByLabel('Current password', { exact: true }).nth(1).fill(account.password);
     await page.getByRole('button', { name: 'Change email' }).click();
     await expect(page.getByText('We sent a confirmation link to the new address. Your email changes once you follow it.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Pending email change' })).toContainText(`we sent a link to ${newEmail}`);
     await latestMailTo(account.email, 'Your Wholesale Menus email address is changing');
     const confirmation = await latestMailTo(newEmail, 'Confirm your new Wholesale Menus email address');
-    const link = linkIn(confirmation, '/api/account/confirm-email');
+    const link = linkIn(confirmation, '/confirm-email');
     await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
 
     expect((await page.request.post('/api/auth/login', { data: { email: newEmail, password: account.password } })).status()).toBe(200);

@@ -24,6 +24,8 @@ test.describe('forgotten password', () => {
     const link = linkIn(mail, '/reset-password');
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    // The token leaves the address bar once read; the page still sends it.
+    await expect(page).toHaveURL(/\/reset-password$/);
     await page.getByLabel('New password').fill('12345');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page.getByRole('alert')).toContainText('Password must be at least 6 characters');

@@ -22,7 +22,7 @@ async function firstSavedMenu(session: ApiSession): Promise<string> {
 }
 
 const SCREENS: Array<{ role: string; account: Account | null; paths: Screen[] }> = [
-  { role: 'guest', account: null, paths: ['/', '/our-story', '/privacy-policy', '/terms-conditions', '/reset-password?token=expired', '/menu/sample', '/menu/sample/print', '/no-such-page'] },
+  { role: 'guest', account: null, paths: ['/', '/our-story', '/privacy-policy', '/terms-conditions', '/reset-password?token=expired', '/confirm-email?token=expired', '/menu/sample', '/menu/sample/print', '/no-such-page'] },
   {
     role: 'seller',
     account: DEMO_SELLER,

@@ -164,9 +164,12 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
     case 'savedMenu.remove':
       state.savedMenus.delete(parsed.args.id);
       return;
-    case 'profile.update':
-      if (state.user) state.user = { ...state.user, ...definedOnly(parsed.args), updatedAt: now };
+    case 'profile.update': {
+      // The email changes only once the link sent to the new address is followed: the server's pull brings it.
+      const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = parsed.args;
+      if (state.user) state.user = { ...state.user, ...definedOnly(changes), updatedAt: now };
       return;
+    }
   }
 }
 

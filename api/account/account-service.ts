@@ -1,55 +1,47 @@
 /**
- * Account care under Profile: change of password or email, address
- * confirmation, the notification settings, 'Download my data' and closing
- * the account.
+ * Account care under Profile: change of password, address confirmation, the
+ * notification settings, 'Download my data' and closing the account. A change
+ * of email lives in email-change.ts.
  */
-import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../sync/entities/account';
+import { changePasswordInputSchema, CONFIRM_LINK_INVALID_MESSAGE, confirmEmailInputSchema, deleteAccountInputSchema } from '../../sync/entities/account';
 import { emailPreferencesUpdateSchema, NOTIFICATION_KINDS, type EmailPreferences } from '../../sync/entities/email-preferences';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
-import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
-import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from '../auth/account-tokens';
+import { requirePassword } from '../auth/current-password';
+import { hashPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
 import { accountData, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
 import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
-import { deleteSessionsOfUser, emailTaken, findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
+import { deleteSessionsOfUser, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
-import { accountClosedMail, confirmAddressMail, confirmNewEmailMail, emailChangeNoticeMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
+import { accountClosedMail, confirmAddressMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
+import { completeEmailChange } from './email-change';
 
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
-export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
-export const EMAIL_CHANGE_SENT_MESSAGE = 'We sent a confirmation link to the new address. Your email changes once you follow it.';
 
-/** Refuses the request unless `password` is the account's current one. */
-export async function requirePassword(services: Services, user: User, password: string, field: string): Promise<void> {
-  const credentials = await findCredentialsByEmail(services.db.read, user.email);
-  if (!credentials || !(await verifyPassword(credentials.passwordHash, password))) {
-    throw new AppError('validation', WRONG_PASSWORD_MESSAGE, { [field]: WRONG_PASSWORD_MESSAGE });
-  }
-}
+type ConfirmationMail = 'welcome' | 'again';
+const CONFIRMATION_MAILS = { welcome: welcomeMail, again: confirmAddressMail } as const;
 
-type ConfirmationMail = 'welcome' | 'again' | 'new-address';
-const CONFIRMATION_MAILS = { welcome: welcomeMail, again: confirmAddressMail, 'new-address': confirmNewEmailMail } as const;
-
-async function queueConfirmation(services: Services, tx: Tx, user: User, email: string, mail: ConfirmationMail): Promise<void> {
+/** A link confirming the account's current address; the page it opens confirms with a POST, so a mail scanner following it changes nothing. */
+async function queueConfirmation(services: Services, tx: Tx, user: User, mail: ConfirmationMail): Promise<void> {
   const now = services.now();
   const { token, tokenHash } = newLinkToken();
   await retireAccountTokens(tx.db, user.id, 'confirm-email', now);
-  await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
-  const confirmUrl = appLink(services, `/api/account/confirm-email?token=${token}`);
+  await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email: user.email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
+  const confirmUrl = appLink(services, `/confirm-email?token=${token}`);
   const content = CONFIRMATION_MAILS[mail]({ name: greetingName(user), confirmUrl });
-  await sendAccountMail(services, tx, { userId: user.id, email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);
+  await sendAccountMail(services, tx, { userId: user.id, email: user.email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);
 }
 
 /** After registration: a welcome with a link confirming the address. */
 export async function sendWelcome(services: Services, user: User): Promise<void> {
-  await services.db.transaction(async (tx) => queueConfirmation(services, tx, user, user.email, 'welcome'));
+  await services.db.transaction(async (tx) => queueConfirmation(services, tx, user, 'welcome'));
 }
 
 /** A person who lost the welcome email asks for a new link; one a minute at most, so the button cannot flood an inbox. */
@@ -59,7 +51,7 @@ export async function resendConfirmation(services: Services, user: User): Promis
     const last = await latestAccountTokenAt(tx.db, user.id, 'confirm-email');
     const wait = last ? last.getTime() + RESEND_INTERVAL_MS - services.now().getTime() : 0;
     if (wait > 0) throw new RateLimitedError(`A link was sent a moment ago. Please check your inbox, or ask again in ${waitText(wait)}.`, wait);
-    await queueConfirmation(services, tx, user, user.email, 'again');
+    await queueConfirmation(services, tx, user, 'again');
   });
   return `We sent a new confirmation link to ${user.email}.`;
 }
@@ -71,42 +63,40 @@ export async function changePassword(services: Services, session: Session, input
   await services.db.transaction(async (tx) => {
     const now = services.now();
     await updateUser(tx.db, session.user.id, { passwordHash }, tx.version, now);
-    // Every other device signs in again; this one keeps its session.
+    // Every other device signs in again; this one keeps its session. A reset or change of address asked for before is no way in either.
     await deleteSessionsOfUser(tx.db, session.user.id, session.sid);
     await recordOwnAccountAudit(tx.db, { at: now, account: session.user, clientAddress, action: 'admin.password_change' });
+    await retireAccountTokens(tx.db, session.user.id, TAKEOVER_LINKS, now);
     await sendAccountMail(services, tx, { userId: session.user.id, email: session.user.email }, 'password-changed', passwordChangedMail({ name: greetingName(session.user) }));
   });
 }
 
-export async function requestEmailChange(services: Services, user: User, input: unknown): Promise<string> {
-  const { email, currentPassword } = parseOrThrow(changeEmailInputSchema, input);
-  await requirePassword(services, user, currentPassword, 'currentPassword');
-  if (email === user.email) throw new AppError('validation', 'This is already your email', { email: 'This is already your email' });
-  await services.db.transaction(async (tx) => {
-    if (await emailTaken(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    await queueConfirmation(services, tx, user, email, 'new-address');
-    await sendAccountMail(services, tx, { userId: user.id, email: user.email }, 'email-change-notice', emailChangeNoticeMail({ name: greetingName(user), newEmail: email }));
-  });
-  return EMAIL_CHANGE_SENT_MESSAGE;
-}
-
-/** Follows a confirmation link: the address is confirmed, and becomes the account's email when it was a new one. */
-export async function confirmEmail(services: Services, token: string, clientAddress: string): Promise<User> {
+/**
+ * POST /api/account/confirm-email, from the page an emailed link opens:
+ * confirms the account's address, or completes a change to a new one. The
+ * caller's session, when it is the owner's, stays signed in.
+ */
+export async function confirmEmail(services: Services, input: unknown, session: Session | null, clientAddress: string): Promise<{ email: string; message: string }> {
+  const { token } = parseOrThrow(confirmEmailInputSchema, input);
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const tokenHash = hashLinkToken(token);
-    const row = await findAccountToken(tx.db, tokenHash, 'confirm-email');
-    const user = row ? await findUserById(tx.db, row.userId) : null;
-    if (!row || !row.email || row.usedAt || row.expiresAt <= now || !user || user.disabled || !(await useAccountToken(tx.db, tokenHash, now))) {
-      throw new AppError('validation', 'This confirmation link has expired or was already used.');
+    const link = (await findAccountToken(tx.db, tokenHash, 'email-change')) ?? (await findAccountToken(tx.db, tokenHash, 'confirm-email'));
+    const user = link ? await findUserById(tx.db, link.userId) : null;
+    // A confirmation of the account's address is void once the address changed.
+    const voided = link?.purpose === 'confirm-email' && link.email !== user?.email;
+    if (!link || !link.email || link.usedAt || link.expiresAt <= now || !user || user.disabled || voided || !(await useAccountToken(tx.db, tokenHash, now))) {
+      throw new AppError('validation', CONFIRM_LINK_INVALID_MESSAGE);
     }
-    if (row.email !== user.email && (await emailTaken(tx.db, row.email, user.id))) {
-      throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
+    if (link.purpose === 'email-change') {
+      const keepSid = session?.user.id === user.id ? session.sid : undefined;
+      await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress, action: 'admin.email_change', detail: `${user.email} → ${link.email}` });
+      const changed = await completeEmailChange(services, tx, link, user, keepSid);
+      const signedOut = keepSid ? 'Every other device was signed out.' : 'Sign in with it from now on: every device was signed out.';
+      return { email: changed.email, message: `Your email is now ${changed.email}. ${signedOut}` };
     }
-    if (row.email !== user.email) {
-      await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress, action: 'admin.email_change', detail: `${user.email} → ${row.email}` });
-    }
-    return updateUser(tx.db, user.id, { email: row.email, emailConfirmedAt: now }, tx.version, now);
+    await updateUser(tx.db, user.id, { emailConfirmedAt: now }, tx.version, now);
+    return { email: user.email, message: `${user.email} is confirmed as the address of your account.` };
   });
 }
 
@@ -141,6 +131,7 @@ export async function closeAccount(services: Services, user: User, input: unknow
   }
   await services.db.transaction(async (tx) => {
     await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
+    await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
     await clearClosedAccount(tx.db, user.id, tx.version, services.now());
     await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
   });

@@ -33,7 +33,7 @@ import {
   updateUser,
   type UserChanges,
 } from '../db/repositories/users';
-import { requirePassword } from '../account/account-service';
+import { requirePassword } from '../auth/current-password';
 import { actorOf, recordAdminAudit } from './admin-audit';
 import { stripeCustomerDashboardUrl } from './stripe-dashboard';
 

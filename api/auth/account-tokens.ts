@@ -9,3 +9,6 @@ export function newLinkToken(): { token: string; tokenHash: string } {
 export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/** The emailed links that could hand the account to whoever holds them: changing the password or the address, or closing the account, retires them all. */
+export const TAKEOVER_LINKS = ['password-reset', 'email-change'] as const;

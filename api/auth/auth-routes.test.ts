@@ -324,7 +324,7 @@ describe('PUT /api/auth/user', () => {
   it('refuses an email that another account has, case-insensitively', async () => {
     const other = await t.registerUser('seller');
     const { token, user } = await t.registerUser('buyer');
-    const res = await t.request<ErrorBody>('PUT', '/api/auth/user', { token, body: { email: other.user.email.toUpperCase() } });
+    const res = await t.request<ErrorBody>('PUT', '/api/auth/user', { token, body: { email: other.user.email.toUpperCase(), currentPassword: TEST_PASSWORD } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An account with this email already exists');
     const same = await t.request<User>('PUT', '/api/auth/user', { token, body: { email: user.email.toUpperCase() } });

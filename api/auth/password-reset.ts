@@ -1,7 +1,8 @@
 /**
  * Forgotten passwords: an emailed link with a random token (stored only as a
  * hash, single-use, 60 minutes) that lets its holder choose a new password,
- * ending every session of the account and starting a new one.
+ * ending every session and every other emailed link of the account, and
+ * starting a new session.
  */
 import type { AuthResponse } from '../../sync/entities/user';
 import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInputSchema } from '../../sync/entities/account';
@@ -14,7 +15,7 @@ import { deleteSessionsOfUser, findCredentialsByEmail, findUserById, updateUser 
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { passwordResetMail } from '../mail/templates/account';
-import { hashLinkToken, newLinkToken } from './account-tokens';
+import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from './account-tokens';
 import { hashPassword } from './password';
 import { startSession } from './auth-service';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
@@ -68,6 +69,8 @@ export async function resetPassword(services: Services, input: unknown, clientAd
     if (!owner || owner.disabled) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
     await deleteSessionsOfUser(tx.db, owner.id);
     await recordOwnAccountAudit(tx.db, { at: now, account: owner, clientAddress, action: 'admin.password_change', detail: 'by reset link' });
+    // Other reset links, and a change of address asked for before, die with the old password.
+    await retireAccountTokens(tx.db, owner.id, TAKEOVER_LINKS, now);
     // Following the emailed link proves the address is theirs.
     return updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
   });

@@ -563,8 +563,9 @@ export const accountTokens = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password-reset', 'confirm-email'] }).notNull(),
-    /** The address a confirmation link confirms (a new address takes effect only once confirmed). */
+    /** A password reset, the confirmation of the account's address, or a change to a new address (which takes effect only once confirmed). */
+    purpose: text('purpose', { enum: ['password-reset', 'confirm-email', 'email-change'] }).notNull(),
+    /** The address the link confirms: the account's own, or the new one of a change. */
     email: text('email'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
@@ -572,7 +573,7 @@ export const accountTokens = sqliteTable(
   },
   (t) => [
     index('account_tokens_user').on(t.userId, t.purpose),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email')`),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email', 'email-change')`),
   ],
 );
 

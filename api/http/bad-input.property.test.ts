@@ -91,6 +91,7 @@ const TARGETS: Target[] = [
   { method: 'POST', pattern: '/api/auth/reset-password', caller: 'anonymous', path: fixed('/api/auth/reset-password'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/account/password', caller: 'buyer', path: fixed('/api/account/password'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/account/email', caller: 'buyer', path: fixed('/api/account/email'), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/account/confirm-email', caller: 'anonymous', path: fixed('/api/account/confirm-email'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/account/notifications', caller: 'buyer', path: fixed('/api/account/notifications'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/account/delete', caller: 'buyer', path: fixed('/api/account/delete'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/auth/user', caller: 'buyer', path: fixed('/api/auth/user'), body: jsonText(fields) },

@@ -29,6 +29,9 @@ export const UPLOAD_BYTES_PER_DAY = 500 * MEGABYTE;
 /** Bytes of an account's uploads that no product, profile or menu uses yet: room for photos whose product has not synced. */
 export const MAX_UNUSED_UPLOAD_BYTES = 200 * MEGABYTE;
 
+/** Changes of address one account asks for per hour: each mails a link to an address of the caller's choosing and checks the password. */
+export const EMAIL_CHANGES_PER_HOUR = 3;
+
 /** Sync device ids of one account that pushed within the window; a known device id is never refused. */
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
@@ -51,6 +54,7 @@ export class Quotas {
    * None per link or account: links are 256 random bits, and an account gets only `resetsPerAddress` of them.
    */
   readonly resetLinkTriesPerClient: LimitWindow = { name: 'reset-link-tries-client', limit: 10, windowMs: HOUR_MS };
+  readonly emailChangesPerAccount: LimitWindow = { name: 'email-changes', limit: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS };
 
   constructor(
     private readonly store: LimitStore,

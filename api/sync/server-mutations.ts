@@ -20,7 +20,7 @@ import { markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '.
 import { updateProfile } from '../users/profile-service';
 
 /** Applies one mutation for `user`; throws an AppError when it is refused. */
-export async function applyServerMutation(services: Services, user: User, name: MutationName, rawArgs: unknown, clientAddress: string): Promise<void> {
+export async function applyServerMutation(services: Services, user: User, name: MutationName, rawArgs: unknown): Promise<void> {
   if (!mayRun(user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
   switch (name) {
     case 'product.create':
@@ -79,7 +79,7 @@ export async function applyServerMutation(services: Services, user: User, name: 
       await removeSavedMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
       return;
     case 'profile.update':
-      await updateProfile(services, user, rawArgs, clientAddress);
+      await updateProfile(services, user, rawArgs);
       return;
   }
 }

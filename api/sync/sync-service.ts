@@ -35,7 +35,7 @@ async function clientOf(db: Services['db']['read'], clientId: string, user: User
  * device's processed sequence ends there) and the whole push is answered 429
  * with Retry-After, so the device keeps the rest and sends it again later.
  */
-export async function push(services: Services, sessionUser: User, input: unknown, clientAddress: string): Promise<PushResponse> {
+export async function push(services: Services, sessionUser: User, input: unknown): Promise<PushResponse> {
   const request = parseOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const { response, overQuota } = await services.db.transaction(async (tx) => {
@@ -63,7 +63,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
       }
       try {
         // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
-        await services.db.transaction(() => applyServerMutation(services, user, mutation.name as MutationName, mutation.args, clientAddress));
+        await services.db.transaction(() => applyServerMutation(services, user, mutation.name as MutationName, mutation.args));
         results.push({ seq: mutation.seq, outcome: 'applied' });
         if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
       } catch (error) {

@@ -1,18 +1,22 @@
-/** A user changing their own profile (PUT /api/auth/user). */
+/** A user changing their own profile (PUT /api/auth/user and the sync mutation profile.update). */
 import { TRIAL_DAYS } from '../../sync/constants';
 import { profileUpdateSchema, type User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
-import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
+import { checkEmailChange, startEmailChange } from '../account/email-change';
 import type { Services } from '../context';
-import { emailTaken, updateUser, type UserChanges } from '../db/repositories/users';
-import { recordOwnAccountAudit } from '../admin/admin-audit';
+import { updateUser, type UserChanges } from '../db/repositories/users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function updateProfile(services: Services, user: User, input: unknown, clientAddress: string): Promise<User> {
+/**
+ * Saves the fields given. A new email is never written here: with the current
+ * password it starts the confirmed change that Account settings starts, and
+ * without it (or with a wrong one) nothing of the call is saved.
+ */
+export async function updateProfile(services: Services, user: User, input: unknown): Promise<User> {
   const fields = parseOrThrow(profileUpdateSchema, input);
-  const { role, ...rest } = fields;
+  const { role, email, currentPassword, ...rest } = fields;
   const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
 
   if (role !== undefined && role !== user.role) {
@@ -25,13 +29,11 @@ export async function updateProfile(services: Services, user: User, input: unkno
     }
   }
 
+  const newEmail = email !== undefined && email !== user.email ? email : null;
+  if (newEmail) await checkEmailChange(services, user, currentPassword);
+
   return services.db.transaction(async (tx) => {
-    if (changes.email && (await emailTaken(tx.db, changes.email, user.id))) {
-      throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
-    }
-    if (changes.email && changes.email !== user.email) {
-      await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.email_change', detail: `${user.email} → ${changes.email}` });
-    }
+    if (newEmail) await startEmailChange(services, tx, user, newEmail);
     return updateUser(tx.db, user.id, changes, tx.version, services.now());
   });
 }

@@ -1,7 +1,7 @@
 /** Inputs of the account-care calls: password reset, change of password or email, closing the account. */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants';
-import { tooLongMessage } from '../fields';
+import { isoDate, tooLongMessage } from '../fields';
 import { loginInputSchema } from './user';
 
 const email = loginInputSchema.shape.email;
@@ -28,9 +28,20 @@ export const changeEmailInputSchema = z.object({ email, currentPassword });
 
 export const deleteAccountInputSchema = z.object({ password: currentPassword });
 
-export const confirmEmailInputSchema = z.object({ token: z.string().min(1).max(200) });
+/** The token of an emailed confirmation link, sent back by the page the link opens. */
+export const confirmEmailInputSchema = z.object({
+  token: z.string({ error: 'The confirmation link is incomplete' }).min(1, 'The confirmation link is incomplete').max(200),
+});
+
+/** A change of address waiting for its link to be followed (GET /api/account/email-change). */
+export const pendingEmailChangeSchema = z.object({ email: z.string(), requestedAt: isoDate, expiresAt: isoDate });
+export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
 
 /** Registration, a profile's email and an email change all refuse an address another account has. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used.';
+export const CONFIRM_LINK_INVALID_MESSAGE = 'This confirmation link has expired or was already used.';
+/** A profile save that changes the email without the current password. */
+export const EMAIL_CHANGE_PASSWORD_MESSAGE = 'Enter your current password to change your email';
+export const EMAIL_CHANGE_SENT_MESSAGE = 'We sent a confirmation link to the new address. Your email changes once you follow it.';
 export const FORGOT_PASSWORD_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset the password. It works for 60 minutes.';

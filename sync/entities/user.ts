@@ -82,7 +82,9 @@ export type RegisterInput = z.input<typeof registerInputSchema>;
 export const profileUpdateSchema = updateOf({
   firstName: requiredText('First name', 100),
   lastName: optionalText('Last name', 100),
+  /** A new address is never taken as it is: with `currentPassword`, it starts a change that the link sent there completes. */
   email,
+  currentPassword: z.string().max(200, tooLongMessage('Password', 200)),
   role: z.enum(USER_ROLES, { error: 'Choose seller or buyer' }),
   businessName: optionalText('Business name', 200),
   companyName: optionalText('Company name', 200),

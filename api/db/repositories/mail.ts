@@ -1,5 +1,5 @@
 /** The mail outbox, the notification opt-outs and the single-use account tokens. */
-import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../database';
 import { accountTokens, emailOptOuts, mailOutbox, users } from '../schema';
 
@@ -67,12 +67,26 @@ export async function latestAccountTokenAt(db: Db, userId: string, purpose: Acco
   );
 }
 
-/** Ends every unused link of this purpose: a new one replaces them. */
-export async function retireAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<void> {
+/** Ends every unused link of these purposes: a new one replaces them, or the account changed under them. */
+export async function retireAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose | readonly AccountTokenPurpose[], now: Date): Promise<void> {
+  const purposes = typeof purpose === 'string' ? [purpose] : [...purpose];
   await db.update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)))
+    .where(and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt)))
     .run();
+}
+
+/** The user's newest link of this purpose that still works, or null. */
+export async function liveAccountToken(db: Db, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRow | null> {
+  return (
+    (await db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+      .orderBy(desc(accountTokens.createdAt))
+      .limit(1)
+      .get()) ?? null
+  );
 }
 
 /** Whether a message of this kind was ever queued for the user (sent, waiting or given up). */

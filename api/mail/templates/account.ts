@@ -36,11 +36,14 @@ export function confirmAddressMail(p: { name: string; confirmUrl: string }): Mai
   });
 }
 
-export function confirmNewEmailMail(p: { name: string; confirmUrl: string }): MailContent {
+export function confirmNewEmailMail(p: { name: string; confirmUrl: string; validHours: number }): MailContent {
   return compose({
     subject: `Confirm your new ${PRODUCT_NAME} email address`,
     greeting: hello(p.name),
-    paragraphs: ['You asked to use this address for your account. It takes effect once you confirm it.'],
+    paragraphs: [
+      'You asked to use this address for your account. It takes effect once you confirm it, and your other devices are then signed out.',
+      `The link works once and for ${p.validHours} hours. If you did not ask for it, ignore this email: nothing changes.`,
+    ],
     action: { label: 'Confirm this address', url: p.confirmUrl },
     reason: `You get this email because this address was entered as the new email of a ${PRODUCT_NAME} account.`,
   });
@@ -52,9 +55,21 @@ export function emailChangeNoticeMail(p: { name: string; newEmail: string }): Ma
     greeting: hello(p.name),
     paragraphs: [
       `Someone asked to change your account's email address to ${p.newEmail}. It changes once that address is confirmed.`,
-      'If this was not you, change your password now.',
+      'If this was not you, change your password now: that cancels the change.',
     ],
     reason: `You get this email because it is the address of a ${PRODUCT_NAME} account.`,
+  });
+}
+
+export function emailChangedMail(p: { name: string; newEmail: string; supportEmail?: string }): MailContent {
+  return compose({
+    subject: `Your ${PRODUCT_NAME} email address was changed`,
+    greeting: hello(p.name),
+    paragraphs: [
+      `Your account's email address is now ${p.newEmail}: sign in with it from now on. Every other device was signed out.`,
+      p.supportEmail ? `If this was not you, write to ${p.supportEmail} at once.` : 'If this was not you, contact us at once.',
+    ],
+    reason: `You get this email because this was the address of a ${PRODUCT_NAME} account.`,
   });
 }
 

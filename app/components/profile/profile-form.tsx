@@ -1,14 +1,18 @@
 /**
  * The profile's fields (those of PUT /api/auth/user), shared by the profile
  * page and the Update Profile dialog. Saving is a sync mutation, so it works
- * offline.
+ * offline. A new email is the exception: it needs the current password and
+ * the network, since it only starts a change that a link sent to the new
+ * address completes.
  */
 import { useState, type FormEvent } from 'react';
-import { AppError } from '../../../sync/errors';
+import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
+import { AppError, type FieldErrors } from '../../../sync/errors';
 import { profileUpdateSchema, type User } from '../../../sync/entities/user';
 import { validate } from '../../../sync/validation';
 import { Card } from '../ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
+import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { askToConfirm } from '../../lib/confirm-store';
@@ -66,45 +70,92 @@ const SELLER_TO_BUYER_QUESTION = {
 
 type ProfileValues = ReturnType<typeof valuesFrom>;
 
-/**
- * The form's state; `save` resolves true when the change was saved on the
- * device. `includeEmail`: the form may change the email (the profile page)
- * or shows it only (the dashboard's dialog).
- */
-export function useProfileForm(user: User, { includeEmail }: { includeEmail: boolean }) {
-  const [values, setValuesState] = useState(() => valuesFrom(user));
-  const { errors, formRef, fail, recheck, clear } = useFieldErrors();
+type ProfileFormOptions = {
+  /** The form may change the email (the profile page), or shows it only (the dashboard's dialog). */
+  includeEmail: boolean;
+  /** While nobody edits, the fields follow the account as it changes (a confirmed new address, a sync from another device). */
+  followUser?: boolean;
+  /** Hears when a change of address was sent off. */
+  onEmailChangeStarted?: () => void;
+};
 
-  function payloadOf({ email, role, ...rest }: ProfileValues) {
-    return { ...rest, ...(includeEmail && { email }), ...(user.role !== 'admin' && { role }) };
+/** The form's state; `save` resolves true when the change was saved on the device. */
+export function useProfileForm(user: User, { includeEmail, followUser = false, onEmailChangeStarted }: ProfileFormOptions) {
+  const [values, setValuesState] = useState(() => valuesFrom(user));
+  const [currentPassword, setCurrentPasswordState] = useState('');
+  const [shownUser, setShownUser] = useState(user);
+  const { errors, formRef, fail, recheck, clear } = useFieldErrors();
+  if (followUser && user !== shownUser) {
+    setShownUser(user);
+    setValuesState(valuesFrom(user));
+  }
+
+  /** What the sync mutation saves: everything but the email, which changes only through its confirmed change. */
+  function payloadOf({ email: _changedApart, role, ...rest }: ProfileValues) {
+    return { ...rest, ...(user.role !== 'admin' && { role }) };
+  }
+
+  /** The address typed when it is another than the account's, compared as the server compares them. */
+  function newEmailOf(current: ProfileValues): string | null {
+    const email = current.email.trim().toLowerCase();
+    return includeEmail && email !== user.email ? email : null;
+  }
+
+  function errorsOf(current: ProfileValues, password: string): FieldErrors {
+    const checked = validate(profileUpdateSchema, { ...payloadOf(current), ...(includeEmail && { email: current.email }) });
+    const found = checked.ok ? {} : { ...checked.fieldErrors };
+    if (newEmailOf(current) && !password) found.currentPassword = EMAIL_CHANGE_PASSWORD_MESSAGE;
+    return found;
   }
 
   /** A change to the values: an error shown goes as soon as its field is right. */
   function setValues(update: (current: ProfileValues) => ProfileValues) {
     const next = update(values);
     setValuesState(next);
-    const checked = validate(profileUpdateSchema, payloadOf(next));
-    recheck(checked.ok ? {} : checked.fieldErrors);
+    recheck(errorsOf(next, currentPassword));
+  }
+
+  function setCurrentPassword(password: string) {
+    setCurrentPasswordState(password);
+    recheck(errorsOf(values, password));
   }
 
   function reset() {
     setValuesState(valuesFrom(user));
+    setCurrentPasswordState('');
     clear();
+  }
+
+  /** Sends a new address off (online only); the answer says where the link went, or the refusal shows under its field. */
+  async function startEmailChange(email: string): Promise<string | null> {
+    try {
+      const answer = await apiRequest<{ message: string }>('POST', '/api/account/email', { email, currentPassword });
+      setValuesState((current) => ({ ...current, email: user.email }));
+      setCurrentPasswordState('');
+      onEmailChangeStarted?.();
+      return answer.message;
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) fail(error.fieldErrors);
+      toast({ title: 'Error', description: messageOf(error, 'Failed to update profile'), variant: 'destructive' });
+      return null;
+    }
   }
 
   async function save(event: FormEvent): Promise<boolean> {
     event.preventDefault();
-    const payload = payloadOf(values);
-    const checked = validate(profileUpdateSchema, payload);
-    if (!checked.ok) {
-      fail(checked.fieldErrors);
+    const found = errorsOf(values, currentPassword);
+    if (Object.keys(found).length > 0) {
+      fail(found);
       return false;
     }
     if (user.role === 'seller' && values.role === 'buyer' && !(await askToConfirm(SELLER_TO_BUYER_QUESTION))) return false;
+    const newEmail = newEmailOf(values);
+    const emailNote = newEmail ? await startEmailChange(newEmail) : undefined;
+    if (emailNote === null) return false;
     try {
-      await mutate({ name: 'profile.update', args: payload });
+      await mutate({ name: 'profile.update', args: payloadOf(values) });
       clear();
-      toast({ title: 'Profile updated successfully', variant: 'success' });
+      toast({ title: 'Profile updated successfully', description: emailNote, variant: 'success' });
       return true;
     } catch (error) {
       if (error instanceof AppError && error.fieldErrors) fail(error.fieldErrors);
@@ -113,7 +164,7 @@ export function useProfileForm(user: User, { includeEmail }: { includeEmail: boo
     }
   }
 
-  return { values, setValues, errors, formRef, reset, save };
+  return { values, setValues, currentPassword, setCurrentPassword, emailChanging: newEmailOf(values) !== null, errors, formRef, reset, save };
 }
 
 export function ProfileFields({
@@ -152,6 +203,23 @@ export function ProfileFields({
         {text('lastName')}
         {text('email', { type: 'email', disabled: emailDisabled })}
         {text('phoneNumber', { type: 'tel' })}
+        {editing && form.emailChanging && (
+          <Field
+            id={`${idPrefix}-currentPassword`}
+            label="Current password"
+            error={errors.currentPassword}
+            hint="Needed to change your email. We send a link to the new address, and your email changes once you follow it."
+          >
+            <Input
+              id={`${idPrefix}-currentPassword`}
+              type="password"
+              autoComplete="current-password"
+              value={form.currentPassword}
+              onChange={(event) => form.setCurrentPassword(event.target.value)}
+              {...invalidProps(`${idPrefix}-currentPassword`, errors.currentPassword)}
+            />
+          </Field>
+        )}
       </Card>
       <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
         <h2 className="font-semibold sm:col-span-2">Business</h2>

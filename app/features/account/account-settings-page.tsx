@@ -1,12 +1,14 @@
 /**
- * /profile/account: password, email, notification emails, 'Download my
- * data' and 'Delete account', each in its own card with its own form.
+ * /profile/account: password, email (with a pending change and its Cancel),
+ * notification emails, 'Download my data' and 'Delete account', each in its
+ * own card with its own form.
  */
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
 import type { FieldErrors } from '../../../sync/errors';
 import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS, type EmailPreferences, type NotificationKind } from '../../../sync/entities/email-preferences';
+import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -65,7 +67,8 @@ function failureOutcome(failure: unknown, showFieldErrors: (errors: FieldErrors)
   return { ok: false, text: messageOf(failure, fallback) };
 }
 
-function ChangePassword() {
+/** `onChanged`: a change of password also ends a pending change of email. */
+function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { formRef, ...form } = useCheckedFields(changePasswordInputSchema, { currentPassword: '', newPassword: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
@@ -77,6 +80,7 @@ function ChangePassword() {
       await apiRequest('POST', '/api/account/password', values);
       form.reset();
       setOutcome({ ok: true, text: 'Password changed. Every other device was signed out.' });
+      onChanged();
     } catch (failure) {
       setOutcome(failureOutcome(failure, form.fail, 'The password could not be changed.'));
     }
@@ -93,7 +97,7 @@ function ChangePassword() {
   );
 }
 
-function ChangeEmail({ email, confirmed }: { email: string; confirmed: boolean }) {
+function ChangeEmail({ email, confirmed, emailChange }: { email: string; confirmed: boolean; emailChange: ReturnType<typeof usePendingEmailChange> }) {
   const { formRef, ...form } = useCheckedFields(changeEmailInputSchema, { email: '', currentPassword: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
@@ -105,6 +109,7 @@ function ChangeEmail({ email, confirmed }: { email: string; confirmed: boolean }
       const answer = await apiRequest<{ message: string }>('POST', '/api/account/email', values);
       form.reset();
       setOutcome({ ok: true, text: answer.message });
+      await emailChange.refresh();
     } catch (failure) {
       setOutcome(failureOutcome(failure, form.fail, 'The email could not be changed.'));
     }
@@ -114,9 +119,11 @@ function ChangeEmail({ email, confirmed }: { email: string; confirmed: boolean }
       <p className="text-sm text-stone-600">
         {email} · {confirmed ? 'confirmed' : 'not confirmed yet: follow the link we emailed you'}
       </p>
+      <PendingEmailChangeNotice state={emailChange} showLookupProblem />
       <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3 sm:max-w-md">
         <CheckedInput form={form} field="email" id="new-email" label="New email" type="email" autoComplete="email" />
         <CheckedInput form={form} field="currentPassword" id="email-current-password" label="Current password" type="password" autoComplete="current-password" />
+        <p className="text-sm text-stone-600">We send a link to the new address. Your email changes once you follow it, and your other devices are then signed out.</p>
         <OutcomeLine outcome={outcome} />
         <Button type="submit" className="justify-self-start">Change email</Button>
       </form>
@@ -217,6 +224,7 @@ function DeleteAccount() {
 export function AccountSettingsPage() {
   useDocumentTitle('Account Settings');
   const user = useSession((state) => state.user)!;
+  const emailChange = usePendingEmailChange();
   return (
     <PageBody>
       <Link to="/profile" className="text-sm font-medium text-brand-800 hover:underline">
@@ -224,8 +232,8 @@ export function AccountSettingsPage() {
       </Link>
       <h1 className="text-2xl font-bold">Account settings</h1>
       <div className="grid gap-6">
-        <ChangePassword />
-        <ChangeEmail email={user.email} confirmed={user.emailConfirmedAt !== null} />
+        <ChangePassword onChanged={() => void emailChange.refresh()} />
+        <ChangeEmail email={user.email} confirmed={user.emailConfirmedAt !== null} emailChange={emailChange} />
         <Notifications role={user.role} />
         <DownloadData />
         <DeleteAccount />

@@ -1,6 +1,10 @@
-/** /reset-password?token=...: the page an emailed reset link opens; choosing a new password signs the person in. */
+/**
+ * /reset-password?token=...: the page an emailed reset link opens; choosing a
+ * new password signs the person in. The token leaves the address bar as soon
+ * as it is read.
+ */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { resetPasswordInputSchema } from '../../../sync/entities/account';
 import type { AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
@@ -14,11 +18,11 @@ import { useSession } from '../../lib/session-store';
 import { toast } from '../../lib/toast-store';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useLinkToken } from '../../lib/link-token';
 
 export function ResetPasswordPage() {
   useDocumentTitle('Reset Password');
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken();
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);

@@ -1,7 +1,8 @@
 /**
  * The user's own profile: view, then Edit, Save or Cancel (which restores the
- * fields). The email is editable here. The photo changes on its own, at once,
- * with Change photo beside the avatar.
+ * fields). The email is editable here: a new one asks for the current
+ * password and waits, shown here, for the link sent to it. The photo changes
+ * on its own, at once, with Change photo beside the avatar.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,13 +13,15 @@ import { Card } from '../../components/ui/card';
 import { useSession } from '../../lib/session-store';
 import { ProfileFields, useProfileForm } from '../../components/profile/profile-form';
 import { ProfilePhoto } from '../../components/profile/profile-photo';
+import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSession((state) => state.user)!;
-  const { formRef, ...form } = useProfileForm(user, { includeEmail: true });
+  const emailChange = usePendingEmailChange();
   const [editing, setEditing] = useState(false);
+  const { formRef, ...form } = useProfileForm(user, { includeEmail: true, followUser: !editing, onEmailChangeStarted: () => void emailChange.refresh() });
 
   return (
     <PageBody>
@@ -63,6 +66,7 @@ export function ProfilePage() {
             )}
           </div>
         </Card>
+        <PendingEmailChangeNotice state={emailChange} showLookupProblem={false} />
         <ProfileFields form={form} editing={editing} emailDisabled={false} idPrefix="profile" />
       </form>
       <Link to="/profile/account" className="text-sm font-medium text-brand-800 hover:underline">

@@ -1,0 +1,70 @@
+/**
+ * A change of email waiting for its link to be followed, as the owner sees it
+ * on the profile page and in Account settings, with a Cancel button (which
+ * makes the link stop working). Read from the server: the change lives there
+ * only.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PendingEmailChange } from '../../../sync/entities/account';
+import { Button } from '../ui/button';
+import { apiRequest, messageOf } from '../../lib/api-client';
+
+export function usePendingEmailChange() {
+  const [pending, setPending] = useState<PendingEmailChange | null>(null);
+  const [lookupProblem, setLookupProblem] = useState<string | null>(null);
+  const [cancelProblem, setCancelProblem] = useState<string | null>(null);
+
+  const refresh = useCallback(
+    () =>
+      apiRequest<{ pending: PendingEmailChange | null }>('GET', '/api/account/email-change').then(
+        (answer) => {
+          setPending(answer.pending);
+          setLookupProblem(null);
+        },
+        (failure: unknown) => setLookupProblem(messageOf(failure, 'A pending change of your email could not be looked up.')),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function cancel() {
+    setCancelProblem(null);
+    try {
+      await apiRequest('DELETE', '/api/account/email-change');
+      setPending(null);
+    } catch (failure) {
+      setCancelProblem(messageOf(failure, 'The change could not be canceled. Please try again.'));
+    }
+  }
+
+  return { pending, lookupProblem, cancelProblem, refresh, cancel };
+}
+
+/** `showLookupProblem`: say so when the server could not be asked (where the page is about the email; elsewhere it stays quiet, as offline). */
+export function PendingEmailChangeNotice({ state, showLookupProblem }: { state: ReturnType<typeof usePendingEmailChange>; showLookupProblem: boolean }) {
+  const { pending, cancelProblem, cancel } = state;
+  const problem = cancelProblem ?? (showLookupProblem ? state.lookupProblem : null);
+  if (!pending && !problem) return null;
+  return (
+    <section aria-label="Pending email change" className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-stone-800">
+      {pending && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="min-w-0 flex-1">
+            Waiting for confirmation: we sent a link to <span className="font-medium break-all">{pending.email}</span>. Your email changes once you follow it.
+          </p>
+          <Button variant="outline" size="sm" aria-label="Cancel the email change" onClick={() => void cancel()}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-red-800">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
