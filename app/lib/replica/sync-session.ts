@@ -13,6 +13,7 @@ import { useConnectivity } from '../connectivity';
 import { useUploadProgress } from '../photos/upload-progress';
 import { PhotoUploadQueue, type PhotoQueueStatus } from '../photos/upload-queue';
 import { xhrUploader } from '../photos/xhr-uploader';
+import { forgetReadsKeptByEarlierVersions } from '../server-read/earlier-copies';
 import { useKeptReads } from '../server-read/kept-reads';
 import { DexieSyncStore } from './dexie-sync-store';
 import { httpSyncTransport } from './http-sync-transport';
@@ -101,6 +102,7 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     detachTriggers = attachTriggers(engine, photoQueue);
     set({ db, engine, status: engine.getStatus(), photoQueue, photoStatus: photoQueue.getStatus() });
     useKeptReads.setState({ reads: keptReadsOf(db) });
+    forgetReadsKeptByEarlierVersions(localStorage);
     // An installed app with persistent storage is spared when the browser evicts data.
     void navigator.storage?.persist?.().catch(() => undefined);
     void engine.syncNow();
