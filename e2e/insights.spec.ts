@@ -62,3 +62,28 @@ test.describe('menu insights', () => {
     await expect(page.getByText("You're offline and this device has no figures for this period yet.")).toBeVisible();
   });
 });
+
+test.describe('menu insights the server cannot give', () => {
+  // Requests must reach the page's own routes, not a service worker's.
+  test.use({ serviceWorkers: 'block' });
+
+  test("say so, and 'Try again' brings the figures", async ({ page }) => {
+    const seller = await registerAccount('seller');
+    const sellerSession = await apiLogin(seller);
+    const menu = await fetch(`${baseUrl()}/api/menus`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sellerSession.token}` },
+      body: JSON.stringify({ name: 'Autumn List', isPublic: true }),
+    }).then((response) => response.json() as Promise<{ id: string }>);
+
+    await signIn(page, seller);
+    await page.route('**/insights?days=30', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto(`/menus/${menu.id}/insights`);
+    await expect(page.getByText('The server ran into a problem. Please try again in a moment.')).toBeVisible();
+
+    await page.unroute('**/insights?days=30');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('region', { name: 'Figures' })).toContainText('Views0');
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  });
+});

@@ -1,10 +1,13 @@
 /**
  * What the operator configured for the pages to show (GET /api/site), kept
- * on the device so a page opened offline still names it.
+ * on the device so a page opened offline still names it. It is the same for
+ * everyone and shown to visitors who are not signed in, so it stays in local
+ * storage rather than in a person's own database.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { siteInfoSchema, type SiteInfo } from '../../sync/entities/site-info';
 import { apiRequest } from './api-client';
+import { useServerRead } from './server-read/use-server-read';
 
 const SITE_INFO_KEY = 'site_info';
 
@@ -17,22 +20,15 @@ function storedSiteInfo(): SiteInfo | null {
   }
 }
 
+async function fetchSiteInfo(): Promise<SiteInfo | null> {
+  const parsed = siteInfoSchema.safeParse(await apiRequest<unknown>('GET', '/api/site'));
+  if (!parsed.success) return null;
+  localStorage.setItem(SITE_INFO_KEY, JSON.stringify(parsed.data));
+  return parsed.data;
+}
+
 /** The site's information: what the device last saw at once, then the server's answer. */
 export function useSiteInfo(): SiteInfo | null {
-  const [info, setInfo] = useState(storedSiteInfo);
-  useEffect(() => {
-    let current = true;
-    apiRequest<unknown>('GET', '/api/site')
-      .then((answer) => {
-        const parsed = siteInfoSchema.safeParse(answer);
-        if (!parsed.success || !current) return;
-        localStorage.setItem(SITE_INFO_KEY, JSON.stringify(parsed.data));
-        setInfo(parsed.data);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, []);
-  return info;
+  const [stored] = useState(storedSiteInfo);
+  return useServerRead('site-info', fetchSiteInfo).data ?? stored;
 }

@@ -39,7 +39,7 @@ export function InboxPage() {
   return (
     <PageBody>
       <PageHeader title="Inbox" subtitle="Messages and order requests between buyers and sellers." />
-      {user?.role === 'seller' && <MenuActivity userId={user.id} />}
+      {user?.role === 'seller' && <MenuActivity />}
       <ReplicaGate>{(view) => <Inbox inquiries={[...view.inquiries.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))} />}</ReplicaGate>
     </PageBody>
   );

@@ -1,49 +1,28 @@
 /**
  * A seller's notifications of what buyers did to their menus: the first time
  * a buyer opened one, and each save. They come from the server when online
- * (the last list is kept for offline), and are marked read once shown.
+ * (the last list is kept in the seller's own database for offline), and are
+ * marked read once shown.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { sellerEventSchema, type SellerEvent } from '../../../sync/entities/insights';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { apiRequest } from '../../lib/api-client';
-import { useConnectivity } from '../../lib/connectivity';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 
-const storageKey = (userId: string) => `menu_activity_${userId}`;
 const eventsSchema = z.array(sellerEventSchema);
 
-function readSaved(userId: string): SellerEvent[] {
-  try {
-    const parsed = eventsSchema.safeParse(JSON.parse(localStorage.getItem(storageKey(userId)) ?? '[]'));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
+async function fetchEvents(): Promise<SellerEvent[]> {
+  const events = await apiRequest<SellerEvent[]>('GET', '/api/analytics/notifications');
+  const unread = events.filter((event) => event.readAt === null).map((event) => event.id);
+  if (unread.length > 0) void apiRequest('POST', '/api/analytics/notifications/read', { ids: unread }).catch(() => undefined);
+  return events;
 }
 
-export function MenuActivity({ userId }: { userId: string }) {
-  const online = useConnectivity((state) => state.connection === 'online');
-  const [events, setEvents] = useState<SellerEvent[]>(() => readSaved(userId));
-
-  useEffect(() => {
-    if (!online) return;
-    let current = true;
-    apiRequest<SellerEvent[]>('GET', '/api/analytics/notifications').then(
-      (fetched) => {
-        localStorage.setItem(storageKey(userId), JSON.stringify(fetched));
-        if (current) setEvents(fetched);
-        const unread = fetched.filter((event) => event.readAt === null).map((event) => event.id);
-        if (unread.length > 0) void apiRequest('POST', '/api/analytics/notifications/read', { ids: unread }).catch(() => undefined);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [online, userId]);
+export function MenuActivity() {
+  const events = useServerRead('menu-activity', fetchEvents, { keepOffline: eventsSchema }).data ?? [];
 
   if (events.length === 0) return null;
   return (

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
-import { buttonClasses } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card, Spinner } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -54,6 +54,14 @@ export function InsightsPage() {
       {state.status === 'not-found' && <Card className="p-6 text-center text-stone-600">Menu not found</Card>}
       {state.status === 'unavailable' && (
         <Card className="p-6 text-center text-stone-600">You're offline and this device has no figures for this period yet.</Card>
+      )}
+      {state.status === 'failed' && (
+        <Card className="flex flex-col items-center gap-3 p-6 text-center text-stone-600">
+          <p>{state.message}</p>
+          <Button variant="outline" size="sm" onClick={state.retry}>
+            Try again
+          </Button>
+        </Card>
       )}
       {state.status === 'ready' && <Figures saved={state.saved} fresh={state.fresh} days={days} />}
     </PageBody>

@@ -4,10 +4,9 @@
  * price, potency and minimum order, in one or two columns, and the link with
  * its QR code so a paper copy leads back to the live menu.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CATEGORY_LABELS } from '../../../sync/constants';
-import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { CategoryArt } from '../../components/category-art';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { Button } from '../../components/ui/button';
@@ -15,46 +14,32 @@ import { Spinner } from '../../components/ui/card';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from '../../lib/format-price';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 import { loadPublicMenu } from './public-menu-page';
 import { SellerBrand, SellerCover } from '../../components/menu-view/seller-brand';
 
 type Columns = 1 | 2;
-type Loaded = { status: 'ready'; data: PublicMenu } | { status: 'not-found' } | { status: 'error'; message: string };
 
 /** Two columns on paper and on a wide screen; a phone's screen has room for one. */
 const TWO_COLUMNS = 'grid-cols-1 sm:grid-cols-2 print:grid-cols-2';
 
 export function PrintMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
-  const [loaded, setLoaded] = useState<{ linkId: string; value: Loaded } | null>(null);
+  const read = useServerRead(`public-menu/${publicLinkId}`, async () => (await loadPublicMenu(publicLinkId)).data);
   const [columns, setColumns] = useState<Columns>(2);
 
-  useEffect(() => {
-    let cancelled = false;
-    loadPublicMenu(publicLinkId)
-      .then(({ data }) => !cancelled && setLoaded({ linkId: publicLinkId, value: { status: 'ready', data } }))
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        const value: Loaded = error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error', message: messageOf(error, 'This menu could not be loaded.') };
-        setLoaded({ linkId: publicLinkId, value });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [publicLinkId]);
-
-  const current = loaded?.linkId === publicLinkId ? loaded.value : null;
-  if (!current) return <Spinner label="Loading menu" />;
-  if (current.status !== 'ready') {
+  if (read.loading) return <Spinner label="Loading menu" />;
+  if (!read.data) {
+    const notFound = read.error instanceof ApiError && read.error.status === 404;
     return (
       <main id="main-content" className="mx-auto max-w-xl p-8 text-center">
-        <h1 className="text-2xl font-bold">{current.status === 'not-found' ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
-        <p className="mt-2 text-stone-600">{current.status === 'not-found' ? "The menu you're looking for doesn't exist or may have been removed." : current.message}</p>
+        <h1 className="text-2xl font-bold">{notFound ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
+        <p className="mt-2 text-stone-600">{notFound ? "The menu you're looking for doesn't exist or may have been removed." : messageOf(read.error, 'This menu could not be loaded.')}</p>
       </main>
     );
   }
 
-  const { menu, products, seller } = current.data;
+  const { menu, products, seller } = read.data;
   const link = `${window.location.origin}/menu/${publicLinkId}`;
   return (
     <main id="main-content" className="mx-auto max-w-4xl bg-white p-4 text-stone-900 sm:p-6 print:max-w-none print:p-0">

@@ -44,7 +44,7 @@ export function SellerDashboardPage() {
 function DashboardContent({ products, menus, inquiries, userId }: { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; userId: string }) {
   const [adding, setAdding] = useState(false);
   const [editingProfile, setEditingProfile] = useState(false);
-  const dashboard = useSellerDashboard(userId);
+  const dashboard = useSellerDashboard();
   const activity = recentActivity({ products, menus, events: dashboard?.events, inquiries: inquiries.filter((inquiry) => inquiry.sellerId === userId) });
   return (
     <>

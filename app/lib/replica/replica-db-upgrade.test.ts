@@ -1,7 +1,7 @@
 /**
- * The newest version of the replica (photos, conversations, seen copies) on a
- * device that has version 1: the upgrade keeps every row, the outbox above
- * all, and the new tables work.
+ * The newest version of the replica (photos, conversations, seen copies, kept
+ * server reads) on a device that has version 1 or 3: the upgrade keeps every
+ * row, the outbox above all, and the new tables work.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -28,7 +28,7 @@ it('keeps the outbox and the replica when upgrading from version 1', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     await db.inquiries.put({ id: 'i' } as never);
     expect(await db.inquiries.count()).toBe(1);
     expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.mutation.name])).toEqual([
@@ -51,6 +51,38 @@ it('keeps the outbox and the replica when upgrading from version 1', async () =>
       createdAt: '2025-01-01T00:00:02.000Z',
     });
     expect(await db.photos.where('status').equals('pending').primaryKeys()).toEqual(['p']);
+  } finally {
+    db.close();
+  }
+});
+
+it('keeps every row of version 3 when adding the kept server reads', async () => {
+  const v3 = new Dexie(replicaName(userId));
+  v3.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
+  v3.version(2).stores({ photos: 'id, status' });
+  v3.version(3).stores({ inquiries: 'id', seenSnapshots: 'savedMenuId' });
+  const rows: Record<string, object> = {
+    products: { id: 'product' },
+    menus: { id: 'menu' },
+    savedMenus: { id: 'saved', menuId: 'menu' },
+    account: { id: userId },
+    outbox: { seq: 1, mutation: { name: 'product.delete', args: { id: 'product' } }, createdAt: '2025-01-01T00:00:00.000Z' },
+    refusals: { seq: 0, reason: 'not_found' },
+    meta: { key: 'cursor', value: 7 },
+    photos: { id: 'photo', status: 'pending' },
+    inquiries: { id: 'inquiry' },
+    seenSnapshots: { savedMenuId: 'saved', snapshot: {} },
+  };
+  for (const [table, row] of Object.entries(rows)) await v3.table(table).put(row);
+  v3.close();
+
+  const db = new ReplicaDb(userId);
+  try {
+    await db.open();
+    expect(db.verno).toBe(4);
+    for (const [table, row] of Object.entries(rows)) expect(await db.table(table).toArray(), table).toEqual([row]);
+    await db.serverReads.put({ key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' });
+    expect((await db.serverReads.get('seller-dashboard'))?.value).toEqual({ totalViews: 3 });
   } finally {
     db.close();
   }

@@ -10,6 +10,9 @@
  * - meta: the device's client id, the pull cursor, the last successful sync.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
+ * - serverReads (version 4): the last answer of each server read a screen keeps
+ *   for offline (figures, notifications), so it lives and goes with the person's
+ *   database rather than in the device's local storage.
  * - photos (version 2): photos and lab results taken on this device, kept as
  *   Blobs until the upload queue has sent them, and the user's uploaded files
  *   as pulls list them (app/lib/photos/local-photo.ts).
@@ -27,6 +30,7 @@ import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
 import type { LocalPhoto } from '../photos/local-photo';
+import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 
 export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt';
 
@@ -41,6 +45,7 @@ export class ReplicaDb extends Dexie {
   photos!: Table<LocalPhoto, string>;
   inquiries!: Table<Inquiry, string>;
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
+  serverReads!: Table<KeptRead, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
@@ -62,7 +67,16 @@ export class ReplicaDb extends Dexie {
       inquiries: 'id',
       seenSnapshots: 'savedMenuId',
     });
+    // Version 4 only adds the kept server reads: every row of version 3 stays, the outbox included.
+    this.version(4).stores({
+      serverReads: 'key',
+    });
   }
+}
+
+/** The person's kept server reads, in their own database. */
+export function keptReadsOf(db: ReplicaDb): KeptReads {
+  return { userId: db.userId, get: (key) => db.serverReads.get(key), put: (read) => db.serverReads.put(read) };
 }
 
 export function replicaName(userId: string): string {

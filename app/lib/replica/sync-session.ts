@@ -4,6 +4,8 @@
  * (debounced, by `mutate`), and a timer while the app is open. The photo
  * upload queue runs beside the engine on the same triggers (and a photo being
  * added); each upload is followed by a sync, which brings the product's cover.
+ * The server reads screens keep for offline are kept in the same database,
+ * open while the session is.
  */
 import { create } from 'zustand';
 import { STOPPED_STATUS, SyncEngine, type SyncStatus } from '../../../sync/engine/sync-engine';
@@ -11,9 +13,11 @@ import { useConnectivity } from '../connectivity';
 import { useUploadProgress } from '../photos/upload-progress';
 import { PhotoUploadQueue, type PhotoQueueStatus } from '../photos/upload-queue';
 import { xhrUploader } from '../photos/xhr-uploader';
+import { forgetReadsKeptByEarlierVersions } from '../server-read/earlier-copies';
+import { useKeptReads } from '../server-read/kept-reads';
 import { DexieSyncStore } from './dexie-sync-store';
 import { httpSyncTransport } from './http-sync-transport';
-import { ReplicaDb } from './replica-db';
+import { keptReadsOf, ReplicaDb } from './replica-db';
 
 export const SYNC_INTERVAL_MS = 30_000;
 
@@ -97,6 +101,8 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     photoQueue.subscribe((photoStatus) => set({ photoStatus }));
     detachTriggers = attachTriggers(engine, photoQueue);
     set({ db, engine, status: engine.getStatus(), photoQueue, photoStatus: photoQueue.getStatus() });
+    useKeptReads.setState({ reads: keptReadsOf(db) });
+    forgetReadsKeptByEarlierVersions(localStorage);
     // An installed app with persistent storage is spared when the browser evicts data.
     void navigator.storage?.persist?.().catch(() => undefined);
     void engine.syncNow();
@@ -109,6 +115,7 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     photoQueue?.stop();
     detachTriggers?.();
     detachTriggers = null;
+    useKeptReads.setState({ reads: null });
     db?.close();
     set({ db: null, engine: null, status: STOPPED_STATUS, photoQueue: null, photoStatus: STOPPED_PHOTOS });
   },
