@@ -139,9 +139,10 @@ const buyerAccounts = alias(users, 'buyer_accounts');
 /**
  * Saved menus that changed since the buyer last looked at them and since
  * their last digest, for buyers and sellers who are not disabled, and only
- * where the buyer still has access (a public menu, or the link they saved).
+ * where the buyer still has access (a public menu, or the link they saved,
+ * that has not expired at `now`).
  */
-export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidate[]> {
+export async function savedMenusChangedForDigest(db: Db, now: Date): Promise<DigestCandidate[]> {
   const stamp = stampOf(db);
   return (await db
     .select({
@@ -162,6 +163,7 @@ export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidat
         isNull(users.disabledAt),
         isNull(buyerAccounts.disabledAt),
         or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
+        or(isNull(menus.linkExpiresAt), gt(menus.linkExpiresAt, now.toISOString())),
         sql`${stamp} > ${greatest(db, savedMenus.lastSeenStamp, savedMenus.digestedStamp)}`,
       ),
     )
