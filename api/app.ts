@@ -110,7 +110,7 @@ function serveFrontEnd(app: Hono<AppEnv>, root: string, indexHtml: () => string,
     if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   // A shared menu link is drawn on the server, with its own title and preview tags, and comes compressed from its cache
-  // (ahead of the file lookup, which never holds it); an unknown link gets the plain page (which says Menu Not Found).
+  // (ahead of the file lookup, which never holds it); a link that shows nothing gets a 404 page saying Menu Not Found.
   app.route('/', menuPageRoutes);
   app.use('*', compress());
   app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));

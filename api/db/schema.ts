@@ -415,6 +415,8 @@ export const inquiries = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     menuId: text('menu_id').references(() => menus.id, { onDelete: 'set null' }),
+    /** The menu's link when the buyer wrote: a private-link menu given a new link takes no more of their messages. */
+    linkId: text('link_id'),
     menuName: text('menu_name').notNull(),
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['message', 'order'] }).notNull(),

@@ -15,6 +15,7 @@ import type { ErrorBody } from '../../sync/errors';
 import type { MutationName } from '../../sync/mutations';
 import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse, type PushResponse } from '../../sync/protocol';
 import { inquiries, inquiryMessages } from '../db/schema';
+import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const BASE = Date.parse('2031-05-01T09:00:00.000Z');
@@ -175,7 +176,7 @@ describe('a buyer writes to a seller (REST)', () => {
     }
     const unknown = await send(buyer, message('Hello?', { menuId: randomUUID() }));
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Menu not found');
+    expect(unknown.body.message).toBe(MENU_NOT_FOUND_MESSAGE);
     expect((await send(seller, message('I am a seller'))).status).toBe(403);
     expect((await t.request('POST', '/api/inquiries', { body: message('guest') })).status).toBe(401);
   });
@@ -604,15 +605,15 @@ describe('a private-link menu takes messages and order requests only through its
       for (const body of [toPrivate(link), toPrivate(link, { productId: tangie.id }), order([[tangie, '2']], { menuId: privateMenu.id, publicLinkId: link })]) {
         const refused = await send(buyer, body);
         expect(refused.status).toBe(404);
-        expect(refused.body.message).toBe('Menu not found');
+        expect(refused.body.message).toBe(MENU_NOT_FOUND_MESSAGE);
         const pushed = { ...body, id: randomUUID() };
-        expect(await phone.push('inquiry.create', pushed)).toMatchObject({ outcome: 'refused', reason: 'not_found', message: 'Menu not found' });
+        expect(await phone.push('inquiry.create', pushed)).toMatchObject({ outcome: 'refused', reason: 'not_found', message: MENU_NOT_FOUND_MESSAGE });
         expect(await inquiryRows(body.id as string)).toEqual([]);
         expect(await inquiryRows(pushed.id)).toEqual([]);
       }
     }
     // A product-level question leaks nothing either: an off-menu product is refused as the menu, not as the product.
-    expect((await send(buyer, toPrivate(oldLink, { productId: offMenu.id }))).body.message).toBe('Menu not found');
+    expect((await send(buyer, toPrivate(oldLink, { productId: offMenu.id }))).body.message).toBe(MENU_NOT_FOUND_MESSAGE);
     expect((await send(buyer, toPrivate(privateMenu.publicLinkId))).status).toBe(201);
   });
 });

@@ -3,6 +3,8 @@
  * parties can read or change one. An order request is checked against each
  * product's minimum order (lot size) and what is available, and priced at the
  * menu's prices of that moment (totals in whole cents, rounded half up).
+ * Both go through the menu's link: a dead one (expired, regenerated, unknown)
+ * takes neither, nor the buyer's later messages about that menu.
  */
 import { formatScaled } from '../../sync/decimal';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
@@ -12,11 +14,10 @@ import { lineTotal, orderLineProblem, orderTotal, quantityThousandths } from '..
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
-import { findInquiry, insertInquiry, insertInquiryMessage, listInquiriesOf, messageExists, updateInquiry } from '../db/repositories/inquiries';
-import { findMenu } from '../db/repositories/menus';
+import { findInquiry, inquiryLinkId, insertInquiry, insertInquiryMessage, listInquiriesOf, messageExists, updateInquiry } from '../db/repositories/inquiries';
 import { findProductsByIds } from '../db/repositories/products';
-import { findUserById } from '../db/repositories/users';
 import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifications';
+import { reachMenu } from '../public-menu/public-menu-service';
 import { takeMessageQuota } from './message-quota';
 
 export const INQUIRY_NOT_FOUND = 'Conversation not found';
@@ -43,12 +44,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
     if ((await findInquiry(tx.db, args.id)) || (args.message && (await messageExists(tx.db, args.id)))) {
       throw new AppError('conflict', 'This message was already sent');
     }
-    const menu = await findMenu(tx.db, args.menuId);
-    const seller = menu ? await findUserById(tx.db, menu.userId) : null;
-    // A private-link menu is reachable only through its current link, as for saving it: a menu id alone opens nothing.
-    if (!menu || !seller || seller.disabled || (!menu.isPublic && args.publicLinkId !== menu.publicLinkId)) {
-      throw new AppError('not_found', 'Menu not found');
-    }
+    const { menu, seller } = await reachMenu(tx.db, services.now(), args.menuId, { link: args.publicLinkId });
     if (args.productId && !menu.productIds.includes(args.productId)) {
       throw new AppError('validation', 'That product is not on this menu', { productId: 'Not on this menu' });
     }
@@ -88,6 +84,8 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
         buyerId: buyer.id,
         sellerId: seller.id,
         menuId: menu.id,
+        // The buyer's later messages go through this link as long as the menu is not public-listing.
+        linkId: menu.publicLinkId,
         menuName: menu.name,
         productId: args.productId,
         kind: args.kind,
@@ -109,6 +107,10 @@ export async function replyToInquiry(services: Services, user: User, input: unkn
   const { id, inquiryId, body } = parseOrThrow(inquiryReplySchema, input);
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, user, inquiryId);
+    // The buyer came through the menu's link, and a dead link ends that; the seller answers about their own menu.
+    if (inquiry.buyerId === user.id) {
+      await reachMenu(tx.db, services.now(), inquiry.menuId, { recordedLink: await inquiryLinkId(tx.db, inquiry.id) });
+    }
     if (await messageExists(tx.db, id)) throw new AppError('conflict', 'This message was already sent');
     await takeMessageQuota(services, user.id, inquiry.buyerId === user.id ? inquiry.sellerId : inquiry.buyerId);
     const now = services.now();

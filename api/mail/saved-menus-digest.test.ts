@@ -85,4 +85,15 @@ describe("the buyers' daily digest", () => {
     expect(await digestsTo(buyer)).toHaveLength(2);
     expect(await digestsTo(quietBuyer)).toEqual([]);
   });
+
+  it('leaves out, and names nowhere, a saved menu whose link has expired', async () => {
+    const inAnHour = new Date(t.clock.now().getTime() + HOUR).toISOString();
+    expect((await t.request('PUT', `/api/menus/${extractsMenu.id}`, { token: seller.token, body: { linkExpiresAt: inAnHour } })).status).toBe(200);
+    await changePrice(tangie, '60.00');
+    t.clock.advance(25 * HOUR);
+    await sendSavedMenuDigests(t.services);
+    const latest = (await digestsTo(buyer)).at(-1)!;
+    expect(latest.subject).toBe('"Spring Flower" changed');
+    expect(latest.text).not.toContain('Extracts');
+  });
 });

@@ -14,7 +14,7 @@ export const DIGEST_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 export async function sendSavedMenuDigests(services: Services): Promise<void> {
   const byBuyer = new Map<string, DigestCandidate[]>();
-  for (const candidate of await savedMenusChangedForDigest(services.db.read)) {
+  for (const candidate of await savedMenusChangedForDigest(services.db.read, services.now())) {
     byBuyer.set(candidate.buyerUserId, [...(byBuyer.get(candidate.buyerUserId) ?? []), candidate]);
   }
   const now = services.now().getTime();

@@ -50,11 +50,11 @@ describe('a shared menu link', () => {
     expect(html).toContain('Harvest &lt;Special&gt;</h1>');
   });
 
-  it('serves the plain app for an unknown link, which then says Menu Not Found', async () => {
+  it('answers an unknown link with 404 and no preview tags, the page titled Menu Not Found', async () => {
     const response = await site.request('http://menus.example/menu/00000000-0000-4000-8000-000000000000');
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain('<title>Wholesale Menus</title>');
+    expect(html).toContain('<title>Menu Not Found · Wholesale Menus</title>');
     expect(html).not.toContain('og:title');
   });
 });

@@ -83,10 +83,38 @@ describe('the menu page fast path', () => {
     answered.mockRestore();
   });
 
-  it('leaves an unknown link and a malformed one to the app', async () => {
+  it('leaves an unknown link and a malformed one to the app, which answers Menu Not Found', async () => {
     const unknown = await fetch(`${base}/menu/00000000-0000-4000-8000-000000000000`);
-    expect(await unknown.text()).toContain('<div id="root"></div>');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toMatch(/<h1[^>]*>Menu Not Found<\/h1>/);
     const malformed = await fetch(`${base}/menu/%E0%A4%A`);
     expect(malformed.status).toBeLessThan(500);
+  });
+
+  it('never serves the page it keeps once the link has expired with time, with nothing written meanwhile', async () => {
+    const expiring = (
+      await t.request<Menu>('POST', '/api/menus', {
+        token: seller.token,
+        body: { name: 'Trade Show Only', productIds: [product.id], linkExpiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() },
+      })
+    ).body;
+    const answered = vi.spyOn(site.menuPageFastPath!, 'serve');
+    const first = await fetch(`${base}/menu/${expiring.publicLinkId}`);
+    const again = await fetch(`${base}/menu/${expiring.publicLinkId}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(await again.text()).toBe('');
+    expect(again.status).toBe(304);
+    expect(await answered.mock.results[1]!.value).toBe(true);
+
+    t.clock.advance(61_000);
+    const asked: Array<Record<string, string>> = [{}, { 'if-none-match': first.headers.get('etag')! }, { 'accept-encoding': 'gzip' }];
+    for (const headers of asked) {
+      const dead = await fetch(`${base}/menu/${expiring.publicLinkId}`, { headers });
+      expect(dead.status).toBe(404);
+      const html = await dead.text();
+      expect(html).toMatch(/<h1[^>]*>Menu Not Found<\/h1>/);
+      expect(html).not.toContain('Trade Show Only');
+    }
+    expect(await Promise.all(answered.mock.results.slice(2).map((result) => result.value as Promise<boolean>))).toEqual([false, false, false]);
+    answered.mockRestore();
   });
 });

@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppFrame } from '../../app/app-frame';
+import { documentTitle } from '../../app/lib/document-title';
+import type { PublicMenu } from '../../sync/entities/public-menu';
 import { EMBEDDED_MENU_ELEMENT_ID, EmbeddedMenuContext, embeddedMenuJson, type EmbeddedMenu } from '../../app/features/public-menu/embedded-menu';
 import { withLinkPreview } from './link-preview';
 import { publicMenuViewPixelPath } from './public-menu-routes';
@@ -44,11 +46,35 @@ export function startingAppAfterPaint(indexHtml: string): string {
     .replace(APP_ENTRY_SCRIPT, (_script, entry: string) => `<meta name="app-entry" content="${entry}">\n    <script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
 }
 
+const embeddedData = (embedded: EmbeddedMenu) => `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
+
 /** The app's index page holding the rendered menu (with the filter and sort `viewSearch` asks for), its JSON and its link preview tags. */
-export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu, pageUrl: string, viewSearch = ''): Promise<string> {
+export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu & { menu: PublicMenu }, pageUrl: string, viewSearch = ''): Promise<string> {
   const markup = await renderMenuMarkup(embedded, `${new URL(pageUrl).pathname}${viewSearch}`);
-  const data = `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
   // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
   const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
-  return withLinkPreview(startingAppAfterPaint(indexHtml), embedded.menu, pageUrl).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${data}\n    ${noScriptView}`);
+  return withLinkPreview(startingAppAfterPaint(indexHtml), embedded.menu, pageUrl).replace(
+    EMPTY_ROOT,
+    () => `<div id="root">${markup}</div>\n    ${embeddedData(embedded)}\n    ${noScriptView}`,
+  );
+}
+
+/** A link id only for drawing the Menu Not Found card, which shows nothing of the link it answers. */
+const ANY_LINK_ID = 'gone';
+
+/** The app's Menu Not Found card, the same for every link that shows nothing: drawn once, put in each such page by `menuNotFoundPage`. */
+export function renderMenuNotFoundMarkup(): Promise<string> {
+  return renderMenuMarkup({ publicLinkId: ANY_LINK_ID, menu: null }, `/menu/${ANY_LINK_ID}`);
+}
+
+/**
+ * The index page for a link that shows nothing (unknown, regenerated,
+ * expired): the card as the app draws it, titled so, and the link named in
+ * the page's JSON so the app takes it over as it is.
+ */
+export function menuNotFoundPage(indexHtml: string, markup: string, publicLinkId: string): string {
+  const title = `<title>${documentTitle('Menu Not Found')}</title>`;
+  return startingAppAfterPaint(indexHtml)
+    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${embeddedData({ publicLinkId, menu: null })}`);
 }

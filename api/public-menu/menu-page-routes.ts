@@ -1,9 +1,10 @@
 /**
  * /menu/:publicLinkId as HTML the server drew (see menu-page-render), cached,
- * compressed once, with an ETag. An unknown link falls through to the app's
- * plain page, which says Menu Not Found.
+ * compressed once, with an ETag. A link that shows nothing (unknown,
+ * regenerated, expired) answers 404 with the Menu Not Found card drawn in the
+ * page, so link previews and crawlers see a dead page and the app takes it over.
  */
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from '../context';
 import { AppError } from '../../sync/errors';
@@ -14,7 +15,7 @@ import { requestHeader } from '../http/request-headers';
 import { MenuPageCache } from './menu-page-cache';
 import { MenuPageFastPath } from './menu-page-fast-path';
 import { pageUrl } from './page-url';
-import { renderMenuPage } from './menu-page-render';
+import { menuNotFoundPage, renderMenuNotFoundMarkup, renderMenuPage } from './menu-page-render';
 import type { PublicMenuCache } from './public-menu-cache';
 
 /**
@@ -31,16 +32,30 @@ export function menuPages(indexHtml: () => string, services: Services, publicMen
     await next();
     if (c.get('menuPageDrawn') && c.res.status === 200) fastPath.learnHeaders(indexHtml(), c.res.headers);
   });
+  // The card is the same for every dead link: drawn once, then only the link's own id is written into each page.
+  let notFoundMarkup: Promise<string> | null = null;
+  const notFound = async (c: Context<AppEnv>, publicLinkId: string, next: Next) => {
+    notFoundMarkup ??= renderMenuNotFoundMarkup();
+    try {
+      return c.html(menuNotFoundPage(indexHtml(), await notFoundMarkup, publicLinkId), 404, { 'Cache-Control': 'no-cache' });
+    } catch (error) {
+      notFoundMarkup = null;
+      console.error('Could not render the Menu Not Found page', error);
+      return next();
+    }
+  };
   const routes = new Hono<AppEnv>().get('/menu/:publicLinkId', async (c, next) => {
     const url = pageUrl(c.req.url, requestHeader(c, 'x-forwarded-proto'), requestHeader(c, 'x-forwarded-host'), services.env.TRUST_PROXY > 0);
+    const publicLinkId = c.req.param('publicLinkId');
     let page;
     try {
       // The filter form's choice, without JavaScript; only known values, so the pages kept per menu stay few.
       const viewSearch = menuViewSearch(readMenuView(new URL(c.req.url).search));
-      page = await pages.page(services, c.req.param('publicLinkId'), url, indexHtml(), viewSearch);
+      page = await pages.page(services, publicLinkId, url, indexHtml(), viewSearch);
     } catch (error) {
+      if (error instanceof AppError && error.reason === 'not_found') return notFound(c, publicLinkId, next);
       // A page that cannot be drawn here is still drawn by the app in the browser.
-      if (!(error instanceof AppError && error.reason === 'not_found')) console.error('Could not render a menu page', error);
+      console.error('Could not render a menu page', error);
       return next();
     }
     // The page's own API call (or, with JavaScript off, its <noscript> image) records the view; the cookie it carries tells visitors behind one address apart.

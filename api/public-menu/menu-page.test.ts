@@ -9,6 +9,8 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { App } from '../app';
 import { START_AFTER_PAINT_PATH } from './menu-page-render';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
+import { SAMPLE_MENU } from '../seed/demo-data';
+import { seedDemoData } from '../seed/seed';
 import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -44,9 +46,18 @@ const categoryButton = (html: string, category: string) => html.match(new RegExp
 
 const pageOf = (linkId: string, headers: Record<string, string> = {}) => site.request(`http://menus.example/menu/${linkId}`, { headers });
 
+/** The page's JSON for the app to take it over. */
+const embeddedIn = (html: string) => JSON.parse(/<script type="application\/json" id="public-menu-data">([^<]*)<\/script>/.exec(html)![1]!) as unknown;
+
+function expectMenuNotFoundCard(html: string) {
+  expect(html).toMatch(/<div id="root">.*<h1[^>]*>Menu Not Found<\/h1>/s);
+  expect(html).toContain('The menu you&#x27;re looking for doesn&#x27;t exist or may have been removed.');
+}
+
 beforeAll(async () => {
   t = createTestApp();
   site = siteWithShell(t, INDEX_HTML);
+  expect(await seedDemoData(t.services)).toBe(true);
   seller = await t.registerUser('seller', { businessName: 'Emerald Farms' });
   for (const body of PRODUCTS) products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
   menu = (
@@ -148,10 +159,27 @@ describe('a shared menu page drawn on the server', () => {
     expect(html).toMatch(/<img src="https:\/\/cdn.example\/logo.png" alt="Emerald Farms logo" width="48" height="48"/);
   });
 
-  it('leaves an unknown link to the app, which says Menu Not Found', async () => {
-    const response = await pageOf('00000000-0000-4000-8000-000000000000');
+  it('answers an unknown link with 404 and the Menu Not Found card drawn in the page, for the app to take over', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const response = await pageOf(unknown);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expectMenuNotFoundCard(html);
+    expect(html).toContain('<title>Menu Not Found · Wholesale Menus</title>');
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go Home<\/a>/);
+    expect(embeddedIn(html)).toEqual({ publicLinkId: unknown, menu: null });
+    expect(html).toContain(`<script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+    // Nothing of a menu: no preview tags, no view counted.
+    expect(html).not.toContain('og:title');
+    expect(html).not.toContain('view.gif');
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('still draws the sample menu at /menu/sample', async () => {
+    const response = await pageOf('sample');
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<div id="root"></div>');
+    expect(await response.text()).toMatch(new RegExp(`<h1[^>]*>${SAMPLE_MENU.name}</h1>`));
   });
 
   it('counts a view read with JavaScript off through an image only such a browser fetches, never for a bot', async () => {
@@ -195,7 +223,11 @@ describe('a shared menu page drawn on the server', () => {
     const gone = await api();
     expect(gone.status).toBe(404);
     expect(((await gone.json()) as { message: string }).message).toBe(MENU_NOT_FOUND_MESSAGE);
-    expect(await (await pageOf(expiring.publicLinkId)).text()).toContain('<div id="root"></div>');
+    const deadPage = await pageOf(expiring.publicLinkId);
+    expect(deadPage.status).toBe(404);
+    const deadHtml = await deadPage.text();
+    expectMenuNotFoundCard(deadHtml);
+    expect(deadHtml).not.toContain('Trade Show Only');
     expect(await listed()).toBe(false);
 
     expect((await setExpiry(null)).body.linkExpiresAt).toBeNull();

@@ -1,9 +1,16 @@
-/** What anyone with a menu's link may see: the menu, its products in order, and the seller's brand. */
-import { linkExpired } from '../../sync/entities/menu';
+/**
+ * What anyone with a menu's link may see: the menu, its products in order,
+ * and the seller's brand; and the check every other use of a link goes
+ * through (saving the menu, writing to its seller), so a dead link is dead
+ * everywhere, before anything about its products is looked at.
+ */
+import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/menu';
 import type { PublicMenu } from '../../sync/entities/public-menu';
+import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
-import { findMenuByLink } from '../db/repositories/menus';
+import type { Db } from '../db/database';
+import { findMenu, findMenuByLink } from '../db/repositories/menus';
 import { ownPhotosByIds } from '../db/repositories/photos';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
@@ -15,6 +22,14 @@ export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist
 
 export type LoadedPublicMenu = { publicMenu: PublicMenu; sellerId: string };
 
+/** The menu and its seller when the buyer can reach it (see `menuReachable`); otherwise the menu API's own 404. */
+export async function reachMenu(db: Db, now: Date, menuId: string | null, access: MenuAccess): Promise<{ menu: Menu; seller: User }> {
+  const menu = menuId ? await findMenu(db, menuId) : null;
+  const seller = menu ? await findUserById(db, menu.userId) : null;
+  if (!menu || !seller || !menuReachable(menu, seller, access, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+  return { menu, seller };
+}
+
 export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
   return (await loadPublicMenu(services, publicLinkId)).publicMenu;
 }
@@ -25,7 +40,7 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;
   const menu = await findMenuByLink(db, linkId);
   const seller = menu ? await findUserById(db, menu.userId) : null;
-  if (!menu || !seller || seller.disabled || linkExpired(menu, services.now())) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+  if (!menu || !seller || !menuReachable(menu, seller, { link: linkId }, services.now())) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
   const files = await ownPhotosByIds(db, seller.id, fileIds);

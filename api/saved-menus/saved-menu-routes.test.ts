@@ -4,6 +4,7 @@ import type { Menu } from '../../sync/entities/menu';
 import { savedMenuListItemSchema, savedMenuSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -50,7 +51,7 @@ describe('POST /api/saved-menus', () => {
   it('answers 404 for an unknown menu and 400 for a missing or malformed id', async () => {
     const unknown = await t.request<ErrorBody>('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: randomUUID() } });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Menu not found');
+    expect(unknown.body.message).toBe(MENU_NOT_FOUND_MESSAGE);
     for (const body of [{}, { menuId: 'not-a-uuid' }]) {
       const res = await t.request<ErrorBody>('POST', '/api/saved-menus', { token: buyer.token, body });
       expect(res.status).toBe(400);

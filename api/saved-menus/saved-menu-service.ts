@@ -1,16 +1,17 @@
 /**
  * A buyer's saved menus. Saving is idempotent: saving a menu twice keeps one
  * entry. Each saved menu comes with a snapshot of the public menu, so the
- * buyer's device can open it with no network.
+ * buyer's device can open it with no network. A menu is saved only through a
+ * live link, and a saved copy whose link died shows nothing of the menu.
  */
 import { randomUUID } from 'node:crypto';
+import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import { noteMenuSaved } from '../analytics/insights-service';
 import type { Services } from '../context';
-import { findMenu } from '../db/repositories/menus';
 import {
   deleteSavedMenu as deleteSavedMenuRow,
   currentMenuStamp,
@@ -20,21 +21,22 @@ import {
   listSavedMenus as listSavedMenuRows,
   updateSavedMenu as updateSavedMenuRow,
 } from '../db/repositories/saved-menus';
-import { getPublicMenu } from '../public-menu/public-menu-service';
+import { getPublicMenu, reachMenu } from '../public-menu/public-menu-service';
 
 export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
 
 /** The buyer's saved menus with snapshots; with `since`, only those that changed after that change-clock value. */
 export async function listSavedMenus(services: Services, buyer: User, since?: number): Promise<SavedMenuListItem[]> {
   const rows = await listSavedMenuRows(services.db.read, buyer.id, since);
+  const now = services.now();
   return Promise.all(
-    rows.map(async ({ savedLinkId, menuIsPublic, ...row }) => {
-      // A private-link menu is the buyer's only while its link is the one they saved it with: a regenerated link ends that.
-      if (!menuIsPublic && savedLinkId !== row.menu.publicLinkId) {
-        return { ...row, menu: { ...row.menu, publicLinkId: '' }, snapshot: null };
+    rows.map(async ({ reach, ...row }) => {
+      // A link that expired or was regenerated (a private-link menu's), or a seller disabled, takes the menu off the air:
+      // the entry stays with the buyer's own notes, and nothing of the menu as it is now.
+      if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {
+        return { ...row, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
       }
-      // A seller who was disabled takes their menus off the air; the entry stays, without a snapshot.
-      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId).catch(() => null) };
+      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId) };
     }),
   );
 }
@@ -42,9 +44,8 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
 export async function saveMenu(services: Services, buyer: User, input: unknown): Promise<{ saved: SavedMenu; created: boolean }> {
   const { id, menuId, publicLinkId } = parseOrThrow(savedMenuCreateSchema, input);
   return services.db.transaction(async (tx) => {
-    const menu = await findMenu(tx.db, menuId);
     // A private-link menu is saved only by someone who has its current link; a menu id alone opens nothing.
-    if (!menu || (!menu.isPublic && publicLinkId !== menu.publicLinkId)) throw new AppError('not_found', 'Menu not found');
+    const { menu } = await reachMenu(tx.db, services.now(), menuId, { link: publicLinkId });
     const existing = await findSavedMenuOfBuyer(tx.db, buyer.id, menuId);
     if (existing) return { saved: existing, created: false };
     // A device-made id that another saved entry already has (anyone's): refused, never a crash that stalls the push.

@@ -22,6 +22,32 @@ export function linkExpired(menu: { linkExpiresAt?: string | null }, now: Date):
   return menu.linkExpiresAt != null && Date.parse(menu.linkExpiresAt) <= now.getTime();
 }
 
+/**
+ * How a buyer comes to a menu: a request naming the link it was opened by
+ * (none: only a public-listing menu, found through Browse, is reached), or
+ * something made earlier through a link it recorded (a saved copy, a conversation).
+ */
+export type MenuAccess = { link: string | undefined } | { recordedLink: string | null };
+
+/**
+ * The one rule behind everything done through a menu's link (opening it,
+ * saving it, writing to its seller, a saved copy, a conversation), so that a
+ * link that expired, was regenerated or never existed is dead on every path:
+ * a menu is reached while its seller is not disabled, its link has not
+ * expired, and the link is its current one. A public-listing menu needs no
+ * link, but a request that names a dead one is refused all the same.
+ */
+export function menuReachable(
+  menu: Pick<Menu, 'isPublic' | 'publicLinkId' | 'linkExpiresAt'>,
+  seller: { disabled: boolean } | null,
+  access: MenuAccess,
+  now: Date,
+): boolean {
+  if (!seller || seller.disabled || linkExpired(menu, now)) return false;
+  if ('link' in access) return access.link === undefined ? menu.isPublic : access.link === menu.publicLinkId;
+  return menu.isPublic || access.recordedLink === menu.publicLinkId;
+}
+
 export const MAX_PRODUCTS_PER_MENU = 2000;
 
 export const menuFieldsSchema = z.object({

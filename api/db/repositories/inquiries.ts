@@ -76,6 +76,11 @@ export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {
   return (await withMessages(db, rows))[0] ?? null;
 }
 
+/** The menu link the inquiry was made through (null when there is no such inquiry, or its menu was gone before links were recorded). */
+export async function inquiryLinkId(db: Db, id: string): Promise<string | null> {
+  return (await db.select({ linkId: inquiries.linkId }).from(inquiries).where(eq(inquiries.id, id)).get())?.linkId ?? null;
+}
+
 export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number, now: Date): Promise<void> {
   await db.insert(inquiries).values({ ...inquiry, version, createdAt: now, updatedAt: now }).run();
 }

@@ -25,7 +25,10 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
  * A saved menu with its menu's summary and stamp; the snapshot is attached by
  * the domain, which also decides access from the link it was saved with.
  */
-export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & { savedLinkId: string | null; menuIsPublic: boolean };
+export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & {
+  /** What decides whether the buyer still reaches the menu (see `menuReachable`). */
+  reach: { savedLinkId: string | null; isPublic: boolean; publicLinkId: string; linkExpiresAt: string | null; sellerDisabled: boolean };
+};
 
 /**
  * The buyer's saved menus with their menus' summaries and stamps, or only
@@ -36,7 +39,7 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
   const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
   const stamp = stampOf(db);
   return (await db
-    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, productCount, stamp })
+    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, sellerDisabledAt: users.disabledAt, productCount, stamp })
     .from(savedMenus)
     .innerJoin(menus, eq(savedMenus.menuId, menus.id))
     .innerJoin(users, eq(menus.userId, users.id))
@@ -50,8 +53,13 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
     .all())
     .map((row) => ({
       ...toSavedMenu(row.saved),
-      savedLinkId: row.saved.linkId,
-      menuIsPublic: row.menu.isPublic,
+      reach: {
+        savedLinkId: row.saved.linkId,
+        isPublic: row.menu.isPublic,
+        publicLinkId: row.menu.publicLinkId,
+        linkExpiresAt: row.menu.linkExpiresAt,
+        sellerDisabled: row.sellerDisabledAt !== null,
+      },
       stamp: row.stamp,
       menu: {
         name: row.menu.name,
@@ -131,9 +139,10 @@ const buyerAccounts = alias(users, 'buyer_accounts');
 /**
  * Saved menus that changed since the buyer last looked at them and since
  * their last digest, for buyers and sellers who are not disabled, and only
- * where the buyer still has access (a public menu, or the link they saved).
+ * where the buyer still has access (a public menu, or the link they saved,
+ * that has not expired at `now`).
  */
-export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidate[]> {
+export async function savedMenusChangedForDigest(db: Db, now: Date): Promise<DigestCandidate[]> {
   const stamp = stampOf(db);
   return (await db
     .select({
@@ -154,6 +163,7 @@ export async function savedMenusChangedForDigest(db: Db): Promise<DigestCandidat
         isNull(users.disabledAt),
         isNull(buyerAccounts.disabledAt),
         or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
+        or(isNull(menus.linkExpiresAt), gt(menus.linkExpiresAt, now.toISOString())),
         sql`${stamp} > ${greatest(db, savedMenus.lastSeenStamp, savedMenus.digestedStamp)}`,
       ),
     )

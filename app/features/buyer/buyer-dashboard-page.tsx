@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { listSavedMenus } from '../../lib/replica/use-replica';
 import { ProfileDialog } from '../../components/profile/profile-dialog';
+import { savedMenuAvailable } from './saved-menu-availability';
 import { SavedMenuList } from './saved-menu-list';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -34,7 +35,7 @@ function BuyerOverview({ items }: { items: SavedMenuListItem[] }) {
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Saved menus" value={items.length} />
         <StatCard label="Active suppliers" value={suppliers} />
-        <StatCard label="New updates" value={items.filter((item) => item.stamp > item.lastSeenStamp).length} />
+        <StatCard label="New updates" value={items.filter((item) => item.stamp > item.lastSeenStamp && savedMenuAvailable(item, new Date())).length} />
         <StatCard label="Favorites" value={items.filter((item) => item.isFavorite).length} />
       </section>
       <Section id="quick-actions" title="Quick actions">

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
+import { NO_LONGER_AVAILABLE, savedMenuAvailable } from './saved-menu-availability';
 
 const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
 
@@ -16,12 +17,14 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
     () => [...new Set(items.map((item) => item.menu.sellerBusinessName || UNKNOWN_SUPPLIER))].sort(),
     [items],
   );
+  const now = new Date();
   const visible = items.filter((item) => {
     const needle = search.trim().toLowerCase();
     const supplierName = item.menu.sellerBusinessName || UNKNOWN_SUPPLIER;
+    const about = savedMenuAvailable(item, now) ? `${item.menu.name} ${item.menu.description ?? ''}` : '';
     return (
       (supplier === 'all' || supplierName === supplier) &&
-      (!needle || `${item.menu.name} ${item.menu.description ?? ''} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle))
+      (!needle || `${about} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle))
     );
   });
 
@@ -44,35 +47,40 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
         </Card>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {visible.map((item) => (
-            <li key={item.id}>
-              <Card className="flex h-full flex-col gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <h3 className="font-semibold">{item.menu.name}</h3>
-                  <div className="flex shrink-0 gap-1">
-                    {item.stamp > item.lastSeenStamp && <Badge tone="new">Updated</Badge>}
-                    {item.isFavorite && <Badge tone="favorite">★ Favorite</Badge>}
+          {visible.map((item) => {
+            const available = savedMenuAvailable(item, now);
+            return (
+              <li key={item.id}>
+                <Card className="flex h-full flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h3 className={available ? 'font-semibold' : 'font-semibold text-stone-500'}>{available ? item.menu.name : NO_LONGER_AVAILABLE}</h3>
+                    <div className="flex shrink-0 gap-1">
+                      {available && item.stamp > item.lastSeenStamp && <Badge tone="new">Updated</Badge>}
+                      {item.isFavorite && <Badge tone="favorite">★ Favorite</Badge>}
+                    </div>
                   </div>
-                </div>
-                <p className="text-sm text-stone-600">{item.menu.sellerBusinessName || UNKNOWN_SUPPLIER}</p>
-                <p className="text-sm text-stone-500">
-                  {item.menu.productCount} {item.menu.productCount === 1 ? 'product' : 'products'}
-                </p>
-                {item.tags.length > 0 && (
-                  <ul className="flex flex-wrap gap-1" aria-label="Tags">
-                    {item.tags.map((tag) => (
-                      <li key={tag}>
-                        <Badge tone="neutral">{tag}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <Link to={`/saved-menus/${item.id}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
-                  Open menu
-                </Link>
-              </Card>
-            </li>
-          ))}
+                  <p className="text-sm text-stone-600">{item.menu.sellerBusinessName || UNKNOWN_SUPPLIER}</p>
+                  {available && (
+                    <p className="text-sm text-stone-500">
+                      {item.menu.productCount} {item.menu.productCount === 1 ? 'product' : 'products'}
+                    </p>
+                  )}
+                  {item.tags.length > 0 && (
+                    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                      {item.tags.map((tag) => (
+                        <li key={tag}>
+                          <Badge tone="neutral">{tag}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <Link to={`/saved-menus/${item.id}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                    {available ? 'Open menu' : 'Open notes'}
+                  </Link>
+                </Card>
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>

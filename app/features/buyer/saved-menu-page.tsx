@@ -23,6 +23,7 @@ import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
 import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
+import { NO_LONGER_AVAILABLE, savedMenuAvailable } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function SavedMenuPage() {
@@ -59,9 +60,10 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const [dialog, setDialog] = useState<{ kind: 'contact' | 'order'; productId?: string } | null>(null);
   const [changes, setChanges] = useState<MenuChanges | null>(null);
   const online = useConnectivity((state) => state.connection === 'online');
+  const available = savedMenuAvailable(saved, new Date());
   // While online the copy follows the seller's changes as they happen; the next pull brings them into the replica too.
-  const live = useLiveMenu(online && saved.snapshot ? saved.menu.publicLinkId || null : null, saved.snapshot);
-  const snapshot = saved.snapshot ? (live.menu ?? saved.snapshot) : null;
+  const live = useLiveMenu(online && available ? saved.menu.publicLinkId || null : null, saved.snapshot);
+  const snapshot = available ? (live.menu ?? saved.snapshot) : null;
 
   // Looking at the menu: say what changed since the copy last seen on this device, then remember this one as seen.
   useEffect(() => {
@@ -95,15 +97,23 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
     }
   }
 
+  // A dead link (regenerated, expired) shows nothing of the menu any more; what the buyer wrote about it stays theirs.
   if (!snapshot) {
     return (
       <PageBody>
-        <Card className="p-6 text-center text-stone-700">
-          {saved.menu.name}: this menu is no longer available from the seller.
-          <Button variant="outline" className="mt-3" onClick={() => void remove()}>
-            Remove from saved menus
-          </Button>
-        </Card>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <Card className="grid content-start justify-items-center gap-3 p-6 text-center text-stone-700">
+            <h1 className="text-lg font-semibold text-stone-900">{NO_LONGER_AVAILABLE}</h1>
+            <p>
+              This menu from {saved.menu.sellerBusinessName || 'the seller'} is no longer available. Your notes and tags stay here until you remove
+              it.
+            </p>
+            <Button variant="outline" onClick={() => void remove()}>
+              Remove from saved menus
+            </Button>
+          </Card>
+          <BuyerNotes saved={saved} />
+        </div>
       </PageBody>
     );
   }

@@ -9,7 +9,8 @@ import type { PublicMenu } from '../../../sync/entities/public-menu';
 
 export const EMBEDDED_MENU_ELEMENT_ID = 'public-menu-data';
 
-export type EmbeddedMenu = { publicLinkId: string; menu: PublicMenu };
+/** `menu` is null when the server found no menu for the link (unknown, regenerated or expired): the page says Menu Not Found. */
+export type EmbeddedMenu = { publicLinkId: string; menu: PublicMenu | null };
 
 export const EmbeddedMenuContext = createContext<EmbeddedMenu | null>(null);
 

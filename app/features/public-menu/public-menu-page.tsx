@@ -13,6 +13,7 @@ import { ApiError, authHeaders, messageOf, NetworkError } from '../../lib/api-cl
 import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo } from '../../lib/back-to';
+import { useDocumentTitle } from '../../lib/document-title';
 import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 
@@ -38,10 +39,11 @@ export function PublicMenuPage() {
   // The result remembers which request it answers, so a new link or a retry shows the spinner without a reset in the effect.
   const requestKey = `${publicLinkId}#${attempt}`;
   const rendered = useContext(EmbeddedMenuContext);
-  // The menu the server drew the page with shows at once; the request below still runs (it counts the view and brings any change).
+  // The menu the server drew the page with (or its Menu Not Found) shows at once; the request below still runs (it counts the view and brings any change).
   const [result, setResult] = useState<{ key: string; value: LoadResult } | null>(() => {
     const embedded = rendered ?? readEmbeddedMenu();
-    return embedded?.publicLinkId === publicLinkId ? { key: `${publicLinkId}#0`, value: { status: 'ready', data: embedded.menu, savedCopyFrom: null } } : null;
+    if (embedded?.publicLinkId !== publicLinkId) return null;
+    return { key: `${publicLinkId}#0`, value: embedded.menu ? { status: 'ready', data: embedded.menu, savedCopyFrom: null } : { status: 'not-found' } };
   });
 
   useEffect(() => {
@@ -199,6 +201,7 @@ function ProductAction({ data, product }: { data: PublicMenu; product: MenuProdu
 }
 
 function MenuNotFound() {
+  useDocumentTitle('Menu Not Found');
   return (
     <main id="main-content" className="flex min-h-dvh items-center justify-center bg-stone-50 p-4">
       <Card className="w-full max-w-md p-8 text-center">
