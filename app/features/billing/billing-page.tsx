@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
 import { CannotReachServer } from '../../components/cannot-reach-server';
 import { messageOf } from '../../lib/api-client';
-import { formatDay, planHeadline, statusLabel } from '../../lib/billing-text';
+import { formatDay, PAYMENTS_OFF_TEXT, planHeadline, statusLabel } from '../../lib/billing-text';
 import { useConnectivity } from '../../lib/connectivity';
 import { openBillingPortal, useEntitlement, useSubscriptionState, waitsInVain } from '../../lib/subscription-status';
 import { toast } from '../../lib/toast-store';
@@ -102,12 +102,17 @@ function PlanDetails({ subscription }: { subscription: SubscriptionState }) {
           </>
         )}
       </dl>
-      {!subscription.paymentsEnabled && <p className="text-sm text-stone-600">Payments are not set up on this server yet.</p>}
+      {!subscription.paymentsEnabled && <p className="text-sm text-stone-600">{PAYMENTS_OFF_TEXT}</p>}
+      {subscription.paymentsEnabled && subscription.status === 'trialing' && subscription.trialEndsAt && (
+        <p className="text-sm text-stone-600">
+          Add a card now: you will not be charged until {formatDay(subscription.trialEndsAt)}, and the Pro plan follows your trial with no gap.
+        </p>
+      )}
       {subscription.paymentsEnabled && !subscription.hasBillingAccount && (
         <p className="text-sm text-stone-600">Once you subscribe, 'Manage billing' lets you change your card, see invoices or cancel.</p>
       )}
       <div className="flex flex-wrap gap-2">
-        {subscription.status !== 'active' && (
+        {subscription.paymentsEnabled && subscription.status !== 'active' && (
           <Link to="/subscribe" className={buttonClasses('primary')}>
             Subscribe
           </Link>
