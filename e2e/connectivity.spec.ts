@@ -84,6 +84,17 @@ test.describe('what the app says about the network', () => {
     expect(onServer.map((product) => product.strainName)).toEqual(['Hung Wifi Haze']);
   });
 
+  test('the printable menu, when its request gets no answer, says the server could not be reached and opens with Try again once it answers', async ({ page }) => {
+    await page.route('**/api/**', () => undefined);
+    await page.goto('/menu/sample/print');
+    await expect(page.getByRole('heading', { name: "Couldn't load this menu" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('The server could not be reached. Please try again in a moment.')).toBeVisible();
+
+    await page.unroute('**/api/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
+  });
+
   test('the server answers with an error: still Online, the server has a problem, and the change goes when it recovers', async ({ page, context }) => {
     const seller = await registerAccount('seller');
     await signIn(page, seller);

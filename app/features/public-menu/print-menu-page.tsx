@@ -28,6 +28,7 @@ export function PrintMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
   const [loaded, setLoaded] = useState<{ linkId: string; value: Loaded } | null>(null);
   const [columns, setColumns] = useState<Columns>(2);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
@@ -41,7 +42,7 @@ export function PrintMenuPage() {
     return () => {
       cancelled = true;
     };
-  }, [publicLinkId]);
+  }, [publicLinkId, attempt]);
 
   const current = loaded?.linkId === publicLinkId ? loaded.value : null;
   if (!current) return <Spinner label="Loading menu" />;
@@ -50,6 +51,17 @@ export function PrintMenuPage() {
       <main id="main-content" className="mx-auto max-w-xl p-8 text-center">
         <h1 className="text-2xl font-bold">{current.status === 'not-found' ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
         <p className="mt-2 text-stone-600">{current.status === 'not-found' ? "The menu you're looking for doesn't exist or may have been removed." : current.message}</p>
+        {current.status === 'error' && (
+          <Button
+            className="mt-6"
+            onClick={() => {
+              setLoaded(null);
+              setAttempt((value) => value + 1);
+            }}
+          >
+            Try again
+          </Button>
+        )}
       </main>
     );
   }
