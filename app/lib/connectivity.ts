@@ -8,14 +8,12 @@
  * A request given up for want of an answer counts as no answer.
  */
 import { create } from 'zustand';
-import { fetchWithin } from './request-timeout';
+import { fetchWithin, PROBE_TIMEOUT_MS } from './request-timeout';
 
 /** 'offline': the browser says so; 'unreachable': the browser says online but requests fail before any answer. */
 export type Connection = 'online' | 'offline' | 'unreachable';
 
 export const PROBE_INTERVAL_MS = 10_000;
-/** A probe gives up before the next is due, so probes never pile up on a network that swallows them. */
-const PROBE_TIMEOUT_MS = 5_000;
 const PROBE_URL = '/api/health';
 
 export function connectionOf(browserOnline: boolean, serverReachable: boolean): Connection {

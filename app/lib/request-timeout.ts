@@ -15,6 +15,8 @@ export const MS_PER_MB_SENT = 30_000;
 export const BODY_STALL_MS = 10_000;
 /** An upload that has sent nothing more for this long is given up, whatever time its size allows. */
 export const UPLOAD_STALL_MS = 60_000;
+/** The health probe gives up before the next is due (every 10 s), so probes never pile up on a network that swallows them. */
+export const PROBE_TIMEOUT_MS = 5_000;
 
 const MB = 1024 * 1024;
 /** Statuses whose answer never has a body (a Response made with one throws). */
@@ -51,7 +53,8 @@ export class RequestTimeoutError extends Error {
  * fetch, given up when the answer has not begun within `timeoutMs` (by
  * default sized to the body sent) or its body pauses for BODY_STALL_MS. The
  * answer comes back whole, read within those times, so reading it cannot
- * hang either. Other failures are fetch's own.
+ * hang either. Other failures are fetch's own. The request's abort signal
+ * is the wrapper's own.
  */
 export async function fetchWithin(url: string, init: RequestInit = {}, timeoutMs = requestTimeoutMs(bytesOf(init.body))): Promise<Response> {
   const controller = new AbortController();
