@@ -1,23 +1,26 @@
 /**
  * Billing in a real browser: the trial countdown, the banner a lapsed seller
  * sees before typing anything, a change refused for the plan kept as 'Not
- * saved' and accepted when sent again after subscribing, the states of
- * /subscribe that do not need the provider's own script, and that script
- * staying out of every other page.
+ * saved' and accepted when sent again after subscribing, a seller in the
+ * trial saving a card on /subscribe, the other states of /subscribe, and the
+ * provider's script staying out of every other page.
  *
  * These tests run their own server, with the payment settings pointing at a
- * local stand-in for the provider's API; an ended trial is written straight
- * into that server's database, as no screen can end one.
+ * local stand-in for the provider's API (and, where a card is saved, a
+ * stand-in for its browser script); an ended trial is written straight into
+ * that server's database, as no screen can end one.
  */
 import type { Page, Request } from '@playwright/test';
 import { providerEvent, signatureFor } from '../api/testing/stripe-events';
 import { STAND_IN_KEYS, StripeStandIn } from '../api/testing/stripe-stand-in';
-import { apiLogin, registerAccountAt } from './support/api';
+import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
 import { expect, test, type Account } from './support/fixtures';
 import { addProduct, expectAllSynced, openProducts, productCard, syncStatus } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
+import { serveStripeJsStandIn, stripeJsSeen } from './support/stripe-js-stand-in';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const ADMIN = { email: 'billing-admin@e2e.test', password: 'billing-admin-pass' };
 
 let standIn: StripeStandIn;
 let server: OwnServer;
@@ -25,7 +28,7 @@ let server: OwnServer;
 test.beforeAll(async () => {
   standIn = new StripeStandIn();
   const apiBase = await standIn.start();
-  server = await ownServer({ ...STAND_IN_KEYS, STRIPE_API_BASE: apiBase });
+  server = await ownServer({ ...STAND_IN_KEYS, STRIPE_API_BASE: apiBase, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   await server.start();
 });
 
@@ -75,6 +78,25 @@ async function providerConfirmsPayment(account: Account): Promise<void> {
   expect(delivered.status).toBe(200);
 }
 
+/** The day as the app writes it (the browser and these tests share the locale and the time zone). */
+const dayText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+async function trialEndOf(session: ApiSession): Promise<string> {
+  const response = await fetch(`${server.url}/api/subscription-status`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const { trialEndsAt } = (await response.json()) as { trialEndsAt: string };
+  return trialEndsAt;
+}
+
+/** What the provider holds for this seller: the customer, its subscriptions and the setup intents made for them. */
+function providerRecordsOf(session: ApiSession) {
+  const customer = [...standIn.customers.values()].find((candidate) => (candidate.metadata as { userId?: string }).userId === session.userId);
+  const customerId = customer?.id as string | undefined;
+  return {
+    subscriptions: [...standIn.subscriptions.values()].filter((subscription) => subscription.customer === customerId),
+    setupIntents: customerId ? standIn.setupIntentsOf(customerId) : [],
+  };
+}
+
 /** The provider's script is never fetched here: the tests cover what the page shows up to the payment form. */
 async function holdProviderScript(page: Page): Promise<void> {
   await page.route('https://js.stripe.com/**', () => undefined);
@@ -98,10 +120,12 @@ test.describe('billing', () => {
     await expect(page.getByText('Pro ($39.99 a month)')).toBeVisible();
     await expect(page.getByTestId('billing-status')).toHaveText('Free trial');
     await expect(page.getByText('Trial ends')).toBeVisible();
+    await expect(page.getByText('Add a card now: you will not be charged until')).toBeVisible();
+    await holdProviderScript(page);
     await page.getByRole('link', { name: 'Subscribe' }).click();
     await expect(page).toHaveURL(/\/subscribe$/);
     await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
-    await expect(page.getByText('Your 14-day free trial is active')).toBeVisible();
+    await expect(page.getByTestId('trial-days-left')).toContainText('Your free trial is active: 3 days left');
 
     // The profile leads to the Billing page too.
     await page.goto(`${server.url}/profile`);
@@ -114,6 +138,68 @@ test.describe('billing', () => {
     await signInAt(page, server, seller);
     await expect(page.getByTestId('trial-badge')).toHaveText('Free trial: 14 days left');
     await expect(page.getByTestId('trial-badge')).not.toHaveClass(/bg-amber-500/);
+  });
+
+  test('a seller in the trial saves a card on /subscribe against the setup intent the provider made, and is charged only when the trial ends', async ({ page }) => {
+    const seller = await registerAccountAt(server.url, 'seller');
+    const session = await apiLogin(seller, server.url);
+    const endsOn = dayText(await trialEndOf(session));
+    await serveStripeJsStandIn(page);
+    await signInAt(page, server, seller);
+
+    await page.goto(`${server.url}/subscribe`);
+    await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+    await expect(page.getByTestId('trial-days-left')).toHaveText(`Your free trial is active: 14 days left (until ${endsOn}).`);
+    await expect(page.getByRole('heading', { name: `Add a card now: you will not be charged until ${endsOn}` })).toBeVisible();
+    await expect(page.getByLabel('Card number')).toBeVisible();
+
+    // The form is the provider's setup intent for this seller, on a subscription whose first charge is the trial's end.
+    const { subscriptions, setupIntents } = providerRecordsOf(session);
+    expect(subscriptions).toHaveLength(1);
+    expect(subscriptions[0]!.status).toBe('trialing');
+    expect(dayText(new Date((subscriptions[0]!.trial_end as number) * 1000).toISOString())).toBe(endsOn);
+    expect(setupIntents).toHaveLength(1);
+    expect((await stripeJsSeen(page)).clientSecrets).toEqual([setupIntents[0]!.client_secret]);
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText(`Your card is saved: the Pro plan ($39.99/month) starts when your trial ends on ${endsOn}, with no break.`)).toBeVisible();
+    expect((await stripeJsSeen(page)).confirmed).toEqual([setupIntents[0]!.client_secret]);
+
+    // Coming back later: the provider holds the card, so no form is offered again, and nothing was doubled.
+    standIn.confirmSetupIntent(setupIntents[0]!.id as string);
+    await page.reload();
+    await expect(page.getByText(`Your card is saved: the Pro plan ($39.99/month) starts when your trial ends on ${endsOn}, with no break.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save card' })).toHaveCount(0);
+    expect(providerRecordsOf(session).subscriptions).toHaveLength(1);
+  });
+
+  test('after an admin extends the trial, /subscribe and Billing count the new days and the first charge moves with them', async ({ page }) => {
+    const seller = await registerAccountAt(server.url, 'seller');
+    const session = await apiLogin(seller, server.url);
+    await holdProviderScript(page);
+    await signInAt(page, server, seller);
+    await page.goto(`${server.url}/subscribe`);
+    await expect(page.getByTestId('trial-days-left')).toContainText('Your free trial is active: 14 days left');
+
+    const admin = await apiLogin(ADMIN, server.url);
+    const extended = await fetch(`${server.url}/api/admin/customers/${session.userId}/extend-trial`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ days: 8 }),
+    });
+    expect(extended.status).toBe(200);
+    const endsOn = dayText(await trialEndOf(session));
+
+    await page.reload();
+    await expect(page.getByTestId('trial-days-left')).toHaveText(`Your free trial is active: 22 days left (until ${endsOn}).`);
+    await expect(page.getByRole('heading', { name: `Add a card now: you will not be charged until ${endsOn}` })).toBeVisible();
+    const [subscription] = providerRecordsOf(session).subscriptions;
+    expect(dayText(new Date((subscription!.trial_end as number) * 1000).toISOString())).toBe(endsOn);
+
+    await page.goto(`${server.url}/billing`);
+    await expect(page.getByTestId('billing-status')).toHaveText('Free trial');
+    await expect(page.getByText(endsOn).first()).toBeVisible();
   });
 
   test('a lapsed seller sees why changes are not accepted on every seller screen, with the way to subscribe', async ({ page }) => {
@@ -259,6 +345,21 @@ test.describe('billing', () => {
       await page.goto(`${unpaid.url}/subscribe`);
       await expect(page.getByText('Payments are not set up on this server yet.')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Setup Error' })).toHaveCount(0);
+
+      // A seller in the trial hears the same on both pages, and is offered no card form.
+      const trialing = await registerAccountAt(unpaid.url, 'seller');
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await signInAt(page, unpaid, trialing);
+      await page.goto(`${unpaid.url}/subscribe`);
+      await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
+      await expect(page.getByTestId('trial-days-left')).toContainText('14 days left');
+      await expect(page.getByText('Payments are not set up on this server yet.')).toBeVisible();
+      await expect(page.getByText('Add a card now')).toHaveCount(0);
+      await page.goto(`${unpaid.url}/billing`);
+      await expect(page.getByTestId('billing-status')).toHaveText('Free trial');
+      await expect(page.getByText('Payments are not set up on this server yet.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveCount(0);
     } finally {
       await unpaid.dispose();
     }

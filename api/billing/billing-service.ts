@@ -10,7 +10,7 @@ import {
   saveBillingSubscriptionIfNew,
 } from '../db/repositories/billing';
 import { findUserById, updateUser } from '../db/repositories/users';
-import type { Payments } from './payments';
+import type { Payments, ProviderSubscription } from './payments';
 
 export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server yet.';
 
@@ -55,6 +55,8 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
 /**
  * One customer per seller, stored and reused; a standing subscription is
  * reused, never doubled; a new one keeps the free trial's remaining days.
+ * During the trial the answer's secret is the setup intent of the card form:
+ * the card is saved now and first charged when the trial ends.
  */
 export async function createSubscription(services: Services, seller: User): Promise<CreatedSubscription> {
   const payments = paymentsOf(services);
@@ -68,15 +70,15 @@ export async function createSubscription(services: Services, seller: User): Prom
     const { standing, newestId } = await payments.standingSubscription(customerId);
     const now = services.now();
     const trialEnd = user.trialEndsAt && new Date(user.trialEndsAt) > now ? new Date(user.trialEndsAt) : null;
-    const subscription =
-      standing ??
-      (await payments.createSubscription({
-        customerId,
-        userId: user.id,
-        trialEnd,
-        // The same request after the same newest subscription is the same creation; after a canceled one it is a new one.
-        idempotencyKey: `subscription-${user.id}-after-${newestId ?? 'none'}-${trialEnd ? Math.floor(trialEnd.getTime() / 1000) : 'now'}`,
-      }));
+    const subscription = standing
+      ? await keepTrialEnd(payments, standing, trialEnd)
+      : await payments.createSubscription({
+          customerId,
+          userId: user.id,
+          trialEnd,
+          // The same request after the same newest subscription is the same creation; after a canceled one it is a new one.
+          idempotencyKey: `subscription-${user.id}-after-${newestId ?? 'none'}-${trialEnd ? Math.floor(trialEnd.getTime() / 1000) : 'now'}`,
+        });
     await services.db.transaction(async (tx) => {
       await saveBillingSubscriptionIfNew(tx.db, {
         id: subscription.id,
@@ -94,6 +96,17 @@ export async function createSubscription(services: Services, seller: User): Prom
     });
     return { status: subscription.status, clientSecret: subscription.clientSecret };
   });
+}
+
+/**
+ * A subscription made during the trial charges first when the trial ended
+ * then; the trial may have been extended since (an admin gave more days), so
+ * the first charge moves with it: the seller is told, and charged, by one date.
+ */
+async function keepTrialEnd(payments: Payments, standing: ProviderSubscription, trialEnd: Date | null): Promise<ProviderSubscription> {
+  if (standing.status !== 'trialing' || !trialEnd || !standing.trialEnd) return standing;
+  if (Math.floor(standing.trialEnd.getTime() / 1000) === Math.floor(trialEnd.getTime() / 1000)) return standing;
+  return payments.moveTrialEnd(standing.id, trialEnd);
 }
 
 export async function billingPortalUrl(services: Services, seller: User, returnUrl: string): Promise<{ url: string }> {

@@ -3,6 +3,7 @@ import type { CreatedSubscription, SubscriptionState } from '../../sync/entities
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { billingAccountOf } from '../db/repositories/billing';
+import { updateUser } from '../db/repositories/users';
 import { STAND_IN_KEYS, StripeStandIn } from '../testing/stripe-stand-in';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 
@@ -46,6 +47,27 @@ describe('POST /api/create-subscription', () => {
     const account = await billingAccountOf(t.services.db.read, seller.user.id);
     expect(account.customerId).toMatch(/^cus_/);
     expect(account.subscriptionId).toBe([...stripe.subscriptions.keys()].at(-1));
+    // The secret is the provider's setup intent for this seller's card: saved now, charged when the trial ends.
+    expect(stripe.setupIntentsOf(account.customerId!).map((intent) => intent.client_secret)).toEqual([res.body.clientSecret]);
+  });
+
+  it('after the trial was extended, moves the first charge to the new end of the trial and keeps the same card form', async () => {
+    const seller = await t.registerUser('seller');
+    const first = await subscribe(seller);
+    const extendedTo = new Date(new Date(seller.user.trialEndsAt!).getTime() + 8 * DAY_MS);
+    await t.services.db.transaction((tx) => updateUser(tx.db, seller.user.id, { trialEndsAt: extendedTo }, tx.version, t.services.now()));
+
+    const again = await subscribe(seller);
+    expect(again.body).toEqual({ status: 'trialing', clientSecret: first.body.clientSecret });
+    const { subscriptionId } = await billingAccountOf(t.services.db.read, seller.user.id);
+    const [moved] = stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`);
+    expect(moved?.form).toMatchObject({ trial_end: String(Math.floor(extendedTo.getTime() / 1000)), proration_behavior: 'none' });
+    expect(stripe.subscriptionObject(subscriptionId!).trial_end).toBe(Math.floor(extendedTo.getTime() / 1000));
+    expect(subscriptionCallsFor(seller)).toHaveLength(1);
+
+    // Already in step: nothing to move.
+    await subscribe(seller);
+    expect(stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
   });
 
   it('after the trial: no trial_end, and the secret of the first invoice payment', async () => {

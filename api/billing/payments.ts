@@ -17,6 +17,8 @@ export type ProviderSubscription = {
   status: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** When its free trial ends (the first charge), while it has one. */
+  trialEnd: Date | null;
   /** What the payment form confirms: the pending setup intent during a trial, else the first invoice's payment. */
   clientSecret: string | null;
 };
@@ -32,6 +34,8 @@ export type Payments = {
   /** The customer's standing subscription, and the newest of all (to key a new creation after it). */
   standingSubscription(customerId: string): Promise<{ standing: ProviderSubscription | null; newestId: string | null }>;
   createSubscription(request: NewSubscription): Promise<ProviderSubscription>;
+  /** Moves a trialing subscription's first charge to the end of the seller's trial, as it now stands. */
+  moveTrialEnd(subscriptionId: string, trialEnd: Date): Promise<ProviderSubscription>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Ends a subscription now (the seller closed their account). */
   cancelSubscription(subscriptionId: string): Promise<void>;
@@ -109,6 +113,17 @@ function stripePayments(settings: StripeSettings, tuning: PaymentTuning): Paymen
         return reduce(subscription);
       }),
 
+    moveTrialEnd: (subscriptionId, trialEnd) =>
+      providerCall(async () =>
+        reduce(
+          await stripe.subscriptions.update(subscriptionId, {
+            trial_end: Math.floor(trialEnd.getTime() / 1000),
+            proration_behavior: 'none',
+            expand: EXPAND_SECRETS,
+          }),
+        ),
+      ),
+
     portalUrl: (customerId, returnUrl) =>
       providerCall(async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
 
@@ -134,6 +149,7 @@ export function reduce(subscription: Stripe.Subscription): ProviderSubscription 
     status: subscription.status,
     currentPeriodEnd: periodEndOf(subscription),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    trialEnd: typeof subscription.trial_end === 'number' ? new Date(subscription.trial_end * 1000) : null,
     clientSecret,
   };
 }

@@ -62,6 +62,11 @@ describe('billing emails', () => {
     await deliver(providerEvent('customer.subscription.trial_will_end', { ...subscription, status: 'trialing', trial_end: trialEnd }, new Date()));
     await deliver(providerEvent('customer.subscription.trial_will_end', { ...subscription, status: 'trialing', trial_end: trialEnd }, new Date()));
     expect(await subjectsSentTo(seller.user.email)).toEqual(['Your Wholesale Menus trial ends in 3 days']);
+    // It leads to the card form, where the seller pays before the trial ends.
+    const [reminder] = smtp.messages;
+    expect(reminder!.text).toContain('Add a card now');
+    expect(reminder!.text).toContain(`${t.services.env.APP_URL}/subscribe`);
+    expect(reminder!.html).toContain(`href="${t.services.env.APP_URL}/subscribe"`);
   });
 
   it('the sweep reminds sellers whose own trial ends within 3 days, and not those who turned it off', async () => {

@@ -2,8 +2,9 @@
  * A local stand-in for the payment provider's HTTP API, for tests: the server
  * reaches it through STRIPE_API_BASE. It records every request, answers the
  * few calls the app makes as the provider does (idempotency keys replayed
- * included), and can be told to fail the next call: a declined card, a 500,
- * or no answer at all.
+ * included), keeps the setup intents it makes for subscriptions in a trial
+ * (what the payment form saves a card against), and can be told to fail the
+ * next call: a declined card, a 500, or no answer at all.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +26,8 @@ export class StripeStandIn {
   readonly requests: RecordedRequest[] = [];
   readonly customers = new Map<string, Json>();
   readonly subscriptions = new Map<string, Json>();
+  /** Setup intents made for subscriptions started during a trial, by id. */
+  readonly setupIntents = new Map<string, Json>();
   /** How long each answer takes, so concurrent calls really overlap. */
   latencyMs = 15;
   private failures: Array<{ method: string; path: string; failure: Failure }> = [];
@@ -58,6 +61,27 @@ export class StripeStandIn {
 
   requestsTo(method: string, path: string): RecordedRequest[] {
     return this.requests.filter((request) => request.method === method && request.path === path);
+  }
+
+  /** The setup intents made for this customer's subscriptions. */
+  setupIntentsOf(customerId: string): Json[] {
+    return [...this.setupIntents.values()].filter((intent) => intent.customer === customerId);
+  }
+
+  /**
+   * The card was confirmed against this setup intent in the browser, as the
+   * provider's own script does: the intent succeeds and the subscription has
+   * nothing left to confirm, with the card as its default.
+   */
+  confirmSetupIntent(id: string): void {
+    const intent = this.setupIntents.get(id);
+    if (!intent) throw new Error(`No setup intent ${id}`);
+    intent.status = 'succeeded';
+    const subscription = this.subscriptions.get((intent.metadata as { subscription: string }).subscription);
+    if (subscription) {
+      subscription.pending_setup_intent = null;
+      subscription.default_payment_method = this.nextId('pm');
+    }
   }
 
   /** A subscription as the provider would hold it, for building webhook events. */
@@ -117,6 +141,13 @@ export class StripeStandIn {
       this.subscriptions.set(subscription.id as string, subscription);
       return { status: 200, body: subscription };
     }
+    const updated = method === 'POST' && /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (updated) {
+      const subscription = this.subscriptions.get(updated[1]!);
+      if (!subscription) return notFound('subscription', updated[1]);
+      if (form.trial_end) this.moveTrialEnd(subscription, Number(form.trial_end));
+      return { status: 200, body: subscription };
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!this.customers.has(form.customer ?? '')) return notFound('customer', form.customer);
       const id = this.nextId('bps');
@@ -140,11 +171,31 @@ export class StripeStandIn {
       created,
       metadata: { userId: form['metadata[userId]'] },
       items: { object: 'list', data: [{ id: this.nextId('si'), price: { id: form['items[0][price]'] }, current_period_end: periodEnd }] },
-      pending_setup_intent: trialEnd ? { id: this.nextId('seti'), object: 'setup_intent', client_secret: `seti_${id}_secret_test` } : null,
+      pending_setup_intent: trialEnd ? this.newSetupIntent(form.customer, id) : null,
       latest_invoice: trialEnd
         ? null
         : { id: this.nextId('in'), object: 'invoice', confirmation_secret: { type: 'payment_intent', client_secret: `pi_${id}_secret_test` } },
     };
+  }
+
+  private newSetupIntent(customer: string | undefined, subscriptionId: string): Json {
+    const intent = {
+      id: this.nextId('seti'),
+      object: 'setup_intent',
+      customer,
+      status: 'requires_payment_method',
+      usage: 'off_session',
+      metadata: { subscription: subscriptionId },
+      client_secret: `seti_${subscriptionId}_secret_test`,
+    };
+    this.setupIntents.set(intent.id, intent);
+    return intent;
+  }
+
+  private moveTrialEnd(subscription: Json, trialEnd: number): void {
+    subscription.trial_end = trialEnd;
+    const items = subscription.items as { data: Array<{ current_period_end: number }> };
+    for (const item of items.data) item.current_period_end = trialEnd;
   }
 }
 

@@ -1,7 +1,50 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, messageOf, NetworkError, OFFLINE_MESSAGE, retryAfterMsOf, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
+import { ApiError, apiRequest, messageOf, NetworkError, OFFLINE_MESSAGE, retryAfterMsOf, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
+import { reportServerAnswered, useConnectivity } from './connectivity';
+import { ANSWER_TIMEOUT_MS } from './request-timeout';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  reportServerAnswered();
+});
+
+/** fetch on a network that swallows every request: nothing comes back until the request is aborted. */
+const swallowed = vi.fn(
+  (_url: string, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    }),
+);
+
+describe('apiRequest with no answer', () => {
+  it('fails as no answer once its time is up, and the app then knows the server cannot be reached', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', { getItem: () => null });
+    vi.stubGlobal('fetch', swallowed);
+    const request = apiRequest('GET', '/api/subscription-status').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS - 1);
+    expect(useConnectivity.getState().connection).toBe('online');
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await request;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).timedOut).toBe(true);
+    expect(useConnectivity.getState().connection).toBe('unreachable');
+  });
+
+  it('says nothing about the network when the server answered another request since it was sent', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', { getItem: () => null });
+    vi.stubGlobal('fetch', swallowed);
+    const request = apiRequest('GET', '/api/subscription-status').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS / 2);
+    // The network came back: a newer request (the health probe, say) got its answer.
+    reportServerAnswered();
+    await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS / 2);
+    expect(await request).toBeInstanceOf(NetworkError);
+    expect(useConnectivity.getState().connection).toBe('online');
+  });
+});
 
 describe('messageOf', () => {
   it("prefers the server's own words", () => {

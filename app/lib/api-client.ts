@@ -1,10 +1,13 @@
 /**
  * The one fetch wrapper. It sends the bearer token, sends a JSON content type
- * only when there is a body, and turns every failed answer into an ApiError
- * whose message reads "status: body" as spec section 8 describes.
+ * only when there is a body, gives every request a time limit (see
+ * request-timeout), tells connectivity whether the server answered, and
+ * turns every failed answer into an ApiError whose message reads
+ * "status: body" as spec section 8 describes.
  */
 import type { ErrorBody, FieldErrors } from '../../sync/errors';
-import { reportNetworkFailure, reportServerAnswered } from './connectivity';
+import { answersSoFar, reportNetworkFailure, reportServerAnswered } from './connectivity';
+import { fetchWithin, RequestTimeoutError } from './request-timeout';
 import { TOKEN_KEY } from './session-storage-keys';
 
 export class ApiError extends Error {
@@ -42,11 +45,13 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
   }
 }
 
-/** The network could not be reached at all: the device is offline or the server is down. */
+/** No answer from the server: the device is offline, the server is down, or nothing came back in time. */
 export class NetworkError extends Error {
-  constructor() {
-    super('The network is not available');
+  readonly timedOut: boolean;
+  constructor(timedOut = false) {
+    super(timedOut ? 'The server did not answer in time' : 'The network is not available');
     this.name = 'NetworkError';
+    this.timedOut = timedOut;
   }
 }
 
@@ -60,22 +65,32 @@ export function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * A request to the app's server, within its time limit; whether the server
+ * answered goes to connectivity. No answer throws a NetworkError.
+ */
+export async function fetchFromServer(url: string, init: RequestInit = {}): Promise<Response> {
+  const answersWhenSent = answersSoFar();
+  let response: Response;
+  try {
+    response = await fetchWithin(url, init);
+  } catch (error) {
+    reportNetworkFailure(answersWhenSent);
+    throw new NetworkError(error instanceof RequestTimeoutError);
+  }
+  reportServerAnswered();
+  return response;
+}
+
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
   const headers = authHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    reportNetworkFailure();
-    throw new NetworkError();
-  }
-  reportServerAnswered();
+  const response = await fetchFromServer(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, response.headers.get('retry-after'));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownText, statusLabel } from './billing-text';
+import { countdownText, planHeadline, statusLabel } from './billing-text';
 
 describe('countdownText', () => {
   it('counts the trial down, urgent from 3 days before the end', () => {
@@ -31,5 +31,15 @@ describe('statusLabel', () => {
   it('names an unpaid ended trial apart from a canceled subscription', () => {
     expect(statusLabel('trial_expired')).toBe('Free trial ended');
     expect(statusLabel('canceled')).toBe('Canceled');
+  });
+});
+
+describe('planHeadline', () => {
+  it('says where the plan stands in one line', () => {
+    expect(planHeadline({ mayEdit: true, state: 'trialing', trialEndsAt: '2026-06-01T12:00:00.000Z', daysLeft: 22 })).toMatch(/^Free trial: 22 days left \(ends .*2026\)$/);
+    expect(planHeadline({ mayEdit: true, state: 'active' })).toBe('Pro plan: active');
+    expect(planHeadline({ mayEdit: true, state: 'past_due_grace', graceEndsAt: '2026-06-01T00:00:00.000Z', daysLeft: 2 })).toBe('Payment failed: 2 days to update');
+    expect(planHeadline({ mayEdit: false, state: 'trial_ended' })).toBe('Pro plan: not active');
+    expect(planHeadline({ mayEdit: true, state: 'not_a_seller' })).toBeNull();
   });
 });

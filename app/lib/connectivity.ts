@@ -5,8 +5,10 @@
  * reports whether the server answered; the browser's own online and offline
  * events are kept too. While the server cannot be reached, a cheap probe asks
  * again every few seconds, so waiting changes go as soon as requests succeed.
+ * A request given up for want of an answer counts as no answer.
  */
 import { create } from 'zustand';
+import { fetchWithin, PROBE_TIMEOUT_MS } from './request-timeout';
 
 /** 'offline': the browser says so; 'unreachable': the browser says online but requests fail before any answer. */
 export type Connection = 'online' | 'offline' | 'unreachable';
@@ -41,13 +43,27 @@ function update(changes: Partial<Pick<ConnectivityState, 'browserOnline' | 'serv
   useConnectivity.setState({ browserOnline, serverReachable, connection: connectionOf(browserOnline, serverReachable) });
 }
 
+let answers = 0;
+
+/** How many answers the server has given so far: a request notes it when sent, to tell whether its failure is news. */
+export function answersSoFar(): number {
+  return answers;
+}
+
 /** A request got an answer from the server (any status): the network and the server are there. */
 export function reportServerAnswered(): void {
+  answers += 1;
   update({ serverReachable: true });
 }
 
-/** A request failed before any answer (DNS, refused, reset, offline). */
-export function reportNetworkFailure(): void {
+/**
+ * A request failed before any answer (DNS, refused, reset, offline, out of
+ * time). Given `answersWhenSent`, a failure is ignored when the server has
+ * answered since that request went out: one left hanging from before the
+ * network came back says nothing about the network now.
+ */
+export function reportNetworkFailure(answersWhenSent?: number): void {
+  if (answersWhenSent !== undefined && answersWhenSent !== answers) return;
   update({ serverReachable: false });
 }
 
@@ -58,11 +74,12 @@ export function isOnline(): boolean {
 let probeTimer: ReturnType<typeof setInterval> | null = null;
 
 async function probe(): Promise<void> {
+  const answersWhenSent = answers;
   try {
-    await fetch(PROBE_URL, { cache: 'no-store' });
+    await fetchWithin(PROBE_URL, { cache: 'no-store' }, PROBE_TIMEOUT_MS);
     reportServerAnswered();
   } catch {
-    reportNetworkFailure();
+    reportNetworkFailure(answersWhenSent);
   }
 }
 

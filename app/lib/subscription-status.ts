@@ -10,7 +10,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { entitlementOf, type Entitlement } from '../../sync/billing/entitlements';
 import type { SubscriptionState } from '../../sync/entities/subscription';
 import type { User } from '../../sync/entities/user';
-import { apiRequest } from './api-client';
+import { apiRequest, NetworkError } from './api-client';
+import type { Connection } from './connectivity';
 import { useSyncSession } from './replica/sync-session';
 import { useSession } from './session-store';
 
@@ -46,6 +47,12 @@ export function fetchSubscriptionState(): Promise<SubscriptionState> {
 }
 
 export type RemoteState<T> = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'ready'; value: T };
+
+/** A read waits in vain: it failed for want of an answer, or it is still out while the app knows no answer comes. */
+export function waitsInVain(state: RemoteState<unknown>, connection: Connection): boolean {
+  if (state.kind === 'error') return state.error instanceof NetworkError;
+  return state.kind === 'loading' && connection !== 'online';
+}
 
 /** GET /api/subscription-status once per mount, with a way to ask again. */
 export function useSubscriptionState(): { state: RemoteState<SubscriptionState>; reload: () => void } {

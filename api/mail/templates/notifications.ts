@@ -55,8 +55,11 @@ export function trialEndingMail(p: Common & { endsOn: string }): MailContent {
   return compose({
     subject: `Your ${PRODUCT_NAME} trial ends in 3 days`,
     greeting: hello(p.name),
-    paragraphs: [`Your free trial ends on ${p.endsOn}. Subscribe to Pro to keep your menus shared and editable.`],
-    action: { label: 'Subscribe to Pro', url: p.url },
+    paragraphs: [
+      `Your free trial ends on ${p.endsOn}.`,
+      `Add a card now and the Pro plan takes over when the trial ends, with no break in editing your menus: you will not be charged until ${p.endsOn}.`,
+    ],
+    action: { label: 'Add a card', url: p.url },
     reason: because('your trial is about to end'),
     unsubscribeUrl: p.unsubscribeUrl,
   });

@@ -4,7 +4,7 @@
  * connection; the address it gets is then saved like any profile change.
  */
 import { MAX_PROFILE_IMAGE_BYTES } from '../../../sync/constants';
-import { authHeaders } from '../../lib/api-client';
+import { authHeaders, fetchFromServer } from '../../lib/api-client';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
@@ -39,8 +39,8 @@ export class ProfileImageUploadError extends Error {
   }
 }
 
-/** Uploads a checked file as the user's profile photo and resolves with its served address. */
-export async function uploadProfileImage(file: File, fetchImpl: typeof fetch = fetch): Promise<string> {
+/** Uploads a checked file as the user's profile photo and resolves with its served address (in a time sized to the file). */
+export async function uploadProfileImage(file: File, fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetchFromServer): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   form.append('purpose', 'profile');

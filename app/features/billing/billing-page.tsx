@@ -1,7 +1,8 @@
 /**
  * The seller's billing page: the plan, where it stands, the trial end or the
  * next charge, the provider's portal ('Manage billing') and the way to
- * subscribe. The portal returns here.
+ * subscribe. The portal returns here. When the server cannot be reached it
+ * says so, with what the device last knew of the plan, rather than waiting.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,9 +12,11 @@ import type { SubscriptionState } from '../../../sync/entities/subscription';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
+import { CannotReachServer } from '../../components/cannot-reach-server';
 import { messageOf } from '../../lib/api-client';
-import { formatDay, statusLabel } from '../../lib/billing-text';
-import { openBillingPortal, useSubscriptionState } from '../../lib/subscription-status';
+import { formatDay, PAYMENTS_OFF_TEXT, planHeadline, statusLabel } from '../../lib/billing-text';
+import { useConnectivity } from '../../lib/connectivity';
+import { openBillingPortal, useEntitlement, useSubscriptionState, waitsInVain } from '../../lib/subscription-status';
 import { toast } from '../../lib/toast-store';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -22,6 +25,17 @@ const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)} a month`;
 export function BillingPage() {
   useDocumentTitle('Billing');
   const { state, reload } = useSubscriptionState();
+  const connection = useConnectivity((current) => current.connection);
+  if (waitsInVain(state, connection)) {
+    return (
+      <PageBody>
+        <PageHeader title="Billing" subtitle="Your plan and payments." />
+        <CannotReachServer what="Your plan" onRetry={reload}>
+          <LastKnownPlan />
+        </CannotReachServer>
+      </PageBody>
+    );
+  }
   return (
     <PageBody>
       <PageHeader title="Billing" subtitle="Your plan and payments." />
@@ -37,6 +51,13 @@ export function BillingPage() {
       {state.kind === 'ready' && <PlanDetails subscription={state.value} />}
     </PageBody>
   );
+}
+
+/** The plan as the device last pulled it, while the server's own view cannot be had. */
+function LastKnownPlan() {
+  const entitlement = useEntitlement();
+  const headline = entitlement && planHeadline(entitlement);
+  return headline ? <p className="text-sm text-stone-600">Last known on this device: {headline}</p> : null;
 }
 
 /** The date that matters next: when the trial ends, or when the plan renews or stops. */
@@ -81,12 +102,17 @@ function PlanDetails({ subscription }: { subscription: SubscriptionState }) {
           </>
         )}
       </dl>
-      {!subscription.paymentsEnabled && <p className="text-sm text-stone-600">Payments are not set up on this server yet.</p>}
+      {!subscription.paymentsEnabled && <p className="text-sm text-stone-600">{PAYMENTS_OFF_TEXT}</p>}
+      {subscription.paymentsEnabled && subscription.status === 'trialing' && subscription.trialEndsAt && (
+        <p className="text-sm text-stone-600">
+          Add a card now: you will not be charged until {formatDay(subscription.trialEndsAt)}, and the Pro plan follows your trial with no gap.
+        </p>
+      )}
       {subscription.paymentsEnabled && !subscription.hasBillingAccount && (
         <p className="text-sm text-stone-600">Once you subscribe, 'Manage billing' lets you change your card, see invoices or cancel.</p>
       )}
       <div className="flex flex-wrap gap-2">
-        {subscription.status !== 'active' && (
+        {subscription.paymentsEnabled && subscription.status !== 'active' && (
           <Link to="/subscribe" className={buttonClasses('primary')}>
             Subscribe
           </Link>

@@ -35,6 +35,11 @@ export function PrintMenuPage() {
       <main id="main-content" className="mx-auto max-w-xl p-8 text-center">
         <h1 className="text-2xl font-bold">{notFound ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
         <p className="mt-2 text-stone-600">{notFound ? "The menu you're looking for doesn't exist or may have been removed." : messageOf(read.error, 'This menu could not be loaded.')}</p>
+        {!notFound && (
+          <Button className="mt-6" onClick={read.retry}>
+            Try again
+          </Button>
+        )}
       </main>
     );
   }

@@ -9,7 +9,7 @@ import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
-import { ApiError, authHeaders, messageOf, NetworkError } from '../../lib/api-client';
+import { ApiError, authHeaders, fetchFromServer, messageOf, NetworkError } from '../../lib/api-client';
 import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo } from '../../lib/back-to';
@@ -85,7 +85,10 @@ export function PublicMenuPage() {
   }
   if (current.status === 'not-found' || live.gone) return <MenuNotFound />;
   if (current.status === 'offline') {
-    return (
+    // The browser says online, yet no answer came: the network lets nothing through, or the server is down.
+    return navigator.onLine ? (
+      <LoadProblem title="Can't reach the server" message="This menu couldn't be loaded because the server cannot be reached. Try again in a moment." onRetry={retry} />
+    ) : (
       <LoadProblem
         title="You're offline"
         message="This menu couldn't be loaded because there's no connection. Check your connection and try again."
@@ -133,13 +136,8 @@ const FRESH_ANSWER_MS = 60_000;
  * network does not; the answer's Date header then tells when that copy was made.
  */
 export async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
-  let response: Response;
-  try {
-    // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
-    response = await fetch(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, { headers: authHeaders() });
-  } catch {
-    throw new NetworkError();
-  }
+  // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
+  const response = await fetchFromServer(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, { headers: authHeaders() });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   const servedAt = new Date(response.headers.get('date') ?? '');
   const stale = !Number.isNaN(servedAt.getTime()) && Date.now() - servedAt.getTime() > FRESH_ANSWER_MS;

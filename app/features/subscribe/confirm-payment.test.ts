@@ -58,8 +58,14 @@ describe('waitUntilActive', () => {
 describe('returnFromProvider', () => {
   it('reads the redirect status the provider appends to the return address', () => {
     expect(returnFromProvider('?payment_intent=pi_1&redirect_status=succeeded')).toBe('confirm');
-    expect(returnFromProvider('?setup_intent=seti_1&redirect_status=processing')).toBe('confirm');
+    expect(returnFromProvider('?payment_intent=pi_1&redirect_status=processing')).toBe('confirm');
     expect(returnFromProvider('?redirect_status=failed')).toBe('failed');
     expect(returnFromProvider('')).toBeNull();
+  });
+
+  it('does not wait for the plan to turn active after a card saved during the trial: it stays in its trial until the end', () => {
+    expect(returnFromProvider('?setup_intent=seti_1&setup_intent_client_secret=seti_1_secret_x&redirect_status=succeeded')).toBe('card-saved');
+    expect(returnFromProvider('?setup_intent=seti_1&redirect_status=processing')).toBeNull();
+    expect(returnFromProvider('?setup_intent=seti_1&redirect_status=failed')).toBe('failed');
   });
 });

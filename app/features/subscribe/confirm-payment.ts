@@ -41,10 +41,16 @@ export async function waitUntilActive({
   }
 }
 
-/** What the provider's return address says: the payment went through (or is on its way), failed, or this is no return at all. */
-export function returnFromProvider(search: string): 'confirm' | 'failed' | null {
-  const status = new URLSearchParams(search).get('redirect_status');
-  if (status === 'succeeded' || status === 'processing') return 'confirm';
+/**
+ * What the provider's return address says: the payment went through (or is on
+ * its way), a card was saved for the end of the trial (nothing to confirm: the
+ * plan stays in its trial), it failed, or this is no return at all.
+ */
+export function returnFromProvider(search: string): 'confirm' | 'card-saved' | 'failed' | null {
+  const params = new URLSearchParams(search);
+  const status = params.get('redirect_status');
   if (status === 'failed') return 'failed';
+  if (params.has('setup_intent')) return status === 'succeeded' ? 'card-saved' : null;
+  if (status === 'succeeded' || status === 'processing') return 'confirm';
   return null;
 }

@@ -1,31 +1,41 @@
 /**
- * Subscription sign-up (spec section 2, 'Subscribe'): a seller whose plan is
- * already running is told so; anyone else gets a Pro subscription created and
- * pays through the provider's embedded form. After paying (here, or back from
- * the provider's own page) the page waits for the server to confirm the plan.
- * Stripe's script is imported only here, so no other page downloads it.
+ * Subscription sign-up (spec section 2, 'Subscribe'): a paying seller is told
+ * so; a seller in the free trial sees the days left and may add a card now,
+ * charged only when the trial ends; anyone else gets a Pro subscription
+ * created and pays through the provider's embedded form. After paying (here,
+ * or back from the provider's own page) the page waits for the server to
+ * confirm the plan. When the server cannot be reached it says so, with
+ * 'Try again', instead of waiting.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { daysUntil } from '../../../sync/billing/entitlements';
 import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/constants';
 import { formatScaled } from '../../../sync/decimal';
-import type { SubscriptionState } from '../../../sync/entities/subscription';
-import { Button, buttonClasses } from '../../components/ui/button';
+import type { CreatedSubscription } from '../../../sync/entities/subscription';
+import { CannotReachServer } from '../../components/cannot-reach-server';
 import { Badge } from '../../components/ui/badge';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest, NetworkError } from '../../lib/api-client';
+import { formatDay, PAYMENTS_OFF_TEXT } from '../../lib/billing-text';
+import { useConnectivity } from '../../lib/connectivity';
+import { useDocumentTitle } from '../../lib/document-title';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { fetchSubscriptionState } from '../../lib/subscription-status';
 import { toast } from '../../lib/toast-store';
 import { returnFromProvider, waitUntilActive } from './confirm-payment';
-import { useDocumentTitle } from '../../lib/document-title';
+import { PaymentForm } from './payment-form';
+import { runSetup, type SetupOutcome, type TrialCard } from './subscription-setup';
 
-type RunningStatus = 'active' | 'trialing';
-
-type SetupOutcome = { kind: 'subscribed'; status: RunningStatus } | { kind: 'payment'; clientSecret: string } | { kind: 'unavailable' };
-
-type PageState = { kind: 'loading' } | { kind: 'error' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'unconfirmed' } | SetupOutcome;
+type PageState =
+  | { kind: 'loading' }
+  | { kind: 'error' }
+  | { kind: 'unreachable' }
+  | { kind: 'confirming' }
+  | { kind: 'confirmed' }
+  | { kind: 'unconfirmed' }
+  | SetupOutcome;
 
 const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)}/month`;
 const DASHBOARD_PATH = '/seller-dashboard';
@@ -37,32 +47,16 @@ const BENEFITS = [
   'Real-time inventory updates',
 ];
 
-function isRunning(status: string): status is RunningStatus {
-  return status === 'active' || status === 'trialing';
-}
-
-const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server yet.';
-
-async function runSetup(): Promise<SetupOutcome> {
-  const current = await fetchSubscriptionState();
-  if (isRunning(current.status)) return { kind: 'subscribed', status: current.status };
-  if (!current.paymentsEnabled) return { kind: 'unavailable' };
-  let created: SubscriptionState;
-  try {
-    created = await apiRequest<SubscriptionState>('POST', '/api/create-subscription');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 503) return { kind: 'unavailable' };
-    throw error;
-  }
-  if (!created.clientSecret) throw new Error(`No client secret returned for subscription status '${created.status}'`);
-  return { kind: 'payment', clientSecret: created.clientSecret };
-}
+const setupCalls = {
+  readStatus: fetchSubscriptionState,
+  createSubscription: () => apiRequest<CreatedSubscription>('POST', '/api/create-subscription'),
+};
 
 // Strict mode mounts the page twice in development; sharing the call in flight keeps that from creating two subscriptions.
 let setupInFlight: Promise<SetupOutcome> | null = null;
 
 function startSetup(): Promise<SetupOutcome> {
-  setupInFlight ??= runSetup().finally(() => {
+  setupInFlight ??= runSetup(setupCalls).finally(() => {
     setupInFlight = null;
   });
   return setupInFlight;
@@ -73,15 +67,26 @@ function reportSetupError(error: unknown) {
   toast({ title: 'Setup Error', description: 'Failed to set up subscription. Please try again.', variant: 'destructive' });
 }
 
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
 export function SubscribePage() {
   useDocumentTitle('Subscribe');
   const { search } = useLocation();
   const [returned] = useState(() => returnFromProvider(search));
   const [state, setState] = useState<PageState>(returned === 'confirm' ? { kind: 'confirming' } : { kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const connection = useConnectivity((current) => current.connection);
+  const retry = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
 
   useEffect(() => {
     if (returned === 'failed') {
       toast({ title: 'Payment Failed', description: 'Your payment could not be completed. Please try again.', variant: 'destructive' });
+    }
+    if (returned === 'card-saved') {
+      toast({ title: 'Card saved', description: 'You will not be charged until your free trial ends.', variant: 'success' });
     }
   }, [returned]);
 
@@ -119,16 +124,19 @@ export function SubscribePage() {
       .catch((error: unknown) => {
         if (cancelled) return;
         reportSetupError(error);
-        setState({ kind: 'error' });
+        setState({ kind: error instanceof NetworkError ? 'unreachable' : 'error' });
       });
     return () => {
       cancelled = true;
     };
-  }, [returned]);
+  }, [returned, attempt]);
 
+  // Still setting up while the app knows the server does not answer: say so now rather than spin.
+  const unreachable = state.kind === 'unreachable' || (state.kind === 'loading' && connection !== 'online');
   return (
     <main id="main-content" className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      {state.kind === 'loading' && (
+      {unreachable && <CannotReachServer what="Your subscription" onRetry={retry} />}
+      {state.kind === 'loading' && !unreachable && (
         <Card className="p-8 text-center">
           <Spinner label="Setting up your subscription" />
           <p className="text-stone-600">Setting up your subscription...</p>
@@ -138,7 +146,7 @@ export function SubscribePage() {
       {state.kind === 'unavailable' && (
         <Card role="alert" className="p-8 text-center">
           <h1 className="text-xl font-semibold text-stone-900">Subscriptions are not available yet</h1>
-          <p className="mt-2 text-stone-600">{PAYMENTS_OFF_MESSAGE}</p>
+          <p className="mt-2 text-stone-600">{PAYMENTS_OFF_TEXT}</p>
           <Link to={DASHBOARD_PATH} className={buttonClasses('outline', 'md', 'mt-6')}>
             Go to Dashboard
           </Link>
@@ -152,14 +160,10 @@ export function SubscribePage() {
       )}
       {state.kind === 'confirmed' && (
         <Card className="p-8 text-center">
-          <span aria-hidden className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
-            ✓
-          </span>
+          <Tick />
           <h1 className="mt-4 text-2xl font-bold text-stone-900">Subscription Active!</h1>
           <p className="mt-2 text-stone-600">Welcome to the Pro plan. Your account is now active.</p>
-          <Link to={DASHBOARD_PATH} className={buttonClasses('primary', 'md', 'mt-6')}>
-            Go to Dashboard
-          </Link>
+          <DashboardLink />
         </Card>
       )}
       {state.kind === 'unconfirmed' && (
@@ -173,7 +177,28 @@ export function SubscribePage() {
           </Button>
         </Card>
       )}
-      {state.kind === 'subscribed' && <AllSetCard status={state.status} />}
+      {state.kind === 'active' && (
+        <Card className="p-8 text-center">
+          <Tick />
+          <h1 className="mt-4 text-2xl font-bold text-stone-900">You're All Set!</h1>
+          <p className="mt-2 text-stone-600">Your Pro subscription is active.</p>
+          <DashboardLink />
+        </Card>
+      )}
+      {state.kind === 'trial' && (
+        <TrialCards
+          trialEndsAt={state.trialEndsAt}
+          card={state.card}
+          onCardSaved={() => {
+            toast({ title: 'Card saved', description: `You will not be charged until ${formatDay(state.trialEndsAt)}.`, variant: 'success' });
+            setState({ ...state, card: { kind: 'saved' } });
+          }}
+          onSetupError={(error) => {
+            reportSetupError(error);
+            setState({ kind: 'error' });
+          }}
+        />
+      )}
       {state.kind === 'payment' && (
         <PaymentCard
           clientSecret={state.clientSecret}
@@ -188,20 +213,52 @@ export function SubscribePage() {
   );
 }
 
-function AllSetCard({ status }: { status: RunningStatus }) {
+function Tick() {
   return (
-    <Card className="p-8 text-center">
-      <span aria-hidden className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
-        ✓
-      </span>
-      <h1 className="mt-4 text-2xl font-bold text-stone-900">You're All Set!</h1>
-      <p className="mt-2 text-stone-600">
-        {status === 'trialing' ? `Your ${TRIAL_DAYS}-day free trial is active` : 'Your Pro subscription is active.'}
-      </p>
-      <Link to={DASHBOARD_PATH} className={buttonClasses('primary', 'md', 'mt-6')}>
-        Go to Dashboard
-      </Link>
-    </Card>
+    <span aria-hidden className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-2xl text-brand-700">
+      ✓
+    </span>
+  );
+}
+
+function DashboardLink() {
+  return (
+    <Link to={DASHBOARD_PATH} className={buttonClasses('primary', 'md', 'mt-6')}>
+      Go to Dashboard
+    </Link>
+  );
+}
+
+/** A seller in the free trial: the days left, and the card (its form, saved already, or no payments here). */
+function TrialCards({ trialEndsAt, card, onCardSaved, onSetupError }: { trialEndsAt: string; card: TrialCard; onCardSaved: () => void; onSetupError: (error: unknown) => void }) {
+  const [now] = useState(() => new Date());
+  const endsOn = formatDay(trialEndsAt);
+  return (
+    <div className="grid gap-6">
+      <Card className="p-8 text-center">
+        <Tick />
+        <h1 className="mt-4 text-2xl font-bold text-stone-900">You're All Set!</h1>
+        <p className="mt-2 text-stone-600" data-testid="trial-days-left">
+          Your free trial is active: {days(daysUntil(new Date(trialEndsAt), now))} left (until {endsOn}).
+        </p>
+        {card.kind === 'payments-off' && <p className="mt-2 text-stone-600">{PAYMENTS_OFF_TEXT}</p>}
+        {card.kind === 'saved' && (
+          <p className="mt-2 text-stone-600">
+            Your card is saved: the Pro plan ({PRICE_TEXT}) starts when your trial ends on {endsOn}, with no break.
+          </p>
+        )}
+        <DashboardLink />
+      </Card>
+      {card.kind === 'form' && (
+        <Card className="p-5 sm:p-6">
+          <h2 className="text-xl font-bold text-stone-900">Add a card now: you will not be charged until {endsOn}</h2>
+          <p className="mt-1 text-stone-600">
+            Then the Pro plan is {PRICE_TEXT}, with no gap after your trial. You can cancel anytime.
+          </p>
+          <PaymentForm clientSecret={card.clientSecret} submitLabel="Save card" onConfirmed={onCardSaved} onSetupError={onSetupError} />
+        </Card>
+      )}
+    </div>
   );
 }
 
@@ -218,87 +275,6 @@ function SetupErrorCard() {
 }
 
 function PaymentCard({ clientSecret, onPaid, onSetupError }: { clientSecret: string; onPaid: () => void; onSetupError: (error: unknown) => void }) {
-  const mountRef = useRef<HTMLDivElement>(null);
-  const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
-  // The latest callback, so the loading effect runs once per secret rather than once per parent render.
-  const onSetupErrorRef = useRef(onSetupError);
-  const [ready, setReady] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  useEffect(() => {
-    onSetupErrorRef.current = onSetupError;
-  }, [onSetupError]);
-
-  useEffect(() => {
-    const container = mountRef.current;
-    let cancelled = false;
-    let destroy: (() => void) | null = null;
-
-    async function load() {
-      const [{ loadStripe }, config] = await Promise.all([
-        import('@stripe/stripe-js'),
-        apiRequest<{ stripePublishableKey: string | null }>('GET', '/api/config'),
-      ]);
-      if (!config.stripePublishableKey) throw new Error('The server has no payment provider key configured');
-      const stripe = await loadStripe(config.stripePublishableKey);
-      if (!stripe) throw new Error('The payment provider could not be loaded');
-      if (cancelled || !container) return;
-      const elements = stripe.elements({
-        clientSecret,
-        appearance: { theme: 'stripe', variables: { colorPrimary: '#15803d', borderRadius: '6px' } },
-      });
-      const paymentElement = elements.create('payment');
-      paymentElement.on('ready', () => {
-        if (!cancelled) setReady(true);
-      });
-      paymentElement.mount(container);
-      stripeRef.current = { stripe, elements };
-      destroy = () => paymentElement.destroy();
-    }
-
-    load().catch((error: unknown) => {
-      if (!cancelled) onSetupErrorRef.current(error);
-    });
-    return () => {
-      cancelled = true;
-      destroy?.();
-      stripeRef.current = null;
-    };
-  }, [clientSecret]);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const loaded = stripeRef.current;
-    if (!loaded || submitting) return;
-    setSubmitting(true);
-    const { stripe, elements } = loaded;
-    const confirmParams = { return_url: `${window.location.origin}${DASHBOARD_PATH}` };
-    try {
-      // A trial starts with a setup intent (card saved, nothing charged yet); otherwise the first invoice is paid now.
-      const result = clientSecret.startsWith('seti_')
-        ? await stripe.confirmSetup({ elements, confirmParams, redirect: 'if_required' })
-        : await stripe.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
-      if (result.error) {
-        toast({
-          title: 'Payment Failed',
-          description: result.error.message ?? 'Your payment could not be completed. Please try again.',
-          variant: 'destructive',
-        });
-        return;
-      }
-      // Paid without leaving the page: the plan is active once the provider has told the server.
-      onPaid();
-    } catch (error) {
-      toast({
-        title: 'Payment Failed',
-        description: error instanceof Error ? error.message : 'Your payment could not be completed. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <div className="grid gap-6">
       <Card className="border-brand-200 bg-brand-50 p-5">
@@ -329,20 +305,8 @@ function PaymentCard({ clientSecret, onPaid, onSetupError }: { clientSecret: str
             </li>
           ))}
         </ul>
-
-        <form className="mt-6 grid gap-4" onSubmit={(event) => void submit(event)} aria-busy={!ready || submitting}>
-          <div className="relative min-h-40">
-            <div ref={mountRef} />
-            {!ready && (
-              <div className="absolute inset-0 flex items-center justify-center">
-                <Spinner label="Loading the payment form" />
-              </div>
-            )}
-          </div>
-          <Button type="submit" size="lg" className="w-full" disabled={!ready || submitting}>
-            {submitting ? 'Processing...' : `Start Subscription (${PRICE_TEXT})`}
-          </Button>
-        </form>
+        {/* Paid without leaving the page: the plan is active once the provider has told the server. */}
+        <PaymentForm clientSecret={clientSecret} submitLabel={`Start Subscription (${PRICE_TEXT})`} onConfirmed={onPaid} onSetupError={onSetupError} />
         <p className="mt-4 text-center text-sm text-stone-500">You can cancel anytime. No long-term commitments.</p>
       </Card>
     </div>

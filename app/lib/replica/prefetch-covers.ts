@@ -4,6 +4,7 @@
  * service worker keeps them (uploads are cached by their never-changing name).
  */
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { fetchFromServer } from '../api-client';
 import { isOnline } from '../connectivity';
 
 const UPLOADS_CACHE = 'uploads';
@@ -26,6 +27,6 @@ export async function prefetchCovers(coverKey: string): Promise<void> {
   for (const url of coverKey.split('\n')) {
     if (await cache.match(url)) continue;
     // Through fetch, not cache.add: the service worker's own rule stores it, with its expiry.
-    await fetch(url).catch(() => undefined);
+    await fetchFromServer(url).catch(() => undefined);
   }
 }
