@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
@@ -21,11 +20,12 @@ import {
   setProductCover,
   updateProduct as updateProductRow,
 } from '../db/repositories/products';
-import { ownPhotosByIds, productIdsUsingPhoto, userUploadedHash } from '../db/repositories/photos';
+import { ownPhotosByIds, productIdsUsingPhoto } from '../db/repositories/photos';
+import { assertOwnUpload, notOwnUploadMessage } from '../photos/own-upload';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PHOTO_URL_NOT_OWN = 'Photo URL must be one of your own uploads or an https:// address';
+export const PHOTO_URL_NOT_OWN = notOwnUploadMessage('Photo URL');
 
 export function listProducts(services: Services, seller: User): Promise<Product[]> {
   return listProductsByOwner(services.db.read, seller.id);
@@ -48,7 +48,7 @@ export async function createProduct(services: Services, seller: User, input: unk
     if (ownMenus.length !== new Set(selectedMenus).size) {
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
     }
-    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
     const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id }, tx.version, now);
@@ -63,7 +63,7 @@ export async function updateProduct(services: Services, seller: User, id: string
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
-    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
     const photoIds = fields.photoIds ?? current.photoIds;
     const changes = { ...fields };
     if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
@@ -71,15 +71,6 @@ export async function updateProduct(services: Services, seller: User, id: string
     }
     return updateProductRow(tx.db, id, changes, tx.version, services.now());
   });
-}
-
-/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
-/** A photo address naming an uploaded file must name one of the seller's own uploads, not another account's. */
-async function assertOwnUpload(db: Tx['db'], sellerId: string, photoUrl: string | null | undefined): Promise<void> {
-  const sha256 = photoUrl ? UPLOADED_IMAGE_PATH.exec(photoUrl)?.[1] : undefined;
-  if (sha256 && !(await userUploadedHash(db, sellerId, sha256))) {
-    throw new AppError('validation', PHOTO_URL_NOT_OWN, { photoUrl: PHOTO_URL_NOT_OWN });
-  }
 }
 
 /**
@@ -106,6 +97,7 @@ export async function refreshCoversUsing(tx: Tx, sellerId: string, photoId: stri
   }
 }
 
+/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
 export async function deleteProduct(services: Services, seller: User, id: string): Promise<void> {
   await services.db.transaction(async (tx) => {
     await ownedProduct(tx, seller, id);

@@ -2,6 +2,7 @@
 import { linkExpired } from '../../sync/entities/menu';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { AppError } from '../../sync/errors';
+import { isUploadedImageAddress } from '../../sync/fields';
 import type { Services } from '../context';
 import { findMenuByLink } from '../db/repositories/menus';
 import { ownPhotosByIds } from '../db/repositories/photos';
@@ -14,6 +15,9 @@ export const SAMPLE_MENU_LINK_ID = '5a3b1e00-0000-4000-8000-000000000001';
 export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist or may have been removed.";
 
 export type LoadedPublicMenu = { publicMenu: PublicMenu; sellerId: string };
+
+/** An image address a row may hold from before addresses were kept to uploads: a public page shows none but the server's own. */
+const ownImage = (address: string | null) => (isUploadedImageAddress(address) ? address : null);
 
 export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
   return (await loadPublicMenu(services, publicLinkId)).publicMenu;
@@ -43,15 +47,15 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
         return file ? [{ id: file.id, url: file.url }] : [];
       });
       const labResultUrl = product.labResultId ? (files.get(product.labResultId)?.url ?? null) : null;
-      return [{ ...publicProduct, photos, labResultUrl }];
+      return [{ ...publicProduct, photoUrl: ownImage(product.photoUrl), photos, labResultUrl }];
     }),
     seller: {
       businessName: seller.businessName,
-      logoUrl: seller.profileImageUrl,
+      logoUrl: ownImage(seller.profileImageUrl),
       licenseNumber: seller.licenseNumber,
       contactInfo: seller.contactInfo,
       phoneNumber: seller.phoneNumber,
-      menuCoverUrl: seller.menuCoverUrl,
+      menuCoverUrl: ownImage(seller.menuCoverUrl),
       accentColor: seller.accentColor,
     },
     },

@@ -6,6 +6,7 @@ import { parseOrThrow } from '../../sync/validation';
 import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
 import type { Services } from '../context';
 import { emailTaken, updateUser, type UserChanges } from '../db/repositories/users';
+import { assertOwnUpload } from '../photos/own-upload';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,6 +26,8 @@ export async function updateProfile(services: Services, user: User, input: unkno
   }
 
   return services.db.transaction(async (tx) => {
+    await assertOwnUpload(tx.db, user.id, 'profileImageUrl', 'Profile image URL', changes.profileImageUrl);
+    await assertOwnUpload(tx.db, user.id, 'menuCoverUrl', 'Menu cover image', changes.menuCoverUrl);
     if (changes.email && (await emailTaken(tx.db, changes.email, user.id))) {
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }

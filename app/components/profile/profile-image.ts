@@ -39,7 +39,7 @@ export class ProfileImageUploadError extends Error {
   }
 }
 
-/** Uploads a checked file as the user's profile photo and resolves with its served address. */
+/** Uploads a checked file as one of the profile's images (the photo, or a seller's menu cover) and resolves with its served address. */
 export async function uploadProfileImage(file: File, fetchImpl: typeof fetch = fetch): Promise<string> {
   const form = new FormData();
   form.append('image', file);
