@@ -46,7 +46,7 @@ export function startingAppAfterPaint(indexHtml: string): string {
 
 /** The app's index page holding the rendered menu (with the filter and sort `viewSearch` asks for), its JSON and its link preview tags. */
 export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu, pageUrl: string, viewSearch = ''): Promise<string> {
-  const markup = await renderMenuMarkup(embedded, `${new URL(pageUrl).pathname}${viewSearch}`);
+  const markup = await renderMenuMarkup(embedded, `/menu/${encodeURIComponent(embedded.publicLinkId)}${viewSearch}`);
   const data = `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
   // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
   const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
