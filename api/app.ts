@@ -95,7 +95,7 @@ export function createApp(services: Services, options: AppOptions = {}) {
   app.route('/api', createApi(services, publicMenus));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   // Uploaded files, with or without the built front end (never its index fallback).
-  app.route('/', uploadedFileRoutes(services.files));
+  app.route('/', uploadedFileRoutes(services));
   if (options.staticRoot && indexHtml && menuPageParts) serveFrontEnd(app, options.staticRoot, indexHtml, menuPageParts.routes);
   app.notFound((c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   return Object.assign(app, { menuPageFastPath: menuPageParts?.fastPath ?? null });

@@ -3,10 +3,11 @@
  * saved with the profile (it syncs, and stays after a reload); a file that is
  * not an image, or is 5 MB or more, is refused on the device with the spec's
  * messages and never sent; with no connection the photo says it needs one.
+ * A seller's menu cover is an uploaded picture too.
  */
 import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from './support/api';
-import { expect, registerAccount, signIn, test } from './support/fixtures';
+import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
 
 /** A 1×1 PNG. */
@@ -67,4 +68,40 @@ test('a buyer uploads a profile photo; files that are not images or are too larg
   await expect.poll(async () => (await apiGet<{ profileImageUrl: string | null }>('/api/auth/me', session)).profileImageUrl, { timeout: 15_000 }).toBe(url);
   await page.reload();
   await expect(page.getByRole('img', { name: 'Profile photo' })).toHaveAttribute('src', url!);
+});
+
+test('a seller gives their public menus a cover by uploading a picture, never by typing an address', async ({ page }) => {
+  const account = await registerAccount('seller');
+  const session = await apiLogin(account);
+  const created = await fetch(`${baseUrl()}/api/menus`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    body: JSON.stringify({ name: 'Covered Menu' }),
+  });
+  const { publicLinkId } = (await created.json()) as { publicLinkId: string };
+
+  await signIn(page, account);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const cover = page.getByLabel('Menu cover image');
+  await expect(cover).toHaveAttribute('type', 'file');
+  await cover.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  const preview = page.getByRole('img', { name: 'Menu cover' });
+  await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{64}\.png$/);
+  const url = await preview.getAttribute('src');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
+
+  // Saved through the sync queue, the upload heads the public menu.
+  const publicCover = async () => ((await (await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`)).json()) as { seller: { menuCoverUrl: string | null } }).seller.menuCoverUrl;
+  await expect.poll(publicCover, { timeout: 15_000 }).toBe(url);
+  await page.goto(`/menu/${publicLinkId}`);
+  await expect.poll(() => page.locator(`img[src="${url}"]`).first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+
+  // Removing it leaves the menu without a cover.
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Remove cover image' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(publicCover, { timeout: 15_000 }).toBeNull();
 });

@@ -60,24 +60,19 @@ export function updateOf<T extends z.ZodRawShape>(shape: T) {
   return z.object(fields as LeaveOut<T>);
 }
 
-/** Where the server serves an uploaded image: `/uploads/<sha256>.<extension>`. */
+/** Where the server serves an uploaded image: `/uploads/<sha256>.<extension>`, as POST /api/upload answers. */
 export const UPLOADED_IMAGE_PATH = /^\/uploads\/([a-f0-9]{64})\.(?:jpg|png|webp)$/;
 
-function isHttpsUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
+/** Whether an address names one of the server's own uploaded images (and so no third party's pixel). */
+export function isUploadedImageAddress(value: string | null | undefined): value is string {
+  return typeof value === 'string' && UPLOADED_IMAGE_PATH.test(value);
 }
 
 /**
- * An image address shown on public pages (an `<img>` and a link preview's
- * og:image): one of the app's own uploads or an https address, never a
- * `javascript:`, `data:` or plain-http one.
+ * An image address a person sets (a product photo, a profile photo, a menu
+ * cover): shown on public pages and in link previews, so it must name one of
+ * the server's own uploads, never another site (which would learn of every
+ * visitor) nor a `javascript:` or `data:` address.
  */
 export const optionalImageAddress = (label: string) =>
-  optionalText(label, 2000).refine(
-    (value) => value === null || UPLOADED_IMAGE_PATH.test(value) || isHttpsUrl(value),
-    `${label} must be an uploaded photo or an https:// address`,
-  );
+  optionalText(label, 2000).refine((value) => value === null || isUploadedImageAddress(value), `${label} must be a photo uploaded here`);

@@ -15,9 +15,11 @@ import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
 import { accountData, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
 import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
+import { uploadedFileNamesOf } from '../db/repositories/photos';
 import { deleteSessionsOfUser, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { removeUnnamedFiles } from '../photos/cleanup';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
 import { accountClosedMail, confirmAddressMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
 import { completeEmailChange } from './email-change';
@@ -129,10 +131,26 @@ export async function closeAccount(services: Services, user: User, input: unknow
   if (services.payments) {
     for (const subscriptionId of await chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
   }
-  await services.db.transaction(async (tx) => {
+  const files = await services.db.transaction(async (tx) => {
     await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
     await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
+    const uploaded = await uploadedFileNamesOf(tx.db, user.id);
     await clearClosedAccount(tx.db, user.id, tx.version, services.now());
     await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
+    return uploaded;
   });
+  await removeClosedAccountFiles(services, files);
+}
+
+/**
+ * Its uploads are served no more from the close on (no record names them);
+ * their bytes, unless another account uploaded the same, leave the store now
+ * rather than at the next cleanup, which still takes any left behind.
+ */
+async function removeClosedAccountFiles(services: Services, files: string[]): Promise<void> {
+  try {
+    await services.db.transaction((tx) => removeUnnamedFiles(tx, services.files, files));
+  } catch (error) {
+    console.warn('The files of a closed account stay in the store until the next photo cleanup:', error);
+  }
 }

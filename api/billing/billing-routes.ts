@@ -2,21 +2,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, open, sessionOf } from '../http/access';
+import { appLink } from '../mail/mail-service';
 import { billingPortalUrl, createSubscription, subscriptionState } from './billing-service';
 import { receiveWebhook } from './webhook-service';
 
 const seller = allow('seller');
 
-/** Where the portal sends the seller back: the billing page, at the address the seller used. */
-function billingPageUrl(requestUrl: string, origin: string | undefined): string {
-  return new URL('/billing', origin ?? requestUrl).toString();
-}
-
 export const billingRoutes = new Hono<AppEnv>()
   .get('/subscription-status', seller, async (c) => c.json(await subscriptionState(c.get('services'), sessionOf(c).user)))
   .post('/create-subscription', seller, async (c) => c.json(await createSubscription(c.get('services'), sessionOf(c).user)))
   .post('/billing/portal', seller, async (c) =>
-    c.json(await billingPortalUrl(c.get('services'), sessionOf(c).user, billingPageUrl(c.req.url, c.req.header('origin')))),
+    // Back to the billing page at APP_URL, never at an address the request's Host or Origin named.
+    c.json(await billingPortalUrl(c.get('services'), sessionOf(c).user, appLink(c.get('services'), '/billing'))),
   )
   // The signature covers the exact bytes sent, so the body is read as text, never parsed first.
   .post('/stripe/webhook', open, async (c) => {

@@ -12,7 +12,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   const base = await stripe.start();
-  t = createTestApp({ env: { ...STAND_IN_KEYS, STRIPE_API_BASE: base }, paymentTuning: { timeoutMs: 400, maxNetworkRetries: 0 } });
+  t = createTestApp({ env: { ...STAND_IN_KEYS, STRIPE_API_BASE: base, APP_URL: 'https://menus.example' }, paymentTuning: { timeoutMs: 400, maxNetworkRetries: 0 } });
 });
 afterAll(async () => {
   t.close();
@@ -146,10 +146,10 @@ describe('POST /api/create-subscription', () => {
 });
 
 describe('POST /api/billing/portal', () => {
-  it('opens the provider portal for the seller, returning to the billing page', async () => {
+  it('opens the provider portal for the seller, returning to the billing page at APP_URL whatever the request named', async () => {
     const seller = await t.registerUser('seller');
     await subscribe(seller);
-    const res = await t.request<{ url: string }>('POST', '/api/billing/portal', { token: seller.token, headers: { origin: 'https://menus.example' } });
+    const res = await t.request<{ url: string }>('POST', 'http://evil.example/api/billing/portal', { token: seller.token, headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^https:\/\/billing\.stand-in\.test\//);
     const [call] = stripe.requestsTo('POST', '/v1/billing_portal/sessions').slice(-1);

@@ -1,10 +1,13 @@
 /**
  * Events from the payment provider keep each seller's standing true. Each
  * event id is applied once; an event older than the last one applied to its
- * subscription changes nothing, so late deliveries never move a status back.
- * The work is local (no calls back to the provider), so the answer is quick.
+ * subscription changes nothing, so late deliveries never move a status back,
+ * and a canceled subscription stays canceled (the provider never revives one:
+ * a seller who pays again does so on a new subscription). A signed event the
+ * app cannot use (no object, no customer, a subscription of nobody it knows)
+ * is acknowledged and changes nothing, so the provider does not retry it for
+ * days. The work is local (no calls back to the provider), so the answer is quick.
  */
-import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../sync/constants';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
@@ -19,74 +22,58 @@ import {
 import { findUserById, updateUser } from '../db/repositories/users';
 import { notifyPaymentFailed, notifySubscriptionCanceled, notifyTrialEnding } from '../mail/notifications';
 import { PAYMENTS_OFF_MESSAGE } from './billing-service';
-import { reduce } from './payments';
 import { userStatusFor } from './status-mapping';
+import { readProviderEvent, type ProviderEvent } from './webhook-event';
 
 export type WebhookOutcome = 'applied' | 'replay' | 'stale' | 'ignored';
 
 /** What an event says about one subscription. */
 type SubscriptionNews = { subscriptionId: string; customerId: string; status: string; currentPeriodEnd?: Date | null; cancelAtPeriodEnd?: boolean };
 
+/** Statuses a subscription never leaves: the provider starts a new one instead. */
+const FINAL_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
 export async function receiveWebhook(services: Services, rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
   if (!signature) throw new AppError('validation', 'Missing Stripe-Signature header');
   if (!services.payments) throw new AppError('unavailable', PAYMENTS_OFF_MESSAGE);
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
-    event = services.payments.verifyEvent(rawBody, signature);
+    verified = services.payments.verifyEvent(rawBody, signature);
   } catch {
     throw new AppError('validation', 'The webhook signature does not match');
   }
+  const event = readProviderEvent(verified);
+  if (!event) return 'ignored';
   return services.db.transaction(async (tx) => {
     if (!(await recordBillingEvent(tx.db, event.id, event.type, services.now()))) return 'replay';
-    if (event.type === 'customer.subscription.trial_will_end') await remindOfTrialEnd(services, tx, event.data.object);
+    if (event.type === 'customer.subscription.trial_will_end' && event.kind === 'subscription') await remindOfTrialEnd(services, tx, event);
     const news = await newsOf(tx, event);
     if (!news) return 'ignored';
-    return applyNews(services, tx, news, new Date(event.created * 1000));
+    return applyNews(services, tx, news, event.createdAt);
   });
 }
 
-async function newsOf(tx: Tx, event: Stripe.Event): Promise<SubscriptionNews | null> {
-  switch (event.type) {
-    case 'customer.subscription.created':
-    case 'customer.subscription.updated':
-    case 'customer.subscription.deleted': {
-      const subscription = reduce(event.data.object);
-      return {
-        subscriptionId: subscription.id,
-        customerId: subscription.customerId,
-        status: subscription.status,
-        currentPeriodEnd: subscription.currentPeriodEnd,
-        cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      };
-    }
-    case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object;
-      const subscriptionId = subscriptionIdOf(invoice);
-      const known = subscriptionId ? await findBillingSubscription(tx.db, subscriptionId) : null;
-      if (!known || !invoice.customer) return null;
-      const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer.id;
-      // A paid invoice settles a subscription waiting for money; a failed one makes a paying one past due. The subscription events say the rest.
-      if (event.type === 'invoice.paid' && ['past_due', 'unpaid', 'incomplete'].includes(known.status)) {
-        return { subscriptionId: known.id, customerId, status: 'active' };
-      }
-      if (event.type === 'invoice.payment_failed' && ['active', 'trialing'].includes(known.status)) {
-        return { subscriptionId: known.id, customerId, status: 'past_due' };
-      }
-      return null;
-    }
-    default:
-      // customer.subscription.trial_will_end changes no standing (the reminder email is sent elsewhere); other types do not concern us.
-      return null;
+async function newsOf(tx: Tx, event: ProviderEvent): Promise<SubscriptionNews | null> {
+  if (event.kind === 'subscription') {
+    // The reminder three days before a trial ends changes no standing (its email is sent above).
+    if (event.type === 'customer.subscription.trial_will_end') return null;
+    const { id, customerId, status, currentPeriodEnd, cancelAtPeriodEnd } = event.subscription;
+    return { subscriptionId: id, customerId, status, currentPeriodEnd, cancelAtPeriodEnd };
   }
-}
-
-function subscriptionIdOf(invoice: Stripe.Invoice): string | null {
-  const fromParent = invoice.parent?.subscription_details?.subscription;
-  if (fromParent) return typeof fromParent === 'string' ? fromParent : fromParent.id;
-  // Older API versions named it on the invoice itself.
-  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
-  return legacy ? (typeof legacy === 'string' ? legacy : legacy.id) : null;
+  if (event.kind === 'invoice') {
+    const known = event.subscriptionId ? await findBillingSubscription(tx.db, event.subscriptionId) : null;
+    if (!known) return null;
+    // A paid invoice settles a subscription waiting for money; a failed one makes a paying one past due. The subscription events say the rest.
+    if (event.type === 'invoice.paid' && ['past_due', 'unpaid', 'incomplete'].includes(known.status)) {
+      return { subscriptionId: known.id, customerId: event.customerId, status: 'active' };
+    }
+    if (event.type === 'invoice.payment_failed' && ['active', 'trialing'].includes(known.status)) {
+      return { subscriptionId: known.id, customerId: event.customerId, status: 'past_due' };
+    }
+    return null;
+  }
+  // Other types do not concern us.
+  return null;
 }
 
 async function applyNews(services: Services, tx: Tx, news: SubscriptionNews, eventAt: Date): Promise<WebhookOutcome> {
@@ -94,6 +81,7 @@ async function applyNews(services: Services, tx: Tx, news: SubscriptionNews, eve
   const userId = known?.userId ?? (await userIdOfCustomer(tx.db, news.customerId));
   if (!userId) return 'ignored';
   if (known && eventAt < known.lastEventAt) return 'stale';
+  if (known && FINAL_STATUSES.has(known.status)) return 'ignored';
   const now = services.now();
   await saveBillingSubscription(tx.db, {
     id: news.subscriptionId,
@@ -123,8 +111,8 @@ async function applyNews(services: Services, tx: Tx, news: SubscriptionNews, eve
 }
 
 /** The provider's notice three days before a subscription's trial ends: an email, and no change of standing. */
-async function remindOfTrialEnd(services: Services, tx: Tx, subscription: Stripe.Subscription): Promise<void> {
-  const { id, customerId } = reduce(subscription);
+async function remindOfTrialEnd(services: Services, tx: Tx, event: Extract<ProviderEvent, { kind: 'subscription' }>): Promise<void> {
+  const { id, customerId } = event.subscription;
   const userId = (await findBillingSubscription(tx.db, id))?.userId ?? (await userIdOfCustomer(tx.db, customerId));
-  if (userId && subscription.trial_end) await notifyTrialEnding(services, tx, userId, new Date(subscription.trial_end * 1000));
+  if (userId && event.trialEnd) await notifyTrialEnding(services, tx, userId, event.trialEnd);
 }

@@ -70,8 +70,8 @@ describe('POST /api/stripe/webhook', () => {
     const canceled = providerEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }, new Date(), 'evt_replayed_once');
     expect((await deliver(canceled)).body.outcome).toBe('applied');
     expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
-    // Something newer made the seller active; the old event, delivered again, must not undo it.
-    await deliver(subscriptionEvent(subscription, 'active', new Date(Date.now() + MINUTE)));
+    // Something newer (a new subscription) made the seller active; the old event, delivered again, must not undo it.
+    await deliver(subscriptionEvent({ ...subscription, id: 'sub_after_the_replayed_one' }, 'active', new Date(Date.now() + MINUTE)));
     const replay = await deliver(canceled);
     expect(replay.status).toBe(200);
     expect(replay.body.outcome).toBe('replay');
@@ -138,5 +138,60 @@ describe('POST /api/stripe/webhook', () => {
     const res = await deliver(providerEvent('customer.subscription.updated', { id: 'sub_elsewhere', object: 'subscription', customer: 'cus_elsewhere', status: 'active', cancel_at_period_end: false, items: { data: [] } }, new Date()));
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('ignored');
+  });
+
+  it('a signed event it cannot use (no object, no customer, no date, a subscription of nobody) answers 2xx and changes nothing', async () => {
+    const { seller, subscription } = await subscribedSeller();
+    const before = await userOf(seller);
+    const at = Math.floor(Date.now() / 1000);
+    const envelope = (type: string, fields: Record<string, unknown>) => JSON.stringify({ id: `evt_unusable_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: at, ...fields });
+    const unusable = [
+      envelope('customer.subscription.updated', {}),
+      envelope('customer.subscription.updated', { data: {} }),
+      envelope('customer.subscription.updated', { data: { object: null } }),
+      envelope('customer.subscription.updated', { data: { object: 'sub_only_an_id' } }),
+      envelope('customer.subscription.updated', { data: { object: { ...subscription, status: 'active', customer: undefined } } }),
+      envelope('customer.subscription.updated', { data: { object: { ...subscription, status: 'active', customer: null } } }),
+      envelope('customer.subscription.updated', { data: { object: { ...subscription, id: undefined, status: 'active' } } }),
+      envelope('customer.subscription.deleted', { data: { object: { ...subscription, status: undefined } } }),
+      envelope('customer.subscription.trial_will_end', { data: {} }),
+      envelope('invoice.payment_failed', { data: { object: { id: 'in_nobody', object: 'invoice' } } }),
+      envelope('invoice.paid', { data: { object: { id: 'in_no_subscription', object: 'invoice', customer: subscription.customer } } }),
+      JSON.stringify({ object: 'event', type: 'customer.subscription.updated', created: at, data: { object: { ...subscription, status: 'active' } } }),
+      JSON.stringify({ id: 'evt_without_a_date', object: 'event', type: 'customer.subscription.updated', data: { object: { ...subscription, status: 'canceled' } } }),
+      providerEvent('customer.subscription.updated', { ...subscription, id: 'sub_of_nobody', customer: 'cus_of_nobody', status: 'active' }, new Date()),
+      'null',
+      '[]',
+    ];
+    for (const payload of unusable) {
+      const res = await deliver(payload);
+      expect(res.status, payload).toBe(200);
+      expect(res.body, payload).toEqual({ received: true, outcome: 'ignored' });
+    }
+    expect(await userOf(seller)).toEqual(before);
+  });
+
+  it('a canceled subscription stays canceled: a later active or trialing event for it is ignored, and a new subscription makes the seller active', async () => {
+    const { seller, subscription } = await subscribedSeller();
+    const now = Date.now();
+    expect((await deliver(subscriptionEvent(subscription, 'active', new Date(now)))).body.outcome).toBe('applied');
+    expect((await deliver(subscriptionEvent(subscription, 'canceled', new Date(now + MINUTE), 'customer.subscription.deleted'))).body.outcome).toBe('applied');
+    expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
+
+    for (const [status, minutes] of [['active', 2], ['trialing', 3], ['past_due', 4]] as const) {
+      const revived = await deliver(subscriptionEvent(subscription, status, new Date(now + minutes * MINUTE)));
+      expect(revived.status).toBe(200);
+      expect(revived.body.outcome, status).toBe('ignored');
+    }
+    const paid = await deliver(providerEvent('invoice.paid', { id: 'in_for_the_canceled', object: 'invoice', customer: subscription.customer, subscription: subscription.id }, new Date(now + 5 * MINUTE)));
+    expect(paid.body.outcome).toBe('ignored');
+    expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
+    expect((await stateOf(seller)).status).toBe('canceled');
+
+    // Paying again makes a new subscription for the same customer: that one speaks for the seller.
+    const renewed = await deliver(subscriptionEvent({ ...subscription, id: 'sub_paid_again' }, 'active', new Date(now + 6 * MINUTE), 'customer.subscription.created'));
+    expect(renewed.body.outcome).toBe('applied');
+    expect((await userOf(seller)).subscriptionStatus).toBe('active');
+    expect((await stateOf(seller)).status).toBe('active');
   });
 });

@@ -15,6 +15,7 @@ import type { ErrorBody } from '../../sync/errors';
 import type { PushResponse } from '../../sync/protocol';
 import { menus } from '../db/schema';
 import { isPostgres } from '../db/sql-dialect';
+import { files, upload } from '../photos/upload-test-support';
 import { planOf } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -69,6 +70,7 @@ describe('what browse shows, and search', () => {
   let spring: Menu;
   let reserve: Menu;
   let classics: Menu;
+  let gelatoPhoto: string;
 
   beforeAll(async () => {
     t = createTestApp();
@@ -76,7 +78,8 @@ describe('what browse shows, and search', () => {
     buyer = await t.registerUser('buyer');
     emerald = await t.registerUser('seller', { businessName: 'Emerald Valley Farms' });
     coastal = await t.registerUser('seller', { businessName: 'Coastal Cultivators' });
-    gelato = await h.product(emerald, { strainName: 'Gelato #41', category: 'flower', photoUrl: 'https://cdn.example/gelato.jpg' });
+    gelatoPhoto = (await upload(t, emerald.token, { image: files.jpeg() })).body.url;
+    gelato = await h.product(emerald, { strainName: 'Gelato #41', category: 'flower', photoUrl: gelatoPhoto });
     blueDream = await h.product(emerald, { strainName: 'Blue Dream', category: 'preroll' });
     sourDiesel = await h.product(emerald, { strainName: 'Sour Diesel', category: 'concentrate' });
     weddingCake = await h.product(coastal, { strainName: 'Wedding Cake', category: 'edible' });
@@ -105,7 +108,7 @@ describe('what browse shows, and search', () => {
       sellerName: 'Emerald Valley Farms',
       productCount: 2,
       categories: expect.arrayContaining(['flower', 'preroll']),
-      coverUrl: 'https://cdn.example/gelato.jpg',
+      coverUrl: gelatoPhoto,
       updatedAt: spring.updatedAt,
     });
     expect(item.categories).toHaveLength(2);

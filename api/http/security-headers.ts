@@ -13,6 +13,7 @@ const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
 };
 
 /** Answers under this path are stored files: they run no script and open nothing, whatever their bytes say. */
@@ -23,8 +24,9 @@ export const UPLOADS_POLICY = 'sandbox';
  * The policy for the app's own pages and answers. Scripts come only from the
  * app (and Stripe on the subscribe page); the inline ones allowed are named by
  * their hash. A `<script type="application/json">` carrying data is not run,
- * so it needs no hash. Product photos may be any https address (a seller's
- * `photoUrl`), hence `https:` for images only (Stripe's among them). Styles allow inline because
+ * so it needs no hash. Images come from the app itself (every image address
+ * a person sets names one of its uploads) and Stripe's form, never another
+ * site: a public menu loads no third party's pixel. Styles allow inline because
  * dialog and scroll-lock parts insert `<style>` elements; styles cannot read
  * the token.
  */
@@ -33,7 +35,7 @@ export function contentSecurityPolicy(inlineScriptHashes: readonly string[] = []
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), ...STRIPE.script],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'blob:', 'data:', 'https:'],
+    'img-src': ["'self'", 'blob:', 'data:', ...STRIPE.img],
     'font-src': ["'self'", 'data:'],
     // The photo editor reads the device's own blob: copies back with fetch.
     'connect-src': ["'self'", 'blob:', ...STRIPE.connect],

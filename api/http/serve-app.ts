@@ -4,11 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { App } from '../app';
 import { isMenuPageRequest } from '../public-menu/menu-page-fast-path';
+import { answerUnreadableRequest, refusedForItsHost } from './malformed-request';
 
 export function serveApp(app: App, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
-  const appListener = getRequestListener(app.fetch, { hostname: options.hostname });
+  const appListener = getRequestListener(app.fetch, { hostname: options.hostname, errorHandler: answerUnreadableRequest });
   const fastPath = app.menuPageFastPath;
   const server = createServer((request, response) => {
+    if (refusedForItsHost(request, response)) return;
     // Everything but a menu page goes straight to the app, with no promise in between.
     if (!fastPath || !isMenuPageRequest(request)) return void appListener(request, response);
     fastPath.serve(request, response).then(

@@ -11,8 +11,10 @@
  * still checked for use under the lock, before it goes.
  */
 import type { Services } from '../context';
+import type { Tx } from '../db/database';
 import { deletePhotos, fileNameOf, hashInUse, unusedPhotos } from '../db/repositories/photos';
 import { STORED_FILE_NAME } from './file-types';
+import type { FileStore } from './file-store';
 import { TEMP_FILE_PREFIX } from './disk-file-store';
 
 /** How long an unused upload is kept. */
@@ -41,11 +43,23 @@ export async function cleanupUnusedPhotos(services: Pick<Services, 'db' | 'files
 
     const candidates = new Set(unused.map((photo) => fileNameOf(photo.sha256, photo.contentType)));
     for (const file of old) if (STORED_FILE_NAME.test(file.name)) candidates.add(file.name);
-    for (const name of candidates) {
-      const sha256 = STORED_FILE_NAME.exec(name)?.[1];
-      if (!sha256 || (await hashInUse(tx.db, sha256))) continue;
-      if (await store.remove(name)) files.push(name);
-    }
+    files.push(...(await removeUnnamedFiles(tx, store, candidates)));
     return { photosRemoved: photoIds.length, filesRemoved: files.length, photoIds, files };
   });
+}
+
+/**
+ * Removes those of the named files whose bytes no photo record points at,
+ * inside the caller's write transaction (so an upload of the same bytes,
+ * which checks its file under the same lock, keeps its own). Answers the
+ * names removed.
+ */
+export async function removeUnnamedFiles(tx: Tx, store: FileStore, names: Iterable<string>): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of names) {
+    const sha256 = STORED_FILE_NAME.exec(name)?.[1];
+    if (!sha256 || (await hashInUse(tx.db, sha256))) continue;
+    if (await store.remove(name)) removed.push(name);
+  }
+  return removed;
 }

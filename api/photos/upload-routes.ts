@@ -8,11 +8,11 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../sync/entities/photo';
 import { AppError } from '../../sync/errors';
 import { matchesEtag } from '../http/conditional';
-import type { AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
+import { hashInUse } from '../db/repositories/photos';
 import { anySignedIn, sessionOf } from '../http/access';
 import { errorResponse } from '../http/errors';
 import { CONTENT_TYPE_BY_EXTENSION, STORED_FILE_NAME } from './file-types';
-import type { FileStore } from './file-store';
 import { uploadPhoto } from './upload-service';
 
 /** The upload route's path under /api; the API's 1 MB JSON body limit leaves it to its own. */
@@ -51,21 +51,26 @@ const notFound = (c: Context) => c.json({ message: 'Not found', reason: 'not_fou
 /**
  * Serves stored files. Only a name of the stored form (hash and extension)
  * is looked up, so nothing a client sends becomes a path; the bytes under a
- * name never change, so they are cached for good.
+ * name never change, so they are cached for good. A file is served while an
+ * upload record names its bytes, on every path (a revalidation and a HEAD
+ * too): an account closed, or an unused upload cleaned up, takes its files
+ * off at once, whenever the bytes themselves leave the store.
  */
-export function uploadedFileRoutes(files: FileStore) {
+export function uploadedFileRoutes(services: Pick<Services, 'db' | 'files'>) {
+  const { files } = services;
   return new Hono<AppEnv>()
     .get('/uploads/:file', async (c) => {
       const match = STORED_FILE_NAME.exec(c.req.param('file'));
       if (!match) return notFound(c);
       const [fileName, sha256, extension] = match as unknown as [string, string, string];
+      if (!(await hashInUse(services.db.read, sha256))) return notFound(c);
       const etag = `"${sha256}"`;
       const cacheForGood = () => {
         c.header('ETag', etag);
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
         c.header('X-Content-Type-Options', 'nosniff');
       };
-      // The name is the hash of the bytes: whoever holds a copy of this name holds these bytes, with no look at the store.
+      // The name is the hash of the bytes: whoever holds a copy of this name holds these bytes, with no look at the store (still in use, as checked above).
       if (matchesEtag(c.req.header('if-none-match'), etag)) {
         cacheForGood();
         return c.body(null, 304);

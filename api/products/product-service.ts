@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
@@ -22,11 +21,12 @@ import {
   setProductCover,
   updateProduct as updateProductRow,
 } from '../db/repositories/products';
-import { ownPhotosByIds, productIdsUsingPhoto, userUploadedHash } from '../db/repositories/photos';
+import { ownPhotosByIds, productIdsUsingPhoto } from '../db/repositories/photos';
+import { assertOwnUpload, notOwnUploadMessage } from '../photos/own-upload';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PHOTO_URL_NOT_OWN = 'Photo URL must be one of your own uploads or an https:// address';
+export const PHOTO_URL_NOT_OWN = notOwnUploadMessage('Photo URL');
 
 export function listProducts(services: Services, seller: User): Promise<Product[]> {
   return listProductsByOwner(services.db.read, seller.id);
@@ -49,7 +49,7 @@ export async function createProduct(services: Services, seller: User, input: unk
     if (ownMenus.length !== new Set(selectedMenus).size) {
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
     }
-    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
     await assertSkuFree(tx.db, seller.id, fields.sku, productId);
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
@@ -65,7 +65,7 @@ export async function updateProduct(services: Services, seller: User, id: string
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
-    await assertOwnUpload(tx.db, seller.id, fields.photoUrl);
+    await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
     await assertSkuFree(tx.db, seller.id, fields.sku, id);
     const photoIds = fields.photoIds ?? current.photoIds;
     const changes = { ...fields };
@@ -83,14 +83,6 @@ async function assertSkuFree(db: Tx['db'], sellerId: string, sku: string | null 
   if (holder && holder.id !== productId) {
     const message = `SKU ${sku} is already used by ${holder.strainName}`;
     throw new AppError('validation', message, { sku: message });
-  }
-}
-
-/** A photo address naming an uploaded file must name one of the seller's own uploads, not another account's. */
-async function assertOwnUpload(db: Tx['db'], sellerId: string, photoUrl: string | null | undefined): Promise<void> {
-  const sha256 = photoUrl ? UPLOADED_IMAGE_PATH.exec(photoUrl)?.[1] : undefined;
-  if (sha256 && !(await userUploadedHash(db, sellerId, sha256))) {
-    throw new AppError('validation', PHOTO_URL_NOT_OWN, { photoUrl: PHOTO_URL_NOT_OWN });
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { App } from '../app';
+import { files, upload } from '../photos/upload-test-support';
 import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -17,13 +18,15 @@ const INDEX_HTML = `<!doctype html>
 let t: TestApp;
 let site: App;
 let menu: Menu;
+let photoUrl: string;
 
 beforeAll(async () => {
-  t = createTestApp();
+  t = createTestApp({ env: { APP_URL: 'https://menus.example' } });
   site = siteWithShell(t, INDEX_HTML);
   const seller = await t.registerUser('seller', { businessName: 'Tom & Jerry "Farms"' });
+  photoUrl = (await upload(t, seller.token, { image: files.jpeg() })).body.url;
   const products: Product[] = [];
-  for (const body of [{ strainName: 'No photo' }, { strainName: 'Pictured', photoUrl: 'https://cdn.example/blue-dream.jpg' }]) {
+  for (const body of [{ strainName: 'No photo' }, { strainName: 'Pictured', photoUrl }]) {
     products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
   }
   menu = (
@@ -43,9 +46,10 @@ describe('a shared menu link', () => {
     expect(html).toContain('<title>Harvest &#60;Special&#62; · Tom &#38; Jerry &#34;Farms&#34;</title>');
     expect(html).toContain('<meta property="og:title" content="Harvest &#60;Special&#62; · Tom &#38; Jerry &#34;Farms&#34;" />');
     expect(html).toContain('<meta property="og:description" content="Fresh flower, limited lots." />');
-    expect(html).toContain('<meta property="og:image" content="https://cdn.example/blue-dream.jpg" />');
+    expect(html).toContain(`<meta property="og:image" content="https://menus.example${photoUrl}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain(`<meta property="og:url" content="http://menus.example/menu/${menu.publicLinkId}" />`);
+    expect(html).toContain(`<meta property="og:url" content="https://menus.example/menu/${menu.publicLinkId}" />`);
+    expect(html).toContain(`<link rel="canonical" href="https://menus.example/menu/${menu.publicLinkId}" />`);
     expect(html).not.toContain('Generic description');
     expect(html).toContain('Harvest &lt;Special&gt;</h1>');
   });

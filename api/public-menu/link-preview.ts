@@ -17,6 +17,7 @@ function absolute(url: string, origin: string): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
+/** The tags for the menu at `pageUrl`, its own address under APP_URL (see page-url). */
 export function linkPreviewTags(menu: PublicMenu, pageUrl: string): string {
   const origin = new URL(pageUrl).origin;
   const seller = menu.seller.businessName?.trim() || 'Cannabis Supplier';
@@ -40,7 +41,7 @@ export function linkPreviewTags(menu: PublicMenu, pageUrl: string): string {
     tags.push(['property', 'og:image', imageUrl], ['name', 'twitter:image', imageUrl]);
   }
   const metaTags = tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`).join('\n    ');
-  return `<title>${escapeHtml(title)}</title>\n    ${metaTags}`;
+  return `<title>${escapeHtml(title)}</title>\n    <link rel="canonical" href="${escapeHtml(pageUrl)}" />\n    ${metaTags}`;
 }
 
 /** The app's index page with the menu's title and tags in place of the generic ones. */

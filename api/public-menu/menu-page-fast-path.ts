@@ -16,7 +16,7 @@ import { acceptsGzip, matchesEtag } from '../http/conditional';
 import { nodeHeader } from '../http/request-headers';
 import type { Services } from '../context';
 import type { MenuPageCache } from './menu-page-cache';
-import { pageUrl } from './page-url';
+import { menuPageUrl } from './page-url';
 
 const MENU_PAGE_PATH = /^\/menu\/([^/?#]+)(\?[^#]*)?$/;
 /** What differs between two answers of the same page, or belongs to one connection: written here for each answer. */
@@ -48,21 +48,19 @@ export class MenuPageFastPath {
   /** Answers the request when it can; false leaves it to the app, untouched. */
   async serve(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     const match = isMenuPageRequest(request) ? MENU_PAGE_PATH.exec(request.url!) : null;
-    const host = request.headers.host;
     const learned = this.learned;
-    if (!match || !host || !learned) return false;
+    if (!match || !learned) return false;
     const shell = this.indexHtml();
     if (learned.shell !== shell) return false;
 
     const header = (name: string) => nodeHeader(request.headers, name);
-    const url = pageUrl(`http://${host}${request.url}`, header('x-forwarded-proto'), header('x-forwarded-host'), this.services.env.TRUST_PROXY > 0);
     let linkId: string;
     try {
       linkId = decodeURIComponent(match[1]!);
     } catch {
       return false;
     }
-    const page = await this.pages.drawn(this.services, linkId, url, shell, menuViewSearch(readMenuView(match[2] ?? '')));
+    const page = await this.pages.drawn(this.services, linkId, menuPageUrl(this.services.env.APP_URL, linkId), shell, menuViewSearch(readMenuView(match[2] ?? '')));
     if (!page) return false;
 
     const headers: Record<string, string | string[]> = { ...learned.headers, ETag: page.etag };

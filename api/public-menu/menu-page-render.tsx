@@ -50,7 +50,7 @@ const embeddedData = (embedded: EmbeddedMenu) => `<script type="application/json
 
 /** The app's index page holding the rendered menu (with the filter and sort `viewSearch` asks for), its JSON and its link preview tags. */
 export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu & { menu: PublicMenu }, pageUrl: string, viewSearch = ''): Promise<string> {
-  const markup = await renderMenuMarkup(embedded, `${new URL(pageUrl).pathname}${viewSearch}`);
+  const markup = await renderMenuMarkup(embedded, `/menu/${encodeURIComponent(embedded.publicLinkId)}${viewSearch}`);
   // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
   const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
   return withLinkPreview(startingAppAfterPaint(indexHtml), embedded.menu, pageUrl).replace(

@@ -14,7 +14,7 @@ import { acceptsGzip, matchesEtag } from '../http/conditional';
 import { requestHeader } from '../http/request-headers';
 import { MenuPageCache } from './menu-page-cache';
 import { MenuPageFastPath } from './menu-page-fast-path';
-import { pageUrl } from './page-url';
+import { menuPageUrl } from './page-url';
 import { menuNotFoundPage, renderMenuNotFoundMarkup, renderMenuPage } from './menu-page-render';
 import type { PublicMenuCache } from './public-menu-cache';
 
@@ -45,13 +45,12 @@ export function menuPages(indexHtml: () => string, services: Services, publicMen
     }
   };
   const routes = new Hono<AppEnv>().get('/menu/:publicLinkId', async (c, next) => {
-    const url = pageUrl(c.req.url, requestHeader(c, 'x-forwarded-proto'), requestHeader(c, 'x-forwarded-host'), services.env.TRUST_PROXY > 0);
     const publicLinkId = c.req.param('publicLinkId');
     let page;
     try {
       // The filter form's choice, without JavaScript; only known values, so the pages kept per menu stay few.
       const viewSearch = menuViewSearch(readMenuView(new URL(c.req.url).search));
-      page = await pages.page(services, publicLinkId, url, indexHtml(), viewSearch);
+      page = await pages.page(services, publicLinkId, menuPageUrl(services.env.APP_URL, publicLinkId), indexHtml(), viewSearch);
     } catch (error) {
       if (error instanceof AppError && error.reason === 'not_found') return notFound(c, publicLinkId, next);
       // A page that cannot be drawn here is still drawn by the app in the browser.

@@ -9,6 +9,7 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { App } from '../app';
 import { START_AFTER_PAINT_PATH } from './menu-page-render';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
+import { files, upload } from '../photos/upload-test-support';
 import { SAMPLE_MENU } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 import { siteWithShell } from '../testing/site-with-shell';
@@ -31,12 +32,13 @@ let menu: Menu;
 let seller: Awaited<ReturnType<TestApp['registerUser']>>;
 const products: Product[] = [];
 
+/** The products, `pictured` ones with an uploaded photo as their cover. */
 const PRODUCTS = [
-  { strainName: 'Blue Dream', pricePerUnit: '1450.00', thcPercentage: '24.5', photoUrl: 'https://cdn.example/blue-dream.jpg' },
-  { strainName: 'Gelato <41>', pricePerUnit: '1800.00', cbdPercentage: '1.2', photoUrl: 'https://cdn.example/gelato.jpg' },
-  { strainName: 'Sour Diesel', pricePerUnit: '1200.50', photoUrl: 'https://cdn.example/sour.jpg' },
-  { strainName: 'Northern Lights', pricePerUnit: '999.99', photoUrl: 'https://cdn.example/northern.jpg' },
-  { strainName: 'House Pre-rolls', category: 'preroll', pricePerUnit: '2.75', unitType: 'unit' },
+  { strainName: 'Blue Dream', pricePerUnit: '1450.00', thcPercentage: '24.5', pictured: true },
+  { strainName: 'Gelato <41>', pricePerUnit: '1800.00', cbdPercentage: '1.2', pictured: true },
+  { strainName: 'Sour Diesel', pricePerUnit: '1200.50', pictured: true },
+  { strainName: 'Northern Lights', pricePerUnit: '999.99', pictured: true },
+  { strainName: 'House Pre-rolls', category: 'preroll', pricePerUnit: '2.75', unitType: 'unit', pictured: false },
 ];
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
@@ -59,7 +61,10 @@ beforeAll(async () => {
   site = siteWithShell(t, INDEX_HTML);
   expect(await seedDemoData(t.services)).toBe(true);
   seller = await t.registerUser('seller', { businessName: 'Emerald Farms' });
-  for (const body of PRODUCTS) products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body })).body);
+  for (const { pictured, ...body } of PRODUCTS) {
+    const photoUrl = pictured ? (await upload(t, seller.token, { image: files.jpeg() })).body.url : undefined;
+    products.push((await t.request<Product>('POST', '/api/products', { token: seller.token, body: { ...body, photoUrl } })).body);
+  }
   menu = (
     await t.request<Menu>('POST', '/api/menus', {
       token: seller.token,
@@ -80,7 +85,7 @@ describe('a shared menu page drawn on the server', () => {
     for (const price of ['$1,450.00', '$1,800.00', '$1,200.50', '$999.99', '$2.75']) expect(html).toContain(price);
     expect(html).toContain('THC <!-- -->24.50%');
     expect(html).toContain('CBD <!-- -->1.20%');
-    expect(html).toMatch(/<img[^>]*src="https:\/\/cdn.example\/blue-dream.jpg"[^>]*width="480"[^>]*height="360"/);
+    expect(html).toMatch(new RegExp(`<img[^>]*src="${products[0]!.photoUrl}"[^>]*width="480"[^>]*height="360"`));
   });
 
   it('fetches the first photos at once with high priority and the rest lazily', async () => {
@@ -152,11 +157,12 @@ describe('a shared menu page drawn on the server', () => {
   });
 
   it("heads the page with the seller's brand, the accent band's text readable on it", async () => {
-    await t.request('PUT', '/api/auth/user', { token: seller.token, body: { accentColor: '#fde047', licenseNumber: 'LIC-7', profileImageUrl: 'https://cdn.example/logo.png' } });
+    const logo = (await upload(t, seller.token, { image: files.png(), purpose: 'profile' })).body.url;
+    await t.request('PUT', '/api/auth/user', { token: seller.token, body: { accentColor: '#fde047', licenseNumber: 'LIC-7', profileImageUrl: logo } });
     const html = await (await pageOf(menu.publicLinkId)).text();
     expect(html).toContain('style="background-color:#fde047;color:#000000"');
     expect(html).toContain('License <!-- -->LIC-7');
-    expect(html).toMatch(/<img src="https:\/\/cdn.example\/logo.png" alt="Emerald Farms logo" width="48" height="48"/);
+    expect(html).toContain(`<img src="${logo}" alt="Emerald Farms logo" width="48" height="48"`);
   });
 
   it('answers an unknown link with 404 and the Menu Not Found card drawn in the page, for the app to take over', async () => {

@@ -1,9 +1,10 @@
-/** The address the visitor used (without its query), as a proxy in front of the server saw it when one is trusted. */
-export function pageUrl(requestUrl: string, forwardedProto: string | undefined, forwardedHost: string | undefined, trustProxy: boolean): string {
-  const url = new URL(requestUrl);
-  if (trustProxy && forwardedProto) url.protocol = `${forwardedProto.split(',')[0]!.trim()}:`;
-  if (trustProxy && forwardedHost) url.host = forwardedHost.split(',')[0]!.trim();
-  url.search = '';
-  url.hash = '';
-  return url.toString();
+/**
+ * A shared menu page's own address, for its og:url, canonical link and the
+ * absolute image addresses of its link preview: under APP_URL, never from the
+ * request's Host or X-Forwarded-Host. The page is drawn once and kept for
+ * every visitor, so a forged Host would otherwise be written into what all
+ * of them (and every chat app's preview) get.
+ */
+export function menuPageUrl(appUrl: string, publicLinkId: string): string {
+  return `${appUrl}/menu/${encodeURIComponent(publicLinkId)}`;
 }

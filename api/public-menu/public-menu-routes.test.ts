@@ -4,6 +4,8 @@ import type { Product } from '../../sync/entities/product';
 import { publicMenuSchema, type PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
+import { files, upload } from '../photos/upload-test-support';
 import { DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
@@ -122,7 +124,7 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     expect(body.products[0]).toMatchObject({ thcPercentage: '24.50', pricePerUnit: '1450.00', availableQuantity: '18.000' });
     expect(body.seller).toEqual({
       businessName: DEMO_SELLER.businessName,
-      logoUrl: DEMO_SELLER.profileImageUrl,
+      logoUrl: expect.stringMatching(UPLOADED_IMAGE_PATH),
       licenseNumber: DEMO_SELLER.licenseNumber,
       contactInfo: DEMO_SELLER.contactInfo,
       phoneNumber: DEMO_SELLER.phoneNumber,
@@ -139,19 +141,20 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     const refused = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { accentColor: 'green' } });
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.accentColor).toBe('Accent colour must be a colour like #1d4ed8');
-    const insecureCover = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { menuCoverUrl: 'http://cdn.example/cover.jpg' } });
-    expect(insecureCover.status).toBe(400);
+    const foreignCover = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { menuCoverUrl: 'https://cdn.example/cover.jpg' } });
+    expect(foreignCover.status).toBe(400);
 
+    const cover = (await upload(t, owner.token, { image: files.jpeg(), purpose: 'profile' })).body.url;
     const saved = await t.request('PUT', '/api/auth/user', {
       token: owner.token,
-      body: { accentColor: '#1D4ED8', menuCoverUrl: 'https://cdn.example/cover.jpg', licenseNumber: 'LIC-42', contactInfo: 'orders@brand.example' },
+      body: { accentColor: '#1D4ED8', menuCoverUrl: cover, licenseNumber: 'LIC-42', contactInfo: 'orders@brand.example' },
     });
     expect(saved.status).toBe(200);
     const res = await t.request<PublicMenu>('GET', `/api/public/menu/${created.body.publicLinkId}`);
     expect(res.body.seller).toMatchObject({
       businessName: 'Brand Farms',
       accentColor: '#1d4ed8',
-      menuCoverUrl: 'https://cdn.example/cover.jpg',
+      menuCoverUrl: cover,
       licenseNumber: 'LIC-42',
       contactInfo: 'orders@brand.example',
     });

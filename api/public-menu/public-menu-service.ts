@@ -8,6 +8,7 @@ import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/m
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { isUploadedImageAddress } from '../../sync/fields';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { findMenu, findMenuByLink } from '../db/repositories/menus';
@@ -29,6 +30,9 @@ export async function reachMenu(db: Db, now: Date, menuId: string | null, access
   if (!menu || !seller || !menuReachable(menu, seller, access, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   return { menu, seller };
 }
+
+/** An image address a row may hold from before addresses were kept to uploads: a public page shows none but the server's own. */
+const ownImage = (address: string | null) => (isUploadedImageAddress(address) ? address : null);
 
 export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
   return (await loadPublicMenu(services, publicLinkId)).publicMenu;
@@ -58,15 +62,15 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
         return file ? [{ id: file.id, url: file.url }] : [];
       });
       const labResultUrl = product.labResultId ? (files.get(product.labResultId)?.url ?? null) : null;
-      return [{ ...publicProduct, photos, labResultUrl }];
+      return [{ ...publicProduct, photoUrl: ownImage(product.photoUrl), photos, labResultUrl }];
     }),
     seller: {
       businessName: seller.businessName,
-      logoUrl: seller.profileImageUrl,
+      logoUrl: ownImage(seller.profileImageUrl),
       licenseNumber: seller.licenseNumber,
       contactInfo: seller.contactInfo,
       phoneNumber: seller.phoneNumber,
-      menuCoverUrl: seller.menuCoverUrl,
+      menuCoverUrl: ownImage(seller.menuCoverUrl),
       accentColor: seller.accentColor,
     },
     },

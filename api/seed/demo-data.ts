@@ -13,7 +13,6 @@ export const DEMO_SELLER = {
   licenseNumber: 'AU-G-C-000123',
   phoneNumber: '(734) 555-0142',
   contactInfo: 'orders@greatlakes.example · Mon–Fri 9–5 ET',
-  profileImageUrl: '/demo/great-lakes-logo.svg',
   accentColor: '#14532d',
 };
 

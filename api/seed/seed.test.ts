@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
+import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 import { seedDemoData } from './seed';
 
@@ -28,5 +30,13 @@ describe('seedDemoData', () => {
     expect(new Date(seller.trialEndsAt!).getTime() - new Date(seller.createdAt).getTime()).toBe(14 * DAY_MS);
     expect(new Date(seller.trialEndsAt!).getTime()).toBeLessThan(Date.now());
     expect(customers.find((customer) => customer.role === 'buyer')?.trialEndsAt).toBeNull();
+  });
+
+  it("shows the demo seller's logo from the server's own uploads on the sample menu", async () => {
+    const sample = (await t.request<PublicMenu>('GET', '/api/public/menu/sample')).body;
+    expect(sample.seller.logoUrl).toMatch(UPLOADED_IMAGE_PATH);
+    const logo = await t.app.request(sample.seller.logoUrl!);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
   });
 });

@@ -4,6 +4,7 @@
  * ADMIN_PASSWORD when those are set.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { hashPassword } from '../auth/password';
 import { createUser } from '../auth/auth-service';
 import type { Services } from '../context';
@@ -11,10 +12,14 @@ import { TRIAL_DAYS } from '../../sync/constants';
 import { countUsers, findCredentialsByEmail, setJoinedAt, updateUser } from '../db/repositories/users';
 import { insertMenu, setMenuProducts } from '../db/repositories/menus';
 import { createProduct } from '../products/product-service';
+import { uploadPhoto } from '../photos/upload-service';
+import { updateProfile } from '../users/profile-service';
 import { SAMPLE_MENU_LINK_ID } from '../public-menu/public-menu-service';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo seller's logo, uploaded like any profile photo: an image address names one of the server's own uploads. */
+const DEMO_SELLER_LOGO = new URL('./great-lakes-logo.png', import.meta.url);
 /** The demo seller joined two months ago and has paid since its trial ended. */
 const DEMO_SELLER_JOINED_DAYS_AGO = 60;
 
@@ -34,6 +39,8 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     emailConfirmedAt: joined,
   });
   await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
+  const logo = await uploadPhoto(services, seller, { image: new Blob([readFileSync(DEMO_SELLER_LOGO)], { type: 'image/png' }), purpose: 'profile', id: randomUUID() });
+  await updateProfile(services, seller, { profileImageUrl: logo.photo.url });
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
   // Buyers never pay: no trial end.
   await createUser(services, {

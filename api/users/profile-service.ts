@@ -6,6 +6,7 @@ import { parseOrThrow } from '../../sync/validation';
 import { checkEmailChange, startEmailChange } from '../account/email-change';
 import type { Services } from '../context';
 import { updateUser, type UserChanges } from '../db/repositories/users';
+import { assertOwnUpload } from '../photos/own-upload';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,8 @@ export async function updateProfile(services: Services, user: User, input: unkno
   if (newEmail) await checkEmailChange(services, user, currentPassword);
 
   return services.db.transaction(async (tx) => {
+    await assertOwnUpload(tx.db, user.id, 'profileImageUrl', 'Profile image URL', changes.profileImageUrl);
+    await assertOwnUpload(tx.db, user.id, 'menuCoverUrl', 'Menu cover image', changes.menuCoverUrl);
     if (newEmail) await startEmailChange(services, tx, user, newEmail);
     return updateUser(tx.db, user.id, changes, tx.version, services.now());
   });

@@ -92,6 +92,8 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
           HOST: '127.0.0.1',
           DATA_DIR: dataDir,
           REGISTRATIONS_PER_HOUR: '100000',
+          // The address the suite opens it at: every absolute link the server writes starts with it.
+          APP_URL: url,
           ...(postgres && { DATABASE_URL: postgres.url }),
           ...env,
         },

@@ -96,7 +96,7 @@ export const profileUpdateSchema = updateOf({
   state: optionalText('State', 100),
   zipCode: optionalText('ZIP code', 20),
   licenseNumber: optionalText('License number', 100),
-  profileImageUrl: optionalText('Profile image URL', 2000),
+  profileImageUrl: optionalImageAddress('Profile image URL'),
   menuCoverUrl: optionalImageAddress('Menu cover image'),
   accentColor: optionalText('Accent colour', 7)
     .refine((value) => value === null || /^#[0-9a-fA-F]{6}$/.test(value), 'Accent colour must be a colour like #1d4ed8')

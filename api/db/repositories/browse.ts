@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProductCategory } from '../../../sync/constants';
 import type { BrowseItem, BrowseSeller } from '../../../sync/entities/browse';
+import { isUploadedImageAddress } from '../../../sync/fields';
 import type { Db } from '../database';
 import { distinctCommaList, isPostgres } from '../sql-dialect';
 
@@ -71,7 +72,8 @@ export async function browseMenus(db: Db, filter: BrowseFilter): Promise<Array<B
     sellerName: row.sellerName || 'Cannabis Supplier',
     productCount: row.productCount,
     categories: (row.categories?.split(',') ?? []) as ProductCategory[],
-    coverUrl: row.coverUrl,
+    // A row from before image addresses were kept to uploads may hold another site's: Browse shows none but the server's own.
+    coverUrl: isUploadedImageAddress(row.coverUrl) ? row.coverUrl : null,
     updatedAt: new Date(row.updatedAt).toISOString(),
     updatedAtMs: row.updatedAt,
   }));

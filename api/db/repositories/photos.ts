@@ -109,6 +109,12 @@ export async function userUploadedHash(db: Db, userId: string, sha256: string): 
   return (await db.select({ id: photos.id }).from(photos).where(and(eq(photos.userId, userId), eq(photos.sha256, sha256))).get()) !== undefined;
 }
 
+/** The stored names of every file the user uploaded. */
+export async function uploadedFileNamesOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ sha256: photos.sha256, contentType: photos.contentType }).from(photos).where(eq(photos.userId, userId)).all();
+  return rows.map((row) => fileNameOf(row.sha256, row.contentType));
+}
+
 /** Whether any photo record still points at these bytes. */
 export async function hashInUse(db: Db, sha256: string): Promise<boolean> {
   return (await db.select({ id: photos.id }).from(photos).where(eq(photos.sha256, sha256)).get()) !== undefined;

@@ -17,6 +17,7 @@ import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { askToConfirm } from '../../lib/confirm-store';
 import { useFieldErrors } from '../../lib/field-errors';
+import { MENU_COVER_LABEL, MenuCoverField } from './menu-cover-field';
 
 const TEXT_FIELDS = [
   'firstName',
@@ -50,7 +51,7 @@ const LABELS: Record<TextField, string> = {
   state: 'State',
   zipCode: 'ZIP code',
   licenseNumber: 'License number',
-  menuCoverUrl: 'Menu cover image (https:// address)',
+  menuCoverUrl: MENU_COVER_LABEL,
   accentColor: 'Menu accent colour (#rrggbb)',
 };
 
@@ -250,7 +251,15 @@ export function ProfileFields({
             <h2 className="font-semibold">Menu brand</h2>
             <p className="text-sm text-stone-600">Your public menus and printed sheets open with your logo (the profile photo), business name, license number, contact details, this cover image and this colour.</p>
           </div>
-          <div className="sm:col-span-2">{text('menuCoverUrl', { type: 'url', placeholder: 'https://' })}</div>
+          <div className="sm:col-span-2">
+            <MenuCoverField
+              id={`${idPrefix}-menuCoverUrl`}
+              value={values.menuCoverUrl}
+              editing={editing}
+              error={errors.menuCoverUrl}
+              onChange={(address) => setValues((current) => ({ ...current, menuCoverUrl: address }))}
+            />
+          </div>
           {text('accentColor', { placeholder: '#166534' })}
         </Card>
       )}

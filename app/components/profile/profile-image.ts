@@ -39,7 +39,7 @@ export class ProfileImageUploadError extends Error {
   }
 }
 
-/** Uploads a checked file as the user's profile photo and resolves with its served address (in a time sized to the file). */
+/** Uploads a checked file as one of the profile's images (the photo, or a seller's menu cover) and resolves with its served address (in a time sized to the file). */
 export async function uploadProfileImage(file: File, fetchImpl: (url: string, init: RequestInit) => Promise<Response> = fetchFromServer): Promise<string> {
   const form = new FormData();
   form.append('image', file);
