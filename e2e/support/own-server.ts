@@ -114,8 +114,13 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
       }
       const database = new Database(join(dataDir, 'app.db'));
       try {
-        // SQLite numbers its parameters ?1, ?2, …
-        return database.prepare(statement.replace(/\$(\d+)/g, '?$1')).run(...values).changes;
+        // PostgreSQL's $1, $2 (each maybe used more than once) become SQLite's plain ?, with a value for each occurrence.
+        const occurrences: unknown[] = [];
+        const sqlite = statement.replace(/\$(\d+)/g, (_, index: string) => {
+          occurrences.push(values[Number(index) - 1]);
+          return '?';
+        });
+        return database.prepare(sqlite).run(...occurrences).changes;
       } finally {
         database.close();
       }
