@@ -23,6 +23,7 @@ import { removeUnnamedFiles } from '../photos/cleanup';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
 import { accountClosedMail, confirmAddressMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
 import { completeEmailChange } from './email-change';
+import { withdrawSavedCopies } from './withdraw-saved-copies';
 
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
@@ -124,6 +125,8 @@ export async function exportAccount(services: Services, user: User) {
  * Closes the account: password required; the provider subscription is
  * canceled first (a failure there stops the close, so nobody is charged for
  * a closed account), then the data is cleared and every session ends.
+ * Buyers' saved copies of a seller's menus stay theirs, marked no longer
+ * offered, and the buyers are told.
  */
 export async function closeAccount(services: Services, user: User, input: unknown, clientAddress: string): Promise<void> {
   const { password } = parseOrThrow(deleteAccountInputSchema, input);
@@ -135,6 +138,7 @@ export async function closeAccount(services: Services, user: User, input: unknow
     await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
     await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
     const uploaded = await uploadedFileNamesOf(tx.db, user.id);
+    await withdrawSavedCopies(services, tx, user);
     await clearClosedAccount(tx.db, user.id, tx.version, services.now());
     await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
     return uploaded;

@@ -180,9 +180,8 @@ export const savedMenus = sqliteTable(
     buyerUserId: text('buyer_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    menuId: text('menu_id')
-      .notNull()
-      .references(() => menus.id, { onDelete: 'cascade' }),
+    /** No foreign key: a copy outlives its menu when the seller closes their account (see `withdrawnAt`). */
+    menuId: text('menu_id').notNull(),
     notes: text('notes'),
     tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
@@ -192,6 +191,10 @@ export const savedMenus = sqliteTable(
     digestedStamp: integer('digested_stamp').notNull().default(0),
     /** The link the buyer saved a private-link menu with: a new link (the seller regenerated it) ends their access. */
     linkId: text('link_id'),
+    /** When the seller closed their account: the menu is gone and the copy keeps its name and the seller's as they were then. */
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+    withdrawnMenuName: text('withdrawn_menu_name'),
+    withdrawnSellerName: text('withdrawn_seller_name'),
     version,
     ...timestamps,
   },

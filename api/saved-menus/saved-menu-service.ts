@@ -31,6 +31,7 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
   const now = services.now();
   return Promise.all(
     rows.map(async ({ reach, ...row }) => {
+      if (!reach) return { ...row, snapshot: null };
       // A link that expired or was regenerated (a private-link menu's), or a seller disabled, takes the menu off the air:
       // the entry stays with the buyer's own notes, and nothing of the menu as it is now.
       if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {

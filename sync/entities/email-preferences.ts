@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'seller-reply',
   'order-status',
   'saved-menus-digest',
+  'saved-menu-withdrawn',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const NOTIFICATION_CHOICES: Record<NotificationKind, { label: string; rol
   'seller-reply': { label: 'A seller replies to you', role: 'buyer' },
   'order-status': { label: 'An order request is accepted or declined', role: 'buyer' },
   'saved-menus-digest': { label: 'Daily digest of saved menus that changed', role: 'buyer' },
+  'saved-menu-withdrawn': { label: 'A seller whose menu you saved closes their account', role: 'buyer' },
 };
 
 export const emailPreferencesSchema = z.record(z.enum(NOTIFICATION_KINDS), z.boolean());

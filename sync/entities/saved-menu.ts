@@ -11,6 +11,12 @@ export const savedMenuSchema = z.object({
   isFavorite: z.boolean(),
   /** The menu's stamp when the buyer last looked at it (see `SavedMenuListItem.stamp`). */
   lastSeenStamp: z.number().int(),
+  /**
+   * When the seller closed their account: the menu is no longer offered and
+   * the copy keeps only its name and the seller's, as they were then (sent
+   * in `menu`), with the buyer's notes and tags. Null (or absent, in copies kept before) while it is offered.
+   */
+  withdrawnAt: isoDate.nullable().optional(),
   createdAt: isoDate,
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;

@@ -52,6 +52,31 @@ export async function accountData(db: Db, userId: string) {
   };
 }
 
+/** Buyers' saved copies of the seller's menus, with what decides whether each buyer still reached the menu (see `menuReachable`). */
+export async function savedCopiesOfSellerMenus(db: Db, sellerId: string) {
+  return db
+    .select({
+      id: savedMenus.id,
+      buyerUserId: savedMenus.buyerUserId,
+      savedLinkId: savedMenus.linkId,
+      menu: { name: menus.name, isPublic: menus.isPublic, publicLinkId: menus.publicLinkId, linkExpiresAt: menus.linkExpiresAt },
+    })
+    .from(savedMenus)
+    .innerJoin(menus, eq(savedMenus.menuId, menus.id))
+    .where(eq(menus.userId, sellerId))
+    .orderBy(savedMenus.buyerUserId, menus.name)
+    .all();
+}
+
+/** The copy stays the buyer's, marked no longer offered, with the names it keeps (none of a menu the buyer no longer reached). */
+export async function withdrawSavedCopy(db: Db, id: string, names: { menuName: string | null; sellerName: string | null }, version: number, now: Date): Promise<void> {
+  await db
+    .update(savedMenus)
+    .set({ withdrawnAt: now, withdrawnMenuName: names.menuName, withdrawnSellerName: names.sellerName, version, updatedAt: now })
+    .where(eq(savedMenus.id, id))
+    .run();
+}
+
 /** Subscriptions of the user the provider may still charge. */
 export async function chargeableSubscriptionIds(db: Db, userId: string): Promise<string[]> {
   return (await db
@@ -65,7 +90,8 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
 /**
  * Removes what a closed account owned and keeps of the person only the
  * business name, so the other side of their conversations still sees who
- * they talked to. Menus go, so their public links answer Menu Not Found.
+ * they talked to. Menus go, so their public links answer Menu Not Found;
+ * buyers' copies of them stay (withdrawn before, see `withdrawSavedCopy`).
  */
 export async function clearClosedAccount(db: Db, userId: string, version: number, now: Date): Promise<void> {
   await db.delete(menus).where(eq(menus.userId, userId)).run();

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Db } from '../database';
-import { menuItems, menus, products, users } from '../schema';
+import { menuItems, menus, products, savedMenus, users } from '../schema';
 
 type MenuRow = typeof menus.$inferSelect;
 export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'> & Partial<Pick<Menu, 'linkExpiresAt'>>;
@@ -104,7 +104,9 @@ export async function touchMenus(db: Db, ids: string[], version: number, now: Da
   await db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
 }
 
+/** A menu the seller deletes takes buyers' saved copies with it (only a closed account's menus leave copies behind). */
 export async function deleteMenu(db: Db, id: string): Promise<void> {
+  await db.delete(savedMenus).where(eq(savedMenus.menuId, id)).run();
   await db.delete(menus).where(eq(menus.id, id)).run();
 }
 

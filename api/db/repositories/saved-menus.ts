@@ -17,6 +17,7 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
     tags: row.tags,
     isFavorite: row.isFavorite,
     lastSeenStamp: row.lastSeenStamp,
+    withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -26,8 +27,8 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
  * the domain, which also decides access from the link it was saved with.
  */
 export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & {
-  /** What decides whether the buyer still reaches the menu (see `menuReachable`). */
-  reach: { savedLinkId: string | null; isPublic: boolean; publicLinkId: string; linkExpiresAt: string | null; sellerDisabled: boolean };
+  /** What decides whether the buyer still reaches the menu (see `menuReachable`); null once its seller closed their account. */
+  reach: { savedLinkId: string | null; isPublic: boolean; publicLinkId: string; linkExpiresAt: string | null; sellerDisabled: boolean } | null;
 };
 
 /**
@@ -38,11 +39,12 @@ export type SavedMenuRowWithMenu = Omit<SavedMenuListItem, 'snapshot'> & {
 export async function listSavedMenus(db: Db, buyerUserId: string, since?: number): Promise<SavedMenuRowWithMenu[]> {
   const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
   const stamp = stampOf(db);
+  // Left joins: a copy whose seller closed their account outlives its menu.
   return (await db
     .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, sellerDisabledAt: users.disabledAt, productCount, stamp })
     .from(savedMenus)
-    .innerJoin(menus, eq(savedMenus.menuId, menus.id))
-    .innerJoin(users, eq(menus.userId, users.id))
+    .leftJoin(menus, eq(savedMenus.menuId, menus.id))
+    .leftJoin(users, eq(menus.userId, users.id))
     .where(
       and(
         eq(savedMenus.buyerUserId, buyerUserId),
@@ -51,26 +53,52 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
     )
     .orderBy(desc(savedMenus.createdAt))
     .all())
-    .map((row) => ({
-      ...toSavedMenu(row.saved),
-      reach: {
-        savedLinkId: row.saved.linkId,
-        isPublic: row.menu.isPublic,
-        publicLinkId: row.menu.publicLinkId,
-        linkExpiresAt: row.menu.linkExpiresAt,
-        sellerDisabled: row.sellerDisabledAt !== null,
-      },
-      stamp: row.stamp,
-      menu: {
-        name: row.menu.name,
-        description: row.menu.description,
-        publicLinkId: row.menu.publicLinkId,
-        sellerId: row.menu.userId,
-        sellerBusinessName: row.sellerBusinessName,
-        productCount: row.productCount,
-        updatedAt: row.menu.updatedAt.toISOString(),
-      },
-    }));
+    .map(({ saved, menu, ...row }) => (menu ? withMenu(saved, menu, row) : withdrawn(saved)));
+}
+
+function withMenu(
+  saved: SavedMenuRow,
+  menu: typeof menus.$inferSelect,
+  row: { sellerBusinessName: string | null; sellerDisabledAt: Date | null; productCount: number; stamp: number },
+): SavedMenuRowWithMenu {
+  return {
+    ...toSavedMenu(saved),
+    reach: {
+      savedLinkId: saved.linkId,
+      isPublic: menu.isPublic,
+      publicLinkId: menu.publicLinkId,
+      linkExpiresAt: menu.linkExpiresAt,
+      sellerDisabled: row.sellerDisabledAt !== null,
+    },
+    stamp: row.stamp,
+    menu: {
+      name: menu.name,
+      description: menu.description,
+      publicLinkId: menu.publicLinkId,
+      sellerId: menu.userId,
+      sellerBusinessName: row.sellerBusinessName,
+      productCount: row.productCount,
+      updatedAt: menu.updatedAt.toISOString(),
+    },
+  };
+}
+
+/** A copy of a closed seller's menu: the names it kept, nothing live, and never "changed since". */
+function withdrawn(saved: SavedMenuRow): SavedMenuRowWithMenu {
+  return {
+    ...toSavedMenu(saved),
+    reach: null,
+    stamp: saved.lastSeenStamp,
+    menu: {
+      name: saved.withdrawnMenuName ?? '',
+      description: null,
+      publicLinkId: '',
+      sellerId: '',
+      sellerBusinessName: saved.withdrawnSellerName,
+      productCount: 0,
+      updatedAt: (saved.withdrawnAt ?? saved.updatedAt).toISOString(),
+    },
+  };
 }
 
 /** A menu's stamp: the newest version among the menu, its seller and its products. */

@@ -112,3 +112,19 @@ export function savedMenusDigestMail(p: Common & { menus: Array<{ menuName: stri
     unsubscribeUrl: p.unsubscribeUrl,
   });
 }
+
+export function savedMenusWithdrawnMail(p: Common & { seller: string; menuNames: string[] }): MailContent {
+  const count = p.menuNames.length;
+  return compose({
+    subject: count === 1 ? `"${p.menuNames[0]!}" is no longer offered` : `${count} of your saved menus are no longer offered`,
+    greeting: hello(p.name),
+    paragraphs: [
+      `${p.seller} closed their account, so ${count === 1 ? 'this menu you saved is' : 'these menus you saved are'} no longer offered:`,
+      ...p.menuNames.map((menuName) => `"${menuName}"`),
+      "Each stays in your saved menus, marked 'No longer offered', with your notes and tags, until you remove it.",
+    ],
+    action: { label: 'Open your saved menus', url: p.url },
+    reason: because('a seller whose menu you saved closes their account'),
+    unsubscribeUrl: p.unsubscribeUrl,
+  });
+}

@@ -16,6 +16,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
 import { useCheckedFields } from '../../lib/field-errors';
+import type { UserRole } from '../../../sync/constants';
 import { downloadFile } from '../../lib/download-file';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
@@ -168,27 +169,37 @@ function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
   );
 }
 
+/** 'Download my data': answers what to show when it failed, null when the file was handed over. */
+async function downloadMyData(): Promise<Outcome> {
+  try {
+    const data = await apiRequest<{ exportedAt: string }>('GET', '/api/account/export');
+    downloadFile(`wholesale-menus-data-${data.exportedAt.slice(0, 10)}.json`, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    return null;
+  } catch (failure) {
+    return { ok: false, text: messageOf(failure, 'Your data could not be downloaded.') };
+  }
+}
+
 function DownloadData() {
   const [outcome, setOutcome] = useState<Outcome>(null);
-  async function download() {
-    try {
-      const data = await apiRequest<{ exportedAt: string }>('GET', '/api/account/export');
-      downloadFile(`wholesale-menus-data-${data.exportedAt.slice(0, 10)}.json`, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-      setOutcome(null);
-    } catch (failure) {
-      setOutcome({ ok: false, text: messageOf(failure, 'Your data could not be downloaded.') });
-    }
-  }
   return (
     <Section title="Your data">
       <p className="text-sm text-stone-600">A JSON file of your profile and everything your account holds.</p>
       <OutcomeLine outcome={outcome} />
-      <Button variant="outline" className="justify-self-start" onClick={() => void download()}>Download my data</Button>
+      <Button variant="outline" className="justify-self-start" onClick={() => void downloadMyData().then(setOutcome)}>Download my data</Button>
     </Section>
   );
 }
 
-function DeleteAccount() {
+/** What closing takes away, in the words of the account's role: a seller's buyers keep their copies. */
+const CLOSING_TAKES: Record<UserRole, string> = {
+  seller: 'Your catalogue and menus are deleted and your shared links stop working.',
+  buyer: 'Your saved menus, notes and tags are deleted.',
+  admin: 'Your account is deleted.',
+};
+const BUYERS_KEEP_COPIES = "Buyers who saved your menus will keep a copy marked 'No longer offered'";
+
+function DeleteAccount({ role }: { role: UserRole }) {
   const [open, setOpen] = useState(false);
   const { formRef, ...form } = useCheckedFields(deleteAccountInputSchema, { password: '' });
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -206,16 +217,28 @@ function DeleteAccount() {
       setOutcome(failureOutcome(failure, form.fail, 'The account could not be deleted.'));
     }
   }
+  const takes = CLOSING_TAKES[role];
   return (
     <Section title="Delete account">
-      <p className="text-sm text-stone-600">Your catalogue, menus and saved menus are deleted and your shared links stop working. This cannot be undone.</p>
+      <p className="text-sm text-stone-600">
+        {takes} {role === 'seller' && `${BUYERS_KEEP_COPIES}, with their own notes, and get an email saying so. `}This cannot be undone.
+      </p>
       <Button variant="outline" className="justify-self-start text-red-800" onClick={() => setOpen(true)}>Delete account</Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Delete your account?" description="Enter your password to confirm.">
-        <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3">
-          <CheckedInput form={form} field="password" id="delete-password" label="Password" type="password" autoComplete="current-password" />
-          <OutcomeLine outcome={outcome} />
-          <Button type="submit">Delete my account</Button>
-        </form>
+      <Dialog open={open} onOpenChange={setOpen} title="Delete your account?" description={`${takes} This cannot be undone.`}>
+        <div className="grid gap-3">
+          {role === 'seller' && <p className="text-sm text-stone-700">{BUYERS_KEEP_COPIES}: its name, your business name and their own notes and tags, nothing else.</p>}
+          <div className="grid gap-1">
+            <p className="text-sm text-stone-700">Keep a copy of everything your account holds before it goes.</p>
+            <Button type="button" variant="outline" className="justify-self-start" onClick={() => void downloadMyData().then(setOutcome)}>
+              Export your data first
+            </Button>
+          </div>
+          <form ref={formRef} noValidate onSubmit={submit} className="grid gap-3">
+            <CheckedInput form={form} field="password" id="delete-password" label="Password" type="password" autoComplete="current-password" />
+            <OutcomeLine outcome={outcome} />
+            <Button type="submit">Delete my account</Button>
+          </form>
+        </div>
       </Dialog>
     </Section>
   );
@@ -236,7 +259,7 @@ export function AccountSettingsPage() {
         <ChangeEmail email={user.email} confirmed={user.emailConfirmedAt !== null} emailChange={emailChange} />
         <Notifications role={user.role} />
         <DownloadData />
-        <DeleteAccount />
+        <DeleteAccount role={user.role} />
       </div>
     </PageBody>
   );

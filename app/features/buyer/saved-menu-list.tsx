@@ -6,7 +6,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { NO_LONGER_AVAILABLE, savedMenuAvailable } from './saved-menu-availability';
+import { NO_LONGER_OFFERED, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
 
 const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
 
@@ -21,7 +21,7 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
   const visible = items.filter((item) => {
     const needle = search.trim().toLowerCase();
     const supplierName = item.menu.sellerBusinessName || UNKNOWN_SUPPLIER;
-    const about = savedMenuAvailable(item, now) ? `${item.menu.name} ${item.menu.description ?? ''}` : '';
+    const about = savedMenuAvailable(item, now) ? `${item.menu.name} ${item.menu.description ?? ''}` : item.withdrawnAt ? item.menu.name : '';
     return (
       (supplier === 'all' || supplierName === supplier) &&
       (!needle || `${about} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle))
@@ -53,8 +53,9 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
               <li key={item.id}>
                 <Card className="flex h-full flex-col gap-2 p-4">
                   <div className="flex items-start justify-between gap-2">
-                    <h3 className={available ? 'font-semibold' : 'font-semibold text-stone-500'}>{available ? item.menu.name : NO_LONGER_AVAILABLE}</h3>
+                    <h3 className={available ? 'font-semibold' : 'font-semibold text-stone-500'}>{savedMenuTitle(item, now)}</h3>
                     <div className="flex shrink-0 gap-1">
+                      {item.withdrawnAt && <Badge tone="bad">{NO_LONGER_OFFERED}</Badge>}
                       {available && item.stamp > item.lastSeenStamp && <Badge tone="new">Updated</Badge>}
                       {item.isFavorite && <Badge tone="favorite">★ Favorite</Badge>}
                     </div>

@@ -23,7 +23,7 @@ import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
 import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
-import { NO_LONGER_AVAILABLE, savedMenuAvailable } from './saved-menu-availability';
+import { NO_LONGER_OFFERED, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function SavedMenuPage() {
@@ -97,16 +97,18 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
     }
   }
 
-  // A dead link (regenerated, expired) shows nothing of the menu any more; what the buyer wrote about it stays theirs.
+  // A dead link (regenerated, expired) or a seller who closed their account shows nothing live of the menu; what the buyer wrote about it stays theirs.
   if (!snapshot) {
+    const seller = saved.menu.sellerBusinessName || 'the seller';
     return (
       <PageBody>
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <Card className="grid content-start justify-items-center gap-3 p-6 text-center text-stone-700">
-            <h1 className="text-lg font-semibold text-stone-900">{NO_LONGER_AVAILABLE}</h1>
+            <h1 className="text-lg font-semibold text-stone-900">{savedMenuTitle(saved, new Date())}</h1>
+            {saved.withdrawnAt && <Badge tone="bad">{NO_LONGER_OFFERED}</Badge>}
             <p>
-              This menu from {saved.menu.sellerBusinessName || 'the seller'} is no longer available. Your notes and tags stay here until you remove
-              it.
+              {saved.withdrawnAt ? `${seller} closed their account, so this menu is no longer offered.` : `This menu from ${seller} is no longer available.`} Your notes
+              and tags stay here until you remove it.
             </p>
             <Button variant="outline" onClick={() => void remove()}>
               Remove from saved menus
