@@ -109,7 +109,7 @@ for (const device of [
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');
 
-    const opener = page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` });
+    const opener = page.getByRole('button', { name: `View photos of ${STRAIN}, 3 photos` });
     await opener.click();
     const viewer = page.getByRole('dialog', { name: STRAIN });
     await expect(viewer).toBeVisible();
@@ -166,7 +166,7 @@ test('when the viewer cannot be downloaded, the menu says so and stays usable', 
   const page = await context.newPage();
   await page.route(/\/assets\/gallery-viewer-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await openSharedMenu(page, publicLinkId, baseUrl());
-  await page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` }).click();
+  await page.getByRole('button', { name: `View photos of ${STRAIN}, 3 photos` }).click();
   const notice = page.getByRole('alert').filter({ hasText: "This couldn't be opened" });
   await expect(notice).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
