@@ -87,10 +87,10 @@ describe('shortSyncState', () => {
     expect(shortSyncState({ connection: 'online', phase: 'retrying', failure: 'network', pending: 3, refused: 0 }).word).toBe('Offline');
   });
 
-  it('says what the device is doing while online', () => {
+  it('says Online while the server answers, with an error too, and what stops the sync', () => {
     expect(shortSyncState({ connection: 'online', phase: 'idle', pending: 0, refused: 0 }).word).toBe('Online');
-    expect(shortSyncState({ connection: 'online', phase: 'syncing', pending: 2, refused: 0 }).word).toBe('Syncing');
-    expect(shortSyncState({ connection: 'online', phase: 'retrying', failure: 'server', pending: 2, refused: 0 }).word).toBe('Retrying');
+    expect(shortSyncState({ connection: 'online', phase: 'syncing', pending: 2, refused: 0 }).word).toBe('Online');
+    expect(shortSyncState({ connection: 'online', phase: 'retrying', failure: 'server', pending: 2, refused: 0 }).word).toBe('Online');
     expect(shortSyncState({ connection: 'online', phase: 'needs-sign-in', pending: 2, refused: 0 }).word).toBe('Sign in to sync');
     expect(shortSyncState({ connection: 'online', phase: 'blocked', pending: 0, refused: 0 }).word).toBe('Sync paused');
   });
