@@ -95,14 +95,20 @@ async function openSyncStatusViolations(page: Page): Promise<string[]> {
   return seriousViolations(page);
 }
 
-test('an error toast shown passes axe', async ({ page }) => {
-  const buyer = await registerAccount('buyer');
-  await signIn(page, buyer);
-  await page.goto('/profile');
-  await page.getByLabel('Change photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
-  const toast = page.getByTestId('toast');
-  await expect(toast).toContainText('Please select an image file');
-  // Hovered, the toast stays while axe reads it.
-  await toast.hover();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '360 px phone', width: 360, height: 740 },
+]) {
+  test(`an error toast shown passes axe on a ${viewport.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const buyer = await registerAccount('buyer');
+    await signIn(page, buyer);
+    await page.goto('/profile');
+    await page.getByLabel('Change photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Please select an image file');
+    // Hovered, the toast stays while axe reads it.
+    await toast.hover();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
