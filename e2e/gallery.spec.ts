@@ -4,53 +4,11 @@
  * thumbnails and swipes, and the 'Lab results' link. On a desktop and on a
  * 390 px phone (where the swipe is a real touch).
  */
-import { randomUUID } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, test } from './support/fixtures';
 import { openSharedMenu } from './support/shared-menu';
-
-type Uploaded = { id: string; url: string; contentType: string; purpose: string };
-
-/** A valid PNG of one colour (the server checks the real type by the file's first bytes). */
-function solidPng(width: number, height: number, [red, green, blue]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // colour type: RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [red, green, blue]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-const LAB_RESULT_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
-
-async function upload(session: ApiSession, bytes: Buffer, fileName: string, type: string, purpose: 'product' | 'lab-result'): Promise<Uploaded> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(bytes)], { type }), fileName);
-  form.append('purpose', purpose);
-  form.append('id', randomUUID());
-  const response = await fetch(`${baseUrl()}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${session.token}` }, body: form });
-  if (response.status !== 201) throw new Error(`Uploading ${fileName} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Uploaded;
-}
+import { LAB_RESULT_PDF, solidPng, upload, type Uploaded } from './support/uploads';
 
 async function post<T>(session: ApiSession, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -151,7 +109,7 @@ for (const device of [
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('application/pdf');
 
-    const opener = page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` });
+    const opener = page.getByRole('button', { name: `View photos of ${STRAIN}, 3 photos` });
     await opener.click();
     const viewer = page.getByRole('dialog', { name: STRAIN });
     await expect(viewer).toBeVisible();
@@ -208,7 +166,7 @@ test('when the viewer cannot be downloaded, the menu says so and stays usable', 
   const page = await context.newPage();
   await page.route(/\/assets\/gallery-viewer-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
   await openSharedMenu(page, publicLinkId, baseUrl());
-  await page.getByRole('button', { name: `View photos of ${STRAIN} (3 photos)` }).click();
+  await page.getByRole('button', { name: `View photos of ${STRAIN}, 3 photos` }).click();
   const notice = page.getByRole('alert').filter({ hasText: "This couldn't be opened" });
   await expect(notice).toBeVisible();
   await expect(page.getByText('Something went wrong')).toHaveCount(0);

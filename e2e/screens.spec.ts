@@ -3,9 +3,8 @@
  * wider than the screen, and axe finds no serious or critical accessibility
  * violation.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiGet, apiLogin, serverMenus, type ApiSession } from './support/api';
+import { seriousViolations } from './support/axe';
 import { ADMIN, baseUrl, DEMO_BUYER, DEMO_SELLER, expect, signIn, test, type Account } from './support/fixtures';
 import { apiPost } from './support/marketplace';
 
@@ -52,13 +51,6 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: '390 px phone', width: 390, height: 844 },
 ];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`);
-}
 
 for (const viewport of VIEWPORTS) {
   for (const { role, account, paths } of SCREENS) {

@@ -14,8 +14,7 @@ export function TrialBadge() {
       data-testid="trial-badge"
       className={cn(
         'rounded-full px-2.5 py-1 text-xs font-medium whitespace-nowrap',
-        // On a phone the calm countdown gives way to the sync status; the dashboard shows it too.
-        countdown.urgent ? 'bg-amber-500 text-white hover:bg-amber-600' : 'hidden bg-brand-50 text-brand-800 hover:bg-brand-100 sm:inline-block',
+        countdown.urgent ? 'bg-amber-500 text-white hover:bg-amber-600' : 'bg-brand-50 text-brand-800 hover:bg-brand-100',
       )}
     >
       {countdown.text}

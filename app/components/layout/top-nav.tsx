@@ -27,17 +27,19 @@ export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBar
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:px-4">
-        {/* On a narrow phone the name gives way (truncates) so the sync status, including the word Offline, always fits. */}
-        <Link to="/" className="mr-1 min-w-0 truncate font-bold text-brand-800 sm:mr-2 sm:shrink-0">
+      {/* On a phone the status takes a line of its own under the bar (order-last, full width), so the name, the avatar and Logout keep theirs whatever the status says; from sm up it sits in the bar as before. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:px-4">
+        <Link to="/" className="mr-1 min-w-0 flex-1 truncate py-4 leading-6 font-bold text-brand-800 sm:mr-2 sm:flex-initial">
           Wholesale Menus
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks items={items} />
         </nav>
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
-          <TrialBadge />
+        <div data-testid="top-bar-status" className="order-last -mx-3 flex w-[calc(100%+1.5rem)] min-w-0 flex-wrap items-center justify-between gap-x-2 border-t border-stone-100 px-1 py-0.5 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:justify-end sm:border-0 sm:p-0">
           {syncStatus}
+          <TrialBadge />
+        </div>
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {install}
           {user.role !== 'admin' && notifications}
           <Link to="/profile" className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100">

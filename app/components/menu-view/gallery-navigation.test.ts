@@ -90,6 +90,6 @@ describe('labels', () => {
 
   it('counts the photos when there is more than one', () => {
     expect(viewPhotosLabel('Gelato', 1)).toBe('View photos of Gelato');
-    expect(viewPhotosLabel('Gelato', 3)).toBe('View photos of Gelato (3 photos)');
+    expect(viewPhotosLabel('Gelato', 3)).toBe('View photos of Gelato, 3 photos');
   });
 });

@@ -41,7 +41,11 @@ export function photoAlt(name: string, index: number, count: number): string {
   return `${name}, photo ${index + 1} of ${count}`;
 }
 
-/** The accessible name of the control that opens a product's gallery. */
+/**
+ * The accessible name of the control that opens a product's gallery. The count
+ * is spoken as the badge shows it ('3 photos'), not in parentheses, so a person
+ * who says what they see ('click 3 photos') reaches the control.
+ */
 export function viewPhotosLabel(name: string, count: number): string {
-  return count > 1 ? `View photos of ${name} (${count} photos)` : `View photos of ${name}`;
+  return count > 1 ? `View photos of ${name}, ${count} photos` : `View photos of ${name}`;
 }

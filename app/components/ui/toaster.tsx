@@ -35,7 +35,8 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{current.title}</ToastPrimitive.Title>
             {current.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{current.description}</ToastPrimitive.Description>
+              // Full strength: faded, white on the error red falls below the contrast small text needs.
+              <ToastPrimitive.Description className="text-sm">{current.description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close aria-label="Close" className="absolute top-2 right-2 rounded p-1 opacity-70 hover:opacity-100">

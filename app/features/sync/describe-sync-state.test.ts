@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectionWord, describeSyncState } from './describe-sync-state';
+import { connectionWord, describeSyncState, shortSyncState } from './describe-sync-state';
 
 describe('describeSyncState', () => {
   it('asks for a sign-in before anything else', () => {
@@ -77,5 +77,26 @@ describe('describeSyncState', () => {
     expect(connectionWord('online')).toBe('Online');
     expect(connectionWord('offline')).toBe('Offline');
     expect(connectionWord('unreachable')).toBe('Offline');
+  });
+});
+
+describe('shortSyncState', () => {
+  it('says Offline, also when the browser is online but the server cannot be reached', () => {
+    expect(shortSyncState({ connection: 'offline', phase: 'idle', pending: 3, refused: 0 })).toEqual({ word: 'Offline', problem: null });
+    expect(shortSyncState({ connection: 'unreachable', phase: 'idle', pending: 3, refused: 0 }).word).toBe('Offline');
+    expect(shortSyncState({ connection: 'online', phase: 'retrying', failure: 'network', pending: 3, refused: 0 }).word).toBe('Offline');
+  });
+
+  it('says Online while the server answers, with an error too, and what stops the sync', () => {
+    expect(shortSyncState({ connection: 'online', phase: 'idle', pending: 0, refused: 0 }).word).toBe('Online');
+    expect(shortSyncState({ connection: 'online', phase: 'syncing', pending: 2, refused: 0 }).word).toBe('Online');
+    expect(shortSyncState({ connection: 'online', phase: 'retrying', failure: 'server', pending: 2, refused: 0 }).word).toBe('Online');
+    expect(shortSyncState({ connection: 'online', phase: 'needs-sign-in', pending: 2, refused: 0 }).word).toBe('Sign in to sync');
+    expect(shortSyncState({ connection: 'online', phase: 'blocked', pending: 0, refused: 0 }).word).toBe('Sync paused');
+  });
+
+  it('names refused changes and photos together, and changes kept for the plan apart', () => {
+    expect(shortSyncState({ connection: 'offline', phase: 'idle', pending: 1, refused: 1, photosFailed: 1 }).problem).toBe('2 refused');
+    expect(shortSyncState({ connection: 'online', phase: 'idle', pending: 0, refused: 0, notSaved: 3 }).problem).toBe('3 not saved');
   });
 });

@@ -71,6 +71,20 @@ export function connectionWord(connection: Connection): 'Online' | 'Offline' {
   return connection === 'online' ? 'Online' : 'Offline';
 }
 
+/**
+ * The status in a few words for the top bar, where the whole sentence does not
+ * fit: whether the server is reached, then what is wrong if anything is ("1 refused").
+ * The counts of what waits are shown beside it by the control.
+ */
+export function shortSyncState({ connection, phase, failure = null, refused, notSaved = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): { word: string; problem: string | null } {
+  const problem = refused + photosFailed > 0 ? `${refused + photosFailed} refused` : notSaved > 0 ? `${notSaved} not saved` : null;
+  if (phase === 'needs-sign-in' || photosNeedSignIn) return { word: 'Sign in to sync', problem };
+  if (phase === 'blocked') return { word: 'Sync paused', problem };
+  // A server that answers with an error is still reached: Online, with what waits beside it.
+  if (connection !== 'online' || (phase === 'retrying' && failure === 'network')) return { word: 'Offline', problem };
+  return { word: 'Online', problem };
+}
+
 const LABELS: Record<string, string> = {
   'product.create': 'New product',
   'product.update': 'Product edit',

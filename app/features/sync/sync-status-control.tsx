@@ -18,7 +18,7 @@ import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
 import { UploadProgressBar } from '../../components/photos/upload-status';
-import { connectionWord, describeSyncState, mutationLabel } from './describe-sync-state';
+import { connectionWord, describeSyncState, mutationLabel, shortSyncState } from './describe-sync-state';
 
 export function SyncStatusControl() {
   const connection = useConnectivity((state) => state.connection);
@@ -37,7 +37,7 @@ export function SyncStatusControl() {
   const failedPhotos = photoCounts?.failed ?? [];
   const uploading = photoCounts?.uploading ?? [];
   const needsSignIn = status.phase === 'needs-sign-in' || photoStatus.phase === 'needs-sign-in';
-  const summary = describeSyncState({
+  const stateInput = {
     connection,
     phase: status.phase,
     failure: status.failure,
@@ -47,31 +47,39 @@ export function SyncStatusControl() {
     photosWaiting,
     photosFailed: failedPhotos.length,
     photosNeedSignIn: photoStatus.phase === 'needs-sign-in',
-  });
+  };
+  const summary = describeSyncState(stateInput);
+  const short = shortSyncState(stateInput);
 
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <button type="button" className="flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
+        <button type="button" className="flex min-w-0 flex-wrap items-center gap-x-1.5 rounded-md px-2 py-1.5 text-left text-sm font-medium text-stone-700 hover:bg-stone-100">
           {/* The name is the whole status in words; what shows is its short form, so it is hidden from the name rather than contradicting it. */}
           <span className="sr-only">Sync status: {summary.label}</span>
-          <span aria-hidden className={cn('h-2.5 w-2.5 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')} />
-          {/* On a phone the word shows only when it matters: offline. */}
-          <span aria-hidden className={online ? 'hidden sm:inline' : undefined}>
-            {connectionWord(connection)}
+          <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')} />
+          {/* The state always shows in words, on a phone too: a dot alone says nothing to someone who cannot tell its colour. */}
+          <span aria-hidden data-testid="sync-state-words">
+            {short.word}
+            {pending > 0 && (
+              <>
+                {' · '}
+                <span data-testid="pending-count">{pending}</span> waiting
+              </>
+            )}
+            {photosWaiting > 0 && (
+              <>
+                {' · '}
+                <span data-testid="pending-photos-count">↑{photosWaiting}</span> {photosWaiting === 1 ? 'photo' : 'photos'}
+              </>
+            )}
+            {short.problem && (
+              <>
+                {' · '}
+                <span className="text-red-800">{short.problem}</span>
+              </>
+            )}
           </span>
-          {pending > 0 && (
-            <span aria-hidden data-testid="pending-count" className="rounded-full bg-amber-100 px-1.5 text-xs text-amber-900">
-              {pending}
-            </span>
-          )}
-          {photosWaiting > 0 && (
-            <span aria-hidden data-testid="pending-photos-count" title={`${photosWaiting} ${photosWaiting === 1 ? 'photo' : 'photos'} waiting to upload`} className="rounded-full bg-sky-100 px-1.5 text-xs text-sky-900">
-              <span aria-hidden>↑</span>
-              {photosWaiting}
-            </span>
-          )}
-          {(refusals.length > 0 || notSaved.length > 0 || failedPhotos.length > 0) && <span aria-hidden className="rounded-full bg-red-100 px-1.5 text-xs text-red-800">!</span>}
         </button>
       </Popover.Trigger>
       <Popover.Portal>
