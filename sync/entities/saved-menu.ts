@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
+import { menuFactsSchema } from '../menu-diff';
 import { publicMenuSchema } from './public-menu';
 
 export const savedMenuSchema = z.object({
@@ -11,6 +12,8 @@ export const savedMenuSchema = z.object({
   isFavorite: z.boolean(),
   /** The menu's stamp when the buyer last looked at it (see `SavedMenuListItem.stamp`). */
   lastSeenStamp: z.number().int(),
+  /** The menu as the buyer last looked at it, kept on the server so any device can say what changed since. */
+  seenMenu: menuFactsSchema.nullish(),
   createdAt: isoDate,
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;

@@ -1,0 +1,2 @@
+ALTER TABLE `saved_menus` ADD `seen_menu` text;--> statement-breakpoint
+ALTER TABLE `inquiry_messages` ADD `written_at` integer;
