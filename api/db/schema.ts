@@ -429,6 +429,8 @@ export const inquiries = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     totalCents: integer('total_cents'),
+    /** When the buyer's device wrote it (see `acceptedWrittenAt`); null before it was kept: its `createdAt`. */
+    writtenAt: integer('written_at', { mode: 'timestamp_ms' }),
     buyerReadAt: integer('buyer_read_at', { mode: 'timestamp_ms' }),
     sellerReadAt: integer('seller_read_at', { mode: 'timestamp_ms' }),
     version,
@@ -454,7 +456,7 @@ export const inquiryMessages = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
-    /** When the author's device wrote it (no earlier than `createdAt` minus a month): later only when it waited offline. */
+    /** When the author's device wrote it (see `acceptedWrittenAt`); null before it was kept: its `createdAt`. */
     writtenAt: integer('written_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('inquiry_messages_inquiry').on(t.inquiryId, t.createdAt)],
