@@ -143,7 +143,7 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
       state.inquiries.set(inquiry.id, {
         ...inquiry,
         ...read,
-        messages: [...inquiry.messages, { id: parsed.args.id, authorId: userId, body: parsed.args.body, createdAt: now }],
+        messages: [...inquiry.messages, { id: parsed.args.id, authorId: userId, body: parsed.args.body, createdAt: now, writtenAt: parsed.args.writtenAt ?? now }],
         updatedAt: now,
       });
       return;
@@ -204,8 +204,9 @@ function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { nam
     total: args.kind === 'order' ? orderTotal(items.map((item) => item.lineTotal)) : null,
     buyerReadAt: context.now,
     sellerReadAt: null,
-    messages: args.message ? [{ id: args.id, authorId: context.userId, body: args.message, createdAt: context.now }] : [],
+    messages: args.message ? [{ id: args.id, authorId: context.userId, body: args.message, createdAt: context.now, writtenAt: args.writtenAt ?? context.now }] : [],
     createdAt: context.now,
+    writtenAt: args.writtenAt ?? context.now,
     updatedAt: context.now,
   };
 }

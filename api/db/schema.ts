@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { MenuFacts } from '../../sync/menu-diff';
 
 const timestamps = {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
@@ -187,6 +188,8 @@ export const savedMenus = sqliteTable(
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     /** The menu's snapshot stamp when the buyer last looked at it: a newer stamp means "changed since". */
     lastSeenStamp: integer('last_seen_stamp').notNull().default(0),
+    /** The menu's facts (see `MenuFacts`) as the buyer last looked at them, to say what changed since on any device. */
+    seenMenu: text('seen_menu', { mode: 'json' }).$type<MenuFacts>(),
     /** The menu's stamp when it was last in the buyer's daily digest email: only newer changes go in the next one. */
     digestedStamp: integer('digested_stamp').notNull().default(0),
     /** The link the buyer saved a private-link menu with: a new link (the seller regenerated it) ends their access. */
@@ -429,6 +432,8 @@ export const inquiries = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     totalCents: integer('total_cents'),
+    /** When the buyer's device wrote it (see `acceptedWrittenAt`); null before it was kept: its `createdAt`. */
+    writtenAt: integer('written_at', { mode: 'timestamp_ms' }),
     buyerReadAt: integer('buyer_read_at', { mode: 'timestamp_ms' }),
     sellerReadAt: integer('seller_read_at', { mode: 'timestamp_ms' }),
     version,
@@ -454,6 +459,8 @@ export const inquiryMessages = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the author's device wrote it (see `acceptedWrittenAt`); null before it was kept: its `createdAt`. */
+    writtenAt: integer('written_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('inquiry_messages_inquiry').on(t.inquiryId, t.createdAt)],
 );

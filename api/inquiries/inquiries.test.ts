@@ -147,8 +147,11 @@ describe('a buyer writes to a seller (REST)', () => {
       total: null,
       buyerReadAt: new Date(BASE).toISOString(),
       sellerReadAt: null,
-      messages: [{ id: body.id, authorId: buyer.user.id, body: 'Do you deliver to Oakland?', createdAt: new Date(BASE).toISOString() }],
+      messages: [
+        { id: body.id, authorId: buyer.user.id, body: 'Do you deliver to Oakland?', createdAt: new Date(BASE).toISOString(), writtenAt: new Date(BASE).toISOString() },
+      ],
       createdAt: new Date(BASE).toISOString(),
+      writtenAt: new Date(BASE).toISOString(),
       updatedAt: new Date(BASE).toISOString(),
     });
     expect((await get(buyer, body.id)).body).toEqual(inquiry);

@@ -19,6 +19,7 @@ import { findProductsByIds } from '../db/repositories/products';
 import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifications';
 import { reachMenu } from '../public-menu/public-menu-service';
 import { takeMessageQuota } from './message-quota';
+import { acceptedWrittenAt } from '../../sync/written-at';
 
 export const INQUIRY_NOT_FOUND = 'Conversation not found';
 
@@ -77,6 +78,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
     const lines = items.filter((item) => item !== null);
     const total = args.kind === 'order' ? orderTotal(lines.map((line) => line.lineTotal)) : null;
     const now = services.now();
+    const writtenAt = acceptedWrittenAt(args.writtenAt, now);
     await insertInquiry(
       tx.db,
       {
@@ -92,11 +94,12 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
         items: lines,
         totalCents: total === null ? null : Number(total.replace('.', '')),
         buyerReadAt: now,
+        writtenAt,
       },
       tx.version,
       now,
     );
-    if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message }, tx.version, now);
+    if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message, writtenAt }, tx.version, now);
     const created = (await findInquiry(tx.db, args.id))!;
     await notifyNewInquiry(services, tx, created, args.message);
     return created;
@@ -104,7 +107,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
 }
 
 export async function replyToInquiry(services: Services, user: User, input: unknown): Promise<Inquiry> {
-  const { id, inquiryId, body } = parseOrThrow(inquiryReplySchema, input);
+  const { id, inquiryId, body, writtenAt } = parseOrThrow(inquiryReplySchema, input);
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, user, inquiryId);
     // The buyer came through the menu's link, and a dead link ends that; the seller answers about their own menu.
@@ -114,7 +117,7 @@ export async function replyToInquiry(services: Services, user: User, input: unkn
     if (await messageExists(tx.db, id)) throw new AppError('conflict', 'This message was already sent');
     await takeMessageQuota(services, user.id, inquiry.buyerId === user.id ? inquiry.sellerId : inquiry.buyerId);
     const now = services.now();
-    await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body }, tx.version, now);
+    await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body, writtenAt: acceptedWrittenAt(writtenAt, now) }, tx.version, now);
     // Writing is reading: the author has seen the conversation up to their own message.
     await updateInquiry(tx.db, inquiry.id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
     await notifyReply(services, tx, inquiry, user.id, body);

@@ -5,7 +5,7 @@ import type { SavedMenu, SavedMenuListItem } from '../../sync/entities/saved-men
 import type { AuthResponse } from '../../sync/entities/user';
 import { markSavedMenuSeen } from '../saved-menus/saved-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { sendSavedMenuDigests } from './saved-menus-digest';
+import { digestChangeLines, sendSavedMenuDigests } from './saved-menus-digest';
 import { mailTo } from './testing/outbox-reader';
 
 const HOUR = 60 * 60 * 1000;
@@ -59,6 +59,8 @@ describe("the buyers' daily digest", () => {
     expect(digests.map((mail) => mail.subject)).toEqual(['2 of your saved menus changed']);
     expect(digests[0]!.text).toContain('"Spring Flower" from North Star Farms');
     expect(digests[0]!.text).toContain('"Extracts" from North Star Farms');
+    expect(digests[0]!.text).toContain('- Gelato: price $100.00 → $95.00');
+    expect(digests[0]!.text).toContain('- Tangie: price $100.00 → $90.00');
     expect(digests[0]!.text).toContain('/saved-menus');
 
     await sendSavedMenuDigests(t.services);
@@ -95,5 +97,29 @@ describe("the buyers' daily digest", () => {
     const latest = (await digestsTo(buyer)).at(-1)!;
     expect(latest.subject).toBe('"Spring Flower" changed');
     expect(latest.text).not.toContain('Extracts');
+  });
+
+  it('tells a price and a stock change made together on one product', async () => {
+    const both = { pricePerUnit: '75.00', availableQuantity: '4' };
+    expect((await t.request('PUT', `/api/products/${gelato.id}`, { token: seller.token, body: both })).status).toBe(200);
+    t.clock.advance(25 * HOUR);
+    await sendSavedMenuDigests(t.services);
+    const latest = (await digestsTo(buyer)).at(-1)!;
+    expect(latest.text).toContain('- Gelato: price $80.00 → $75.00; stock 10 oz → 4 oz');
+    expect(latest.html).toContain('Gelato: price $80.00 → $75.00; stock 10 oz → 4 oz');
+  });
+});
+
+describe("a digest's list of changes", () => {
+  it('tells a few changes per menu and counts the rest', () => {
+    const lines = Array.from({ length: 8 }, (_, index) => `Strain ${index}: price $1.00 → $2.00`);
+    expect(digestChangeLines(lines)).toEqual([...lines.slice(0, 5), 'and 3 more changes']);
+    expect(digestChangeLines(lines.slice(0, 2))).toEqual(lines.slice(0, 2));
+  });
+
+  it('shortens a very long line', () => {
+    const [line] = digestChangeLines([`New: ${'x'.repeat(500)}`]);
+    expect(line).toHaveLength(200);
+    expect(line!.endsWith('…')).toBe(true);
   });
 });

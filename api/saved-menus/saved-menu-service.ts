@@ -9,6 +9,7 @@ import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { menuFacts, type MenuFacts } from '../../sync/menu-diff';
 import { parseOrThrow } from '../../sync/validation';
 import { noteMenuSaved } from '../analytics/insights-service';
 import type { Services } from '../context';
@@ -21,6 +22,7 @@ import {
   listSavedMenus as listSavedMenuRows,
   updateSavedMenu as updateSavedMenuRow,
 } from '../db/repositories/saved-menus';
+import { findMenu } from '../db/repositories/menus';
 import { getPublicMenu, reachMenu } from '../public-menu/public-menu-service';
 
 export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
@@ -31,11 +33,12 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
   const now = services.now();
   return Promise.all(
     rows.map(async ({ reach, ...row }) => {
-      if (!reach) return { ...row, snapshot: null };
+      // A withdrawn copy (its seller closed) keeps the names it was given and nothing else of the menu.
+      if (!reach) return { ...row, seenMenu: null, snapshot: null };
       // A link that expired or was regenerated (a private-link menu's), or a seller disabled, takes the menu off the air:
       // the entry stays with the buyer's own notes, and nothing of the menu as it is now.
       if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {
-        return { ...row, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
+        return { ...row, seenMenu: null, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
       }
       return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId) };
     }),
@@ -53,9 +56,10 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
     if (id && (await findSavedMenu(tx.db, id))) throw new AppError('conflict', 'A saved menu with this id already exists');
     // The buyer saves what they are looking at: it counts as seen.
     const lastSeenStamp = await currentMenuStamp(tx.db, menuId);
+    const seenMenu = await currentMenuFacts(services, menu.publicLinkId);
     const saved = await insertSavedMenu(
       tx.db,
-      { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp, linkId: menu.publicLinkId },
+      { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp, seenMenu, linkId: menu.publicLinkId },
       tx.version,
       services.now(),
     );
@@ -79,11 +83,30 @@ export async function updateSavedMenu(services: Services, buyer: User, id: strin
   });
 }
 
-/** The buyer looked at the menu as of `stamp`: it no longer counts as changed. Never moves backwards. */
+/** The menu's facts as anyone with its link sees them now; none when the link no longer opens it. */
+async function currentMenuFacts(services: Services, publicLinkId: string): Promise<MenuFacts | null> {
+  try {
+    return menuFacts(await getPublicMenu(services, publicLinkId));
+  } catch (error) {
+    if (error instanceof AppError && error.reason === 'not_found') return null;
+    throw error;
+  }
+}
+
+/**
+ * The buyer looked at the menu as of `stamp`: it no longer counts as changed. Never moves backwards. The menu's facts
+ * are kept as seen only when `stamp` is still the menu's own: a look made offline and sent after newer changes keeps
+ * the older facts, so the next look lists those newer changes (with some already seen) rather than none.
+ */
 export async function markSavedMenuSeen(services: Services, buyer: User, id: string, stamp: number): Promise<void> {
+  const owned = await ownSavedMenu(services.db.read, buyer, id);
+  if (stamp <= owned.lastSeenStamp) return;
+  const menu = await findMenu(services.db.read, owned.menuId);
+  const seenMenu = menu && stamp === (await currentMenuStamp(services.db.read, owned.menuId)) ? await currentMenuFacts(services, menu.publicLinkId) : null;
   await services.db.transaction(async (tx) => {
     const saved = await ownSavedMenu(tx.db, buyer, id);
-    if (stamp > saved.lastSeenStamp) await updateSavedMenuRow(tx.db, id, { lastSeenStamp: stamp }, tx.version, services.now());
+    if (stamp <= saved.lastSeenStamp) return;
+    await updateSavedMenuRow(tx.db, id, { lastSeenStamp: stamp, ...(seenMenu ? { seenMenu } : {}) }, tx.version, services.now());
   });
 }
 

@@ -37,7 +37,15 @@ export function ContactSellerDialog({
     try {
       await mutate({
         name: 'inquiry.create',
-        args: { id: crypto.randomUUID(), menuId: menu.menu.id, publicLinkId: menu.menu.publicLinkId, productId: product?.id ?? null, kind: 'message', message },
+        args: {
+          id: crypto.randomUUID(),
+          menuId: menu.menu.id,
+          publicLinkId: menu.menu.publicLinkId,
+          productId: product?.id ?? null,
+          kind: 'message',
+          message,
+          writtenAt: new Date().toISOString(),
+        },
       });
       toast({ title: 'Message saved', description: `It goes to ${seller} as soon as you are online.`, variant: 'success' });
       setMessage('');
@@ -92,6 +100,7 @@ export function OrderRequestDialog({ menu, open, onOpenChange }: { menu: PublicM
           kind: 'order',
           message,
           items: chosen.map((product) => ({ productId: product.id, quantity: quantities[product.id]! })),
+          writtenAt: new Date().toISOString(),
         },
       });
       toast({ title: 'Order request saved', description: 'It goes to the seller as soon as you are online. Prices are fixed as of now.', variant: 'success' });

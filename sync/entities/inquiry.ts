@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUANTITY_RULE } from '../decimal';
 import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../fields';
+import { writtenAtInput } from '../written-at';
 
 export const INQUIRY_KINDS = ['message', 'order'] as const;
 export const INQUIRY_STATUSES = ['open', 'accepted', 'declined'] as const;
@@ -20,7 +21,10 @@ export const inquiryMessageSchema = z.object({
   id: entityId,
   authorId: z.string(),
   body: z.string(),
+  /** When it reached the server. */
   createdAt: isoDate,
+  /** When its author wrote it (see `acceptedWrittenAt`): earlier than `createdAt` when it waited on a device offline. Absent from copies a device kept before it was known: read it with `writtenTime`. */
+  writtenAt: isoDate.optional(),
 });
 
 /** A message thread or an order request between one buyer and one seller, as both of them see it. */
@@ -42,6 +46,8 @@ export const inquirySchema = z.object({
   sellerReadAt: isoDate.nullable(),
   messages: z.array(inquiryMessageSchema),
   createdAt: isoDate,
+  /** When the buyer wrote it, as for a message. */
+  writtenAt: isoDate.optional(),
   updatedAt: isoDate,
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
@@ -66,6 +72,7 @@ export const inquiryCreateSchema = z
       )
       .max(200, 'An order request lists at most 200 products')
       .default([]),
+    writtenAt: writtenAtInput,
   })
   .check((ctx) => {
     if (ctx.value.kind === 'message' && !ctx.value.message) {
@@ -81,6 +88,6 @@ export const inquiryCreateSchema = z
   });
 export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
 
-export const inquiryReplySchema = z.object({ id: entityId, inquiryId: entityId, body: messageBody });
+export const inquiryReplySchema = z.object({ id: entityId, inquiryId: entityId, body: messageBody, writtenAt: writtenAtInput });
 export const inquiryStatusSchema = z.object({ id: entityId, status: z.enum(['accepted', 'declined'], { error: 'Accept or decline' }) });
 export const inquiryReadSchema = z.object({ id: entityId });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
+import { menuFactsSchema } from '../menu-diff';
 import { publicMenuSchema } from './public-menu';
 
 export const savedMenuSchema = z.object({
@@ -17,6 +18,8 @@ export const savedMenuSchema = z.object({
    * in `menu`), with the buyer's notes and tags. Null (or absent, in copies kept before) while it is offered.
    */
   withdrawnAt: isoDate.nullable().optional(),
+  /** The menu as the buyer last looked at it, kept on the server so any device can say what changed since. */
+  seenMenu: menuFactsSchema.nullish(),
   createdAt: isoDate,
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;

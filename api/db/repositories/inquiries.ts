@@ -42,8 +42,15 @@ async function withMessages(
     sellerReadAt: inquiry.sellerReadAt?.toISOString() ?? null,
     messages: messages
       .filter((message) => message.inquiryId === inquiry.id)
-      .map((message) => ({ id: message.id, authorId: message.authorId, body: message.body, createdAt: message.createdAt.toISOString() })),
+      .map((message) => ({
+        id: message.id,
+        authorId: message.authorId,
+        body: message.body,
+        createdAt: message.createdAt.toISOString(),
+        writtenAt: (message.writtenAt ?? message.createdAt).toISOString(),
+      })),
     createdAt: inquiry.createdAt.toISOString(),
+    writtenAt: (inquiry.writtenAt ?? inquiry.createdAt).toISOString(),
     updatedAt: inquiry.updatedAt.toISOString(),
   }));
 }
@@ -87,7 +94,7 @@ export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number
 
 export async function insertInquiryMessage(
   db: Db,
-  message: { id: string; inquiryId: string; authorId: string; body: string },
+  message: { id: string; inquiryId: string; authorId: string; body: string; writtenAt: Date },
   version: number,
   now: Date,
 ): Promise<void> {

@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import type { MenuFacts } from '../../../sync/menu-diff';
 import type { Db } from '../database';
 import { menuItems, menus, products, savedMenus, users } from '../schema';
 import { greatest } from '../sql-dialect';
@@ -18,6 +19,7 @@ function toSavedMenu(row: SavedMenuRow): SavedMenu {
     isFavorite: row.isFavorite,
     lastSeenStamp: row.lastSeenStamp,
     withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
+    seenMenu: row.seenMenu,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -121,7 +123,7 @@ export async function currentMenuStamp(db: Db, menuId: string): Promise<number> 
 export async function updateSavedMenu(
   db: Db,
   id: string,
-  changes: Partial<Pick<SavedMenu, 'notes' | 'tags' | 'isFavorite' | 'lastSeenStamp'>>,
+  changes: Partial<Pick<SavedMenu, 'notes' | 'tags' | 'isFavorite' | 'lastSeenStamp'> & { seenMenu: MenuFacts }>,
   version: number,
   now: Date,
 ): Promise<void> {
@@ -144,7 +146,7 @@ export async function findSavedMenuOfBuyer(db: Db, buyerUserId: string, menuId: 
 
 export async function insertSavedMenu(
   db: Db,
-  saved: { id: string; buyerUserId: string; menuId: string; lastSeenStamp: number; linkId: string },
+  saved: { id: string; buyerUserId: string; menuId: string; lastSeenStamp: number; seenMenu: MenuFacts | null; linkId: string },
   version: number,
   now: Date,
 ): Promise<SavedMenu> {
@@ -160,7 +162,17 @@ export async function deleteSavedMenu(db: Db, id: string): Promise<void> {
   await db.delete(savedMenus).where(eq(savedMenus.id, id)).run();
 }
 
-export type DigestCandidate = { savedMenuId: string; buyerUserId: string; menuId: string; menuName: string; sellerName: string; stamp: number };
+export type DigestCandidate = {
+  savedMenuId: string;
+  buyerUserId: string;
+  menuId: string;
+  menuName: string;
+  sellerName: string;
+  stamp: number;
+  publicLinkId: string;
+  /** The menu as the buyer last looked at it, when known: what the digest compares with. */
+  seenMenu: MenuFacts | null;
+};
 
 const buyerAccounts = alias(users, 'buyer_accounts');
 
@@ -178,6 +190,8 @@ export async function savedMenusChangedForDigest(db: Db, now: Date): Promise<Dig
       buyerUserId: savedMenus.buyerUserId,
       menuId: menus.id,
       menuName: menus.name,
+      publicLinkId: menus.publicLinkId,
+      seenMenu: savedMenus.seenMenu,
       sellerBusiness: users.businessName,
       sellerFirst: users.firstName,
       stamp,

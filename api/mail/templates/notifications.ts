@@ -98,14 +98,14 @@ export function firstMenuViewMail(p: Common & { buyer: string; menuName: string 
   });
 }
 
-export function savedMenusDigestMail(p: Common & { menus: Array<{ menuName: string; sellerName: string }> }): MailContent {
+export function savedMenusDigestMail(p: Common & { menus: Array<{ menuName: string; sellerName: string; changes: string[] }> }): MailContent {
   const count = p.menus.length;
   return compose({
     subject: count === 1 ? `"${p.menus[0]!.menuName}" changed` : `${count} of your saved menus changed`,
     greeting: hello(p.name),
     paragraphs: [
       count === 1 ? 'A menu you saved changed since you last looked:' : `${count} menus you saved changed since you last looked:`,
-      ...p.menus.map((menu) => `"${menu.menuName}" from ${menu.sellerName}`),
+      ...p.menus.flatMap((menu) => [`"${menu.menuName}" from ${menu.sellerName}`, ...menu.changes.map((change) => `- ${change}`)]),
     ],
     action: { label: 'Open your saved menus', url: p.url },
     reason: because('menus you saved change (at most one email a day)'),

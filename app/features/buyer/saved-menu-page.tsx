@@ -14,7 +14,6 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
-import { formatPrice } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
 import { useConnectivity } from '../../lib/connectivity';
 import { useLiveMenu } from '../../lib/live-menu';
@@ -22,7 +21,7 @@ import { rememberSeenSnapshot, seenSnapshot } from '../../lib/replica/seen-snaps
 import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
-import { hasChanges, menuChanges, type MenuChanges } from './menu-changes';
+import { describeMenuDiff, diffMenus, hasMenuChanges, menuFacts } from '../../../sync/menu-diff';
 import { NO_LONGER_OFFERED, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -58,27 +57,32 @@ function failure(error: unknown, fallback: string) {
 function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<{ kind: 'contact' | 'order'; productId?: string } | null>(null);
-  const [changes, setChanges] = useState<MenuChanges | null>(null);
+  const [changes, setChanges] = useState<string[]>([]);
   const online = useConnectivity((state) => state.connection === 'online');
   const available = savedMenuAvailable(saved, new Date());
   // While online the copy follows the seller's changes as they happen; the next pull brings them into the replica too.
   const live = useLiveMenu(online && available ? saved.menu.publicLinkId || null : null, saved.snapshot);
   const snapshot = available ? (live.menu ?? saved.snapshot) : null;
 
-  // Looking at the menu: say what changed since the copy last seen on this device, then remember this one as seen.
+  // Looking at the menu: say what changed since the buyer last looked (as the server kept it, so on any device; else this
+  // device's copy), then remember this one as seen.
   useEffect(() => {
     if (!snapshot) return;
     let current = true;
-    void seenSnapshot(saved.id).then(async (seen) => {
+    void seenSnapshot(saved.id).then(async (seenHere) => {
       if (!current) return;
-      if (seen && saved.stamp > saved.lastSeenStamp) setChanges(menuChanges(seen, snapshot));
+      const seen = saved.seenMenu ?? (seenHere && menuFacts(seenHere));
+      if (seen && saved.stamp > saved.lastSeenStamp) {
+        const diff = diffMenus(seen, menuFacts(snapshot));
+        if (hasMenuChanges(diff)) setChanges(describeMenuDiff(diff));
+      }
       await rememberSeenSnapshot(saved.id, snapshot);
       if (saved.stamp > saved.lastSeenStamp) await mutate({ name: 'savedMenu.markSeen', args: { id: saved.id, stamp: saved.stamp } });
     });
     return () => {
       current = false;
     };
-  }, [saved.id, saved.stamp, saved.lastSeenStamp, snapshot]);
+  }, [saved.id, saved.stamp, saved.lastSeenStamp, saved.seenMenu, snapshot]);
 
   async function remove() {
     const confirmed = await askToConfirm({
@@ -145,7 +149,7 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
       )}
     >
       <div className="mb-5 grid grid-cols-1 gap-4 lg:grid-cols-2">
-        {changes && hasChanges(changes) && <ChangesSinceLastTime changes={changes} />}
+        {changes.length > 0 && <ChangesSinceLastTime changes={changes} />}
         <BuyerNotes saved={saved} />
       </div>
       {dialog?.kind === 'contact' && <ContactSellerDialog menu={snapshot} product={product} open onOpenChange={(open) => !open && setDialog(null)} />}
@@ -154,27 +158,13 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   );
 }
 
-function ChangesSinceLastTime({ changes }: { changes: MenuChanges }) {
+function ChangesSinceLastTime({ changes }: { changes: string[] }) {
   return (
     <Card className="border-amber-200 bg-amber-50 p-4 text-sm" role="status">
       <h2 className="font-semibold text-amber-900">What changed since you last looked</h2>
       <ul className="mt-2 grid gap-1 text-amber-950">
-        {changes.added.map((product) => (
-          <li key={`added-${product.id}`}>New: {product.strainName}</li>
-        ))}
-        {changes.priceChanges.map(({ product, from, to }) => (
-          <li key={`price-${product.id}`}>
-            Price: {product.strainName} {formatPrice(from)} → {formatPrice(to)}
-          </li>
-        ))}
-        {changes.nowOutOfStock.map((product) => (
-          <li key={`out-${product.id}`}>Out of stock: {product.strainName}</li>
-        ))}
-        {changes.backInStock.map((product) => (
-          <li key={`back-${product.id}`}>Back in stock: {product.strainName}</li>
-        ))}
-        {changes.removed.map((product) => (
-          <li key={`removed-${product.id}`}>No longer listed: {product.strainName}</li>
+        {changes.map((line) => (
+          <li key={line}>{line}</li>
         ))}
       </ul>
     </Card>

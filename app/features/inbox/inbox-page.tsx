@@ -9,6 +9,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import { AppError } from '../../../sync/errors';
+import { sentWhenBackOnline, writtenTime } from '../../../sync/written-at';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
@@ -135,7 +136,7 @@ function ConversationView({ conversation, userId, onBack }: { conversation: Conv
     event.preventDefault();
     if (!reply.trim()) return setError('Write a message');
     try {
-      await mutate({ name: 'inquiry.reply', args: { id: crypto.randomUUID(), inquiryId: latest.id, body: reply } });
+      await mutate({ name: 'inquiry.reply', args: { id: crypto.randomUUID(), inquiryId: latest.id, body: reply, writtenAt: new Date().toISOString() } });
       setReply('');
       setError(undefined);
     } catch (failure) {
@@ -171,7 +172,7 @@ function ConversationView({ conversation, userId, onBack }: { conversation: Conv
             >
               <p className="whitespace-pre-line">{entry.message.body}</p>
               <p className={cn('mt-1 text-xs', entry.message.authorId === userId ? 'text-brand-100' : 'text-stone-600')}>
-                {new Date(entry.message.createdAt).toLocaleString()}
+                <WrittenTime entry={entry.message} />
               </p>
             </li>
           ),
@@ -194,6 +195,17 @@ function ConversationView({ conversation, userId, onBack }: { conversation: Conv
   );
 }
 
+/** When it was written, and whether it waited on its author's device for a connection. */
+function WrittenTime({ entry }: { entry: { createdAt: string; writtenAt?: string } }) {
+  const written = writtenTime(entry);
+  return (
+    <>
+      <time dateTime={written}>{new Date(written).toLocaleString()}</time>
+      {sentWhenBackOnline(written, entry.createdAt) && ' · sent when back online'}
+    </>
+  );
+}
+
 function OrderRequest({ inquiry, isSeller }: { inquiry: Inquiry; isSeller: boolean }) {
   async function decide(status: 'accepted' | 'declined') {
     try {
@@ -207,7 +219,9 @@ function OrderRequest({ inquiry, isSeller }: { inquiry: Inquiry; isSeller: boole
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-sm font-semibold">Order request · {new Date(inquiry.createdAt).toLocaleString()}</h3>
+        <h3 className="text-sm font-semibold">
+          Order request · <WrittenTime entry={inquiry} />
+        </h3>
         <StatusBadge inquiry={inquiry} data-testid="inquiry-status" />
       </div>
       <div className="overflow-x-auto">

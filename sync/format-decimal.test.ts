@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from './format-price';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from './format-decimal';
 
 describe('formatPrice', () => {
   it('formats dollars with thousands separators and cents', () => {
