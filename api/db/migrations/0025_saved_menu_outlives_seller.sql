@@ -11,6 +11,7 @@ CREATE TABLE `saved_menus_new` (
 	`last_seen_stamp` integer DEFAULT 0 NOT NULL,
 	`digested_stamp` integer DEFAULT 0 NOT NULL,
 	`link_id` text,
+	`seen_menu` text,
 	`withdrawn_at` integer,
 	`withdrawn_menu_name` text,
 	`withdrawn_seller_name` text,
@@ -20,8 +21,8 @@ CREATE TABLE `saved_menus_new` (
 	FOREIGN KEY (`buyer_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-INSERT INTO `saved_menus_new` (`id`, `buyer_user_id`, `menu_id`, `notes`, `tags`, `is_favorite`, `last_seen_stamp`, `digested_stamp`, `link_id`, `version`, `created_at`, `updated_at`)
-SELECT `id`, `buyer_user_id`, `menu_id`, `notes`, `tags`, `is_favorite`, `last_seen_stamp`, `digested_stamp`, `link_id`, `version`, `created_at`, `updated_at` FROM `saved_menus`;
+INSERT INTO `saved_menus_new` (`id`, `buyer_user_id`, `menu_id`, `notes`, `tags`, `is_favorite`, `last_seen_stamp`, `digested_stamp`, `link_id`, `seen_menu`, `version`, `created_at`, `updated_at`)
+SELECT `id`, `buyer_user_id`, `menu_id`, `notes`, `tags`, `is_favorite`, `last_seen_stamp`, `digested_stamp`, `link_id`, `seen_menu`, `version`, `created_at`, `updated_at` FROM `saved_menus`;
 --> statement-breakpoint
 DROP TABLE `saved_menus`;
 --> statement-breakpoint
