@@ -114,8 +114,8 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
       }
       const database = new Database(join(dataDir, 'app.db'));
       try {
-        // SQLite numbers its parameters ?1, ?2, …
-        return database.prepare(statement.replace(/\$(\d+)/g, '?$1')).run(...values).changes;
+        // SQLite numbers its parameters ?1, ?2, …; better-sqlite3 binds numbered parameters by name only, so they go as an object.
+        return database.prepare(statement.replace(/\$(\d+)/g, '?$1')).run(Object.fromEntries(values.map((value, index) => [index + 1, value]))).changes;
       } finally {
         database.close();
       }
