@@ -1,4 +1,8 @@
-/** The customer list as a table, at desktop widths: a click on a column's header sorts the list on the server. */
+/**
+ * The customer list as a table, at desktop widths: a click on a column's header
+ * sorts the list on the server. The phone shows under the email, and the place
+ * and business type under the business, so a row holds what a card does.
+ */
 import type { CustomerRow, CustomerSort } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
@@ -57,8 +61,17 @@ export function CustomerTable({ customers, order, onSort, onSetAccess, onView }:
                   <a href={`mailto:${customer.email}`} className="text-brand-800 underline-offset-2 hover:underline">
                     {customer.email}
                   </a>
+                  {customer.phoneNumber && (
+                    <a href={`tel:${customer.phoneNumber}`} className="block text-stone-700 underline-offset-2 hover:underline">
+                      {customer.phoneNumber}
+                    </a>
+                  )}
                 </td>
-                <td className="px-3 py-2 break-words">{customerBusinessName(customer)}</td>
+                <td className="px-3 py-2 break-words">
+                  {customerBusinessName(customer)}
+                  <SecondLine text={[customer.city, customer.state].filter(Boolean).join(', ')} />
+                  <SecondLine text={customer.businessType} />
+                </td>
                 <td className="px-3 py-2">{customer.licenseNumber && <LicenseNumber number={customer.licenseNumber} shared={customer.licenseShared} />}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatDate(customer.createdAt)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{customer.role === 'seller' ? formatDate(customer.trialEndsAt) : ''}</td>
@@ -79,6 +92,11 @@ export function CustomerTable({ customers, order, onSort, onSetAccess, onView }:
       </table>
     </div>
   );
+}
+
+/** The smaller line under a cell's value: where the business is, and what kind it is. */
+function SecondLine({ text }: { text: string | null }) {
+  return text ? <span className="block text-xs text-stone-600">{text}</span> : null;
 }
 
 function SortableHeader({ label, sorted, onSort }: { label: string; sorted: 'asc' | 'desc' | null; onSort: () => void }) {
