@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, signIn, test } from './support/fixtures';
+import { ownServer, type OwnServer } from './support/own-server';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Made = { email: string; password: string; token: string; id: string };
 
 /** A customer registered through the API, carrying `marker` as last name so a search finds exactly the ones a test made. */
-async function makeCustomer(role: 'seller' | 'buyer', marker: string, firstName = role === 'seller' ? 'Sam' : 'Bea'): Promise<Made> {
+async function makeCustomer(role: 'seller' | 'buyer', marker: string, firstName = role === 'seller' ? 'Sam' : 'Bea', base = baseUrl()): Promise<Made> {
   const account = { email: `${role}-${randomUUID().slice(0, 8)}@e2e.test`, password: 'e2e-password' };
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+  const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...account, firstName, lastName: marker, role }),
@@ -40,6 +43,9 @@ async function searchFor(page: Page, text: string) {
   await expect(search).toHaveValue(text);
 }
 
+/** The customers listed: the table's body rows at desktop widths. */
+const customerRows = (page: Page) => page.getByRole('region', { name: 'Customer Management' }).getByRole('row').filter({ has: page.getByRole('cell') });
+
 test.describe('admin dashboard', () => {
   test('shows the figures, the growth chart and the audit log, with one sign-out and no inbox bell', async ({ page }) => {
     await signIn(page, ADMIN);
@@ -62,7 +68,7 @@ test.describe('admin dashboard', () => {
     await signIn(page, ADMIN);
     await searchFor(page, marker);
     await expect(page.getByText('Showing 1–25 of 27 customers')).toBeVisible();
-    const rows = page.getByRole('region', { name: 'Customer Management' }).getByRole('listitem');
+    const rows = customerRows(page);
     await expect(rows).toHaveCount(25);
     // Newest first: the buyer registered last leads the list, without a subscription status.
     const buyerRow = rows.filter({ hasText: 'Paging Buyer' });
@@ -207,5 +213,49 @@ test.describe('admin dashboard', () => {
       expect.stringMatching(new RegExp(`^Export Buyer ${marker},${buyer.email},buyer,,,N/A,\\d{4}-\\d{2}-\\d{2}$`)),
       expect.stringMatching(new RegExp(`^Export Seller ${marker},${seller.email},seller,,,trial,\\d{4}-\\d{2}-\\d{2}$`)),
     ]);
+  });
+});
+
+test.describe('the customer table', () => {
+  const OWN_ADMIN = { email: 'table-admin@e2e.test', password: 'table-admin-pass' };
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    server = await ownServer({ ADMIN_EMAIL: OWN_ADMIN.email, ADMIN_PASSWORD: OWN_ADMIN.password });
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server?.dispose();
+  });
+
+  test('sorts by a header and filters to trials ending within 7 days', async ({ page }) => {
+    const marker = uniqueMarker();
+    await makeCustomer('seller', marker, 'Bianca', server.url);
+    const ending = await makeCustomer('seller', marker, 'Cyrus', server.url);
+    await makeCustomer('seller', marker, 'Adele', server.url);
+    // No screen shortens a trial: the row is written as if the seller had signed up eleven days ago.
+    expect(await server.execute('UPDATE users SET trial_ends_at = $1 WHERE email = $2', [Date.now() + 3 * DAY_MS, ending.email])).toBe(1);
+
+    await signIn(page, OWN_ADMIN, server.url);
+    await searchFor(page, marker);
+    await expect(page.getByText('Showing 1–3 of 3 customers')).toBeVisible();
+    const rows = customerRows(page);
+    const names = rows.getByRole('rowheader');
+    // Newest first until a header is clicked.
+    await expect(names).toHaveText([`Adele ${marker}`, `Cyrus ${marker}`, `Bianca ${marker}`]);
+
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(names).toHaveText([`Adele ${marker}`, `Bianca ${marker}`, `Cyrus ${marker}`]);
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(names).toHaveText([`Cyrus ${marker}`, `Bianca ${marker}`, `Adele ${marker}`]);
+    await expect(page.getByRole('columnheader', { name: 'Joined' })).toHaveAttribute('aria-sort', 'none');
+
+    await page.getByLabel('Status').selectOption('trial_ending');
+    await expect(page.getByText('Showing 1–1 of 1 customer')).toBeVisible();
+    await expect(names).toHaveText([`Cyrus ${marker}`]);
   });
 });

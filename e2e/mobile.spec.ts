@@ -37,8 +37,13 @@ test.describe('at 360 px wide', () => {
     }
   });
 
-  test("the admin's dashboard fits the screen", async ({ page }) => {
+  test("the admin's dashboard fits the screen, its customers as cards", async ({ page }) => {
     await signIn(page, ADMIN);
     await expectNoSidewaysScroll(page, '/admin/dashboard');
+    const customers = page.getByRole('region', { name: 'Customer Management' });
+    await expect(customers.getByRole('listitem').first()).toBeVisible();
+    await expect(customers.getByRole('table')).toHaveCount(0);
+    const overflow = (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE_WIDTH;
+    expect(overflow, `the customer cards scroll sideways by ${overflow}px`).toBeLessThanOrEqual(0);
   });
 });

@@ -18,6 +18,9 @@ export const adminRoutes = new Hono<AppEnv>()
       await getCustomers(c.get('services'), {
         search: c.req.query('search'),
         role: c.req.query('role'),
+        status: c.req.query('status'),
+        sort: c.req.query('sort'),
+        dir: c.req.query('dir'),
         page: c.req.query('page'),
         pageSize: c.req.query('pageSize'),
       }),

@@ -3,6 +3,7 @@ import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole }
 import {
   AUDIT_PAGE_SIZE,
   customerChangeSchema,
+  customerOrderSchema,
   DEFAULT_CUSTOMER_PAGE_SIZE,
   MAX_CUSTOMER_PAGE_SIZE,
   trialExtensionSchema,
@@ -12,6 +13,7 @@ import {
   type AuditPage,
   type CustomerDetail,
   type CustomerPage,
+  type CustomerStatusFilter,
 } from '../../sync/entities/admin';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
@@ -28,6 +30,7 @@ import {
   deleteSessionsOfUser,
   findUserById,
   growthFigures,
+  licenseIsShared,
   listCustomers,
   pageCustomers,
   updateUser,
@@ -45,7 +48,7 @@ const DETAIL_AUDIT_ENTRIES = 20;
 /** Who is acting and from where: every audit entry names both. */
 export type Actor = { user: User; clientAddress: string };
 
-export type CustomerQuery = { search?: string; role?: string; page?: string; pageSize?: string };
+export type CustomerQuery = { search?: string; role?: string; status?: string; sort?: string; dir?: string; page?: string; pageSize?: string };
 
 /** A positive whole number from a query string, or the fallback when it is absent or not one. */
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -53,15 +56,20 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return parsed >= 1 ? parsed : fallback;
 }
 
-function customerFilter(query: CustomerQuery): { search?: string; role?: SelfServiceRole } {
+function customerFilter(query: CustomerQuery, status: CustomerStatusFilter | undefined, now: Date) {
   // An unknown role filters nothing out.
-  const role = SELF_SERVICE_ROLES.find((known) => known === query.role);
-  return { search: query.search?.trim() || undefined, role };
+  const role: SelfServiceRole | undefined = SELF_SERVICE_ROLES.find((known) => known === query.role);
+  return { search: query.search?.trim() || undefined, role, status, now };
 }
 
-/** The whole filtered list (spec section 7) without `page`; one page of it with. */
+/**
+ * The whole filtered list (spec section 7) without `page`; one page of it with,
+ * sorted by `sort` (ascending unless `dir` says otherwise; newest first without
+ * a sort). An unknown sort, direction or status is refused, not ignored.
+ */
 export async function getCustomers(services: Services, query: CustomerQuery): Promise<User[] | CustomerPage> {
-  const filter = customerFilter(query);
+  const { sort, dir, status } = parseOrThrow(customerOrderSchema, { sort: query.sort, dir: query.dir, status: query.status });
+  const filter = customerFilter(query, status, services.now());
   // The admins themselves are not customers: asking for them finds nobody.
   if (query.role === 'admin') {
     return query.page === undefined ? [] : { items: [], total: 0, page: positiveInt(query.page, 1), pageSize: pageSizeOf(query) };
@@ -69,7 +77,8 @@ export async function getCustomers(services: Services, query: CustomerQuery): Pr
   if (query.page === undefined) return listCustomers(services.db.read, filter);
   const page = positiveInt(query.page, 1);
   const pageSize = pageSizeOf(query);
-  const { items, total } = await pageCustomers(services.db.read, filter, page, pageSize);
+  const order = sort ? { sort, dir: dir ?? 'asc' } : undefined;
+  const { items, total } = await pageCustomers(services.db.read, filter, page, pageSize, order);
   return { items, total, page, pageSize };
 }
 
@@ -195,6 +204,7 @@ export async function getCustomerDetail(services: Services, actor: Actor, custom
   const menus = await listMenusByOwner(db, customerId);
   const detail: CustomerDetail = {
     customer,
+    licenseShared: await licenseIsShared(db, customerId),
     menus: menus.map((menu) => ({ id: menu.id, name: menu.name, publicLinkId: menu.publicLinkId, isPublic: menu.isPublic })),
     productCount: await countProductsOfOwner(db, customerId),
     lastSignInAt: facts.lastSignInAt?.toISOString() ?? null,

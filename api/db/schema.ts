@@ -57,6 +57,8 @@ export const users = sqliteTable(
     lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
     /** When the owner followed the confirmation link sent to this address; null until then. */
     emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    /** A seeded demo account: listed for admins, but counted in no figure. */
+    demo: integer('demo', { mode: 'boolean' }).notNull().default(false),
     version,
     ...timestamps,
   },
@@ -66,6 +68,12 @@ export const users = sqliteTable(
     // The admin list, newest first a page at a time: of one role, or of every customer (the search has its own index, users_search).
     index('users_role_created').on(t.role, t.createdAt, t.id),
     index('users_customers_created').on(t.createdAt, t.id).where(sql`${t.role} <> 'admin'`),
+    // The admin table's sorts and filters: a page sorted by one column, trials ending soon, a licence held by another account.
+    index('users_license_number').on(t.licenseNumber),
+    index('users_status_trial_end').on(t.subscriptionStatus, t.trialEndsAt),
+    index('users_trial_end').on(t.trialEndsAt),
+    index('users_business').on(sql`coalesce(${t.businessName}, ${t.companyName})`),
+    index('users_name').on(t.firstName, t.lastName),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     check('users_role_check', sql`${t.role} in ('seller', 'buyer', 'admin')`),
     check(

@@ -33,6 +33,8 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     id: randomUUID(),
     passwordHash: await hashPassword(sellerPassword),
     role: 'seller',
+    // Demo accounts are counted in no figure: the seller's subscription is not revenue.
+    demo: true,
     subscriptionStatus: 'active',
     trialEndsAt: new Date(joined.getTime() + TRIAL_DAYS * DAY_MS),
     // Example addresses that no one can receive mail at: nothing to remind anyone to confirm.
@@ -48,6 +50,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     id: randomUUID(),
     passwordHash: await hashPassword(buyerPassword),
     role: 'buyer',
+    demo: true,
     trialEndsAt: null,
     emailConfirmedAt: now,
   });

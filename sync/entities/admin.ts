@@ -14,9 +14,33 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 export const MAX_CUSTOMER_PAGE_SIZE = 100;
 export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
 
+/** The admin table's sortable columns, as GET /api/admin/customers takes them in `sort`. */
+export const CUSTOMER_SORTS = ['name', 'role', 'status', 'email', 'business', 'license', 'joined', 'trialEnd'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** The admin's status filters, as GET /api/admin/customers takes them in `status`. */
+export const CUSTOMER_STATUS_FILTERS = ['trial_ending', 'past_due', 'lapsed', 'shared_license'] as const;
+export type CustomerStatusFilter = (typeof CUSTOMER_STATUS_FILTERS)[number];
+
+/** A trial ending within this many days counts as ending soon. */
+export const TRIAL_ENDING_DAYS = 7;
+
+/** How GET /api/admin/customers sorts and filters; without `sort` the newest come first. */
+export const customerOrderSchema = z.object({
+  sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).optional(),
+  dir: z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' }).optional(),
+  status: z.enum(CUSTOMER_STATUS_FILTERS, { error: `status must be one of ${CUSTOMER_STATUS_FILTERS.join(', ')}` }).optional(),
+});
+
+/** A customer as the admin table lists them: the account, and whether another account holds the same licence number. */
+export const customerRowSchema = userSchema.extend({ licenseShared: z.boolean() });
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
 /** GET /api/admin/customers with `page`: one page of the filtered list and how many match in all. */
 export const customerPageSchema = z.object({
-  items: z.array(userSchema),
+  items: z.array(customerRowSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
@@ -92,6 +116,8 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 /** GET /api/admin/customers/:id: what the customer detail panel shows. */
 export const customerDetailSchema = z.object({
   customer: userSchema,
+  /** Whether another account holds the same licence number. */
+  licenseShared: z.boolean(),
   menus: z.array(z.object({ id: z.string(), name: z.string(), publicLinkId: z.string(), isPublic: z.boolean() })),
   productCount: z.number().int(),
   lastSignInAt: z.string().nullable(),

@@ -1,11 +1,13 @@
 /** Users and their sessions; hands out `User` objects, never raw rows. */
 import { and, count, desc, eq, gt, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import type { CustomerRow, CustomerSort, CustomerStatusFilter, SortDirection } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import type { UserRole } from '../../../sync/constants';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
 import { sessions, users } from '../schema';
 import { isPostgres, likeIgnoringCase } from '../sql-dialect';
+import { customerOrder, licenseSharedColumn, statusCondition } from './customer-order';
 
 type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'version' | 'createdAt' | 'updatedAt'>;
@@ -91,7 +93,8 @@ export async function countUsers(db: Db): Promise<number> {
   return (await db.select({ n: count() }).from(users).get())?.n ?? 0;
 }
 
-export type CustomerFilter = { search?: string; role?: UserRole };
+/** `status` filters as of `now`. */
+export type CustomerFilter = { search?: string; role?: UserRole; status?: CustomerStatusFilter; now?: Date };
 
 /** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
 const MIN_INDEXED_SEARCH = 3;
@@ -136,6 +139,7 @@ const FEW_MATCHES = 2000;
  */
 function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
   const conditions = [roleCondition(filter.role)];
+  if (filter.status) conditions.push(statusCondition(filter.status, filter.now ?? new Date()));
   const search = filter.search;
   if (search && search.length >= MIN_INDEXED_SEARCH) {
     const matching = searchIndexMatches(db, search, filter.role);
@@ -152,6 +156,7 @@ function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
 
 /** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
 async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
+  if (filter.status) return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
   if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
     return (await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE ${searchIndexMatches(db, filter.search, filter.role)}`))?.n ?? 0;
   }
@@ -172,24 +177,31 @@ export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promis
   return rows.map(toUser);
 }
 
-/** One page (numbered from 1) of the matching accounts, newest first, and how many match in all. */
+/** One page (numbered from 1) of the matching accounts in the asked order (newest first without one), and how many match in all. */
 export async function pageCustomers(
   db: Db,
   filter: CustomerFilter,
   page: number,
   pageSize: number,
-): Promise<{ items: User[]; total: number }> {
+  order?: { sort: CustomerSort; dir: SortDirection },
+): Promise<{ items: CustomerRow[]; total: number }> {
   const total = await countCustomers(db, filter);
   const where = customerConditions(db, filter, total);
   const rows = await db
-    .select()
+    .select({ user: users, licenseShared: licenseSharedColumn })
     .from(users)
     .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...(order ? customerOrder(order.sort, order.dir) : [desc(users.createdAt), desc(users.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
-  return { items: rows.map(toUser), total };
+  return { items: rows.map((row) => ({ ...toUser(row.user), licenseShared: Number(row.licenseShared) === 1 })), total };
+}
+
+/** Whether another account holds the account's licence number. */
+export async function licenseIsShared(db: Db, userId: string): Promise<boolean> {
+  const row = await db.select({ shared: licenseSharedColumn }).from(users).where(eq(users.id, userId)).get();
+  return Number(row?.shared ?? 0) === 1;
 }
 
 /** Admins who can still sign in. */
@@ -223,6 +235,7 @@ export async function setJoinedAt(db: Db, userId: string, createdAt: Date): Prom
   await db.update(users).set({ createdAt }).where(eq(users.id, userId)).run();
 }
 
+/** The dashboard's four figures; demo accounts count in none. */
 export async function customerStats(db: Db, monthStart: Date, now: Date) {
   const row = await db
     .select({
@@ -232,7 +245,7 @@ export async function customerStats(db: Db, monthStart: Date, now: Date) {
       monthlySignups: sql<number>`sum(case when ${users.createdAt} >= ${monthStart.getTime()} then 1 else 0 end)`,
     })
     .from(users)
-    .where(sql`${users.role} <> 'admin'`)
+    .where(and(sql`${users.role} <> 'admin'`, eq(users.demo, false)))
     .get();
   return {
     totalUsers: row?.totalUsers ?? 0,
@@ -250,7 +263,7 @@ export async function growthFigures(db: Db, now: Date, since: Date, weekMs: numb
       decided: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 0 else 1 end), 0)`,
     })
     .from(users)
-    .where(eq(users.role, 'seller'))
+    .where(and(eq(users.role, 'seller'), eq(users.demo, false)))
     .get();
   const weeks = await db
     .select({
@@ -259,7 +272,7 @@ export async function growthFigures(db: Db, now: Date, since: Date, weekMs: numb
       n: count(),
     })
     .from(users)
-    .where(and(sql`${users.role} <> 'admin'`, gte(users.createdAt, since)))
+    .where(and(sql`${users.role} <> 'admin'`, eq(users.demo, false), gte(users.createdAt, since)))
     .groupBy(sql`1`)
     .all();
   return { activeSellers: Number(sellers?.active ?? 0), decidedSellers: Number(sellers?.decided ?? 0), weeks };

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast-store';
 import { humanize, ROLE_CONSEQUENCES, roleChangedToast, subscriptionLabel } from './admin-labels';
 import { AuditEntries } from './audit-entries';
 import { customerBusinessName } from './customers-csv';
+import { LicenseNumber } from './customer-badges';
 import { DetailField } from './detail-field';
 import { formatDate, formatDateTime } from './format-date';
 import { PromoteDialog } from './promote-dialog';
@@ -79,7 +80,7 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
           <DetailField label="Business">{customerBusinessName(customer)}</DetailField>
           <DetailField label="Phone">{customer.phoneNumber}</DetailField>
           <DetailField label="Location">{[customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(', ')}</DetailField>
-          <DetailField label="License">{customer.licenseNumber}</DetailField>
+          <DetailField label="License">{customer.licenseNumber && <LicenseNumber number={customer.licenseNumber} shared={detail.licenseShared} />}</DetailField>
           <DetailField label="Business type">{customer.businessType}</DetailField>
           <DetailField label="Joined">{formatDate(customer.createdAt)}</DetailField>
           <DetailField label="Account">{customer.disabled ? 'Disabled' : 'Enabled'}</DetailField>

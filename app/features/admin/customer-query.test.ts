@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { customersUrl, DEFAULT_ORDER, nextOrder, type CustomerQuery } from './customer-query';
+
+const query = (changes: Partial<CustomerQuery> = {}): CustomerQuery => ({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER, ...changes });
+
+describe('customersUrl', () => {
+  it('asks for a page newest first without naming the default order', () => {
+    expect(customersUrl(query(), 2)).toBe('/api/admin/customers?page=2&pageSize=25');
+  });
+
+  it('names the filters and a chosen order', () => {
+    expect(customersUrl(query({ search: 'ash', role: 'seller', status: 'trial_ending', order: { sort: 'name', dir: 'asc' } }), 1)).toBe(
+      '/api/admin/customers?search=ash&role=seller&status=trial_ending&sort=name&dir=asc&page=1&pageSize=25',
+    );
+  });
+
+  it('asks for every match, filtered, for the export', () => {
+    expect(customersUrl(query({ status: 'lapsed', order: { sort: 'email', dir: 'desc' } }))).toBe('/api/admin/customers?status=lapsed');
+  });
+});
+
+describe('nextOrder', () => {
+  it('turns the sorted column round and starts another ascending', () => {
+    expect(nextOrder({ sort: 'name', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'desc' });
+    expect(nextOrder({ sort: 'name', dir: 'desc' }, 'name')).toEqual({ sort: 'name', dir: 'asc' });
+    expect(nextOrder({ sort: 'name', dir: 'desc' }, 'trialEnd')).toEqual({ sort: 'trialEnd', dir: 'asc' });
+  });
+});

@@ -1,0 +1,64 @@
+/** The customer list's query (search, role, status, order, page) and the page the server answered for it. */
+import { useEffect, useState } from 'react';
+import type { CustomerPage, CustomerSort } from '../../../sync/entities/admin';
+import type { User } from '../../../sync/entities/user';
+import { apiRequest, messageOf } from '../../lib/api-client';
+import { customersUrl, DEFAULT_ORDER, nextOrder, type CustomerQuery, type RoleFilter, type StatusFilter } from './customer-query';
+
+/** Typing pauses this long before the list is asked for again. */
+const SEARCH_DELAY_MS = 250;
+
+export function useCustomerList(attempt: number) {
+  const [searchInput, setSearchInput] = useState('');
+  const [query, setQuery] = useState<CustomerQuery>({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER });
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<CustomerPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  /** Any change of what is asked starts again at the first page. */
+  function change(changes: Partial<CustomerQuery>) {
+    setQuery((current) => {
+      const same = Object.entries(changes).every(([key, value]) => current[key as keyof CustomerQuery] === value);
+      return same ? current : { ...current, ...changes };
+    });
+    setPage(1);
+  }
+
+  useEffect(() => {
+    const timer = setTimeout(() => change({ search: searchInput.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiRequest<CustomerPage>('GET', customersUrl(query, page))
+      .then((body) => {
+        if (cancelled) return;
+        setList(body);
+        setError(null);
+      })
+      .catch((failure: unknown) => !cancelled && setError(messageOf(failure, 'Failed to load customers.')));
+    return () => {
+      cancelled = true;
+    };
+  }, [query, page, attempt]);
+
+  /** A customer changed in a dialog shows changed in the list at once; the licence flag is theirs still. */
+  function replace(updated: User) {
+    setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? { ...updated, licenseShared: row.licenseShared } : row)) });
+  }
+
+  return {
+    searchInput,
+    setSearchInput,
+    query,
+    setRole: (role: RoleFilter) => change({ role }),
+    setStatus: (status: StatusFilter) => change({ status }),
+    sortBy: (sort: CustomerSort) => change({ order: nextOrder(query.order, sort) }),
+    page,
+    setPage,
+    list,
+    error,
+    replace,
+  };
+}
