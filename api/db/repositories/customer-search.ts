@@ -1,0 +1,109 @@
+/** The admin's customer list: every non-admin account matching a role and a search, newest first, whole or a page at a time. */
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { User } from '../../../sync/entities/user';
+import type { UserRole } from '../../../sync/constants';
+import type { Db } from '../database';
+import { users } from '../schema';
+import { isPostgres, likeIgnoringCase } from '../sql-dialect';
+import { toUser } from './users';
+
+export type CustomerFilter = { search?: string; role?: UserRole };
+
+/** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
+const MIN_INDEXED_SEARCH = 3;
+
+/** `%search%` for LIKE, with LIKE's own characters taken literally. */
+const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The FTS5 query for a search among one role's accounts, or every customer's:
+ * the search as one quoted phrase (nothing inside quotes is syntax but a
+ * doubled quote), and the role column.
+ */
+function searchQuery(search: string, role: UserRole | undefined): string {
+  const phrase = `body:"${search.replace(/"/g, '""')}"`;
+  return role ? `${phrase} AND role:"${role}"` : `${phrase} NOT role:"admin"`;
+}
+
+/**
+ * The `users_search` rows matching: SQLite's FTS5 trigram table, or on
+ * PostgreSQL a pg_trgm index that answers ILIKE '%…%'. Both match any part
+ * of the text, ignoring case.
+ */
+function searchIndexMatches(db: Db, search: string, role: UserRole | undefined) {
+  if (!isPostgres(db)) return sql`users_search MATCH ${searchQuery(search, role)}`;
+  const inRole = role ? sql`role = ${role}` : sql`role <> 'admin'`;
+  return sql`body ILIKE ${containsPattern(search)} ESCAPE '\\' AND ${inRole}`;
+}
+
+function roleCondition(role: UserRole | undefined) {
+  return role ? eq(users.role, role) : sql`${users.role} <> 'admin'`;
+}
+
+/** Up to this many matches, a page looks each match up and sorts them; beyond it, walking the newest-first index is faster. */
+const FEW_MATCHES = 2000;
+
+/**
+ * Non-admin accounts matching the role and the search (names, email, business
+ * and company name, any case). With many matches on SQLite the unary + keeps
+ * it from looking up each one by rowid and sorting them all: it walks the
+ * newest-first index instead, checking rows against the match set, and stops
+ * at the page's end. PostgreSQL's planner weighs that itself.
+ */
+function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
+  const conditions = [roleCondition(filter.role)];
+  const search = filter.search;
+  if (search && search.length >= MIN_INDEXED_SEARCH) {
+    const matching = searchIndexMatches(db, search, filter.role);
+    if (isPostgres(db)) conditions.push(sql`${users.id} IN (SELECT user_id FROM users_search WHERE ${matching})`);
+    else conditions.push(sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${matching})`);
+  } else if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(
+      or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!,
+    );
+  }
+  return and(...conditions);
+}
+
+/** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
+async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
+  if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
+    return (await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE ${searchIndexMatches(db, filter.search, filter.role)}`))?.n ?? 0;
+  }
+  if (!filter.search && !filter.role) {
+    return (await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`))?.n ?? 0;
+  }
+  return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
+}
+
+/** Every matching non-admin account, newest first. */
+export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(customerConditions(db, filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .all();
+  return rows.map(toUser);
+}
+
+/** One page (numbered from 1) of the matching accounts, newest first, and how many match in all. */
+export async function pageCustomers(
+  db: Db,
+  filter: CustomerFilter,
+  page: number,
+  pageSize: number,
+): Promise<{ items: User[]; total: number }> {
+  const total = await countCustomers(db, filter);
+  const where = customerConditions(db, filter, total);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map(toUser), total };
+}
