@@ -23,19 +23,10 @@ import type { Db } from '../db/database';
 import { auditOfTarget, pageAudit } from '../db/repositories/audit';
 import { listMenusByOwner } from '../db/repositories/menus';
 import { countProductsOfOwner } from '../db/repositories/products';
-import {
-  accountFacts,
-  countEnabledAdmins,
-  customerStats,
-  deleteSessionsOfUser,
-  findUserById,
-  growthFigures,
-  licenseIsShared,
-  listCustomers,
-  pageCustomers,
-  updateUser,
-  type UserChanges,
-} from '../db/repositories/users';
+import { accountFacts, customerStats, growthFigures } from '../db/repositories/customer-figures';
+import { licenseIsShared, listCustomers, pageCustomers } from '../db/repositories/customer-search';
+import { deleteSessionsOfUser } from '../db/repositories/sessions';
+import { countEnabledAdmins, findUserById, updateUser, type UserChanges } from '../db/repositories/users';
 import { requirePassword } from '../auth/current-password';
 import { actorOf, recordAdminAudit } from './admin-audit';
 import { stripeCustomerDashboardUrl } from './stripe-dashboard';

@@ -7,16 +7,8 @@ import { loginInputSchema, registerInputSchema } from '../../sync/entities/user'
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, Session } from '../context';
-import {
-  emailTaken,
-  findCredentialsByEmail,
-  findSessionUser,
-  deleteSession,
-  insertSession,
-  insertUser,
-  recordSignIn,
-  type NewUser,
-} from '../db/repositories/users';
+import { deleteSession, findSessionUser, insertSession } from '../db/repositories/sessions';
+import { emailTaken, findCredentialsByEmail, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';

@@ -9,7 +9,7 @@
 import type { Services } from '../context';
 import { deleteViewEventsBefore } from './repositories/menu-views';
 import { markClock, pruneTombstones } from './repositories/sync';
-import { deleteExpiredSessions } from './repositories/users';
+import { deleteExpiredSessions } from './repositories/sessions';
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -4,13 +4,12 @@
  * is drawn again only when its menu, products or seller changed, and a visit
  * in between costs what the API's does. A rebuilt app shell draws it again too.
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { Services } from '../context';
+import { keepBody, type KeptBody } from '../http/kept-answer';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { PublicMenuCache } from './public-menu-cache';
 
-export type RenderedPage = { etag: string; html: string; gzip: Uint8Array<ArrayBuffer> };
+export type RenderedPage = KeptBody & { html: string };
 type Entry = RenderedPage & { answerEtag: string; pageUrl: string; shell: string };
 export type RenderPage = (shell: string, menu: PublicMenu, publicLinkId: string, pageUrl: string, viewSearch: string) => Promise<string>;
 
@@ -57,8 +56,7 @@ export class MenuPageCache {
       pageUrl,
       shell,
       html,
-      gzip: new Uint8Array(gzipSync(html)),
-      etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+      ...keepBody(html),
     };
     this.entries.delete(key);
     this.entries.set(key, entry);

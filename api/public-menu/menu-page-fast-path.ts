@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { menuViewSearch, readMenuView } from '../../sync/menu-view-choice';
 import { newVisitorCookie } from '../analytics/record-menu-view';
-import { acceptsGzip, matchesEtag } from '../http/conditional';
+import { keptAnswer } from '../http/kept-answer';
 import { nodeHeader } from '../http/request-headers';
 import type { Services } from '../context';
 import type { MenuPageCache } from './menu-page-cache';
@@ -63,18 +63,16 @@ export class MenuPageFastPath {
     const page = await this.pages.drawn(this.services, linkId, menuPageUrl(this.services.env.APP_URL, linkId), shell, menuViewSearch(readMenuView(match[2] ?? '')));
     if (!page) return false;
 
-    const headers: Record<string, string | string[]> = { ...learned.headers, ETag: page.etag };
+    const answer = keptAnswer(page.html, page, { ifNoneMatch: header('if-none-match'), acceptEncoding: header('accept-encoding') });
+    const headers: Record<string, string | string[]> = { ...learned.headers, ...answer.headers };
     // Node's own server here speaks plain HTTP: only a proxy in front of it can have taken HTTPS.
     const cookie = newVisitorCookie({ cookie: header('cookie'), userAgent: header('user-agent'), https: header('x-forwarded-proto') === 'https' });
     if (cookie) headers['Set-Cookie'] = cookie;
-    const ifNoneMatch = header('if-none-match');
-    if (matchesEtag(ifNoneMatch, page.etag)) {
+    if (answer.status === 304) {
       response.writeHead(304, headers).end();
       return true;
     }
-    const gzip = acceptsGzip(header('accept-encoding'));
-    const body = gzip ? page.gzip : Buffer.from(page.html);
-    if (gzip) headers['Content-Encoding'] = 'gzip';
+    const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
     headers['Content-Length'] = String(body.length);
     response.writeHead(200, headers).end(body);
     return true;

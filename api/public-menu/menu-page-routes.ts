@@ -10,8 +10,7 @@ import type { AppEnv, Services } from '../context';
 import { AppError } from '../../sync/errors';
 import { menuViewSearch, readMenuView } from '../../sync/menu-view-choice';
 import { ensureVisitorCookie } from '../analytics/record-menu-view';
-import { acceptsGzip, matchesEtag } from '../http/conditional';
-import { requestHeader } from '../http/request-headers';
+import { sendKept } from '../http/kept-answer';
 import { MenuPageCache } from './menu-page-cache';
 import { MenuPageFastPath } from './menu-page-fast-path';
 import { menuPageUrl } from './page-url';
@@ -60,11 +59,7 @@ export function menuPages(indexHtml: () => string, services: Services, publicMen
     // The page's own API call (or, with JavaScript off, its <noscript> image) records the view; the cookie it carries tells visitors behind one address apart.
     ensureVisitorCookie(c);
     c.set('menuPageDrawn', true);
-    const headers: Record<string, string> = { ETag: page.etag, 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'text/html; charset=UTF-8' };
-    const ifNoneMatch = requestHeader(c, 'if-none-match');
-    if (matchesEtag(ifNoneMatch, page.etag)) return c.body(null, 304, headers);
-    if (acceptsGzip(requestHeader(c, 'accept-encoding'))) return c.body(page.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
-    return c.body(page.html, 200, headers);
+    return sendKept(c, page.html, page, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'text/html; charset=UTF-8' });
   });
   return { routes, learnHeaders, fastPath };
 }

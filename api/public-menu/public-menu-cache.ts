@@ -6,18 +6,15 @@
  * version, its products' and its seller's) before rebuilding. The ETag lets a
  * repeat visit get a 304 with no body at all.
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import type { Services } from '../context';
+import { keepBody, type KeptBody } from '../http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
 import { linkExpired } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE, SAMPLE_MENU_LINK_ID } from './public-menu-service';
 
-export type CachedAnswer = {
-  etag: string;
+export type CachedAnswer = KeptBody & {
   json: string;
-  gzip: Uint8Array<ArrayBuffer>;
   menuId: string;
   sellerId: string;
   productIds: ReadonlySet<string>;
@@ -58,8 +55,7 @@ export class PublicMenuCache {
       clock,
       stamp: stamp ?? '',
       json,
-      gzip: new Uint8Array(gzipSync(json)),
-      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+      ...keepBody(json),
     };
     this.entries.delete(linkId);
     this.entries.set(linkId, entry);

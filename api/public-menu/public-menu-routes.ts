@@ -9,8 +9,7 @@ import { ProductOpens } from '../analytics/product-opens';
 import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
-import { acceptsGzip, matchesEtag } from '../http/conditional';
-import { requestHeader } from '../http/request-headers';
+import { sendKept } from '../http/kept-answer';
 import { PublicMenuCache } from './public-menu-cache';
 
 /** The smallest transparent GIF: 1 by 1 pixel. */
@@ -31,22 +30,8 @@ export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = n
       return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
     })
     .get('/public/menu/:publicLinkId', open, async (c) => {
-    const services = c.get('services');
-    const answer = await cache.answer(services, c.req.param('publicLinkId'));
-    recordMenuView(c, answer);
-    const headers: Record<string, string> = {
-      ETag: answer.etag,
-      'Cache-Control': 'no-cache',
-      Vary: 'Accept-Encoding',
-      'Content-Type': 'application/json; charset=UTF-8',
-    };
-    const ifNoneMatch = requestHeader(c, 'if-none-match');
-    if (matchesEtag(ifNoneMatch, answer.etag)) {
-      return c.body(null, 304, headers);
-    }
-    if (acceptsGzip(requestHeader(c, 'accept-encoding'))) {
-      return c.body(answer.gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
-    }
-    return c.body(answer.json, 200, headers);
+      const answer = await cache.answer(c.get('services'), c.req.param('publicLinkId'));
+      recordMenuView(c, answer);
+      return sendKept(c, answer.json, answer, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'application/json; charset=UTF-8' });
     });
 }

@@ -1,0 +1,121 @@
+/** The admin's customer list: every non-admin account matching a role, a status and a search, in the asked order, whole or a page at a time. */
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import type { CustomerRow, CustomerSort, CustomerStatusFilter, SortDirection } from '../../../sync/entities/admin';
+import type { User } from '../../../sync/entities/user';
+import type { UserRole } from '../../../sync/constants';
+import type { Db } from '../database';
+import { users } from '../schema';
+import { isPostgres, likeIgnoringCase } from '../sql-dialect';
+import { customerOrder, licenseSharedColumn, statusCondition } from './customer-order';
+import { toUser } from './users';
+
+/** `status` filters as of `now`. */
+export type CustomerFilter = { search?: string; role?: UserRole; status?: CustomerStatusFilter; now?: Date };
+
+/** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
+const MIN_INDEXED_SEARCH = 3;
+
+/** `%search%` for LIKE, with LIKE's own characters taken literally. */
+const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * The FTS5 query for a search among one role's accounts, or every customer's:
+ * the search as one quoted phrase (nothing inside quotes is syntax but a
+ * doubled quote), and the role column.
+ */
+function searchQuery(search: string, role: UserRole | undefined): string {
+  const phrase = `body:"${search.replace(/"/g, '""')}"`;
+  return role ? `${phrase} AND role:"${role}"` : `${phrase} NOT role:"admin"`;
+}
+
+/**
+ * The `users_search` rows matching: SQLite's FTS5 trigram table, or on
+ * PostgreSQL a pg_trgm index that answers ILIKE '%…%'. Both match any part
+ * of the text, ignoring case.
+ */
+function searchIndexMatches(db: Db, search: string, role: UserRole | undefined) {
+  if (!isPostgres(db)) return sql`users_search MATCH ${searchQuery(search, role)}`;
+  const inRole = role ? sql`role = ${role}` : sql`role <> 'admin'`;
+  return sql`body ILIKE ${containsPattern(search)} ESCAPE '\\' AND ${inRole}`;
+}
+
+function roleCondition(role: UserRole | undefined) {
+  return role ? eq(users.role, role) : sql`${users.role} <> 'admin'`;
+}
+
+/** Up to this many matches, a page looks each match up and sorts them; beyond it, walking the newest-first index is faster. */
+const FEW_MATCHES = 2000;
+
+/**
+ * Non-admin accounts matching the role and the search (names, email, business
+ * and company name, any case). With many matches on SQLite the unary + keeps
+ * it from looking up each one by rowid and sorting them all: it walks the
+ * newest-first index instead, checking rows against the match set, and stops
+ * at the page's end. PostgreSQL's planner weighs that itself.
+ */
+function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
+  const conditions = [roleCondition(filter.role)];
+  if (filter.status) conditions.push(statusCondition(filter.status, filter.now ?? new Date()));
+  const search = filter.search;
+  if (search && search.length >= MIN_INDEXED_SEARCH) {
+    const matching = searchIndexMatches(db, search, filter.role);
+    if (isPostgres(db)) conditions.push(sql`${users.id} IN (SELECT user_id FROM users_search WHERE ${matching})`);
+    else conditions.push(sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${matching})`);
+  } else if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(
+      or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!,
+    );
+  }
+  return and(...conditions);
+}
+
+/** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
+async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
+  if (filter.status) return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
+  if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
+    return (await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE ${searchIndexMatches(db, filter.search, filter.role)}`))?.n ?? 0;
+  }
+  if (!filter.search && !filter.role) {
+    return (await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`))?.n ?? 0;
+  }
+  return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
+}
+
+/** Every matching non-admin account, newest first. */
+export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(customerConditions(db, filter))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .all();
+  return rows.map(toUser);
+}
+
+/** One page (numbered from 1) of the matching accounts in the asked order (newest first without one), and how many match in all. */
+export async function pageCustomers(
+  db: Db,
+  filter: CustomerFilter,
+  page: number,
+  pageSize: number,
+  order?: { sort: CustomerSort; dir: SortDirection },
+): Promise<{ items: CustomerRow[]; total: number }> {
+  const total = await countCustomers(db, filter);
+  const where = customerConditions(db, filter, total);
+  const rows = await db
+    .select({ user: users, licenseShared: licenseSharedColumn })
+    .from(users)
+    .where(where)
+    .orderBy(...(order ? customerOrder(order.sort, order.dir) : [desc(users.createdAt), desc(users.id)]))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+  return { items: rows.map((row) => ({ ...toUser(row.user), licenseShared: Number(row.licenseShared) === 1 })), total };
+}
+
+/** Whether another account holds the account's licence number. */
+export async function licenseIsShared(db: Db, userId: string): Promise<boolean> {
+  const row = await db.select({ shared: licenseSharedColumn }).from(users).where(eq(users.id, userId)).get();
+  return Number(row?.shared ?? 0) === 1;
+}

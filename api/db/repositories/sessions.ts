@@ -1,0 +1,42 @@
+/** Signed-in sessions: opened, resolved to their live user, and ended. */
+import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
+import type { User } from '../../../sync/entities/user';
+import type { Db } from '../database';
+import { preparedPerConnection } from '../prepared';
+import { sessions, users } from '../schema';
+import { toUser } from './users';
+
+export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(session).run();
+}
+
+/** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
+const sessionUser = preparedPerConnection((db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('nowMs'))))
+    .prepare(),
+);
+
+/** The session's user when the session exists and has not expired. */
+export async function findSessionUser(db: Db, sid: string, now: Date): Promise<User | null> {
+  const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
+  return row ? toUser(row.user) : null;
+}
+
+export async function deleteSession(db: Db, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid)).run();
+}
+
+/** Ends every session of the user, but `keepSid` when given (the device that made the change). */
+export async function deleteSessionsOfUser(db: Db, userId: string, keepSid?: string): Promise<void> {
+  await db.delete(sessions)
+    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
+    .run();
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(gte(sql`${now.getTime()}`, sessions.expire)).run();
+}

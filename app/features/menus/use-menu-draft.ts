@@ -1,0 +1,49 @@
+/**
+ * The menu the builder holds before it is saved: its settings and its
+ * products in order, whether they differ from the saved menu, and the fields
+ * a save sends, checked, with the errors the settings card shows.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import type { FieldErrors } from '../../../sync/errors';
+import { validate } from '../../../sync/validation';
+import { useFieldErrors } from '../../lib/field-errors';
+import { fromLocalInput, toLocalInput } from './link-expiry';
+
+/** The settings card's values, the expiry as its field shows it. */
+export type MenuSettings = { name: string; description: string; isPublic: boolean; expiresInput: string };
+
+export function useMenuDraft(initial: Menu | null, products: Product[]) {
+  const [settings, setSettings] = useState<MenuSettings>(() => ({
+    name: initial?.name ?? '',
+    description: initial?.description ?? '',
+    isPublic: initial?.isPublic ?? false,
+    expiresInput: toLocalInput(initial?.linkExpiresAt),
+  }));
+  const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
+  const { errors, formRef: settingsRef, fail, recheck, clear } = useFieldErrors<HTMLDivElement>();
+
+  const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
+  const chosen = productIds.flatMap((id) => byId.get(id) ?? []);
+  const { name, description, isPublic, expiresInput } = settings;
+  // Compared as the field shows it (to the minute), so an expiry set elsewhere with seconds does not read as an edit.
+  const expiryChanged = expiresInput !== toLocalInput(initial?.linkExpiresAt);
+  const dirty =
+    initial !== null &&
+    (name !== initial.name ||
+      (description || null) !== (initial.description || null) ||
+      isPublic !== initial.isPublic ||
+      expiryChanged ||
+      productIds.join() !== initial.productIds.join());
+
+  const fields = { name, description, isPublic, ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }), productIds: chosen.map((product) => product.id) };
+  const checked = validate(menuFieldsSchema, fields);
+  // An error shown goes as soon as its field is right (compared as text: `checked` is new on every render).
+  const currentErrors = JSON.stringify(checked.ok ? {} : checked.fieldErrors);
+  useEffect(() => recheck(JSON.parse(currentErrors) as FieldErrors), [recheck, currentErrors]);
+
+  const changeSettings = (changes: Partial<MenuSettings>) => setSettings((current) => ({ ...current, ...changes }));
+
+  return { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear };
+}
