@@ -1,8 +1,11 @@
 /**
- * How the server applies each mutation of the catalogue: through the same
- * domain functions the REST routes call, so one place validates and writes.
- * The registry parses the mutation's own schema first, so every applier gets
- * the arguments it parsed; the compiler checks that every mutation has one.
+ * The server's half of the sync registry: how it applies each mutation of
+ * sync/mutations.ts and reads each collection of sync/collections.ts. The
+ * compiler checks that both maps name every one.
+ *
+ * A mutation goes through the same domain functions the REST routes call, so
+ * one place validates and writes; its own schema is parsed first, so every
+ * applier gets the arguments it parsed.
  *
  * Conflicts: mutations are replayed against the server's current state in the
  * order the server receives them, and an update names only the fields it
@@ -11,15 +14,18 @@
  * a deletion wins over a concurrent edit.
  */
 import type { z } from 'zod';
+import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from '../../sync/collections';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { createInquiry, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
+import { listMenusChangedSince } from '../db/repositories/menus';
+import { listProductsChangedSince } from '../db/repositories/products';
+import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
-import { markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
+import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
 
 type ServerApplier<K extends MutationName> = (services: Services, user: User, args: z.output<(typeof MUTATIONS)[K]['args']>) => Promise<unknown>;
@@ -48,4 +54,21 @@ export async function applyServerMutation(services: Services, user: User, name: 
   if (!mayRun(user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
   const args = parseOrThrow(MUTATIONS[name].args, rawArgs);
   await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, user, args);
+}
+
+/** What a pull reads for a collection: the rows of `user` changed after `cursor`. */
+type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number) => Promise<CollectionRow<K>[]>;
+
+export const COLLECTION_READERS = {
+  products: async (services, user, cursor) => (user.role === 'seller' ? listProductsChangedSince(services.db.read, user.id, cursor) : []),
+  menus: async (services, user, cursor) => (user.role === 'seller' ? listMenusChangedSince(services.db.read, user.id, cursor) : []),
+  savedMenus: async (services, user, cursor) => (user.role === 'buyer' ? listSavedMenus(services, user, cursor) : []),
+  // An admin is a party to no conversation.
+  inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
+} satisfies { [K in CollectionName]: CollectionReader<K> };
+
+/** Every collection's changed rows for `user`; called inside the pull's one read snapshot. */
+export async function readChangedCollections(services: Services, user: User, cursor: number): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor)));
+  return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }

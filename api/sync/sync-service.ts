@@ -10,8 +10,7 @@ import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient,
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { assertRoomForNewDevice } from './device-cap';
-import { readChangedCollections } from './pull-collections';
-import { applyServerMutation } from './server-mutations';
+import { applyServerMutation, readChangedCollections } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
 async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
