@@ -22,7 +22,7 @@ export function stateFromRows(user: User | null, rows: CollectionRows): ReplicaS
 }
 
 export function cloneState(state: ReplicaState): ReplicaState {
-  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map(state[name])]));
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map<string, unknown>(state[name] as Map<string, unknown>)]));
   return { user: state.user, ...collections } as ReplicaState;
 }
 
