@@ -1,5 +1,5 @@
 /**
- * Offline-first sync in a real browser (the guarantees of shared/design/sync.md):
+ * Offline-first sync in a real browser (the guarantees of sync/README.md):
  * changes made with no network are kept on the device across reloads and reach
  * the server by themselves; refusals are shown and undone; a server that dies
  * mid-push loses and doubles nothing; and one person's data stays theirs on a

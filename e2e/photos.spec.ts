@@ -1,5 +1,5 @@
 /**
- * Photos in a real browser (shared/design/sync.md, Photos; property 7):
+ * Photos in a real browser (sync/README.md, Photos; property 7):
  * Chromium's fake camera stands in for the phone's rear camera. A photo taken
  * offline is compressed, kept on the device, shown at once, survives a reload,
  * and reaches the public menu by itself once the network is back. A photo

@@ -1,5 +1,5 @@
 /**
- * Property 3 of the sync design (/work/shared/design/sync.md): two devices of
+ * Property 3 of the sync design (sync/README.md): two devices of
  * one seller, editing offline in random interleavings over a network that
  * duplicates requests, loses answers after the server committed, fails before
  * the server sees anything and replays old pushes, converge to the server's

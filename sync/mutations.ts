@@ -1,6 +1,9 @@
 /**
  * The mutation catalogue: every change a device can make, by name, with one
- * schema for its arguments and the roles allowed to make it. The device
+ * schema for its arguments, the roles allowed to make it and the words the
+ * sync status shows for it. The device's optimistic apply is the map in
+ * sync/replica.ts, the server's the map in api/sync/server-mutations.ts; both
+ * must name every mutation here or the code does not compile. The device
  * applies a mutation to its replica at once and queues it; the server
  * re-validates the same schema and applies it through its domain functions.
  */
@@ -17,28 +20,29 @@ import { entityId } from './fields';
 const byId = z.object({ id: entityId });
 
 export const MUTATIONS = {
-  'product.create': { roles: ['seller'], args: productCreateSchema.extend({ id: entityId }) },
-  'product.update': { roles: ['seller'], args: z.object({ id: entityId, changes: productUpdateSchema }) },
-  'product.delete': { roles: ['seller'], args: byId },
-  'menu.create': { roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },
-  'menu.update': { roles: ['seller'], args: z.object({ id: entityId, changes: menuUpdateSchema }) },
-  'menu.delete': { roles: ['seller'], args: byId },
+  'product.create': { label: 'New product', roles: ['seller'], args: productCreateSchema.extend({ id: entityId }) },
+  'product.update': { label: 'Product edit', roles: ['seller'], args: z.object({ id: entityId, changes: productUpdateSchema }) },
+  'product.delete': { label: 'Product deletion', roles: ['seller'], args: byId },
+  'menu.create': { label: 'New menu', roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },
+  'menu.update': { label: 'Menu edit', roles: ['seller'], args: z.object({ id: entityId, changes: menuUpdateSchema }) },
+  'menu.delete': { label: 'Menu deletion', roles: ['seller'], args: byId },
   /** A new link for a menu shared too widely: the old one stops working. The device makes the uuid, so the new link can be shared at once. */
-  'menu.regenerateLink': { roles: ['seller'], args: z.object({ id: entityId, publicLinkId: z.uuid() }) },
+  'menu.regenerateLink': { label: 'New menu link', roles: ['seller'], args: z.object({ id: entityId, publicLinkId: z.uuid() }) },
   'savedMenu.save': {
+    label: 'Saving a menu',
     roles: ['buyer'],
     // The device sends the menu as it saw it, so the saved entry shows at once offline; the server keeps its own.
     args: z.object({ id: entityId, menuId: entityId, publicLinkId: z.uuid().optional(), snapshot: publicMenuSchema.optional() }),
   },
-  'savedMenu.remove': { roles: ['buyer'], args: byId },
-  'savedMenu.update': { roles: ['buyer'], args: z.object({ id: entityId, changes: savedMenuUpdateSchema }) },
-  'savedMenu.markSeen': { roles: ['buyer'], args: z.object({ id: entityId, stamp: z.number().int().min(0) }) },
-  'inquiry.create': { roles: ['buyer'], args: inquiryCreateSchema },
-  'inquiry.reply': { roles: ['buyer', 'seller'], args: inquiryReplySchema },
-  'inquiry.setStatus': { roles: ['seller'], args: inquiryStatusSchema },
-  'inquiry.markRead': { roles: ['buyer', 'seller'], args: inquiryReadSchema },
-  'profile.update': { roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
-} as const satisfies Record<string, { roles: readonly UserRole[]; args: z.ZodType }>;
+  'savedMenu.remove': { label: 'Removing a saved menu', roles: ['buyer'], args: byId },
+  'savedMenu.update': { label: 'Saved menu notes', roles: ['buyer'], args: z.object({ id: entityId, changes: savedMenuUpdateSchema }) },
+  'savedMenu.markSeen': { label: 'Marking a saved menu as seen', roles: ['buyer'], args: z.object({ id: entityId, stamp: z.number().int().min(0) }) },
+  'inquiry.create': { label: 'New message or order request', roles: ['buyer'], args: inquiryCreateSchema },
+  'inquiry.reply': { label: 'Reply', roles: ['buyer', 'seller'], args: inquiryReplySchema },
+  'inquiry.setStatus': { label: 'Order request answer', roles: ['seller'], args: inquiryStatusSchema },
+  'inquiry.markRead': { label: 'Marking a conversation as read', roles: ['buyer', 'seller'], args: inquiryReadSchema },
+  'profile.update': { label: 'Profile edit', roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
+} as const satisfies Record<string, { label: string; roles: readonly UserRole[]; args: z.ZodType }>;
 
 export type MutationName = keyof typeof MUTATIONS;
 export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
@@ -48,6 +52,11 @@ export type Mutation = { [K in MutationName]: { name: K; args: z.input<(typeof M
 
 /** A mutation whose arguments passed their schema. */
 export type ParsedMutation = { [K in MutationName]: { name: K; args: z.output<(typeof MUTATIONS)[K]['args']> } }[MutationName];
+
+/** What the sync status calls a change; a name the catalogue no longer has (an old outbox) is just a change. */
+export function mutationLabel(name: string): string {
+  return Object.hasOwn(MUTATIONS, name) ? MUTATIONS[name as MutationName].label : 'Change';
+}
 
 export function mayRun(role: UserRole, name: MutationName): boolean {
   return (MUTATIONS[name].roles as readonly UserRole[]).includes(role);

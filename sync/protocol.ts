@@ -16,11 +16,8 @@
  */
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
-import { inquirySchema } from './entities/inquiry';
-import { menuSchema } from './entities/menu';
+import { collectionArraysSchema, ENTITY_TYPES } from './collections';
 import { photoSchema } from './entities/photo';
-import { productSchema } from './entities/product';
-import { savedMenuListItemSchema } from './entities/saved-menu';
 import { userSchema } from './entities/user';
 import { MUTATION_NAMES } from './mutations';
 
@@ -53,18 +50,12 @@ export const pushResponseSchema = z.object({
 });
 export type PushResponse = z.infer<typeof pushResponseSchema>;
 
-export const ENTITY_TYPES = ['product', 'menu', 'savedMenu'] as const;
-export type EntityType = (typeof ENTITY_TYPES)[number];
-
 export const pullResponseSchema = z.object({
   cursor: z.number().int(),
   lastProcessedSeq: z.number().int(),
   user: userSchema,
-  products: z.array(productSchema),
-  menus: z.array(menuSchema),
-  savedMenus: z.array(savedMenuListItemSchema),
-  /** Conversations and order requests the user is a party to, changed since the cursor. */
-  inquiries: z.array(inquirySchema),
+  /** Each synced collection's rows changed since the cursor (sync/collections.ts). */
+  ...collectionArraysSchema(),
   /** The user's uploaded files changed since the cursor, so every device can show them. */
   photos: z.array(photoSchema),
   deleted: z.array(z.object({ entity: z.enum(ENTITY_TYPES), id: z.string() })),

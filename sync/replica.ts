@@ -5,32 +5,25 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
+import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from './collections';
 import type { Inquiry } from './entities/inquiry';
-import type { Menu } from './entities/menu';
-import type { Product } from './entities/product';
-import type { SavedMenuListItem } from './entities/saved-menu';
 import type { User } from './entities/user';
-import { MUTATIONS, type Mutation, type ParsedMutation } from './mutations';
+import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
 
-export type ReplicaState = {
-  user: User | null;
-  products: Map<string, Product>;
-  menus: Map<string, Menu>;
-  savedMenus: Map<string, SavedMenuListItem>;
-  inquiries: Map<string, Inquiry>;
-};
+export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
 
 export type ApplyContext = { userId: string; now: string };
 
+/** The replica as maps by id, from each collection's rows. */
+export function stateFromRows(user: User | null, rows: CollectionRows): ReplicaState {
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map(rows[name].map((row) => [row.id, row]))]));
+  return { user, ...collections } as ReplicaState;
+}
+
 export function cloneState(state: ReplicaState): ReplicaState {
-  return {
-    user: state.user,
-    products: new Map(state.products),
-    menus: new Map(state.menus),
-    savedMenus: new Map(state.savedMenus),
-    inquiries: new Map(state.inquiries),
-  };
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map<string, unknown>(state[name] as Map<string, unknown>)]));
+  return { user: state.user, ...collections } as ReplicaState;
 }
 
 /** Parses a mutation's arguments with its schema; null when they do not pass. */
@@ -43,134 +36,121 @@ function definedOnly<T extends object>(changes: T): Partial<T> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-/** Applies one mutation to `state` in place. */
+/** How the device applies each mutation to its replica, at once and optimistically: the compiler checks that every mutation has one. */
+const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void } = {
+  'product.create': (state, args, { now, userId }) => {
+    const { selectedMenus, id, ...fields } = args;
+    if (state.products.has(id)) return;
+    state.products.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
+    for (const menuId of selectedMenus) {
+      const menu = state.menus.get(menuId);
+      if (menu && !menu.productIds.includes(id)) state.menus.set(menuId, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
+    }
+  },
+  'product.update': (state, args, { now }) => {
+    const product = state.products.get(args.id);
+    if (product) state.products.set(product.id, { ...product, ...definedOnly(args.changes), updatedAt: now });
+  },
+  'product.delete': (state, args, { now }) => {
+    if (!state.products.delete(args.id)) return;
+    for (const menu of state.menus.values()) {
+      if (menu.productIds.includes(args.id)) {
+        state.menus.set(menu.id, { ...menu, productIds: menu.productIds.filter((id) => id !== args.id), updatedAt: now });
+      }
+    }
+  },
+  'menu.create': (state, args, { now, userId }) => {
+    const { id, ...fields } = args;
+    if (state.menus.has(id)) return;
+    state.menus.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
+  },
+  'menu.update': (state, args, { now }) => {
+    const menu = state.menus.get(args.id);
+    if (menu) state.menus.set(menu.id, { ...menu, ...definedOnly(args.changes), updatedAt: now });
+  },
+  'menu.regenerateLink': (state, args, { now }) => {
+    const menu = state.menus.get(args.id);
+    if (menu) state.menus.set(menu.id, { ...menu, publicLinkId: args.publicLinkId, updatedAt: now });
+  },
+  'menu.delete': (state, args) => {
+    state.menus.delete(args.id);
+  },
+  'savedMenu.save': (state, args, { now, userId }) => {
+    const alreadySaved = [...state.savedMenus.values()].some((saved) => saved.menuId === args.menuId);
+    if (alreadySaved) return;
+    // Until the next pull brings the server's copy, the entry shows the menu as the device saw it.
+    const snapshot = args.snapshot ?? null;
+    state.savedMenus.set(args.id, {
+      id: args.id,
+      buyerUserId: userId,
+      menuId: args.menuId,
+      notes: null,
+      tags: [],
+      isFavorite: false,
+      lastSeenStamp: 0,
+      stamp: 0,
+      createdAt: now,
+      snapshot,
+      menu: {
+        name: snapshot?.menu.name ?? 'Saved menu',
+        description: snapshot?.menu.description ?? null,
+        publicLinkId: snapshot?.menu.publicLinkId ?? '',
+        sellerId: '',
+        sellerBusinessName: snapshot?.seller.businessName ?? null,
+        productCount: snapshot?.products.length ?? 0,
+        updatedAt: snapshot?.menu.updatedAt ?? now,
+      },
+    });
+  },
+  'savedMenu.update': (state, args) => {
+    const saved = state.savedMenus.get(args.id);
+    if (saved) state.savedMenus.set(saved.id, { ...saved, ...definedOnly(args.changes) });
+  },
+  'savedMenu.markSeen': (state, args) => {
+    const saved = state.savedMenus.get(args.id);
+    if (saved && args.stamp > saved.lastSeenStamp) state.savedMenus.set(saved.id, { ...saved, lastSeenStamp: args.stamp });
+  },
+  'inquiry.create': (state, args, context) => {
+    if (state.inquiries.has(args.id)) return;
+    state.inquiries.set(args.id, pendingInquiry(state, args, context));
+  },
+  'inquiry.reply': (state, args, { now, userId }) => {
+    const inquiry = state.inquiries.get(args.inquiryId);
+    if (!inquiry || inquiry.messages.some((message) => message.id === args.id)) return;
+    // Writing is reading: the author has seen the conversation up to their own message.
+    const read = inquiry.buyerId === userId ? { buyerReadAt: now } : { sellerReadAt: now };
+    state.inquiries.set(inquiry.id, {
+      ...inquiry,
+      ...read,
+      messages: [...inquiry.messages, { id: args.id, authorId: userId, body: args.body, createdAt: now, writtenAt: args.writtenAt ?? now }],
+      updatedAt: now,
+    });
+  },
+  'inquiry.setStatus': (state, args, { now }) => {
+    const inquiry = state.inquiries.get(args.id);
+    if (inquiry && inquiry.kind === 'order' && inquiry.status === 'open') {
+      state.inquiries.set(inquiry.id, { ...inquiry, status: args.status, sellerReadAt: now, updatedAt: now });
+    }
+  },
+  'inquiry.markRead': (state, args, { now, userId }) => {
+    const inquiry = state.inquiries.get(args.id);
+    if (!inquiry) return;
+    state.inquiries.set(inquiry.id, inquiry.buyerId === userId ? { ...inquiry, buyerReadAt: now } : { ...inquiry, sellerReadAt: now });
+  },
+  'savedMenu.remove': (state, args) => {
+    state.savedMenus.delete(args.id);
+  },
+  'profile.update': (state, args, { now }) => {
+    // The email changes only once the link sent to the new address is followed: the server's pull brings it.
+    const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = args;
+    if (state.user) state.user = { ...state.user, ...definedOnly(changes), updatedAt: now };
+  },
+};
+
+/** Applies one mutation to `state` in place, with the arguments its schema parsed. */
 export function applyMutation(state: ReplicaState, mutation: Mutation, context: ApplyContext): void {
   const parsed = parseMutation(mutation);
-  if (!parsed) return;
-  const { now, userId } = context;
-  switch (parsed.name) {
-    case 'product.create': {
-      const { selectedMenus, id, ...fields } = parsed.args;
-      if (state.products.has(id)) return;
-      state.products.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
-      for (const menuId of selectedMenus) {
-        const menu = state.menus.get(menuId);
-        if (menu && !menu.productIds.includes(id)) state.menus.set(menuId, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
-      }
-      return;
-    }
-    case 'product.update': {
-      const product = state.products.get(parsed.args.id);
-      if (product) state.products.set(product.id, { ...product, ...definedOnly(parsed.args.changes), updatedAt: now });
-      return;
-    }
-    case 'product.delete': {
-      if (!state.products.delete(parsed.args.id)) return;
-      for (const menu of state.menus.values()) {
-        if (menu.productIds.includes(parsed.args.id)) {
-          state.menus.set(menu.id, { ...menu, productIds: menu.productIds.filter((id) => id !== parsed.args.id), updatedAt: now });
-        }
-      }
-      return;
-    }
-    case 'menu.create': {
-      const { id, ...fields } = parsed.args;
-      if (state.menus.has(id)) return;
-      state.menus.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
-      return;
-    }
-    case 'menu.update': {
-      const menu = state.menus.get(parsed.args.id);
-      if (menu) state.menus.set(menu.id, { ...menu, ...definedOnly(parsed.args.changes), updatedAt: now });
-      return;
-    }
-    case 'menu.regenerateLink': {
-      const menu = state.menus.get(parsed.args.id);
-      if (menu) state.menus.set(menu.id, { ...menu, publicLinkId: parsed.args.publicLinkId, updatedAt: now });
-      return;
-    }
-    case 'menu.delete':
-      state.menus.delete(parsed.args.id);
-      return;
-    case 'savedMenu.save': {
-      const alreadySaved = [...state.savedMenus.values()].some((saved) => saved.menuId === parsed.args.menuId);
-      if (alreadySaved) return;
-      // Until the next pull brings the server's copy, the entry shows the menu as the device saw it.
-      const snapshot = parsed.args.snapshot ?? null;
-      state.savedMenus.set(parsed.args.id, {
-        id: parsed.args.id,
-        buyerUserId: userId,
-        menuId: parsed.args.menuId,
-        notes: null,
-        tags: [],
-        isFavorite: false,
-        lastSeenStamp: 0,
-        stamp: 0,
-        createdAt: now,
-        snapshot,
-        menu: {
-          name: snapshot?.menu.name ?? 'Saved menu',
-          description: snapshot?.menu.description ?? null,
-          publicLinkId: snapshot?.menu.publicLinkId ?? '',
-          sellerId: '',
-          sellerBusinessName: snapshot?.seller.businessName ?? null,
-          productCount: snapshot?.products.length ?? 0,
-          updatedAt: snapshot?.menu.updatedAt ?? now,
-        },
-      });
-      return;
-    }
-    case 'savedMenu.update': {
-      const saved = state.savedMenus.get(parsed.args.id);
-      if (saved) state.savedMenus.set(saved.id, { ...saved, ...definedOnly(parsed.args.changes) });
-      return;
-    }
-    case 'savedMenu.markSeen': {
-      const saved = state.savedMenus.get(parsed.args.id);
-      if (saved && parsed.args.stamp > saved.lastSeenStamp) state.savedMenus.set(saved.id, { ...saved, lastSeenStamp: parsed.args.stamp });
-      return;
-    }
-    case 'inquiry.create': {
-      if (state.inquiries.has(parsed.args.id)) return;
-      state.inquiries.set(parsed.args.id, pendingInquiry(state, parsed.args, context));
-      return;
-    }
-    case 'inquiry.reply': {
-      const inquiry = state.inquiries.get(parsed.args.inquiryId);
-      if (!inquiry || inquiry.messages.some((message) => message.id === parsed.args.id)) return;
-      // Writing is reading: the author has seen the conversation up to their own message.
-      const read = inquiry.buyerId === userId ? { buyerReadAt: now } : { sellerReadAt: now };
-      state.inquiries.set(inquiry.id, {
-        ...inquiry,
-        ...read,
-        messages: [...inquiry.messages, { id: parsed.args.id, authorId: userId, body: parsed.args.body, createdAt: now, writtenAt: parsed.args.writtenAt ?? now }],
-        updatedAt: now,
-      });
-      return;
-    }
-    case 'inquiry.setStatus': {
-      const inquiry = state.inquiries.get(parsed.args.id);
-      if (inquiry && inquiry.kind === 'order' && inquiry.status === 'open') {
-        state.inquiries.set(inquiry.id, { ...inquiry, status: parsed.args.status, sellerReadAt: now, updatedAt: now });
-      }
-      return;
-    }
-    case 'inquiry.markRead': {
-      const inquiry = state.inquiries.get(parsed.args.id);
-      if (!inquiry) return;
-      state.inquiries.set(inquiry.id, inquiry.buyerId === userId ? { ...inquiry, buyerReadAt: now } : { ...inquiry, sellerReadAt: now });
-      return;
-    }
-    case 'savedMenu.remove':
-      state.savedMenus.delete(parsed.args.id);
-      return;
-    case 'profile.update': {
-      // The email changes only once the link sent to the new address is followed: the server's pull brings it.
-      const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = parsed.args;
-      if (state.user) state.user = { ...state.user, ...definedOnly(changes), updatedAt: now };
-      return;
-    }
-  }
+  if (parsed) (APPLIERS[parsed.name] as (state: ReplicaState, args: ParsedMutation['args'], context: ApplyContext) => void)(state, parsed.args, context);
 }
 
 /** An order request or message as the buyer's device shows it before the server has it, priced from the saved snapshot. */

@@ -1,6 +1,11 @@
 /**
- * How the server applies each mutation of the catalogue: through the same
- * domain functions the REST routes call, so one place validates and writes.
+ * The server's half of the sync registry: how it applies each mutation of
+ * sync/mutations.ts and reads each collection of sync/collections.ts. The
+ * compiler checks that both maps name every one.
+ *
+ * A mutation goes through the same domain functions the REST routes call, so
+ * one place validates and writes; its own schema is parsed first, so every
+ * applier gets the arguments it parsed.
  *
  * Conflicts: mutations are replayed against the server's current state in the
  * order the server receives them, and an update names only the fields it
@@ -8,78 +13,62 @@
  * row that is gone (another device deleted it) is refused as not found:
  * a deletion wins over a concurrent edit.
  */
+import type { z } from 'zod';
+import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from '../../sync/collections';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { createInquiry, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
+import { listMenusChangedSince } from '../db/repositories/menus';
+import { listProductsChangedSince } from '../db/repositories/products';
+import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
-import { markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
+import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
 
-/** Applies one mutation for `user`; throws an AppError when it is refused. */
+type ServerApplier<K extends MutationName> = (services: Services, user: User, args: z.output<(typeof MUTATIONS)[K]['args']>) => Promise<unknown>;
+
+export const SERVER_APPLIERS = {
+  'product.create': (services, user, args) => createProduct(services, user, args),
+  'product.update': (services, user, { id, changes }) => updateProduct(services, user, id, changes),
+  'product.delete': (services, user, { id }) => deleteProduct(services, user, id),
+  'menu.create': (services, user, args) => createMenu(services, user, args),
+  'menu.update': (services, user, { id, changes }) => updateMenu(services, user, id, changes),
+  'menu.regenerateLink': (services, user, { id, publicLinkId }) => regenerateMenuLink(services, user, id, publicLinkId),
+  'menu.delete': (services, user, { id }) => deleteMenu(services, user, id),
+  'savedMenu.save': (services, user, args) => saveMenu(services, user, args),
+  'savedMenu.update': (services, user, { id, changes }) => updateSavedMenu(services, user, id, changes),
+  'savedMenu.markSeen': (services, user, { id, stamp }) => markSavedMenuSeen(services, user, id, stamp),
+  'savedMenu.remove': (services, user, { id }) => removeSavedMenu(services, user, id),
+  'inquiry.create': (services, user, args) => createInquiry(services, user, args),
+  'inquiry.reply': (services, user, args) => replyToInquiry(services, user, args),
+  'inquiry.setStatus': (services, user, args) => setInquiryStatus(services, user, args),
+  'inquiry.markRead': (services, user, { id }) => markInquiryRead(services, user, id),
+  'profile.update': (services, user, args) => updateProfile(services, user, args),
+} satisfies { [K in MutationName]: ServerApplier<K> };
+
+/** Applies one mutation for `user`: the role first, then its schema, then its applier; throws an AppError when it is refused. */
 export async function applyServerMutation(services: Services, user: User, name: MutationName, rawArgs: unknown): Promise<void> {
   if (!mayRun(user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
-  switch (name) {
-    case 'product.create':
-      await createProduct(services, user, rawArgs);
-      return;
-    case 'product.update': {
-      const { id, changes } = parseOrThrow(MUTATIONS[name].args, rawArgs);
-      await updateProduct(services, user, id, changes);
-      return;
-    }
-    case 'product.delete':
-      await deleteProduct(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
-      return;
-    case 'menu.create':
-      await createMenu(services, user, rawArgs);
-      return;
-    case 'menu.update': {
-      const { id, changes } = parseOrThrow(MUTATIONS[name].args, rawArgs);
-      await updateMenu(services, user, id, changes);
-      return;
-    }
-    case 'menu.regenerateLink': {
-      const { id, publicLinkId } = parseOrThrow(MUTATIONS[name].args, rawArgs);
-      await regenerateMenuLink(services, user, id, publicLinkId);
-      return;
-    }
-    case 'menu.delete':
-      await deleteMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
-      return;
-    case 'savedMenu.save':
-      await saveMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs));
-      return;
-    case 'savedMenu.update': {
-      const { id, changes } = parseOrThrow(MUTATIONS[name].args, rawArgs);
-      await updateSavedMenu(services, user, id, changes);
-      return;
-    }
-    case 'savedMenu.markSeen': {
-      const { id, stamp } = parseOrThrow(MUTATIONS[name].args, rawArgs);
-      await markSavedMenuSeen(services, user, id, stamp);
-      return;
-    }
-    case 'inquiry.create':
-      await createInquiry(services, user, rawArgs);
-      return;
-    case 'inquiry.reply':
-      await replyToInquiry(services, user, rawArgs);
-      return;
-    case 'inquiry.setStatus':
-      await setInquiryStatus(services, user, rawArgs);
-      return;
-    case 'inquiry.markRead':
-      await markInquiryRead(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
-      return;
-    case 'savedMenu.remove':
-      await removeSavedMenu(services, user, parseOrThrow(MUTATIONS[name].args, rawArgs).id);
-      return;
-    case 'profile.update':
-      await updateProfile(services, user, rawArgs);
-      return;
-  }
+  const args = parseOrThrow(MUTATIONS[name].args, rawArgs);
+  await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, user, args);
+}
+
+/** What a pull reads for a collection: the rows of `user` changed after `cursor`. */
+type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number) => Promise<CollectionRow<K>[]>;
+
+export const COLLECTION_READERS = {
+  products: async (services, user, cursor) => (user.role === 'seller' ? listProductsChangedSince(services.db.read, user.id, cursor) : []),
+  menus: async (services, user, cursor) => (user.role === 'seller' ? listMenusChangedSince(services.db.read, user.id, cursor) : []),
+  savedMenus: async (services, user, cursor) => (user.role === 'buyer' ? listSavedMenus(services, user, cursor) : []),
+  // An admin is a party to no conversation.
+  inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
+} satisfies { [K in CollectionName]: CollectionReader<K> };
+
+/** Every collection's changed rows for `user`; called inside the pull's one read snapshot. */
+export async function readChangedCollections(services: Services, user: User, cursor: number): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor)));
+  return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }

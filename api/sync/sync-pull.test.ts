@@ -1,6 +1,6 @@
 /**
  * GET /api/sync/pull against the guarantees of the sync design
- * (/work/shared/design/sync.md, property 6 and the cursor trap) and sync/protocol.ts step 2.
+ * (sync/README.md, property 6 and the cursor trap) and sync/protocol.ts step 2.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * POST /api/sync/push against the guarantees of the sync design
- * (/work/shared/design/sync.md, properties 1, 5 and 8) and sync/protocol.ts step 1.
+ * (sync/README.md, properties 1, 5 and 8) and sync/protocol.ts step 1.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';

@@ -5,16 +5,12 @@ import type { User } from '../../sync/entities/user';
 import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { listMenusChangedSince } from '../db/repositories/menus';
 import { photosChangedSince } from '../db/repositories/photos';
-import { listProductsChangedSince } from '../db/repositories/products';
-import { listInquiries } from '../inquiries/inquiry-service';
-import { listSavedMenus } from '../saved-menus/saved-menu-service';
 import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { assertRoomForNewDevice } from './device-cap';
-import { applyServerMutation } from './server-mutations';
+import { applyServerMutation, readChangedCollections } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
 async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
@@ -104,24 +100,18 @@ export async function pull(services: Services, user: User, query: { cursor?: str
     const cursor = requested > 0 && requested <= (await tombstonesPrunedThrough(db)) ? 0 : requested;
     const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-    const [freshUser, products, menus, savedMenus, deleted, photos, inquiries] = await Promise.all([
+    const [freshUser, collections, deleted, photos] = await Promise.all([
       findUserById(db, user.id),
-      user.role === 'seller' ? listProductsChangedSince(db, user.id, cursor) : [],
-      user.role === 'seller' ? listMenusChangedSince(db, user.id, cursor) : [],
-      user.role === 'buyer' ? listSavedMenus(services, user, cursor) : [],
+      readChangedCollections(services, user, cursor),
       cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
       photosChangedSince(db, user.id, cursor),
-      user.role === 'admin' ? [] : listInquiries(services, user, cursor),
     ]);
     return {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,
       user: freshUser ?? user,
-      products,
-      menus,
-      savedMenus,
+      ...collections,
       photos,
-      inquiries,
       deleted,
       full: cursor === 0,
     };

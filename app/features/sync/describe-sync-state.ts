@@ -85,19 +85,3 @@ export function shortSyncState({ connection, phase, failure = null, refused, not
   return { word: 'Online', problem };
 }
 
-const LABELS: Record<string, string> = {
-  'product.create': 'New product',
-  'product.update': 'Product edit',
-  'product.delete': 'Product deletion',
-  'menu.create': 'New menu',
-  'menu.update': 'Menu edit',
-  'menu.delete': 'Menu deletion',
-  'menu.regenerateLink': 'New menu link',
-  'savedMenu.save': 'Saving a menu',
-  'savedMenu.remove': 'Removing a saved menu',
-  'profile.update': 'Profile edit',
-};
-
-export function mutationLabel(name: string): string {
-  return LABELS[name] ?? 'Change';
-}

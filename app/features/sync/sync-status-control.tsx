@@ -7,7 +7,7 @@
  * as 'Not saved', to send again after subscribing or to discard.
  */
 import * as Popover from '@radix-ui/react-popover';
-import type { Mutation } from '../../../sync/mutations';
+import { mutationLabel, type Mutation } from '../../../sync/mutations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useConnectivity } from '../../lib/connectivity';
@@ -18,7 +18,7 @@ import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
 import { UploadProgressBar } from '../../components/photos/upload-status';
-import { connectionWord, describeSyncState, mutationLabel, shortSyncState } from './describe-sync-state';
+import { connectionWord, describeSyncState, shortSyncState } from './describe-sync-state';
 
 export function SyncStatusControl() {
   const connection = useConnectivity((state) => state.connection);

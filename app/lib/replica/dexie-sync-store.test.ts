@@ -164,6 +164,21 @@ describe('DexieSyncStore.applyPull', () => {
     expect(await db.savedMenus.toArray()).toEqual([]);
   });
 
+  it("a tombstone deletes from its own collection only: another collection's row with the same id stays", async () => {
+    const userId = newUserId();
+    const { db, store } = open(userId);
+    const p = product(1, userId);
+    const saved = { ...savedMenu(20, userId), id: p.id };
+    const m = { ...menu(10, userId, []), id: p.id };
+    await store.applyPull(pull(userId, { cursor: 1, products: [p], menus: [m], savedMenus: [saved] }));
+
+    await store.applyPull(pull(userId, { cursor: 2, deleted: [{ entity: 'menu', id: p.id }] }));
+
+    expect(await db.menus.toArray()).toEqual([]);
+    expect(await db.products.toArray()).toEqual([p]);
+    expect(await db.savedMenus.toArray()).toEqual([saved]);
+  });
+
   it('drops the outbox entries the server processed (seq <= lastProcessedSeq) and keeps the rest', async () => {
     const userId = newUserId();
     const { db, store } = open(userId);

@@ -1,5 +1,6 @@
 /** The sync engine's storage on the device, on the replica database. */
 import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/engine/sync-engine';
+import { COLLECTION_NAMES, collectionOf } from '../../../sync/collections';
 import type { PullResponse } from '../../../sync/protocol';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import type { ReplicaDb } from './replica-db';
@@ -27,21 +28,15 @@ export class DexieSyncStore implements SyncStore {
 
   async applyPull(pull: PullResponse): Promise<void> {
     const { db } = this;
-    await db.transaction('rw', [db.products, db.menus, db.savedMenus, db.account, db.outbox, db.meta, db.photos, db.inquiries], async () => {
+    const collections = COLLECTION_NAMES.map((name) => db.table(name));
+    await db.transaction('rw', [...collections, db.account, db.outbox, db.meta, db.photos], async () => {
       const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
       // A first pull, or one the server marks as full (the device was away longer than deletions are remembered), is the whole truth: rows the server no longer has must not linger.
-      if (cursor === 0 || pull.full) await Promise.all([db.products.clear(), db.menus.clear(), db.savedMenus.clear(), db.inquiries.clear()]);
+      if (cursor === 0 || pull.full) await Promise.all(collections.map((table) => table.clear()));
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
-      for (const { entity, id } of pull.deleted) {
-        if (entity === 'product') await db.products.delete(id);
-        else if (entity === 'menu') await db.menus.delete(id);
-        else await db.savedMenus.delete(id);
-      }
+      for (const { entity, id } of pull.deleted) await db.table(collectionOf(entity)).delete(id);
       await db.account.put(pull.user);
-      await db.products.bulkPut(pull.products);
-      await db.menus.bulkPut(pull.menus);
-      await db.savedMenus.bulkPut(pull.savedMenus);
-      await db.inquiries.bulkPut(pull.inquiries ?? []);
+      for (const name of COLLECTION_NAMES) await db.table(name).bulkPut(pull[name] ?? []);
       // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
       await storePulledPhotos(db, pull.photos ?? []);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();

@@ -22,11 +22,8 @@
  * `this.version(n + 1)`; Dexie upgrades keep every row, the outbox included.
  */
 import Dexie, { type Table } from 'dexie';
-import type { Inquiry } from '../../../sync/entities/inquiry';
-import type { Menu } from '../../../sync/entities/menu';
+import type { CollectionName, CollectionRow } from '../../../sync/collections';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import type { Product } from '../../../sync/entities/product';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
 import type { LocalPhoto } from '../photos/local-photo';
@@ -34,21 +31,26 @@ import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 
 export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt';
 
+/** One table per synced collection (sync/collections.ts), keyed by id. */
+export type CollectionTables = { [K in CollectionName]: Table<CollectionRow<K>, string> };
+
+// The collections' tables are declared by the registry rather than one by one here.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface ReplicaDb extends CollectionTables {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class ReplicaDb extends Dexie {
-  products!: Table<Product, string>;
-  menus!: Table<Menu, string>;
-  savedMenus!: Table<SavedMenuListItem, string>;
   account!: Table<User, string>;
   outbox!: Table<OutboxEntry, number>;
   refusals!: Table<Refusal, number>;
   meta!: Table<{ key: MetaKey; value: string | number }, MetaKey>;
   photos!: Table<LocalPhoto, string>;
-  inquiries!: Table<Inquiry, string>;
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
   serverReads!: Table<KeptRead, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
+    // The collections' stores are spelled out per version, as history: a version, once shipped, never changes.
     this.version(1).stores({
       products: 'id',
       menus: 'id',
@@ -67,6 +69,7 @@ export class ReplicaDb extends Dexie {
       inquiries: 'id',
       seenSnapshots: 'savedMenuId',
     });
+    // A new collection of sync/collections.ts needs a new version adding its table with the collection's deviceIndex (replica-db-stores.test.ts checks it).
     // Version 4 only adds the kept server reads: every row of version 3 stays, the outbox included.
     this.version(4).stores({
       serverReads: 'key',

@@ -1,7 +1,7 @@
 /**
  * The device end to end: SyncEngine + DexieSyncStore (fake-indexeddb) + the
  * real API in process, against the properties of the sync design
- * (/work/shared/design/sync.md). The network is cut and restored by the
+ * (sync/README.md). The network is cut and restored by the
  * transport; the engine's timers run on a hand-moved clock, so nothing waits.
  */
 import 'fake-indexeddb/auto';

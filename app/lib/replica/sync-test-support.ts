@@ -9,12 +9,13 @@ import Dexie from 'dexie';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/engine/sync-engine';
 import type { Mutation } from '../../../sync/mutations';
 import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
-import { withPending, type ReplicaState } from '../../../sync/replica';
+import { stateFromRows, withPending, type ReplicaState } from '../../../sync/replica';
 import type { TestResponse } from '../../../api/testing/test-app';
 import { retryAfterMsOf } from '../api-client';
 import { DexieSyncStore } from './dexie-sync-store';
 import { notSavedChanges } from './not-saved';
 import { ReplicaDb, replicaName } from './replica-db';
+import { readCollections } from './use-replica';
 
 type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
 
@@ -174,23 +175,14 @@ export class Device {
 
   /** What the screens show: the replica's tables with the changes kept as not saved, then the outbox, applied on top (as use-replica.ts does). */
   async view(): Promise<ReplicaState> {
-    const [products, menus, savedMenus, accounts, outbox, refusals] = await Promise.all([
-      this.db.products.toArray(),
-      this.db.menus.toArray(),
-      this.db.savedMenus.toArray(),
+    const [rows, accounts, outbox, refusals] = await Promise.all([
+      readCollections(this.db),
       this.db.account.toArray(),
       this.db.outbox.toArray(),
       this.db.refusals.toArray(),
     ]);
-    const base: ReplicaState = {
-      user: accounts[0] ?? null,
-      products: new Map(products.map((product) => [product.id, product])),
-      menus: new Map(menus.map((menu) => [menu.id, menu])),
-      savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
-      inquiries: new Map(),
-    };
     return withPending(
-      base,
+      stateFromRows(accounts[0] ?? null, rows),
       [...notSavedChanges(refusals).map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)],
       { userId: this.userId, now: '2025-03-01T12:00:00.000Z' },
     );

@@ -3,9 +3,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { withPending, type ReplicaState } from '../../../sync/replica';
+import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/collections';
+import { stateFromRows, withPending, type ReplicaState } from '../../../sync/replica';
 import type { Refusal } from '../../../sync/engine/sync-engine';
 import { notSavedChanges, notSavedIds } from './not-saved';
+import type { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';
 
 export type ReplicaView = ReplicaState & {
@@ -19,29 +21,26 @@ export function useReplica(): ReplicaView | undefined {
   const db = useSyncSession((state) => state.db);
   return useLiveQuery(async () => {
     if (!db) return undefined;
-    const [products, menus, savedMenus, accounts, outbox, cursor, inquiries, refusals] = await Promise.all([
-      db.products.toArray(),
-      db.menus.toArray(),
-      db.savedMenus.toArray(),
+    const [rows, accounts, outbox, cursor, refusals] = await Promise.all([
+      readCollections(db),
       db.account.toArray(),
       db.outbox.toArray(),
       db.meta.get('cursor'),
-      db.inquiries.toArray(),
       db.refusals.toArray(),
     ]);
-    const base: ReplicaState = {
-      user: accounts[0] ?? null,
-      products: new Map(products.map((product) => [product.id, product])),
-      menus: new Map(menus.map((menu) => [menu.id, menu])),
-      savedMenus: new Map(savedMenus.map((saved) => [saved.id, saved])),
-      inquiries: new Map(inquiries.map((inquiry) => [inquiry.id, inquiry])),
-    };
+    const base = stateFromRows(accounts[0] ?? null, rows);
     // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
     const kept = notSavedChanges(refusals);
     const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
     const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString() });
     return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
   }, [db]);
+}
+
+/** Every synced collection's rows as last pulled. */
+export async function readCollections(db: ReplicaDb): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => db.table(name).toArray()));
+  return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }
 
 const newestFirst = <T extends { createdAt: string }>(items: Iterable<T>) =>
