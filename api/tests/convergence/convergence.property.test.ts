@@ -14,13 +14,13 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../api/testing/test-app';
-import { byId, Device, InProcessTransport, nextTick, type Fault } from '../app/lib/replica/sync-test-support';
-import { PRODUCT_CATEGORIES } from './constants';
-import type { Menu } from './entities/menu';
-import type { Product } from './entities/product';
-import type { Mutation } from './mutations';
-import type { PushResponse } from './protocol';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { byId, Device, InProcessTransport, nextTick, type Fault } from '../../../app/lib/replica/sync-test-support';
+import { PRODUCT_CATEGORIES } from '../../../sync/constants';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import type { Mutation } from '../../../sync/mutations';
+import type { PushResponse } from '../../../sync/protocol';
 
 const NUM_RUNS = 50;
 const SEED = 20_250_301;

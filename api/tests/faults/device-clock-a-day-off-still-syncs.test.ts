@@ -14,14 +14,14 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Device, InProcessTransport, ManualClock } from '../../app/lib/replica/sync-test-support';
-import { entitlementOf } from '../../sync/billing/entitlements';
-import { TRIAL_DAYS } from '../../sync/constants';
-import type { OutboxEntry } from '../../sync/engine/sync-engine';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { Mutation } from '../../sync/mutations';
-import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
+import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
+import { entitlementOf } from '../../../sync/billing/entitlements';
+import { TRIAL_DAYS } from '../../../sync/constants';
+import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { Mutation } from '../../../sync/mutations';
+import { createTestApp, DAY_MS, type TestApp } from '../../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SKEWS = [

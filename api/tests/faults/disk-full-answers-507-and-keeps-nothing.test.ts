@@ -13,14 +13,14 @@ import * as fsPromises from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
-import { photos, products, syncClients } from '../db/schema';
-import { STORAGE_FULL_MESSAGE } from '../http/errors';
-import { files, upload } from '../photos/upload-test-support';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { ErrorBody } from '../../../sync/errors';
+import type { PushResponse } from '../../../sync/protocol';
+import { photos, products, syncClients } from '../../db/schema';
+import { STORAGE_FULL_MESSAGE } from '../../http/errors';
+import { files, upload } from '../../photos/upload-test-support';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();

@@ -4,9 +4,9 @@
  * quantity its last acknowledged change set, and nothing besides.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/database';
-import { menuItems, menus, products, syncClients, users } from '../db/schema';
-import { isPostgres } from '../db/sql-dialect';
+import type { Database, Db } from '../../db/database';
+import { menuItems, menus, products, syncClients, users } from '../../db/schema';
+import { isPostgres } from '../../db/sql-dialect';
 import type { SellerDevice } from './seller-device';
 
 export type StoredAgainstAcknowledged = {

@@ -3,7 +3,7 @@
  * visitor cookie the server hands it, and, when it revalidates, asks with the
  * ETag of the copy it already has.
  */
-import { VISITOR_COOKIE } from '../analytics/visitor';
+import { VISITOR_COOKIE } from '../../analytics/visitor';
 import type { Tally } from './tally';
 import type { TimedClient } from './timed-client';
 

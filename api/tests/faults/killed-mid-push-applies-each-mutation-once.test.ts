@@ -16,11 +16,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Device } from '../../app/lib/replica/sync-test-support';
-import { SyncTransportError, type SyncTransport } from '../../sync/engine/sync-engine';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { PullResponse, PushRequest, PushResponse } from '../../sync/protocol';
+import { Device } from '../../../app/lib/replica/sync-test-support';
+import { SyncTransportError, type SyncTransport } from '../../../sync/engine/sync-engine';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
 
 const KILLS = 3;

@@ -5,9 +5,9 @@
  * acknowledged mutation, to hold the database to afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { MutationName } from '../../sync/mutations';
-import type { PullResponse, PushResponse } from '../../sync/protocol';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { MutationName } from '../../../sync/mutations';
+import type { PullResponse, PushResponse } from '../../../sync/protocol';
 import type { Tally } from './tally';
 import { jsonOf, type TimedClient } from './timed-client';
 
