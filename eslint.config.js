@@ -45,10 +45,7 @@ export default tseslint.config(
           message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) },
-      ],
+      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],
     },
   },
   {

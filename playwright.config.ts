@@ -30,7 +30,5 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run validate`: the typecheck, the linter and the unit and API tests at
+ * `npm run validate`: the typecheck, the linter, the format check and the unit and API tests at
  * once, for the quick check before a commit. Each one's output is printed
  * whole when it ends (not interleaved with the others'), and the run fails if
  * any of them does.
@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-const CHECKS = ['typecheck', 'lint', 'test:unit'];
+const CHECKS = ['typecheck', 'lint', 'format:check', 'test:unit'];
 
 function run(script) {
   const started = performance.now();

@@ -169,7 +169,10 @@ describe('the server killed with SIGKILL while devices push', () => {
     await sleep(300);
     editing = false;
     await Promise.all(editors);
-    await waitUntilSynced(made.map((each) => each.device), 30_000);
+    await waitUntilSynced(
+      made.map((each) => each.device),
+      30_000,
+    );
     // One more cycle each, now that nothing is pushed any more: a device's last pull may predate another device's last push.
     // (A first syncNow may only join a cycle that is finishing; the second then waits for a cycle of its own.)
     for (const each of made) {

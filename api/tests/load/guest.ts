@@ -29,7 +29,9 @@ export class Guest {
       } else if (answer.status === 200 && answer.headers['content-encoding'] === 'gzip' && answer.headers.etag) {
         this.copies.set(publicLinkId, answer.headers.etag);
       } else {
-        throw new Error(`${answer.status} (${answer.headers['content-encoding'] ?? 'uncompressed'}, ETag ${answer.headers.etag ?? 'none'}) ${answer.body.toString().slice(0, 200)}`);
+        throw new Error(
+          `${answer.status} (${answer.headers['content-encoding'] ?? 'uncompressed'}, ETag ${answer.headers.etag ?? 'none'}) ${answer.body.toString().slice(0, 200)}`,
+        );
       }
     } catch (error) {
       tally.errors.add('public menu read', error);

@@ -73,7 +73,13 @@ export class SellerDevice {
   private queueNewProduct(): string {
     const id = randomUUID();
     const quantity = this.nextQuantity();
-    this.queue('product.create', { id, strainName: `Seller ${this.index} lot ${this.changes}`, pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: quantityText(quantity) });
+    this.queue('product.create', {
+      id,
+      strainName: `Seller ${this.index} lot ${this.changes}`,
+      pricePerUnit: '1200.00',
+      unitType: 'lb',
+      availableQuantity: quantityText(quantity),
+    });
     return id;
   }
 

@@ -23,9 +23,7 @@ export type StoredAgainstAcknowledged = {
 
 export async function storedAgainstAcknowledged(database: Database, sellers: SellerDevice[]): Promise<StoredAgainstAcknowledged> {
   const db = database.read;
-  const rows = new Map(
-    (await db.select({ id: products.id, userId: products.userId, quantity: products.availableThousandths }).from(products).all()).map((row) => [row.id, row]),
-  );
+  const rows = new Map((await db.select({ id: products.id, userId: products.userId, quantity: products.availableThousandths }).from(products).all()).map((row) => [row.id, row]));
   const lastSeqs = new Map((await db.select().from(syncClients).all()).map((client) => [client.clientId, client.lastSeq]));
   const links = new Set((await db.select({ link: menus.publicLinkId }).from(menus).all()).map((menu) => menu.link));
 
