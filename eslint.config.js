@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './scripts/lint/import-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +14,38 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
+    // api/tests/ holds the whole-system suites (load, faults, scale-out, convergence), which drive the app's
+    // own sync replica against real servers: they stand above every layer.
+    ignores: ['api/tests/**'],
+    plugins: { local: boundaries },
+    rules: {
+      // The one file of api/ that draws the app's public menu on the server.
+      'local/import-boundaries': ['error', { serverRenderEntries: ['api/public-menu/menu-page-render.tsx'] }],
+    },
+  },
+  {
+    // Settings come from the environment through api/env.ts alone, read and checked once at start.
+    // Outside this rule's files, reading process.env is expected: tests and their support (which set up
+    // and spawn servers with their own environment), scripts/, bench/, e2e/ and the tool configs.
+    files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}'],
+    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+        },
+        {
+          selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],
     },
   },
   {

@@ -2,7 +2,14 @@
  * Browser tests in Debian's Chromium (no browser download): the built app is
  * served by the real server on a free port with a throw-away data folder,
  * started once in global setup.
+ *
+ * Spec files run side by side, one worker per core but one (left to the
+ * server they share); a file's tests run in order in one worker. Files must be
+ * independent: each journey registers accounts of its own, and what several
+ * share (the demo accounts and the sample menu) they read, or change in ways
+ * the others do not look at.
  */
+import { cpus } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -11,7 +18,7 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(1, cpus().length - 1),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -23,7 +30,5 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-  ],
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });

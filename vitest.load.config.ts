@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['api/load/**/*.test.ts'],
+    include: ['api/tests/load/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 20_000,

@@ -6,24 +6,27 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * itself (its locks, its full disk, its statement cache, its backup), tests
  * that start server processes on a SQLite file of their own, the tests the
  * main run already runs on PostgreSQL (api/db/pg, the processes sharing
- * PostgreSQL and Redis), and the unit tests, which never touch a database.
+ * PostgreSQL and Redis), the property test of devices' convergence (about
+ * the sync engine, not the database), and the unit tests, which never touch
+ * a database.
  */
 export default defineConfig({
   test: {
     include: ['api/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
-      'api/load/**',
+      'api/tests/load/**',
+      'api/tests/convergence/**',
       'api/db/pg/**',
       'api/db/sqlite-database.test.ts',
       'api/db/statement-cache.test.ts',
-      'api/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
-      'api/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
+      'api/tests/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
+      'api/tests/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
       'api/cli/backup.test.ts',
       'api/cli/admin.test.ts',
       'api/server-lifecycle.test.ts',
-      'api/faults/killed-mid-*.test.ts',
-      'api/scale-out/two-processes-share-redis.test.ts',
+      'api/tests/faults/killed-mid-*.test.ts',
+      'api/tests/scale-out/two-processes-share-redis.test.ts',
     ],
     globalSetup: ['api/testing/postgres-global-setup.ts'],
     environment: 'node',

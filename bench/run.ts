@@ -7,11 +7,13 @@ import { benchInsights } from './insights.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
 import { benchRouteJavaScript } from './route-javascript';
+import { benchSellersAndGuests } from './sellers-and-guests.bench';
 import { benchSync } from './sync.bench';
 
 await benchSync();
 await benchPublicMenuApi();
 await benchApiProcesses();
+await benchSellersAndGuests();
 await benchMenuPage();
 await benchInsights();
 benchRouteJavaScript();

@@ -14,14 +14,14 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Device, InProcessTransport, ManualClock } from '../../app/lib/replica/sync-test-support';
-import { entitlementOf } from '../../sync/billing/entitlements';
-import { TRIAL_DAYS } from '../../sync/constants';
-import type { OutboxEntry } from '../../sync/engine/sync-engine';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { Mutation } from '../../sync/mutations';
-import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
+import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
+import { entitlementOf } from '../../../sync/billing/entitlements';
+import { TRIAL_DAYS } from '../../../sync/constants';
+import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { Mutation } from '../../../sync/mutations';
+import { createTestApp, DAY_MS, type TestApp } from '../../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;
 const SKEWS = [
@@ -47,7 +47,12 @@ function deviceOff(seller: AuthResponse, skewMs: number) {
   const transport = new InProcessTransport(t.request, seller.token);
   const clock = new ManualClock();
   clock.nowMs = t.clock.now().getTime() + skewMs;
-  const device = new Device(`${seller.user.id}-${skewMs}`, seller.user.id, transport, { now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer, random: () => 0.5 });
+  const device = new Device(`${seller.user.id}-${skewMs}`, seller.user.id, transport, {
+    now: clock.now,
+    setTimer: clock.setTimer,
+    clearTimer: clock.clearTimer,
+    random: () => 0.5,
+  });
   clock.busy = () => device.engine.getStatus().phase === 'syncing';
   devices.push(device);
   /** Adds to the outbox as mutate() does, stamped with the device's time now (or `atMs` on its clock). */
@@ -137,7 +142,13 @@ describe('a device whose clock is a day off', () => {
     const behind = deviceOff(seller, -DAY_MS);
     const serverNow = t.clock.now().getTime();
     // By the device a day ahead, this expiry passed 23 hours ago; by the one a day behind, it is 25 hours away.
-    const menu = (name: string, linkExpiresAt: number) => ({ id: randomUUID(), publicLinkId: randomUUID(), name, isPublic: true, linkExpiresAt: new Date(linkExpiresAt).toISOString() });
+    const menu = (name: string, linkExpiresAt: number) => ({
+      id: randomUUID(),
+      publicLinkId: randomUUID(),
+      name,
+      isPublic: true,
+      linkExpiresAt: new Date(linkExpiresAt).toISOString(),
+    });
     const stillOpen = menu('Open for an hour', serverNow + HOUR_MS);
     const alreadyClosed = menu('Closed an hour ago', serverNow - HOUR_MS);
     await ahead.write({ name: 'menu.create', args: stillOpen });

@@ -14,13 +14,13 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../api/testing/test-app';
-import { byId, Device, InProcessTransport, nextTick, type Fault } from '../app/lib/replica/sync-test-support';
-import { PRODUCT_CATEGORIES } from './constants';
-import type { Menu } from './entities/menu';
-import type { Product } from './entities/product';
-import type { Mutation } from './mutations';
-import type { PushResponse } from './protocol';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { byId, Device, InProcessTransport, nextTick, type Fault } from '../../../app/lib/replica/sync-test-support';
+import { PRODUCT_CATEGORIES } from '../../../sync/constants';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import type { Mutation } from '../../../sync/mutations';
+import type { PushResponse } from '../../../sync/protocol';
 
 const NUM_RUNS = 50;
 const SEED = 20_250_301;
@@ -63,10 +63,22 @@ const productChanges: fc.Arbitrary<ProductChanges> = fc.record(
 );
 
 const editOp: fc.Arbitrary<Op> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('createProduct' as const), strainName: fc.constantFrom('Blue Dream', 'Sour Diesel', 'Wedding Cake'), pricePerUnit: fc.constantFrom(null, '25', '1100.5'), onMenu: fc.option(index, { nil: null }), invalid: fc.nat({ max: 9 }).map((n) => n === 0) }), weight: 4 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('createProduct' as const),
+      strainName: fc.constantFrom('Blue Dream', 'Sour Diesel', 'Wedding Cake'),
+      pricePerUnit: fc.constantFrom(null, '25', '1100.5'),
+      onMenu: fc.option(index, { nil: null }),
+      invalid: fc.nat({ max: 9 }).map((n) => n === 0),
+    }),
+    weight: 4,
+  },
   { arbitrary: fc.record({ kind: fc.constant('updateProduct' as const), target: index, changes: productChanges }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('deleteProduct' as const), target: index }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('createMenu' as const), name: fc.constantFrom('Spring', 'Bulk'), isPublic: fc.boolean(), picks: fc.array(index, { maxLength: 3 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('createMenu' as const), name: fc.constantFrom('Spring', 'Bulk'), isPublic: fc.boolean(), picks: fc.array(index, { maxLength: 3 }) }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record(
       { kind: fc.constant('updateMenu' as const), target: index, name: fc.constantFrom('Renamed', 'Clearance'), isPublic: fc.boolean(), picks: fc.array(index, { maxLength: 3 }) },
@@ -79,13 +91,11 @@ const editOp: fc.Arbitrary<Op> = fc.oneof(
 const syncOp: fc.Arbitrary<Op> = fc.oneof(fc.record({ kind: fc.constant('sync' as const), background: fc.boolean() }), fc.constant({ kind: 'syncBoth' as const }));
 
 /** At most 8 edits per device, with a few syncs mixed in, and the order in which the devices take turns. */
-const deviceOps = fc
-  .tuple(fc.array(editOp, { maxLength: 8, size: 'max' }), fc.array(fc.tuple(syncOp, fc.nat({ max: 8 })), { maxLength: 3, size: 'max' }))
-  .map(([edits, syncs]) => {
-    const ops = [...edits];
-    for (const [op, at] of syncs) ops.splice(Math.min(at, ops.length), 0, op);
-    return ops;
-  });
+const deviceOps = fc.tuple(fc.array(editOp, { maxLength: 8, size: 'max' }), fc.array(fc.tuple(syncOp, fc.nat({ max: 8 })), { maxLength: 3, size: 'max' })).map(([edits, syncs]) => {
+  const ops = [...edits];
+  for (const [op, at] of syncs) ops.splice(Math.min(at, ops.length), 0, op);
+  return ops;
+});
 
 const scenario = fc.record({
   /** Products and menus both devices have before they go offline, so that their edits meet. */
@@ -351,11 +361,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
 }
 
 describe('Property 3: two devices of one seller converge', () => {
-  it(
-    'random offline edits on two devices, random interleavings, duplicated / dropped / failed requests: both end equal to the server',
-    async () => {
-      await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true });
-    },
-    90_000,
-  );
+  it('random offline edits on two devices, random interleavings, duplicated / dropped / failed requests: both end equal to the server', async () => {
+    await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true });
+  }, 90_000);
 });

@@ -4,9 +4,9 @@
  * quantity its last acknowledged change set, and nothing besides.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/database';
-import { menuItems, menus, products, syncClients, users } from '../db/schema';
-import { isPostgres } from '../db/sql-dialect';
+import type { Database, Db } from '../../db/database';
+import { menuItems, menus, products, syncClients, users } from '../../db/schema';
+import { isPostgres } from '../../db/sql-dialect';
 import type { SellerDevice } from './seller-device';
 
 export type StoredAgainstAcknowledged = {
@@ -23,9 +23,7 @@ export type StoredAgainstAcknowledged = {
 
 export async function storedAgainstAcknowledged(database: Database, sellers: SellerDevice[]): Promise<StoredAgainstAcknowledged> {
   const db = database.read;
-  const rows = new Map(
-    (await db.select({ id: products.id, userId: products.userId, quantity: products.availableThousandths }).from(products).all()).map((row) => [row.id, row]),
-  );
+  const rows = new Map((await db.select({ id: products.id, userId: products.userId, quantity: products.availableThousandths }).from(products).all()).map((row) => [row.id, row]));
   const lastSeqs = new Map((await db.select().from(syncClients).all()).map((client) => [client.clientId, client.lastSeq]));
   const links = new Set((await db.select({ link: menus.publicLinkId }).from(menus).all()).map((menu) => menu.link));
 

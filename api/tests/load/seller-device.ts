@@ -5,9 +5,9 @@
  * acknowledged mutation, to hold the database to afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { MutationName } from '../../sync/mutations';
-import type { PullResponse, PushResponse } from '../../sync/protocol';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { MutationName } from '../../../sync/mutations';
+import type { PullResponse, PushResponse } from '../../../sync/protocol';
 import type { Tally } from './tally';
 import { jsonOf, type TimedClient } from './timed-client';
 
@@ -73,7 +73,13 @@ export class SellerDevice {
   private queueNewProduct(): string {
     const id = randomUUID();
     const quantity = this.nextQuantity();
-    this.queue('product.create', { id, strainName: `Seller ${this.index} lot ${this.changes}`, pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: quantityText(quantity) });
+    this.queue('product.create', {
+      id,
+      strainName: `Seller ${this.index} lot ${this.changes}`,
+      pricePerUnit: '1200.00',
+      unitType: 'lb',
+      availableQuantity: quantityText(quantity),
+    });
     return id;
   }
 

@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Menu } from '../../sync/entities/menu';
-import type { Product } from '../../sync/entities/product';
-import type { PublicMenu } from '../../sync/entities/public-menu';
-import type { AuthResponse } from '../../sync/entities/user';
-import { eventReader } from '../testing/event-reader';
-import { spawnServer, type ServerProcess } from '../testing/server-process';
-import { freshPostgresDatabase } from '../testing/postgres';
-import { describeWithRedisAndPostgres, REDIS_URL_TEST, testRedisPrefix } from '../testing/shared-services';
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import type { AuthResponse } from '../../../sync/entities/user';
+import { eventReader } from '../../testing/event-reader';
+import { spawnServer, type ServerProcess } from '../../testing/server-process';
+import { freshPostgresDatabase } from '../../testing/postgres';
+import { describeWithRedisAndPostgres, REDIS_URL_TEST, testRedisPrefix } from '../../testing/shared-services';
 
 const PASSWORD = 'two-processes-password';
 

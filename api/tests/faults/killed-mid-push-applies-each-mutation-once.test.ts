@@ -16,11 +16,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Device } from '../../app/lib/replica/sync-test-support';
-import { SyncTransportError, type SyncTransport } from '../../sync/engine/sync-engine';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { PullResponse, PushRequest, PushResponse } from '../../sync/protocol';
+import { Device } from '../../../app/lib/replica/sync-test-support';
+import { SyncTransportError, type SyncTransport } from '../../../sync/engine/sync-engine';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
 
 const KILLS = 3;
@@ -169,7 +169,10 @@ describe('the server killed with SIGKILL while devices push', () => {
     await sleep(300);
     editing = false;
     await Promise.all(editors);
-    await waitUntilSynced(made.map((each) => each.device), 30_000);
+    await waitUntilSynced(
+      made.map((each) => each.device),
+      30_000,
+    );
     // One more cycle each, now that nothing is pushed any more: a device's last pull may predate another device's last push.
     // (A first syncNow may only join a cycle that is finishing; the second then waits for a cycle of its own.)
     for (const each of made) {

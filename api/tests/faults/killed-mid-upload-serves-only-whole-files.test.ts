@@ -16,11 +16,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Photo } from '../../sync/entities/photo';
-import type { AuthResponse } from '../../sync/entities/user';
-import { STORED_FILE_NAME } from '../photos/file-types';
-import { TEMP_FILE_PREFIX } from '../photos/disk-file-store';
-import { files } from '../photos/upload-test-support';
+import type { Photo } from '../../../sync/entities/photo';
+import type { AuthResponse } from '../../../sync/entities/user';
+import { STORED_FILE_NAME } from '../../photos/file-types';
+import { TEMP_FILE_PREFIX } from '../../photos/disk-file-store';
+import { files } from '../../photos/upload-test-support';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
 
 const KILLS = 3;

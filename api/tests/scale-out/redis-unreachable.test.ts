@@ -7,17 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Menu } from '../../sync/entities/menu';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
-import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from '../auth/login-throttle';
-import { RedisThrottleState } from '../auth/redis-throttle-state';
-import { inquiries, savedMenus } from '../db/schema';
-import { Quotas } from '../limits/quotas';
-import { RedisLimitStore } from '../limits/redis-limit-store';
-import { connectRedis, SHARED_STATE_UNAVAILABLE_MESSAGE, type SharedRedis } from '../shared/redis';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import type { Menu } from '../../../sync/entities/menu';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { ErrorBody } from '../../../sync/errors';
+import type { PushResponse } from '../../../sync/protocol';
+import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from '../../auth/login-throttle';
+import { RedisThrottleState } from '../../auth/redis-throttle-state';
+import { inquiries, savedMenus } from '../../db/schema';
+import { Quotas } from '../../limits/quotas';
+import { RedisLimitStore } from '../../limits/redis-limit-store';
+import { connectRedis, SHARED_STATE_UNAVAILABLE_MESSAGE, type SharedRedis } from '../../shared/redis';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 describe('a Redis that does not answer', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnServer } from '../testing/server-process';
+import { spawnServer } from '../../testing/server-process';
 
 export type ServerProcess = {
   url: string;

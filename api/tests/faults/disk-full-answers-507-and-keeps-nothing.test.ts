@@ -13,14 +13,14 @@ import * as fsPromises from 'node:fs/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
-import { photos, products, syncClients } from '../db/schema';
-import { STORAGE_FULL_MESSAGE } from '../http/errors';
-import { files, upload } from '../photos/upload-test-support';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { ErrorBody } from '../../../sync/errors';
+import type { PushResponse } from '../../../sync/protocol';
+import { photos, products, syncClients } from '../../db/schema';
+import { STORAGE_FULL_MESSAGE } from '../../http/errors';
+import { files, upload } from '../../photos/upload-test-support';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
@@ -68,8 +68,7 @@ const fillTheDatabaseDisk = () =>
   });
 const freeTheDatabaseDisk = () => t.services.db.transaction(async (tx) => void (await tx.db.run(sql`PRAGMA max_page_count = 1073741823`)));
 
-const createProduct = (name: string) =>
-  t.request<Product & ErrorBody>('POST', '/api/products', { token: seller.token, body: { strainName: name, description: 'd'.repeat(4000) } });
+const createProduct = (name: string) => t.request<Product & ErrorBody>('POST', '/api/products', { token: seller.token, body: { strainName: name, description: 'd'.repeat(4000) } });
 
 describe('an upload when the disk is full', () => {
   it('answers 507 saying storage is full, keeps no row and no file (whole or partial), and the same upload goes through once space is back', async () => {
@@ -113,7 +112,11 @@ describe('a database write when the disk is full', () => {
 
     // A push is not refused as invalid: it fails as a whole, the device keeps its changes, and nothing of it is written.
     const clientId = randomUUID();
-    const batch = Array.from({ length: 30 }, (_, i) => ({ seq: i + 1, name: 'product.create', args: { id: randomUUID(), strainName: `Pushed ${i}`, description: 'p'.repeat(4000) } }));
+    const batch = Array.from({ length: 30 }, (_, i) => ({
+      seq: i + 1,
+      name: 'product.create',
+      args: { id: randomUUID(), strainName: `Pushed ${i}`, description: 'p'.repeat(4000) },
+    }));
     const pushed = await t.request<ErrorBody>('POST', '/api/sync/push', { token: seller.token, body: { clientId, mutations: batch } });
     expect(pushed.status).toBe(507);
     expect(pushed.body).toEqual(STORAGE_FULL_BODY);

@@ -3,7 +3,7 @@
  * visitor cookie the server hands it, and, when it revalidates, asks with the
  * ETag of the copy it already has.
  */
-import { VISITOR_COOKIE } from '../analytics/visitor';
+import { VISITOR_COOKIE } from '../../analytics/visitor';
 import type { Tally } from './tally';
 import type { TimedClient } from './timed-client';
 
@@ -29,7 +29,9 @@ export class Guest {
       } else if (answer.status === 200 && answer.headers['content-encoding'] === 'gzip' && answer.headers.etag) {
         this.copies.set(publicLinkId, answer.headers.etag);
       } else {
-        throw new Error(`${answer.status} (${answer.headers['content-encoding'] ?? 'uncompressed'}, ETag ${answer.headers.etag ?? 'none'}) ${answer.body.toString().slice(0, 200)}`);
+        throw new Error(
+          `${answer.status} (${answer.headers['content-encoding'] ?? 'uncompressed'}, ETag ${answer.headers.etag ?? 'none'}) ${answer.body.toString().slice(0, 200)}`,
+        );
       }
     } catch (error) {
       tally.errors.add('public menu read', error);

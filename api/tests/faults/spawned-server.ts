@@ -9,8 +9,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuthResponse } from '../../sync/entities/user';
-import { spawnServer } from '../testing/server-process';
+import type { AuthResponse } from '../../../sync/entities/user';
+import { spawnServer } from '../../testing/server-process';
 
 const serverEnv = {
   ...process.env,

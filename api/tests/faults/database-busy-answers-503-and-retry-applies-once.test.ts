@@ -15,17 +15,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Device, InProcessTransport, ManualClock } from '../../app/lib/replica/sync-test-support';
-import { retryDelayMs } from '../../sync/engine/backoff';
-import type { Product } from '../../sync/entities/product';
-import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { Mutation } from '../../sync/mutations';
-import type { PushResponse } from '../../sync/protocol';
-import { WRITE_LOCK_WAIT_MS } from '../db/sqlite-database';
-import { products, syncClients } from '../db/schema';
-import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../http/errors';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
+import { retryDelayMs } from '../../../sync/engine/backoff';
+import type { Product } from '../../../sync/entities/product';
+import type { AuthResponse } from '../../../sync/entities/user';
+import type { ErrorBody } from '../../../sync/errors';
+import type { Mutation } from '../../../sync/mutations';
+import type { PushResponse } from '../../../sync/protocol';
+import { WRITE_LOCK_WAIT_MS } from '../../db/sqlite-database';
+import { products, syncClients } from '../../db/schema';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../../http/errors';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
 const JITTER = 0.5;
@@ -81,33 +81,43 @@ const productRows = async (id: string) => await t.services.db.read.select().from
 const createProduct = (id: string) => t.request<Product & ErrorBody>('POST', '/api/products', { token: seller.token, body: { id, strainName: 'Locked out' } });
 
 describe('the write lock held by another process', () => {
-  it('longer than the busy timeout: a write answers 503 with Retry-After and a clear message, writes nothing, and the same request then succeeds', { timeout: 30_000 }, async () => {
-    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const versionBefore = t.services.db.committedVersion;
-    const holder = await holdWriteLock(t.services.env.databaseFile);
-    const id = randomUUID();
+  it(
+    'longer than the busy timeout: a write answers 503 with Retry-After and a clear message, writes nothing, and the same request then succeeds',
+    { timeout: 30_000 },
+    async () => {
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const versionBefore = t.services.db.committedVersion;
+      const holder = await holdWriteLock(t.services.env.databaseFile);
+      const id = randomUUID();
 
-    const startedAt = Date.now();
-    const refused = await createProduct(id);
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(WRITE_LOCK_WAIT_MS - 100);
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
-    expect(refused.body).toEqual({ message: DATABASE_BUSY_MESSAGE, reason: 'unavailable' });
-    expect(warnings).toHaveBeenCalledWith(expect.stringContaining('database is locked'));
-    expect(await productRows(id)).toEqual([]);
-    expect(t.services.db.committedVersion).toBe(versionBefore);
+      const startedAt = Date.now();
+      const refused = await createProduct(id);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(WRITE_LOCK_WAIT_MS - 100);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe(String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      expect(refused.body).toEqual({ message: DATABASE_BUSY_MESSAGE, reason: 'unavailable' });
+      expect(warnings).toHaveBeenCalledWith(expect.stringContaining('database is locked'));
+      expect(await productRows(id)).toEqual([]);
+      expect(t.services.db.committedVersion).toBe(versionBefore);
 
-    await holder.release();
-    const stored = await createProduct(id);
-    expect(stored.status).toBe(201);
-    expect(await productRows(id)).toHaveLength(1);
-  });
+      await holder.release();
+      const stored = await createProduct(id);
+      expect(stored.status).toBe(201);
+      expect(await productRows(id)).toHaveLength(1);
+    },
+  );
 
   it('longer than the busy timeout: a push fails as a whole, the device keeps its changes (none refused), and its retry applies each once', { timeout: 30_000 }, async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const transport = new InProcessTransport(t.request, seller.token);
     const clock = new ManualClock();
-    const device = new Device(seller.user.id, seller.user.id, transport, { backoff: BACKOFF, random: () => JITTER, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+    const device = new Device(seller.user.id, seller.user.id, transport, {
+      backoff: BACKOFF,
+      random: () => JITTER,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      clearTimer: clock.clearTimer,
+    });
     devices.push(device);
     clock.busy = () => device.engine.getStatus().phase === 'syncing';
     const [first, second] = [randomUUID(), randomUUID()];
@@ -133,7 +143,12 @@ describe('the write lock held by another process', () => {
     expect(await device.outbox()).toEqual([]);
     expect(transport.appliedSeqs()).toEqual([1, 2, 3]);
     const listed = (await t.request<Product[]>('GET', '/api/products', { token: seller.token })).body;
-    expect(listed.map((product) => [product.id, product.pricePerUnit]).sort()).toEqual([[first, '12.50'], [second, null]].sort());
+    expect(listed.map((product) => [product.id, product.pricePerUnit]).sort()).toEqual(
+      [
+        [first, '12.50'],
+        [second, null],
+      ].sort(),
+    );
 
     // The same push again, as after an answer lost on the way: nothing applies twice.
     const again = await t.request<PushResponse>('POST', '/api/sync/push', { token: seller.token, body: transport.delivered.at(-1)!.request });

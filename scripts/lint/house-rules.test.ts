@@ -1,0 +1,77 @@
+/**
+ * The house rules that `npm run lint` enforces: each case plants a scratch
+ * file in the tree where the rule applies, lints it through ESLint's own API
+ * with the project's configuration, and removes it. Scratch files end in
+ * `.lint-probe.ts`, which the configuration, the typecheck and the formatter
+ * leave out, so a lint run at the same moment never sees one.
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+// `ignore: false` lints the scratch file although the configuration ignores its name elsewhere.
+const eslint = new ESLint({ cwd: ROOT, ignore: false });
+
+/** The rule ids ESLint reports for `source` planted at `folder` (from the repository's root). */
+async function ruleIdsFor(folder: string, source: string): Promise<string[]> {
+  const file = join(ROOT, folder, `probe-${randomUUID()}.lint-probe.ts`);
+  writeFileSync(file, source);
+  try {
+    const [result] = await eslint.lintFiles([file]);
+    return result!.messages.map((message) => message.ruleId ?? message.message);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+// Loading the configuration and its plugins once takes seconds on a busy machine: done before the cases, with time to spare.
+beforeAll(() => eslint.calculateConfigForFile(join(ROOT, 'app/main.tsx')), 120_000);
+
+const BOUNDARY = 'local/import-boundaries';
+const ENVIRONMENT = 'no-restricted-syntax';
+
+describe('npm run lint refuses', () => {
+  it('a feature importing another feature', async () => {
+    expect(await ruleIdsFor('app/features/buyer', "export * from '../menus/link-expiry';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/features/buyer', "export * from '../../features/menus/link-expiry';\n")).toContain(BOUNDARY);
+  });
+
+  it('app/components importing a feature', async () => {
+    expect(await ruleIdsFor('app/components', "export * from '../features/menus/link-expiry';\n")).toContain(BOUNDARY);
+  });
+
+  it('app/lib importing a feature', async () => {
+    expect(await ruleIdsFor('app/lib', "export * from '../features/menus/link-expiry';\n")).toContain(BOUNDARY);
+  });
+
+  it('sync/ importing app/ or api/', async () => {
+    expect(await ruleIdsFor('sync', "export * from '../app/lib/back-to';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('sync', "export * from '../api/env';\n")).toContain(BOUNDARY);
+  });
+
+  it('api/ importing app/ outside the server-drawn page entry', async () => {
+    expect(await ruleIdsFor('api/products', "export * from '../../app/lib/back-to';\n")).toContain(BOUNDARY);
+  });
+
+  it('process.env read in api/ or app/ outside api/env.ts', async () => {
+    expect(await ruleIdsFor('api/products', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('app/lib', 'const { env } = process;\nexport const port = env.PORT;\n')).toContain(ENVIRONMENT);
+  });
+});
+
+describe('npm run lint allows', () => {
+  it('a feature importing its own files, app/lib, app/components and sync/', async () => {
+    const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/category-art';\nexport * from '../../../sync/decimal';\n";
+    expect(await ruleIdsFor('app/features/menus', source)).toEqual([]);
+  });
+
+  it("api/'s server-drawn page entry importing the app, and a test reading the environment", async () => {
+    const [entry] = await eslint.lintFiles([join(ROOT, 'api/public-menu/menu-page-render.tsx')]);
+    expect(entry!.messages).toEqual([]);
+    const [test] = await eslint.lintFiles([join(ROOT, 'api/cli/admin.test.ts')]);
+    expect(test!.messages).toEqual([]);
+  });
+});
