@@ -29,7 +29,14 @@ test.beforeAll(async () => {
   ];
   const photoIds: string[] = [];
   for (const [index, colour] of colours.entries()) photoIds.push((await upload(session, solidPng(48, 36, colour), `photo-${index + 1}.png`, 'image/png', 'product')).id);
-  const product = await apiPost<{ id: string }>('/api/products', session, { strainName: STRAIN, category: 'flower', unitType: 'lb', pricePerUnit: '1200', availableQuantity: '12', photoIds });
+  const product = await apiPost<{ id: string }>('/api/products', session, {
+    strainName: STRAIN,
+    category: 'flower',
+    unitType: 'lb',
+    pricePerUnit: '1200',
+    availableQuantity: '12',
+    photoIds,
+  });
   const menu = await apiPost<{ id: string; publicLinkId: string }>('/api/menus', session, { name: 'Photo Menu', isPublic: false, productIds: [product.id] });
   publicLinkId = menu.publicLinkId;
   // A buyer's question, so the seller's notifications list an unread conversation.

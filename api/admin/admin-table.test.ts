@@ -12,8 +12,7 @@ describe('GET /api/admin/customers: sorting and filters', () => {
   let admin: AuthResponse;
   const people: Record<string, User> = {};
 
-  const change = (user: User, changes: UserChanges) =>
-    t.services.db.transaction((tx) => updateUser(tx.db, user.id, changes, tx.version, t.clock.now()));
+  const change = (user: User, changes: UserChanges) => t.services.db.transaction((tx) => updateUser(tx.db, user.id, changes, tx.version, t.clock.now()));
 
   beforeAll(async () => {
     t = createTestApp();

@@ -18,7 +18,10 @@ function migrationsBefore(tag: string): string {
   cpSync(MIGRATIONS, folder, { recursive: true });
   const journalFile = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((entry) => entry.tag === tag));
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === tag),
+  );
   writeFileSync(journalFile, JSON.stringify(journal));
   return folder;
 }
@@ -27,9 +30,7 @@ it('marks the seeded demo seller and buyer as demo on an existing install, and l
   const connection = new BetterSqlite3(join(dir, 'app.db'));
   const db = drizzle(connection);
   migrate(db, { migrationsFolder: migrationsBefore('0026_admin_table') });
-  const insert = connection.prepare(
-    "INSERT INTO users (id, email, password_hash, role, subscription_status, version, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, 0, 0, 0)",
-  );
+  const insert = connection.prepare("INSERT INTO users (id, email, password_hash, role, subscription_status, version, created_at, updated_at) VALUES (?, ?, 'x', ?, ?, 0, 0, 0)");
   insert.run('demo-seller', 'Seller@Demo.test', 'seller', 'active');
   insert.run('demo-buyer', 'buyer@demo.test', 'buyer', 'trial');
   insert.run('real-seller', 'seller@real.example', 'seller', 'active');

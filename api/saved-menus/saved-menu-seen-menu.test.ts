@@ -68,7 +68,7 @@ describe('the menu as the buyer last looked at it', () => {
     expect(whatChanged(entry)).toEqual([]);
   });
 
-  it("comes with the first pull on a new device after a change, with every change: price and stock together, and stock running out", async () => {
+  it('comes with the first pull on a new device after a change, with every change: price and stock together, and stock running out', async () => {
     await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1150.00', availableQuantity: '4' });
     await ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '0' });
     const entry = await freshDevice(buyer).savedMenu();

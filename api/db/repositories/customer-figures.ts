@@ -4,18 +4,16 @@ import type { Db } from '../database';
 import { sessions, users } from '../schema';
 
 /** What an admin sees of an account beyond its profile. */
-export async function accountFacts(
-  db: Db,
-  userId: string,
-  now: Date,
-): Promise<{ lastSignInAt: Date | null; stripeCustomerId: string | null; openSessions: number }> {
+export async function accountFacts(db: Db, userId: string, now: Date): Promise<{ lastSignInAt: Date | null; stripeCustomerId: string | null; openSessions: number }> {
   const row = await db.select({ lastSignInAt: users.lastSignInAt, stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId)).get();
   const openSessions =
-    (await db
-      .select({ n: count() })
-      .from(sessions)
-      .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
-      .get())?.n ?? 0;
+    (
+      await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expire, now)))
+        .get()
+    )?.n ?? 0;
   return { lastSignInAt: row?.lastSignInAt ?? null, stripeCustomerId: row?.stripeCustomerId ?? null, openSessions };
 }
 

@@ -13,10 +13,7 @@ export const licenseSharedColumn = sql<number>`CASE WHEN ${licenseShared} THEN 1
 
 /** A seller whose trial is over unpaid, or who canceled. */
 function lapsed(now: Date): SQL {
-  return and(
-    eq(users.role, 'seller'),
-    or(eq(users.subscriptionStatus, 'canceled'), and(eq(users.subscriptionStatus, 'trial'), sql`${users.trialEndsAt} <= ${now.getTime()}`)),
-  )!;
+  return and(eq(users.role, 'seller'), or(eq(users.subscriptionStatus, 'canceled'), and(eq(users.subscriptionStatus, 'trial'), sql`${users.trialEndsAt} <= ${now.getTime()}`)))!;
 }
 
 export function statusCondition(status: CustomerStatusFilter, now: Date): SQL {

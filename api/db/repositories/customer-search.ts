@@ -63,9 +63,7 @@ function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
     else conditions.push(sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${matching})`);
   } else if (search) {
     const pattern = containsPattern(search);
-    conditions.push(
-      or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!,
-    );
+    conditions.push(or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!);
   }
   return and(...conditions);
 }
@@ -84,12 +82,7 @@ async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
 
 /** Every matching non-admin account, newest first. */
 export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(customerConditions(db, filter))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .all();
+  const rows = await db.select().from(users).where(customerConditions(db, filter)).orderBy(desc(users.createdAt), desc(users.id)).all();
   return rows.map(toUser);
 }
 

@@ -32,11 +32,15 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
 
 /** Ends every session of the user, but `keepSid` when given (the device that made the change). */
 export async function deleteSessionsOfUser(db: Db, userId: string, keepSid?: string): Promise<void> {
-  await db.delete(sessions)
+  await db
+    .delete(sessions)
     .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
     .run();
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(gte(sql`${now.getTime()}`, sessions.expire)).run();
+  await db
+    .delete(sessions)
+    .where(gte(sql`${now.getTime()}`, sessions.expire))
+    .run();
 }

@@ -35,7 +35,10 @@ export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBar
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks items={items} />
         </nav>
-        <div data-testid="top-bar-status" className="order-last -mx-3 flex w-[calc(100%+1.5rem)] min-w-0 flex-wrap items-center justify-between gap-x-2 border-t border-stone-100 px-1 py-0.5 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:justify-end sm:border-0 sm:p-0">
+        <div
+          data-testid="top-bar-status"
+          className="order-last -mx-3 flex w-[calc(100%+1.5rem)] min-w-0 flex-wrap items-center justify-between gap-x-2 border-t border-stone-100 px-1 py-0.5 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:justify-end sm:border-0 sm:p-0"
+        >
           {syncStatus}
           <TrialBadge />
         </div>

@@ -51,7 +51,11 @@ export function MenuPreviewCard({
   function move(index: number, step: -1 | 1) {
     const product = chosen[index];
     if (!product) return;
-    const next = moveItem(chosen.map((item) => item.id), index, step);
+    const next = moveItem(
+      chosen.map((item) => item.id),
+      index,
+      step,
+    );
     moveFocus.current = { id: product.id, step };
     onChange(next);
     announce(`${product.strainName} moved to position ${next.indexOf(product.id) + 1} of ${next.length}`);
@@ -60,17 +64,19 @@ export function MenuPreviewCard({
   function drop(index: number) {
     if (dragIndex === null) return;
     const product = chosen[dragIndex];
-    onChange(moveItemTo(chosen.map((item) => item.id), dragIndex, index));
+    onChange(
+      moveItemTo(
+        chosen.map((item) => item.id),
+        dragIndex,
+        index,
+      ),
+    );
     setDragIndex(null);
     if (product) announce(`${product.strainName} moved to position ${index + 1} of ${chosen.length}`);
   }
 
   return (
-    <Card
-      ref={ref}
-      id="chosen-products"
-      className={cn('min-w-0 scroll-mt-20 grid-cols-1 content-start gap-3 p-4 lg:order-none lg:grid', shown ? 'order-first grid' : 'hidden')}
-    >
+    <Card ref={ref} id="chosen-products" className={cn('min-w-0 scroll-mt-20 grid-cols-1 content-start gap-3 p-4 lg:order-none lg:grid', shown ? 'order-first grid' : 'hidden')}>
       <div className="flex items-center justify-between">
         <h2 className="font-semibold">Preview</h2>
         <Badge tone="neutral">
