@@ -40,13 +40,39 @@ export function ProductStock({ product }: { product: MenuProduct }) {
   return <span className="font-medium text-brand-800">{formatQuantity(product.availableQuantity, product.unitType)} available</span>;
 }
 
+/** How many photos a product's cover button opens, on the cover itself; nothing for a single photo. */
+export function PhotoCount({ count }: { count: number }) {
+  if (count < 2) return null;
+  return (
+    <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
+      {count} photos
+    </span>
+  );
+}
+
+/** THC and CBD badges and the lab results link, in one row; nothing when the product has none of them. */
+export function ProductPotency({ product, onOpenLabResults, labResultsClassName }: { product: MenuProduct; onOpenLabResults: () => void; labResultsClassName: string }) {
+  const thc = formatPercent(product.thcPercentage);
+  const cbd = formatPercent(product.cbdPercentage);
+  if (!thc && !cbd && !product.labResultUrl) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {thc && <Badge tone="good">THC {thc}</Badge>}
+      {cbd && <Badge tone="info">CBD {cbd}</Badge>}
+      {product.labResultUrl && (
+        <a href={product.labResultUrl} target="_blank" rel="noopener noreferrer" onClick={onOpenLabResults} className={labResultsClassName}>
+          Lab results
+        </a>
+      )}
+    </div>
+  );
+}
+
 export function minimumOrder(product: MenuProduct): string {
   return `Min. order: ${formatQuantity(String(product.lotSize), product.unitType)}`;
 }
 
 export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOpenLabResults, onPreload, action }: ProductViewProps) {
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
   const photos = galleryPhotos(product);
   const cover = photos[0]?.url;
 
@@ -71,11 +97,7 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
             height={360}
             className="aspect-[4/3] w-full bg-stone-100 object-cover"
           />
-          {photos.length > 1 && (
-            <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
-              {photos.length} photos
-            </span>
-          )}
+          <PhotoCount count={photos.length} />
         </button>
       ) : (
         <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
@@ -86,23 +108,11 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
           <h2 className="mt-0.5 text-lg font-semibold break-words text-stone-900">{product.strainName}</h2>
         </div>
         {product.description && <p className="line-clamp-4 text-sm whitespace-pre-line text-stone-600">{product.description}</p>}
-        {(thc || cbd || product.labResultUrl) && (
-          <div className="flex flex-wrap items-center gap-2">
-            {thc && <Badge tone="good">THC {thc}</Badge>}
-            {cbd && <Badge tone="info">CBD {cbd}</Badge>}
-            {product.labResultUrl && (
-              <a
-                href={product.labResultUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={onOpenLabResults}
-                className="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
-              >
-                Lab results
-              </a>
-            )}
-          </div>
-        )}
+        <ProductPotency
+          product={product}
+          onOpenLabResults={onOpenLabResults}
+          labResultsClassName="inline-flex min-h-6 items-center rounded-full border border-brand-200 px-2.5 text-xs font-medium text-brand-800 underline-offset-2 hover:bg-brand-50 hover:underline"
+        />
         <div className="mt-auto grid gap-1 border-t border-stone-100 pt-3">
           <p className="text-lg font-bold text-stone-900">
             <ProductPrice product={product} />

@@ -7,11 +7,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { CATEGORY_LABELS } from '../../../sync/constants';
-import { formatPercent } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';
-import { Badge } from '../ui/badge';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
-import { minimumOrder, ProductPrice, ProductStock, type MenuProduct } from './product-card';
+import { minimumOrder, PhotoCount, ProductPotency, ProductPrice, ProductStock, type MenuProduct } from './product-card';
 
 export function ProductDetailSheet({
   product,
@@ -28,8 +26,6 @@ export function ProductDetailSheet({
 }) {
   const photos = galleryPhotos(product);
   const cover = photos[0]?.url;
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && onClose()}>
       <DialogPrimitive.Portal>
@@ -41,11 +37,7 @@ export function ProductDetailSheet({
           {cover ? (
             <button type="button" aria-label={viewPhotosLabel(product.strainName, photos.length)} onClick={onOpenGallery} className="relative block w-full cursor-zoom-in">
               <img src={cover} alt={product.strainName} decoding="async" width={480} height={360} className="aspect-[4/3] w-full bg-stone-100 object-cover sm:rounded-t-2xl" />
-              {photos.length > 1 && (
-                <span aria-hidden className="absolute right-2 bottom-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-medium text-white">
-                  {photos.length} photos
-                </span>
-              )}
+              <PhotoCount count={photos.length} />
             </button>
           ) : (
             <CategoryArt category={product.category} className="aspect-[3/1] w-full sm:rounded-t-2xl" />
@@ -62,23 +54,11 @@ export function ProductDetailSheet({
               <ProductStock product={product} />
               <span className="text-stone-600">{minimumOrder(product)}</span>
             </div>
-            {(thc || cbd || product.labResultUrl) && (
-              <div className="flex flex-wrap items-center gap-2">
-                {thc && <Badge tone="good">THC {thc}</Badge>}
-                {cbd && <Badge tone="info">CBD {cbd}</Badge>}
-                {product.labResultUrl && (
-                  <a
-                    href={product.labResultUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    onClick={onOpenLabResults}
-                    className="inline-flex h-8 items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-stone-50"
-                  >
-                    Lab results
-                  </a>
-                )}
-              </div>
-            )}
+            <ProductPotency
+              product={product}
+              onOpenLabResults={onOpenLabResults}
+              labResultsClassName="inline-flex h-8 items-center rounded-md border border-stone-300 px-3 text-sm font-medium text-brand-800 hover:bg-stone-50"
+            />
             {product.description && <p className="text-sm whitespace-pre-line break-words text-stone-700">{product.description}</p>}
             <div className="flex flex-wrap items-center gap-2 border-t border-stone-100 pt-3">
               {action}
