@@ -65,7 +65,7 @@ describe.each(STANDINGS)('a seller whose standing is: $name', (standing) => {
     const pushed = await push(seller, [
       { seq: 1, name: 'product.create', args: { id: randomUUID(), strainName: 'Offline one' } },
       { seq: 2, name: 'product.update', args: { id: product.id, changes: { strainName: 'Offline rename' } } },
-      { seq: 3, name: 'menu.create', args: { id: randomUUID(), name: 'Offline menu', productIds: [] } },
+      { seq: 3, name: 'menu.create', args: { id: randomUUID(), publicLinkId: randomUUID(), name: 'Offline menu', productIds: [] } },
       { seq: 4, name: 'menu.update', args: { id: menu.id, changes: { name: 'Offline menu rename' } } },
     ]);
     expect(pushed.status).toBe(200);
