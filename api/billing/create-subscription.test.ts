@@ -41,6 +41,8 @@ describe('POST /api/create-subscription', () => {
       'items[0][price]': STAND_IN_KEYS.STRIPE_PRICE_ID,
       payment_behavior: 'default_incomplete',
       trial_end: String(Math.floor(new Date(seller.user.trialEndsAt!).getTime() / 1000)),
+      // A trial that ends with no card saved cancels instead of leaving the seller past due on an unpayable invoice.
+      'trial_settings[end_behavior][missing_payment_method]': 'cancel',
     });
     expect(customerCallsFor(seller)).toHaveLength(1);
     expect(customerCallsFor(seller)[0]!.form.email).toBe(seller.user.email);

@@ -105,7 +105,8 @@ function stripePayments(settings: StripeSettings, tuning: PaymentTuning): Paymen
             payment_behavior: 'default_incomplete',
             payment_settings: { save_default_payment_method: 'on_subscription' },
             metadata: { userId },
-            ...(trialEnd && { trial_end: Math.floor(trialEnd.getTime() / 1000) }),
+            // A trial that ends with no card saved ends the subscription instead of leaving an unpayable invoice.
+            ...(trialEnd && { trial_end: Math.floor(trialEnd.getTime() / 1000), trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } }),
             expand: EXPAND_SECRETS,
           },
           { idempotencyKey },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userStatusFor } from './status-mapping';
+import { standingAfter, userStatusFor } from './status-mapping';
 
 describe('userStatusFor', () => {
   it.each([
@@ -14,5 +14,19 @@ describe('userStatusFor', () => {
     ['something_new', null],
   ])('%s is stored as %s', (provider, stored) => {
     expect(userStatusFor(provider)).toBe(stored);
+  });
+});
+
+describe('standingAfter', () => {
+  it('keeps a seller who never paid on the trial when the subscription ends, so the ended trial is what they see', () => {
+    expect(standingAfter('trial', 'canceled')).toBeNull();
+    expect(standingAfter('trial', 'incomplete_expired')).toBeNull();
+  });
+
+  it('moves a paying seller as the provider says', () => {
+    expect(standingAfter('active', 'canceled')).toBe('canceled');
+    expect(standingAfter('past_due', 'canceled')).toBe('canceled');
+    expect(standingAfter('trial', 'active')).toBe('active');
+    expect(standingAfter('trial', 'past_due')).toBe('past_due');
   });
 });

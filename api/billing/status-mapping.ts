@@ -19,3 +19,13 @@ export function userStatusFor(providerStatus: string): SubscriptionStatus | null
       return null;
   }
 }
+
+/**
+ * The standing a seller moves to when their current subscription reports `providerStatus`. A subscription that ends
+ * while the seller has never paid (still on the free trial: the trial ran out with no card, or they canceled during
+ * it) leaves them on the trial, whose end date then reads as "trial ended" rather than a canceled plan.
+ */
+export function standingAfter(current: SubscriptionStatus, providerStatus: string): SubscriptionStatus | null {
+  const next = userStatusFor(providerStatus);
+  return current === 'trial' && next === 'canceled' ? null : next;
+}

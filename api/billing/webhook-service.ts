@@ -22,7 +22,7 @@ import {
 import { findUserById, updateUser } from '../db/repositories/users';
 import { notifyPaymentFailed, notifySubscriptionCanceled, notifyTrialEnding } from '../mail/notifications';
 import { PAYMENTS_OFF_MESSAGE } from './billing-service';
-import { userStatusFor } from './status-mapping';
+import { standingAfter } from './status-mapping';
 import { readProviderEvent, type ProviderEvent } from './webhook-event';
 
 export type WebhookOutcome = 'applied' | 'replay' | 'stale' | 'ignored';
@@ -94,7 +94,7 @@ async function applyNews(services: Services, tx: Tx, news: SubscriptionNews, eve
   });
   const user = await findUserById(tx.db, userId);
   const account = await billingAccountOf(tx.db, userId);
-  const status = userStatusFor(news.status);
+  const status = user ? standingAfter(user.subscriptionStatus, news.status) : null;
   // Only the seller's current subscription speaks for them; a standing one becomes current (it replaced a canceled one).
   const isCurrent = account.subscriptionId === null || account.subscriptionId === news.subscriptionId || (status !== null && status !== 'canceled');
   if (!user || !isCurrent) return 'applied';

@@ -67,6 +67,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('a replayed event answers 2xx and changes nothing', async () => {
     const { seller, subscription } = await subscribedSeller();
+    await deliver(subscriptionEvent(subscription, 'active', new Date(Date.now() - MINUTE)));
     const canceled = providerEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' }, new Date(), 'evt_replayed_once');
     expect((await deliver(canceled)).body.outcome).toBe('applied');
     expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
@@ -169,6 +170,15 @@ describe('POST /api/stripe/webhook', () => {
       expect(res.body, payload).toEqual({ received: true, outcome: 'ignored' });
     }
     expect(await userOf(seller)).toEqual(before);
+  });
+
+  it('a subscription that ends before the seller ever paid (trial over with no card) leaves them on the trial, ended rather than canceled', async () => {
+    const { seller, subscription } = await subscribedSeller();
+    const outcome = await deliver(subscriptionEvent(subscription, 'canceled', new Date(), 'customer.subscription.deleted'));
+    expect(outcome.body.outcome).toBe('applied');
+    expect((await userOf(seller)).subscriptionStatus).toBe('trial');
+    // The trial's own days still count; once they are over, Billing says the trial ended and offers to pay.
+    expect((await stateOf(seller)).status).toBe('trialing');
   });
 
   it('a canceled subscription stays canceled: a later active or trialing event for it is ignored, and a new subscription makes the seller active', async () => {
