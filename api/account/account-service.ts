@@ -3,7 +3,13 @@
  * notification settings, 'Download my data' and closing the account. A change
  * of email lives in email-change.ts.
  */
-import { changePasswordInputSchema, CONFIRM_LINK_INVALID_MESSAGE, confirmEmailInputSchema, deleteAccountInputSchema } from '../../sync/entities/account';
+import {
+  changePasswordInputSchema,
+  CONFIRM_LINK_INVALID_MESSAGE,
+  confirmEmailInputSchema,
+  deleteAccountInputSchema,
+  ONLY_ADMIN_CLOSING_MESSAGE,
+} from '../../sync/entities/account';
 import { emailPreferencesUpdateSchema, NOTIFICATION_KINDS, type EmailPreferences } from '../../sync/entities/email-preferences';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
@@ -17,7 +23,7 @@ import { accountData, chargeableSubscriptionIds, clearClosedAccount } from '../d
 import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
 import { uploadedFileNamesOf } from '../db/repositories/photos';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
-import { findUserById, updateUser } from '../db/repositories/users';
+import { countEnabledAdmins, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { removeUnnamedFiles } from '../photos/cleanup';
@@ -136,6 +142,8 @@ export async function closeAccount(services: Services, user: User, input: unknow
     for (const subscriptionId of await chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
   }
   const files = await services.db.transaction(async (tx) => {
+    // Checked in the closing transaction, as demoting is, so two admins closing at once cannot leave none.
+    if (user.role === 'admin' && (await countEnabledAdmins(tx.db)) <= 1) throw new AppError('conflict', ONLY_ADMIN_CLOSING_MESSAGE);
     await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
     await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
     const uploaded = await uploadedFileNamesOf(tx.db, user.id);

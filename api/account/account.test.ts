@@ -6,7 +6,7 @@ import { saveBillingSubscription } from '../db/repositories/billing';
 import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
 import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { CONFIRM_LINK_INVALID_MESSAGE } from '../../sync/entities/account';
+import { CONFIRM_LINK_INVALID_MESSAGE, ONLY_ADMIN_CLOSING_MESSAGE } from '../../sync/entities/account';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/current-password';
 
 const canceled: string[] = [];
@@ -153,5 +153,21 @@ describe('POST /api/account/delete', () => {
     expect((await mailTo(t.services, seller.user.email)).at(-1)!.subject).toBe('Your Wholesale Menus account was deleted');
     // The address can make a new account.
     expect((await t.request('POST', '/api/auth/register', { body: { email: seller.user.email, password: 'again-pass', firstName: 'New', role: 'buyer' } })).status).toBe(201);
+  });
+
+  it('refuses the only admin, who may close once another admin can look after customers', async () => {
+    const own = createTestApp();
+    try {
+      const admin = await own.makeAdmin();
+      const refused = await own.request<ErrorBody>('POST', '/api/account/delete', { token: admin.token, body: { password: TEST_PASSWORD } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(ONLY_ADMIN_CLOSING_MESSAGE);
+      expect((await own.request('GET', '/api/auth/me', { token: admin.token })).status).toBe(200);
+
+      await own.makeAdmin();
+      expect((await own.request('POST', '/api/account/delete', { token: admin.token, body: { password: TEST_PASSWORD } })).status).toBe(204);
+    } finally {
+      own.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { PASSWORD_CHECKS_PER_HOUR } from '../limits/quotas';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -55,6 +56,18 @@ describe('making someone an admin', () => {
       expect(res.status).toBe(403);
       expect(await roleOf(target)).toBe(target.user.role);
     }
+  });
+
+  it('stops answering password guesses after a handful an hour, even the right password', async () => {
+    const admin = await t.makeAdmin();
+    const buyer = await t.registerUser('buyer');
+    for (let guess = 0; guess < PASSWORD_CHECKS_PER_HOUR; guess++) {
+      expect((await promote(admin.token, buyer.user.id, { role: 'admin', password: `guess-${guess}` })).status).toBe(400);
+    }
+    const refused = await promote(admin.token, buyer.user.id, { role: 'admin', password: TEST_PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many password checks: try again in \d+ minutes\.$/);
+    expect(await roleOf(buyer)).toBe('buyer');
   });
 
   it('asks no password for other changes', async () => {

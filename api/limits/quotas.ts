@@ -32,6 +32,9 @@ export const MAX_UNUSED_UPLOAD_BYTES = 200 * MEGABYTE;
 /** Changes of address one account asks for per hour: each mails a link to an address of the caller's choosing and checks the password. */
 export const EMAIL_CHANGES_PER_HOUR = 3;
 
+/** Password re-checks by one signed-in account per hour, right or wrong: a person needs a handful. */
+export const PASSWORD_CHECKS_PER_HOUR = 20;
+
 /** Sync device ids of one account that pushed within the window; a known device id is never refused. */
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
@@ -55,6 +58,11 @@ export class Quotas {
    */
   readonly resetLinkTriesPerClient: LimitWindow = { name: 'reset-link-tries-client', limit: 10, windowMs: HOUR_MS };
   readonly emailChangesPerAccount: LimitWindow = { name: 'email-changes', limit: EMAIL_CHANGES_PER_HOUR, windowMs: HOUR_MS };
+  /**
+   * Re-checks of a signed-in account's password (changing it or the email, closing the account, making an admin): a
+   * stolen session must not become a way to guess the password behind it.
+   */
+  readonly passwordChecksPerAccount: LimitWindow = { name: 'password-checks', limit: PASSWORD_CHECKS_PER_HOUR, windowMs: HOUR_MS };
 
   constructor(
     private readonly store: LimitStore,

@@ -28,6 +28,9 @@ export const changeEmailInputSchema = z.object({ email, currentPassword });
 
 export const deleteAccountInputSchema = z.object({ password: currentPassword });
 
+/** Closing refuses the last admin who can sign in: nobody could then look after customers. */
+export const ONLY_ADMIN_CLOSING_MESSAGE = 'You are the only admin: make another admin before closing this account';
+
 /** The token of an emailed confirmation link, sent back by the page the link opens. */
 export const confirmEmailInputSchema = z.object({
   token: z.string({ error: 'The confirmation link is incomplete' }).min(1, 'The confirmation link is incomplete').max(200),
