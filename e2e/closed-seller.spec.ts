@@ -51,7 +51,10 @@ test("a closed seller's menu stays in the buyer's saved menus as 'No longer offe
   await kept.getByRole('link', { name: 'Open notes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
   await expect(page.getByText(`Lakeside Growers ${tag} closed their account, so this menu is no longer offered.`)).toBeVisible();
-  await expect(page.getByLabel('Notes')).toHaveValue('Call before the 15th');
+  // Read-only: the notes show as the buyer left them, with nothing to edit them by.
+  await expect(page.getByText('Call before the 15th')).toBeVisible();
+  await expect(page.getByLabel('Notes')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save notes' })).toHaveCount(0);
   await expect(page.getByText('Fresh from the fall harvest')).toHaveCount(0);
   await expect(page.getByText(product.strainName)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Request Order' })).toHaveCount(0);

@@ -104,7 +104,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
   },
   'savedMenu.update': (state, args) => {
     const saved = state.savedMenus.get(args.id);
-    if (saved) state.savedMenus.set(saved.id, { ...saved, ...definedOnly(args.changes) });
+    if (saved && !saved.withdrawnAt) state.savedMenus.set(saved.id, { ...saved, ...definedOnly(args.changes) });
   },
   'savedMenu.markSeen': (state, args) => {
     const saved = state.savedMenus.get(args.id);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
-import type { SavedMenu, SavedMenuListItem } from '../../sync/entities/saved-menu';
+import { WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import { mailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';
@@ -104,6 +104,12 @@ describe("a closed seller's menus in the buyers' saved menus", () => {
     expect(mails[0]!.text).not.toContain('Old Friends');
     expect((await mailTo(t.services, quietBuyer.user.email)).filter((mail) => mail.kind === 'saved-menu-withdrawn')).toEqual([]);
     expect(copyIn((await syncDevice(t, quietBuyer.token).pull()).savedMenus, quietCopy.id)).toMatchObject({ menu: { name: 'Autumn Flower' } });
+  });
+
+  it("are read-only: the buyer's notes and tags stay as they were", async () => {
+    const edit = await buyerDevice.push('savedMenu.update', { id: copies.flower.id, changes: { notes: 'Find another grower', tags: [] } });
+    expect(edit).toMatchObject({ outcome: 'refused', reason: 'conflict', message: WITHDRAWN_COPY_READ_ONLY_MESSAGE });
+    expect(copyIn((await buyerDevice.pull()).savedMenus, copies.flower.id)).toMatchObject({ notes: 'Call before the 15th', tags: ['fall', 'haze'] });
   });
 
   it('can still be removed by the buyer', async () => {

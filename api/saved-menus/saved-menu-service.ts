@@ -6,7 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { menuReachable } from '../../sync/entities/menu';
-import { savedMenuCreateSchema, savedMenuUpdateSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
+import {
+  savedMenuCreateSchema,
+  savedMenuUpdateSchema,
+  WITHDRAWN_COPY_READ_ONLY_MESSAGE,
+  type SavedMenu,
+  type SavedMenuListItem,
+} from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { menuFacts, type MenuFacts } from '../../sync/menu-diff';
@@ -78,7 +84,8 @@ async function ownSavedMenu(db: Services['db']['read'], buyer: User, id: string)
 export async function updateSavedMenu(services: Services, buyer: User, id: string, input: unknown): Promise<void> {
   const changes = Object.fromEntries(Object.entries(parseOrThrow(savedMenuUpdateSchema, input)).filter(([, value]) => value !== undefined));
   await services.db.transaction(async (tx) => {
-    await ownSavedMenu(tx.db, buyer, id);
+    const saved = await ownSavedMenu(tx.db, buyer, id);
+    if (saved.withdrawnAt) throw new AppError('conflict', WITHDRAWN_COPY_READ_ONLY_MESSAGE);
     await updateSavedMenuRow(tx.db, id, changes, tx.version, services.now());
   });
 }

@@ -24,6 +24,9 @@ export const savedMenuSchema = z.object({
 });
 export type SavedMenu = z.infer<typeof savedMenuSchema>;
 
+/** A copy whose seller closed their account keeps the buyer's notes and tags as they were: it may only be removed. */
+export const WITHDRAWN_COPY_READ_ONLY_MESSAGE = 'This menu is no longer offered: its notes and tags are kept as they were';
+
 /** POST /api/saved-menus. A private-link menu also needs its current link: knowing its id is not enough. */
 export const savedMenuCreateSchema = z.object({
   id: entityId.optional(),

@@ -118,7 +118,7 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
               Remove from saved menus
             </Button>
           </Card>
-          <BuyerNotes saved={saved} />
+          {saved.withdrawnAt ? <KeptNotes saved={saved} /> : <BuyerNotes saved={saved} />}
         </div>
       </PageBody>
     );
@@ -167,6 +167,25 @@ function ChangesSinceLastTime({ changes }: { changes: string[] }) {
           <li key={line}>{line}</li>
         ))}
       </ul>
+    </Card>
+  );
+}
+
+/** A copy that is no longer offered is read-only: what the buyer wrote stays as they left it. */
+function KeptNotes({ saved }: { saved: SavedMenuListItem }) {
+  return (
+    <Card className="grid content-start gap-3 p-4">
+      <h2 className="font-semibold">Your notes</h2>
+      <p className="whitespace-pre-wrap text-sm text-stone-700">{saved.notes || 'No notes.'}</p>
+      {saved.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {saved.tags.map((name) => (
+            <li key={name}>
+              <Badge tone="neutral">{name}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
