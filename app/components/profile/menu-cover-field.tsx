@@ -4,13 +4,9 @@
  * form's value and is saved with the rest of the profile. Only an uploaded
  * picture can be a cover, so a public menu never loads another site's image.
  */
-import { useEffect, useState, type ChangeEvent } from 'react';
 import { buttonClasses } from '../ui/button';
 import { Field } from '../ui/form-controls';
-import { cn } from '../../lib/cn';
-import { isOnline } from '../../lib/connectivity';
-import { toast } from '../../lib/toast-store';
-import { checkProfileImage, ProfileImageUploadError, UPLOAD_FAILED_MESSAGE, UPLOAD_NEEDS_CONNECTION_MESSAGE, uploadProfileImage } from './profile-image';
+import { ImageFileButton, useImageUpload } from './use-image-upload';
 
 export const MENU_COVER_LABEL = 'Menu cover image';
 
@@ -28,36 +24,7 @@ export function MenuCoverField({
   error?: string;
   onChange: (address: string) => void;
 }) {
-  const [uploading, setUploading] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Choosing the same file again must run the checks again.
-    input.value = '';
-    if (!file) return;
-    const problem = checkProfileImage(file) ?? (isOnline() ? null : UPLOAD_NEEDS_CONNECTION_MESSAGE);
-    if (problem) {
-      toast({ title: 'Error', description: problem, variant: 'destructive' });
-      return;
-    }
-    setUploading(true);
-    setPreview(URL.createObjectURL(file));
-    try {
-      onChange(await uploadProfileImage(file));
-    } catch (failure) {
-      toast({ title: 'Error', description: failure instanceof ProfileImageUploadError ? failure.message : UPLOAD_FAILED_MESSAGE, variant: 'destructive' });
-    } finally {
-      setUploading(false);
-      setPreview(null);
-    }
-  }
+  const { uploading, preview, choose } = useImageUpload(onChange);
 
   const shown = preview ?? value;
   return (
@@ -70,17 +37,9 @@ export function MenuCoverField({
         )}
         {editing && (
           <div className="flex flex-wrap gap-2">
-            <input id={id} type="file" accept="image/*" disabled={uploading} onChange={(event) => void choose(event)} className="peer sr-only" />
-            <label
-              htmlFor={id}
-              className={buttonClasses(
-                'outline',
-                'sm',
-                cn('cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700 peer-focus-visible:ring-offset-2', uploading && 'pointer-events-none opacity-70'),
-              )}
-            >
+            <ImageFileButton id={id} uploading={uploading} onChoose={(event) => void choose(event)}>
               {uploading ? 'Uploading…' : value ? 'Change cover image' : 'Choose cover image'}
-            </label>
+            </ImageFileButton>
             {value && !uploading && (
               <button type="button" className={buttonClasses('ghost', 'sm')} onClick={() => onChange('')}>
                 Remove cover image

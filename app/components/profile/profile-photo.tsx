@@ -4,24 +4,13 @@
  * the device, uploads it, and saves its address with the profile.update
  * mutation so it syncs like every profile change.
  */
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { avatarInitial } from '../../../sync/entities/user-display';
 import type { User } from '../../../sync/entities/user';
-import { AppError } from '../../../sync/errors';
-import { buttonClasses } from '../ui/button';
 import { cn } from '../../lib/cn';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
-import { isOnline } from '../../lib/connectivity';
-import {
-  checkProfileImage,
-  ProfileImageUploadError,
-  UPLOAD_FAILED_MESSAGE,
-  UPLOAD_NEEDS_CONNECTION_MESSAGE,
-  uploadProfileImage,
-} from './profile-image';
-
-const LOGIN_REDIRECT_DELAY_MS = 500;
+import { ImageFileButton, useImageUpload } from './use-image-upload';
 
 const SIZES = {
   md: 'h-12 w-12 text-lg',
@@ -73,50 +62,10 @@ export function ProfilePhoto({
   className?: string;
 }) {
   const inputId = useId();
-  const [uploading, setUploading] = useState(false);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  async function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Choosing the same file again must run the checks again.
-    input.value = '';
-    if (!file) return;
-    const problem = checkProfileImage(file);
-    if (problem) {
-      toast({ title: 'Error', description: problem, variant: 'destructive' });
-      return;
-    }
-    if (!isOnline()) {
-      toast({ title: 'Error', description: UPLOAD_NEEDS_CONNECTION_MESSAGE, variant: 'destructive' });
-      return;
-    }
-    setUploading(true);
-    setPreview(URL.createObjectURL(file));
-    try {
-      const url = await uploadProfileImage(file);
-      await mutate({ name: 'profile.update', args: { profileImageUrl: url } });
-      toast({ title: 'Image uploaded successfully', variant: 'success' });
-    } catch (error) {
-      if (error instanceof ProfileImageUploadError && error.status === 401) {
-        toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-        setTimeout(() => {
-          window.location.href = '/api/login';
-        }, LOGIN_REDIRECT_DELAY_MS);
-      } else {
-        const message = error instanceof ProfileImageUploadError || error instanceof AppError ? error.message : UPLOAD_FAILED_MESSAGE;
-        toast({ title: 'Error', description: message, variant: 'destructive' });
-      }
-    } finally {
-      setUploading(false);
-      setPreview(null);
-    }
-  }
+  const { uploading, preview, choose } = useImageUpload(async (url) => {
+    await mutate({ name: 'profile.update', args: { profileImageUrl: url } });
+    toast({ title: 'Image uploaded successfully', variant: 'success' });
+  });
 
   return (
     <div className={cn('flex items-center', layout === 'column' ? 'flex-col gap-2' : 'flex-row gap-3', className)}>
@@ -129,20 +78,9 @@ export function ProfilePhoto({
         )}
       </div>
       <div>
-        <input id={inputId} type="file" accept="image/*" disabled={uploading} onChange={(event) => void onChange(event)} className="peer sr-only" />
-        <label
-          htmlFor={inputId}
-          className={buttonClasses(
-            'outline',
-            'sm',
-            cn(
-              'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-700 peer-focus-visible:ring-offset-2',
-              uploading && 'pointer-events-none opacity-70',
-            ),
-          )}
-        >
+        <ImageFileButton id={inputId} uploading={uploading} onChoose={(event) => void choose(event)}>
           {uploading ? 'Uploading…' : 'Change photo'}
-        </label>
+        </ImageFileButton>
       </div>
     </div>
   );
