@@ -7,6 +7,7 @@
  * as 'Not saved', to send again after subscribing or to discard.
  */
 import * as Popover from '@radix-ui/react-popover';
+import type { ReactNode } from 'react';
 import { mutationLabel, type Mutation } from '../../../sync/mutations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -133,9 +134,7 @@ export function SyncStatusControl() {
             </Button>
           )}
           {notSaved.length > 0 && db && (
-            <div className="mt-4 border-t border-stone-200 pt-3">
-              <p className="font-semibold text-red-800">Not saved</p>
-              <ul aria-label="Not saved" className="mt-2 grid gap-2">
+            <ProblemList title="Not saved">
                 {notSaved.map((change) => (
                   <li key={change.seq} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
                     <span className="block font-medium">{mutationLabel(change.name)}{changeTitle(change.mutation)}</span>
@@ -150,13 +149,10 @@ export function SyncStatusControl() {
                     </span>
                   </li>
                 ))}
-              </ul>
-            </div>
+            </ProblemList>
           )}
           {refusals.length > 0 && (
-            <div className="mt-4 border-t border-stone-200 pt-3">
-              <p className="font-semibold text-red-800">Changes the server refused</p>
-              <ul className="mt-2 grid gap-2">
+            <ProblemList title="Changes the server refused">
                 {refusals.map((refusal) => (
                   <li key={refusal.seq} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
                     <span>
@@ -168,13 +164,10 @@ export function SyncStatusControl() {
                     </button>
                   </li>
                 ))}
-              </ul>
-            </div>
+            </ProblemList>
           )}
           {failedPhotos.length > 0 && (
-            <div className="mt-4 border-t border-stone-200 pt-3">
-              <p className="font-semibold text-red-800">Photos the server refused</p>
-              <ul className="mt-2 grid gap-2">
+            <ProblemList title="Photos the server refused">
                 {failedPhotos.map((photo) => (
                   <li key={photo.id} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
                     <span className="block font-medium">{photo.purpose === 'lab-result' ? `Lab results${photo.fileName ? ` (${photo.fileName})` : ''}` : 'Photo'}</span>
@@ -189,8 +182,7 @@ export function SyncStatusControl() {
                     </span>
                   </li>
                 ))}
-              </ul>
-            </div>
+            </ProblemList>
           )}
         </Popover.Content>
       </Popover.Portal>
@@ -203,4 +195,16 @@ function changeTitle(mutation: Mutation): string {
   const args = mutation.args as { strainName?: unknown; name?: unknown; changes?: { strainName?: unknown; name?: unknown } };
   const title = args.strainName ?? args.name ?? args.changes?.strainName ?? args.changes?.name;
   return typeof title === 'string' && title ? `: ${title}` : '';
+}
+
+/** One kind of change that did not reach the server, listed under its title. */
+function ProblemList({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-3">
+      <p className="font-semibold text-red-800">{title}</p>
+      <ul aria-label={title} className="mt-2 grid gap-2">
+        {children}
+      </ul>
+    </div>
+  );
 }
