@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
@@ -8,11 +9,12 @@ const NOT_FOUND_TEXT = "The menu you're looking for doesn't exist or may have be
 const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
 
 /**
- * A visitor's first look at a menu link, in a browser of its own (no service
- * worker answering for the server); with JavaScript, until the app has taken
- * the drawn page over (its own request for the menu is answered).
+ * A visitor's first look at a menu link (or its printed `sheet`), in a browser
+ * of its own (no service worker answering for the server); with JavaScript,
+ * until the app has taken the drawn page over (its own request for the menu
+ * is answered).
  */
-async function firstVisit(browser: Browser, baseURL: string | undefined, linkId: string, javaScriptEnabled = true) {
+async function firstVisit(browser: Browser, baseURL: string | undefined, linkId: string, javaScriptEnabled = true, sheet: '' | '/print' = '') {
   const context = await browser.newContext({ javaScriptEnabled, baseURL });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -20,7 +22,7 @@ async function firstVisit(browser: Browser, baseURL: string | undefined, linkId:
     if (message.type() === 'error') errors.push(message.text());
   });
   const takenOver = javaScriptEnabled && page.waitForResponse((response) => new URL(response.url()).pathname === `/api/public/menu/${linkId}`);
-  const response = await page.goto(`/menu/${linkId}`);
+  const response = await page.goto(`/menu/${linkId}${sheet}`);
   if (takenOver) await takenOver;
   return { context, page, status: response?.status(), errors };
 }
@@ -60,6 +62,15 @@ test("a menu's link given a past expiry answers Menu Not Found, and comes back w
   await expect(visit.page).toHaveURL(`${baseURL}/`);
   await visit.context.close();
 
+  // Its printed sheet is as dead: the same status and card, taken over as drawn.
+  const sheet = await firstVisit(browser, baseURL, menu.publicLinkId, true, '/print');
+  expect(sheet.status).toBe(404);
+  await expect(sheet.page.getByRole('heading', { level: 1, name: 'Menu Not Found' })).toBeVisible();
+  await expect(sheet.page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+  await expect(sheet.page).toHaveTitle('Menu Not Found · Wholesale Menus');
+  expect(sheet.errors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+  await sheet.context.close();
+
   await page.getByRole('button', { name: 'Never expire' }).click();
   await expect(expires).toHaveValue('');
   await page.getByRole('button', { name: 'Update Menu' }).first().click();
@@ -70,9 +81,15 @@ test("a menu's link given a past expiry answers Menu Not Found, and comes back w
   expect(alive.status).toBe(200);
   await expect(alive.page.getByRole('heading', { level: 1, name: `Show Week ${tag}` })).toBeVisible();
   await alive.context.close();
+  const aliveSheet = await firstVisit(browser, baseURL, menu.publicLinkId, true, '/print');
+  expect(aliveSheet.status).toBe(200);
+  await expect(aliveSheet.page.getByRole('heading', { level: 1, name: `Show Week ${tag}` })).toBeVisible();
+  await aliveSheet.context.close();
 });
 
-test("a buyer's saved copy of a menu whose link expired shows as no longer available, its name gone and the buyer's notes kept", async ({ page }) => {
+test("a buyer's saved copy of a menu whose link expired shows as no longer available, its name gone and the buyer's notes kept; their conversation about it takes no more replies", async ({
+  page,
+}) => {
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Show Floor Farms ${tag}`);
   const product = await createProduct(seller.session, {
@@ -85,7 +102,10 @@ test("a buyer's saved copy of a menu whose link expired shows as no longer avail
   });
   const menu = await createMenu(seller.session, { name: `Trade Show ${tag}`, description: 'Show prices only', isPublic: false, productIds: [product.id] });
   const buyer = await registerAccount('buyer');
-  await apiPost('/api/saved-menus', await apiLogin(buyer), { menuId: menu.id, publicLinkId: menu.publicLinkId });
+  const buyerSession = await apiLogin(buyer);
+  const link = { menuId: menu.id, publicLinkId: menu.publicLinkId };
+  await apiPost('/api/saved-menus', buyerSession, link);
+  await apiPost('/api/inquiries', buyerSession, { id: randomUUID(), ...link, kind: 'message', message: 'Is the Show Kush still on for Friday?' });
 
   await signIn(page, buyer);
   await page.goto('/saved-menus');
@@ -105,6 +125,18 @@ test("a buyer's saved copy of a menu whose link expired shows as no longer avail
   await expect(page.getByLabel('Notes')).toHaveValue('Ask Dana about the fall lots');
   await expect(page.getByText('Show prices only')).toHaveCount(0);
   await expect(page.getByText(product.strainName)).toHaveCount(0);
+
+  // The server would refuse a reply through the dead link, so the conversation says why instead of offering one.
+  await page.goto('/inbox');
+  await page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('button')
+    .filter({ hasText: `Show Floor Farms ${tag}` })
+    .click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Is the Show Kush still on for Friday?');
+  await expect(page.getByText('This menu is no longer available, so replies here are closed.')).toBeVisible();
+  await expect(page.getByLabel('Reply')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
 });
 
 test('a saved copy whose link expires while nothing changes on the server shows as no longer available once that moment has passed on the device', async ({ page }) => {

@@ -62,4 +62,45 @@ test.describe('live inventory', () => {
       await sellerContext.close();
     });
   });
+
+  test.describe('a refused stream', () => {
+    // The test answers the page's own requests for the stream, which a service worker in between could hide.
+    test.use({ serviceWorkers: 'block' });
+
+    test('a menu the server had no place to follow live becomes live once the server says to try again', async ({ page }) => {
+      const seller = await registerAccount('seller');
+      const session = await apiLogin(seller);
+      const send = async (method: 'POST' | 'PUT', path: string, body: unknown) => {
+        const response = await fetch(`${baseUrl()}${path}`, {
+          method,
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+          body: JSON.stringify(body),
+        });
+        expect(response.ok).toBe(true);
+        return (await response.json()) as { id: string; publicLinkId: string };
+      };
+      const gelato = await send('POST', '/api/products', { strainName: 'Gelato', pricePerUnit: '900', unitType: 'lb', availableQuantity: '12' });
+      const menu = await send('POST', '/api/menus', { name: 'Busy Live Stock', isPublic: true, productIds: [gelato.id] });
+
+      // The first two asks find the menu full, and are told to come back in a second; the server answers the rest.
+      let asks = 0;
+      await page.route(`**/api/public/menu/${menu.publicLinkId}/events`, async (route) => {
+        asks += 1;
+        if (asks > 2) return route.continue();
+        return route.fulfill({
+          status: 503,
+          headers: { 'Retry-After': '1', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ message: 'Too many people are following this menu live right now. Please try again shortly.' }),
+        });
+      });
+      const live = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/public/menu/${menu.publicLinkId}/events` && response.status() === 200);
+      await openSharedMenu(page, menu.publicLinkId);
+      const gelatoCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Gelato', exact: true }) });
+      await expect(gelatoCard).toContainText('12 lb available');
+      await live;
+
+      await send('PUT', `/api/products/${gelato.id}`, { availableQuantity: '5' });
+      await expect(gelatoCard).toContainText('5 lb available');
+    });
+  });
 });

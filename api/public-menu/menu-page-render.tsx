@@ -62,9 +62,15 @@ export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu &
 /** A link id only for drawing the Menu Not Found card, which shows nothing of the link it answers. */
 const ANY_LINK_ID = 'gone';
 
-/** The app's Menu Not Found card, the same for every link that shows nothing: drawn once, put in each such page by `menuNotFoundPage`. */
-export function renderMenuNotFoundMarkup(): Promise<string> {
-  return renderMenuMarkup({ publicLinkId: ANY_LINK_ID, menu: null }, `/menu/${ANY_LINK_ID}`);
+/** Which page of a link is asked for: the menu, or its printed sheet. */
+export type MenuPageKind = 'menu' | 'print';
+
+/**
+ * The app's Menu Not Found card, the same for every link that shows nothing: drawn once per kind of page (so the app
+ * takes over the page it is on as drawn), put in each such page by `menuNotFoundPage`.
+ */
+export function renderMenuNotFoundMarkup(kind: MenuPageKind): Promise<string> {
+  return renderMenuMarkup({ publicLinkId: ANY_LINK_ID, menu: null }, kind === 'print' ? `/menu/${ANY_LINK_ID}/print` : `/menu/${ANY_LINK_ID}`);
 }
 
 /**

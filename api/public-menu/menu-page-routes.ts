@@ -2,7 +2,8 @@
  * /menu/:publicLinkId as HTML the server drew (see menu-page-render), cached,
  * compressed once, with an ETag. A link that shows nothing (unknown,
  * regenerated, expired) answers 404 with the Menu Not Found card drawn in the
- * page, so link previews and crawlers see a dead page and the app takes it over.
+ * page, so link previews and crawlers see a dead page and the app takes it over;
+ * so does the link's printed sheet, /menu/:publicLinkId/print.
  */
 import { Hono, type Context, type Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -14,7 +15,7 @@ import { sendKept } from '../http/kept-answer';
 import { MenuPageCache } from './menu-page-cache';
 import { MenuPageFastPath } from './menu-page-fast-path';
 import { menuPageUrl } from './page-url';
-import { menuNotFoundPage, renderMenuNotFoundMarkup, renderMenuPage } from './menu-page-render';
+import { menuNotFoundPage, renderMenuNotFoundMarkup, renderMenuPage, type MenuPageKind } from './menu-page-render';
 import type { PublicMenuCache } from './public-menu-cache';
 
 /**
@@ -31,14 +32,15 @@ export function menuPages(indexHtml: () => string, services: Services, publicMen
     await next();
     if (c.get('menuPageDrawn') && c.res.status === 200) fastPath.learnHeaders(indexHtml(), c.res.headers);
   });
-  // The card is the same for every dead link: drawn once, then only the link's own id is written into each page.
-  let notFoundMarkup: Promise<string> | null = null;
-  const notFound = async (c: Context<AppEnv>, publicLinkId: string, next: Next) => {
-    notFoundMarkup ??= renderMenuNotFoundMarkup();
+  // The card is the same for every dead link: drawn once per kind of page, then only the link's own id is written into each.
+  const notFoundMarkup = new Map<MenuPageKind, Promise<string>>();
+  const notFound = async (c: Context<AppEnv>, publicLinkId: string, next: Next, kind: MenuPageKind = 'menu') => {
+    const markup = notFoundMarkup.get(kind) ?? renderMenuNotFoundMarkup(kind);
+    notFoundMarkup.set(kind, markup);
     try {
-      return c.html(menuNotFoundPage(indexHtml(), await notFoundMarkup, publicLinkId), 404, { 'Cache-Control': 'no-cache' });
+      return c.html(menuNotFoundPage(indexHtml(), await markup, publicLinkId), 404, { 'Cache-Control': 'no-cache' });
     } catch (error) {
-      notFoundMarkup = null;
+      notFoundMarkup.delete(kind);
       console.error('Could not render the Menu Not Found page', error);
       return next();
     }
@@ -60,6 +62,17 @@ export function menuPages(indexHtml: () => string, services: Services, publicMen
     ensureVisitorCookie(c);
     c.set('menuPageDrawn', true);
     return sendKept(c, page.html, page, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'text/html; charset=UTF-8' });
+  });
+  // The printed sheet is drawn by the app; a dead link's sheet is dead too, with the same card and status as its menu page.
+  routes.get('/menu/:publicLinkId/print', async (c, next) => {
+    const publicLinkId = c.req.param('publicLinkId');
+    try {
+      await publicMenus.answer(services, publicLinkId);
+    } catch (error) {
+      if (error instanceof AppError && error.reason === 'not_found') return notFound(c, publicLinkId, next, 'print');
+      console.error('Could not look up a menu for its printed sheet', error);
+    }
+    return next();
   });
   return { routes, learnHeaders, fastPath };
 }

@@ -182,6 +182,22 @@ describe('a shared menu page drawn on the server', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
   });
 
+  it("answers a dead link's printed sheet with 404 and the same card, and leaves a live link's sheet to the app", async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const response = await pageOf(`${unknown}/print`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expectMenuNotFoundCard(html);
+    expect(html).toContain('<title>Menu Not Found · Wholesale Menus</title>');
+    expect(embeddedIn(html)).toEqual({ publicLinkId: unknown, menu: null });
+
+    const live = await pageOf(`${menu.publicLinkId}/print`);
+    expect(live.status).toBe(200);
+    const liveHtml = await live.text();
+    expect(liveHtml).toContain('<div id="root"></div>');
+    expect(liveHtml).not.toContain('Menu Not Found');
+  });
+
   it('still draws the sample menu at /menu/sample', async () => {
     const response = await pageOf('sample');
     expect(response.status).toBe(200);
@@ -234,11 +250,15 @@ describe('a shared menu page drawn on the server', () => {
     const deadHtml = await deadPage.text();
     expectMenuNotFoundCard(deadHtml);
     expect(deadHtml).not.toContain('Trade Show Only');
+    const deadSheet = await pageOf(`${expiring.publicLinkId}/print`);
+    expect(deadSheet.status).toBe(404);
+    expectMenuNotFoundCard(await deadSheet.text());
     expect(await listed()).toBe(false);
 
     expect((await setExpiry(null)).body.linkExpiresAt).toBeNull();
     expect((await api()).status).toBe(200);
     expect(await (await pageOf(expiring.publicLinkId)).text()).toContain('Trade Show Only');
+    expect((await pageOf(`${expiring.publicLinkId}/print`)).status).toBe(200);
     expect(await listed()).toBe(true);
   });
 });

@@ -2,10 +2,14 @@
  * Follows a public menu's changes while it is open: the server streams the
  * whole menu on each change (see GET /api/public/menu/:publicLinkId/events).
  * EventSource reconnects by itself after a drop and names the last event it
- * had, so nothing is missed; `gone` means the menu is no longer shared.
+ * had, so nothing is missed; a stream the server refused (it holds only so
+ * many) is asked for again when the server says (live-stream-retry.ts);
+ * `gone` means the menu is no longer shared.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PublicMenu } from '../../sync/entities/public-menu';
+import { retryAfterMsOf } from './api-client';
+import { liveStreamRetryDelayMs } from './live-stream-retry';
 
 export type LiveMenu = { menu: PublicMenu | null; gone: boolean };
 
@@ -23,6 +27,22 @@ function whenIdle(start: () => void): () => void {
 }
 
 /**
+ * Why the stream was refused, which EventSource does not tell: the same
+ * request again, read as an answer (its body, a stream if a place has freed
+ * meanwhile, is dropped at once). A link that is gone is not asked again.
+ */
+async function whyRefused(url: string): Promise<{ retryAfterMs: number | null } | 'gone'> {
+  try {
+    const response = await fetch(url, { headers: { Accept: 'text/event-stream' } });
+    void response.body?.cancel().catch(() => undefined);
+    if (response.status === 404) return 'gone';
+    return { retryAfterMs: response.ok ? null : retryAfterMsOf(response.headers.get('retry-after')) };
+  } catch {
+    return { retryAfterMs: null };
+  }
+}
+
+/**
  * The latest menu the stream sent (null until something changes); pass null
  * to follow nothing. `shown` is the menu on screen: the stream's first answer
  * repeats it, and an identical menu is no change to draw again.
@@ -33,26 +53,47 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
 
   useEffect(() => {
     if (!publicLinkId || typeof EventSource === 'undefined') return;
+    const url = `/api/public/menu/${encodeURIComponent(publicLinkId)}/events`;
     let source: EventSource | null = null;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let refusals = 0;
     let lastJson = shownJson;
-    const cancelStart = whenIdle(() => {
-      source = new EventSource(`/api/public/menu/${encodeURIComponent(publicLinkId)}/events`);
-      source.addEventListener('menu', (event) => {
+    const open = () => {
+      if (stopped) return;
+      const opened = new EventSource(url);
+      source = opened;
+      opened.addEventListener('ready', () => {
+        refusals = 0;
+      });
+      opened.addEventListener('menu', (event) => {
         const json = (event as MessageEvent<string>).data;
         if (json === lastJson) return;
         lastJson = json;
         void loadMenuSchema().then((schema) => {
           const parsed = schema.safeParse(JSON.parse(json));
-          if (parsed.success && source) setState({ link: publicLinkId, live: { menu: parsed.data, gone: false } });
+          if (parsed.success && !stopped) setState({ link: publicLinkId, live: { menu: parsed.data, gone: false } });
         });
       });
-      source.addEventListener('gone', () => {
-        source?.close();
+      opened.addEventListener('gone', () => {
+        opened.close();
         setState({ link: publicLinkId, live: { menu: null, gone: true } });
       });
-    });
+      // A dropped stream reconnects by itself; a refused one (no place for it now) is closed for good, so it is asked again later.
+      opened.addEventListener('error', () => {
+        if (opened.readyState !== EventSource.CLOSED || stopped) return;
+        refusals += 1;
+        void whyRefused(url).then((refusal) => {
+          if (stopped || refusal === 'gone') return;
+          retry = setTimeout(open, liveStreamRetryDelayMs(refusal.retryAfterMs, refusals, Math.random()));
+        });
+      });
+    };
+    const cancelStart = whenIdle(open);
     return () => {
+      stopped = true;
       cancelStart();
+      clearTimeout(retry);
       source?.close();
       source = null;
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
 import { menuFactsSchema } from '../menu-diff';
+import { linkExpired } from './menu';
 import { publicMenuSchema } from './public-menu';
 
 export const savedMenuSchema = z.object({
@@ -69,3 +70,13 @@ export const savedMenuListItemSchema = savedMenuSchema.extend({
   snapshot: publicMenuSchema.nullable(),
 });
 export type SavedMenuListItem = z.infer<typeof savedMenuListItemSchema>;
+
+/**
+ * Whether a saved copy still shows its menu. The server sends no snapshot (nor
+ * the menu's name) once the link died: regenerated, expired or its seller
+ * disabled. An expiry passing between two pulls changes nothing on the server,
+ * so the copy's own expiry tells it on the device.
+ */
+export function savedMenuAvailable(saved: Pick<SavedMenuListItem, 'snapshot'>, now: Date): boolean {
+  return saved.snapshot !== null && !linkExpired(saved.snapshot.menu, now);
+}

@@ -1,14 +1,13 @@
 /** The buyer's home: greeting, figures from their saved menus, quick actions and the saved menus themselves. */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { listSavedMenus } from '../../lib/replica/use-replica';
 import { ProfileDialog } from '../../components/profile/profile-dialog';
-import { savedMenuAvailable } from './saved-menu-availability';
 import { SavedMenuList } from './saved-menu-list';
 import { useDocumentTitle } from '../../lib/document-title';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { NO_LONGER_AVAILABLE, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
+import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { NO_LONGER_AVAILABLE, savedMenuTitle } from './saved-menu-availability';
 
 const NOW = new Date('2031-06-02T09:00:00.000Z');
 const copyOf = (linkExpiresAt: string | null) => ({ snapshot: { menu: { linkExpiresAt } } as PublicMenu });

@@ -1,20 +1,9 @@
-import { linkExpired } from '../../../sync/entities/menu';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 
 /** What a saved copy is called once its menu is gone, in place of a name the buyer no longer gets. */
 export const NO_LONGER_AVAILABLE = 'Menu no longer available';
 /** What a copy of a menu whose seller closed their account is marked. */
 export const NO_LONGER_OFFERED = 'No longer offered';
-
-/**
- * Whether a saved copy still shows its menu. The server sends no snapshot (nor
- * the menu's name) once the link died: regenerated, expired or its seller
- * disabled. An expiry passing between two pulls changes nothing on the server,
- * so the copy's own expiry tells it on the device.
- */
-export function savedMenuAvailable(saved: Pick<SavedMenuListItem, 'snapshot'>, now: Date): boolean {
-  return saved.snapshot !== null && !linkExpired(saved.snapshot.menu, now);
-}
 
 /**
  * The title a copy shows: its menu's name while it is available. A copy of a

@@ -1,12 +1,12 @@
 /** The buyer's saved menus with a working search (names, notes, tags) and supplier filter; used by the dashboard and /saved-menus. */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { NO_LONGER_OFFERED, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
+import { NO_LONGER_OFFERED, savedMenuTitle } from './saved-menu-availability';
 
 const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
 

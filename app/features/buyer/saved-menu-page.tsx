@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { AppError } from '../../../sync/errors';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -22,7 +22,7 @@ import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
 import { describeMenuDiff, diffMenus, hasMenuChanges, menuFacts } from '../../../sync/menu-diff';
-import { NO_LONGER_OFFERED, savedMenuAvailable, savedMenuTitle } from './saved-menu-availability';
+import { NO_LONGER_OFFERED, savedMenuTitle } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
 
 export function SavedMenuPage() {

@@ -2,12 +2,14 @@
  * Conversations, for buyers and sellers alike: everything one buyer and one
  * seller said about one menu is one conversation, its messages and order
  * requests (with their lines at the prices fixed when sent, and Accept and
- * Decline for the seller of an open one) in one timeline, with a reply box.
+ * Decline for the seller of an open one) in one timeline, with a reply box
+ * (for a buyer, a note instead once the menu is no longer available).
  * Everything works offline and syncs later.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Inquiry } from '../../../sync/entities/inquiry';
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { AppError } from '../../../sync/errors';
 import { sentWhenBackOnline, writtenTime } from '../../../sync/written-at';
 import { PageBody, PageHeader } from '../../components/page/page-header';
@@ -24,6 +26,7 @@ import { toast } from '../../lib/toast-store';
 import { groupConversations, lastMessage, type Conversation } from './conversations';
 import { requestStatusLabel } from './request-status';
 import { MenuActivity } from './menu-activity';
+import { MENU_GONE_NOTE, replyClosed } from './reply-closed';
 import { counterpartName, isUnread } from './unread';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -41,12 +44,14 @@ export function InboxPage() {
     <PageBody>
       <PageHeader title="Inbox" subtitle="Messages and order requests between buyers and sellers." />
       {user?.role === 'seller' && <MenuActivity />}
-      <ReplicaGate>{(view) => <Inbox inquiries={[...view.inquiries.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))} />}</ReplicaGate>
+      <ReplicaGate>
+        {(view) => <Inbox inquiries={[...view.inquiries.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))} savedCopies={[...view.savedMenus.values()]} />}
+      </ReplicaGate>
     </PageBody>
   );
 }
 
-function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
+function Inbox({ inquiries, savedCopies }: { inquiries: Inquiry[]; savedCopies: SavedMenuListItem[] }) {
   const userId = useSession((state) => state.user?.id ?? '');
   const [params, setParams] = useSearchParams();
   const conversations = groupConversations(inquiries, userId);
@@ -90,7 +95,13 @@ function Inbox({ inquiries }: { inquiries: Inquiry[] }) {
         })}
       </ul>
       {selected ? (
-        <ConversationView key={selected.key} conversation={selected} userId={userId} onBack={() => setParams({})} />
+        <ConversationView
+          key={selected.key}
+          conversation={selected}
+          userId={userId}
+          closed={replyClosed(selected, userId, savedCopies, new Date())}
+          onBack={() => setParams({})}
+        />
       ) : (
         <Card className="hidden p-6 text-center text-stone-500 lg:block">Choose a conversation.</Card>
       )}
@@ -119,7 +130,7 @@ function timelineOf(conversation: Conversation): TimelineEntry[] {
     .sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
 }
 
-function ConversationView({ conversation, userId, onBack }: { conversation: Conversation; userId: string; onBack: () => void }) {
+function ConversationView({ conversation, userId, closed, onBack }: { conversation: Conversation; userId: string; closed: boolean; onBack: () => void }) {
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string>();
   const { latest } = conversation;
@@ -178,14 +189,18 @@ function ConversationView({ conversation, userId, onBack }: { conversation: Conv
           ),
         )}
       </ol>
-      <form noValidate onSubmit={send} className="grid gap-2">
-        <Field id="inquiry-reply" label="Reply" error={error}>
-          <Textarea id="inquiry-reply" value={reply} onChange={(event) => setReply(event.target.value)} rows={3} />
-        </Field>
-        <Button type="submit" className="justify-self-end">
-          Send
-        </Button>
-      </form>
+      {closed ? (
+        <p className="rounded-md bg-stone-100 px-3 py-2 text-sm text-stone-700">{MENU_GONE_NOTE}</p>
+      ) : (
+        <form noValidate onSubmit={send} className="grid gap-2">
+          <Field id="inquiry-reply" label="Reply" error={error}>
+            <Textarea id="inquiry-reply" value={reply} onChange={(event) => setReply(event.target.value)} rows={3} />
+          </Field>
+          <Button type="submit" className="justify-self-end">
+            Send
+          </Button>
+        </form>
+      )}
       {!isSeller && latest.menuId && (
         <Link to="/saved-menus" className="text-sm text-brand-800 underline">
           Back to saved menus

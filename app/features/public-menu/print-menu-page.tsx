@@ -4,7 +4,7 @@
  * price, potency and minimum order, in one or two columns, and the link with
  * its QR code so a paper copy leads back to the live menu.
  */
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import { CategoryArt } from '../../components/category-art';
@@ -15,7 +15,8 @@ import { ApiError, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from '../../lib/format-price';
 import { useServerRead } from '../../lib/server-read/use-server-read';
-import { loadPublicMenu } from './public-menu-page';
+import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
+import { loadPublicMenu, MenuNotFound } from './public-menu-page';
 import { SellerBrand, SellerCover } from '../../components/menu-view/seller-brand';
 
 type Columns = 1 | 2;
@@ -27,19 +28,20 @@ export function PrintMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
   const read = useServerRead(`public-menu/${publicLinkId}`, async () => (await loadPublicMenu(publicLinkId)).data);
   const [columns, setColumns] = useState<Columns>(2);
+  // The server answered a dead link's sheet with the Menu Not Found card: it shows at once, as drawn.
+  const embedded = useContext(EmbeddedMenuContext) ?? readEmbeddedMenu();
+  const drawnNotFound = embedded?.publicLinkId === publicLinkId && embedded.menu === null;
 
+  if (drawnNotFound || (read.error instanceof ApiError && read.error.status === 404)) return <MenuNotFound />;
   if (read.loading) return <Spinner label="Loading menu" />;
   if (!read.data) {
-    const notFound = read.error instanceof ApiError && read.error.status === 404;
     return (
       <main id="main-content" className="mx-auto max-w-xl p-8 text-center">
-        <h1 className="text-2xl font-bold">{notFound ? 'Menu Not Found' : "Couldn't load this menu"}</h1>
-        <p className="mt-2 text-stone-600">{notFound ? "The menu you're looking for doesn't exist or may have been removed." : messageOf(read.error, 'This menu could not be loaded.')}</p>
-        {!notFound && (
-          <Button className="mt-6" onClick={read.retry}>
-            Try again
-          </Button>
-        )}
+        <h1 className="text-2xl font-bold">Couldn't load this menu</h1>
+        <p className="mt-2 text-stone-600">{messageOf(read.error, 'This menu could not be loaded.')}</p>
+        <Button className="mt-6" onClick={read.retry}>
+          Try again
+        </Button>
       </main>
     );
   }

@@ -198,7 +198,8 @@ function ProductAction({ data, product }: { data: PublicMenu; product: MenuProdu
   );
 }
 
-function MenuNotFound() {
+/** What a link that shows nothing (unknown, regenerated, expired) opens to, on the menu and on its printed sheet alike. */
+export function MenuNotFound() {
   useDocumentTitle('Menu Not Found');
   return (
     <main id="main-content" className="flex min-h-dvh items-center justify-center bg-stone-50 p-4">
