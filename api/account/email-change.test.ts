@@ -191,13 +191,18 @@ describe('a change with the current password', () => {
 });
 
 describe('links retired when the account changes', () => {
-  it('a password reset ends a pending change, and its own link', async () => {
-    const seller = await t.registerUser('seller');
+  /** An account with both kinds of link out: a reset link to its address and a change of address waiting for its own. */
+  async function accountWithLinksOut(role: 'seller' | 'buyer') {
+    const account = await t.registerUser(role);
     const moved = newAddress();
-    await forgot(seller.user.email);
-    const reset = await resetTokenFor(seller.user.email);
-    await askForChange(seller.token, moved);
-    const change = await changeLink(moved);
+    await forgot(account.user.email);
+    const reset = await resetTokenFor(account.user.email);
+    await askForChange(account.token, moved);
+    return { account, moved, reset, change: await changeLink(moved) };
+  }
+
+  it('a password reset ends a pending change, and its own link', async () => {
+    const { account: seller, moved, reset, change } = await accountWithLinksOut('seller');
 
     expect((await resetWith(reset, 'after-reset')).status).toBe(200);
     expect((await confirm(change)).body.message).toBe(CONFIRM_LINK_INVALID_MESSAGE);
@@ -207,12 +212,7 @@ describe('links retired when the account changes', () => {
   });
 
   it('changing the password ends a pending change and a reset link', async () => {
-    const buyer = await t.registerUser('buyer');
-    const moved = newAddress();
-    await forgot(buyer.user.email);
-    const reset = await resetTokenFor(buyer.user.email);
-    await askForChange(buyer.token, moved);
-    const change = await changeLink(moved);
+    const { account: buyer, reset, change } = await accountWithLinksOut('buyer');
 
     expect((await t.request('POST', '/api/account/password', { token: buyer.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'changed-pass' } })).status).toBe(204);
     expect((await resetWith(reset, 'reset-pass')).body.message).toBe(RESET_LINK_INVALID_MESSAGE);
@@ -221,22 +221,13 @@ describe('links retired when the account changes', () => {
   });
 
   it('confirming a new address ends a reset link sent to the old one', async () => {
-    const seller = await t.registerUser('seller');
-    const moved = newAddress();
-    await forgot(seller.user.email);
-    const reset = await resetTokenFor(seller.user.email);
-    await askForChange(seller.token, moved);
-    expect((await confirm(await changeLink(moved), seller.token)).status).toBe(200);
+    const { account: seller, reset, change } = await accountWithLinksOut('seller');
+    expect((await confirm(change, seller.token)).status).toBe(200);
     expect((await resetWith(reset, 'reset-pass')).body.message).toBe(RESET_LINK_INVALID_MESSAGE);
   });
 
   it('closing the account ends a pending change and a reset link', async () => {
-    const buyer = await t.registerUser('buyer');
-    const moved = newAddress();
-    await forgot(buyer.user.email);
-    const reset = await resetTokenFor(buyer.user.email);
-    await askForChange(buyer.token, moved);
-    const change = await changeLink(moved);
+    const { account: buyer, moved, reset, change } = await accountWithLinksOut('buyer');
     expect((await t.request('POST', '/api/account/delete', { token: buyer.token, body: { password: TEST_PASSWORD } })).status).toBe(204);
     expect((await resetWith(reset, 'reset-pass')).body.message).toBe(RESET_LINK_INVALID_MESSAGE);
     expect((await confirm(change)).body.message).toBe(CONFIRM_LINK_INVALID_MESSAGE);
