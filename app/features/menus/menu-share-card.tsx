@@ -8,13 +8,13 @@ import { cn } from '../../lib/cn';
 import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
 import { useLinksNotOnServer } from '../../lib/replica/links-not-on-server';
 import { regenerateLink } from './menu-edits';
-import { linkWaitingNotice, ShareMenuButton } from './share-menu-dialog';
+import { LINK_WAITING_NOTICE, ShareMenuButton } from './share-menu-dialog';
 
 export const REGENERATE_LINK_WARNING = 'Anyone with the old link will no longer be able to open this menu.';
 
 export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId: string }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
-  const linkWaiting = useLinksNotOnServer()?.get(publicLinkId) ?? null;
+  const linkWaiting = useLinksNotOnServer()?.has(publicLinkId) ?? false;
 
   async function regenerate() {
     if (await regenerateLink(menu)) setConfirmRegenerate(false);
@@ -33,7 +33,7 @@ export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId
       )}
       {linkWaiting ? (
         <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-          {linkWaitingNotice(linkWaiting)}
+          {LINK_WAITING_NOTICE}
         </p>
       ) : (
         <p className="rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="menu-link">

@@ -79,7 +79,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((menu) => {
-            const linkWaiting = linksWaiting?.get(menu.publicLinkId) ?? null;
+            const linkWaiting = linksWaiting?.has(menu.publicLinkId) ?? false;
             return (
             <li key={menu.id}>
               <Card className="flex h-full flex-col gap-2 p-4">

@@ -12,17 +12,9 @@ import { Dialog } from '../../components/ui/dialog';
 import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
 import { downloadFile } from '../../lib/download-file';
 import { qrPngDataUrl, qrSvgDocument } from '../../lib/qr-code';
-import type { LinkWaiting } from '../../lib/replica/links-not-on-server';
 
-const LINK_WAITING_NOTICES: Record<LinkWaiting, string> = {
-  'new-menu': "This menu hasn't reached the server yet: its link will work once your device syncs.",
-  'new-link': "This menu's new link hasn't reached the server yet: it will work once your device syncs.",
-};
-
-/** Why the link is held back, for a notice beside where it would be. */
-export function linkWaitingNotice(waiting: LinkWaiting): string {
-  return LINK_WAITING_NOTICES[waiting];
-}
+/** Said where the link would be, while the server does not have the menu yet. */
+export const LINK_WAITING_NOTICE = "This menu hasn't reached the server yet: its link will work once your device syncs.";
 
 /** A file name from the menu's name: "Fall Wholesale Menu" → "fall-wholesale-menu-qr". */
 export function qrFileBase(menuName: string): string {
@@ -44,8 +36,8 @@ export function ShareMenuButton({
 }: {
   menuName: string;
   publicLinkId: string;
-  /** Set while the server does not have the link yet (see links-not-on-server). */
-  linkWaiting: LinkWaiting | null;
+  /** True while the server does not have the menu yet (see links-not-on-server). */
+  linkWaiting: boolean;
   size?: 'sm' | 'md';
 }) {
   const [open, setOpen] = useState(false);
@@ -58,7 +50,7 @@ export function ShareMenuButton({
       <Dialog open={open} onOpenChange={setOpen} title={`Share ${menuName}`} description="Anyone with the link can open the menu, no login needed. Buyers can scan the code with their phone's camera.">
         {linkWaiting ? (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            {linkWaitingNotice(linkWaiting)}
+            {LINK_WAITING_NOTICE}
           </p>
         ) : (
         <div className="grid justify-items-center gap-4">
