@@ -14,7 +14,7 @@ import { useLinksNotOnServer } from '../../lib/replica/links-not-on-server';
 import { useReplica } from '../../lib/replica/use-replica';
 import { menuFromDevice, ownMenuByLink, photoIdsOf } from './menu-from-device';
 
-export const SHOWN_FROM_DEVICE = 'Shown from this device';
+const SHOWN_FROM_DEVICE = 'Shown from this device';
 
 /** Why the server's menu is not shown: no answer, only an old copy, or no such link on the server (yet). */
 export type ServerShortfall = 'offline' | 'stale-copy' | 'not-found';
