@@ -6,13 +6,15 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
+import { useLinksNotOnServer } from '../../lib/replica/links-not-on-server';
 import { regenerateLink } from './menu-edits';
-import { ShareMenuButton } from './share-menu-dialog';
+import { LINK_WAITING_NOTICE, ShareMenuButton } from './share-menu-dialog';
 
 export const REGENERATE_LINK_WARNING = 'Anyone with the old link will no longer be able to open this menu.';
 
 export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId: string }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
+  const linkWaiting = useLinksNotOnServer()?.has(publicLinkId) ?? false;
 
   async function regenerate() {
     if (await regenerateLink(menu)) setConfirmRegenerate(false);
@@ -29,17 +31,27 @@ export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId
             : `This link expires on ${new Date(menu.linkExpiresAt).toLocaleString()}.`}
         </p>
       )}
-      <p className="rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="menu-link">
-        {menuLink(publicLinkId)}
-      </p>
+      {linkWaiting ? (
+        <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {LINK_WAITING_NOTICE}
+        </p>
+      ) : (
+        <p className="rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="menu-link">
+          {menuLink(publicLinkId)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(publicLinkId)}>
-          Copy Link
-        </Button>
-        <ShareMenuButton menuName={menu.name} publicLinkId={publicLinkId} />
-        <a href={`/menu/${publicLinkId}/print`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
-          Print or save as PDF
-        </a>
+        {!linkWaiting && (
+          <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(publicLinkId)}>
+            Copy Link
+          </Button>
+        )}
+        <ShareMenuButton menuName={menu.name} publicLinkId={publicLinkId} linkWaiting={linkWaiting} />
+        {!linkWaiting && (
+          <a href={`/menu/${publicLinkId}/print`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
+            Print or save as PDF
+          </a>
+        )}
         <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)}>
           Regenerate link
         </Button>

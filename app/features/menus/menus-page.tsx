@@ -13,6 +13,7 @@ import { askToConfirm } from '../../lib/confirm-store';
 import { copyMenuLink } from '../../lib/copy-menu-link';
 import { toast } from '../../lib/toast-store';
 import { mutate } from '../../lib/replica/mutate';
+import { useLinksNotOnServer } from '../../lib/replica/links-not-on-server';
 import { listMenus } from '../../lib/replica/use-replica';
 import type { JustCreated } from './menu-builder-page';
 import { duplicateMenu } from './menu-edits';
@@ -42,6 +43,7 @@ export function MenusPage() {
 function MenuGrid({ menus }: { menus: Menu[] }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
+  const linksWaiting = useLinksNotOnServer();
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -76,7 +78,9 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
         <Card className="p-8 text-center text-stone-600">{menus.length ? 'No menus match your search.' : 'No menus yet.'}</Card>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {visible.map((menu) => (
+          {visible.map((menu) => {
+            const linkWaiting = linksWaiting?.has(menu.publicLinkId) ?? false;
+            return (
             <li key={menu.id}>
               <Card className="flex h-full flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
@@ -89,6 +93,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                 <p className="text-sm text-stone-700">
                   {menu.productIds.length} {menu.productIds.length === 1 ? 'item' : 'items'}
                 </p>
+                {linkWaiting && <p className="text-xs text-amber-800">Its link works once your device syncs.</p>}
                 <p className="text-xs text-stone-500">
                   Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
                 </p>
@@ -96,10 +101,12 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
                     Edit
                   </Link>
-                  <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
-                    Copy Link
-                  </Button>
-                  <ShareMenuButton menuName={menu.name} publicLinkId={menu.publicLinkId} />
+                  {!linkWaiting && (
+                    <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
+                      Copy Link
+                    </Button>
+                  )}
+                  <ShareMenuButton menuName={menu.name} publicLinkId={menu.publicLinkId} linkWaiting={linkWaiting} />
                   <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
                     Preview
                   </a>
@@ -112,7 +119,8 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                 </div>
               </Card>
             </li>
-          ))}
+            );
+          })}
         </ul>
       )}
     </>

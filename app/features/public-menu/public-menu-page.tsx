@@ -10,15 +10,18 @@ import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
 import { ApiError, authHeaders, fetchFromServer, messageOf, NetworkError } from '../../lib/api-client';
-import { useLiveMenu } from '../../lib/live-menu';
+import { useLiveMenu, type LiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
-import { readBackTo } from '../../lib/back-to';
+import { readBackTo, type BackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
 import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
+import type { ServerShortfall } from './own-menu-from-device';
 
 const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
 const RequestInfoButton = lazy(async () => ({ default: (await import('./buyer-actions')).RequestInfoButton }));
+/** Booth mode, for a signed-in seller only: it brings the device's storage. */
+const OwnMenuFromDevice = lazy(async () => ({ default: (await import('./own-menu-from-device')).OwnMenuFromDevice }));
 type MenuProduct = PublicMenu['products'][number];
 
 type LoadResult =
@@ -75,14 +78,51 @@ export function PublicMenuPage() {
   // Once the menu came from the server, its changes (stock, prices, products) arrive as they happen.
   const following = current?.status === 'ready' && !current.savedCopyFrom ? current.data : null;
   const live = useLiveMenu(following && publicLinkId, following);
+  const seller = useSession((state) => state.user?.role === 'seller');
+  const sessionLoading = useSession((state) => state.loading);
+  const shortfall = current && serverShortfall(current);
 
-  if (!current) {
+  // Offline, the page waits the moment it takes to know whether a seller is signed in, rather than flash the error card at them.
+  if (!current || (shortfall === 'offline' && sessionLoading)) {
     return (
       <main id="main-content" className="min-h-dvh bg-stone-50">
         <Spinner label="Loading menu" />
       </main>
     );
   }
+  if (shortfall && seller) {
+    // The seller's own menu can still be drawn from this device; whatever it cannot draw, the page shows as it would anyway.
+    return (
+      <Suspense fallback={<Spinner label="Loading menu" />}>
+        <OwnMenuFromDevice publicLinkId={publicLinkId} shortfall={shortfall} backTo={backTo} otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} />} />
+      </Suspense>
+    );
+  }
+  return <ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} />;
+}
+
+/** When the server's menu falls short of what its seller has on this device. */
+function serverShortfall(result: LoadResult): ServerShortfall | null {
+  if (result.status === 'offline') return 'offline';
+  if (result.status === 'not-found') return 'not-found';
+  if (result.status === 'ready' && result.savedCopyFrom) return 'stale-copy';
+  return null;
+}
+
+/** The page as the server's answer (or its absence) draws it. */
+function ServerMenuPage({
+  current,
+  live,
+  publicLinkId,
+  backTo,
+  retry,
+}: {
+  current: LoadResult;
+  live: LiveMenu;
+  publicLinkId: string;
+  backTo: BackTo | null;
+  retry: () => void;
+}) {
   if (current.status === 'not-found' || live.gone) return <MenuNotFound />;
   if (current.status === 'offline') {
     // The browser says online, yet no answer came: the network lets nothing through, or the server is down.

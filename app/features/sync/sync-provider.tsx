@@ -1,7 +1,7 @@
 /** Runs the signed-in user's sync while mounted (the app mounts it for a signed-in user), and keeps the session's user in step with the replica's copy. */
 import { useEffect } from 'react';
 import { useSession } from '../../lib/session-store';
-import { prefetchCovers, savedMenuCoverKey } from '../../lib/replica/prefetch-covers';
+import { ownMenuCoverKey, prefetchCovers, savedMenuCoverKey } from '../../lib/replica/prefetch-covers';
 import { useReplica } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
@@ -12,7 +12,9 @@ export function SyncProvider() {
   const replica = useReplica();
   const replicaUser = replica?.user;
   // Recomputed on every replica change, but only a change of covers starts the prefetch again.
-  const coverKey = replica ? savedMenuCoverKey(replica.savedMenus.values()) : '';
+  const coverKey = replica
+    ? [savedMenuCoverKey(replica.savedMenus.values()), ownMenuCoverKey(replica.user, replica.menus.values(), replica.products)].filter(Boolean).join('\n')
+    : '';
 
   useEffect(() => {
     if (!userId) return;

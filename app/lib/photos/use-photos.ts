@@ -5,7 +5,7 @@
  * revoked when the last of them unmounts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useSyncSession } from '../replica/sync-session';
 import type { LocalPhoto } from './local-photo';
 
@@ -71,6 +71,46 @@ export function usePhotoUrl(photoId: string | null | undefined): { url: string |
     () => null,
   );
   return { url: objectUrl ?? photo?.url ?? null, photo };
+}
+
+/**
+ * What each of `photoIds` shows as (the local copy until uploaded, then the
+ * served address), for a whole menu at once; undefined while the replica opens.
+ * Photos the device knows nothing of are absent.
+ */
+export function usePhotoUrls(photoIds: readonly string[]): ReadonlyMap<string, string> | undefined {
+  const db = useSyncSession((state) => state.db);
+  const idsKey = photoIds.join('\n');
+  const rows = useLiveQuery(async () => (db ? db.photos.bulkGet(idsKey ? idsKey.split('\n') : []) : undefined), [db, idsKey]);
+  const local = (rows ?? []).flatMap((photo) => {
+    const blob = localBlobOf(photo);
+    return photo && blob ? [{ id: photo.id, key: `${photo.id}:${blob.size}`, blob }] : [];
+  });
+  const localKey = local.map((photo) => photo.key).join('\n');
+  useEffect(() => {
+    const releases = local.map((photo) => acquireObjectUrl(photo.key, photo.blob));
+    return () => releases.forEach((release) => release());
+    // As in usePhotoUrl: the blobs are new objects on every read; the keys say when their content changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [localKey]);
+  const objectUrlsKey = useSyncExternalStore(
+    subscribe,
+    () => local.map((photo) => objectUrls.get(photo.key)?.url ?? '').join('\n'),
+    () => '',
+  );
+  return useMemo(() => {
+    if (!rows) return undefined;
+    const objectUrlList = objectUrlsKey.split('\n');
+    const localUrls = new Map(local.map((photo, index) => [photo.id, objectUrlList[index] ?? '']));
+    const urls = new Map<string, string>();
+    for (const photo of rows) {
+      const url = localUrls.get(photo?.id ?? '') || photo?.url;
+      if (photo && url) urls.set(photo.id, url);
+    }
+    return urls;
+    // `local` follows from `rows`; its object URLs from `objectUrlsKey`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, objectUrlsKey]);
 }
 
 export type PhotoCounts = { waiting: number; failed: LocalPhoto[]; uploading: LocalPhoto[] };

@@ -1,9 +1,14 @@
 /**
  * A saved menu must open with its photos on a trade-show floor with no
- * signal: while online, fetch each saved menu's cover photos once, so the
- * service worker keeps them (uploads are cached by their never-changing name).
+ * signal, and so must a seller's own menus shown from their device at the
+ * booth: while online, fetch those cover photos once, so the service worker
+ * keeps them (uploads are cached by their never-changing name).
  */
+import type { Menu } from '../../../sync/entities/menu';
+import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import type { User } from '../../../sync/entities/user';
+import { isUploadedImageAddress } from '../../../sync/fields';
 import { fetchFromServer } from '../api-client';
 import { isOnline } from '../connectivity';
 
@@ -18,6 +23,22 @@ export function savedMenuCoverKey(savedMenus: Iterable<SavedMenuListItem>): stri
       if (cover?.startsWith('/uploads/')) urls.add(cover);
     }
   }
+  return [...urls].sort().join('\n');
+}
+
+/** The seller's own menus' cover addresses (each product's cover, the brand's logo and cover image), sorted and joined. */
+export function ownMenuCoverKey(seller: User | null, menus: Iterable<Menu>, products: ReadonlyMap<string, Product>): string {
+  if (seller?.role !== 'seller') return '';
+  const urls = new Set<string>();
+  const add = (address: string | null | undefined) => {
+    if (isUploadedImageAddress(address)) urls.add(address);
+  };
+  let anyMenu = false;
+  for (const menu of menus) {
+    anyMenu = true;
+    for (const id of menu.productIds) add(products.get(id)?.photoUrl);
+  }
+  if (anyMenu) [seller.profileImageUrl, seller.menuCoverUrl].forEach(add);
   return [...urls].sort().join('\n');
 }
 
