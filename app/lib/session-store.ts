@@ -5,9 +5,11 @@
  * rejection (the cached user stays).
  */
 import { create } from 'zustand';
+import { apiReads } from '../../sync/api-reads';
 import { USER_ROLES } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { apiRequest, ApiError } from './api-client';
+import { readFromServer } from './server-read/read-from-server';
 import { CACHED_USER_KEY, NEW_ACCOUNT_KEY, TOKEN_KEY } from './session-storage-keys';
 
 type SessionState = {
@@ -55,7 +57,7 @@ export const useSession = create<SessionState>((set) => ({
     const cached = readCachedUser();
     if (cached) set({ user: cached, loading: false });
     try {
-      const user = await apiRequest<User>('GET', '/api/auth/me');
+      const user = await readFromServer(apiReads.signedInUser());
       localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
       set({ user, loading: false });
     } catch (error) {

@@ -4,9 +4,9 @@
  * everyone and shown to visitors who are not signed in, so it stays in local
  * storage rather than in a person's own database.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { apiReads } from '../../sync/api-reads';
 import { siteInfoSchema, type SiteInfo } from '../../sync/entities/site-info';
-import { apiRequest } from './api-client';
 import { useServerRead } from './server-read/use-server-read';
 
 const SITE_INFO_KEY = 'site_info';
@@ -20,15 +20,12 @@ function storedSiteInfo(): SiteInfo | null {
   }
 }
 
-async function fetchSiteInfo(): Promise<SiteInfo | null> {
-  const parsed = siteInfoSchema.safeParse(await apiRequest<unknown>('GET', '/api/site'));
-  if (!parsed.success) return null;
-  localStorage.setItem(SITE_INFO_KEY, JSON.stringify(parsed.data));
-  return parsed.data;
-}
-
 /** The site's information: what the device last saw at once, then the server's answer. */
 export function useSiteInfo(): SiteInfo | null {
   const [stored] = useState(storedSiteInfo);
-  return useServerRead('site-info', fetchSiteInfo).data ?? stored;
+  const answered = useServerRead(apiReads.siteInfo()).data;
+  useEffect(() => {
+    if (answered) localStorage.setItem(SITE_INFO_KEY, JSON.stringify(answered));
+  }, [answered]);
+  return answered ?? stored;
 }

@@ -6,13 +6,16 @@
  * client secret) comes from GET /api/subscription-status.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { apiReads } from '../../sync/api-reads';
 import { entitlementOf, type Entitlement } from '../../sync/billing/entitlements';
 import type { SubscriptionState } from '../../sync/entities/subscription';
 import type { User } from '../../sync/entities/user';
 import { apiRequest, NetworkError } from './api-client';
 import type { Connection } from './connectivity';
 import { useSyncSession } from './replica/sync-session';
+import { readFromServer } from './server-read/read-from-server';
+import { useServerRead } from './server-read/use-server-read';
 import { useSession } from './session-store';
 
 const MINUTE_MS = 60_000;
@@ -43,7 +46,7 @@ export function useEntitlement(): Entitlement | null {
 }
 
 export function fetchSubscriptionState(): Promise<SubscriptionState> {
-  return apiRequest<SubscriptionState>('GET', '/api/subscription-status');
+  return readFromServer(apiReads.subscriptionStatus());
 }
 
 export type RemoteState<T> = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'ready'; value: T };
@@ -56,26 +59,10 @@ export function waitsInVain(state: RemoteState<unknown>, connection: Connection)
 
 /** GET /api/subscription-status once per mount, with a way to ask again. */
 export function useSubscriptionState(): { state: RemoteState<SubscriptionState>; reload: () => void } {
-  const [state, setState] = useState<RemoteState<SubscriptionState>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let cancelled = false;
-    fetchSubscriptionState()
-      .then((value) => {
-        if (!cancelled) setState({ kind: 'ready', value });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled) setState({ kind: 'error', error });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-  const reload = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((value) => value + 1);
-  }, []);
-  return { state, reload };
+  const read = useServerRead(apiReads.subscriptionStatus());
+  const state: RemoteState<SubscriptionState> =
+    read.data !== undefined ? { kind: 'ready', value: read.data } : read.error !== null ? { kind: 'error', error: read.error } : { kind: 'loading' };
+  return { state, reload: read.retry };
 }
 
 /** POST /api/billing/portal: the provider's page where the seller manages card, invoices and cancellation. */

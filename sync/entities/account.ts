@@ -39,6 +39,10 @@ export const confirmEmailInputSchema = z.object({
 /** A change of address waiting for its link to be followed (GET /api/account/email-change). */
 export const pendingEmailChangeSchema = z.object({ email: z.string(), requestedAt: isoDate, expiresAt: isoDate });
 export type PendingEmailChange = z.infer<typeof pendingEmailChangeSchema>;
+export const pendingEmailChangeAnswerSchema = z.object({ pending: pendingEmailChangeSchema.nullable() });
+
+/** GET /api/account/export: everything the account holds, handed over whole as the person's file (so no key is dropped). */
+export const accountExportSchema = z.looseObject({ exportedAt: isoDate });
 
 /** Registration, a profile's email and an email change all refuse an address another account has. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';

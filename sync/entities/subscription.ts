@@ -22,5 +22,8 @@ export const subscriptionStateSchema = z.object({
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 
+/** GET /api/config: the payment provider's public key, or null when the server takes no payments. */
+export const paymentConfigSchema = z.object({ stripePublishableKey: z.string().nullable() });
+
 /** POST /api/create-subscription. */
 export type CreatedSubscription = { status: string; clientSecret: string | null };

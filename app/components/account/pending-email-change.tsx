@@ -4,43 +4,29 @@
  * makes the link stop working). Read from the server: the change lives there
  * only.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { PendingEmailChange } from '../../../sync/entities/account';
+import { useState } from 'react';
+import { apiReads } from '../../../sync/api-reads';
 import { Button } from '../ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 
 export function usePendingEmailChange() {
-  const [pending, setPending] = useState<PendingEmailChange | null>(null);
-  const [lookupProblem, setLookupProblem] = useState<string | null>(null);
+  const read = useServerRead(apiReads.pendingEmailChange());
+  const pending = read.data?.pending ?? null;
+  const lookupProblem = read.error === null ? null : messageOf(read.error, 'A pending change of your email could not be looked up.');
   const [cancelProblem, setCancelProblem] = useState<string | null>(null);
-
-  const refresh = useCallback(
-    () =>
-      apiRequest<{ pending: PendingEmailChange | null }>('GET', '/api/account/email-change').then(
-        (answer) => {
-          setPending(answer.pending);
-          setLookupProblem(null);
-        },
-        (failure: unknown) => setLookupProblem(messageOf(failure, 'A pending change of your email could not be looked up.')),
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   async function cancel() {
     setCancelProblem(null);
     try {
       await apiRequest('DELETE', '/api/account/email-change');
-      setPending(null);
+      read.replace(() => ({ pending: null }));
     } catch (failure) {
       setCancelProblem(messageOf(failure, 'The change could not be canceled. Please try again.'));
     }
   }
 
-  return { pending, lookupProblem, cancelProblem, refresh, cancel };
+  return { pending, lookupProblem, cancelProblem, refresh: read.retry, cancel };
 }
 
 /** `showLookupProblem`: say so when the server could not be asked (where the page is about the email; elsewhere it stays quiet, as offline). */

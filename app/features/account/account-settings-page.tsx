@@ -3,8 +3,9 @@
  * notification emails, 'Download my data' and 'Delete account', each in its
  * own card with its own form.
  */
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { apiReads } from '../../../sync/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
 import type { FieldErrors } from '../../../sync/errors';
 import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS, type EmailPreferences, type NotificationKind } from '../../../sync/entities/email-preferences';
@@ -19,6 +20,8 @@ import { useCheckedFields } from '../../lib/field-errors';
 import type { UserRole } from '../../../sync/constants';
 import { downloadFile } from '../../lib/download-file';
 import { useSyncSession } from '../../lib/replica/sync-session';
+import { readFromServer } from '../../lib/server-read/read-from-server';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 import { useSession } from '../../lib/session-store';
 import { useDocumentTitle } from '../../lib/document-title';
 
@@ -110,7 +113,7 @@ function ChangeEmail({ email, confirmed, emailChange }: { email: string; confirm
       const answer = await apiRequest<{ message: string }>('POST', '/api/account/email', values);
       form.reset();
       setOutcome({ ok: true, text: answer.message });
-      await emailChange.refresh();
+      emailChange.refresh();
     } catch (failure) {
       setOutcome(failureOutcome(failure, form.fail, 'The email could not be changed.'));
     }
@@ -133,24 +136,22 @@ function ChangeEmail({ email, confirmed, emailChange }: { email: string; confirm
 }
 
 function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
-  const [preferences, setPreferences] = useState<EmailPreferences | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  useEffect(() => {
-    apiRequest<EmailPreferences>('GET', '/api/account/notifications')
-      .then(setPreferences)
-      .catch((failure: unknown) => setOutcome({ ok: false, text: messageOf(failure, 'Your email settings could not be loaded.') }));
-  }, []);
+  const read = useServerRead(apiReads.emailPreferences());
+  const preferences = read.data ?? null;
+  const [saved, setSaved] = useState<Outcome>(null);
+  const outcome = saved ?? (read.error === null ? null : { ok: false, text: messageOf(read.error, 'Your email settings could not be loaded.') });
   const kinds = NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_CHOICES[kind].role === role);
   if (kinds.length === 0) return null;
   async function toggle(kind: NotificationKind, on: boolean) {
     // Shown at once; the server's answer then confirms it (or the failure says it was not saved).
-    setPreferences((current) => current && { ...current, [kind]: on });
+    read.replace((current) => ({ ...current, [kind]: on }));
     try {
-      setPreferences(await apiRequest<EmailPreferences>('PUT', '/api/account/notifications', { [kind]: on }));
-      setOutcome({ ok: true, text: 'Saved.' });
+      const answer = await apiRequest<EmailPreferences>('PUT', '/api/account/notifications', { [kind]: on });
+      read.replace(() => answer);
+      setSaved({ ok: true, text: 'Saved.' });
     } catch (failure) {
-      setPreferences((current) => current && { ...current, [kind]: !on });
-      setOutcome({ ok: false, text: messageOf(failure, 'The setting could not be saved.') });
+      read.replace((current) => ({ ...current, [kind]: !on }));
+      setSaved({ ok: false, text: messageOf(failure, 'The setting could not be saved.') });
     }
   }
   return (
@@ -172,7 +173,7 @@ function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
 /** 'Download my data': answers what to show when it failed, null when the file was handed over. */
 async function downloadMyData(): Promise<Outcome> {
   try {
-    const data = await apiRequest<{ exportedAt: string }>('GET', '/api/account/export');
+    const data = await readFromServer(apiReads.accountExport());
     downloadFile(`wholesale-menus-data-${data.exportedAt.slice(0, 10)}.json`, new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     return null;
   } catch (failure) {
@@ -255,7 +256,7 @@ export function AccountSettingsPage() {
       </Link>
       <h1 className="text-2xl font-bold">Account settings</h1>
       <div className="grid gap-6">
-        <ChangePassword onChanged={() => void emailChange.refresh()} />
+        <ChangePassword onChanged={emailChange.refresh} />
         <ChangeEmail email={user.email} confirmed={user.emailConfirmedAt !== null} emailChange={emailChange} />
         <Notifications role={user.role} />
         <DownloadData />

@@ -16,9 +16,15 @@ import { useCustomerList } from './use-customer-list';
 
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
-  const { figures, attempt, retry } = useAdminFigures();
-  const customers = useCustomerList(attempt);
+  const figures = useAdminFigures();
+  const customers = useCustomerList();
   const dialogs = useCustomerDialogs();
+
+  /** The customer list is asked again with the figures. */
+  function retry() {
+    figures.retry();
+    customers.retry();
+  }
 
   function changed(updated: User) {
     customers.replace(updated);
@@ -32,7 +38,7 @@ export function AdminDashboardPage() {
         <p className="mt-1 text-sm text-stone-600">Manage customers and see how the platform is growing.</p>
       </div>
 
-      <AdminFigures figures={figures} onRetry={retry} />
+      <AdminFigures figures={figures.figures} onRetry={retry} />
       <CustomerManagement customers={customers} onSetAccess={dialogs.confirmAccess} onView={dialogs.view} />
       <AuditLogCard refresh={dialogs.auditRefresh} />
 

@@ -1,31 +1,20 @@
 /** The dashboard's audit log: every admin action, sign-in, failed sign-in and change to an admin's own account, newest first, a page at a time. */
-import { useEffect, useState } from 'react';
-import type { AuditPage } from '../../../sync/entities/admin';
+import { useState } from 'react';
+import { apiReads } from '../../../sync/api-reads';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 import { pageCount } from './admin-labels';
 import { AuditEntries } from './audit-entries';
 
 /** `refresh` changes when an action on this page may have added an entry. */
 export function AuditLogCard({ refresh }: { refresh: number }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<AuditPage>('GET', `/api/admin/audit?page=${page}`)
-      .then((body) => {
-        if (cancelled) return;
-        setData(body);
-        setError(null);
-      })
-      .catch((failure: unknown) => !cancelled && setError(messageOf(failure, 'Failed to load the audit log.')));
-    return () => {
-      cancelled = true;
-    };
-  }, [page, refresh]);
+  // Another page keeps the entries shown until its own arrive.
+  const read = useServerRead(apiReads.adminAudit(page), { showPreviousWhileLoading: true, refresh });
+  const data = read.data;
+  const error = read.error === null ? null : messageOf(read.error, 'Failed to load the audit log.');
 
   const pages = data ? pageCount(data.pageSize, data.total) : 1;
   return (

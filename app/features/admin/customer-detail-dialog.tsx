@@ -1,5 +1,6 @@
 /** A customer's detail panel: profile, menus, products, sign-ins, billing, their audit entries, and a trial extension for sellers. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { apiReads } from '../../../sync/api-reads';
 import { MAX_TRIAL_EXTENSION_DAYS, type CustomerDetail } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
@@ -8,6 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Select } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 import { toast } from '../../lib/toast-store';
 import { humanize, ROLE_CONSEQUENCES, roleChangedToast, subscriptionLabel } from './admin-labels';
 import { AuditEntries } from './audit-entries';
@@ -18,44 +20,30 @@ import { formatDate, formatDateTime } from './format-date';
 import { PromoteDialog } from './promote-dialog';
 import { reportFailure } from './report-failure';
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; detail: CustomerDetail };
-
 export function CustomerDetailDialog({ customer, onClose, onChanged }: { customer: User; onClose: () => void; onChanged: (updated: User) => void }) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<CustomerDetail>('GET', `/api/admin/customers/${encodeURIComponent(customer.id)}`)
-      .then((detail) => !cancelled && setState({ status: 'ready', detail }))
-      .catch((error: unknown) => !cancelled && setState({ status: 'error', message: messageOf(error, 'Failed to load the customer.') }));
-    return () => {
-      cancelled = true;
-    };
-  }, [customer.id, attempt]);
-
-  const reload = () => setAttempt((value) => value + 1);
+  const read = useServerRead(apiReads.adminCustomer(customer.id));
+  const reload = read.retry;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={displayName(customer)} description={customer.email} className="max-w-2xl">
-      {state.status === 'loading' && (
+      {read.loading && (
         <p role="status" className="py-6 text-center text-stone-700">
           Loading customer...
         </p>
       )}
-      {state.status === 'error' && (
+      {!read.data && read.error !== null && (
         <div className="grid justify-items-center gap-3 py-4">
           <p role="alert" className="text-red-700">
-            {state.message}
+            {messageOf(read.error, 'Failed to load the customer.')}
           </p>
           <Button variant="outline" onClick={reload}>
             Try Again
           </Button>
         </div>
       )}
-      {state.status === 'ready' && (
+      {read.data && (
         <DetailBody
-          detail={state.detail}
+          detail={read.data}
           onChanged={(updated) => {
             onChanged(updated);
             reload();

@@ -1,15 +1,15 @@
 /** The customer list: filters, a table at desktop widths and cards on phones, paging, and the CSV export of every match. */
 import { useState } from 'react';
-import type { User } from '../../../sync/entities/user';
+import { apiReads } from '../../../sync/api-reads';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
+import { readFromServer } from '../../lib/server-read/read-from-server';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { pageCount, pageRange } from './admin-labels';
 import { CustomerCards, type CustomerActions } from './customer-cards';
 import { CustomerFilters } from './customer-filters';
-import { customersUrl } from './customer-query';
+import { customerFilters } from './customer-query';
 import { CustomerTable } from './customer-table';
 import { customersCsvFileName, customersToCsv } from './customers-csv';
 import { reportFailure } from './report-failure';
@@ -27,7 +27,7 @@ export function CustomerManagement({ customers, ...actions }: { customers: Retur
   async function exportCsv() {
     setExporting(true);
     try {
-      const everyMatch = await apiRequest<User[]>('GET', customersUrl(query));
+      const everyMatch = await readFromServer(apiReads.adminCustomers(customerFilters(query)));
       // The byte-order mark makes spreadsheet apps read the file as UTF-8, so accented names survive.
       downloadFile(customersCsvFileName(new Date()), new Blob(['\uFEFF', customersToCsv(everyMatch)], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {

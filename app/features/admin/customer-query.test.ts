@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { customersUrl, DEFAULT_ORDER, nextOrder, type CustomerQuery } from './customer-query';
+import { apiReads } from '../../../sync/api-reads';
+import { customerFilters, customerPageQuery, DEFAULT_ORDER, nextOrder, type CustomerQuery } from './customer-query';
 
 const query = (changes: Partial<CustomerQuery> = {}): CustomerQuery => ({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER, ...changes });
 
-describe('customersUrl', () => {
+/** One page of the list with `page`, every match (for the export) without. */
+function customersUrl(query: CustomerQuery, page?: number): string {
+  return page === undefined ? apiReads.adminCustomers(customerFilters(query)).path : apiReads.adminCustomerPage(customerPageQuery(query, page)).path;
+}
+
+describe('the customer list asks', () => {
   it('asks for a page newest first without naming the default order', () => {
     expect(customersUrl(query(), 2)).toBe('/api/admin/customers?page=2&pageSize=25');
   });

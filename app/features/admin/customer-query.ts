@@ -1,4 +1,5 @@
 /** What the admin's customer list asks the server for: search, filters, order and page. */
+import type { CustomerFilters, CustomerPageQuery } from '../../../sync/api-reads';
 import { DEFAULT_CUSTOMER_PAGE_SIZE, type CustomerSort, type CustomerStatusFilter, type SortDirection } from '../../../sync/entities/admin';
 
 export type RoleFilter = 'all' | 'seller' | 'buyer';
@@ -16,20 +17,23 @@ export function nextOrder(current: CustomerOrder, sort: CustomerSort): CustomerO
   return { sort, dir: 'asc' };
 }
 
-/** One page of the list with `page`, every match (for the export) without. */
-export function customersUrl(query: CustomerQuery, page?: number): string {
-  const params = new URLSearchParams();
-  if (query.search) params.set('search', query.search);
-  if (query.role !== 'all') params.set('role', query.role);
-  if (query.status !== 'all') params.set('status', query.status);
-  if (page !== undefined) {
-    if (query.order.sort !== DEFAULT_ORDER.sort || query.order.dir !== DEFAULT_ORDER.dir) {
-      params.set('sort', query.order.sort);
-      params.set('dir', query.order.dir);
-    }
-    params.set('page', String(page));
-    params.set('pageSize', String(DEFAULT_CUSTOMER_PAGE_SIZE));
-  }
-  const encoded = params.toString();
-  return `/api/admin/customers${encoded ? `?${encoded}` : ''}`;
+/** The filters as the server takes them, for a page of the list and for the export of every match. */
+export function customerFilters(query: CustomerQuery): CustomerFilters {
+  return {
+    search: query.search || undefined,
+    role: query.role === 'all' ? undefined : query.role,
+    status: query.status === 'all' ? undefined : query.status,
+  };
+}
+
+/** One page of the list; the default order goes unnamed. */
+export function customerPageQuery(query: CustomerQuery, page: number): CustomerPageQuery {
+  const chosenOrder = query.order.sort !== DEFAULT_ORDER.sort || query.order.dir !== DEFAULT_ORDER.dir;
+  return {
+    ...customerFilters(query),
+    sort: chosenOrder ? query.order.sort : undefined,
+    dir: chosenOrder ? query.order.dir : undefined,
+    page,
+    pageSize: DEFAULT_CUSTOMER_PAGE_SIZE,
+  };
 }

@@ -1,29 +1,25 @@
-/** The dashboard's figures (the four cards and the growth card), loaded together and tried again together. */
-import { useEffect, useState } from 'react';
+/** The dashboard's figures (the four cards and the growth card), shown together and tried again together. */
+import { apiReads } from '../../../sync/api-reads';
 import type { AdminGrowth, AdminStats } from '../../../sync/entities/admin';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 
 export type Figures = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stats: AdminStats; growth: AdminGrowth };
 
 export function useAdminFigures() {
-  const [figures, setFigures] = useState<Figures>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const stats = useServerRead(apiReads.adminStats());
+  const growth = useServerRead(apiReads.adminGrowth());
+  const failure = stats.error ?? growth.error;
 
-  useEffect(() => {
-    let cancelled = false;
-    Promise.all([apiRequest<AdminStats>('GET', '/api/admin/stats'), apiRequest<AdminGrowth>('GET', '/api/admin/growth')])
-      .then(([stats, growth]) => !cancelled && setFigures({ status: 'ready', stats, growth }))
-      .catch((error: unknown) => !cancelled && setFigures({ status: 'error', message: messageOf(error, 'Failed to load the admin dashboard.') }));
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
+  let figures: Figures;
+  if (stats.data && growth.data) figures = { status: 'ready', stats: stats.data, growth: growth.data };
+  else if (failure !== null) figures = { status: 'error', message: messageOf(failure, 'Failed to load the admin dashboard.') };
+  else figures = { status: 'loading' };
 
-  /** Also asks for the customer list again, which shares the attempt. */
   function retry() {
-    setFigures({ status: 'loading' });
-    setAttempt((value) => value + 1);
+    stats.retry();
+    growth.retry();
   }
 
-  return { figures, attempt, retry };
+  return { figures, retry };
 }

@@ -1,19 +1,21 @@
 /** The customer list's query (search, role, status, order, page) and the page the server answered for it. */
 import { useEffect, useState } from 'react';
-import type { CustomerPage, CustomerSort } from '../../../sync/entities/admin';
+import { apiReads } from '../../../sync/api-reads';
+import type { CustomerSort } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
-import { apiRequest, messageOf } from '../../lib/api-client';
-import { customersUrl, DEFAULT_ORDER, nextOrder, type CustomerQuery, type RoleFilter, type StatusFilter } from './customer-query';
+import { messageOf } from '../../lib/api-client';
+import { useServerRead } from '../../lib/server-read/use-server-read';
+import { customerPageQuery, DEFAULT_ORDER, nextOrder, type CustomerQuery, type RoleFilter, type StatusFilter } from './customer-query';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 250;
 
-export function useCustomerList(attempt: number) {
+export function useCustomerList() {
   const [searchInput, setSearchInput] = useState('');
   const [query, setQuery] = useState<CustomerQuery>({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER });
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<CustomerPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Another page or filter keeps the rows shown until its own arrive.
+  const read = useServerRead(apiReads.adminCustomerPage(customerPageQuery(query, page)), { showPreviousWhileLoading: true });
 
   /** Any change of what is asked starts again at the first page. */
   function change(changes: Partial<CustomerQuery>) {
@@ -29,23 +31,9 @@ export function useCustomerList(attempt: number) {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  useEffect(() => {
-    let cancelled = false;
-    apiRequest<CustomerPage>('GET', customersUrl(query, page))
-      .then((body) => {
-        if (cancelled) return;
-        setList(body);
-        setError(null);
-      })
-      .catch((failure: unknown) => !cancelled && setError(messageOf(failure, 'Failed to load customers.')));
-    return () => {
-      cancelled = true;
-    };
-  }, [query, page, attempt]);
-
   /** A customer changed in a dialog shows changed in the list at once; the licence flag is theirs still. */
   function replace(updated: User) {
-    setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? { ...updated, licenseShared: row.licenseShared } : row)) });
+    read.replace((current) => ({ ...current, items: current.items.map((row) => (row.id === updated.id ? { ...updated, licenseShared: row.licenseShared } : row)) }));
   }
 
   return {
@@ -57,8 +45,9 @@ export function useCustomerList(attempt: number) {
     sortBy: (sort: CustomerSort) => change({ order: nextOrder(query.order, sort) }),
     page,
     setPage,
-    list,
-    error,
+    list: read.data ?? null,
+    error: read.error === null ? null : messageOf(read.error, 'Failed to load customers.'),
     replace,
+    retry: read.retry,
   };
 }

@@ -6,29 +6,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
-import type { BrowseItem, BrowsePage as BrowseAnswer, BrowseSeller } from '../../../sync/entities/browse';
+import { apiReads, type BrowseQuery } from '../../../sync/api-reads';
+import type { BrowseItem, BrowsePage as BrowseAnswer } from '../../../sync/entities/browse';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card, Spinner } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { backToState } from '../../lib/back-to';
 import { useConnectivity } from '../../lib/connectivity';
 import { useDocumentTitle } from '../../lib/document-title';
+import { readFromServer } from '../../lib/server-read/read-from-server';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 
 type Filters = { q: string; category: ProductCategory | ''; sellerId: string };
-type Results = { key: string; items: BrowseItem[]; nextCursor: string | null; error: string | null };
+/** The pages loaded after the first, as the buyer scrolled: they follow `after`, the first page they were loaded for. */
+type LaterPages = { after: BrowseAnswer; items: BrowseItem[]; nextCursor: string | null; error: string | null };
 
 const SEARCH_DELAY_MS = 250;
 
-function browseUrl(filters: Filters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.category) params.set('category', filters.category);
-  if (filters.sellerId) params.set('sellerId', filters.sellerId);
-  if (cursor) params.set('cursor', cursor);
-  return `/api/browse?${params}`;
+function browseQuery(filters: Filters, cursor?: string): BrowseQuery {
+  return { q: filters.q.trim() || undefined, category: filters.category || undefined, sellerId: filters.sellerId || undefined, cursor };
 }
 
 export function BrowsePage() {
@@ -36,11 +35,11 @@ export function BrowsePage() {
   const online = useConnectivity((state) => state.connection === 'online');
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', sellerId: '' });
   const [query, setQuery] = useState(filters);
-  const [results, setResults] = useState<Results | null>(null);
-  const [sellers, setSellers] = useState<BrowseSeller[]>([]);
+  const firstPage = useServerRead(apiReads.browse(browseQuery(query)), { onlyOnline: true });
+  const sellers = useServerRead(apiReads.browseSellers(), { onlyOnline: true }).data ?? [];
+  const [laterPages, setLaterPages] = useState<LaterPages | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
-  const key = JSON.stringify(query);
 
   // Typing waits a moment before asking the server, so each keystroke is not a request.
   useEffect(() => {
@@ -48,33 +47,23 @@ export function BrowsePage() {
     return () => clearTimeout(timer);
   }, [filters]);
 
-  useEffect(() => {
-    if (!online) return;
-    apiRequest<BrowseSeller[]>('GET', '/api/browse/sellers').then(setSellers, () => undefined);
-  }, [online]);
-
-  useEffect(() => {
-    if (!online) return;
-    let current = true;
-    apiRequest<BrowseAnswer>('GET', browseUrl(query, null)).then(
-      (page) => current && setResults({ key, items: page.items, nextCursor: page.nextCursor, error: null }),
-      (error: unknown) => current && setResults({ key, items: [], nextCursor: null, error: messageOf(error, 'Could not load menus.') }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, key, online]);
-
-  const shown = results?.key === key ? results : null;
+  const first = firstPage.data;
+  const later = first && laterPages?.after === first ? laterPages : null;
+  const shown = first
+    ? { items: later ? [...first.items, ...later.items] : first.items, nextCursor: later ? later.nextCursor : first.nextCursor, error: later?.error ?? null }
+    : firstPage.error !== null
+      ? { items: [], nextCursor: null, error: messageOf(firstPage.error, 'Could not load menus.') }
+      : null;
 
   async function loadMore() {
-    if (!shown?.nextCursor || loadingMore) return;
+    if (!first || !shown?.nextCursor || loadingMore) return;
     setLoadingMore(true);
+    const loaded = later ?? { after: first, items: [], nextCursor: first.nextCursor, error: null };
     try {
-      const page = await apiRequest<BrowseAnswer>('GET', browseUrl(query, shown.nextCursor));
-      setResults((previous) => (previous && previous.key === key ? { ...previous, items: [...previous.items, ...page.items], nextCursor: page.nextCursor } : previous));
+      const page = await readFromServer(apiReads.browse(browseQuery(query, shown.nextCursor)));
+      setLaterPages({ after: first, items: [...loaded.items, ...page.items], nextCursor: page.nextCursor, error: null });
     } catch (error) {
-      setResults((previous) => (previous ? { ...previous, error: messageOf(error, 'Could not load more menus.') } : previous));
+      setLaterPages({ ...loaded, error: messageOf(error, 'Could not load more menus.') });
     } finally {
       setLoadingMore(false);
     }

@@ -4,25 +4,24 @@
  * (the last list is kept in the seller's own database for offline), and are
  * marked read once shown.
  */
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { z } from 'zod';
-import { sellerEventSchema, type SellerEvent } from '../../../sync/entities/insights';
+import { apiReads } from '../../../sync/api-reads';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { apiRequest } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 
-const eventsSchema = z.array(sellerEventSchema);
-
-async function fetchEvents(): Promise<SellerEvent[]> {
-  const events = await apiRequest<SellerEvent[]>('GET', '/api/analytics/notifications');
-  const unread = events.filter((event) => event.readAt === null).map((event) => event.id);
-  if (unread.length > 0) void apiRequest('POST', '/api/analytics/notifications/read', { ids: unread }).catch(() => undefined);
-  return events;
-}
-
 export function MenuActivity() {
-  const events = useServerRead('menu-activity', fetchEvents, { keepOffline: eventsSchema }).data ?? [];
+  const read = useServerRead(apiReads.menuActivity(), { keepOffline: true });
+  const events = read.data ?? [];
+  const answered = read.fresh ? read.data : undefined;
+
+  // What the server just listed as new has been seen; a copy kept from before says nothing new.
+  useEffect(() => {
+    const unread = answered?.filter((event) => event.readAt === null).map((event) => event.id) ?? [];
+    if (unread.length > 0) void apiRequest('POST', '/api/analytics/notifications/read', { ids: unread }).catch(() => undefined);
+  }, [answered]);
 
   if (events.length === 0) return null;
   return (

@@ -4,8 +4,9 @@
  * the seller's own database with when it was fetched, so the screen works
  * offline and says how old its figures are.
  */
-import { menuInsightsSchema, type MenuInsights } from '../../../sync/entities/insights';
-import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
+import { apiReads } from '../../../sync/api-reads';
+import type { MenuInsights } from '../../../sync/entities/insights';
+import { ApiError, messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 
 export type SavedInsights = { fetchedAt: string; insights: MenuInsights };
@@ -18,11 +19,7 @@ export type InsightsState =
   | { status: 'failed'; message: string; retry(): void };
 
 export function useMenuInsights(menuId: string, days: number): InsightsState {
-  const read = useServerRead(
-    `menu-insights/${menuId}/${days}`,
-    () => apiRequest<MenuInsights>('GET', `/api/menus/${encodeURIComponent(menuId)}/insights?days=${days}`),
-    { keepOffline: menuInsightsSchema },
-  );
+  const read = useServerRead(apiReads.menuInsights(menuId, days), { keepOffline: true });
   if (read.error instanceof ApiError && read.error.status === 404) return { status: 'not-found' };
   if (read.data && read.fetchedAt) return { status: 'ready', saved: { fetchedAt: read.fetchedAt, insights: read.data }, fresh: read.fresh };
   if (read.loading) return { status: 'loading' };

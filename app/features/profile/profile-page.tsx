@@ -21,7 +21,7 @@ export function ProfilePage() {
   const user = useSession((state) => state.user)!;
   const emailChange = usePendingEmailChange();
   const [editing, setEditing] = useState(false);
-  const { formRef, ...form } = useProfileForm(user, { includeEmail: true, followUser: !editing, onEmailChangeStarted: () => void emailChange.refresh() });
+  const { formRef, ...form } = useProfileForm(user, { includeEmail: true, followUser: !editing, onEmailChangeStarted: emailChange.refresh });
 
   return (
     <PageBody>

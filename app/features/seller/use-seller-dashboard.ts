@@ -3,12 +3,10 @@
  * server (views happen on other people's devices), so they are fetched when
  * online and the last answer is kept in the seller's own database for offline use.
  */
-import { sellerDashboardSchema, type SellerDashboard } from '../../../sync/entities/insights';
-import { apiRequest } from '../../lib/api-client';
+import { apiReads } from '../../../sync/api-reads';
+import type { SellerDashboard } from '../../../sync/entities/insights';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 
-const fetchDashboard = () => apiRequest<SellerDashboard>('GET', '/api/analytics/dashboard');
-
 export function useSellerDashboard(): SellerDashboard | null {
-  return useServerRead('seller-dashboard', fetchDashboard, { keepOffline: sellerDashboardSchema }).data ?? null;
+  return useServerRead(apiReads.sellerDashboard(), { keepOffline: true }).data ?? null;
 }

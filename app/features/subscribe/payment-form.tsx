@@ -6,9 +6,10 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { apiReads } from '../../../sync/api-reads';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
-import { apiRequest } from '../../lib/api-client';
+import { readFromServer } from '../../lib/server-read/read-from-server';
 import { toast } from '../../lib/toast-store';
 
 /** Where the provider sends the seller back after a step on its own page (the spec's return address). */
@@ -42,7 +43,7 @@ export function PaymentForm({ clientSecret, submitLabel, onConfirmed, onSetupErr
     async function load() {
       const [{ loadStripe }, config] = await Promise.all([
         import('@stripe/stripe-js'),
-        apiRequest<{ stripePublishableKey: string | null }>('GET', '/api/config'),
+        readFromServer(apiReads.paymentConfig()),
       ]);
       if (!config.stripePublishableKey) throw new Error('The server has no payment provider key configured');
       const stripe = await loadStripe(config.stripePublishableKey);

@@ -94,6 +94,44 @@ describe('a read from the server', () => {
     expect(reader.getSnapshot()).toMatchObject({ identity: 'figures-30', data: { views: 30 } });
   });
 
+  it('asks again when the screen says what it reads may have changed, showing the last answer meanwhile', async () => {
+    const answers = [deferred<Figures>(), deferred<Figures>()];
+    let asked = 0;
+    const reader = new ServerReader<Figures>();
+    const fetch = () => answers[asked++]!.promise;
+    reader.show(request('figures', fetch, { refresh: 0 }));
+    answers[0]!.resolve({ views: 1 });
+    await stateWhen(reader, (state) => state.data !== undefined);
+
+    reader.show(request('figures', fetch, { refresh: 0 }));
+    expect(asked).toBe(1);
+    reader.show(request('figures', fetch, { refresh: 1 }));
+    expect(asked).toBe(2);
+    expect(reader.getSnapshot()).toMatchObject({ data: { views: 1 }, loading: false });
+    answers[1]!.resolve({ views: 2 });
+    expect(await stateWhen(reader, (state) => state.data?.views === 2)).toMatchObject({ fresh: true });
+  });
+
+  it('shows what a write answered at once, until the next answer replaces it', async () => {
+    let views = 1;
+    const reader = new ServerReader<Figures>();
+    reader.show(request('figures', async () => ({ views })));
+    await stateWhen(reader, (state) => state.data !== undefined);
+
+    reader.replace((current) => ({ views: current.views + 10 }));
+    expect(reader.getSnapshot().data).toEqual({ views: 11 });
+    views = 3;
+    reader.retry();
+    expect(await stateWhen(reader, (state) => state.data?.views !== 11)).toMatchObject({ data: { views: 3 } });
+  });
+
+  it('has nothing to replace before the first answer', () => {
+    const reader = new ServerReader<Figures>();
+    reader.show(request('figures', () => new Promise<Figures>(() => undefined)));
+    reader.replace(() => ({ views: 5 }));
+    expect(reader.getSnapshot()).toMatchObject({ data: undefined, loading: true });
+  });
+
   it('tells nobody of an answer that comes after the screen went away', async () => {
     const answer = deferred<Figures>();
     const reader = new ServerReader<Figures>();

@@ -40,6 +40,8 @@ export type ReadRequest<T> = {
   /** False while no answer can come (offline): nothing is asked, and it is asked when this turns true again. */
   ask: boolean;
   keep: KeepOffline<T> | null;
+  /** Another value for the same key asks the server again, showing what there is meanwhile (the screen changed what it reads). */
+  refresh?: unknown;
 };
 
 export const NOT_READ_YET: ServerReadState<never> = { identity: null, data: undefined, fetchedAt: null, fresh: false, loading: true, error: null };
@@ -97,7 +99,7 @@ export class ServerReader<T> {
       this.keepUnkept();
       this.lookForCopy();
     }
-    if (request.ask && !previous?.ask) this.ask();
+    if (request.ask && (!previous?.ask || request.refresh !== previous.refresh)) this.ask();
     if (!request.ask && previous?.ask) {
       // No answer can come now: one on its way, or why the last one failed, no longer says anything.
       this.fetchRound++;
@@ -111,6 +113,16 @@ export class ServerReader<T> {
   retry(): void {
     if (!this.request) return;
     this.ask();
+    this.publish();
+  }
+
+  /**
+   * Shows what a write answered, or the change it made, at once, until the
+   * server's next answer; a kept copy stays as the server last gave it.
+   */
+  replace(change: (current: T) => T): void {
+    if (!this.shown) return;
+    this.shown = { ...this.shown, data: change(this.shown.data) };
     this.publish();
   }
 

@@ -1,0 +1,73 @@
+/**
+ * Every read of the app's read table (sync/api-reads.ts), asked of the real
+ * server by the person the screen belongs to, answers with what the read's
+ * schema describes: the app parses each answer with that schema, so a server
+ * that drifted from it would leave a screen showing a failure.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiReads, type ApiReadName, type ServerReadRequest } from '../../sync/api-reads';
+import type { Menu } from '../../sync/entities/menu';
+import type { Product } from '../../sync/entities/product';
+import type { AuthResponse } from '../../sync/entities/user';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu };
+type Party = 'seller' | 'buyer' | 'admin' | 'guest';
+
+/** Each read as its screen asks it: with which parameters, and as whom. A read missing here does not compile. */
+const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(typeof apiReads)[Name]>; as: Party } } = {
+  signedInUser: () => ({ params: [], as: 'seller' }),
+  siteInfo: () => ({ params: [], as: 'guest' }),
+  paymentConfig: () => ({ params: [], as: 'guest' }),
+  subscriptionStatus: () => ({ params: [], as: 'seller' }),
+  emailPreferences: () => ({ params: [], as: 'buyer' }),
+  pendingEmailChange: () => ({ params: [], as: 'seller' }),
+  accountExport: () => ({ params: [], as: 'seller' }),
+  adminStats: () => ({ params: [], as: 'admin' }),
+  adminGrowth: () => ({ params: [], as: 'admin' }),
+  adminCustomers: () => ({ params: [{ role: 'seller' }], as: 'admin' }),
+  adminCustomerPage: () => ({ params: [{ search: 'North', sort: 'name', dir: 'asc', page: 1, pageSize: 25 }], as: 'admin' }),
+  adminCustomer: ({ seller }) => ({ params: [seller.user.id], as: 'admin' }),
+  adminAudit: () => ({ params: [1], as: 'admin' }),
+  browse: () => ({ params: [{ q: 'Gelato' }], as: 'buyer' }),
+  browseSellers: () => ({ params: [], as: 'buyer' }),
+  sellerDashboard: () => ({ params: [], as: 'seller' }),
+  menuActivity: () => ({ params: [], as: 'seller' }),
+  menuInsights: ({ menu }) => ({ params: [menu.id, 30], as: 'seller' }),
+  publicMenu: ({ menu }) => ({ params: [menu.publicLinkId], as: 'guest' }),
+};
+
+let t: TestApp;
+let world: World;
+
+beforeAll(async () => {
+  t = createTestApp();
+  const seller = await t.registerUser('seller', { businessName: 'North Star Farms', licenseNumber: 'C11-0000001-LIC' });
+  const buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+  const admin = await t.makeAdmin();
+  const product = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Gelato', pricePerUnit: '10.50', availableQuantity: '50' } });
+  expect(product.status).toBe(201);
+  const menu = await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Spring List', isPublic: true, productIds: [product.body.id] } });
+  expect(menu.status).toBe(201);
+  // A buyer's first look at the menu, so the seller's activity and figures have something in them.
+  const opened = await t.request('GET', `/api/public/menu/${menu.body.publicLinkId}`, { token: buyer.token, headers: { 'user-agent': BROWSER }, remoteAddress: '203.0.113.9' });
+  expect(opened.status).toBe(200);
+  const emailChange = await t.request('POST', '/api/account/email', { token: seller.token, body: { email: 'north-star@growers.example', currentPassword: TEST_PASSWORD } });
+  expect(emailChange.status).toBe(200);
+  world = { seller, buyer, admin, menu: menu.body };
+});
+afterAll(() => t.close());
+
+describe('each read the app makes is answered as its schema says', () => {
+  it.each(Object.keys(ASKED) as ApiReadName[])('%s', async (name) => {
+    const { params, as } = ASKED[name](world);
+    const read = apiReads[name] as (...params: unknown[]) => ServerReadRequest<unknown>;
+    const { path, schema } = read(...params);
+    const res = await t.request('GET', path, { token: as === 'guest' ? undefined : world[as].token });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+    const parsed = schema.safeParse(res.body);
+    expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
+  });
+});

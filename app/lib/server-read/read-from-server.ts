@@ -1,0 +1,29 @@
+/**
+ * A read of the table in sync/api-reads.ts, over the app's one fetch wrapper
+ * (time limit, bearer token, connectivity), with its answer checked against
+ * the read's schema: what comes back has the type the screen expects, or the
+ * read fails like any other.
+ */
+import type { ServerReadRequest } from '../../../sync/api-reads';
+import { apiRequest } from '../api-client';
+
+/** The server answered, but not with what the read expects: an older or newer server, or a proxy's page. */
+export class MalformedAnswerError extends Error {
+  constructor(path: string, reason: string) {
+    super(`The answer to ${path} was not what the app expects: ${reason}`);
+    this.name = 'MalformedAnswerError';
+  }
+}
+
+export async function readFromServer<T>({ path, schema }: ServerReadRequest<T>): Promise<T> {
+  let body: unknown;
+  try {
+    body = await apiRequest<unknown>('GET', path);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new MalformedAnswerError(path, 'not JSON');
+    throw error;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; '));
+  return parsed.data;
+}

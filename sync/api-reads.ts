@@ -1,0 +1,86 @@
+/**
+ * Every read the app makes from the server's REST routes (a GET answered with
+ * JSON), named once: the path it asks for and the schema of its answer. The
+ * app reads only through this table (`readFromServer` and `useServerRead` in
+ * app/lib/server-read/), which parses each answer with its schema, so a
+ * malformed answer is a failure the screen shows, never a crash further on;
+ * a test asks the real server for each read and parses the answer the same
+ * way, so the two sides cannot drift apart.
+ *
+ * Sync's own pull is not here: its protocol, with its schemas, is in
+ * protocol.ts.
+ */
+import { z, type ZodType } from 'zod';
+import type { ProductCategory } from './constants';
+import { accountExportSchema, pendingEmailChangeAnswerSchema } from './entities/account';
+import {
+  adminGrowthSchema,
+  adminStatsSchema,
+  auditPageSchema,
+  customerDetailSchema,
+  customerPageSchema,
+  type CustomerSort,
+  type CustomerStatusFilter,
+  type SortDirection,
+} from './entities/admin';
+import { browsePageSchema, browseSellerSchema } from './entities/browse';
+import { emailPreferencesSchema } from './entities/email-preferences';
+import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from './entities/insights';
+import { publicMenuSchema } from './entities/public-menu';
+import { siteInfoSchema } from './entities/site-info';
+import { paymentConfigSchema, subscriptionStateSchema } from './entities/subscription';
+import { userSchema } from './entities/user';
+
+/** One read as asked: where, and what its answer must look like. */
+export type ServerReadRequest<T> = { readonly path: string; readonly schema: ZodType<T> };
+
+/** A read of the table: its parameters make the request. */
+export type ApiRead<Params extends unknown[], T> = (...params: Params) => ServerReadRequest<T>;
+
+function read<Params extends unknown[], T>(path: (...params: Params) => string, schema: ZodType<T>): ApiRead<Params, T> {
+  return (...params) => ({ path: path(...params), schema });
+}
+
+type QueryValues = Record<string, string | number | null | undefined>;
+
+/** `path` with the values that are set, in the order given, as its query. */
+function withQuery(path: string, values: QueryValues): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  const encoded = query.toString();
+  return encoded ? `${path}?${encoded}` : path;
+}
+
+const segment = encodeURIComponent;
+
+/** The admin's customer filters; unset ones are left out. */
+export type CustomerFilters = { search?: string; role?: 'seller' | 'buyer'; status?: CustomerStatusFilter };
+/** One page of the admin's customer list; without `sort` the newest come first. */
+export type CustomerPageQuery = CustomerFilters & { sort?: CustomerSort; dir?: SortDirection; page: number; pageSize: number };
+/** The buyer's browse filters and, past the first page, where the next one starts. */
+export type BrowseQuery = { q?: string; category?: ProductCategory; sellerId?: string; cursor?: string };
+
+export const apiReads = {
+  signedInUser: read(() => '/api/auth/me', userSchema),
+  siteInfo: read(() => '/api/site', siteInfoSchema),
+  paymentConfig: read(() => '/api/config', paymentConfigSchema),
+  subscriptionStatus: read(() => '/api/subscription-status', subscriptionStateSchema),
+  emailPreferences: read(() => '/api/account/notifications', emailPreferencesSchema),
+  pendingEmailChange: read(() => '/api/account/email-change', pendingEmailChangeAnswerSchema),
+  accountExport: read(() => '/api/account/export', accountExportSchema),
+  adminStats: read(() => '/api/admin/stats', adminStatsSchema),
+  adminGrowth: read(() => '/api/admin/growth', adminGrowthSchema),
+  /** Every match, for the CSV export. */
+  adminCustomers: read((filters: CustomerFilters) => withQuery('/api/admin/customers', { ...filters }), z.array(userSchema)),
+  adminCustomerPage: read((query: CustomerPageQuery) => withQuery('/api/admin/customers', { ...query }), customerPageSchema),
+  adminCustomer: read((id: string) => `/api/admin/customers/${segment(id)}`, customerDetailSchema),
+  adminAudit: read((page: number) => withQuery('/api/admin/audit', { page }), auditPageSchema),
+  browse: read((query: BrowseQuery) => withQuery('/api/browse', { ...query }), browsePageSchema),
+  browseSellers: read(() => '/api/browse/sellers', z.array(browseSellerSchema)),
+  sellerDashboard: read(() => '/api/analytics/dashboard', sellerDashboardSchema),
+  menuActivity: read(() => '/api/analytics/notifications', z.array(sellerEventSchema)),
+  menuInsights: read((menuId: string, days: number) => withQuery(`/api/menus/${segment(menuId)}/insights`, { days }), menuInsightsSchema),
+  publicMenu: read((publicLinkId: string) => `/api/public/menu/${segment(publicLinkId)}`, publicMenuSchema),
+} satisfies Record<string, ApiRead<never[], unknown>>;
+
+export type ApiReadName = keyof typeof apiReads;
