@@ -5,11 +5,9 @@
  * rejection (the cached user stays).
  */
 import { create } from 'zustand';
-import { apiReads } from '../../sync/api-reads';
 import { USER_ROLES } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { apiRequest, ApiError } from './api-client';
-import { readFromServer } from './server-read/read-from-server';
 import { CACHED_USER_KEY, NEW_ACCOUNT_KEY, TOKEN_KEY } from './session-storage-keys';
 
 type SessionState = {
@@ -57,6 +55,8 @@ export const useSession = create<SessionState>((set) => ({
     const cached = readCachedUser();
     if (cached) set({ user: cached, loading: false });
     try {
+      // Loaded here, not with the app's start: a guest on a shared menu never needs the read table's schemas.
+      const [{ apiReads }, { readFromServer }] = await Promise.all([import('../../sync/api-reads'), import('./server-read/read-from-server')]);
       const user = await readFromServer(apiReads.signedInUser());
       localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
       set({ user, loading: false });
