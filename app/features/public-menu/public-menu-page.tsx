@@ -14,8 +14,8 @@ import { useLiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
-import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
+import { GuestMenuActions, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
 
 const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
 const RequestInfoButton = lazy(async () => ({ default: (await import('./buyer-actions')).RequestInfoButton }));
@@ -26,11 +26,6 @@ type LoadResult =
   | { status: 'not-found' }
   | { status: 'offline' }
   | { status: 'error'; message: string };
-
-function sendToLogin() {
-  localStorage.setItem(REDIRECT_AFTER_LOGIN_KEY, window.location.pathname);
-  window.location.href = '/api/login';
-}
 
 export function PublicMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
@@ -75,6 +70,7 @@ export function PublicMenuPage() {
   // Once the menu came from the server, its changes (stock, prices, products) arrive as they happen.
   const following = current?.status === 'ready' && !current.savedCopyFrom ? current.data : null;
   const live = useLiveMenu(following && publicLinkId, following);
+  const guest = usePendingAction();
 
   if (!current) {
     return (
@@ -113,13 +109,13 @@ export function PublicMenuPage() {
       }
       actions={
         <div className="flex shrink-0 flex-wrap items-start gap-2 self-start">
-          <MenuActions data={data} />
+          <MenuActions data={data} guest={guest} />
           <a href={`/menu/${encodeURIComponent(publicLinkId)}/print`} className={buttonClasses('outline')}>
             Print or save as PDF
           </a>
         </div>
       }
-      productAction={(product) => <ProductAction data={data} product={product} />}
+      productAction={(product) => <ProductAction data={data} product={product} guest={guest} />}
     />
   );
 }
@@ -144,56 +140,40 @@ export async function loadPublicMenu(publicLinkId: string): Promise<{ data: Publ
   return { data: (await response.json()) as PublicMenu, savedCopyFrom: stale ? servedAt : null };
 }
 
+type GuestState = ReturnType<typeof usePendingAction>;
+
 /**
  * The menu's actions. A signed-in buyer gets Save, Contact Seller and Request
  * Order (loaded only for them: they bring the device's storage); a guest is
- * asked to sign in first and comes back here; sellers and admins get none.
+ * asked to sign in on this page, and what they asked for then carries on;
+ * sellers and admins get none.
  */
-function MenuActions({ data }: { data: PublicMenu }) {
+function MenuActions({ data, guest }: { data: PublicMenu; guest: GuestState }) {
   const user = useSession((state) => state.user);
   const loading = useSession((state) => state.loading);
   // Until the session is known, no button shows, so a signed-in buyer never sees the guest ones flash.
   if (loading) return null;
-  if (!user) {
-    return (
-      <div className="flex shrink-0 flex-wrap gap-2 self-start">
-        <Button
-          variant="outline"
-          onClick={() => {
-            // The save happens when the buyer comes back signed in (see BuyerMenuActions).
-            localStorage.setItem(SAVE_AFTER_LOGIN_KEY, data.menu.id);
-            sendToLogin();
-          }}
-        >
-          Save Menu
-        </Button>
-        <Button variant="outline" onClick={sendToLogin}>
-          Contact Seller
-        </Button>
-      </div>
-    );
-  }
+  if (!user) return <GuestMenuActions ask={guest.ask} />;
   if (user.role !== 'buyer') return null;
   return (
     <Suspense fallback={null}>
-      <BuyerMenuActions data={data} />
+      <BuyerMenuActions data={data} startWith={menuActionOf(guest.pending)} onStarted={guest.carriedOn} />
     </Suspense>
   );
 }
 
-function ProductAction({ data, product }: { data: PublicMenu; product: MenuProduct }) {
+function menuActionOf(pending: PendingAction | null): 'save' | 'contact' | null {
+  return pending?.kind === 'save' || pending?.kind === 'contact' ? pending.kind : null;
+}
+
+function ProductAction({ data, product, guest }: { data: PublicMenu; product: MenuProduct; guest: GuestState }) {
   const user = useSession((state) => state.user);
-  if (!user) {
-    return (
-      <Button variant="outline" size="sm" className="text-brand-800" onClick={sendToLogin}>
-        Request More Info
-      </Button>
-    );
-  }
+  if (!user) return <GuestRequestInfoButton productId={product.id} strainName={product.strainName} ask={guest.ask} />;
   if (user.role !== 'buyer') return null;
+  const asked = guest.pending?.kind === 'info' && guest.pending.productId === product.id;
   return (
     <Suspense fallback={null}>
-      <RequestInfoButton data={data} product={product} />
+      <RequestInfoButton data={data} product={product} startOpen={asked} onStarted={guest.carriedOn} />
     </Suspense>
   );
 }
