@@ -3,8 +3,8 @@
  * the trade-show floor, reload, open both from the device's copy, filter and
  * sort, keep notes, tags and a favourite, write to the seller and build an
  * order request; back online everything reaches the server by itself; the
- * seller replies and accepts; the buyer sees it. And a guest's Save Menu that
- * completes after sign-in.
+ * seller replies and accepts; the buyer sees it. (A guest's Save Menu is in
+ * guest-sign-in.spec.ts.)
  */
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, apiLogin, type ApiSession } from './support/api';
@@ -20,7 +20,6 @@ import {
 } from './support/marketplace';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
-import { openSharedMenu } from './support/shared-menu';
 
 /** A card in a list (browse results, saved menus), found by its heading. */
 const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -307,45 +306,5 @@ test.describe('buyer journey', () => {
     await expect(page.getByTestId('inquiry-status')).toHaveText('Accepted');
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(reply);
     await expect(page.getByTestId('unread-count')).toHaveCount(0);
-  });
-
-  test("a guest's Save Menu ends with the menu saved after sign-in", async ({ page }) => {
-    const tag = uniqueTag();
-    const seller = await sellerWithBusiness(`Lakeshore Growers ${tag}`);
-    const product = await createProduct(seller.session, {
-      strainName: `Harbor Haze ${tag}`,
-      category: 'flower',
-      unitType: 'oz',
-      pricePerUnit: '15.00',
-      availableQuantity: '30',
-      lotSize: 1,
-    });
-    const menu = await createMenu(seller.session, { name: `Harbor Menu ${tag}`, isPublic: true, productIds: [product.id] });
-    const buyer = await registerAccount('buyer');
-
-    await openSharedMenu(page, menu.publicLinkId);
-    await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
-    // Sent to sign in: /api/login lands on /?auth=signin, which opens the dialog (and then tidies the address).
-    const sentToSignIn = page.waitForURL(/\/\?auth=signin$/, { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
-    await sentToSignIn;
-    expect(await page.evaluate(() => localStorage.getItem('redirect_after_login'))).toBe(`/menu/${menu.publicLinkId}`);
-    const dialog = page.getByRole('dialog', { name: 'Sign in' });
-    await dialog.getByLabel('Email').fill(buyer.email);
-    await dialog.getByLabel('Password', { exact: true }).fill(buyer.password);
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
-
-    await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
-    await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
-    await expect(toast(page, 'Menu saved to your account').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
-
-    const session = await apiLogin(buyer);
-    await expect.poll(async () => (await savedMenusOf(session)).map((saved) => saved.menuId), { timeout: 15_000 }).toEqual([menu.id]);
-    // Saved once: the pending intent is gone, so a reload does not save or toast again.
-    await page.reload();
-    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
-    expect(await page.evaluate(() => localStorage.getItem('save_menu_after_login'))).toBeNull();
-    expect(await savedMenusOf(session)).toHaveLength(1);
   });
 });

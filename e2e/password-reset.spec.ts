@@ -1,4 +1,4 @@
-import { expect, registerAccount, test } from './support/fixtures';
+import { expect, registerAccount, SELLER_BUSINESS_NAME, test } from './support/fixtures';
 import { latestMailTo, linkIn } from './support/mailbox';
 
 test.describe('forgotten password', () => {
@@ -32,7 +32,7 @@ test.describe('forgotten password', () => {
     await page.getByLabel('New password').fill('a-new-password');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Welcome back, Sam' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome back, ${SELLER_BUSINESS_NAME}` })).toBeVisible();
 
     const me = await otherPage.request.get('/api/auth/me', { headers: { authorization: `Bearer ${oldToken}` } });
     expect(me.status()).toBe(401);

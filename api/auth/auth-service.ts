@@ -34,6 +34,9 @@ export async function register(services: Services, input: unknown, clientAddress
       firstName: fields.firstName,
       lastName: fields.lastName,
       role: fields.role,
+      businessName: fields.businessName,
+      phoneNumber: fields.phoneNumber,
+      contactInfo: fields.contactInfo,
       subscriptionStatus: 'trial',
       trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
     });

@@ -1,6 +1,6 @@
 /** A user changing their own profile (PUT /api/auth/user and the sync mutation profile.update). */
 import { TRIAL_DAYS } from '../../sync/constants';
-import { profileUpdateSchema, type User } from '../../sync/entities/user';
+import { businessNameProblem, profileUpdateSchema, type User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import { checkEmailChange, startEmailChange } from '../account/email-change';
@@ -19,6 +19,8 @@ export async function updateProfile(services: Services, user: User, input: unkno
   const fields = parseOrThrow(profileUpdateSchema, input);
   const { role, email, currentPassword, ...rest } = fields;
   const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const nameProblem = businessNameProblem(fields, role ?? user.role);
+  if (nameProblem) throw new AppError('validation', nameProblem.businessName, nameProblem);
 
   if (role !== undefined && role !== user.role) {
     if (role === 'admin') throw new AppError('forbidden', 'You cannot make yourself an admin', { role: 'Choose seller or buyer' });

@@ -1,6 +1,6 @@
 /** Talking to a server's REST API directly, as a second party would: to register, sign in, read and delete. */
 import { randomUUID } from 'node:crypto';
-import { baseUrl, type Account } from './fixtures';
+import { baseUrl, SELLER_BUSINESS_NAME, type Account } from './fixtures';
 
 export type ApiProduct = { id: string; strainName: string; pricePerUnit: string | null; userId: string; sku: string | null; availableQuantity: string; lotSize: number };
 export type ApiMenu = { id: string; name: string; productIds: string[]; userId: string };
@@ -12,7 +12,7 @@ export async function registerAccountAt(base: string, role: 'seller' | 'buyer'):
   const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...account, firstName: role === 'seller' ? 'Sam' : 'Bea', role }),
+    body: JSON.stringify({ ...account, firstName: role === 'seller' ? 'Sam' : 'Bea', role, ...(role === 'seller' && { businessName: SELLER_BUSINESS_NAME }) }),
   });
   if (response.status !== 201) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
   return account;

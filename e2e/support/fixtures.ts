@@ -8,6 +8,9 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-pass' };
 
 export type Account = { email: string; password: string };
 
+/** The business name a seller registered by `registerAccount` gives at sign-up, as every new seller now does. */
+export const SELLER_BUSINESS_NAME = 'Sunrise Farm';
+
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: the global setup did not run');
@@ -20,7 +23,7 @@ export async function registerAccount(role: 'seller' | 'buyer'): Promise<Account
   const response = await fetch(`${baseUrl()}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...account, firstName: role === 'seller' ? 'Sam' : 'Bea', role }),
+    body: JSON.stringify({ ...account, firstName: role === 'seller' ? 'Sam' : 'Bea', role, ...(role === 'seller' && { businessName: SELLER_BUSINESS_NAME }) }),
   });
   if (response.status !== 201) throw new Error(`Registration failed: ${response.status} ${await response.text()}`);
   return account;

@@ -57,7 +57,22 @@ const password = z.string({ error: 'Password is required' }).min(1, 'Password is
 export const loginInputSchema = z.object({ email, password });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-/** Create account: spec section 5, rules 1 to 4 in that order. */
+/** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +; at least 7 digits. */
+const phoneNumber = optionalText('Phone number', 40).refine(
+  (value) => value === null || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 7),
+  'Phone number must be a phone number, like (734) 555-0142',
+);
+
+/** Where buyers write to a seller, asked as an email address; kept in the profile's contact info, which the public menu shows. */
+const contactEmail = optionalText('Contact email', 254).refine((value) => value === null || z.email().safeParse(value).success, 'Contact email must be a valid email address');
+
+const businessName = optionalText('Business name', 200);
+
+/**
+ * Create account: spec section 5, rules 1 to 4 in that order. A seller may
+ * also give the business name and contact their menus show; the API keeps
+ * them optional, so a client sending the five fields of the spec still works.
+ */
 export const registerInputSchema = z
   .object({
     email,
@@ -65,6 +80,9 @@ export const registerInputSchema = z
     firstName: requiredText('First name', 100),
     lastName: optionalText('Last name', 100),
     role: z.enum(SELF_SERVICE_ROLES, { error: 'Choose seller or buyer' }),
+    businessName,
+    phoneNumber,
+    contactInfo: contactEmail,
   })
   .check((ctx) => {
     if (ctx.value.password.length < MIN_PASSWORD_LENGTH) {
@@ -78,7 +96,32 @@ export const registerInputSchema = z
   });
 export type RegisterInput = z.input<typeof registerInputSchema>;
 
-/** The fields of PUT /api/auth/user. Absent fields stay as they are. */
+export const BUSINESS_NAME_REQUIRED = 'Business name is required';
+
+/** The issue of a seller left without a business name (their menus would show an anonymous placeholder), if so. */
+function sellerWithoutBusinessName(role: unknown, name: string | null | undefined): z.core.$ZodRawIssue | null {
+  if (role !== 'seller' || name !== null) return null;
+  return { code: 'custom', message: BUSINESS_NAME_REQUIRED, path: ['businessName'], input: name };
+}
+
+/**
+ * The sign-up form: the register payload, with the business name required of
+ * a seller (rule 5, after the spec's four), so a new seller's first menu has a face.
+ */
+export const signUpFormSchema = registerInputSchema.check((ctx) => {
+  const issue = sellerWithoutBusinessName(ctx.value.role, ctx.value.businessName ?? null);
+  if (issue) ctx.issues.push(issue);
+});
+
+/** What a seller is asked before their first menu is shared, when their profile has no business name yet. */
+export const sellerContactSchema = z.object({ businessName: requiredText('Business name', 200), phoneNumber, contactInfo: contactEmail });
+export type SellerContact = z.input<typeof sellerContactSchema>;
+
+/**
+ * The fields of PUT /api/auth/user. Absent fields stay as they are. A seller
+ * cannot blank their business name (the role sent, else their own, decides:
+ * see `businessNameProblem`).
+ */
 export const profileUpdateSchema = updateOf({
   firstName: requiredText('First name', 100),
   lastName: optionalText('Last name', 100),
@@ -86,12 +129,12 @@ export const profileUpdateSchema = updateOf({
   email,
   currentPassword: z.string().max(200, tooLongMessage('Password', 200)),
   role: z.enum(USER_ROLES, { error: 'Choose seller or buyer' }),
-  businessName: optionalText('Business name', 200),
+  businessName,
   companyName: optionalText('Company name', 200),
   businessType: optionalText('Business type', 100),
   contactInfo: optionalText('Contact info', 500),
   address: optionalText('Address', 300),
-  phoneNumber: optionalText('Phone number', 40),
+  phoneNumber,
   city: optionalText('City', 100),
   state: optionalText('State', 100),
   zipCode: optionalText('ZIP code', 20),
@@ -103,6 +146,15 @@ export const profileUpdateSchema = updateOf({
     .transform((value) => value?.toLowerCase() ?? null),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/**
+ * Field errors of a profile update that would leave a seller with no business
+ * name, `role` being the account's role after the update. Checked by the
+ * server for PUT /api/auth/user and profile.update alike, and by the form.
+ */
+export function businessNameProblem(update: { businessName?: string | null }, role: User['role']): { businessName: string } | null {
+  return sellerWithoutBusinessName(role, update.businessName) ? { businessName: BUSINESS_NAME_REQUIRED } : null;
+}
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;

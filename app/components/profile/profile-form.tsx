@@ -8,7 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
 import { AppError, type FieldErrors } from '../../../sync/errors';
-import { profileUpdateSchema, type User } from '../../../sync/entities/user';
+import { businessNameProblem, profileUpdateSchema, type User } from '../../../sync/entities/user';
 import { validate } from '../../../sync/validation';
 import { Card } from '../ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
@@ -105,6 +105,8 @@ export function useProfileForm(user: User, { includeEmail, followUser = false, o
   function errorsOf(current: ProfileValues, password: string): FieldErrors {
     const checked = validate(profileUpdateSchema, { ...payloadOf(current), ...(includeEmail && { email: current.email }) });
     const found = checked.ok ? {} : { ...checked.fieldErrors };
+    const nameProblem = businessNameProblem({ businessName: current.businessName.trim() || null }, current.role);
+    if (nameProblem && !found.businessName) Object.assign(found, nameProblem);
     if (newEmailOf(current) && !password) found.currentPassword = EMAIL_CHANGE_PASSWORD_MESSAGE;
     return found;
   }

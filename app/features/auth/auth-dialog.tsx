@@ -1,13 +1,17 @@
 /**
  * The one dialog for signing in and creating an account (spec sections 2, 4
- * and 5). AuthDialogHost opens it; it loads only when first needed.
+ * and 5). AuthDialogHost opens it; it loads only when first needed. A seller
+ * signing up gives the business name their menus show. Opened for a guest's
+ * request on a page (see GuestRequest), it offers a free buyer account or
+ * sign-in and leaves the person on that page instead of going to a dashboard.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SelfServiceRole } from '../../../sync/constants';
-import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
+import { loginInputSchema, signUpFormSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/validation';
+import { BusinessContactFields, EMPTY_BUSINESS_CONTACT, type BusinessContactValues } from '../../components/account/business-contact-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form-controls';
@@ -25,7 +29,7 @@ export const FOCUS_DELAY_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
 export const REDIRECT_AFTER_LOGIN_MS = 500;
 
-const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '' };
+const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', ...EMPTY_BUSINESS_CONTACT };
 
 const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string }> = [
   { role: 'seller', title: 'Seller', detail: 'Create & share menus · 14-day free trial' },
@@ -35,9 +39,11 @@ const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string
 /** One opening of the dialog; the host mounts a fresh one (keyed) for each request to open it. */
 export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   const [open, setOpen] = useState(true);
-  const [mode, setMode] = useState<AuthDialogMode>(initial.mode ?? 'signin');
+  const { guest } = initial;
+  const [mode, setMode] = useState<AuthDialogMode>(initial.mode ?? (guest ? 'signup' : 'signin'));
   const [forgotPassword, setForgotPassword] = useState(false);
-  const [role, setRole] = useState<SelfServiceRole>(initial.role ?? 'seller');
+  // A guest on someone's menu is there to buy: the account offered is a buyer's.
+  const [role, setRole] = useState<SelfServiceRole>(guest ? 'buyer' : (initial.role ?? 'seller'));
   const [form, setForm] = useState(EMPTY_FORM);
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -54,6 +60,12 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
     setSuccess(null);
   }
 
+  /** Closed by the person (Escape, ×, outside): a guest's request is dropped with it. */
+  function close(next: boolean) {
+    setOpen(next);
+    if (!next) guest?.onDismissed();
+  }
+
   function switchMode() {
     reset();
     setMode((current) => (current === 'signin' ? 'signup' : 'signin'));
@@ -62,8 +74,8 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    const values = mode === 'signin' ? { email: form.email, password: form.password } : { ...form, role };
-    const checked = validate(mode === 'signin' ? loginInputSchema : registerInputSchema, values);
+    const values = mode === 'signin' ? { email: form.email, password: form.password } : signUpValues(form, role);
+    const checked = validate(mode === 'signin' ? loginInputSchema : signUpFormSchema, values);
     if (!checked.ok) {
       setError(checked.message);
       return;
@@ -75,11 +87,16 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
       // The same person signing in again (their session had expired) resumes the sync of what waited.
       useSyncSession.getState().start(auth.user.id);
       if (mode === 'signin') {
-        setSuccess('Welcome back! Redirecting...');
         toast({ title: 'Welcome back!', description: "You've been logged in successfully.", variant: 'success' });
-      } else {
-        setSuccess('Account created successfully! Redirecting...');
       }
+      if (guest) {
+        // The page carries on with what the guest asked for, in a dialog of its own: this one steps aside at once.
+        if (mode === 'signup') toast({ title: 'Account created', description: 'Welcome! Your buyer account is ready.', variant: 'success' });
+        setOpen(false);
+        guest.onSignedIn(auth.user);
+        return;
+      }
+      setSuccess(mode === 'signin' ? 'Welcome back! Redirecting...' : 'Account created successfully! Redirecting...');
       setTimeout(() => {
         const stored = localStorage.getItem(REDIRECT_AFTER_LOGIN_KEY);
         localStorage.removeItem(REDIRECT_AFTER_LOGIN_KEY);
@@ -108,7 +125,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   const signingUp = mode === 'signup';
   if (forgotPassword) {
     return (
-      <Dialog open={open} onOpenChange={setOpen} title="Reset your password" description="We will email you a link to choose a new one.">
+      <Dialog open={open} onOpenChange={close} title="Reset your password" description="We will email you a link to choose a new one.">
         <ForgotPasswordForm initialEmail={form.email} onBack={() => setForgotPassword(false)} />
       </Dialog>
     );
@@ -116,13 +133,20 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
 
   const update = (field: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
+  const updateBusiness = (business: BusinessContactValues) => setForm((current) => ({ ...current, ...business }));
 
   return (
     <Dialog
       open={open}
-      onOpenChange={setOpen}
-      title={signingUp ? 'Create your account' : 'Sign in'}
-      description={signingUp ? 'Sellers start with a 14-day free trial. Buyers are always free.' : 'Welcome back. Sign in to continue.'}
+      onOpenChange={close}
+      title={signingUp ? (guest ? 'Create a free buyer account' : 'Create your account') : 'Sign in'}
+      description={
+        guest
+          ? `Sign in or create a free buyer account to ${guest.purpose}. You stay on this page.`
+          : signingUp
+            ? 'Sellers start with a 14-day free trial. Buyers are always free.'
+            : 'Welcome back. Sign in to continue.'
+      }
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         // Someone already typing (or a test filling fields) keeps their focus; only an untouched dialog moves it.
@@ -133,7 +157,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
       }}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        {signingUp && (
+        {signingUp && !guest && (
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-stone-800">I am a</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -188,6 +212,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
             </Field>
           </div>
         )}
+        {signingUp && role === 'seller' && <BusinessContactFields idPrefix="auth" values={form} onChange={updateBusiness} />}
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
@@ -202,12 +227,18 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
           {submitting ? 'Please wait…' : signingUp ? 'Create Account' : 'Sign In'}
         </Button>
         <p className="text-center text-sm text-stone-600">
-          {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+          {signingUp ? 'Already have an account?' : guest ? 'New here?' : "Don't have an account?"}{' '}
           <button type="button" onClick={switchMode} className="font-medium text-brand-800 underline">
-            {signingUp ? 'Sign in' : 'Create one'}
+            {signingUp ? 'Sign in' : guest ? 'Create a free buyer account' : 'Create one'}
           </button>
         </p>
       </form>
     </Dialog>
   );
+}
+
+/** The register payload of the form: a seller's business name and contact go with it, a buyer has none. */
+function signUpValues(form: typeof EMPTY_FORM, role: SelfServiceRole) {
+  const { businessName, phoneNumber, contactInfo, ...person } = form;
+  return role === 'seller' ? { ...person, role, businessName, phoneNumber, contactInfo } : { ...person, role };
 }

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
+import type { User } from '../../../sync/entities/user';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
@@ -25,6 +26,7 @@ import { MenuProductPicker } from './menu-product-picker';
 import { MenuSettingsCard } from './menu-settings-card';
 import { MenuShareCard } from './menu-share-card';
 import { useMenuDraft } from './use-menu-draft';
+import { BusinessNameDialog } from './business-name-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
@@ -46,7 +48,7 @@ export function MenuBuilderPage() {
         {(view) => {
           const menu = menuId ? view.menus.get(menuId) : undefined;
           if (menuId && !menu) return justCreated ? <AwaitNewMenu /> : <MenuMissing />;
-          return <MenuEditor key={menuId ?? 'new'} initial={menu ?? null} products={listProducts(view)} />;
+          return <MenuEditor key={menuId ?? 'new'} initial={menu ?? null} products={listProducts(view)} user={view.user} />;
         }}
       </ReplicaGate>
     </PageBody>
@@ -67,11 +69,12 @@ function AwaitNewMenu() {
   return gaveUp ? <MenuMissing /> : <Spinner label="Opening the menu" />;
 }
 
-function MenuEditor({ initial, products }: { initial: Menu | null; products: Product[] }) {
+function MenuEditor({ initial, products, user }: { initial: Menu | null; products: Product[]; user: User | null }) {
   const navigate = useNavigate();
   const menuId = initial?.id ?? null;
   const { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear } = useMenuDraft(initial, products);
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
+  const [askingBusinessName, setAskingBusinessName] = useState(false);
   /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
   const [showChosen, setShowChosen] = useState(false);
   const chosenCard = useRef<HTMLDivElement>(null);
@@ -86,6 +89,12 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
       return;
     }
     clear();
+    // A menu is saved to be shared: its seller's name goes on it first, never the anonymous placeholder.
+    if (user?.role === 'seller' && !user.businessName) return setAskingBusinessName(true);
+    await persist();
+  }
+
+  async function persist() {
     try {
       if (menuId) {
         await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
@@ -166,6 +175,16 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
         </Button>
         <Button onClick={() => void save()}>{saveLabel}</Button>
       </div>
+      {askingBusinessName && user && (
+        <BusinessNameDialog
+          user={user}
+          onCancel={() => setAskingBusinessName(false)}
+          onSaved={() => {
+            setAskingBusinessName(false);
+            void persist();
+          }}
+        />
+      )}
       <Dialog open={previewUnavailable} onOpenChange={setPreviewUnavailable} title="Preview Not Available" description="Save your menu first to generate a preview.">
         <Button onClick={() => setPreviewUnavailable(false)}>OK</Button>
       </Dialog>

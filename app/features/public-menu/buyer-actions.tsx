@@ -1,5 +1,5 @@
 /** What a signed-in buyer can do on a menu: save it, write to the seller, ask about a product, request an order. Loaded only for buyers. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../../components/ui/button';
 import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
@@ -7,12 +7,18 @@ import { SaveMenuButton } from './save-menu-button';
 
 type MenuProduct = PublicMenu['products'][number];
 
-export function BuyerMenuActions({ data }: { data: PublicMenu }) {
-  const [dialog, setDialog] = useState<'contact' | 'order' | null>(null);
+/** What a guest asked for before signing in, done on arrival; `onStarted` hears that it was taken up. */
+type CarryOn<T> = { startWith: T; onStarted: () => void };
+
+export function BuyerMenuActions({ data, startWith, onStarted }: { data: PublicMenu } & CarryOn<'save' | 'contact' | null>) {
+  const [dialog, setDialog] = useState<'contact' | 'order' | null>(startWith === 'contact' ? 'contact' : null);
   const close = (open: boolean) => !open && setDialog(null);
+  useEffect(() => {
+    if (startWith === 'contact') onStarted();
+  }, [startWith, onStarted]);
   return (
     <div className="flex shrink-0 flex-wrap gap-2 self-start">
-      <SaveMenuButton menuId={data.menu.id} snapshot={data} />
+      <SaveMenuButton menuId={data.menu.id} snapshot={data} saveOnArrival={startWith === 'save'} onArrivalSaved={onStarted} />
       <Button variant="outline" onClick={() => setDialog('contact')}>
         Contact Seller
       </Button>
@@ -25,8 +31,11 @@ export function BuyerMenuActions({ data }: { data: PublicMenu }) {
   );
 }
 
-export function RequestInfoButton({ data, product }: { data: PublicMenu; product: MenuProduct }) {
-  const [open, setOpen] = useState(false);
+export function RequestInfoButton({ data, product, startOpen, onStarted }: { data: PublicMenu; product: MenuProduct; startOpen: boolean; onStarted: () => void }) {
+  const [open, setOpen] = useState(startOpen);
+  useEffect(() => {
+    if (startOpen) onStarted();
+  }, [startOpen, onStarted]);
   return (
     <>
       <Button variant="outline" size="sm" className="text-brand-800" onClick={() => setOpen(true)} aria-label={`Request more info about ${product.strainName}`}>

@@ -14,8 +14,8 @@ import { useLiveMenu, type LiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
-import { REDIRECT_AFTER_LOGIN_KEY, SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
+import { GuestMenuActions, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
 import type { ServerShortfall } from './own-menu-from-device';
 
 const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
@@ -29,11 +29,6 @@ type LoadResult =
   | { status: 'not-found' }
   | { status: 'offline' }
   | { status: 'error'; message: string };
-
-function sendToLogin() {
-  localStorage.setItem(REDIRECT_AFTER_LOGIN_KEY, window.location.pathname);
-  window.location.href = '/api/login';
-}
 
 export function PublicMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
@@ -81,6 +76,7 @@ export function PublicMenuPage() {
   const seller = useSession((state) => state.user?.role === 'seller');
   const sessionLoading = useSession((state) => state.loading);
   const shortfall = current && serverShortfall(current);
+  const guest = usePendingAction();
 
   // Offline, the page waits the moment it takes to know whether a seller is signed in, rather than flash the error card at them.
   if (!current || (shortfall === 'offline' && sessionLoading)) {
@@ -94,11 +90,11 @@ export function PublicMenuPage() {
     // The seller's own menu can still be drawn from this device; whatever it cannot draw, the page shows as it would anyway.
     return (
       <Suspense fallback={<Spinner label="Loading menu" />}>
-        <OwnMenuFromDevice publicLinkId={publicLinkId} shortfall={shortfall} backTo={backTo} otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} />} />
+        <OwnMenuFromDevice publicLinkId={publicLinkId} shortfall={shortfall} backTo={backTo} otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />} />
       </Suspense>
     );
   }
-  return <ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} />;
+  return <ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />;
 }
 
 /** When the server's menu falls short of what its seller has on this device. */
@@ -116,12 +112,14 @@ function ServerMenuPage({
   publicLinkId,
   backTo,
   retry,
+  guest,
 }: {
   current: LoadResult;
   live: LiveMenu;
   publicLinkId: string;
   backTo: BackTo | null;
   retry: () => void;
+  guest: GuestState;
 }) {
   if (current.status === 'not-found' || live.gone) return <MenuNotFound />;
   if (current.status === 'offline') {
@@ -153,13 +151,13 @@ function ServerMenuPage({
       }
       actions={
         <div className="flex shrink-0 flex-wrap items-start gap-2 self-start">
-          <MenuActions data={data} />
+          <MenuActions data={data} guest={guest} />
           <a href={`/menu/${encodeURIComponent(publicLinkId)}/print`} className={buttonClasses('outline')}>
             Print or save as PDF
           </a>
         </div>
       }
-      productAction={(product) => <ProductAction data={data} product={product} />}
+      productAction={(product) => <ProductAction data={data} product={product} guest={guest} />}
     />
   );
 }
@@ -184,56 +182,40 @@ export async function loadPublicMenu(publicLinkId: string): Promise<{ data: Publ
   return { data: (await response.json()) as PublicMenu, savedCopyFrom: stale ? servedAt : null };
 }
 
+type GuestState = ReturnType<typeof usePendingAction>;
+
 /**
  * The menu's actions. A signed-in buyer gets Save, Contact Seller and Request
  * Order (loaded only for them: they bring the device's storage); a guest is
- * asked to sign in first and comes back here; sellers and admins get none.
+ * asked to sign in on this page, and what they asked for then carries on;
+ * sellers and admins get none.
  */
-function MenuActions({ data }: { data: PublicMenu }) {
+function MenuActions({ data, guest }: { data: PublicMenu; guest: GuestState }) {
   const user = useSession((state) => state.user);
   const loading = useSession((state) => state.loading);
   // Until the session is known, no button shows, so a signed-in buyer never sees the guest ones flash.
   if (loading) return null;
-  if (!user) {
-    return (
-      <div className="flex shrink-0 flex-wrap gap-2 self-start">
-        <Button
-          variant="outline"
-          onClick={() => {
-            // The save happens when the buyer comes back signed in (see BuyerMenuActions).
-            localStorage.setItem(SAVE_AFTER_LOGIN_KEY, data.menu.id);
-            sendToLogin();
-          }}
-        >
-          Save Menu
-        </Button>
-        <Button variant="outline" onClick={sendToLogin}>
-          Contact Seller
-        </Button>
-      </div>
-    );
-  }
+  if (!user) return <GuestMenuActions ask={guest.ask} />;
   if (user.role !== 'buyer') return null;
   return (
     <Suspense fallback={null}>
-      <BuyerMenuActions data={data} />
+      <BuyerMenuActions data={data} startWith={menuActionOf(guest.pending)} onStarted={guest.carriedOn} />
     </Suspense>
   );
 }
 
-function ProductAction({ data, product }: { data: PublicMenu; product: MenuProduct }) {
+function menuActionOf(pending: PendingAction | null): 'save' | 'contact' | null {
+  return pending?.kind === 'save' || pending?.kind === 'contact' ? pending.kind : null;
+}
+
+function ProductAction({ data, product, guest }: { data: PublicMenu; product: MenuProduct; guest: GuestState }) {
   const user = useSession((state) => state.user);
-  if (!user) {
-    return (
-      <Button variant="outline" size="sm" className="text-brand-800" onClick={sendToLogin}>
-        Request More Info
-      </Button>
-    );
-  }
+  if (!user) return <GuestRequestInfoButton productId={product.id} strainName={product.strainName} ask={guest.ask} />;
   if (user.role !== 'buyer') return null;
+  const asked = guest.pending?.kind === 'info' && guest.pending.productId === product.id;
   return (
     <Suspense fallback={null}>
-      <RequestInfoButton data={data} product={product} />
+      <RequestInfoButton data={data} product={product} startOpen={asked} onStarted={guest.carriedOn} />
     </Suspense>
   );
 }

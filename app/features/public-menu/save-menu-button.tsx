@@ -5,35 +5,42 @@ import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
-import { SAVE_AFTER_LOGIN_KEY } from '../../lib/session-storage-keys';
 import { toast } from '../../lib/toast-store';
 
-export function SaveMenuButton({ menuId, snapshot }: { menuId: string; snapshot: PublicMenu }) {
+export function SaveMenuButton({
+  menuId,
+  snapshot,
+  saveOnArrival,
+  onArrivalSaved,
+}: {
+  menuId: string;
+  snapshot: PublicMenu;
+  /** A guest pressed Save Menu and has just signed in here: save once this device's storage is open. */
+  saveOnArrival: boolean;
+  onArrivalSaved: () => void;
+}) {
   const replica = useReplica();
   const alreadySaved = replica ? [...replica.savedMenus.values()].some((saved) => saved.menuId === menuId) : false;
 
-  // A guest pressed Save Menu, signed in, and is back: finish what they asked for.
-  const ready = replica !== undefined;
+  const arrivalSaveDue = saveOnArrival && replica !== undefined;
   useEffect(() => {
-    if (!ready || localStorage.getItem(SAVE_AFTER_LOGIN_KEY) !== menuId) return;
-    localStorage.removeItem(SAVE_AFTER_LOGIN_KEY);
-    if (!alreadySaved) void save();
-    // save() is stable enough for a one-time action on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, menuId]);
-
-  async function save() {
-    try {
-      await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, publicLinkId: snapshot.menu.publicLinkId, snapshot } });
-      toast({ title: 'Menu saved to your account', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });
-    }
-  }
+    if (!arrivalSaveDue) return;
+    onArrivalSaved();
+    if (!alreadySaved) void saveMenu(menuId, snapshot);
+  }, [arrivalSaveDue, alreadySaved, menuId, snapshot, onArrivalSaved]);
 
   return (
-    <Button className="shrink-0 self-start" onClick={() => void save()} disabled={!replica || alreadySaved}>
+    <Button className="shrink-0 self-start" onClick={() => void saveMenu(menuId, snapshot)} disabled={!replica || alreadySaved}>
       {alreadySaved ? 'Saved' : 'Save Menu'}
     </Button>
   );
+}
+
+async function saveMenu(menuId: string, snapshot: PublicMenu) {
+  try {
+    await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, publicLinkId: snapshot.menu.publicLinkId, snapshot } });
+    toast({ title: 'Menu saved to your account', variant: 'success' });
+  } catch (error) {
+    toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });
+  }
 }

@@ -1,0 +1,55 @@
+/**
+ * A guest's Save Menu, Contact Seller and Request More Info: each asks them
+ * to sign in or create a free buyer account in a dialog on the menu itself,
+ * and what they asked for carries on once they are signed in, on the same page.
+ */
+import { useCallback, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { openAuthDialog } from '../../lib/auth-dialog-events';
+
+/** What a guest asked for, kept while they sign in: only in this page's state, so leaving the menu forgets it. */
+export type PendingAction = { kind: 'save' } | { kind: 'contact' } | { kind: 'info'; productId: string };
+
+export function usePendingAction() {
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const ask = useCallback((action: PendingAction, purpose: string) => {
+    setPending(action);
+    openAuthDialog({
+      guest: {
+        purpose,
+        // Only a buyer saves menus and writes to sellers; a seller or admin who signed in here simply stays.
+        onSignedIn: (user) => user.role !== 'buyer' && setPending(null),
+        onDismissed: () => setPending(null),
+      },
+    });
+  }, []);
+  const carriedOn = useCallback(() => setPending(null), []);
+  return { pending, ask, carriedOn };
+}
+
+export function GuestMenuActions({ ask }: { ask: (action: PendingAction, purpose: string) => void }) {
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2 self-start">
+      <Button variant="outline" onClick={() => ask({ kind: 'save' }, 'save this menu')}>
+        Save Menu
+      </Button>
+      <Button variant="outline" onClick={() => ask({ kind: 'contact' }, 'contact the seller')}>
+        Contact Seller
+      </Button>
+    </div>
+  );
+}
+
+export function GuestRequestInfoButton({ productId, strainName, ask }: { productId: string; strainName: string; ask: (action: PendingAction, purpose: string) => void }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="text-brand-800"
+      onClick={() => ask({ kind: 'info', productId }, `ask about ${strainName}`)}
+      aria-label={`Request more info about ${strainName}`}
+    >
+      Request More Info
+    </Button>
+  );
+}
