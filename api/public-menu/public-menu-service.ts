@@ -8,7 +8,7 @@ import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/m
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { isUploadedImageAddress } from '../../sync/fields';
+import { publicMenuOf } from '../../sync/public-menu-view';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { findMenu, findMenuByLink } from '../db/repositories/menus';
@@ -31,9 +31,6 @@ export async function reachMenu(db: Db, now: Date, menuId: string | null, access
   return { menu, seller };
 }
 
-/** An image address a row may hold from before addresses were kept to uploads: a public page shows none but the server's own. */
-const ownImage = (address: string | null) => (isUploadedImageAddress(address) ? address : null);
-
 export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
   return (await loadPublicMenu(services, publicLinkId)).publicMenu;
 }
@@ -48,31 +45,5 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
   const files = await ownPhotosByIds(db, seller.id, fileIds);
-  const { userId: _owner, ...publicMenu } = menu;
-  return {
-    sellerId: seller.id,
-    publicMenu: {
-    menu: publicMenu,
-    products: menu.productIds.flatMap((id) => {
-      const product = byId.get(id);
-      if (!product) return [];
-      const { userId: _productOwner, ...publicProduct } = product;
-      const photos = product.photoIds.flatMap((photoId) => {
-        const file = files.get(photoId);
-        return file ? [{ id: file.id, url: file.url }] : [];
-      });
-      const labResultUrl = product.labResultId ? (files.get(product.labResultId)?.url ?? null) : null;
-      return [{ ...publicProduct, photoUrl: ownImage(product.photoUrl), photos, labResultUrl }];
-    }),
-    seller: {
-      businessName: seller.businessName,
-      logoUrl: ownImage(seller.profileImageUrl),
-      licenseNumber: seller.licenseNumber,
-      contactInfo: seller.contactInfo,
-      phoneNumber: seller.phoneNumber,
-      menuCoverUrl: ownImage(seller.menuCoverUrl),
-      accentColor: seller.accentColor,
-    },
-    },
-  };
+  return { sellerId: seller.id, publicMenu: publicMenuOf(menu, (id) => byId.get(id), seller, (photoId) => files.get(photoId)?.url ?? null) };
 }

@@ -8,12 +8,12 @@ import { menuReachable, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { User } from '../../../sync/entities/user';
-import { isUploadedImageAddress } from '../../../sync/fields';
+import { publicMenuOf, type PhotoAddress } from '../../../sync/public-menu-view';
 
 export type DeviceReplica = { user: User | null; menus: ReadonlyMap<string, Menu>; products: ReadonlyMap<string, Product> };
 
-/** Where the device shows a photo or lab result by its id (its own copy, or the served address); null when it knows none. */
-export type PhotoAddress = (photoId: string) => string | null;
+/** Where the device shows a photo or lab result by its id: its own copy, or the served address. */
+export type { PhotoAddress };
 
 /** The signed-in seller's menu behind `publicLinkId`, when their replica holds it and its link is alive. */
 export function ownMenuByLink(replica: DeviceReplica, publicLinkId: string, now: Date): Menu | null {
@@ -31,30 +31,15 @@ export function menuFromDevice(replica: DeviceReplica, publicLinkId: string, pho
   const menu = ownMenuByLink(replica, publicLinkId, now);
   const seller = replica.user;
   if (!menu || !seller) return null;
-  const { userId: _owner, ...publicMenu } = menu;
-  return {
-    menu: publicMenu,
-    products: menu.productIds.flatMap((id) => {
+  return publicMenuOf(
+    menu,
+    (id) => {
       const product = replica.products.get(id);
-      if (!product || product.userId !== seller.id) return [];
-      const { userId: _productOwner, ...publicProduct } = product;
-      const photos = product.photoIds.flatMap((photoId) => {
-        const url = photoAddress(photoId);
-        return url ? [{ id: photoId, url }] : [];
-      });
-      const labResultUrl = product.labResultId ? photoAddress(product.labResultId) : null;
-      return [{ ...publicProduct, photoUrl: ownImage(product.photoUrl), photos, labResultUrl }];
-    }),
-    seller: {
-      businessName: seller.businessName,
-      logoUrl: ownImage(seller.profileImageUrl),
-      licenseNumber: seller.licenseNumber,
-      contactInfo: seller.contactInfo,
-      phoneNumber: seller.phoneNumber,
-      menuCoverUrl: ownImage(seller.menuCoverUrl),
-      accentColor: seller.accentColor,
+      return product?.userId === seller.id ? product : undefined;
     },
-  };
+    seller,
+    photoAddress,
+  );
 }
 
 /** The photo ids a menu's products show (gallery and lab result), for the device to look up. */
@@ -65,6 +50,3 @@ export function photoIdsOf(menu: Menu, products: ReadonlyMap<string, Product>): 
     return product.labResultId ? [...product.photoIds, product.labResultId] : product.photoIds;
   });
 }
-
-/** As on the server: only the app's own uploads are shown, never an address from elsewhere. */
-const ownImage = (address: string | null) => (isUploadedImageAddress(address) ? address : null);
