@@ -52,14 +52,9 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: 'must be an http(s)://host:port address' })
       .refine((value) => URL.canParse(value) && ['', '/'].includes(new URL(value).pathname), 'must be an http(s)://host:port address, with no path'),
   ),
-  SMTP_URL: blankIsUnset(
-    z
-      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, e.g. smtps://user:password@mail.example.com:465' }),
-  ),
+  SMTP_URL: blankIsUnset(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, e.g. smtps://user:password@mail.example.com:465' })),
   MAIL_FROM: blankIsUnset(z.string().min(3, 'must be an address, e.g. Wholesale Menus <menus@example.com>')),
-  DATABASE_URL: blankIsUnset(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// address, e.g. postgres://menus:secret@db.example.com:5432/menus' }),
-  ),
+  DATABASE_URL: blankIsUnset(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// address, e.g. postgres://menus:secret@db.example.com:5432/menus' })),
   REDIS_URL: blankIsUnset(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// address, e.g. redis://127.0.0.1:6379' })),
   S3_BUCKET: blankIsUnset(z.string().min(3, 'must be a bucket name')),
   S3_ENDPOINT: blankIsUnset(z.url({ protocol: /^https?$/, error: 'must be an http(s):// address, e.g. https://minio.example.com:9000' })),
@@ -67,11 +62,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: blankIsUnset(z.string()),
   S3_SECRET_ACCESS_KEY: blankIsUnset(z.string()),
   REDIS_KEY_PREFIX: z.preprocess(unsetWhenBlank, z.string().default('menus:')),
-  APP_URL: blankIsUnset(
-    z
-      .url({ protocol: /^https?$/, error: 'must be the http(s):// address people open the app at' })
-      .transform((value) => value.replace(/\/+$/, '')),
-  ),
+  APP_URL: blankIsUnset(z.url({ protocol: /^https?$/, error: 'must be the http(s):// address people open the app at' }).transform((value) => value.replace(/\/+$/, ''))),
 });
 
 /** The variables the Pro plan's payments need; without all of them, payments are off. */

@@ -101,7 +101,10 @@ export async function benchAdminCustomers(): Promise<void> {
     const pageP95 = await timeAll(pageUrls, token);
 
     const whole = await get(base, token);
-    const baselineListP95 = await timeAll(Array.from({ length: BASELINE_SAMPLES }, () => base), token);
+    const baselineListP95 = await timeAll(
+      Array.from({ length: BASELINE_SAMPLES }, () => base),
+      token,
+    );
     // The old search: every row read with LIKE, the whole match list sent back.
     const baselineSearchTimes: number[] = [];
     for (const term of searchTerms.slice(0, BASELINE_SAMPLES * 4)) {

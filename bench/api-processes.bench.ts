@@ -49,13 +49,25 @@ async function call<T>(base: string, path: string, body: unknown, token?: string
 
 /** A seller and a public menu of PRODUCTS products, made through the sync push as a device would. */
 async function menuOfManyProducts(base: string): Promise<string> {
-  const seller = await call<AuthResponse>(base, '/api/auth/register', { email: `bench-${randomUUID()}@processes.test`, password: 'bench-processes-pass', firstName: 'Bench', role: 'seller' });
+  const seller = await call<AuthResponse>(base, '/api/auth/register', {
+    email: `bench-${randomUUID()}@processes.test`,
+    password: 'bench-processes-pass',
+    firstName: 'Bench',
+    role: 'seller',
+  });
   const productIds = Array.from({ length: PRODUCTS }, () => randomUUID());
   const publicLinkId = randomUUID();
   const mutations = [
     ...productIds.map((id, i) => ({
       name: 'product.create',
-      args: { id, strainName: `Strain ${i}`, category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length], pricePerUnit: String(500 + i), unitType: 'lb', availableQuantity: String(i) },
+      args: {
+        id,
+        strainName: `Strain ${i}`,
+        category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+        pricePerUnit: String(500 + i),
+        unitType: 'lb',
+        availableQuantity: String(i),
+      },
     })),
     { name: 'menu.create', args: { id: randomUUID(), publicLinkId, name: 'Bench menu', isPublic: true, productIds } },
   ].map((mutation, i) => ({ seq: i + 1, ...mutation }));
@@ -73,7 +85,9 @@ async function load(url: string) {
 }
 
 export async function benchApiProcesses(): Promise<void> {
-  console.info(`public menu API with one and two API processes (${PRODUCTS} products, ${CONNECTIONS} connections through a round-robin proxy, ${SECONDS} s each, ${availableParallelism()} cores shared by all)`);
+  console.info(
+    `public menu API with one and two API processes (${PRODUCTS} products, ${CONNECTIONS} connections through a round-robin proxy, ${SECONDS} s each, ${availableParallelism()} cores shared by all)`,
+  );
   if (!(await redisAnswers(REDIS_URL))) {
     console.info(`  skipped: no Redis answers at ${REDIS_URL} (set REDIS_URL_TEST)`);
     return;

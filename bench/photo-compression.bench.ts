@@ -60,7 +60,14 @@ function compressChunk(root: string): string {
 }
 
 export type PhotoCompressionRun = { ms: number; bytes: number; width: number; height: number };
-export type PhotoCompressionResult = { sourceBytes: number; sourceWidth: number; sourceHeight: number; runs: PhotoCompressionRun[]; workersStarted: number; libraryFetched: boolean };
+export type PhotoCompressionResult = {
+  sourceBytes: number;
+  sourceWidth: number;
+  sourceHeight: number;
+  runs: PhotoCompressionRun[];
+  workersStarted: number;
+  libraryFetched: boolean;
+};
 
 export async function benchPhotoCompression(): Promise<PhotoCompressionResult> {
   const chunk = compressChunk(BUILD_DIR);
@@ -150,5 +157,7 @@ export async function benchPhotoCompressionReport(): Promise<void> {
         `${mb(run.bytes)} [${within(run.bytes <= TARGET_BYTES)}], ${run.width}×${run.height} [${within(Math.max(run.width, run.height) <= TARGET_EDGE)}]`,
     );
   });
-  console.info(`  targets: at most ${TARGET_MS} ms, ${mb(TARGET_BYTES)}, ${TARGET_EDGE} px; web workers started: ${result.workersStarted}, library loaded from the app's build: ${result.libraryFetched ? 'yes' : 'no'}`);
+  console.info(
+    `  targets: at most ${TARGET_MS} ms, ${mb(TARGET_BYTES)}, ${TARGET_EDGE} px; web workers started: ${result.workersStarted}, library loaded from the app's build: ${result.libraryFetched ? 'yes' : 'no'}`,
+  );
 }

@@ -44,7 +44,11 @@ async function searchFor(page: Page, text: string) {
 }
 
 /** The customers listed: the table's body rows at desktop widths. */
-const customerRows = (page: Page) => page.getByRole('region', { name: 'Customer Management' }).getByRole('row').filter({ has: page.getByRole('cell') });
+const customerRows = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Customer Management' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 
 test.describe('admin dashboard', () => {
   test('shows the figures, the growth chart and the audit log, with one sign-out and no inbox bell', async ({ page }) => {
@@ -132,7 +136,11 @@ test.describe('admin dashboard', () => {
     const panel = page.getByRole('dialog', { name: `Reese ${marker}` });
     await expect(panel.getByRole('link', { name: 'Panel Menu' })).toHaveAttribute('href', `/menu/${menu.publicLinkId}`);
     await expect(panel.getByRole('heading', { name: 'Menus (1)' })).toBeVisible();
-    const field = (label: string) => panel.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    const field = (label: string) =>
+      panel
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]');
     await expect(field('Products')).toHaveText('1');
     await expect(field('Open sessions')).toHaveText('1');
     await expect(field('Email confirmed')).toHaveText('Not yet');
@@ -188,7 +196,12 @@ test.describe('admin dashboard', () => {
     await prompt.getByRole('button', { name: 'Make admin' }).click();
     await expect(prompt).toBeHidden();
     await expect(page.getByText('Role changed', { exact: true }).first()).toBeVisible();
-    await expect(panel.getByRole('term').filter({ hasText: /^Role$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText('Admin');
+    await expect(
+      panel
+        .getByRole('term')
+        .filter({ hasText: /^Role$/ })
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText('Admin');
     await expect(panel.getByText('(buyer → admin)')).toBeVisible();
     await panel.getByRole('button', { name: 'Close' }).click();
 

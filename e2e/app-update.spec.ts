@@ -52,8 +52,7 @@ const test = base.extend<{ ownApp: OwnApp }>({
 });
 
 /** The build the page was drawn from: the deployed version's marker, null for the first one (undefined mid-reload). */
-const pageBuild = (page: Page) =>
-  page.evaluate(() => document.querySelector('meta[name="app-build"]')?.getAttribute('content') ?? null).catch(() => undefined);
+const pageBuild = (page: Page) => page.evaluate(() => document.querySelector('meta[name="app-build"]')?.getAttribute('content') ?? null).catch(() => undefined);
 
 /** The app looks for a new version hourly; the test does not wait an hour. */
 async function checkForUpdate(page: Page): Promise<void> {

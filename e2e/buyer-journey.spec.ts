@@ -9,15 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, apiLogin, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
-import {
-  createMenu,
-  createProduct,
-  sellerWithBusiness,
-  uniqueTag,
-  type CreatedMenu,
-  type InquiryOnServer,
-  type SavedMenuOnServer,
-} from './support/marketplace';
+import { createMenu, createProduct, sellerWithBusiness, uniqueTag, type CreatedMenu, type InquiryOnServer, type SavedMenuOnServer } from './support/marketplace';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 
@@ -292,9 +284,7 @@ test.describe('buyer journey', () => {
     }
 
     // --- The buyer, online: a sync (here, the one on start) brings the reply and the status.
-    await expect
-      .poll(async () => (await inquiriesOf(buyerSession)).find((inquiry) => inquiry.kind === 'order')?.status)
-      .toBe('accepted');
+    await expect.poll(async () => (await inquiriesOf(buyerSession)).find((inquiry) => inquiry.kind === 'order')?.status).toBe('accepted');
     await page.goto('/inbox');
     await expectAllSynced(page, 15_000);
     await expect(page.getByTestId('unread-count')).toHaveText('1');

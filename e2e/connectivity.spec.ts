@@ -52,7 +52,9 @@ test.describe('what the app says about the network', () => {
     expect(onServer.map((product) => product.strainName)).toEqual(['Dead Wifi Haze']);
   });
 
-  test('online but no request ever gets an answer: within 15 s the top bar says the server cannot be reached, Billing says so with Try again, and sync resumes by itself', async ({ page }) => {
+  test('online but no request ever gets an answer: within 15 s the top bar says the server cannot be reached, Billing says so with Try again, and sync resumes by itself', async ({
+    page,
+  }) => {
     const seller = await registerAccount('seller');
     await signIn(page, seller);
     await expectAllSynced(page);

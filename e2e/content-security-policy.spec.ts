@@ -10,7 +10,12 @@ test('a script injected into the page is refused and the app keeps working', asy
   const page = await browser.newPage({ baseURL: baseUrl() });
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(page.getByRole('link', { name: /sign in/i }).or(page.getByRole('button', { name: /sign in/i })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: /sign in/i })
+      .or(page.getByRole('button', { name: /sign in/i }))
+      .first(),
+  ).toBeVisible();
 
   const outcome = await page.evaluate(
     () =>

@@ -59,9 +59,7 @@ async function expectOnServer(session: ApiSession, menuId: string, check: (menu:
   await expect
     .poll(
       async () => {
-        const menu = (await serverMenus(session)).find((candidate) => candidate.id === menuId) as
-          | { publicLinkId: string; productIds: string[]; name: string }
-          | undefined;
+        const menu = (await serverMenus(session)).find((candidate) => candidate.id === menuId) as { publicLinkId: string; productIds: string[]; name: string } | undefined;
         return Boolean(menu && check(menu));
       },
       { timeout: 15_000 },

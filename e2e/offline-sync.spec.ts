@@ -8,17 +8,7 @@
 import type { Page } from '@playwright/test';
 import { apiDelete, apiLogin, registerAccountAt, serverMenus, serverProducts } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
-import {
-  addProduct,
-  editProductPrice,
-  expectAllSynced,
-  openMenus,
-  openProducts,
-  pendingCount,
-  productCard,
-  syncStatus,
-  waitForServiceWorkerControl,
-} from './support/offline-app';
+import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, pendingCount, productCard, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer } from './support/own-server';
 import { goOffline, goOnline } from './support/network';
 

@@ -29,7 +29,10 @@ type ProductInput = {
 const productList = (page: Page) => page.getByRole('list', { name: 'Products' });
 
 /** A product's card, found by its heading. */
-const cardOf = (page: Page, name: string) => productList(page).getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const cardOf = (page: Page, name: string) =>
+  productList(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 const cardNames = (page: Page) => productList(page).getByRole('heading', { level: 2 });
 
@@ -247,10 +250,9 @@ function journeys() {
     // The server has the result.
     await expectAllSynced(page);
     const session = await apiLogin(seller);
-    const onServer = await apiGet<{ strainName: string; description: string | null; pricePerUnit: string | null; availableQuantity: string; thcPercentage: string | null; lotSize: number }[]>(
-      '/api/products',
-      session,
-    );
+    const onServer = await apiGet<
+      { strainName: string; description: string | null; pricePerUnit: string | null; availableQuantity: string; thcPercentage: string | null; lotSize: number }[]
+    >('/api/products', session);
     expect(onServer.map((product) => product.strainName).sort()).toEqual(['Gelato Supreme', 'Zkittlez Cart']);
     expect(onServer.find((product) => product.strainName === 'Gelato Supreme')).toMatchObject({
       description: 'Creamy and sweet',

@@ -96,7 +96,14 @@ test('a seller gives their public menus a cover by uploading a picture, never by
   const publicCover = async () => ((await (await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`)).json()) as { seller: { menuCoverUrl: string | null } }).seller.menuCoverUrl;
   await expect.poll(publicCover, { timeout: 15_000 }).toBe(url);
   await page.goto(`/menu/${publicLinkId}`);
-  await expect.poll(() => page.locator(`img[src="${url}"]`).first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .locator(`img[src="${url}"]`)
+        .first()
+        .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+    )
+    .toBe(1);
 
   // Removing it leaves the menu without a cover.
   await page.goto('/profile');

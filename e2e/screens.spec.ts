@@ -21,7 +21,21 @@ async function firstSavedMenu(session: ApiSession): Promise<string> {
 }
 
 const SCREENS: Array<{ role: string; account: Account | null; paths: Screen[] }> = [
-  { role: 'guest', account: null, paths: ['/', '/our-story', '/privacy-policy', '/terms-conditions', '/reset-password?token=expired', '/confirm-email?token=expired', '/menu/sample', '/menu/sample/print', '/no-such-page'] },
+  {
+    role: 'guest',
+    account: null,
+    paths: [
+      '/',
+      '/our-story',
+      '/privacy-policy',
+      '/terms-conditions',
+      '/reset-password?token=expired',
+      '/confirm-email?token=expired',
+      '/menu/sample',
+      '/menu/sample/print',
+      '/no-such-page',
+    ],
+  },
   {
     role: 'seller',
     account: DEMO_SELLER,
@@ -42,7 +56,16 @@ const SCREENS: Array<{ role: string; account: Account | null; paths: Screen[] }>
   {
     role: 'buyer',
     account: DEMO_BUYER,
-    paths: ['/buyer/dashboard', '/browse', '/saved-menus', async (session) => `/saved-menus/${await firstSavedMenu(session)}`, '/inbox', '/profile', '/profile/account', '/menu/sample'],
+    paths: [
+      '/buyer/dashboard',
+      '/browse',
+      '/saved-menus',
+      async (session) => `/saved-menus/${await firstSavedMenu(session)}`,
+      '/inbox',
+      '/profile',
+      '/profile/account',
+      '/menu/sample',
+    ],
   },
   { role: 'admin', account: ADMIN, paths: ['/admin/dashboard', '/profile', '/profile/account'] },
 ];

@@ -14,7 +14,7 @@ import { waitForServiceWorkerControl } from './support/offline-app';
 const localStorageEntries = (page: Page) => page.evaluate(() => Object.entries(localStorage));
 const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? ''));
 
-test("signing out leaves nothing of the seller in local storage, and the next person sees none of it", async ({ page, context }) => {
+test('signing out leaves nothing of the seller in local storage, and the next person sees none of it', async ({ page, context }) => {
   // Two people sign in, one after the other, and the second goes offline.
   test.setTimeout(120_000);
   const tag = uniqueTag();

@@ -193,7 +193,9 @@ test("a seller's brand, chosen in the profile, heads their public menu", async (
   await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
 
   // The change reaches the server through the sync queue.
-  await expect.poll(async () => ((await (await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`)).json()) as { seller: { accentColor: string | null } }).seller.accentColor).toBe('#1d4ed8');
+  await expect
+    .poll(async () => ((await (await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`)).json()) as { seller: { accentColor: string | null } }).seller.accentColor)
+    .toBe('#1d4ed8');
   await page.goto(`/menu/${publicLinkId}`);
   const brand = page.getByTestId('seller-brand');
   await expect(brand).toContainText('Harbor Farms');

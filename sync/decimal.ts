@@ -40,7 +40,6 @@ export function formatScaled(scaled: number, scale: number): string {
   return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${fraction}` : ''}`;
 }
 
-
 export const PERCENT_RULE: DecimalRule = { scale: 2, min: 0, max: 100 };
 export const PRICE_RULE: DecimalRule = { scale: 2, min: 0, max: 99_999_999.99 };
 export const QUANTITY_RULE: DecimalRule = { scale: 3, min: 0, max: 9_999_999.999 };

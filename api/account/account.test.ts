@@ -20,8 +20,7 @@ afterAll(() => t.close());
 
 const signIn = (email: string, password = TEST_PASSWORD) => t.request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } });
 
-const confirm = (link: URL) =>
-  t.request<{ email: string; message: string } & ErrorBody>('POST', '/api/account/confirm-email', { body: { token: link.searchParams.get('token') } });
+const confirm = (link: URL) => t.request<{ email: string; message: string } & ErrorBody>('POST', '/api/account/confirm-email', { body: { token: link.searchParams.get('token') } });
 
 describe('welcome and address confirmation', () => {
   it('welcomes a new account with a link whose page confirms the address; the account works before that', async () => {
@@ -116,7 +115,7 @@ describe('notification settings', () => {
 });
 
 describe('GET /api/account/export', () => {
-  it('answers a JSON file of the profile and what the account owns, and nobody else\'s', async () => {
+  it("answers a JSON file of the profile and what the account owns, and nobody else's", async () => {
     const seller = await t.registerUser('seller', { businessName: 'Green Acres' });
     const other = await t.registerUser('seller');
     await t.request('POST', '/api/products', { token: seller.token, body: { id: crypto.randomUUID(), strainName: 'Blue Dream' } });
@@ -136,7 +135,15 @@ describe('POST /api/account/delete', () => {
     const menu = await t.request<{ publicLinkId: string }>('POST', '/api/menus', { token: seller.token, body: { name: 'Spring List', isPublic: true } });
     expect((await t.request('GET', `/api/public/menu/${menu.body.publicLinkId}`)).status).toBe(200);
     await t.services.db.transaction(async (tx) =>
-      saveBillingSubscription(tx.db, { id: 'sub_closing', userId: seller.user.id, status: 'active', currentPeriodEnd: null, cancelAtPeriodEnd: false, lastEventAt: new Date(), updatedAt: new Date() }),
+      saveBillingSubscription(tx.db, {
+        id: 'sub_closing',
+        userId: seller.user.id,
+        status: 'active',
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        lastEventAt: new Date(),
+        updatedAt: new Date(),
+      }),
     );
     const wrong = await t.request<ErrorBody>('POST', '/api/account/delete', { token: seller.token, body: { password: 'not-it' } });
     expect(wrong.status).toBe(400);

@@ -5,7 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIRM_LINK_INVALID_MESSAGE, EMAIL_CHANGE_PASSWORD_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_TAKEN_MESSAGE, RESET_LINK_INVALID_MESSAGE, type PendingEmailChange } from '../../sync/entities/account';
+import {
+  CONFIRM_LINK_INVALID_MESSAGE,
+  EMAIL_CHANGE_PASSWORD_MESSAGE,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  type PendingEmailChange,
+} from '../../sync/entities/account';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import type { PushResponse } from '../../sync/protocol';

@@ -91,7 +91,13 @@ describe('the audit log records', () => {
       remoteAddress: FROM,
     });
     expect(changed.status).toBe(204);
-    expect(await latestEntry('admin.password_change', admin.user.id)).toMatchObject({ actorId: admin.user.id, actorEmail: email, targetEmail: email, detail: null, clientAddress: FROM });
+    expect(await latestEntry('admin.password_change', admin.user.id)).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: email,
+      targetEmail: email,
+      detail: null,
+      clientAddress: FROM,
+    });
 
     expect((await t.request('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
     const token = (await linkInMailTo(t.services, email, '/reset-password')).searchParams.get('token');
@@ -104,7 +110,7 @@ describe('the audit log records', () => {
     expect(await latestEntry('admin.password_change', admin.user.id)).toMatchObject({ actorEmail: email, targetEmail: email });
   });
 
-  it("no password change of a seller", async () => {
+  it('no password change of a seller', async () => {
     const before = await countOf('admin.password_change');
     const seller = await t.registerUser('seller');
     const changed = await t.request('POST', '/api/account/password', { token: seller.token, body: { currentPassword: TEST_PASSWORD, newPassword: 'another-password-1' } });

@@ -130,7 +130,7 @@ describe('POST /api/admin/customers/:id/extend-trial', () => {
   const extend = (id: string, body: unknown) => t.request<User & ErrorBody>('POST', `/api/admin/customers/${id}/extend-trial`, { token: admin.token, body });
   const createProduct = (token: string) => t.request<Product>('POST', '/api/products', { token, body: { strainName: 'After extension' } });
 
-  it("lets a seller whose trial ended write again at once, counting from now", async () => {
+  it('lets a seller whose trial ended write again at once, counting from now', async () => {
     const seller = await t.registerUser('seller');
     t.clock.advance(20 * DAY_MS);
     expect((await createProduct(seller.token)).status).toBe(402);

@@ -30,9 +30,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/stats', admin, async (c) => c.json(await getStats(c.get('services'))))
   .get('/admin/growth', admin, async (c) => c.json(await getGrowth(c.get('services'))))
   .get('/admin/audit', admin, async (c) => c.json(await getAudit(c.get('services'), { page: c.req.query('page') })))
-  .patch('/admin/customers/:id', admin, async (c) =>
-    c.json(await changeCustomer(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))),
-  )
-  .post('/admin/customers/:id/extend-trial', admin, async (c) =>
-    c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))),
-  );
+  .patch('/admin/customers/:id', admin, async (c) => c.json(await changeCustomer(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))))
+  .post('/admin/customers/:id/extend-trial', admin, async (c) => c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))));

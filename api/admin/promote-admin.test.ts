@@ -51,7 +51,10 @@ describe('making someone an admin', () => {
   it('is refused to a seller or a buyer, even with their own password', async () => {
     const seller = await t.registerUser('seller');
     const buyer = await t.registerUser('buyer');
-    for (const [caller, target] of [[seller, buyer], [buyer, seller]] as const) {
+    for (const [caller, target] of [
+      [seller, buyer],
+      [buyer, seller],
+    ] as const) {
       const res = await promote(caller.token, target.user.id, { role: 'admin', password: TEST_PASSWORD });
       expect(res.status).toBe(403);
       expect(await roleOf(target)).toBe(target.user.role);

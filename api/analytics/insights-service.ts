@@ -8,14 +8,7 @@ import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { buyersWhoViewed, menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, uniqueVisitorsSince } from '../db/repositories/menu-views';
 import { findMenu } from '../db/repositories/menus';
-import {
-  countInquiriesSince,
-  countSellerEventsSince,
-  insertSellerEvent,
-  listSellerEvents,
-  markSellerEventsRead,
-  type SellerEventRow,
-} from '../db/repositories/seller-events';
+import { countInquiriesSince, countSellerEventsSince, insertSellerEvent, listSellerEvents, markSellerEventsRead, type SellerEventRow } from '../db/repositories/seller-events';
 import { lastDays, periodStart } from './days';
 
 const MENU_NOT_FOUND = 'Menu not found';

@@ -104,7 +104,14 @@ describe('counting views', () => {
 
   it('does not count link-preview fetchers and crawlers', async () => {
     const menu = await newMenu();
-    for (const agent of ['facebookexternalhit/1.1', 'Slackbot-LinkExpanding 1.0', 'Twitterbot/1.0', 'WhatsApp/2.23.20.0', 'Mozilla/5.0 (compatible; Googlebot/2.1)', 'Mozilla/5.0 (compatible; bingbot/2.0)']) {
+    for (const agent of [
+      'facebookexternalhit/1.1',
+      'Slackbot-LinkExpanding 1.0',
+      'Twitterbot/1.0',
+      'WhatsApp/2.23.20.0',
+      'Mozilla/5.0 (compatible; Googlebot/2.1)',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+    ]) {
       const res = await open(menu, { headers: { 'user-agent': agent } });
       expect(res.status).toBe(200);
     }
@@ -131,9 +138,7 @@ describe('counting views', () => {
     let figures = await insights(menu);
     expect(figures.totalViews).toBe(3);
     expect(figures.uniqueVisitors).toBe(2);
-    expect(figures.viewers).toEqual([
-      { userId: buyer.user.id, businessName: 'Corner Dispensary', firstViewedAt: start, lastViewedAt: last, views: 2, saved: false },
-    ]);
+    expect(figures.viewers).toEqual([{ userId: buyer.user.id, businessName: 'Corner Dispensary', firstViewedAt: start, lastViewedAt: last, views: 2, saved: false }]);
 
     expect((await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: menu.id } })).status).toBe(201);
     figures = await insights(menu);
@@ -174,7 +179,13 @@ describe('counting views', () => {
 
     const db = t.services.db.read;
     const raw = (await db.select({ n: count() }).from(menuViewEvents).where(eq(menuViewEvents.menuId, menu.id)).get())!.n;
-    const rolled = Number((await db.select({ n: sum(menuViewDays.views) }).from(menuViewDays).where(eq(menuViewDays.menuId, menu.id)).get())!.n);
+    const rolled = Number(
+      (await db
+        .select({ n: sum(menuViewDays.views) })
+        .from(menuViewDays)
+        .where(eq(menuViewDays.menuId, menu.id))
+        .get())!.n,
+    );
     expect(rolled).toBe(raw);
     expect(week.totalViews).toBe(raw);
   });
@@ -222,7 +233,17 @@ describe('the insights answer', () => {
     const ask = (body: Record<string, unknown>) => t.request('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: menu.id, ...body } });
     expect((await ask({ kind: 'message', message: 'Indoor?', productId: tangie.id })).status).toBe(201);
     expect((await ask({ kind: 'message', message: 'Lab results?', productId: tangie.id })).status).toBe(201);
-    expect((await ask({ kind: 'order', items: [{ productId: gelato.id, quantity: '1' }, { productId: tangie.id, quantity: '1' }] })).status).toBe(201);
+    expect(
+      (
+        await ask({
+          kind: 'order',
+          items: [
+            { productId: gelato.id, quantity: '1' },
+            { productId: tangie.id, quantity: '1' },
+          ],
+        })
+      ).status,
+    ).toBe(201);
     expect((await insights(menu)).topProducts).toEqual([
       { productId: tangie.id, name: 'Tangie', opens: 3 },
       { productId: gelato.id, name: 'Gelato', opens: 1 },
@@ -256,7 +277,7 @@ describe('the insights answer', () => {
     const offMenu = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Elsewhere', pricePerUnit: '1.00' } })).body;
     const refused = await openProduct(offMenu, { token: buyer.token });
     expect(refused.status).toBe(404);
-    expect(((await t.request('POST', `/api/public/menu/no-such-link/products/${gelato.id}/open`)).status)).toBe(404);
+    expect((await t.request('POST', `/api/public/menu/no-such-link/products/${gelato.id}/open`)).status).toBe(404);
   });
 });
 

@@ -36,13 +36,7 @@ export type VisitorIdentity = {
 
 const keyedHash = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
 
-export function identifyVisitor(input: {
-  userId: string | null;
-  cookie: string | undefined;
-  address: string;
-  userAgent: string | undefined;
-  secret: string;
-}): VisitorIdentity {
+export function identifyVisitor(input: { userId: string | null; cookie: string | undefined; address: string; userAgent: string | undefined; secret: string }): VisitorIdentity {
   const cookie = input.cookie && COOKIE_VALUE.test(input.cookie) ? input.cookie : null;
   const anonymous = cookie ?? keyedHash(input.secret, `${input.address}\n${input.userAgent ?? ''}`);
   const newCookie = cookie ? null : anonymous;

@@ -40,7 +40,11 @@ async function newMenu(): Promise<Menu> {
 const freshCookie = () => `wm_visitor=${randomUUID()}`;
 
 async function open(menu: Menu, remoteAddress: string, init: RequestOptions = {}) {
-  const res = await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { remoteAddress, ...init, headers: { 'user-agent': BROWSER, cookie: freshCookie(), ...init.headers } });
+  const res = await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, {
+    remoteAddress,
+    ...init,
+    headers: { 'user-agent': BROWSER, cookie: freshCookie(), ...init.headers },
+  });
   expect(res.status).toBe(200);
 }
 

@@ -43,7 +43,11 @@ describe('POST /api/auth/forgot-password', () => {
     const buyer = await t.registerUser('buyer');
     await forgot(buyer.user.email);
     const token = await tokenFor(buyer.user.email);
-    const stored = await t.services.db.read.select().from(accountTokens).where(and(eq(accountTokens.userId, buyer.user.id), eq(accountTokens.purpose, 'password-reset'))).all();
+    const stored = await t.services.db.read
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.userId, buyer.user.id), eq(accountTokens.purpose, 'password-reset')))
+      .all();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).toBe(hashLinkToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);

@@ -60,19 +60,16 @@ export class RedisThrottleState implements ThrottleState {
   }
 
   async recordSignIn(pair: string, account: string, at: number): Promise<void> {
-    await askRedis(() =>
-      this.redis
-        .multi()
-        .del(this.key('pair', pair), this.key('account', account))
-        .set(this.key('known', pair), at, 'PX', this.knownForMs)
-        .exec(),
-    );
+    await askRedis(() => this.redis.multi().del(this.key('pair', pair), this.key('account', account)).set(this.key('known', pair), at, 'PX', this.knownForMs).exec());
   }
 
   private async times(key: string, since: number): Promise<number[]> {
     const times = await askRedis(() => this.redis.lrange(key, 0, -1));
     // Processes append in the order their requests end, not quite that of their clocks.
-    return times.map(Number).filter((time) => time > since).sort((a, b) => a - b);
+    return times
+      .map(Number)
+      .filter((time) => time > since)
+      .sort((a, b) => a - b);
   }
 
   private async addTime(key: string, at: number, keep: number, windowMs: number): Promise<void> {

@@ -4,11 +4,7 @@ import type { CreatedSubscription } from '../../sync/entities/subscription';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
-import {
-  billingAccountOf,
-  findBillingSubscription,
-  saveBillingSubscriptionIfNew,
-} from '../db/repositories/billing';
+import { billingAccountOf, findBillingSubscription, saveBillingSubscriptionIfNew } from '../db/repositories/billing';
 import { findUserById, updateUser } from '../db/repositories/users';
 import type { Payments, ProviderSubscription } from './payments';
 
@@ -46,9 +42,11 @@ function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   const previous = sellerQueues.get(key) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   sellerQueues.set(key, next);
-  void next.finally(() => {
-    if (sellerQueues.get(key) === next) sellerQueues.delete(key);
-  }).catch(() => undefined);
+  void next
+    .finally(() => {
+      if (sellerQueues.get(key) === next) sellerQueues.delete(key);
+    })
+    .catch(() => undefined);
   return next;
 }
 

@@ -23,10 +23,8 @@ afterEach(() => {
 });
 
 const subscribe = (seller: AuthResponse) => t.request<CreatedSubscription & ErrorBody>('POST', '/api/create-subscription', { token: seller.token });
-const customerCallsFor = (seller: AuthResponse) =>
-  stripe.requestsTo('POST', '/v1/customers').filter((request) => request.form['metadata[userId]'] === seller.user.id);
-const subscriptionCallsFor = (seller: AuthResponse) =>
-  stripe.requestsTo('POST', '/v1/subscriptions').filter((request) => request.form['metadata[userId]'] === seller.user.id);
+const customerCallsFor = (seller: AuthResponse) => stripe.requestsTo('POST', '/v1/customers').filter((request) => request.form['metadata[userId]'] === seller.user.id);
+const subscriptionCallsFor = (seller: AuthResponse) => stripe.requestsTo('POST', '/v1/subscriptions').filter((request) => request.form['metadata[userId]'] === seller.user.id);
 
 describe('POST /api/create-subscription', () => {
   it('during the trial: one customer, a subscription on the Pro price ending the trial when the free days end, and the setup secret', async () => {
@@ -136,7 +134,9 @@ describe('POST /api/create-subscription', () => {
     // The timed-out creation may have happened at the provider: the retry carries the same key, so it is answered, not repeated.
     const [first, second] = subscriptionCallsFor(seller);
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
-    expect([...stripe.subscriptions.values()].filter((subscription) => subscription.customer === stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.form.customer)).toHaveLength(1);
+    expect(
+      [...stripe.subscriptions.values()].filter((subscription) => subscription.customer === stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.form.customer),
+    ).toHaveLength(1);
     expect(customerCallsFor(seller)).toHaveLength(1);
   });
 

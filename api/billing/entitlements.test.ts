@@ -54,39 +54,42 @@ function push(seller: AuthResponse, mutations: Array<{ seq: number; name: string
 }
 
 describe.each(STANDINGS)('a seller whose standing is: $name', (standing) => {
-  it(standing.mayEdit ? 'creates and edits products and menus, by REST and by sync' : 'is refused 402 subscription_required for catalogue changes, by REST and by sync alike', async () => {
-    const { seller, product, menu } = await sellerIn(standing);
-    const writes = [
-      await t.request<ErrorBody>('POST', '/api/products', { token: seller.token, body: { strainName: 'New one' } }),
-      await t.request<ErrorBody>('PUT', `/api/products/${product.id}`, { token: seller.token, body: { strainName: 'Renamed' } }),
-      await t.request<ErrorBody>('POST', '/api/menus', { token: seller.token, body: { name: 'Another menu', productIds: [] } }),
-      await t.request<ErrorBody>('PUT', `/api/menus/${menu.id}`, { token: seller.token, body: { name: 'Renamed menu' } }),
-    ];
-    const pushed = await push(seller, [
-      { seq: 1, name: 'product.create', args: { id: randomUUID(), strainName: 'Offline one' } },
-      { seq: 2, name: 'product.update', args: { id: product.id, changes: { strainName: 'Offline rename' } } },
-      { seq: 3, name: 'menu.create', args: { id: randomUUID(), publicLinkId: randomUUID(), name: 'Offline menu', productIds: [] } },
-      { seq: 4, name: 'menu.update', args: { id: menu.id, changes: { name: 'Offline menu rename' } } },
-    ]);
-    expect(pushed.status).toBe(200);
+  it(
+    standing.mayEdit ? 'creates and edits products and menus, by REST and by sync' : 'is refused 402 subscription_required for catalogue changes, by REST and by sync alike',
+    async () => {
+      const { seller, product, menu } = await sellerIn(standing);
+      const writes = [
+        await t.request<ErrorBody>('POST', '/api/products', { token: seller.token, body: { strainName: 'New one' } }),
+        await t.request<ErrorBody>('PUT', `/api/products/${product.id}`, { token: seller.token, body: { strainName: 'Renamed' } }),
+        await t.request<ErrorBody>('POST', '/api/menus', { token: seller.token, body: { name: 'Another menu', productIds: [] } }),
+        await t.request<ErrorBody>('PUT', `/api/menus/${menu.id}`, { token: seller.token, body: { name: 'Renamed menu' } }),
+      ];
+      const pushed = await push(seller, [
+        { seq: 1, name: 'product.create', args: { id: randomUUID(), strainName: 'Offline one' } },
+        { seq: 2, name: 'product.update', args: { id: product.id, changes: { strainName: 'Offline rename' } } },
+        { seq: 3, name: 'menu.create', args: { id: randomUUID(), publicLinkId: randomUUID(), name: 'Offline menu', productIds: [] } },
+        { seq: 4, name: 'menu.update', args: { id: menu.id, changes: { name: 'Offline menu rename' } } },
+      ]);
+      expect(pushed.status).toBe(200);
 
-    if (standing.mayEdit) {
-      expect(writes.map((write) => write.status)).toEqual([201, 200, 201, 200]);
-      expect(pushed.body.results.map((result) => result.outcome)).toEqual(['applied', 'applied', 'applied', 'applied']);
-      return;
-    }
-    for (const write of writes) {
-      expect(write.status).toBe(402);
-      expect(write.body.reason).toBe('subscription_required');
-      expect(write.body.message).toMatch(standing.message!);
-    }
-    for (const result of pushed.body.results) {
-      expect(result).toMatchObject({ outcome: 'refused', reason: 'subscription_required', message: writes[0]!.body.message });
-    }
-    // Nothing changed: the catalogue is as the trial left it.
-    const products = (await t.request<Product[]>('GET', '/api/products', { token: seller.token })).body;
-    expect(products.map((item) => item.strainName)).toEqual(['Made in trial']);
-  });
+      if (standing.mayEdit) {
+        expect(writes.map((write) => write.status)).toEqual([201, 200, 201, 200]);
+        expect(pushed.body.results.map((result) => result.outcome)).toEqual(['applied', 'applied', 'applied', 'applied']);
+        return;
+      }
+      for (const write of writes) {
+        expect(write.status).toBe(402);
+        expect(write.body.reason).toBe('subscription_required');
+        expect(write.body.message).toMatch(standing.message!);
+      }
+      for (const result of pushed.body.results) {
+        expect(result).toMatchObject({ outcome: 'refused', reason: 'subscription_required', message: writes[0]!.body.message });
+      }
+      // Nothing changed: the catalogue is as the trial left it.
+      const products = (await t.request<Product[]>('GET', '/api/products', { token: seller.token })).body;
+      expect(products.map((item) => item.strainName)).toEqual(['Made in trial']);
+    },
+  );
 
   it('can still read, edit the profile and keep the public link working', async () => {
     const { seller, menu } = await sellerIn(standing);

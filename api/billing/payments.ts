@@ -82,10 +82,7 @@ function stripePayments(settings: StripeSettings, tuning: PaymentTuning): Paymen
 
     createCustomer: (user, idempotencyKey) =>
       providerCall(async () => {
-        const customer = await stripe.customers.create(
-          { email: user.email, name: user.businessName ?? undefined, metadata: { userId: user.id } },
-          { idempotencyKey },
-        );
+        const customer = await stripe.customers.create({ email: user.email, name: user.businessName ?? undefined, metadata: { userId: user.id } }, { idempotencyKey });
         return customer.id;
       }),
 
@@ -125,8 +122,7 @@ function stripePayments(settings: StripeSettings, tuning: PaymentTuning): Paymen
         ),
       ),
 
-    portalUrl: (customerId, returnUrl) =>
-      providerCall(async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
+    portalUrl: (customerId, returnUrl) => providerCall(async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
 
     cancelSubscription: (subscriptionId) =>
       providerCall(async () => {

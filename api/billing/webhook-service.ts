@@ -12,13 +12,7 @@ import type { SubscriptionStatus } from '../../sync/constants';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import {
-  billingAccountOf,
-  findBillingSubscription,
-  recordBillingEvent,
-  saveBillingSubscription,
-  userIdOfCustomer,
-} from '../db/repositories/billing';
+import { billingAccountOf, findBillingSubscription, recordBillingEvent, saveBillingSubscription, userIdOfCustomer } from '../db/repositories/billing';
 import { findUserById, updateUser } from '../db/repositories/users';
 import { notifyPaymentFailed, notifySubscriptionCanceled, notifyTrialEnding } from '../mail/notifications';
 import { PAYMENTS_OFF_MESSAGE } from './billing-service';

@@ -136,7 +136,13 @@ describe('POST /api/stripe/webhook', () => {
   });
 
   it('an event about a customer the app does not know is acknowledged and ignored', async () => {
-    const res = await deliver(providerEvent('customer.subscription.updated', { id: 'sub_elsewhere', object: 'subscription', customer: 'cus_elsewhere', status: 'active', cancel_at_period_end: false, items: { data: [] } }, new Date()));
+    const res = await deliver(
+      providerEvent(
+        'customer.subscription.updated',
+        { id: 'sub_elsewhere', object: 'subscription', customer: 'cus_elsewhere', status: 'active', cancel_at_period_end: false, items: { data: [] } },
+        new Date(),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe('ignored');
   });
@@ -145,7 +151,8 @@ describe('POST /api/stripe/webhook', () => {
     const { seller, subscription } = await subscribedSeller();
     const before = await userOf(seller);
     const at = Math.floor(Date.now() / 1000);
-    const envelope = (type: string, fields: Record<string, unknown>) => JSON.stringify({ id: `evt_unusable_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: at, ...fields });
+    const envelope = (type: string, fields: Record<string, unknown>) =>
+      JSON.stringify({ id: `evt_unusable_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: at, ...fields });
     const unusable = [
       envelope('customer.subscription.updated', {}),
       envelope('customer.subscription.updated', { data: {} }),
@@ -188,12 +195,18 @@ describe('POST /api/stripe/webhook', () => {
     expect((await deliver(subscriptionEvent(subscription, 'canceled', new Date(now + MINUTE), 'customer.subscription.deleted'))).body.outcome).toBe('applied');
     expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
 
-    for (const [status, minutes] of [['active', 2], ['trialing', 3], ['past_due', 4]] as const) {
+    for (const [status, minutes] of [
+      ['active', 2],
+      ['trialing', 3],
+      ['past_due', 4],
+    ] as const) {
       const revived = await deliver(subscriptionEvent(subscription, status, new Date(now + minutes * MINUTE)));
       expect(revived.status).toBe(200);
       expect(revived.body.outcome, status).toBe('ignored');
     }
-    const paid = await deliver(providerEvent('invoice.paid', { id: 'in_for_the_canceled', object: 'invoice', customer: subscription.customer, subscription: subscription.id }, new Date(now + 5 * MINUTE)));
+    const paid = await deliver(
+      providerEvent('invoice.paid', { id: 'in_for_the_canceled', object: 'invoice', customer: subscription.customer, subscription: subscription.id }, new Date(now + 5 * MINUTE)),
+    );
     expect(paid.body.outcome).toBe('ignored');
     expect((await userOf(seller)).subscriptionStatus).toBe('canceled');
     expect((await stateOf(seller)).status).toBe('canceled');

@@ -32,8 +32,7 @@ function helpers(app: TestApp) {
   }
   return {
     product: (seller: AuthResponse, body: Record<string, unknown>) => ok<Product>('POST', '/api/products', seller.token, body, 201),
-    updateProduct: (seller: AuthResponse, id: string, body: Record<string, unknown>) =>
-      ok<Product>('PUT', `/api/products/${id}`, seller.token, body),
+    updateProduct: (seller: AuthResponse, id: string, body: Record<string, unknown>) => ok<Product>('PUT', `/api/products/${id}`, seller.token, body),
     deleteProduct: (seller: AuthResponse, id: string) => ok<string>('DELETE', `/api/products/${id}`, seller.token, undefined, 204),
     menu: (seller: AuthResponse, body: Record<string, unknown>) => ok<Menu>('POST', '/api/menus', seller.token, body, 201),
     updateMenu: (seller: AuthResponse, id: string, body: Record<string, unknown>) => ok<Menu>('PUT', `/api/menus/${id}`, seller.token, body),
@@ -50,8 +49,7 @@ function helpers(app: TestApp) {
       return res.body.map((seller) => browseSellerSchema.parse(seller));
     },
     /** The search document of a menu as the FTS table holds it (one row per menu). */
-    searchRows: async (menuId: string) =>
-      (await app.services.db.read.all<{ body: string }>(sql`select body from menu_search where menu_id = ${menuId}`)).map((row) => row.body),
+    searchRows: async (menuId: string) => (await app.services.db.read.all<{ body: string }>(sql`select body from menu_search where menu_id = ${menuId}`)).map((row) => row.body),
   };
 }
 
@@ -169,7 +167,29 @@ describe('what browse shows, and search', () => {
   });
 
   it('takes quotes, operators and punctuation literally, never answering 500', async () => {
-    for (const q of ['"OR (', '"', '*', '(', ')', 'NEAR(', 'a AND', 'OR', 'NOT gelato', '-gel', '^gel', "'", ':', 'body:gel', 'gel*', '"gel', 'Gel"ato', '#41', '{}[]', '\\', '%_']) {
+    for (const q of [
+      '"OR (',
+      '"',
+      '*',
+      '(',
+      ')',
+      'NEAR(',
+      'a AND',
+      'OR',
+      'NOT gelato',
+      '-gel',
+      '^gel',
+      "'",
+      ':',
+      'body:gel',
+      'gel*',
+      '"gel',
+      'Gel"ato',
+      '#41',
+      '{}[]',
+      '\\',
+      '%_',
+    ]) {
       const res = await t.request<BrowsePage | ErrorBody>('GET', `/api/browse?q=${encodeURIComponent(q)}`, { token: buyer.token });
       expect(res.status, `q=${q}: ${JSON.stringify(res.body)}`).toBe(200);
       browsePageSchema.parse(res.body);
@@ -381,9 +401,7 @@ describe('order and paging', () => {
     await h.updateMenu(seller, made[0]!.id, { name: 'Menu 0.0 edited' });
     const current = (await h.browse(buyer.token, { limit: 50 })).items;
     expect(current).toHaveLength(made.length);
-    expected = [...current]
-      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || (a.menuId < b.menuId ? 1 : a.menuId > b.menuId ? -1 : 0))
-      .map((item) => item.menuId);
+    expected = [...current].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || (a.menuId < b.menuId ? 1 : a.menuId > b.menuId ? -1 : 0)).map((item) => item.menuId);
   });
   afterAll(() => t.close());
 
@@ -467,10 +485,10 @@ describe('order and paging', () => {
      * reports its index lookups as a SCAN; subquery steps are indented), or
      * PostgreSQL's Seq Scan.
      */
-    const fullScans = (plan: string[]) =>
-      plan.filter((detail) => (onPostgres() ? /Seq Scan/.test(detail) : /^\s*SCAN /.test(detail) && !/VIRTUAL TABLE/.test(detail)));
+    const fullScans = (plan: string[]) => plan.filter((detail) => (onPostgres() ? /Seq Scan/.test(detail) : /^\s*SCAN /.test(detail) && !/VIRTUAL TABLE/.test(detail)));
     /** PostgreSQL reads `menus` through the index (its planner picks an index or a bitmap scan by the rows it expects). */
-    const readsMenusByIndex = (plan: string[]) => plan.some((detail) => /Index Scan( Backward)? (using|on) menus_public_updated on menus m|Bitmap Index Scan on menus_public_updated/.test(detail));
+    const readsMenusByIndex = (plan: string[]) =>
+      plan.some((detail) => /Index Scan( Backward)? (using|on) menus_public_updated on menus m|Bitmap Index Scan on menus_public_updated/.test(detail));
 
     it('the newest-first order uses menus_public_updated, with no full scan', async () => {
       const [plan] = await plansOf('/api/browse?limit=5');

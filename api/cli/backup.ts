@@ -10,7 +10,7 @@ import { SqliteDatabase } from '../db/sqlite-database';
 async function run(target?: string) {
   loadDotEnv();
   const env = readEnv();
-  if (env.DATABASE_URL) throw new Error('DATABASE_URL is set: back PostgreSQL up with pg_dump (or your provider\'s snapshots); this command copies the embedded SQLite file.');
+  if (env.DATABASE_URL) throw new Error("DATABASE_URL is set: back PostgreSQL up with pg_dump (or your provider's snapshots); this command copies the embedded SQLite file.");
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = resolve(target ?? `${env.DATA_DIR}/backups/app-${stamp}.db`);
   const db = SqliteDatabase.open(env.databaseFile);

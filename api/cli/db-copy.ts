@@ -20,7 +20,9 @@ async function run(): Promise<number> {
   try {
     const report = await copyToPostgres(values.from, target);
     for (const check of report.tables) {
-      console.info(`${check.matches ? 'ok  ' : 'DIFF'} ${check.table.padEnd(24)} ${String(check.sourceRows).padStart(9)} rows  checksum ${check.sourceChecksum}${check.matches ? '' : ` ≠ ${check.targetChecksum} (${check.targetRows} rows)`}`);
+      console.info(
+        `${check.matches ? 'ok  ' : 'DIFF'} ${check.table.padEnd(24)} ${String(check.sourceRows).padStart(9)} rows  checksum ${check.sourceChecksum}${check.matches ? '' : ` ≠ ${check.targetChecksum} (${check.targetRows} rows)`}`,
+      );
     }
     if (!report.matches) {
       console.error('The copy did not match its source, so nothing was kept.');

@@ -28,10 +28,16 @@ describe('Database.transaction', () => {
 
   it('rolls back only the nested part that failed', async () => {
     await t.services.db.transaction(async (tx) => {
-      await tx.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
+      await tx.db
+        .insert(tombstones)
+        .values({ ...row, entityId: 'kept' })
+        .run();
       await t.services.db
         .transaction(async (inner) => {
-          await inner.db.insert(tombstones).values({ ...row, entityId: 'kept' }).run();
+          await inner.db
+            .insert(tombstones)
+            .values({ ...row, entityId: 'kept' })
+            .run();
         })
         .catch((error: unknown) => expect(error).toMatchObject({ reason: 'conflict' }));
     });
@@ -75,7 +81,13 @@ describe('a write the storage cannot take', () => {
       await freeTheDisk();
     }
     expect(await full.services.db.read.select().from(tombstones).all()).toEqual([]);
-    await full.services.db.transaction(async (tx) => void (await tx.db.insert(tombstones).values({ ...row, entityId: 'after' }).run()));
+    await full.services.db.transaction(
+      async (tx) =>
+        void (await tx.db
+          .insert(tombstones)
+          .values({ ...row, entityId: 'after' })
+          .run()),
+    );
     expect(await full.services.db.read.select({ id: tombstones.entityId }).from(tombstones).all()).toEqual([{ id: 'after' }]);
   });
 

@@ -111,9 +111,11 @@ export class SqliteDatabase extends KnowsCommits implements Database {
         if (!clock) throw new Error('The change clock row is missing');
         const tx: Tx = { db: this.writer, version: clock.version };
         const context = { tx, open: true };
-        const result = await this.current.run(context, () => work(tx)).finally(() => {
-          context.open = false;
-        });
+        const result = await this.current
+          .run(context, () => work(tx))
+          .finally(() => {
+            context.open = false;
+          });
         this.writeConnection.exec('COMMIT');
         this.storageFull = null;
         this.commits.committedHere(clock.version);

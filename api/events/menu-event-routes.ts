@@ -55,9 +55,13 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
       let closed = false;
       let queue = Promise.resolve();
       const send = (version: number) => {
-        queue = queue.then(() => (closed ? undefined : sendMenu(stream, menuAt(services, linkId, version), version).then((alive) => {
-          if (!alive) close();
-        })));
+        queue = queue.then(() =>
+          closed
+            ? undefined
+            : sendMenu(stream, menuAt(services, linkId, version), version).then((alive) => {
+                if (!alive) close();
+              }),
+        );
       };
       let done = () => {};
       const ended = new Promise<void>((resolve) => (done = resolve));

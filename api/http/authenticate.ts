@@ -37,7 +37,10 @@ function clientAddress(c: Parameters<typeof getConnInfo>[0], trustedProxies: num
  */
 export function clientAddressBehind(peer: string, forwardedFor: string | undefined, trustedProxies: number): string {
   if (trustedProxies === 0) return peer;
-  const hops = (forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // From the socket inwards: the peer, then what each proxy appended, right to left.
   const chain = [peer, ...hops.reverse()];
   return chain[Math.min(trustedProxies, chain.length - 1)]!;

@@ -223,11 +223,7 @@ describe('routes outside the table', () => {
   });
 
   it('names every route the app registers', () => {
-    const registered = new Set(
-      t.app.routes
-        .filter((route) => route.method !== 'ALL' && !route.path.endsWith('*'))
-        .map((route) => `${route.method} ${route.path}`),
-    );
+    const registered = new Set(t.app.routes.filter((route) => route.method !== 'ALL' && !route.path.endsWith('*')).map((route) => `${route.method} ${route.path}`));
     const listed = new Set(ROUTES.map((route) => `${route.method} ${route.pattern}`));
     expect([...registered].sort()).toEqual([...listed].sort());
   });
@@ -330,7 +326,10 @@ describe('ownership', () => {
 
   /** A seller's product in a public menu, saved by a buyer who asked for it. */
   async function world(): Promise<World> {
-    const product = await t.request<{ id: string }>('POST', '/api/products', { token: parties.seller.token, body: { strainName: 'Owned', pricePerUnit: '10.00', availableQuantity: '100' } });
+    const product = await t.request<{ id: string }>('POST', '/api/products', {
+      token: parties.seller.token,
+      body: { strainName: 'Owned', pricePerUnit: '10.00', availableQuantity: '100' },
+    });
     const menu = await t.request<{ id: string }>('POST', '/api/menus', {
       token: parties.seller.token,
       body: { name: 'Owned menu', productIds: [product.body.id], isPublic: true },

@@ -38,7 +38,25 @@ const FIELD_NAMES = [
   ),
 ];
 
-const nastyText = fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '<script>alert(1)</script>', '../../etc/passwd', "' OR 1=1 --", '\u0000', '💥'.repeat(50), 'x'.repeat(5000), '"*"', 'NEAR(', 'a AND');
+const nastyText = fc.constantFrom(
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '\u0000',
+  '💥'.repeat(50),
+  'x'.repeat(5000),
+  '"*"',
+  'NEAR(',
+  'a AND',
+);
 const value = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
   fc.string({ maxLength: 300 }),
@@ -60,7 +78,9 @@ const pushBody = fc.record(
   {
     clientId: fc.oneof(fc.uuid(), value),
     mutations: fc.oneof(
-      fc.array(fc.record({ seq: fc.oneof(fc.nat(), value), name: fc.oneof(fc.constantFrom(...MUTATION_NAMES), fc.string()), args: fields }, { requiredKeys: [] }), { maxLength: 5 }),
+      fc.array(fc.record({ seq: fc.oneof(fc.nat(), value), name: fc.oneof(fc.constantFrom(...MUTATION_NAMES), fc.string()), args: fields }, { requiredKeys: [] }), {
+        maxLength: 5,
+      }),
       value,
     ),
   },
@@ -79,7 +99,12 @@ let inquiryId: string;
 let countRows: () => Promise<Record<string, number>>;
 
 /** A path parameter: the caller's real id, someone else's or none, or junk. */
-const idParam = (real: () => string) => fc.oneof(fc.constant(null).map(() => real()), fc.uuid(), fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent));
+const idParam = (real: () => string) =>
+  fc.oneof(
+    fc.constant(null).map(() => real()),
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 60 }).map(encodeURIComponent),
+  );
 const fixed = (path: string) => () => fc.constant(path);
 const query = (path: string, keys: string[]) => () =>
   fc.dictionary(fc.constantFrom(...keys), queryValue, { maxKeys: keys.length }).map((entries) => `${path}?${new URLSearchParams(entries)}`);
@@ -100,7 +125,13 @@ const TARGETS: Target[] = [
   { method: 'POST', pattern: '/api/menus', caller: 'seller', path: fixed('/api/menus'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/menus/:id', caller: 'seller', path: () => idParam(() => menu.id).map((id) => `/api/menus/${id}`), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/saved-menus', caller: 'buyer', path: fixed('/api/saved-menus'), body: jsonText(fields) },
-  { method: 'PATCH', pattern: '/api/admin/customers/:id', caller: 'admin', path: () => idParam(() => accounts.seller.user.id).map((id) => `/api/admin/customers/${id}`), body: jsonText(fields) },
+  {
+    method: 'PATCH',
+    pattern: '/api/admin/customers/:id',
+    caller: 'admin',
+    path: () => idParam(() => accounts.seller.user.id).map((id) => `/api/admin/customers/${id}`),
+    body: jsonText(fields),
+  },
   {
     method: 'POST',
     pattern: '/api/admin/customers/:id/extend-trial',
@@ -109,8 +140,20 @@ const TARGETS: Target[] = [
     body: jsonText(fields),
   },
   { method: 'POST', pattern: '/api/inquiries', caller: 'buyer', path: fixed('/api/inquiries'), body: jsonText(fields) },
-  { method: 'POST', pattern: '/api/inquiries/:id/messages', caller: 'buyer', path: () => idParam(() => inquiryId).map((id) => `/api/inquiries/${id}/messages`), body: jsonText(fields) },
-  { method: 'POST', pattern: '/api/inquiries/:id/status', caller: 'seller', path: () => idParam(() => inquiryId).map((id) => `/api/inquiries/${id}/status`), body: jsonText(fields) },
+  {
+    method: 'POST',
+    pattern: '/api/inquiries/:id/messages',
+    caller: 'buyer',
+    path: () => idParam(() => inquiryId).map((id) => `/api/inquiries/${id}/messages`),
+    body: jsonText(fields),
+  },
+  {
+    method: 'POST',
+    pattern: '/api/inquiries/:id/status',
+    caller: 'seller',
+    path: () => idParam(() => inquiryId).map((id) => `/api/inquiries/${id}/status`),
+    body: jsonText(fields),
+  },
   { method: 'POST', pattern: '/api/analytics/notifications/read', caller: 'seller', path: fixed('/api/analytics/notifications/read'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/sync/push', caller: 'seller', path: fixed('/api/sync/push'), body: jsonText(pushBody) },
   { method: 'POST', pattern: '/api/stripe/webhook', caller: 'anonymous', path: fixed('/api/stripe/webhook'), body: jsonText(fields) },

@@ -48,8 +48,14 @@ describe('the Content-Security-Policy of the app', () => {
       const scripts = policy.get('script-src') ?? [];
       expect(scripts, path).toContain("'self'");
       expect(scripts, path).toContain(`'${sha256(INLINE_SCRIPT)}'`);
-      expect(scripts.filter((source) => source.startsWith("'") && source !== "'self'" && !source.startsWith("'sha256-")), path).toEqual([]);
-      expect(scripts.filter((source) => source === '*' || source === 'https:' || source === 'data:' || source === 'blob:'), path).toEqual([]);
+      expect(
+        scripts.filter((source) => source.startsWith("'") && source !== "'self'" && !source.startsWith("'sha256-")),
+        path,
+      ).toEqual([]);
+      expect(
+        scripts.filter((source) => source === '*' || source === 'https:' || source === 'data:' || source === 'blob:'),
+        path,
+      ).toEqual([]);
       expect(policy.get('object-src'), path).toEqual(["'none'"]);
       expect(policy.get('base-uri'), path).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors'), path).toEqual(["'none'"]);
@@ -93,6 +99,10 @@ describe('inlineScriptHashes', () => {
   it('finds none in a page with only module scripts from files, so the policy allows no inline script', () => {
     const hashes = inlineScriptHashes('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(hashes).toEqual([]);
-    expect(directives(contentSecurityPolicy(hashes)).get('script-src')?.some((source) => source.startsWith("'sha256-"))).toBe(false);
+    expect(
+      directives(contentSecurityPolicy(hashes))
+        .get('script-src')
+        ?.some((source) => source.startsWith("'sha256-")),
+    ).toBe(false);
   });
 });

@@ -47,11 +47,17 @@ beforeAll(async () => {
   unpriced = await product(seller, { strainName: 'Mystery Pheno', unitType: 'oz', availableQuantity: '5' });
   offMenu = await product(seller, { strainName: 'Not Listed', pricePerUnit: '10', availableQuantity: '10' });
   foreign = await product(otherSeller, { strainName: 'Foreign Kush', pricePerUnit: '10', availableQuantity: '10' });
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, {
-    name: 'Wholesale List',
-    isPublic: true,
-    productIds: [gelato.id, tangie.id, gummies.id, minis.id, unpriced.id],
-  }, 201);
+  menu = await ok<Menu>(
+    'POST',
+    '/api/menus',
+    seller.token,
+    {
+      name: 'Wholesale List',
+      isPublic: true,
+      productIds: [gelato.id, tangie.id, gummies.id, minis.id, unpriced.id],
+    },
+    201,
+  );
 });
 afterAll(() => t.close());
 
@@ -115,7 +121,16 @@ const ORDER_REFUSALS: Array<[string, () => Record<string, unknown>, string, stri
   ['below the lot size', () => order([[minis, '5']]), 'Mini Prerolls: the minimum order is 10 unit', 'items.0'],
   ['below the lot size (fractional)', () => order([[gelato, '1.999']]), 'Gelato: the minimum order is 2 lb', 'items.0'],
   ['above what is available', () => order([[gelato, '11']]), 'Gelato: only 10 lb available', 'items.0'],
-  ['above what is available, second line', () => order([[tangie, '2'], [gelato, '10.5']]), 'Gelato: only 10 lb available', 'items.1'],
+  [
+    'above what is available, second line',
+    () =>
+      order([
+        [tangie, '2'],
+        [gelato, '10.5'],
+      ]),
+    'Gelato: only 10 lb available',
+    'items.1',
+  ],
   ['a product not on the menu', () => order([[offMenu, '1']]), 'That product is not on this menu', 'items.0'],
   ["another seller's product", () => order([[foreign, '1']]), 'That product is not on this menu', 'items.0'],
   ['an unknown product', () => ({ ...order([]), items: [{ productId: randomUUID(), quantity: '1' }] }), 'That product is not on this menu', 'items.0'],
@@ -147,9 +162,7 @@ describe('a buyer writes to a seller (REST)', () => {
       total: null,
       buyerReadAt: new Date(BASE).toISOString(),
       sellerReadAt: null,
-      messages: [
-        { id: body.id, authorId: buyer.user.id, body: 'Do you deliver to Oakland?', createdAt: new Date(BASE).toISOString(), writtenAt: new Date(BASE).toISOString() },
-      ],
+      messages: [{ id: body.id, authorId: buyer.user.id, body: 'Do you deliver to Oakland?', createdAt: new Date(BASE).toISOString(), writtenAt: new Date(BASE).toISOString() }],
       createdAt: new Date(BASE).toISOString(),
       writtenAt: new Date(BASE).toISOString(),
       updatedAt: new Date(BASE).toISOString(),
@@ -199,9 +212,7 @@ describe('a buyer writes to a seller (REST)', () => {
     expect((await send(buyer, refused)).status).toBe(400);
     const res = await send(buyer, { ...refused, items: [{ productId: minis.id, quantity: '10' }] });
     expect(res.status).toBe(201);
-    expect(res.body.items).toEqual([
-      { productId: minis.id, strainName: 'Mini Prerolls', unitType: 'unit', quantity: '10.000', pricePerUnit: '4.00', lineTotal: '40.00' },
-    ]);
+    expect(res.body.items).toEqual([{ productId: minis.id, strainName: 'Mini Prerolls', unitType: 'unit', quantity: '10.000', pricePerUnit: '4.00', lineTotal: '40.00' }]);
     expect(res.body.total).toBe('40.00');
   });
 
@@ -217,7 +228,17 @@ describe('an order request (REST)', () => {
   let request: Inquiry;
 
   beforeAll(async () => {
-    const res = await send(buyer, order([[gelato, '2.5'], [tangie, '1.5'], [gummies, '1.5']], { message: 'Delivery Friday please' }));
+    const res = await send(
+      buyer,
+      order(
+        [
+          [gelato, '2.5'],
+          [tangie, '1.5'],
+          [gummies, '1.5'],
+        ],
+        { message: 'Delivery Friday please' },
+      ),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     request = inquirySchema.parse(res.body);
   });
@@ -245,7 +266,13 @@ describe('an order request (REST)', () => {
   });
 
   it('has no total when a product has no price', async () => {
-    const res = await send(buyer, order([[gelato, '2'], [unpriced, '1']]));
+    const res = await send(
+      buyer,
+      order([
+        [gelato, '2'],
+        [unpriced, '1'],
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(res.body.items.map((item) => [item.pricePerUnit, item.lineTotal])).toEqual([
       ['1450.00', '2900.00'],
@@ -472,7 +499,10 @@ describe('the same through sync push', () => {
     const start = await buyerPhone.pull(0);
     const chat = message('Offline question about Tangie', { productId: tangie.id });
     await buyerPhone.pushOk('inquiry.create', chat);
-    const request = order([[gelato, '2.5'], [gummies, '1.5']]);
+    const request = order([
+      [gelato, '2.5'],
+      [gummies, '1.5'],
+    ]);
     await buyerPhone.pushOk('inquiry.create', request);
 
     const stored = (await get(buyer, request.id)).body;
@@ -532,10 +562,7 @@ describe('the same through sync push', () => {
     // The buyer answers from their device; the seller's device pulls it.
     await buyerPhone.pushOk('inquiry.reply', { id: randomUUID(), inquiryId: chat.id, body: 'Also: lab results?' });
     const sellerNext = await sellerPhone.pull(sellerStart.cursor);
-    expect(sellerNext.inquiries.find((inquiry) => inquiry.id === chat.id)?.messages.map((m) => m.body)).toEqual([
-      'Offline question about Tangie',
-      'Also: lab results?',
-    ]);
+    expect(sellerNext.inquiries.find((inquiry) => inquiry.id === chat.id)?.messages.map((m) => m.body)).toEqual(['Offline question about Tangie', 'Also: lab results?']);
   });
 
   it('inquiry.markRead sets the reader’s read time only, without changing updatedAt', async () => {

@@ -159,9 +159,7 @@ describe('message quota in a sync push', () => {
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     const response = pushResponseSchema.parse(retried.body);
     expect(response.lastProcessedSeq).toBe(MESSAGES_PER_MINUTE + 3);
-    expect(response.results.filter((result) => result.outcome === 'duplicate').map((result) => result.seq)).toEqual(
-      Array.from({ length: MESSAGES_PER_MINUTE }, (_, i) => i + 1),
-    );
+    expect(response.results.filter((result) => result.outcome === 'duplicate').map((result) => result.seq)).toEqual(Array.from({ length: MESSAGES_PER_MINUTE }, (_, i) => i + 1));
     expect(response.results.slice(MESSAGES_PER_MINUTE)).toEqual([
       { seq: MESSAGES_PER_MINUTE + 1, outcome: 'applied' },
       { seq: MESSAGES_PER_MINUTE + 2, outcome: 'applied' },

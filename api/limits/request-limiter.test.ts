@@ -43,8 +43,18 @@ describe('takeAll', () => {
     const now = 0;
     const perMinute = new RequestLimiter(2, 60_000, () => now);
     const perDay = new RequestLimiter(1, 86_400_000, () => now);
-    expect(takeAll([{ limiter: perMinute, key: 'a' }, { limiter: perDay, key: 'a' }])).toBe(0);
-    expect(takeAll([{ limiter: perMinute, key: 'a' }, { limiter: perDay, key: 'a' }])).toBe(86_400_000);
+    expect(
+      takeAll([
+        { limiter: perMinute, key: 'a' },
+        { limiter: perDay, key: 'a' },
+      ]),
+    ).toBe(0);
+    expect(
+      takeAll([
+        { limiter: perMinute, key: 'a' },
+        { limiter: perDay, key: 'a' },
+      ]),
+    ).toBe(86_400_000);
     // The refused take spent nothing on the limiter that had room.
     expect(perMinute.waitMs('a')).toBe(0);
   });

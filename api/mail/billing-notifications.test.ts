@@ -45,7 +45,12 @@ describe('billing emails', () => {
     const { seller, subscription } = await subscribedSeller();
     const now = Date.now();
     await deliver(providerEvent('customer.subscription.updated', { ...subscription, status: 'active' }, new Date(now)));
-    const invoice = { id: 'in_failed', object: 'invoice', customer: subscription.customer, parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } };
+    const invoice = {
+      id: 'in_failed',
+      object: 'invoice',
+      customer: subscription.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    };
     const failed = providerEvent('invoice.payment_failed', invoice, new Date(now + 1000));
     await deliver(failed);
     await deliver(failed);

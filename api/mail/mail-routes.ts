@@ -14,15 +14,20 @@ import { open } from '../http/access';
 import { PRODUCT_NAME } from './templates/layout';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · ${PRODUCT_NAME}</title></head>
-  <body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1c1917">
-    <p style="font-weight:bold;color:#166534">${PRODUCT_NAME}</p>
-    <h1 style="font-size:22px">${title}</h1>
-    ${body}
-  </body>
-</html>`;
+const page = (title: string, body: ReturnType<typeof html>) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title} · ${PRODUCT_NAME}</title>
+      </head>
+      <body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1c1917">
+        <p style="font-weight:bold;color:#166534">${PRODUCT_NAME}</p>
+        <h1 style="font-size:22px">${title}</h1>
+        ${body}
+      </body>
+    </html>`;
 
 const INVALID = page('This unsubscribe link is not valid', html`<p>Manage your emails under Profile, Notifications.</p>`);
 

@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = createTestApp({ env: { SMTP_URL: smtp.url } });
   seller = await t.registerUser('seller', { firstName: 'Sally', businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { firstName: 'Bob', companyName: 'Corner Dispensary' });
-  product = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Gelato', pricePerUnit: '100.00', unitType: 'oz', availableQuantity: '10' } })).body;
+  product = (
+    await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Gelato', pricePerUnit: '100.00', unitType: 'oz', availableQuantity: '10' } })
+  ).body;
   menu = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Spring List', isPublic: true, productIds: [product.id] } })).body;
   await t.services.mail.deliverDue();
   smtp.messages.length = 0;
@@ -32,18 +34,19 @@ afterEach(() => {
   smtp.messages.length = 0;
 });
 
-const recipients = (address: string) =>
-  smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.value.some((to) => to.address === address));
+const recipients = (address: string) => smtp.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.value.some((to) => to.address === address));
 
 async function delivered() {
   await t.services.mail.deliverDue();
   return smtp.messages.map((message) => ({ to: message.to && !Array.isArray(message.to) ? message.to.value[0]!.address : '', subject: message.subject }));
 }
 
-const message = (text: string) =>
-  t.request<Inquiry>('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: menu.id, kind: 'message', message: text } });
+const message = (text: string) => t.request<Inquiry>('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: menu.id, kind: 'message', message: text } });
 const order = () =>
-  t.request<Inquiry>('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: menu.id, kind: 'order', items: [{ productId: product.id, quantity: '2' }] } });
+  t.request<Inquiry>('POST', '/api/inquiries', {
+    token: buyer.token,
+    body: { id: randomUUID(), menuId: menu.id, kind: 'order', items: [{ productId: product.id, quantity: '2' }] },
+  });
 
 describe('notification emails', () => {
   it('tell the seller of a new message, once, with what the buyer wrote', async () => {

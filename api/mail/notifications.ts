@@ -64,7 +64,13 @@ export async function notifyFirstMenuOpen(services: Services, tx: Tx, open: Firs
   const [menu, buyer] = await Promise.all([findMenu(tx.db, open.menuId), findUserById(tx.db, open.buyerId)]);
   if (!menu || !buyer) return;
   await notify(services, tx, open.sellerId, 'first-menu-view', (seller, unsubscribeUrl) =>
-    firstMenuViewMail({ name: greetingName(seller), buyer: partyName(buyer, 'A buyer'), menuName: menu.name, url: appLink(services, `/menus/${menu.id}/insights`), unsubscribeUrl }),
+    firstMenuViewMail({
+      name: greetingName(seller),
+      buyer: partyName(buyer, 'A buyer'),
+      menuName: menu.name,
+      url: appLink(services, `/menus/${menu.id}/insights`),
+      unsubscribeUrl,
+    }),
   );
 }
 

@@ -135,9 +135,7 @@ export class MailOutbox {
       );
       return false;
     }
-    await this.db.transaction(async (tx) =>
-      updateOutboxRow(tx.db, row.id, { attempts: row.attempts + 1, status: 'sent', sentAt: this.now(), lastError: null }),
-    );
+    await this.db.transaction(async (tx) => updateOutboxRow(tx.db, row.id, { attempts: row.attempts + 1, status: 'sent', sentAt: this.now(), lastError: null }));
     return true;
   }
 

@@ -42,8 +42,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const digestsTo = async (who: AuthResponse) => (await mailTo(t.services, who.user.email)).filter((mail) => mail.kind === 'saved-menus-digest');
-const changePrice = (product: Product, pricePerUnit: string) =>
-  t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { pricePerUnit } });
+const changePrice = (product: Product, pricePerUnit: string) => t.request('PUT', `/api/products/${product.id}`, { token: seller.token, body: { pricePerUnit } });
 
 describe("the buyers' daily digest", () => {
   it('sends nothing while no saved menu changed', async () => {

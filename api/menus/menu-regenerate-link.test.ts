@@ -43,8 +43,7 @@ async function createMenu(token: string, body: Record<string, unknown> = {}): Pr
   return res.body;
 }
 
-const regenerate = (token: string, id: string, body?: unknown) =>
-  t.request<Menu & ErrorBody>('POST', `/api/menus/${id}/regenerate-link`, { token, body });
+const regenerate = (token: string, id: string, body?: unknown) => t.request<Menu & ErrorBody>('POST', `/api/menus/${id}/regenerate-link`, { token, body });
 
 const publicMenu = (linkId: string) => t.request<PublicMenu & ErrorBody>('GET', `/api/public/menu/${linkId}`);
 
@@ -134,7 +133,7 @@ describe('POST /api/menus/:id/regenerate-link', () => {
     expect((await publicMenu(theirs.publicLinkId)).status).toBe(200);
   });
 
-  it("refuses a link id another menu (or this one) already has with 409, keeping the old link", async () => {
+  it('refuses a link id another menu (or this one) already has with 409, keeping the old link', async () => {
     const mine = await createMenu(seller.token);
     const theirs = await createMenu(otherSeller.token);
     for (const taken of [theirs.publicLinkId, mine.publicLinkId]) {

@@ -74,9 +74,7 @@ describe('cleanupUnusedPhotos', () => {
     const report = await cleanupUnusedPhotos(t.services, now);
     expect(report.photoIds.sort()).toEqual([unused.id, unusedSharingBytes.id, droppedFromGallery.id].sort());
     expect(report.photosRemoved).toBe(3);
-    expect(report.files.sort()).toEqual(
-      [fileOf(unused), fileOf(droppedFromGallery), oldOrphan, oldTemp].map((path) => path.slice(dir.length + 1)).sort(),
-    );
+    expect(report.files.sort()).toEqual([fileOf(unused), fileOf(droppedFromGallery), oldOrphan, oldTemp].map((path) => path.slice(dir.length + 1)).sort());
     expect(report.filesRemoved).toBe(4);
 
     for (const photo of [unused, unusedSharingBytes, droppedFromGallery]) expect(await hasRow(photo.id)).toBe(false);

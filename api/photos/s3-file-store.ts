@@ -4,15 +4,7 @@
  * served through the server with the same headers; a put is whole or absent,
  * so no temporary names are needed.
  */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env';
 import { CONTENT_TYPE_BY_EXTENSION } from './file-types';
 import type { FileStore, StoredFile } from './file-store';
@@ -40,8 +32,7 @@ export class S3FileStore implements FileStore {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
       }),
-      ...(settings.accessKeyId &&
-        settings.secretAccessKey && { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }),
+      ...(settings.accessKeyId && settings.secretAccessKey && { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }),
     });
   }
 
@@ -86,7 +77,7 @@ export class S3FileStore implements FileStore {
     const files: Array<{ name: string; modifiedAt: Date }> = [];
     // Page after page from the last name seen (the first listing API, which every S3-compatible service implements;
     // some stand-ins cannot make the continuation tokens of the second).
-    for (let marker: string | undefined, truncated = true; truncated; ) {
+    for (let marker: string | undefined, truncated = true; truncated;) {
       const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Marker: marker }));
       for (const object of page.Contents ?? []) {
         if (object.Key && object.LastModified) files.push({ name: object.Key, modifiedAt: object.LastModified });

@@ -159,8 +159,26 @@ const PNG_SIGNATURE_LENGTH = 8;
 
 /** The chunks that make up the picture and how it renders (colour, transparency, animation); text, EXIF and times are dropped. */
 const PNG_KEPT_CHUNKS = new Set([
-  'IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'cICP', 'mDCV', 'cLLI', 'pHYs', 'bKGD', 'hIST', 'sPLT',
-  'acTL', 'fcTL', 'fdAT',
+  'IHDR',
+  'PLTE',
+  'IDAT',
+  'IEND',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'sBIT',
+  'cICP',
+  'mDCV',
+  'cLLI',
+  'pHYs',
+  'bKGD',
+  'hIST',
+  'sPLT',
+  'acTL',
+  'fcTL',
+  'fdAT',
 ]);
 
 function stripPng(bytes: Uint8Array): Uint8Array {

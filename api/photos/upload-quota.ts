@@ -27,9 +27,6 @@ export async function takeUploadQuota(services: Services, userId: string, bytes:
     );
   }
   const { quotas } = services;
-  const wait = await quotas.take(
-    { window: quotas.uploadBytesPerMinute, key: userId, amount: bytes },
-    { window: quotas.uploadBytesPerDay, key: userId, amount: bytes },
-  );
+  const wait = await quotas.take({ window: quotas.uploadBytesPerMinute, key: userId, amount: bytes }, { window: quotas.uploadBytesPerDay, key: userId, amount: bytes });
   if (wait > 0) throw new RateLimitedError(`You have uploaded too much for now. Please try again in ${waitText(wait)}.`, wait);
 }

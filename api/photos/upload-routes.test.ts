@@ -44,8 +44,7 @@ async function createProduct(token: string, body: Record<string, unknown>) {
   return res.body;
 }
 
-const productOf = async (token: string, id: string) =>
-  (await t.request<Product[]>('GET', '/api/products', { token })).body.find((product) => product.id === id)!;
+const productOf = async (token: string, id: string) => (await t.request<Product[]>('GET', '/api/products', { token })).body.find((product) => product.id === id)!;
 
 describe('POST /api/upload', () => {
   it.each([
@@ -90,22 +89,19 @@ describe('POST /api/upload', () => {
     opened.mockRestore();
   });
 
-  it.each(['jpeg', 'png', 'webp'] as const)(
-    'stores and serves a %s without its location, comments or XMP, named by the hash of what is served',
-    async (kind) => {
-      const { bytes, pictureParts } = imageWithMetadata(kind, { orientation: 3 });
-      const photo = await uploadOk(buyer.token, { image: bytes, purpose: 'profile' });
-      const served = new Uint8Array(await (await t.app.request(photo.url)).arrayBuffer());
-      const text = Buffer.from(served).toString('latin1');
-      expect(text).not.toContain(SECRET);
-      expect(text).not.toContain('http://ns.adobe.com/xap/1.0/');
-      for (const part of pictureParts) expect(text).toContain(Buffer.from(part).toString('latin1'));
-      expect(photo.size).toBe(served.length);
-      expect(sha256Of(photo.url)).toBe(createHash('sha256').update(served).digest('hex'));
-      // The same file sent again lands on the same stored bytes.
-      expect((await uploadOk(buyer.token, { image: bytes, purpose: 'profile' })).url).toBe(photo.url);
-    },
-  );
+  it.each(['jpeg', 'png', 'webp'] as const)('stores and serves a %s without its location, comments or XMP, named by the hash of what is served', async (kind) => {
+    const { bytes, pictureParts } = imageWithMetadata(kind, { orientation: 3 });
+    const photo = await uploadOk(buyer.token, { image: bytes, purpose: 'profile' });
+    const served = new Uint8Array(await (await t.app.request(photo.url)).arrayBuffer());
+    const text = Buffer.from(served).toString('latin1');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('http://ns.adobe.com/xap/1.0/');
+    for (const part of pictureParts) expect(text).toContain(Buffer.from(part).toString('latin1'));
+    expect(photo.size).toBe(served.length);
+    expect(sha256Of(photo.url)).toBe(createHash('sha256').update(served).digest('hex'));
+    // The same file sent again lands on the same stored bytes.
+    expect((await uploadOk(buyer.token, { image: bytes, purpose: 'profile' })).url).toBe(photo.url);
+  });
 
   it('refuses an image whose structure is broken, storing nothing', async () => {
     const before = storedFiles().length;

@@ -46,12 +46,35 @@ export function jpegOfSize(size: number): Uint8Array {
 export const SECRET = 'GPS 37.7749N 122.4194W';
 
 const exifBlock = (orientation: number) => [
-  ...ascii('Exif\0\0II'), 0x2a, 0x00, ...u32le(8),
+  ...ascii('Exif\0\0II'),
+  0x2a,
+  0x00,
+  ...u32le(8),
   // Two entries: Orientation, then a GPS-looking ASCII value stored after the IFD.
-  0x02, 0x00,
-  0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, orientation, 0x00, 0x00, 0x00,
-  0x25, 0x88, 0x02, 0x00, ...u32le(SECRET.length), ...u32le(38),
-  0x00, 0x00, 0x00, 0x00,
+  0x02,
+  0x00,
+  0x12,
+  0x01,
+  0x03,
+  0x00,
+  0x01,
+  0x00,
+  0x00,
+  0x00,
+  orientation,
+  0x00,
+  0x00,
+  0x00,
+  0x25,
+  0x88,
+  0x02,
+  0x00,
+  ...u32le(SECRET.length),
+  ...u32le(38),
+  0x00,
+  0x00,
+  0x00,
+  0x00,
   ...ascii(SECRET),
 ];
 const xmpPacket = ascii(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${SECRET}</exif:GPSLatitude></x:xmpmeta>`);
@@ -61,13 +84,26 @@ export type ImageWithMetadata = { bytes: Uint8Array; contentType: 'image/jpeg' |
 /** An image carrying EXIF (with a position), XMP, comments and trailing data, and the parts of it that draw the picture. */
 export function imageWithMetadata(kind: 'jpeg' | 'png' | 'webp', { orientation = 1 } = {}): ImageWithMetadata {
   if (kind === 'jpeg') {
-    const quantTable = jpegSegment(0xdb, [0x00, ...tail(64)].map((byte) => (byte === 0xff ? 0xfe : byte)));
+    const quantTable = jpegSegment(
+      0xdb,
+      [0x00, ...tail(64)].map((byte) => (byte === 0xff ? 0xfe : byte)),
+    );
     const icc = jpegSegment(0xe2, [...ascii('ICC_PROFILE\0'), 0x01, 0x01, ...ascii('colour profile')]);
     const scan = [...SCAN_HEADER, ...scanData(40), 0xff, 0x00, ...scanData(8), 0xff, 0xd0, ...scanData(8)];
     const bytes = new Uint8Array([
-      0xff, 0xd8, ...JFIF, ...jpegSegment(0xe1, exifBlock(orientation)), ...jpegSegment(0xe1, xmpPacket), ...icc,
-      ...jpegSegment(0xed, ascii(`Photoshop 3.0\0${SECRET}`)), ...jpegSegment(0xfe, ascii(SECRET)), ...quantTable, ...scan,
-      0xff, 0xd9, ...ascii(`trailer ${SECRET}`),
+      0xff,
+      0xd8,
+      ...JFIF,
+      ...jpegSegment(0xe1, exifBlock(orientation)),
+      ...jpegSegment(0xe1, xmpPacket),
+      ...icc,
+      ...jpegSegment(0xed, ascii(`Photoshop 3.0\0${SECRET}`)),
+      ...jpegSegment(0xfe, ascii(SECRET)),
+      ...quantTable,
+      ...scan,
+      0xff,
+      0xd9,
+      ...ascii(`trailer ${SECRET}`),
     ]);
     return { bytes, contentType: 'image/jpeg', pictureParts: [new Uint8Array(quantTable), new Uint8Array(icc), new Uint8Array(scan)] };
   }
@@ -75,18 +111,22 @@ export function imageWithMetadata(kind: 'jpeg' | 'png' | 'webp', { orientation =
     const data = pngChunk('IDAT', tail(48));
     const colour = pngChunk('sRGB', [0]);
     const bytes = new Uint8Array([
-      ...PNG_SIGNATURE, ...PNG_HEADER, ...colour, ...pngChunk('eXIf', exifBlock(orientation).slice(6)),
-      ...pngChunk('tEXt', ascii(`Comment\0${SECRET}`)), ...pngChunk('iTXt', [...ascii('XML:com.adobe.xmp\0\0\0\0\0'), ...xmpPacket]),
-      ...data, ...pngChunk('IEND', []), ...ascii(SECRET),
+      ...PNG_SIGNATURE,
+      ...PNG_HEADER,
+      ...colour,
+      ...pngChunk('eXIf', exifBlock(orientation).slice(6)),
+      ...pngChunk('tEXt', ascii(`Comment\0${SECRET}`)),
+      ...pngChunk('iTXt', [...ascii('XML:com.adobe.xmp\0\0\0\0\0'), ...xmpPacket]),
+      ...data,
+      ...pngChunk('IEND', []),
+      ...ascii(SECRET),
     ]);
     return { bytes, contentType: 'image/png', pictureParts: [new Uint8Array(PNG_HEADER), new Uint8Array(colour), new Uint8Array(data)] };
   }
   const header = webpChunk('VP8X', [0x0c | 0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   const icc = webpChunk('ICCP', ascii('colour profile'));
   const picture = webpChunk('VP8 ', tail(41));
-  const bytes = new Uint8Array(
-    riff([...header, ...icc, ...picture, ...webpChunk('EXIF', exifBlock(orientation).slice(6)), ...webpChunk('XMP ', xmpPacket)]),
-  );
+  const bytes = new Uint8Array(riff([...header, ...icc, ...picture, ...webpChunk('EXIF', exifBlock(orientation).slice(6)), ...webpChunk('XMP ', xmpPacket)]));
   return { bytes, contentType: 'image/webp', pictureParts: [new Uint8Array(header.slice(0, 8)), new Uint8Array(icc), new Uint8Array(picture)] };
 }
 

@@ -131,7 +131,7 @@ describe('POST /api/products', () => {
     expect(await listProducts(seller.token)).toHaveLength(before);
   });
 
-  it('takes a photo address that is one of the seller\'s own uploads, and not another seller\'s upload', async () => {
+  it("takes a photo address that is one of the seller's own uploads, and not another seller's upload", async () => {
     const photo = await upload(t, seller.token, { image: files.jpeg() });
     const own = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Own', photoUrl: photo.body.url } });
     expect(own.status).toBe(201);

@@ -38,7 +38,7 @@ describe('product SKUs', () => {
     expect(mine.map((product) => product.strainName)).toEqual(['Blue Dream']);
   });
 
-  it('lets a product keep its own SKU on update, and refuses taking another product\'s', async () => {
+  it("lets a product keep its own SKU on update, and refuses taking another product's", async () => {
     const kush = (await create(seller.token, { strainName: 'Kush', sku: 'K-1' })).body;
     const haze = (await create(seller.token, { strainName: 'Haze', sku: 'H-1' })).body;
     const same = await t.request<Product>('PUT', `/api/products/${kush.id}`, { token: seller.token, body: { sku: 'K-1', availableQuantity: '4' } });

@@ -24,9 +24,7 @@ import type { PublicMenuCache } from './public-menu-cache';
  * outermost, where the answer carries every header the app adds.
  */
 export function menuPages(indexHtml: () => string, services: Services, publicMenus: PublicMenuCache) {
-  const pages = new MenuPageCache(publicMenus, (shell, menu, publicLinkId, url, viewSearch) =>
-    renderMenuPage(shell, { publicLinkId, menu }, url, viewSearch),
-  );
+  const pages = new MenuPageCache(publicMenus, (shell, menu, publicLinkId, url, viewSearch) => renderMenuPage(shell, { publicLinkId, menu }, url, viewSearch));
   const fastPath = new MenuPageFastPath(pages, services, indexHtml);
   const learnHeaders = createMiddleware<AppEnv>(async (c, next) => {
     await next();

@@ -21,7 +21,11 @@ beforeAll(async () => {
   expect(await seedDemoData(t.services)).toBe(true);
   seller = await t.registerUser('seller', { businessName: 'Lakeside Farms' });
   products = [];
-  for (const [strainName, pricePerUnit] of [['First', '10.5'], ['Second', '20'], ['Third', '0.1']] as const) {
+  for (const [strainName, pricePerUnit] of [
+    ['First', '10.5'],
+    ['Second', '20'],
+    ['Third', '0.1'],
+  ] as const) {
     const res = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName, pricePerUnit } });
     products.push(res.body);
   }
@@ -106,9 +110,11 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     await t.request('PATCH', `/api/admin/customers/${other.user.id}`, { token: admin.token, body: { disabled: false } });
     expect((await t.request('GET', link)).status).toBe(200);
 
-    const { token } = await t.request<AuthResponse>('POST', '/api/auth/login', {
-      body: { email: other.user.email, password: TEST_PASSWORD },
-    }).then((r) => r.body);
+    const { token } = await t
+      .request<AuthResponse>('POST', '/api/auth/login', {
+        body: { email: other.user.email, password: TEST_PASSWORD },
+      })
+      .then((r) => r.body);
     expect((await t.request('DELETE', `/api/menus/${created.body.id}`, { token })).status).toBe(204);
     const gone = await t.request<ErrorBody>('GET', link);
     expect(gone.status).toBe(404);
@@ -135,7 +141,7 @@ describe('GET /api/public/menu/:publicLinkId', () => {
     expect(byLink.body).toEqual(res.body);
   });
 
-  it("heads the menu with the brand the seller chose in the profile, and refuses a colour that is not #rrggbb", async () => {
+  it('heads the menu with the brand the seller chose in the profile, and refuses a colour that is not #rrggbb', async () => {
     const owner = await t.registerUser('seller', { businessName: 'Brand Farms' });
     const created = await t.request<{ publicLinkId: string }>('POST', '/api/menus', { token: owner.token, body: { name: 'Branded' } });
     const refused = await t.request<ErrorBody>('PUT', '/api/auth/user', { token: owner.token, body: { accentColor: 'green' } });

@@ -6,13 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { menuReachable } from '../../sync/entities/menu';
-import {
-  savedMenuCreateSchema,
-  savedMenuUpdateSchema,
-  WITHDRAWN_COPY_READ_ONLY_MESSAGE,
-  type SavedMenu,
-  type SavedMenuListItem,
-} from '../../sync/entities/saved-menu';
+import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { menuFacts, type MenuFacts } from '../../sync/menu-diff';

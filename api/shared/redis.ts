@@ -57,7 +57,13 @@ export function connectRedis(url: string, prefix: string): SharedRedis {
     async reachable() {
       if (commands.status !== 'ready') return false;
       const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), PING_TIMEOUT_MS).unref());
-      return Promise.race([commands.ping().then((answer) => answer === 'PONG', () => false), timeout]);
+      return Promise.race([
+        commands.ping().then(
+          (answer) => answer === 'PONG',
+          () => false,
+        ),
+        timeout,
+      ]);
     },
     async close() {
       await Promise.allSettled([commands.quit(), subscriber.quit()]);

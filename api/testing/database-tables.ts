@@ -6,7 +6,9 @@ import { isPostgres } from '../db/sql-dialect';
 /** The tables the app keeps (not the engine's own, nor the migrations' record). */
 export async function tableNames(db: Db): Promise<string[]> {
   const rows = isPostgres(db)
-    ? await db.all<{ name: string }>(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`)
+    ? await db.all<{ name: string }>(
+        sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'`,
+      )
     : await db.all<{ name: string }>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'`);
   return rows.map(({ name }) => name).sort();
 }

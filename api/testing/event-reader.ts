@@ -18,7 +18,11 @@ export function eventReader(response: Response) {
           buffer = buffer.slice(end + 2);
           raw.push(block);
           if (block.startsWith(':')) continue;
-          const field = (name: string) => block.split('\n').filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1).trimStart());
+          const field = (name: string) =>
+            block
+              .split('\n')
+              .filter((line) => line.startsWith(`${name}:`))
+              .map((line) => line.slice(name.length + 1).trimStart());
           return { event: field('event')[0] ?? 'message', id: field('id')[0] ?? null, data: field('data').join('\n') };
         }
         const left = deadline - Date.now();

@@ -21,14 +21,11 @@ export async function startRoundRobinProxy(initialBackends: string[]): Promise<R
 
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const backend = backends[next++ % backends.length]!;
-    const upstream = request(
-      { host: backend.hostname, port: backend.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-        answer.on('error', () => outgoing.destroy());
-      },
-    );
+    const upstream = request({ host: backend.hostname, port: backend.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+      answer.on('error', () => outgoing.destroy());
+    });
     upstream.on('error', () => {
       if (outgoing.headersSent) outgoing.destroy();
       else outgoing.writeHead(502, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'The server behind the proxy did not answer' }));

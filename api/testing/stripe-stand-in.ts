@@ -151,7 +151,10 @@ export class StripeStandIn {
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!this.customers.has(form.customer ?? '')) return notFound('customer', form.customer);
       const id = this.nextId('bps');
-      return { status: 200, body: { id, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url: `https://billing.stand-in.test/p/session/${id}` } };
+      return {
+        status: 200,
+        body: { id, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url: `https://billing.stand-in.test/p/session/${id}` },
+      };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
   }
@@ -172,9 +175,7 @@ export class StripeStandIn {
       metadata: { userId: form['metadata[userId]'] },
       items: { object: 'list', data: [{ id: this.nextId('si'), price: { id: form['items[0][price]'] }, current_period_end: periodEnd }] },
       pending_setup_intent: trialEnd ? this.newSetupIntent(form.customer, id) : null,
-      latest_invoice: trialEnd
-        ? null
-        : { id: this.nextId('in'), object: 'invoice', confirmation_secret: { type: 'payment_intent', client_secret: `pi_${id}_secret_test` } },
+      latest_invoice: trialEnd ? null : { id: this.nextId('in'), object: 'invoice', confirmation_secret: { type: 'payment_intent', client_secret: `pi_${id}_secret_test` } },
     };
   }
 

@@ -51,7 +51,13 @@ const DRAWINGS: Record<ProductCategory, ReactNode> = {
   ),
   edible: (
     <g>
-      <path d="M38 92 C30 92 30 80 34 74 C28 66 32 50 44 50 C46 40 56 36 60 44 C64 36 74 40 76 50 C88 50 92 66 86 74 C90 80 90 92 82 92 Z" fill="#fb7185" stroke="#be123c" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M38 92 C30 92 30 80 34 74 C28 66 32 50 44 50 C46 40 56 36 60 44 C64 36 74 40 76 50 C88 50 92 66 86 74 C90 80 90 92 82 92 Z"
+        fill="#fb7185"
+        stroke="#be123c"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <circle cx="50" cy="62" r="3.5" fill="#ffe4e6" />
       <circle cx="68" cy="58" r="3" fill="#ffe4e6" />
       <circle cx="60" cy="76" r="3.5" fill="#ffe4e6" />

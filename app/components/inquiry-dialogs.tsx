@@ -16,17 +16,7 @@ import { toast } from '../lib/toast-store';
 
 type MenuProduct = PublicMenu['products'][number];
 
-export function ContactSellerDialog({
-  menu,
-  product,
-  open,
-  onOpenChange,
-}: {
-  menu: PublicMenu;
-  product?: MenuProduct;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function ContactSellerDialog({ menu, product, open, onOpenChange }: { menu: PublicMenu; product?: MenuProduct; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string>();
   const seller = menu.seller.businessName || 'the seller';
@@ -114,7 +104,13 @@ export function OrderRequestDialog({ menu, open, onOpenChange }: { menu: PublicM
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Request an order" description="Enter quantities; payment and delivery are settled with the seller." className="sm:max-w-2xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Request an order"
+      description="Enter quantities; payment and delivery are settled with the seller."
+      className="sm:max-w-2xl"
+    >
       <form noValidate onSubmit={send} className="grid gap-4">
         <ul className="grid max-h-[50dvh] gap-2 overflow-y-auto">
           {menu.products.map((product) => {

@@ -14,7 +14,8 @@ export function ReplicaGate({ children }: { children: (view: ReplicaView) => Rea
     return (
       <Card className="grid justify-items-center gap-3 p-6 text-center text-stone-700" role="status">
         <p>
-          {connection === 'offline' ? 'You are offline' : 'The server cannot be reached'}, so your data has not downloaded to this device yet. It will download by itself when the network is back, and then keep working without a signal.
+          {connection === 'offline' ? 'You are offline' : 'The server cannot be reached'}, so your data has not downloaded to this device yet. It will download by itself when the
+          network is back, and then keep working without a signal.
         </p>
         <Button variant="outline" size="sm" onClick={() => void useSyncSession.getState().engine?.syncNow()}>
           Retry

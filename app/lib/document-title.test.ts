@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentTitle } from './document-title';
 
 describe('documentTitle', () => {
-  it("names the page before the product", () => {
+  it('names the page before the product', () => {
     expect(documentTitle('Products')).toBe('Products · Wholesale Menus');
   });
 

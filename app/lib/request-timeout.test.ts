@@ -120,19 +120,28 @@ describe('fetchWithin', () => {
   });
 
   it('hands back an answer in time whole, with its status, and leaves no timer behind', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'Not found' }, { status: 404, statusText: 'Not Found' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Not found' }, { status: 404, statusText: 'Not Found' })),
+    );
     const response = await fetchWithin('/api/menus/x');
     expect(response.status).toBe(404);
     expect(response.statusText).toBe('Not Found');
     expect(await response.json()).toEqual({ message: 'Not found' });
     expect(vi.getTimerCount()).toBe(0);
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
     expect((await fetchWithin('/api/session', { method: 'DELETE' })).status).toBe(204);
   });
 
   it("leaves fetch's own failures as they are", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(fetchWithin('/api/products')).rejects.toThrow(TypeError);
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -56,8 +56,7 @@ export async function sellerWithBusiness(businessName: string): Promise<{ accoun
   return { account, session };
 }
 
-export const createProduct = (session: ApiSession, product: ProductInput) =>
-  apiPost<CreatedProduct>('/api/products', session, product);
+export const createProduct = (session: ApiSession, product: ProductInput) => apiPost<CreatedProduct>('/api/products', session, product);
 
 export const createMenu = (session: ApiSession, menu: { name: string; description?: string; isPublic: boolean; productIds: string[] }) =>
   apiPost<CreatedMenu>('/api/menus', session, menu);

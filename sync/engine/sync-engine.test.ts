@@ -378,7 +378,10 @@ describe('failures and retries', () => {
 
     // ...and then the queue drains by itself: no new change, no schedule(), no syncNow().
     await clock.advance(1);
-    expect(transport.pushedSeqs()).toEqual([[1, 2], [1, 2]]);
+    expect(transport.pushedSeqs()).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2]);
     expect(store.outbox).toEqual([]);
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
@@ -495,7 +498,10 @@ describe('failures and retries', () => {
 
     // Signed in again: the queue goes, in order.
     await engine.resume();
-    expect(transport.pushedSeqs()).toEqual([[1, 2], [1, 2, 3]]);
+    expect(transport.pushedSeqs()).toEqual([
+      [1, 2],
+      [1, 2, 3],
+    ]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3]);
     expect(store.outbox).toEqual([]);
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
@@ -586,7 +592,10 @@ describe("the server's quota (429 with Retry-After)", () => {
     await clock.advance(RETRY_AFTER_MS - 1);
     expect(transport.pushes).toHaveLength(1);
     await clock.advance(1);
-    expect(transport.pushedSeqs()).toEqual([[1, 2, 3, 4], [3, 4]]);
+    expect(transport.pushedSeqs()).toEqual([
+      [1, 2, 3, 4],
+      [3, 4],
+    ]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3, 4]);
     expect(store.outbox).toEqual([]);
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
@@ -748,7 +757,10 @@ describe('Property 1 on the device side: a dropped response', () => {
 
     await clock.advance(delayFor(1));
 
-    expect(transport.pushedSeqs()).toEqual([[1, 2, 3], [1, 2, 3]]);
+    expect(transport.pushedSeqs()).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
     expect(server.applied.map((row) => row.seq)).toEqual([1, 2, 3]);
     expect(store.refusals).toEqual([]);
     expect(store.outbox).toEqual([]);

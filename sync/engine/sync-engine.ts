@@ -207,7 +207,13 @@ export class SyncEngine {
       const refusals = response.results.flatMap((result) => {
         if (result.outcome !== 'refused') return [];
         const entry = batch.find((candidate) => candidate.seq === result.seq);
-        const refusal: Refusal = { seq: result.seq, name: entry?.mutation.name ?? 'unknown', reason: result.reason ?? 'validation', message: result.message ?? 'Refused', refusedAt };
+        const refusal: Refusal = {
+          seq: result.seq,
+          name: entry?.mutation.name ?? 'unknown',
+          reason: result.reason ?? 'validation',
+          message: result.message ?? 'Refused',
+          refusedAt,
+        };
         return [entry ? { ...refusal, mutation: entry.mutation } : refusal];
       });
       if (refusals.length > 0) await this.store.recordRefusals(refusals);

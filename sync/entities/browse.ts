@@ -8,7 +8,12 @@ export const browseQuerySchema = z.object({
   category: z.enum(PRODUCT_CATEGORIES, { error: 'Unknown category' }).optional(),
   sellerId: z.string().max(64, tooLongMessage('A seller id', 64)).optional(),
   cursor: z.string().max(200, tooLongMessage('A paging cursor', 200)).optional(),
-  limit: z.coerce.number({ error: 'The page size must be a number' }).int('The page size must be a whole number').min(1, 'The page size must be at least 1').max(50, 'The page size must be at most 50').default(20),
+  limit: z.coerce
+    .number({ error: 'The page size must be a number' })
+    .int('The page size must be a whole number')
+    .min(1, 'The page size must be at least 1')
+    .max(50, 'The page size must be at most 50')
+    .default(20),
 });
 
 export const browseItemSchema = z.object({

@@ -16,7 +16,12 @@ const CASES: Array<[string, () => ReturnType<typeof validate>, string, string]> 
   ['product description', () => validate(productCreateSchema, { strainName: 'A', description: long(5001) }), 'description', 'Description must be at most 5000 characters'],
   ['menu name', () => validate(menuCreateSchema, { name: long(201) }), 'name', 'Menu name must be at most 200 characters'],
   ['menu description', () => validate(menuCreateSchema, { name: 'A', description: long(5001) }), 'description', 'Description must be at most 5000 characters'],
-  ['first name', () => validate(registerInputSchema, { email: 'a@b.co', password: 'long-enough-1', role: 'buyer', firstName: long(101) }), 'firstName', 'First name must be at most 100 characters'],
+  [
+    'first name',
+    () => validate(registerInputSchema, { email: 'a@b.co', password: 'long-enough-1', role: 'buyer', firstName: long(101) }),
+    'firstName',
+    'First name must be at most 100 characters',
+  ],
   ['email', () => validate(loginInputSchema, { email: `${long(250)}@b.co`, password: 'p' }), 'email', 'Email must be at most 254 characters'],
   ['password', () => validate(loginInputSchema, { email: 'a@b.co', password: long(201) }), 'password', 'Password must be at most 200 characters'],
   ['business name', () => validate(profileUpdateSchema, { businessName: long(201) }), 'businessName', 'Business name must be at most 200 characters'],

@@ -42,10 +42,10 @@ describeWithPostgres('the change clock on PostgreSQL', () => {
   const write = async (client: pg.Client, id: string, takeVersion: string, holdMs: number) => {
     await client.query('BEGIN');
     const { rows } = await client.query<{ version: string }>(takeVersion);
-    await client.query(
-      `INSERT INTO "products" ("id", "user_id", "strain_name", "version", "created_at", "updated_at") VALUES ($1, 'seller', $1, $2, 0, 0)`,
-      [id, rows[0]!.version],
-    );
+    await client.query(`INSERT INTO "products" ("id", "user_id", "strain_name", "version", "created_at", "updated_at") VALUES ($1, 'seller', $1, $2, 0, 0)`, [
+      id,
+      rows[0]!.version,
+    ]);
     await pause(holdMs);
     await client.query('COMMIT');
   };
@@ -54,7 +54,7 @@ describeWithPostgres('the change clock on PostgreSQL', () => {
   const pullUntil = async (client: pg.Client, prefix: string, done: () => boolean) => {
     const seen = new Set<string>();
     let cursor = 0;
-    for (let last = false; !last; ) {
+    for (let last = false; !last;) {
       last = done();
       const { rows } = await client.query<{ id: string; version: string }>('SELECT "id", "version" FROM "products" WHERE "version" > $1 AND "id" LIKE $2', [cursor, `${prefix}-%`]);
       for (const row of rows) {

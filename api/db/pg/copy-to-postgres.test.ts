@@ -43,9 +43,7 @@ describeWithPostgres('copying an embedded installation into PostgreSQL', () => {
 
     const { rows: clock } = await target.query<{ version: string }>('SELECT "version" FROM "sync_clock" WHERE "id" = 1');
     expect(Number(clock[0]!.version)).toBe(t.services.db.committedVersion);
-    const { rows: found } = await target.query<{ menu_id: string }>(
-      `SELECT "menu_id" FROM "menu_search" WHERE "document" @@ plainto_tsquery('simple', 'Blue Dream')`,
-    );
+    const { rows: found } = await target.query<{ menu_id: string }>(`SELECT "menu_id" FROM "menu_search" WHERE "document" @@ plainto_tsquery('simple', 'Blue Dream')`);
     expect(found).toHaveLength(1);
     expect(await count('users_search')).toBe(users.targetRows);
     // An identity column carries on after the copied rows.

@@ -24,7 +24,6 @@ import { migratePostgres } from './migrate-postgres';
 import { LeasedClient } from './leased-client';
 import { pgTypes, postgresDrizzle, type Queryable } from './postgres-drizzle';
 
-
 /** How long a write waits for the clock row another transaction holds before it fails as busy (as SQLite's write lock). */
 export const CLOCK_LOCK_WAIT_MS = 5000;
 /** How long a health check waits for an answer before it calls the database unreachable. */
@@ -188,9 +187,7 @@ export class PostgresDatabase extends KnowsCommits implements Database {
   async ready(): Promise<Readiness> {
     return this.writes.run(async () => {
       try {
-        await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, (client) =>
-          client.query('UPDATE "sync_clock" SET "version" = "version" WHERE "id" = 1'),
-        );
+        await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, (client) => client.query('UPDATE "sync_clock" SET "version" = "version" WHERE "id" = 1'));
         return { ok: true as const };
       } catch (error) {
         if (isStorageFull(error)) return { ok: false as const, reason: `The database server is out of space: ${rootMessage(error)}` };

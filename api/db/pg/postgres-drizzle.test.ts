@@ -11,7 +11,11 @@ describe('toPostgresText', () => {
   });
 
   it('takes the table off an upsert conflict target, as PostgreSQL wants it', () => {
-    expect(toPostgresText('insert into "menu_view_days" ("menu_id", "day", "views") values (?, ?, ?) on conflict ("menu_view_days"."menu_id","menu_view_days"."day") do update set "views" = "menu_view_days"."views" + excluded.views')).toBe(
+    expect(
+      toPostgresText(
+        'insert into "menu_view_days" ("menu_id", "day", "views") values (?, ?, ?) on conflict ("menu_view_days"."menu_id","menu_view_days"."day") do update set "views" = "menu_view_days"."views" + excluded.views',
+      ),
+    ).toBe(
       'insert into "menu_view_days" ("menu_id", "day", "views") values ($1, $2, $3) on conflict ("menu_id","day") do update set "views" = "menu_view_days"."views" + excluded.views',
     );
   });

@@ -8,11 +8,7 @@ export type BillingAccount = { customerId: string | null; subscriptionId: string
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
 
 export async function billingAccountOf(db: Db, userId: string): Promise<BillingAccount> {
-  const row = await db
-    .select({ customerId: users.stripeCustomerId, subscriptionId: users.stripeSubscriptionId })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const row = await db.select({ customerId: users.stripeCustomerId, subscriptionId: users.stripeSubscriptionId }).from(users).where(eq(users.id, userId)).get();
   return row ?? { customerId: null, subscriptionId: null };
 }
 
@@ -31,9 +27,7 @@ export async function findBillingSubscription(db: Db, id: string): Promise<Billi
 }
 
 export async function latestBillingSubscriptionOf(db: Db, userId: string): Promise<BillingSubscriptionRow | null> {
-  return (
-    (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.lastEventAt)).get()) ?? null
-  );
+  return (await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).orderBy(desc(billingSubscriptions.lastEventAt)).get()) ?? null;
 }
 
 export async function saveBillingSubscription(db: Db, row: BillingSubscriptionRow): Promise<void> {

@@ -13,7 +13,6 @@ type NewInquiry = Omit<typeof inquiries.$inferInsert, 'version' | 'createdAt' | 
 const buyers = alias(users, 'buyers');
 const sellers = alias(users, 'sellers');
 
-
 async function withMessages(
   db: Db,
   rows: Array<{ inquiry: typeof inquiries.$inferSelect; buyer: typeof users.$inferSelect; seller: typeof users.$inferSelect }>,
@@ -22,7 +21,12 @@ async function withMessages(
   const messages = await db
     .select()
     .from(inquiryMessages)
-    .where(inArray(inquiryMessages.inquiryId, rows.map((row) => row.inquiry.id)))
+    .where(
+      inArray(
+        inquiryMessages.inquiryId,
+        rows.map((row) => row.inquiry.id),
+      ),
+    )
     .orderBy(asc(inquiryMessages.createdAt), asc(inquiryMessages.id))
     .all();
   return rows.map(({ inquiry, buyer, seller }) => ({
@@ -89,7 +93,10 @@ export async function inquiryLinkId(db: Db, id: string): Promise<string | null> 
 }
 
 export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number, now: Date): Promise<void> {
-  await db.insert(inquiries).values({ ...inquiry, version, createdAt: now, updatedAt: now }).run();
+  await db
+    .insert(inquiries)
+    .values({ ...inquiry, version, createdAt: now, updatedAt: now })
+    .run();
 }
 
 export async function insertInquiryMessage(
@@ -98,7 +105,10 @@ export async function insertInquiryMessage(
   version: number,
   now: Date,
 ): Promise<void> {
-  await db.insert(inquiryMessages).values({ ...message, createdAt: now }).run();
+  await db
+    .insert(inquiryMessages)
+    .values({ ...message, createdAt: now })
+    .run();
   await db.update(inquiries).set({ version, updatedAt: now }).where(eq(inquiries.id, message.inquiryId)).run();
 }
 
@@ -114,9 +124,9 @@ export async function updateInquiry(
   version: number,
   now: Date | null,
 ): Promise<void> {
-  await db.update(inquiries)
+  await db
+    .update(inquiries)
     .set({ ...changes, version, ...(now && { updatedAt: now }) })
     .where(eq(inquiries.id, id))
     .run();
 }
-

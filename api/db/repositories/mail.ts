@@ -34,7 +34,11 @@ export async function optedOutKinds(db: Db, userId: string): Promise<string[]> {
 
 export async function setOptOut(db: Db, userId: string, kind: string, off: boolean, now: Date): Promise<void> {
   if (off) await db.insert(emailOptOuts).values({ userId, kind, createdAt: now }).onConflictDoNothing().run();
-  else await db.delete(emailOptOuts).where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.kind, kind))).run();
+  else
+    await db
+      .delete(emailOptOuts)
+      .where(and(eq(emailOptOuts.userId, userId), eq(emailOptOuts.kind, kind)))
+      .run();
 }
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
@@ -45,32 +49,45 @@ export async function insertAccountToken(db: Db, row: typeof accountTokens.$infe
 }
 
 export async function findAccountToken(db: Db, tokenHash: string, purpose: AccountTokenPurpose): Promise<AccountTokenRow | null> {
-  return (await db.select().from(accountTokens).where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose))).get()) ?? null;
+  return (
+    (await db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)))
+      .get()) ?? null
+  );
 }
 
 /** Marks the token used; false when it already was (another request got there first). */
 export async function useAccountToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const result = await db.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.tokenHash, tokenHash), isNull(accountTokens.usedAt))).run();
+  const result = await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.tokenHash, tokenHash), isNull(accountTokens.usedAt)))
+    .run();
   return result.changes === 1;
 }
 
 /** When the user's newest link of this purpose was made, or null. */
 export async function latestAccountTokenAt(db: Db, userId: string, purpose: AccountTokenPurpose): Promise<Date | null> {
   return (
-    (await db
-      .select({ createdAt: accountTokens.createdAt })
-      .from(accountTokens)
-      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
-      .orderBy(desc(accountTokens.createdAt))
-      .limit(1)
-      .get())?.createdAt ?? null
+    (
+      await db
+        .select({ createdAt: accountTokens.createdAt })
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)))
+        .orderBy(desc(accountTokens.createdAt))
+        .limit(1)
+        .get()
+    )?.createdAt ?? null
   );
 }
 
 /** Ends every unused link of these purposes: a new one replaces them, or the account changed under them. */
 export async function retireAccountTokens(db: Db, userId: string, purpose: AccountTokenPurpose | readonly AccountTokenPurpose[], now: Date): Promise<void> {
   const purposes = typeof purpose === 'string' ? [purpose] : [...purpose];
-  await db.update(accountTokens)
+  await db
+    .update(accountTokens)
     .set({ usedAt: now })
     .where(and(eq(accountTokens.userId, userId), inArray(accountTokens.purpose, purposes), isNull(accountTokens.usedAt)))
     .run();
@@ -91,28 +108,38 @@ export async function liveAccountToken(db: Db, userId: string, purpose: AccountT
 
 /** Whether a message of this kind was ever queued for the user (sent, waiting or given up). */
 export async function mailKindSentTo(db: Db, userId: string, kind: string): Promise<boolean> {
-  return (await db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind))).limit(1).get()) !== undefined;
+  return (
+    (await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
+      .limit(1)
+      .get()) !== undefined
+  );
 }
 
 /** Sellers still on their trial (no subscription) whose trial ends after `from` and by `to`. */
 export async function sellersWithTrialEndingBetween(db: Db, from: Date, to: Date): Promise<Array<{ id: string; trialEndsAt: Date }>> {
-  return (await db
-    .select({ id: users.id, trialEndsAt: users.trialEndsAt })
-    .from(users)
-    .where(and(eq(users.role, 'seller'), eq(users.subscriptionStatus, 'trial'), isNull(users.disabledAt), gt(users.trialEndsAt, from), lte(users.trialEndsAt, to)))
-    .all())
-    .filter((row): row is { id: string; trialEndsAt: Date } => row.trialEndsAt !== null);
+  return (
+    await db
+      .select({ id: users.id, trialEndsAt: users.trialEndsAt })
+      .from(users)
+      .where(and(eq(users.role, 'seller'), eq(users.subscriptionStatus, 'trial'), isNull(users.disabledAt), gt(users.trialEndsAt, from), lte(users.trialEndsAt, to)))
+      .all()
+  ).filter((row): row is { id: string; trialEndsAt: Date } => row.trialEndsAt !== null);
 }
 
 /** When a message of this kind was last queued for the user, or null. */
 export async function lastMailOfKind(db: Db, userId: string, kind: string): Promise<Date | null> {
   return (
-    (await db
-      .select({ createdAt: mailOutbox.createdAt })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(1)
-      .get())?.createdAt ?? null
+    (
+      await db
+        .select({ createdAt: mailOutbox.createdAt })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, kind)))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1)
+        .get()
+    )?.createdAt ?? null
   );
 }

@@ -58,7 +58,8 @@ export type CountedView = { menuId: string; visitorKey: string; userId: string |
 /** Stores counted views, oldest first: the raw events, their days' rollups and their visitors. */
 export async function insertCountedViews(db: Db, views: CountedView[]): Promise<void> {
   for (const rows of chunks(views)) {
-    await db.insert(menuViewEvents)
+    await db
+      .insert(menuViewEvents)
       .values(rows.map((view) => ({ menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, viewedAt: view.at })))
       .run();
   }
@@ -76,17 +77,27 @@ export async function insertCountedViews(db: Db, views: CountedView[]): Promise<
       visitor.views = (visitor.views ?? 0) + 1;
       visitor.userId = view.userId ?? visitor.userId;
     } else {
-      visitors.set(visitorKey, { menuId: view.menuId, visitorKey: view.visitorKey, userId: view.userId, addressKey: view.addressKey, firstViewedAt: view.at, lastViewedAt: view.at, views: 1 });
+      visitors.set(visitorKey, {
+        menuId: view.menuId,
+        visitorKey: view.visitorKey,
+        userId: view.userId,
+        addressKey: view.addressKey,
+        firstViewedAt: view.at,
+        lastViewedAt: view.at,
+        views: 1,
+      });
     }
   }
   for (const rows of chunks([...days.values()])) {
-    await db.insert(menuViewDays)
+    await db
+      .insert(menuViewDays)
       .values(rows)
       .onConflictDoUpdate({ target: [menuViewDays.menuId, menuViewDays.day], set: { views: sql`${menuViewDays.views} + excluded.views` } })
       .run();
   }
   for (const rows of chunks([...visitors.values()])) {
-    await db.insert(menuVisitors)
+    await db
+      .insert(menuVisitors)
       .values(rows)
       .onConflictDoUpdate({
         target: [menuVisitors.menuId, menuVisitors.visitorKey],
@@ -112,11 +123,13 @@ export async function menuViewsPerDay(db: Db, menuId: string, fromDay: string): 
 /** Visitors whose last counted view of the menu is at or after `since`: exactly those who viewed it since then. */
 export async function uniqueVisitorsSince(db: Db, menuId: string, since: Date): Promise<number> {
   return (
-    (await db
-      .select({ n: count() })
-      .from(menuVisitors)
-      .where(and(eq(menuVisitors.menuId, menuId), gte(menuVisitors.lastViewedAt, since)))
-      .get())?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(menuVisitors)
+        .where(and(eq(menuVisitors.menuId, menuId), gte(menuVisitors.lastViewedAt, since)))
+        .get()
+    )?.n ?? 0
   );
 }
 
@@ -161,7 +174,8 @@ export async function buyersWhoViewed(db: Db, menuId: string, since: Date): Prom
  * message about it, or a line of an order request. Most asked first.
  */
 export async function addProductOpen(db: Db, open: { menuId: string; productId: string; day: string }): Promise<void> {
-  await db.insert(menuProductOpenDays)
+  await db
+    .insert(menuProductOpenDays)
     .values({ ...open, opens: 1 })
     .onConflictDoUpdate({ target: [menuProductOpenDays.menuId, menuProductOpenDays.productId, menuProductOpenDays.day], set: { opens: sql`${menuProductOpenDays.opens} + 1` } })
     .run();

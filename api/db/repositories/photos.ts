@@ -44,39 +44,46 @@ export async function insertPhoto(
   version: number,
   now: Date,
 ): Promise<Photo> {
-  return toPhoto(await db.insert(photos).values({ ...photo, version, createdAt: now }).returning().get());
+  return toPhoto(
+    await db
+      .insert(photos)
+      .values({ ...photo, version, createdAt: now })
+      .returning()
+      .get(),
+  );
 }
 
 /** The owner's uploaded photos among `ids`, by id. */
 export async function ownPhotosByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Photo>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select().from(photos).where(and(eq(photos.userId, userId), inArray(photos.id, ids))).all();
+  const rows = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
+    .all();
   return new Map(rows.map((row) => [row.id, toPhoto(row)]));
 }
 
 export async function photosChangedSince(db: Db, userId: string, cursor: number): Promise<Photo[]> {
-  return (await db
-    .select()
-    .from(photos)
-    .where(and(eq(photos.userId, userId), gt(photos.version, cursor)))
-    .orderBy(asc(photos.version))
-    .all())
-    .map(toPhoto);
+  return (
+    await db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.userId, userId), gt(photos.version, cursor)))
+      .orderBy(asc(photos.version))
+      .all()
+  ).map(toPhoto);
 }
 
 /** The seller's products whose gallery or lab result names the photo. */
 export async function productIdsUsingPhoto(db: Db, userId: string, photoId: string): Promise<string[]> {
-  return (await db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.userId, userId),
-        or(eq(products.labResultId, photoId), jsonArrayHas(db, products.photoIds, photoId)),
-      ),
-    )
-    .all())
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.userId, userId), or(eq(products.labResultId, photoId), jsonArrayHas(db, products.photoIds, photoId))))
+      .all()
+  ).map((row) => row.id);
 }
 
 /** True for a photo row `p` that no product gallery, lab result, profile photo or menu cover refers to. */
@@ -106,7 +113,13 @@ export async function deletePhotos(db: Db, ids: string[]): Promise<void> {
 
 /** Whether the user uploaded these bytes (under any id). */
 export async function userUploadedHash(db: Db, userId: string, sha256: string): Promise<boolean> {
-  return (await db.select({ id: photos.id }).from(photos).where(and(eq(photos.userId, userId), eq(photos.sha256, sha256))).get()) !== undefined;
+  return (
+    (await db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.userId, userId), eq(photos.sha256, sha256)))
+      .get()) !== undefined
+  );
 }
 
 /** The stored names of every file the user uploaded. */

@@ -42,20 +42,16 @@ export async function listSavedMenus(db: Db, buyerUserId: string, since?: number
   const productCount = sql<number>`(select count(*) from ${menuItems} mi where mi.menu_id = ${menus.id})`;
   const stamp = stampOf(db);
   // Left joins: a copy whose seller closed their account outlives its menu.
-  return (await db
-    .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, sellerDisabledAt: users.disabledAt, productCount, stamp })
-    .from(savedMenus)
-    .leftJoin(menus, eq(savedMenus.menuId, menus.id))
-    .leftJoin(users, eq(menus.userId, users.id))
-    .where(
-      and(
-        eq(savedMenus.buyerUserId, buyerUserId),
-        since === undefined ? undefined : or(gt(savedMenus.version, since), sql`${stamp} > ${since}`),
-      ),
-    )
-    .orderBy(desc(savedMenus.createdAt))
-    .all())
-    .map(({ saved, menu, ...row }) => (menu ? withMenu(saved, menu, row) : withdrawn(saved)));
+  return (
+    await db
+      .select({ saved: savedMenus, menu: menus, sellerBusinessName: users.businessName, sellerDisabledAt: users.disabledAt, productCount, stamp })
+      .from(savedMenus)
+      .leftJoin(menus, eq(savedMenus.menuId, menus.id))
+      .leftJoin(users, eq(menus.userId, users.id))
+      .where(and(eq(savedMenus.buyerUserId, buyerUserId), since === undefined ? undefined : or(gt(savedMenus.version, since), sql`${stamp} > ${since}`)))
+      .orderBy(desc(savedMenus.createdAt))
+      .all()
+  ).map(({ saved, menu, ...row }) => (menu ? withMenu(saved, menu, row) : withdrawn(saved)));
 }
 
 function withMenu(
@@ -111,12 +107,14 @@ function stampOf(db: Db) {
 
 export async function currentMenuStamp(db: Db, menuId: string): Promise<number> {
   return (
-    (await db
-      .select({ stamp: stampOf(db) })
-      .from(menus)
-      .innerJoin(users, eq(menus.userId, users.id))
-      .where(eq(menus.id, menuId))
-      .get())?.stamp ?? 0
+    (
+      await db
+        .select({ stamp: stampOf(db) })
+        .from(menus)
+        .innerJoin(users, eq(menus.userId, users.id))
+        .where(eq(menus.id, menuId))
+        .get()
+    )?.stamp ?? 0
   );
 }
 
@@ -127,7 +125,11 @@ export async function updateSavedMenu(
   version: number,
   now: Date,
 ): Promise<void> {
-  await db.update(savedMenus).set({ ...changes, version, updatedAt: now }).where(eq(savedMenus.id, id)).run();
+  await db
+    .update(savedMenus)
+    .set({ ...changes, version, updatedAt: now })
+    .where(eq(savedMenus.id, id))
+    .run();
 }
 
 export async function findSavedMenu(db: Db, id: string): Promise<SavedMenu | null> {
@@ -184,34 +186,35 @@ const buyerAccounts = alias(users, 'buyer_accounts');
  */
 export async function savedMenusChangedForDigest(db: Db, now: Date): Promise<DigestCandidate[]> {
   const stamp = stampOf(db);
-  return (await db
-    .select({
-      savedMenuId: savedMenus.id,
-      buyerUserId: savedMenus.buyerUserId,
-      menuId: menus.id,
-      menuName: menus.name,
-      publicLinkId: menus.publicLinkId,
-      seenMenu: savedMenus.seenMenu,
-      sellerBusiness: users.businessName,
-      sellerFirst: users.firstName,
-      stamp,
-    })
-    .from(savedMenus)
-    .innerJoin(menus, eq(savedMenus.menuId, menus.id))
-    .innerJoin(users, eq(menus.userId, users.id))
-    .innerJoin(buyerAccounts, eq(savedMenus.buyerUserId, buyerAccounts.id))
-    .where(
-      and(
-        isNull(users.disabledAt),
-        isNull(buyerAccounts.disabledAt),
-        or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
-        or(isNull(menus.linkExpiresAt), gt(menus.linkExpiresAt, now.toISOString())),
-        sql`${stamp} > ${greatest(db, savedMenus.lastSeenStamp, savedMenus.digestedStamp)}`,
-      ),
-    )
-    .orderBy(savedMenus.buyerUserId, desc(savedMenus.createdAt))
-    .all())
-    .map(({ sellerBusiness, sellerFirst, ...row }) => ({ ...row, sellerName: sellerBusiness || sellerFirst || 'A supplier' }));
+  return (
+    await db
+      .select({
+        savedMenuId: savedMenus.id,
+        buyerUserId: savedMenus.buyerUserId,
+        menuId: menus.id,
+        menuName: menus.name,
+        publicLinkId: menus.publicLinkId,
+        seenMenu: savedMenus.seenMenu,
+        sellerBusiness: users.businessName,
+        sellerFirst: users.firstName,
+        stamp,
+      })
+      .from(savedMenus)
+      .innerJoin(menus, eq(savedMenus.menuId, menus.id))
+      .innerJoin(users, eq(menus.userId, users.id))
+      .innerJoin(buyerAccounts, eq(savedMenus.buyerUserId, buyerAccounts.id))
+      .where(
+        and(
+          isNull(users.disabledAt),
+          isNull(buyerAccounts.disabledAt),
+          or(eq(menus.isPublic, true), eq(savedMenus.linkId, menus.publicLinkId)),
+          or(isNull(menus.linkExpiresAt), gt(menus.linkExpiresAt, now.toISOString())),
+          sql`${stamp} > ${greatest(db, savedMenus.lastSeenStamp, savedMenus.digestedStamp)}`,
+        ),
+      )
+      .orderBy(savedMenus.buyerUserId, desc(savedMenus.createdAt))
+      .all()
+  ).map(({ sellerBusiness, sellerFirst, ...row }) => ({ ...row, sellerName: sellerBusiness || sellerFirst || 'A supplier' }));
 }
 
 /** The digest told the buyer of these menus as of `stamp`: the next one starts after. Not a change the device syncs. */

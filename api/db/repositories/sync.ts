@@ -9,7 +9,13 @@ import { greatest } from '../sql-dialect';
 export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 
 /** Asked by every push and pull. */
-const syncClientById = preparedPerConnection((db) => db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare());
+const syncClientById = preparedPerConnection((db) =>
+  db
+    .select()
+    .from(syncClients)
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare(),
+);
 
 export async function findSyncClient(db: Db, clientId: string): Promise<SyncClient | null> {
   const row = await syncClientById(db).get({ clientId });
@@ -17,7 +23,8 @@ export async function findSyncClient(db: Db, clientId: string): Promise<SyncClie
 }
 
 export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Promise<void> {
-  await db.insert(syncClients)
+  await db
+    .insert(syncClients)
     .values({ ...client, updatedAt: now })
     .onConflictDoUpdate({ target: syncClients.clientId, set: { lastSeq: client.lastSeq, updatedAt: now } })
     .run();
@@ -33,12 +40,12 @@ export async function recentSyncClients(db: Db, userId: string, since: Date): Pr
   return { count: row?.count ?? 0, oldestAt: row?.oldestAt == null ? null : new Date(row.oldestAt) };
 }
 
-export async function insertRefusal(
-  db: Db,
-  refusal: { clientId: string; seq: number; name: string; reason: string; message: string },
-  now: Date,
-): Promise<void> {
-  await db.insert(syncRefusals).values({ ...refusal, createdAt: now }).onConflictDoNothing().run();
+export async function insertRefusal(db: Db, refusal: { clientId: string; seq: number; name: string; reason: string; message: string }, now: Date): Promise<void> {
+  await db
+    .insert(syncRefusals)
+    .values({ ...refusal, createdAt: now })
+    .onConflictDoNothing()
+    .run();
 }
 
 /** Refusals already recorded for these sequences of a device, by sequence. */
@@ -68,7 +75,8 @@ export async function tombstonesSince(db: Db, userId: string, cursor: number): P
 
 /** Notes the change clock's value at `at`, so later retention knows which versions are older than a given age. */
 export async function markClock(db: Db, at: Date): Promise<void> {
-  await db.insert(syncClockMarks)
+  await db
+    .insert(syncClockMarks)
     .values({ at, version: await readClock(db) })
     .onConflictDoNothing()
     .run();
@@ -83,7 +91,8 @@ export async function pruneTombstones(db: Db, before: Date): Promise<void> {
   const mark = await db.select({ version: syncClockMarks.version }).from(syncClockMarks).where(lte(syncClockMarks.at, before)).orderBy(desc(syncClockMarks.at)).limit(1).get();
   if (!mark) return;
   await db.delete(tombstones).where(lte(tombstones.version, mark.version)).run();
-  await db.update(syncClock)
+  await db
+    .update(syncClock)
     .set({ tombstonesPrunedThrough: greatest(db, syncClock.tombstonesPrunedThrough, sql`${mark.version}`) })
     .where(eq(syncClock.id, 1))
     .run();

@@ -40,7 +40,13 @@ export function toUser(row: UserRow): User {
 }
 
 /** Asked by every pull, and for every public menu built. */
-const userById = preparedPerConnection((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+const userById = preparedPerConnection((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 export async function findUserById(db: Db, id: string): Promise<User | null> {
   const row = await userById(db).get({ id });
@@ -91,7 +97,15 @@ export async function countUsers(db: Db): Promise<number> {
 
 /** Admins who can still sign in. */
 export async function countEnabledAdmins(db: Db): Promise<number> {
-  return (await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin'), isNull(users.disabledAt))).get())?.n ?? 0;
+  return (
+    (
+      await db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+        .get()
+    )?.n ?? 0
+  );
 }
 
 /** A sign-in is not a change a device needs, so `version` and `updatedAt` stay as they are. */

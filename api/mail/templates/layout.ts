@@ -35,25 +35,31 @@ export function compose(parts: MailParts): MailContent {
   ].join('\n');
 
   const body = html`<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>${parts.subject}</title></head>
-  <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-    <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-      <p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#166534">${PRODUCT_NAME}</p>
-      <p>${parts.greeting}</p>
-      ${parts.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
-      ${parts.action
-        ? html`<p style="margin:24px 0"><a href="${parts.action.url}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${parts.action.label}</a></p>
-      <p style="font-size:12px;color:#57534e">Or open this link: ${parts.action.url}</p>`
-        : ''}
-      <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
-      <p style="font-size:12px;color:#57534e">${parts.reason}</p>
-      ${parts.unsubscribeUrl
-        ? html`<p style="font-size:12px;color:#57534e"><a href="${parts.unsubscribeUrl}" style="color:#57534e">Unsubscribe from these emails</a></p>`
-        : ''}
-    </div>
-  </body>
-</html>
-`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <title>${parts.subject}</title>
+      </head>
+      <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+        <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+          <p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#166534">${PRODUCT_NAME}</p>
+          <p>${parts.greeting}</p>
+          ${parts.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+          ${
+            parts.action
+              ? html`<p style="margin:24px 0">
+                    <a href="${parts.action.url}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold"
+                      >${parts.action.label}</a
+                    >
+                  </p>
+                  <p style="font-size:12px;color:#57534e">Or open this link: ${parts.action.url}</p>`
+              : ''
+          }
+          <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0" />
+          <p style="font-size:12px;color:#57534e">${parts.reason}</p>
+          ${parts.unsubscribeUrl ? html`<p style="font-size:12px;color:#57534e"><a href="${parts.unsubscribeUrl}" style="color:#57534e">Unsubscribe from these emails</a></p>` : ''}
+        </div>
+      </body>
+    </html> `;
   return { subject: parts.subject, text, html: body.toString() };
 }

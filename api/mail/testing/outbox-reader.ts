@@ -11,7 +11,10 @@ export async function mailTo(services: Services, address: string) {
 export async function linkInMailTo(services: Services, address: string, pathPrefix: string): Promise<URL> {
   const latest = (await mailTo(services, address)).at(-1);
   if (!latest) throw new Error(`No mail to ${address}`);
-  const found = latest.text.match(/https?:\/\/\S+/g)?.map((link) => new URL(link)).find((url) => url.pathname.startsWith(pathPrefix));
+  const found = latest.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((link) => new URL(link))
+    .find((url) => url.pathname.startsWith(pathPrefix));
   if (!found) throw new Error(`No ${pathPrefix} link in "${latest.subject}"`);
   return found;
 }

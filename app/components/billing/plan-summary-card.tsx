@@ -10,10 +10,7 @@ export function PlanSummaryCard() {
   if (!entitlement || entitlement.state === 'not_a_seller') return null;
   const countdown = countdownText(entitlement);
   return (
-    <Card
-      data-testid="plan-summary"
-      className={cn('flex flex-wrap items-center justify-between gap-3 p-4', countdown?.urgent && 'border-amber-300 bg-amber-50')}
-    >
+    <Card data-testid="plan-summary" className={cn('flex flex-wrap items-center justify-between gap-3 p-4', countdown?.urgent && 'border-amber-300 bg-amber-50')}>
       <p className={cn('font-medium', countdown?.urgent ? 'text-amber-900' : 'text-stone-800')}>{planHeadline(entitlement)}</p>
       <PlanActions subscribe={entitlement.state !== 'active'} />
     </Card>

@@ -10,10 +10,7 @@ export function AppLayout({ topBar }: { topBar: TopBarParts }) {
   // Tooltips live in the signed-in frame only, so public pages do not load their positioning library.
   return (
     <TooltipProvider>
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main-content" className="sr-only z-50 rounded bg-white px-4 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
         Skip to content
       </a>
       <TopNav {...topBar} />

@@ -10,17 +10,7 @@ import { nextIndex, photoAlt, swipeDelta, type GalleryPhoto } from './gallery-na
 
 type SwipeStart = { pointerId: number; x: number; y: number };
 
-export function GalleryViewer({
-  name,
-  photos,
-  initialIndex = 0,
-  onClose,
-}: {
-  name: string;
-  photos: GalleryPhoto[];
-  initialIndex?: number;
-  onClose: () => void;
-}) {
+export function GalleryViewer({ name, photos, initialIndex = 0, onClose }: { name: string; photos: GalleryPhoto[]; initialIndex?: number; onClose: () => void }) {
   const count = photos.length;
   const [index, setIndex] = useState(() => nextIndex(initialIndex, count, 0));
   const swipeStart = useRef<SwipeStart | null>(null);
@@ -112,11 +102,7 @@ export function GalleryViewer({
           </div>
 
           <div className="flex items-center justify-between gap-3 px-4 py-3">
-            {count > 1 ? (
-              <NavButton label="Previous" arrow="‹" onClick={() => move(-1)} />
-            ) : (
-              <span className="w-24" aria-hidden />
-            )}
+            {count > 1 ? <NavButton label="Previous" arrow="‹" onClick={() => move(-1)} /> : <span className="w-24" aria-hidden />}
             <p aria-live="polite" aria-atomic className="text-sm font-medium tabular-nums text-stone-200">
               {index + 1} of {count}
             </p>

@@ -57,7 +57,6 @@ function formatUpdated(iso: string | null | undefined): string {
   return UPDATED_FORMAT.format(date);
 }
 
-
 export type MenuViewProps = {
   data: PublicMenu;
   /** A line under the dates (an offline copy, changes since last time). */
@@ -96,10 +95,7 @@ export function MenuView({ data, notice, actions, children, productAction, backT
   const detailsNow = details && products.find((product) => product.id === details.id);
 
   const categories = useMemo(() => categoriesPresent(products), [products]);
-  const visible = useMemo(
-    () => sortProducts(category === 'all' ? products : products.filter((product) => product.category === category), sort),
-    [products, category, sort],
-  );
+  const visible = useMemo(() => sortProducts(category === 'all' ? products : products.filter((product) => product.category === category), sort), [products, category, sort]);
 
   return (
     <main id="main-content" className="min-h-dvh bg-stone-50 pb-12">
@@ -139,13 +135,7 @@ export function MenuView({ data, notice, actions, children, productAction, backT
               <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
                 <CategoryButton label="All" value="" active={category === 'all'} onChoose={() => choose({ category: 'all' })} />
                 {categories.map((value) => (
-                  <CategoryButton
-                    key={value}
-                    label={CATEGORY_LABELS[value]}
-                    value={value}
-                    active={category === value}
-                    onChoose={() => choose({ category: value })}
-                  />
+                  <CategoryButton key={value} label={CATEGORY_LABELS[value]} value={value} active={category === value} onChoose={() => choose({ category: value })} />
                 ))}
               </div>
               <div className="grid gap-1.5 md:w-56 md:shrink-0">
@@ -306,10 +296,7 @@ function LayoutChoice({ layout }: { layout: MenuLayout }) {
           type="button"
           aria-pressed={layout === option}
           onClick={() => chooseMenuLayout(option)}
-          className={cn(
-            'h-8 rounded px-3 text-sm font-medium',
-            layout === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100',
-          )}
+          className={cn('h-8 rounded px-3 text-sm font-medium', layout === option ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100')}
         >
           {LAYOUT_LABELS[option]}
         </button>

@@ -146,32 +146,34 @@ export function ProductRow({ product, eager, onOpenDetails, onPreload }: Product
   const cover = galleryPhotos(product)[0]?.url;
   return (
     <button
-        type="button"
-        onClick={onOpenDetails}
-        onPointerEnter={onPreload}
-        onFocus={onPreload}
-        aria-label={`Details of ${product.strainName}`}
+      type="button"
+      onClick={onOpenDetails}
+      onPointerEnter={onPreload}
+      onFocus={onPreload}
+      aria-label={`Details of ${product.strainName}`}
       className="flex w-full min-w-0 items-center gap-3 rounded-lg border border-stone-200 bg-white p-2 pr-3 text-left shadow-sm hover:bg-stone-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
     >
-        {cover ? (
-          <img src={cover} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md bg-stone-100 object-cover" />
-        ) : (
-          <CategoryArt category={product.category} className="h-16 w-16 shrink-0 rounded-md" />
-        )}
-        <span className="grid min-w-0 flex-1 gap-0.5">
-          <span className="truncate font-semibold text-stone-900">{product.strainName}</span>
-          <span className="truncate text-xs text-stone-600">
-            {CATEGORY_LABELS[product.category]}
-            {thc && ` · THC ${thc}`}
-          </span>
-          <span className="flex flex-wrap items-center gap-x-2 text-sm">
-            <span className="font-bold text-stone-900">
-              <ProductPrice product={product} />
-            </span>
-            <ProductStock product={product} />
-          </span>
+      {cover ? (
+        <img src={cover} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={64} height={64} className="h-16 w-16 shrink-0 rounded-md bg-stone-100 object-cover" />
+      ) : (
+        <CategoryArt category={product.category} className="h-16 w-16 shrink-0 rounded-md" />
+      )}
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="truncate font-semibold text-stone-900">{product.strainName}</span>
+        <span className="truncate text-xs text-stone-600">
+          {CATEGORY_LABELS[product.category]}
+          {thc && ` · THC ${thc}`}
         </span>
-      <span aria-hidden className="shrink-0 text-xl text-stone-400">›</span>
+        <span className="flex flex-wrap items-center gap-x-2 text-sm">
+          <span className="font-bold text-stone-900">
+            <ProductPrice product={product} />
+          </span>
+          <ProductStock product={product} />
+        </span>
+      </span>
+      <span aria-hidden className="shrink-0 text-xl text-stone-400">
+        ›
+      </span>
     </button>
   );
 }

@@ -22,11 +22,7 @@ export function SellerCover({ seller, className }: { seller: Seller; className?:
 export function SellerBrand({ seller, className }: { seller: Seller; className?: string }) {
   const band = accentBand(seller.accentColor);
   return (
-    <div
-      data-testid="seller-brand"
-      style={band ?? undefined}
-      className={cn('flex items-center gap-3', band ? 'rounded-lg px-3 py-2' : 'text-stone-700', className)}
-    >
+    <div data-testid="seller-brand" style={band ?? undefined} className={cn('flex items-center gap-3', band ? 'rounded-lg px-3 py-2' : 'text-stone-700', className)}>
       {seller.logoUrl && <img src={seller.logoUrl} alt={`${sellerName(seller)} logo`} width={48} height={48} className="h-12 w-12 shrink-0 rounded-md bg-white object-contain" />}
       <div className="min-w-0 text-sm">
         <p className={cn('font-semibold', !band && 'text-brand-700')}>{sellerName(seller)}</p>

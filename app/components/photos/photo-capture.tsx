@@ -11,11 +11,7 @@ import { Dialog } from '../ui/dialog';
 
 export const CAPTURE_JPEG_QUALITY = 0.8;
 
-type CameraState =
-  | { phase: 'starting' }
-  | { phase: 'live' }
-  | { phase: 'preview'; blob: Blob; url: string }
-  | { phase: 'unavailable'; reason: string };
+type CameraState = { phase: 'starting' } | { phase: 'live' } | { phase: 'preview'; blob: Blob; url: string } | { phase: 'unavailable'; reason: string };
 
 function cameraProblem(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
@@ -74,7 +70,9 @@ export function PhotoCapture({ onCapture, onChoose, onCancel }: { onCapture: (ph
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [state, setState] = useState<CameraState>(() =>
-    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function' ? { phase: 'starting' } : { phase: 'unavailable', reason: 'This browser cannot open the camera here.' },
+    typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function'
+      ? { phase: 'starting' }
+      : { phase: 'unavailable', reason: 'This browser cannot open the camera here.' },
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -130,13 +128,7 @@ export function PhotoCapture({ onCapture, onChoose, onCancel }: { onCapture: (ph
     <div className="grid gap-3">
       {!unavailable && (
         <div className="relative overflow-hidden rounded-lg bg-stone-900">
-          <video
-            ref={videoRef}
-            aria-label="Camera preview"
-            playsInline
-            muted
-            className={state.phase === 'preview' ? 'hidden' : 'aspect-[4/3] w-full object-cover'}
-          />
+          <video ref={videoRef} aria-label="Camera preview" playsInline muted className={state.phase === 'preview' ? 'hidden' : 'aspect-[4/3] w-full object-cover'} />
           {state.phase === 'preview' && <img src={state.url} alt="The photo you took" className="aspect-[4/3] w-full object-contain" />}
           {state.phase === 'starting' && <p className="absolute inset-0 flex items-center justify-center text-sm text-white">Opening the camera…</p>}
         </div>

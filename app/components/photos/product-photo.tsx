@@ -9,7 +9,19 @@ import type { Product } from '../../../sync/entities/product';
 import { cn } from '../../lib/cn';
 import { usePhotoUrl } from '../../lib/photos/use-photos';
 
-export function PhotoImage({ photoId, alt, className, fallbackUrl = null, placeholder = null }: { photoId: string | null | undefined; alt: string; className?: string; fallbackUrl?: string | null; placeholder?: ReactNode }) {
+export function PhotoImage({
+  photoId,
+  alt,
+  className,
+  fallbackUrl = null,
+  placeholder = null,
+}: {
+  photoId: string | null | undefined;
+  alt: string;
+  className?: string;
+  fallbackUrl?: string | null;
+  placeholder?: ReactNode;
+}) {
   const { url } = usePhotoUrl(photoId);
   const src = url ?? fallbackUrl;
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);

@@ -251,7 +251,9 @@ export function ProfileFields({
         <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <h2 className="font-semibold">Menu brand</h2>
-            <p className="text-sm text-stone-600">Your public menus and printed sheets open with your logo (the profile photo), business name, license number, contact details, this cover image and this colour.</p>
+            <p className="text-sm text-stone-600">
+              Your public menus and printed sheets open with your logo (the profile photo), business name, license number, contact details, this cover image and this colour.
+            </p>
           </div>
           <div className="sm:col-span-2">
             <MenuCoverField

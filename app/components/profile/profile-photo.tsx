@@ -33,14 +33,7 @@ export function ProfileAvatar({
   const url = src ?? user.profileImageUrl;
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (url && url !== failedUrl) {
-    return (
-      <img
-        src={url}
-        alt="Profile photo"
-        onError={() => setFailedUrl(url)}
-        className={cn('shrink-0 rounded-full bg-stone-100 object-cover', SIZES[size], className)}
-      />
-    );
+    return <img src={url} alt="Profile photo" onError={() => setFailedUrl(url)} className={cn('shrink-0 rounded-full bg-stone-100 object-cover', SIZES[size], className)} />;
   }
   return (
     <span aria-hidden className={cn('flex shrink-0 items-center justify-center rounded-full bg-brand-700 font-semibold text-white', SIZES[size], className)}>
@@ -50,17 +43,7 @@ export function ProfileAvatar({
 }
 
 /** The avatar with a Change photo control underneath it (column) or beside it (row). */
-export function ProfilePhoto({
-  user,
-  size = 'lg',
-  layout = 'column',
-  className,
-}: {
-  user: User;
-  size?: keyof typeof SIZES;
-  layout?: 'column' | 'row';
-  className?: string;
-}) {
+export function ProfilePhoto({ user, size = 'lg', layout = 'column', className }: { user: User; size?: keyof typeof SIZES; layout?: 'column' | 'row'; className?: string }) {
   const inputId = useId();
   const { uploading, preview, choose } = useImageUpload(async (url) => {
     await mutate({ name: 'profile.update', args: { profileImageUrl: url } });

@@ -22,7 +22,11 @@ function badgeTags(source: string): string[] {
 
 describe('badges', () => {
   it('take their colour from a tone on every page', () => {
-    const coloured = sourcesOf(APP).flatMap((file) => badgeTags(readFileSync(file, 'utf8')).filter((tag) => COLOUR_CLASS.test(tag) || !/\btone=/.test(tag)).map((tag) => `${file}: ${tag}`));
+    const coloured = sourcesOf(APP).flatMap((file) =>
+      badgeTags(readFileSync(file, 'utf8'))
+        .filter((tag) => COLOUR_CLASS.test(tag) || !/\btone=/.test(tag))
+        .map((tag) => `${file}: ${tag}`),
+    );
     expect(coloured).toEqual([]);
   });
 

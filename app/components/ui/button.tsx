@@ -31,9 +31,6 @@ export function buttonClasses(variant: keyof typeof VARIANTS = 'primary', size: 
   );
 }
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', className, type = 'button', ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }, ref) {
   return <button ref={ref} type={type} className={buttonClasses(variant, size, className)} {...props} />;
 });

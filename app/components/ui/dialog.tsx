@@ -36,7 +36,9 @@ export function Dialog({
           {description && <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">{description}</DialogPrimitive.Description>}
           <div className="mt-4">{children}</div>
           <DialogPrimitive.Close aria-label="Close" className="absolute top-3 right-3 rounded p-1 text-stone-500 hover:bg-stone-100">
-            <span aria-hidden className="text-xl leading-none">×</span>
+            <span aria-hidden className="text-xl leading-none">
+              ×
+            </span>
           </DialogPrimitive.Close>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -95,7 +95,9 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
         <CheckedInput form={form} field="currentPassword" id="current-password" label="Current password" type="password" autoComplete="current-password" />
         <CheckedInput form={form} field="newPassword" id="new-password" label="New password" type="password" autoComplete="new-password" />
         <OutcomeLine outcome={outcome} />
-        <Button type="submit" className="justify-self-start">Change password</Button>
+        <Button type="submit" className="justify-self-start">
+          Change password
+        </Button>
       </form>
     </Section>
   );
@@ -129,7 +131,9 @@ function ChangeEmail({ email, confirmed, emailChange }: { email: string; confirm
         <CheckedInput form={form} field="currentPassword" id="email-current-password" label="Current password" type="password" autoComplete="current-password" />
         <p className="text-sm text-stone-600">We send a link to the new address. Your email changes once you follow it, and your other devices are then signed out.</p>
         <OutcomeLine outcome={outcome} />
-        <Button type="submit" className="justify-self-start">Change email</Button>
+        <Button type="submit" className="justify-self-start">
+          Change email
+        </Button>
       </form>
     </Section>
   );
@@ -160,7 +164,13 @@ function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
       <div className="grid gap-2">
         {kinds.map((kind) => (
           <label key={kind} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" disabled={!preferences} checked={preferences?.[kind] ?? true} onChange={(e) => void toggle(kind, e.target.checked)} className="size-4 accent-brand-700" />
+            <input
+              type="checkbox"
+              disabled={!preferences}
+              checked={preferences?.[kind] ?? true}
+              onChange={(e) => void toggle(kind, e.target.checked)}
+              className="size-4 accent-brand-700"
+            />
             {NOTIFICATION_CHOICES[kind].label}
           </label>
         ))}
@@ -187,7 +197,9 @@ function DownloadData() {
     <Section title="Your data">
       <p className="text-sm text-stone-600">A JSON file of your profile and everything your account holds.</p>
       <OutcomeLine outcome={outcome} />
-      <Button variant="outline" className="justify-self-start" onClick={() => void downloadMyData().then(setOutcome)}>Download my data</Button>
+      <Button variant="outline" className="justify-self-start" onClick={() => void downloadMyData().then(setOutcome)}>
+        Download my data
+      </Button>
     </Section>
   );
 }
@@ -224,7 +236,9 @@ function DeleteAccount({ role }: { role: UserRole }) {
       <p className="text-sm text-stone-600">
         {takes} {role === 'seller' && `${BUYERS_KEEP_COPIES}, with their own notes, and get an email saying so. `}This cannot be undone.
       </p>
-      <Button variant="outline" className="justify-self-start text-red-800" onClick={() => setOpen(true)}>Delete account</Button>
+      <Button variant="outline" className="justify-self-start text-red-800" onClick={() => setOpen(true)}>
+        Delete account
+      </Button>
       <Dialog open={open} onOpenChange={setOpen} title="Delete your account?" description={`${takes} This cannot be undone.`}>
         <div className="grid gap-3">
           {role === 'seller' && <p className="text-sm text-stone-700">{BUYERS_KEEP_COPIES}: its name, your business name and their own notes and tags, nothing else.</p>}

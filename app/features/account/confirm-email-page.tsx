@@ -48,7 +48,9 @@ export function ConfirmEmailPage() {
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">{HEADINGS[step.name]}</h1>
         {asking && (
           <>
-            <p className="text-sm text-stone-600">Confirm that this address is yours. If it is a new address for your account, it becomes your email, and your other devices are signed out.</p>
+            <p className="text-sm text-stone-600">
+              Confirm that this address is yours. If it is a new address for your account, it becomes your email, and your other devices are signed out.
+            </p>
             <Button size="lg" disabled={step.name === 'sending'} onClick={() => void confirm()}>
               {step.name === 'sending' ? 'Please wait…' : 'Confirm my email'}
             </Button>

@@ -83,9 +83,7 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <DetailField label="Last sign-in">{detail.lastSignInAt ? formatDateTime(detail.lastSignInAt) : 'Never'}</DetailField>
           <DetailField label="Open sessions">{String(detail.openSessions)}</DetailField>
-          <DetailField label="Email confirmed">
-            {detail.emailConfirmed ? `Yes, on ${formatDate(detail.customer.emailConfirmedAt)}` : 'Not yet'}
-          </DetailField>
+          <DetailField label="Email confirmed">{detail.emailConfirmed ? `Yes, on ${formatDate(detail.customer.emailConfirmedAt)}` : 'Not yet'}</DetailField>
           <DetailField label="Products">{String(detail.productCount)}</DetailField>
         </dl>
       </section>

@@ -131,8 +131,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
     );
   }
 
-  const update = (field: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
   const updateBusiness = (business: BusinessContactValues) => setForm((current) => ({ ...current, ...business }));
 
   return (
@@ -169,14 +168,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
                     role === choice.role ? 'border-brand-700 bg-brand-50' : 'border-stone-300',
                   )}
                 >
-                  <input
-                    type="radio"
-                    name="role"
-                    value={choice.role}
-                    checked={role === choice.role}
-                    onChange={() => setRole(choice.role)}
-                    className="sr-only"
-                  />
+                  <input type="radio" name="role" value={choice.role} checked={role === choice.role} onChange={() => setRole(choice.role)} className="sr-only" />
                   <span className="block font-semibold">{choice.title}</span>
                   <span className="block text-stone-600">{choice.detail}</span>
                 </label>

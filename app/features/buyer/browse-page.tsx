@@ -91,7 +91,11 @@ export function BrowsePage() {
           value={filters.q}
           onChange={(event) => setFilters((current) => ({ ...current, q: event.target.value }))}
         />
-        <Select aria-label="Category" value={filters.category} onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value as ProductCategory | '' }))}>
+        <Select
+          aria-label="Category"
+          value={filters.category}
+          onChange={(event) => setFilters((current) => ({ ...current, category: event.target.value as ProductCategory | '' }))}
+        >
           <option value="">All categories</option>
           {PRODUCT_CATEGORIES.map((category) => (
             <option key={category} value={category}>
@@ -159,7 +163,11 @@ export function BrowsePage() {
               {loadingMore ? 'Loading…' : 'Load more'}
             </Button>
           )}
-          {shown.error && <p role="alert" className="text-center text-sm text-red-700">{shown.error}</p>}
+          {shown.error && (
+            <p role="alert" className="text-center text-sm text-red-700">
+              {shown.error}
+            </p>
+          )}
         </>
       )}
     </PageBody>

@@ -13,19 +13,13 @@ const UNKNOWN_SUPPLIER = 'Cannabis Supplier';
 export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
   const [search, setSearch] = useState('');
   const [supplier, setSupplier] = useState('all');
-  const suppliers = useMemo(
-    () => [...new Set(items.map((item) => item.menu.sellerBusinessName || UNKNOWN_SUPPLIER))].sort(),
-    [items],
-  );
+  const suppliers = useMemo(() => [...new Set(items.map((item) => item.menu.sellerBusinessName || UNKNOWN_SUPPLIER))].sort(), [items]);
   const now = new Date();
   const visible = items.filter((item) => {
     const needle = search.trim().toLowerCase();
     const supplierName = item.menu.sellerBusinessName || UNKNOWN_SUPPLIER;
     const about = savedMenuAvailable(item, now) ? `${item.menu.name} ${item.menu.description ?? ''}` : item.withdrawnAt ? item.menu.name : '';
-    return (
-      (supplier === 'all' || supplierName === supplier) &&
-      (!needle || `${about} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle))
-    );
+    return (supplier === 'all' || supplierName === supplier) && (!needle || `${about} ${supplierName} ${item.notes ?? ''} ${item.tags.join(' ')}`.toLowerCase().includes(needle));
   });
 
   return (
@@ -42,9 +36,7 @@ export function SavedMenuList({ items }: { items: SavedMenuListItem[] }) {
         </Select>
       </div>
       {visible.length === 0 ? (
-        <Card className="p-6 text-center text-stone-600">
-          {items.length ? 'No saved menus match your search.' : 'No saved menus yet. Open a menu link and press Save Menu.'}
-        </Card>
+        <Card className="p-6 text-center text-stone-600">{items.length ? 'No saved menus match your search.' : 'No saved menus yet. Open a menu link and press Save Menu.'}</Card>
       ) : (
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {visible.map((item) => {

@@ -111,8 +111,8 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
             <h1 className="text-lg font-semibold text-stone-900">{savedMenuTitle(saved, new Date())}</h1>
             {saved.withdrawnAt && <Badge tone="bad">{NO_LONGER_OFFERED}</Badge>}
             <p>
-              {saved.withdrawnAt ? `${seller} closed their account, so this menu is no longer offered.` : `This menu from ${seller} is no longer available.`} Your notes
-              and tags stay here until you remove it.
+              {saved.withdrawnAt ? `${seller} closed their account, so this menu is no longer offered.` : `This menu from ${seller} is no longer available.`} Your notes and tags
+              stay here until you remove it.
             </p>
             <Button variant="outline" onClick={() => void remove()}>
               Remove from saved menus
@@ -143,7 +143,13 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
         </div>
       }
       productAction={(item) => (
-        <Button variant="outline" size="sm" className="text-brand-800" onClick={() => setDialog({ kind: 'contact', productId: item.id })} aria-label={`Request more info about ${item.strainName}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="text-brand-800"
+          onClick={() => setDialog({ kind: 'contact', productId: item.id })}
+          aria-label={`Request more info about ${item.strainName}`}
+        >
           Request More Info
         </Button>
       )}
@@ -215,12 +221,7 @@ function BuyerNotes({ saved }: { saved: SavedMenuListItem }) {
     <Card className="grid gap-3 p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">Your notes</h2>
-        <Button
-          variant={saved.isFavorite ? 'primary' : 'outline'}
-          size="sm"
-          aria-pressed={saved.isFavorite}
-          onClick={() => void update({ isFavorite: !saved.isFavorite })}
-        >
+        <Button variant={saved.isFavorite ? 'primary' : 'outline'} size="sm" aria-pressed={saved.isFavorite} onClick={() => void update({ isFavorite: !saved.isFavorite })}>
           {saved.isFavorite ? '★ Favorite' : '☆ Mark favorite'}
         </Button>
       </div>

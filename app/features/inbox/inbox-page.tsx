@@ -95,13 +95,7 @@ function Inbox({ inquiries, savedCopies }: { inquiries: Inquiry[]; savedCopies: 
         })}
       </ul>
       {selected ? (
-        <ConversationView
-          key={selected.key}
-          conversation={selected}
-          userId={userId}
-          closed={replyClosed(selected, userId, savedCopies, new Date())}
-          onBack={() => setParams({})}
-        />
+        <ConversationView key={selected.key} conversation={selected} userId={userId} closed={replyClosed(selected, userId, savedCopies, new Date())} onBack={() => setParams({})} />
       ) : (
         <Card className="hidden p-6 text-center text-stone-500 lg:block">Choose a conversation.</Card>
       )}
@@ -163,8 +157,7 @@ function ConversationView({ conversation, userId, closed, onBack }: { conversati
       <div>
         <h2 className="text-lg font-semibold">{counterpartName(latest, userId)}</h2>
         <p className="text-sm text-stone-600">
-          About {latest.menuId ? <span className="font-medium">{latest.menuName}</span> : latest.menuName} · since{' '}
-          {new Date(conversation.inquiries[0]!.createdAt).toLocaleString()}
+          About {latest.menuId ? <span className="font-medium">{latest.menuName}</span> : latest.menuName} · since {new Date(conversation.inquiries[0]!.createdAt).toLocaleString()}
         </p>
       </div>
       <ol aria-label="Messages" className="grid gap-2">
@@ -255,7 +248,9 @@ function OrderRequest({ inquiry, isSeller }: { inquiry: Inquiry; isSeller: boole
               <tr key={item.productId} className="border-t border-stone-100">
                 <td className="py-1.5 pr-3">{item.strainName}</td>
                 <td className="py-1.5 pr-3">{formatQuantity(item.quantity, item.unitType as never)}</td>
-                <td className="py-1.5 pr-3">{formatPrice(item.pricePerUnit)} / {item.unitType}</td>
+                <td className="py-1.5 pr-3">
+                  {formatPrice(item.pricePerUnit)} / {item.unitType}
+                </td>
                 <td className="py-1.5 text-right">{item.lineTotal ? formatPrice(item.lineTotal) : '—'}</td>
               </tr>
             ))}

@@ -17,7 +17,12 @@ describe('figuresAge', () => {
 
 describe('chartBars', () => {
   it('keeps every day and its views, in order, with a short label', () => {
-    expect(chartBars([{ date: '2031-04-30', views: 3 }, { date: '2031-05-01', views: 0 }])).toEqual([
+    expect(
+      chartBars([
+        { date: '2031-04-30', views: 3 },
+        { date: '2031-05-01', views: 0 },
+      ]),
+    ).toEqual([
       { date: '2031-04-30', label: 'Apr 30', views: 3 },
       { date: '2031-05-01', label: 'May 1', views: 0 },
     ]);

@@ -52,9 +52,7 @@ export function InsightsPage() {
       </div>
       {state.status === 'loading' && <Spinner label="Loading insights" />}
       {state.status === 'not-found' && <Card className="p-6 text-center text-stone-600">Menu not found</Card>}
-      {state.status === 'unavailable' && (
-        <Card className="p-6 text-center text-stone-600">You're offline and this device has no figures for this period yet.</Card>
-      )}
+      {state.status === 'unavailable' && <Card className="p-6 text-center text-stone-600">You're offline and this device has no figures for this period yet.</Card>}
       {state.status === 'failed' && (
         <Card className="flex flex-col items-center gap-3 p-6 text-center text-stone-600">
           <p>{state.message}</p>

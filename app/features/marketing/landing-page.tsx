@@ -15,17 +15,7 @@ function startTrial() {
 
 function Icon({ children, className = 'h-6 w-6' }: { children: ReactNode; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-      className={className}
-    >
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false" className={className}>
       {children}
     </svg>
   );
@@ -217,15 +207,13 @@ function Hero() {
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-12 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-2 lg:items-center lg:gap-16 lg:py-24">
         <div>
-          <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800 sm:text-sm">
-            For licensed cannabis sellers and buyers
-          </p>
+          <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-800 sm:text-sm">For licensed cannabis sellers and buyers</p>
           <h1 id="hero-title" className="mt-4 text-4xl font-bold tracking-tight text-balance text-stone-900 sm:text-5xl">
             Wholesale menus your buyers can open anywhere
           </h1>
           <p className="mt-5 max-w-xl text-lg text-stone-600">
-            Keep one live catalogue, build menus in minutes and share them with a link. No more emailed PDFs or outdated spreadsheets, and it
-            keeps working on a trade-show floor with no signal.
+            Keep one live catalogue, build menus in minutes and share them with a link. No more emailed PDFs or outdated spreadsheets, and it keeps working on a trade-show floor
+            with no signal.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={startTrial}>
@@ -239,9 +227,7 @@ function Hero() {
               <span className="sr-only">{' (opens in a new tab)'}</span>
             </a>
           </div>
-          <p className="mt-4 text-sm text-stone-600">
-            {TRIAL_DAYS}-day free trial · No credit card required · Buyers always free
-          </p>
+          <p className="mt-4 text-sm text-stone-600">{TRIAL_DAYS}-day free trial · No credit card required · Buyers always free</p>
         </div>
         <SampleMenuIllustration />
       </div>
@@ -274,8 +260,7 @@ function Features() {
           <div>
             <h3 className="text-lg font-semibold">Works offline, where the signal doesn&rsquo;t</h3>
             <p className="mt-2 text-brand-100">
-              Add products in the grow room and open your menus on the trade-show floor with no connection. Your changes sync as soon as
-              you&rsquo;re back online.
+              Add products in the grow room and open your menus on the trade-show floor with no connection. Your changes sync as soon as you&rsquo;re back online.
             </p>
           </div>
         </li>
@@ -359,9 +344,7 @@ function ClosingCallToAction() {
         <h2 id="cta-title" className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
           Stop emailing PDFs. Start sharing menus.
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-brand-100 sm:text-lg">
-          Set up your catalogue today and send your first menu link before your next buyer meeting.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-brand-100 sm:text-lg">Set up your catalogue today and send your first menu link before your next buyer meeting.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <button
             type="button"
@@ -439,9 +422,7 @@ function Footer() {
         </div>
       </div>
       <div className="border-t border-stone-800">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-stone-400 sm:px-6">
-          &copy; {new Date().getFullYear()} Wholesale Menus, LLC. Michigan, USA.
-        </p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-stone-400 sm:px-6">&copy; {new Date().getFullYear()} Wholesale Menus, LLC. Michigan, USA.</p>
       </div>
     </footer>
   );

@@ -47,32 +47,37 @@ export function ShareMenuButton({
       <Button size={size} variant="secondary" aria-label={`Share ${menuName}`} onClick={() => setOpen(true)}>
         Share
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title={`Share ${menuName}`} description="Anyone with the link can open the menu, no login needed. Buyers can scan the code with their phone's camera.">
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Share ${menuName}`}
+        description="Anyone with the link can open the menu, no login needed. Buyers can scan the code with their phone's camera."
+      >
         {linkWaiting ? (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {LINK_WAITING_NOTICE}
           </p>
         ) : (
-        <div className="grid justify-items-center gap-4">
-          <QrCodeImage text={link} label={`QR code for the link to ${menuName}`} className="aspect-square w-full max-w-72 rounded-lg border border-stone-200" />
-          <p className="w-full rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="share-link">
-            {link}
-          </p>
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button size="sm" onClick={() => void copyMenuLink(publicLinkId)}>
-              Copy Link
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => void qrPngDataUrl(link).then((url) => downloadFile(`${qrFileBase(menuName)}.png`, url))}>
-              Download PNG
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => downloadFile(`${qrFileBase(menuName)}.svg`, new Blob([qrSvgDocument(link)], { type: 'image/svg+xml' }))}>
-              Download SVG
-            </Button>
-            <a href={`/menu/${publicLinkId}/print`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
-              Print or save as PDF
-            </a>
+          <div className="grid justify-items-center gap-4">
+            <QrCodeImage text={link} label={`QR code for the link to ${menuName}`} className="aspect-square w-full max-w-72 rounded-lg border border-stone-200" />
+            <p className="w-full rounded-md bg-stone-50 p-2 font-mono text-xs break-all text-stone-800" data-testid="share-link">
+              {link}
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button size="sm" onClick={() => void copyMenuLink(publicLinkId)}>
+                Copy Link
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => void qrPngDataUrl(link).then((url) => downloadFile(`${qrFileBase(menuName)}.png`, url))}>
+                Download PNG
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => downloadFile(`${qrFileBase(menuName)}.svg`, new Blob([qrSvgDocument(link)], { type: 'image/svg+xml' }))}>
+                Download SVG
+              </Button>
+              <a href={`/menu/${publicLinkId}/print`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
+                Print or save as PDF
+              </a>
+            </div>
           </div>
-        </div>
         )}
       </Dialog>
     </>

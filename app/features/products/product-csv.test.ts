@@ -111,7 +111,14 @@ describe('parseProductCsv', () => {
   it('reads the header whatever its case, spacing or punctuation, and a few common names', () => {
     const parsed = parseProductCsv('STRAIN NAME,Description,CATEGORY,thc %,CBD,Price,unit_type,Quantity,Lot Size,Supplier\nUpper,,FLOWER,22,,$30,OZ,4,1,Acme\n');
     expect(parsed.error).toBeUndefined();
-    expect(parsed.rows[0]?.values).toMatchObject({ strainName: 'Upper', category: 'flower', thcPercentage: '22.00', pricePerUnit: '30.00', unitType: 'oz', availableQuantity: '4.000' });
+    expect(parsed.rows[0]?.values).toMatchObject({
+      strainName: 'Upper',
+      category: 'flower',
+      thcPercentage: '22.00',
+      pricePerUnit: '30.00',
+      unitType: 'oz',
+      availableQuantity: '4.000',
+    });
     expect(parsed.ignoredColumns).toEqual(['Supplier']);
   });
 
@@ -190,7 +197,18 @@ describe('productsToCsv', () => {
   it('writes the template columns and reads back to the same products', () => {
     const products = [
       product({ strainName: 'Kush, Limited', description: 'Line one\nline "two"', pricePerUnit: '0.29', availableQuantity: '10.125', id: crypto.randomUUID() }),
-      product({ strainName: 'Plain', description: null, thcPercentage: null, cbdPercentage: null, pricePerUnit: null, category: 'vape', unitType: 'unit', lotSize: 5, sku: null, id: crypto.randomUUID() }),
+      product({
+        strainName: 'Plain',
+        description: null,
+        thcPercentage: null,
+        cbdPercentage: null,
+        pricePerUnit: null,
+        category: 'vape',
+        unitType: 'unit',
+        lotSize: 5,
+        sku: null,
+        id: crypto.randomUUID(),
+      }),
     ];
     const csv = productsToCsv(products);
     expect(csv.split('\r\n')[0]).toBe(HEADER);

@@ -95,8 +95,8 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
       ) : (
         <div className="grid gap-4">
           <p className="text-sm text-stone-600">
-            One product per row, with the columns <span className="break-words font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. Only strainName is
-            required. A row with the id or SKU of one of your products updates it; any other row adds a product. Nothing is saved until you press Import.
+            One product per row, with the columns <span className="break-words font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. Only strainName is required. A row with the id or
+            SKU of one of your products updates it; any other row adds a product. Nothing is saved until you press Import.
           </p>
           <p>
             <a href={templateHref()} download={TEMPLATE_FILE_NAME} className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
@@ -123,9 +123,7 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
               </p>
             )}
           </div>
-          {stage.kind === 'preview' && (
-            <ImportPreview parsed={stage.parsed} catalogue={catalogue} onCancel={() => close(false)} onImport={(plan) => void runImport(plan)} />
-          )}
+          {stage.kind === 'preview' && <ImportPreview parsed={stage.parsed} catalogue={catalogue} onCancel={() => close(false)} onImport={(plan) => void runImport(plan)} />}
           {stage.kind === 'importing' && (
             <p role="status" className="text-sm text-stone-700">
               Importing {stage.done} of {plural(stage.total, 'product')}…
@@ -176,9 +174,7 @@ function ImportPreview({
         Will update {plan.updates}, add {plan.adds}
         {plan.unchanged > 0 && `; ${plural(plan.unchanged, 'row')} ${plan.unchanged === 1 ? 'matches its product' : 'match their products'} already`}.
       </p>
-      {parsed.ignoredColumns.length > 0 && (
-        <p className="text-sm text-stone-600">Columns left out: {parsed.ignoredColumns.join(', ')}.</p>
-      )}
+      {parsed.ignoredColumns.length > 0 && <p className="text-sm text-stone-600">Columns left out: {parsed.ignoredColumns.join(', ')}.</p>}
       {bad.length > 0 && (
         <div className="rounded-lg border border-red-200 bg-red-50 p-3">
           <h3 className="text-sm font-semibold text-red-900">Rows with errors</h3>

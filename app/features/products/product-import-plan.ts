@@ -12,9 +12,7 @@ import type { Product, ProductUpdateInput } from '../../../sync/entities/product
 import { changedFields } from '../../components/product-form/product-changes';
 import type { CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
 
-export type ImportStep =
-  | { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues }
-  | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ProductUpdateInput };
+export type ImportStep = { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues } | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ProductUpdateInput };
 
 export type ImportPlan = {
   steps: ImportStep[];

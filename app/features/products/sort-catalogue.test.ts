@@ -18,7 +18,13 @@ const namesOf = (products: SortableProduct[]) => products.map((item) => item.str
 
 describe('sortCatalogue', () => {
   it('sorts by name A to Z, ignoring case and reading numbers as numbers', () => {
-    const list = [product({ strainName: 'zkittlez' }), product({ strainName: 'Blue Dream' }), product({ strainName: 'OG 10' }), product({ strainName: 'og 9' }), product({ strainName: 'apple fritter' })];
+    const list = [
+      product({ strainName: 'zkittlez' }),
+      product({ strainName: 'Blue Dream' }),
+      product({ strainName: 'OG 10' }),
+      product({ strainName: 'og 9' }),
+      product({ strainName: 'apple fritter' }),
+    ];
     expect(namesOf(sortCatalogue(list, 'name'))).toEqual(['apple fritter', 'Blue Dream', 'og 9', 'OG 10', 'zkittlez']);
   });
 

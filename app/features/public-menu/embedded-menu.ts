@@ -16,7 +16,10 @@ export const EmbeddedMenuContext = createContext<EmbeddedMenu | null>(null);
 
 /** JSON that is safe inside a script element: no '<' can close it, and no line separator trips an old parser. */
 export function embeddedMenuJson(embedded: EmbeddedMenu): string {
-  return JSON.stringify(embedded).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(embedded)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 let fromPage: EmbeddedMenu | null | undefined;

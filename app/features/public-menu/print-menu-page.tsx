@@ -72,7 +72,9 @@ export function PrintMenuPage() {
           <SellerBrand seller={seller} className="w-fit [print-color-adjust:exact]" />
           <h1 className="mt-1 text-3xl font-bold break-words">{menu.name}</h1>
           {menu.description && <p className="mt-2 whitespace-pre-line text-stone-700">{menu.description}</p>}
-          <p className="mt-2 text-sm text-stone-600">Printed {new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}. Prices and stock change: the link has the live menu.</p>
+          <p className="mt-2 text-sm text-stone-600">
+            Printed {new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}. Prices and stock change: the link has the live menu.
+          </p>
         </div>
         <figure className="grid shrink-0 justify-items-center gap-1">
           <QrCodeImage text={link} label={`QR code for the link to ${menu.name}`} className="h-28 w-28" />

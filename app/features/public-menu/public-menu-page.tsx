@@ -24,11 +24,7 @@ const RequestInfoButton = lazy(async () => ({ default: (await import('./buyer-ac
 const OwnMenuFromDevice = lazy(async () => ({ default: (await import('./own-menu-from-device')).OwnMenuFromDevice }));
 type MenuProduct = PublicMenu['products'][number];
 
-type LoadResult =
-  | { status: 'ready'; data: PublicMenu; savedCopyFrom: Date | null }
-  | { status: 'not-found' }
-  | { status: 'offline' }
-  | { status: 'error'; message: string };
+type LoadResult = { status: 'ready'; data: PublicMenu; savedCopyFrom: Date | null } | { status: 'not-found' } | { status: 'offline' } | { status: 'error'; message: string };
 
 export function PublicMenuPage() {
   const { publicLinkId = '' } = useParams<{ publicLinkId: string }>();
@@ -90,7 +86,12 @@ export function PublicMenuPage() {
     // The seller's own menu can still be drawn from this device; whatever it cannot draw, the page shows as it would anyway.
     return (
       <Suspense fallback={<Spinner label="Loading menu" />}>
-        <OwnMenuFromDevice publicLinkId={publicLinkId} shortfall={shortfall} backTo={backTo} otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />} />
+        <OwnMenuFromDevice
+          publicLinkId={publicLinkId}
+          shortfall={shortfall}
+          backTo={backTo}
+          otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />}
+        />
       </Suspense>
     );
   }
@@ -127,11 +128,7 @@ function ServerMenuPage({
     return navigator.onLine ? (
       <LoadProblem title="Can't reach the server" message="This menu couldn't be loaded because the server cannot be reached. Try again in a moment." onRetry={retry} />
     ) : (
-      <LoadProblem
-        title="You're offline"
-        message="This menu couldn't be loaded because there's no connection. Check your connection and try again."
-        onRetry={retry}
-      />
+      <LoadProblem title="You're offline" message="This menu couldn't be loaded because there's no connection. Check your connection and try again." onRetry={retry} />
     );
   }
   if (current.status === 'error') return <LoadProblem title="Couldn't load this menu" message={current.message} onRetry={retry} />;

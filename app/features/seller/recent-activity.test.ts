@@ -5,8 +5,7 @@ import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { recentActivity } from './recent-activity';
 
-const product = (id: string, strainName: string, createdAt: string, updatedAt = createdAt) =>
-  ({ id, strainName, createdAt, updatedAt }) as Product;
+const product = (id: string, strainName: string, createdAt: string, updatedAt = createdAt) => ({ id, strainName, createdAt, updatedAt }) as Product;
 const menu = (id: string, name: string, createdAt: string, updatedAt = createdAt) => ({ id, name, createdAt, updatedAt }) as Menu;
 const event = (id: string, kind: SellerEvent['kind'], createdAt: string): SellerEvent => ({
   id,

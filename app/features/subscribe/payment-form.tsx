@@ -41,10 +41,7 @@ export function PaymentForm({ clientSecret, submitLabel, onConfirmed, onSetupErr
     let destroy: (() => void) | null = null;
 
     async function load() {
-      const [{ loadStripe }, config] = await Promise.all([
-        import('@stripe/stripe-js'),
-        readFromServer(apiReads.paymentConfig()),
-      ]);
+      const [{ loadStripe }, config] = await Promise.all([import('@stripe/stripe-js'), readFromServer(apiReads.paymentConfig())]);
       if (!config.stripePublishableKey) throw new Error('The server has no payment provider key configured');
       const stripe = await loadStripe(config.stripePublishableKey);
       if (!stripe) throw new Error('The payment provider could not be loaded');

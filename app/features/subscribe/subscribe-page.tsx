@@ -28,24 +28,12 @@ import { returnFromProvider, waitUntilActive } from './confirm-payment';
 import { PaymentForm } from './payment-form';
 import { runSetup, type SetupOutcome, type TrialCard } from './subscription-setup';
 
-type PageState =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'unreachable' }
-  | { kind: 'confirming' }
-  | { kind: 'confirmed' }
-  | { kind: 'unconfirmed' }
-  | SetupOutcome;
+type PageState = { kind: 'loading' } | { kind: 'error' } | { kind: 'unreachable' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'unconfirmed' } | SetupOutcome;
 
 const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)}/month`;
 const DASHBOARD_PATH = '/seller-dashboard';
 
-const BENEFITS = [
-  `${TRIAL_DAYS}-day free trial`,
-  'Unlimited products and menus',
-  'Professional sharing links',
-  'Real-time inventory updates',
-];
+const BENEFITS = [`${TRIAL_DAYS}-day free trial`, 'Unlimited products and menus', 'Professional sharing links', 'Real-time inventory updates'];
 
 const setupCalls = {
   readStatus: fetchSubscriptionState,
@@ -169,9 +157,7 @@ export function SubscribePage() {
       {state.kind === 'unconfirmed' && (
         <Card role="alert" className="p-8 text-center">
           <h1 className="text-xl font-semibold text-stone-900">Still confirming your payment</h1>
-          <p className="mt-2 text-stone-600">
-            Your payment has not been confirmed yet. This can take a few minutes; your Billing page shows when it has.
-          </p>
+          <p className="mt-2 text-stone-600">Your payment has not been confirmed yet. This can take a few minutes; your Billing page shows when it has.</p>
           <Button className="mt-6" onClick={() => setState({ kind: 'confirming' })}>
             Check again
           </Button>
@@ -252,9 +238,7 @@ function TrialCards({ trialEndsAt, card, onCardSaved, onSetupError }: { trialEnd
       {card.kind === 'form' && (
         <Card className="p-5 sm:p-6">
           <h2 className="text-xl font-bold text-stone-900">Add a card now: you will not be charged until {endsOn}</h2>
-          <p className="mt-1 text-stone-600">
-            Then the Pro plan is {PRICE_TEXT}, with no gap after your trial. You can cancel anytime.
-          </p>
+          <p className="mt-1 text-stone-600">Then the Pro plan is {PRICE_TEXT}, with no gap after your trial. You can cancel anytime.</p>
           <PaymentForm clientSecret={card.clientSecret} submitLabel="Save card" onConfirmed={onCardSaved} onSetupError={onSetupError} />
         </Card>
       )}

@@ -12,11 +12,7 @@ import { ApiError } from '../../lib/api-client';
 /** The card during the trial: the form to save one, saved already, or no payments on this server. */
 export type TrialCard = { kind: 'form'; clientSecret: string } | { kind: 'saved' } | { kind: 'payments-off' };
 
-export type SetupOutcome =
-  | { kind: 'active' }
-  | { kind: 'trial'; trialEndsAt: string; card: TrialCard }
-  | { kind: 'payment'; clientSecret: string }
-  | { kind: 'unavailable' };
+export type SetupOutcome = { kind: 'active' } | { kind: 'trial'; trialEndsAt: string; card: TrialCard } | { kind: 'payment'; clientSecret: string } | { kind: 'unavailable' };
 
 export type SetupCalls = {
   readStatus: () => Promise<SubscriptionState>;

@@ -3,7 +3,10 @@ import { connectionWord, describeSyncState, shortSyncState } from './describe-sy
 
 describe('describeSyncState', () => {
   it('asks for a sign-in before anything else', () => {
-    expect(describeSyncState({ connection: 'online' as const, phase: 'needs-sign-in', pending: 3, refused: 1 })).toEqual({ label: 'Sign in again to sync your changes', tone: 'bad' });
+    expect(describeSyncState({ connection: 'online' as const, phase: 'needs-sign-in', pending: 3, refused: 1 })).toEqual({
+      label: 'Sign in again to sync your changes',
+      tone: 'bad',
+    });
   });
 
   it('counts refused and waiting changes', () => {
@@ -20,7 +23,10 @@ describe('describeSyncState', () => {
   });
 
   it('reassures when offline', () => {
-    expect(describeSyncState({ connection: 'offline' as const, phase: 'idle', pending: 0, refused: 0 })).toEqual({ label: 'Offline: everything is saved on this device', tone: 'warn' });
+    expect(describeSyncState({ connection: 'offline' as const, phase: 'idle', pending: 0, refused: 0 })).toEqual({
+      label: 'Offline: everything is saved on this device',
+      tone: 'warn',
+    });
     expect(describeSyncState({ connection: 'offline' as const, phase: 'retrying', pending: 4, refused: 0 }).label).toBe('Offline: 4 changes will sync when you are back online');
   });
 
@@ -40,7 +46,9 @@ describe('describeSyncState', () => {
     expect(describeSyncState({ ...base, photosWaiting: 3 }).label).toBe('3 photos waiting to upload');
     expect(describeSyncState({ ...base, pending: 2, photosWaiting: 1 }).label).toBe('2 changes waiting to sync, 1 photo waiting to upload');
     expect(describeSyncState({ ...base, connection: 'offline' as const, photosWaiting: 2 }).label).toBe('Offline: 2 photos waiting to upload');
-    expect(describeSyncState({ ...base, connection: 'offline' as const, pending: 1, photosWaiting: 1 }).label).toBe('Offline: 1 change and 1 photo will sync when you are back online');
+    expect(describeSyncState({ ...base, connection: 'offline' as const, pending: 1, photosWaiting: 1 }).label).toBe(
+      'Offline: 1 change and 1 photo will sync when you are back online',
+    );
   });
 
   it('says when photos were refused or the photo queue needs a sign-in', () => {
@@ -52,12 +60,16 @@ describe('describeSyncState', () => {
   it('says Offline when the browser is online but the server cannot be reached, and what waits for it', () => {
     const base = { connection: 'unreachable' as const, phase: 'idle' as const, pending: 0, refused: 0 };
     expect(describeSyncState(base)).toEqual({ label: 'Offline: the server cannot be reached; everything is saved on this device', tone: 'warn' });
-    expect(describeSyncState({ ...base, phase: 'retrying', failure: 'network', pending: 4 }).label).toBe('Offline: the server cannot be reached; 4 changes will sync when it answers');
+    expect(describeSyncState({ ...base, phase: 'retrying', failure: 'network', pending: 4 }).label).toBe(
+      'Offline: the server cannot be reached; 4 changes will sync when it answers',
+    );
     expect(describeSyncState({ ...base, pending: 1, photosWaiting: 2 }).label).toBe('Offline: the server cannot be reached; 1 change and 2 photos will sync when it answers');
   });
 
   it('a network failure while the browser still reports online reads as the server not answering', () => {
-    expect(describeSyncState({ connection: 'online', phase: 'retrying', failure: 'network', pending: 2, refused: 0 }).label).toBe('Offline: the server cannot be reached; 2 changes will sync when it answers');
+    expect(describeSyncState({ connection: 'online', phase: 'retrying', failure: 'network', pending: 2, refused: 0 }).label).toBe(
+      'Offline: the server cannot be reached; 2 changes will sync when it answers',
+    );
   });
 
   it('tells a server error apart from no network: still online, the server has a problem', () => {

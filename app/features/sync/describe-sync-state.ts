@@ -39,7 +39,17 @@ function waiting(pending: number, photosWaiting: number, when: string): string {
  * answer ("Offline: the server cannot be reached; …"); the server answers
  * with an error ("The server is having a problem; …", while online).
  */
-export function describeSyncState({ connection, phase, failure = null, pending: counted, refused, notSaved = 0, photosWaiting = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): SyncSummary {
+export function describeSyncState({
+  connection,
+  phase,
+  failure = null,
+  pending: counted,
+  refused,
+  notSaved = 0,
+  photosWaiting = 0,
+  photosFailed = 0,
+  photosNeedSignIn = false,
+}: SyncStateInput): SyncSummary {
   const pending = counted ?? 0;
   if (phase === 'needs-sign-in' || photosNeedSignIn) return { label: 'Sign in again to sync your changes', tone: 'bad' };
   if (phase === 'blocked') return { label: 'Sync paused: the server turned down this device', tone: 'bad' };
@@ -57,7 +67,10 @@ export function describeSyncState({ connection, phase, failure = null, pending: 
     return { label: pending ? `The server is having a problem; ${changes(pending)} will sync when it recovers` : 'The server is having a problem; retrying', tone: 'warn' };
   }
   if (phase === 'retrying' && failure === 'rate_limited') {
-    return { label: pending ? `The server asked this device to wait; ${changes(pending)} will sync by themselves` : 'The server asked this device to wait; retrying', tone: 'warn' };
+    return {
+      label: pending ? `The server asked this device to wait; ${changes(pending)} will sync by themselves` : 'The server asked this device to wait; retrying',
+      tone: 'warn',
+    };
   }
   if (phase === 'retrying') return { label: 'Sync failed on this device; retrying', tone: 'warn' };
   if (pending > 0 && photosWaiting > 0) return { label: `${changes(pending)} waiting to sync, ${photos(photosWaiting)} waiting to upload`, tone: 'warn' };
@@ -76,7 +89,10 @@ export function connectionWord(connection: Connection): 'Online' | 'Offline' {
  * fit: whether the server is reached, then what is wrong if anything is ("1 refused").
  * The counts of what waits are shown beside it by the control.
  */
-export function shortSyncState({ connection, phase, failure = null, refused, notSaved = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): { word: string; problem: string | null } {
+export function shortSyncState({ connection, phase, failure = null, refused, notSaved = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): {
+  word: string;
+  problem: string | null;
+} {
   const problem = refused + photosFailed > 0 ? `${refused + photosFailed} refused` : notSaved > 0 ? `${notSaved} not saved` : null;
   if (phase === 'needs-sign-in' || photosNeedSignIn) return { word: 'Sign in to sync', problem };
   if (phase === 'blocked') return { word: 'Sync paused', problem };
@@ -84,4 +100,3 @@ export function shortSyncState({ connection, phase, failure = null, refused, not
   if (connection !== 'online' || (phase === 'retrying' && failure === 'network')) return { word: 'Offline', problem };
   return { word: 'Online', problem };
 }
-

@@ -58,7 +58,10 @@ export function SyncStatusControl() {
         <button type="button" className="flex min-w-0 flex-wrap items-center gap-x-1.5 rounded-md px-2 py-1.5 text-left text-sm font-medium text-stone-700 hover:bg-stone-100">
           {/* The name is the whole status in words; what shows is its short form, so it is hidden from the name rather than contradicting it. */}
           <span className="sr-only">Sync status: {summary.label}</span>
-          <span aria-hidden className={cn('h-2.5 w-2.5 shrink-0 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')} />
+          <span
+            aria-hidden
+            className={cn('h-2.5 w-2.5 shrink-0 rounded-full', summary.tone === 'good' ? 'bg-brand-600' : summary.tone === 'warn' ? 'bg-amber-500' : 'bg-red-600')}
+          />
           {/* The state always shows in words, on a phone too: a dot alone says nothing to someone who cannot tell its colour. */}
           <span aria-hidden data-testid="sync-state-words">
             {short.word}
@@ -135,53 +138,56 @@ export function SyncStatusControl() {
           )}
           {notSaved.length > 0 && db && (
             <ProblemList title="Not saved">
-                {notSaved.map((change) => (
-                  <li key={change.seq} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
-                    <span className="block font-medium">{mutationLabel(change.name)}{changeTitle(change.mutation)}</span>
-                    <span data-testid="not-saved-reason">{change.message}</span>
-                    <span className="flex gap-3">
-                      <button type="button" className="underline" onClick={() => void sendAgain(db, change)}>
-                        Send again
-                      </button>
-                      <button type="button" className="underline" onClick={() => void discardRefusal(db, change.seq)}>
-                        Discard
-                      </button>
-                    </span>
-                  </li>
-                ))}
+              {notSaved.map((change) => (
+                <li key={change.seq} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
+                  <span className="block font-medium">
+                    {mutationLabel(change.name)}
+                    {changeTitle(change.mutation)}
+                  </span>
+                  <span data-testid="not-saved-reason">{change.message}</span>
+                  <span className="flex gap-3">
+                    <button type="button" className="underline" onClick={() => void sendAgain(db, change)}>
+                      Send again
+                    </button>
+                    <button type="button" className="underline" onClick={() => void discardRefusal(db, change.seq)}>
+                      Discard
+                    </button>
+                  </span>
+                </li>
+              ))}
             </ProblemList>
           )}
           {refusals.length > 0 && (
             <ProblemList title="Changes the server refused">
-                {refusals.map((refusal) => (
-                  <li key={refusal.seq} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
-                    <span>
-                      <span className="block font-medium">{mutationLabel(refusal.name)}</span>
-                      <span data-testid="refusal-reason">{refusal.message}</span>
-                    </span>
-                    <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
-                      Dismiss
-                    </button>
-                  </li>
-                ))}
+              {refusals.map((refusal) => (
+                <li key={refusal.seq} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
+                  <span>
+                    <span className="block font-medium">{mutationLabel(refusal.name)}</span>
+                    <span data-testid="refusal-reason">{refusal.message}</span>
+                  </span>
+                  <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
+                    Dismiss
+                  </button>
+                </li>
+              ))}
             </ProblemList>
           )}
           {failedPhotos.length > 0 && (
             <ProblemList title="Photos the server refused">
-                {failedPhotos.map((photo) => (
-                  <li key={photo.id} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
-                    <span className="block font-medium">{photo.purpose === 'lab-result' ? `Lab results${photo.fileName ? ` (${photo.fileName})` : ''}` : 'Photo'}</span>
-                    <span data-testid="photo-refusal-reason">{photo.error ?? 'Refused'}</span>
-                    <span className="flex gap-3">
-                      <button type="button" className="underline" onClick={() => void retryLocalPhoto(photo.id)}>
-                        Try again
-                      </button>
-                      <button type="button" className="underline" onClick={() => void discardLocalPhotos([photo.id])}>
-                        Discard
-                      </button>
-                    </span>
-                  </li>
-                ))}
+              {failedPhotos.map((photo) => (
+                <li key={photo.id} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
+                  <span className="block font-medium">{photo.purpose === 'lab-result' ? `Lab results${photo.fileName ? ` (${photo.fileName})` : ''}` : 'Photo'}</span>
+                  <span data-testid="photo-refusal-reason">{photo.error ?? 'Refused'}</span>
+                  <span className="flex gap-3">
+                    <button type="button" className="underline" onClick={() => void retryLocalPhoto(photo.id)}>
+                      Try again
+                    </button>
+                    <button type="button" className="underline" onClick={() => void discardLocalPhotos([photo.id])}>
+                      Discard
+                    </button>
+                  </span>
+                </li>
+              ))}
             </ProblemList>
           )}
         </Popover.Content>

@@ -73,7 +73,17 @@ function dms(value: number): Array<[number, number]> {
  * An EXIF APP1 segment (FF E1 …) with IFD0 holding Orientation and a pointer
  * to a GPS directory with latitude and longitude, as a phone camera writes it.
  */
-export function gpsExifSegment({ latitude, longitude, orientation = 1, littleEndian = false }: { latitude: number; longitude: number; orientation?: number; littleEndian?: boolean }): Uint8Array {
+export function gpsExifSegment({
+  latitude,
+  longitude,
+  orientation = 1,
+  littleEndian = false,
+}: {
+  latitude: number;
+  longitude: number;
+  orientation?: number;
+  littleEndian?: boolean;
+}): Uint8Array {
   const w = tiffWriter(littleEndian);
   // TIFF header.
   w.bytes(littleEndian ? [0x49, 0x49] : [0x4d, 0x4d]);

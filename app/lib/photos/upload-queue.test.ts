@@ -199,7 +199,7 @@ describe('PhotoUploadQueue', () => {
     queue.stop();
   });
 
-  it('marks a refused photo failed with the server\'s words and goes on with the others', async () => {
+  it("marks a refused photo failed with the server's words and goes on with the others", async () => {
     const db = openDb();
     const ids = await addPhotos(db, 2);
     const { uploader, calls } = scriptedUploader();

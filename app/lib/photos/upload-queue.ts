@@ -277,10 +277,13 @@ export class PhotoUploadQueue {
   }
 
   private armTimer(delayMs: number): void {
-    this.timer = this.setTimer(() => {
-      this.timer = null;
-      void this.kick();
-    }, Math.max(0, delayMs));
+    this.timer = this.setTimer(
+      () => {
+        this.timer = null;
+        void this.kick();
+      },
+      Math.max(0, delayMs),
+    );
   }
 
   private disarmTimer(): void {

@@ -22,6 +22,5 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 
 export const httpSyncTransport: SyncTransport = {
   push: (request: PushRequest) => call<PushResponse>('POST', '/api/sync/push', request),
-  pull: (cursor: number, clientId: string) =>
-    call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`),
+  pull: (cursor: number, clientId: string) => call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`),
 };

@@ -17,8 +17,7 @@ afterEach(async () => {
   await db.delete();
 });
 
-const create = (strainName: string) =>
-  ({ name: 'product.create', args: { id: crypto.randomUUID(), strainName } }) as const;
+const create = (strainName: string) => ({ name: 'product.create', args: { id: crypto.randomUUID(), strainName } }) as const;
 
 describe('mutate', () => {
   it('writes the change to the outbox in IndexedDB, in order', async () => {

@@ -12,8 +12,7 @@ import type { OutboxEntry } from '../../../sync/engine/sync-engine';
 import { isOnline } from '../connectivity';
 import { requestBackgroundSync, useSyncSession } from './sync-session';
 
-export const STORAGE_FULL_MESSAGE =
-  'This device is out of storage space, so the change could not be saved. Free some space (or sync and remove old photos) and try again.';
+export const STORAGE_FULL_MESSAGE = 'This device is out of storage space, so the change could not be saved. Free some space (or sync and remove old photos) and try again.';
 
 export async function mutate(mutation: Mutation): Promise<void> {
   const { db, engine } = useSyncSession.getState();

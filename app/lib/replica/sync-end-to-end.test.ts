@@ -174,7 +174,11 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
     const kept = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Kept', pricePerUnit: '10' } })).body;
     const doomed = (await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Doomed' } })).body;
     await device.engine.syncNow();
-    expect(byId((await device.view()).products.values()).map((product) => product.strainName).sort()).toEqual(['Doomed', 'Kept']);
+    expect(
+      byId((await device.view()).products.values())
+        .map((product) => product.strainName)
+        .sort(),
+    ).toEqual(['Doomed', 'Kept']);
 
     // Another device deletes "Doomed"; this one, not knowing, edits it, and creates a product on a menu that does not exist.
     expect((await t.request('DELETE', `/api/products/${doomed.id}`, { token: seller.token })).status).toBe(204);
@@ -197,8 +201,22 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
 
     const refusals = await device.db.refusals.toArray();
     expect(refusals).toEqual([
-      { seq: editSeq, name: 'product.update', reason: 'not_found', message: 'Product not found', refusedAt: expect.any(String), mutation: updateProduct(doomed.id, { strainName: 'Doomed, edited' }) },
-      { seq: createSeq, name: 'product.create', reason: 'validation', message: expect.stringMatching(/menu/i), refusedAt: expect.any(String), mutation: expect.objectContaining({ name: 'product.create' }) },
+      {
+        seq: editSeq,
+        name: 'product.update',
+        reason: 'not_found',
+        message: 'Product not found',
+        refusedAt: expect.any(String),
+        mutation: updateProduct(doomed.id, { strainName: 'Doomed, edited' }),
+      },
+      {
+        seq: createSeq,
+        name: 'product.create',
+        reason: 'validation',
+        message: expect.stringMatching(/menu/i),
+        refusedAt: expect.any(String),
+        mutation: expect.objectContaining({ name: 'product.create' }),
+      },
     ]);
   });
 
@@ -219,7 +237,14 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
       // Refused, and the server still has the old price, but what was typed is still on screen.
       const refusals = await device.db.refusals.toArray();
       expect(refusals).toEqual([
-        { seq, name: 'product.update', reason: 'subscription_required', message: expect.stringContaining('Subscribe'), refusedAt: expect.any(String), mutation: updateProduct(product.id, { pricePerUnit: '45' }) },
+        {
+          seq,
+          name: 'product.update',
+          reason: 'subscription_required',
+          message: expect.stringContaining('Subscribe'),
+          refusedAt: expect.any(String),
+          mutation: updateProduct(product.id, { pricePerUnit: '45' }),
+        },
       ]);
       expect((await serverProducts(seller.token, app)).find((row) => row.id === product.id)?.pricePerUnit).toBe('50.00');
       expect((await device.view()).products.get(product.id)?.pricePerUnit).toBe('45.00');
@@ -399,7 +424,13 @@ describe("the server's message quota", () => {
     const buyer = await t.registerUser('buyer');
     const transport = new InProcessTransport(t.request, buyer.token);
     const clock = new ManualClock();
-    const device = new Device(buyer.user.id, buyer.user.id, transport, { backoff: BACKOFF, random: () => JITTER, now: clock.now, setTimer: clock.setTimer, clearTimer: clock.clearTimer });
+    const device = new Device(buyer.user.id, buyer.user.id, transport, {
+      backoff: BACKOFF,
+      random: () => JITTER,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      clearTimer: clock.clearTimer,
+    });
     devices.push(device);
     clock.busy = () => device.engine.getStatus().phase === 'syncing';
     const sent = Array.from({ length: MESSAGES_PER_MINUTE + 2 }, () => randomUUID());

@@ -126,7 +126,5 @@ type SyncManagerRegistration = ServiceWorkerRegistration & { sync?: { register(t
 /** Asks the browser, where it has Background Sync, to wake the app when connectivity returns. */
 export function requestBackgroundSync(): void {
   if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return;
-  void navigator.serviceWorker.ready
-    .then((registration) => (registration as SyncManagerRegistration).sync?.register('replica-outbox'))
-    .catch(() => undefined);
+  void navigator.serviceWorker.ready.then((registration) => (registration as SyncManagerRegistration).sync?.register('replica-outbox')).catch(() => undefined);
 }

@@ -64,9 +64,7 @@ export class InProcessTransport implements SyncTransport {
   }
 
   pull(cursor: number, clientId: string): Promise<PullResponse> {
-    return this.call('pull', () =>
-      this.request<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`, { token: this.token }),
-    );
+    return this.call('pull', () => this.request<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`, { token: this.token }));
   }
 
   /** The sequence numbers the server applied, in the order it applied them, from the answers it gave. */
@@ -175,17 +173,11 @@ export class Device {
 
   /** What the screens show: the replica's tables with the changes kept as not saved, then the outbox, applied on top (as use-replica.ts does). */
   async view(): Promise<ReplicaState> {
-    const [rows, accounts, outbox, refusals] = await Promise.all([
-      readCollections(this.db),
-      this.db.account.toArray(),
-      this.db.outbox.toArray(),
-      this.db.refusals.toArray(),
-    ]);
-    return withPending(
-      stateFromRows(accounts[0] ?? null, rows),
-      [...notSavedChanges(refusals).map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)],
-      { userId: this.userId, now: '2025-03-01T12:00:00.000Z' },
-    );
+    const [rows, accounts, outbox, refusals] = await Promise.all([readCollections(this.db), this.db.account.toArray(), this.db.outbox.toArray(), this.db.refusals.toArray()]);
+    return withPending(stateFromRows(accounts[0] ?? null, rows), [...notSavedChanges(refusals).map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)], {
+      userId: this.userId,
+      now: '2025-03-01T12:00:00.000Z',
+    });
   }
 
   /** Stops the engine and closes the database, like closing the tab. */

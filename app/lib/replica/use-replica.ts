@@ -43,8 +43,7 @@ export async function readCollections(db: ReplicaDb): Promise<CollectionRows> {
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }
 
-const newestFirst = <T extends { createdAt: string }>(items: Iterable<T>) =>
-  [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const newestFirst = <T extends { createdAt: string }>(items: Iterable<T>) => [...items].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 export function listProducts(view: ReplicaView): Product[] {
   return newestFirst(view.products.values());

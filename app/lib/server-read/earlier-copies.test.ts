@@ -15,12 +15,12 @@ function storageOf(entries: Record<string, string>): Storage {
   };
 }
 
-it("removes the server reads earlier versions left in local storage, and only those", () => {
+it('removes the server reads earlier versions left in local storage, and only those', () => {
   const storage = storageOf({
-    'seller_dashboard_3f1c': '{"totalViews":12}',
-    'menu_activity_3f1c': '[{"buyerName":"Northside Provisions"}]',
-    'menu_insights_9a2b_30': '{"fetchedAt":"2025-03-01T10:00:00.000Z"}',
-    'menu_insights_9a2b_7': '{"fetchedAt":"2025-03-01T10:00:00.000Z"}',
+    seller_dashboard_3f1c: '{"totalViews":12}',
+    menu_activity_3f1c: '[{"buyerName":"Northside Provisions"}]',
+    menu_insights_9a2b_30: '{"fetchedAt":"2025-03-01T10:00:00.000Z"}',
+    menu_insights_9a2b_7: '{"fetchedAt":"2025-03-01T10:00:00.000Z"}',
     auth_token: 'token',
     site_info: '{"supportEmail":null}',
   });

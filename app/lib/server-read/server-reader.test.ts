@@ -51,7 +51,7 @@ function memoryReads(userId: string): KeptReads & { rows: Map<string, KeptRead> 
   return { userId, rows, get: async (key) => rows.get(key), put: async (read) => rows.set(read.key, read) };
 }
 
-const request = <T,>(key: string, fetch: () => Promise<T>, more: Partial<ReadRequest<T>> = {}): ReadRequest<T> => ({ key, fetch, ask: true, keep: null, ...more });
+const request = <T>(key: string, fetch: () => Promise<T>, more: Partial<ReadRequest<T>> = {}): ReadRequest<T> => ({ key, fetch, ask: true, keep: null, ...more });
 
 describe('a read from the server', () => {
   it('is loading until the answer comes, then shows it as fresh', async () => {
