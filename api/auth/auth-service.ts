@@ -8,7 +8,8 @@ import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, Session } from '../context';
 import { deleteSession, findSessionUser, insertSession } from '../db/repositories/sessions';
-import { emailTaken, findCredentialsByEmail, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
+import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
+import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
@@ -49,7 +50,9 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
     if (await emailTaken(tx.db, user.email)) {
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }
-    return insertUser(tx.db, user, tx.version, services.now());
+    const created = await insertUser(tx.db, user, tx.version, services.now());
+    await insertOwnTeam(tx.db, created, services.now());
+    return created;
   });
 }
 
@@ -100,7 +103,12 @@ export async function logout(services: Services, sid: string): Promise<void> {
 export async function authenticateToken(services: Services, token: string): Promise<Session | null> {
   const claims = await services.tokens.verify(token);
   if (!claims) return null;
-  const user = await findSessionUser(services.db.read, claims.sid, services.now());
-  if (!user || user.id !== claims.userId || user.disabled) return null;
-  return { user, sid: claims.sid };
+  const found = await findSessionUser(services.db.read, claims.sid, services.now());
+  if (!found || found.user.id !== claims.userId || found.user.disabled) return null;
+  const { user, membership } = found;
+  if (!membership) return { user, sid: claims.sid, team: { id: user.id, role: 'owner', account: user } };
+  // The team's account is read afresh on every request: a removed member acts for their own team from the next one.
+  const account = membership.teamId === user.id ? user : await findUserById(services.db.read, membership.teamId);
+  if (!account) return null;
+  return { user, sid: claims.sid, team: { id: membership.teamId, role: membership.role, account } };
 }
