@@ -36,7 +36,8 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/me', anySignedIn, (c) => c.json(sessionOf(c).user))
   .get('/auth/user', anySignedIn, (c) => c.json(sessionOf(c).user))
   .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
-    const updated = await updateProfile(c.get('services'), sessionOf(c).user, await readJson(c));
+    const session = sessionOf(c);
+    const updated = await updateProfile(c.get('services'), session.user, await readJson(c), session.team.id);
     return c.json(updated);
   })
   // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.

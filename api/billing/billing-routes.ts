@@ -1,7 +1,7 @@
 /** The seller's Pro plan (spec section 7) and the payment provider's webhook; /api/config tells the app the provider's public key. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { allow, open, sessionOf } from '../http/access';
+import { allow, open, teamAccountOf } from '../http/access';
 import { appLink } from '../mail/mail-service';
 import { billingPortalUrl, createSubscription, subscriptionState } from './billing-service';
 import { receiveWebhook } from './webhook-service';
@@ -9,11 +9,11 @@ import { receiveWebhook } from './webhook-service';
 const seller = allow('seller');
 
 export const billingRoutes = new Hono<AppEnv>()
-  .get('/subscription-status', seller, async (c) => c.json(await subscriptionState(c.get('services'), sessionOf(c).user)))
-  .post('/create-subscription', seller, async (c) => c.json(await createSubscription(c.get('services'), sessionOf(c).user)))
+  .get('/subscription-status', seller, async (c) => c.json(await subscriptionState(c.get('services'), teamAccountOf(c))))
+  .post('/create-subscription', seller, async (c) => c.json(await createSubscription(c.get('services'), teamAccountOf(c))))
   .post('/billing/portal', seller, async (c) =>
     // Back to the billing page at APP_URL, never at an address the request's Host or Origin named.
-    c.json(await billingPortalUrl(c.get('services'), sessionOf(c).user, appLink(c.get('services'), '/billing'))),
+    c.json(await billingPortalUrl(c.get('services'), teamAccountOf(c), appLink(c.get('services'), '/billing'))),
   )
   // The signature covers the exact bytes sent, so the body is read as text, never parsed first.
   .post('/stripe/webhook', open, async (c) => {

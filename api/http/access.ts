@@ -4,6 +4,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { UserRole } from '../../sync/constants';
+import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import type { AppEnv, Session } from '../context';
 
@@ -29,4 +30,9 @@ export function sessionOf(c: { get(key: 'session'): Session | null }): Session {
   const session = c.get('session');
   if (!session) throw new AppError('unauthenticated', 'Unauthorized: please sign in.');
   return session;
+}
+
+/** The account of the team the signed-in person acts for: whose catalogue, menus, inbox and subscription a request reads and writes. */
+export function teamAccountOf(c: { get(key: 'session'): Session | null }): User {
+  return sessionOf(c).team.account;
 }

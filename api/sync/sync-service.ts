@@ -1,25 +1,37 @@
 /** Push and pull (see sync/protocol.ts for the numbered steps). */
 import { pushRequestSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
 import type { MutationName } from '../../sync/mutations';
-import type { User } from '../../sync/entities/user';
 import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
-import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince } from '../db/repositories/sync';
+import {
+  findRefusals,
+  findSyncClient,
+  insertRefusal,
+  readClock,
+  saveSyncClient,
+  setSyncClientTeam,
+  tombstonesPrunedThrough,
+  tombstonesSince,
+  type SyncClient,
+} from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { assertRoomForNewDevice } from './device-cap';
-import { applyServerMutation, readChangedCollections } from './server-mutations';
+import { applyServerMutation, readChangedCollections, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
-async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
+async function clientOf(db: Services['db']['read'], clientId: string, { user, team }: Pusher, now: Date): Promise<SyncClient> {
   const client = await findSyncClient(db, clientId);
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
   if (client) return client;
   await assertRoomForNewDevice(db, user.id, now);
-  return { clientId, userId: user.id, lastSeq: 0 };
+  return { clientId, userId: user.id, teamId: team.id, lastSeq: 0 };
 }
+
+/** The team a device last pulled for; a device from before teams pulled for its person's own. */
+const lastPulledTeam = (client: SyncClient) => client.teamId ?? client.userId;
 
 /**
  * Step 1. The whole batch runs in one transaction; each mutation in a nested
@@ -31,11 +43,11 @@ async function clientOf(db: Services['db']['read'], clientId: string, user: User
  * device's processed sequence ends there) and the whole push is answered 429
  * with Retry-After, so the device keeps the rest and sends it again later.
  */
-export async function push(services: Services, sessionUser: User, input: unknown): Promise<PushResponse> {
+export async function push(services: Services, session: Pusher, input: unknown): Promise<PushResponse> {
   const request = parseOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const { response, overQuota } = await services.db.transaction(async (tx) => {
-    const client = await clientOf(tx.db, request.clientId, sessionUser, services.now());
+    const client = await clientOf(tx.db, request.clientId, session, services.now());
     // Refusals refer to the client row, so it exists before any of them.
     await saveSyncClient(tx.db, client, services.now());
     const earlierRefusals = await findRefusals(
@@ -43,7 +55,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
       client.clientId,
       mutations.filter((mutation) => mutation.seq <= client.lastSeq).map((mutation) => mutation.seq),
     );
-    let user = sessionUser;
+    let by = session;
     let overQuota: RetryLaterError | null = null;
     const results: PushResponse['results'] = [];
     for (const mutation of mutations) {
@@ -59,9 +71,9 @@ export async function push(services: Services, sessionUser: User, input: unknown
       }
       try {
         // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
-        await services.db.transaction(() => applyServerMutation(services, user, mutation.name as MutationName, mutation.args));
+        await services.db.transaction(() => applyServerMutation(services, by, mutation.name as MutationName, mutation.args));
         results.push({ seq: mutation.seq, outcome: 'applied' });
-        if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
+        if (mutation.name === 'profile.update') by = { ...by, user: (await findUserById(tx.db, by.user.id)) ?? by.user };
       } catch (error) {
         if (error instanceof RetryLaterError) {
           overQuota = error;
@@ -86,27 +98,29 @@ export async function push(services: Services, sessionUser: User, input: unknown
 }
 
 /** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
-export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
+export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
   const requested = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
   // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
-  return services.db.readSnapshot(async () => {
+  const answer = await services.db.readSnapshot(async () => {
     const db = services.db.read;
     const newCursor = await readClock(db);
-    // Deletions at or below the watermark were pruned: an older cursor gets everything again, marked as the whole truth.
-    const cursor = requested > 0 && requested <= (await tombstonesPrunedThrough(db)) ? 0 : requested;
     const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+    // Deletions at or below the watermark were pruned, or the person moved to another team since the device's last pull:
+    // the device gets everything again, marked as the whole truth, so it drops what it no longer may hold.
+    const otherTeam = client !== null && lastPulledTeam(client) !== team.id;
+    const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
     const [freshUser, collections, deleted, photos] = await Promise.all([
       findUserById(db, user.id),
-      readChangedCollections(services, user, cursor),
-      cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
-      photosChangedSince(db, user.id, cursor),
+      readChangedCollections(services, team.account, cursor),
+      cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
+      photosChangedSince(db, team.id, cursor),
     ]);
-    return {
+    return { otherTeam, response: {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,
       user: freshUser ?? user,
@@ -114,6 +128,8 @@ export async function pull(services: Services, user: User, query: { cursor?: str
       photos,
       deleted,
       full: cursor === 0,
-    };
+    } };
   });
+  if (answer.otherTeam) await services.db.transaction(async (tx) => setSyncClientTeam(tx.db, query.clientId!, team.id));
+  return answer.response;
 }
