@@ -37,8 +37,12 @@ export type Services = {
 /**
  * The team a signed-in person acts for, resolved on every request: `account` is the team's account row (its id is the
  * team's id, the owner of the team's data; its subscription is the team's). An account in no team (an admin) is its own.
+ * A device's pull cursor older than `sinceVersion` was given for another team.
  */
-export type TeamSession = { id: string; role: TeamRole; account: User };
+export type TeamSession = { id: string; role: TeamRole; account: User; /** The change clock when the person joined it. */ sinceVersion: number };
+
+/** Who acts within the team: the person's id (recorded as who made or changed a row) and their role. */
+export type Member = { userId: string; role: TeamRole };
 
 /** `user` is the person (their profile, password, sign-in); whose data a request reads and writes is `team.account`. */
 export type Session = { user: User; sid: string; team: TeamSession };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
+import { registerWithInvitationSchema } from '../../sync/entities/team';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
@@ -13,6 +14,7 @@ import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
+import { joinWithToken } from '../team/team-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,6 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);
+  const { inviteToken } = parseOrThrow(registerWithInvitationSchema, input);
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
   const { quotas } = services;
   const wait = await quotas.take(quotas.perClient(quotas.registrationsPerAddress, clientAddress));
@@ -27,7 +30,7 @@ export async function register(services: Services, input: unknown, clientAddress
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();
   // One write: the account and its welcome email (with the link confirming the address) together.
-  const user = await services.db.transaction(async () => {
+  const user = await services.db.transaction(async (tx) => {
     const created = await createUser(services, {
       id: randomUUID(),
       email: fields.email,
@@ -39,7 +42,10 @@ export async function register(services: Services, input: unknown, clientAddress
       trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
     });
     await sendWelcome(services, created);
-    return created;
+    if (!inviteToken) return created;
+    // Joining at once: the account takes the team's kind, and the team's trial or subscription is the one that counts.
+    await joinWithToken(services, tx, created, inviteToken);
+    return (await findUserById(tx.db, created.id))!;
   });
   return startSession(services, user, userAgent);
 }
@@ -51,7 +57,7 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }
     const created = await insertUser(tx.db, user, tx.version, services.now());
-    await insertOwnTeam(tx.db, created, services.now());
+    await insertOwnTeam(tx.db, created, tx.version, services.now());
     return created;
   });
 }
@@ -106,9 +112,9 @@ export async function authenticateToken(services: Services, token: string): Prom
   const found = await findSessionUser(services.db.read, claims.sid, services.now());
   if (!found || found.user.id !== claims.userId || found.user.disabled) return null;
   const { user, membership } = found;
-  if (!membership) return { user, sid: claims.sid, team: { id: user.id, role: 'owner', account: user } };
+  if (!membership) return { user, sid: claims.sid, team: { id: user.id, role: 'owner', account: user, sinceVersion: 0 } };
   // The team's account is read afresh on every request: a removed member acts for their own team from the next one.
   const account = membership.teamId === user.id ? user : await findUserById(services.db.read, membership.teamId);
   if (!account) return null;
-  return { user, sid: claims.sid, team: { id: membership.teamId, role: membership.role, account } };
+  return { user, sid: claims.sid, team: { id: membership.teamId, role: membership.role, account, sinceVersion: membership.sinceVersion } };
 }

@@ -262,8 +262,6 @@ export const syncClients = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     lastSeq: integer('last_seq').notNull().default(0),
-    /** The team the device last pulled for (null before teams: its person's own); another team means a whole new replica. */
-    teamId: text('team_id'),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('sync_clients_user').on(t.userId)],
@@ -649,6 +647,8 @@ export const teamMembers = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'manager', 'rep'] }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The change clock when the person joined: a device of theirs whose cursor is older pulled for another team. */
+    sinceVersion: integer('since_version').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.teamId, t.userId] }),

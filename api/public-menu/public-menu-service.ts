@@ -48,7 +48,8 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
   const files = await ownPhotosByIds(db, seller.id, fileIds);
-  const { userId: _owner, ...publicMenu } = menu;
+  // Who in the team made or changed a row is the team's own business.
+  const { userId: _owner, createdBy: _menuAuthor, updatedBy: _menuEditor, ...publicMenu } = menu;
   return {
     sellerId: seller.id,
     publicMenu: {
@@ -56,7 +57,7 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
     products: menu.productIds.flatMap((id) => {
       const product = byId.get(id);
       if (!product) return [];
-      const { userId: _productOwner, ...publicProduct } = product;
+      const { userId: _productOwner, createdBy: _author, updatedBy: _editor, ...publicProduct } = product;
       const photos = product.photoIds.flatMap((photoId) => {
         const file = files.get(photoId);
         return file ? [{ id: file.id, url: file.url }] : [];

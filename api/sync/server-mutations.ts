@@ -19,7 +19,7 @@ import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services, Session } from '../context';
+import type { Member, Services, Session } from '../context';
 import { listMenusChangedSince } from '../db/repositories/menus';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
@@ -31,16 +31,18 @@ import { updateProfile } from '../users/profile-service';
 /** Who pushes: the person, and the team they act for (see `Session`). */
 export type Pusher = Pick<Session, 'user' | 'team'>;
 
+const member = (by: Pusher): Member => ({ userId: by.user.id, role: by.team.role });
+
 type ServerApplier<K extends MutationName> = (services: Services, by: Pusher, args: z.output<(typeof MUTATIONS)[K]['args']>) => Promise<unknown>;
 
 export const SERVER_APPLIERS = {
-  'product.create': (services, by, args) => createProduct(services, by.team.account, args),
-  'product.update': (services, by, { id, changes }) => updateProduct(services, by.team.account, id, changes),
-  'product.delete': (services, by, { id }) => deleteProduct(services, by.team.account, id),
-  'menu.create': (services, by, args) => createMenu(services, by.team.account, args),
-  'menu.update': (services, by, { id, changes }) => updateMenu(services, by.team.account, id, changes),
-  'menu.regenerateLink': (services, by, { id, publicLinkId }) => regenerateMenuLink(services, by.team.account, id, publicLinkId),
-  'menu.delete': (services, by, { id }) => deleteMenu(services, by.team.account, id),
+  'product.create': (services, by, args) => createProduct(services, by.team.account, args, member(by)),
+  'product.update': (services, by, { id, changes }) => updateProduct(services, by.team.account, id, changes, member(by)),
+  'product.delete': (services, by, { id }) => deleteProduct(services, by.team.account, id, member(by)),
+  'menu.create': (services, by, args) => createMenu(services, by.team.account, args, member(by)),
+  'menu.update': (services, by, { id, changes }) => updateMenu(services, by.team.account, id, changes, member(by)),
+  'menu.regenerateLink': (services, by, { id, publicLinkId }) => regenerateMenuLink(services, by.team.account, id, publicLinkId, member(by)),
+  'menu.delete': (services, by, { id }) => deleteMenu(services, by.team.account, id, member(by)),
   'savedMenu.save': (services, by, args) => saveMenu(services, by.team.account, args),
   'savedMenu.update': (services, by, { id, changes }) => updateSavedMenu(services, by.team.account, id, changes),
   'savedMenu.markSeen': (services, by, { id, stamp }) => markSavedMenuSeen(services, by.team.account, id, stamp),

@@ -11,7 +11,6 @@ import {
   insertRefusal,
   readClock,
   saveSyncClient,
-  setSyncClientTeam,
   tombstonesPrunedThrough,
   tombstonesSince,
   type SyncClient,
@@ -22,16 +21,13 @@ import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation, readChangedCollections, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
-async function clientOf(db: Services['db']['read'], clientId: string, { user, team }: Pusher, now: Date): Promise<SyncClient> {
+async function clientOf(db: Services['db']['read'], clientId: string, { user }: Pusher, now: Date): Promise<SyncClient> {
   const client = await findSyncClient(db, clientId);
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
   if (client) return client;
   await assertRoomForNewDevice(db, user.id, now);
-  return { clientId, userId: user.id, teamId: team.id, lastSeq: 0 };
+  return { clientId, userId: user.id, lastSeq: 0 };
 }
-
-/** The team a device last pulled for; a device from before teams pulled for its person's own. */
-const lastPulledTeam = (client: SyncClient) => client.teamId ?? client.userId;
 
 /**
  * Step 1. The whole batch runs in one transaction; each mutation in a nested
@@ -105,14 +101,14 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
   // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
-  const answer = await services.db.readSnapshot(async () => {
+  return services.db.readSnapshot(async () => {
     const db = services.db.read;
     const newCursor = await readClock(db);
     const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-    // Deletions at or below the watermark were pruned, or the person moved to another team since the device's last pull:
-    // the device gets everything again, marked as the whole truth, so it drops what it no longer may hold.
-    const otherTeam = client !== null && lastPulledTeam(client) !== team.id;
+    // Deletions at or below the watermark were pruned, or the cursor is from before the person joined their team (it
+    // was another team's): the device gets everything again, marked as the whole truth, so it drops what it may no longer hold.
+    const otherTeam = requested > 0 && requested < team.sinceVersion;
     const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
     const [freshUser, collections, deleted, photos] = await Promise.all([
       findUserById(db, user.id),
@@ -120,7 +116,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
       cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
       photosChangedSince(db, team.id, cursor),
     ]);
-    return { otherTeam, response: {
+    return {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,
       user: freshUser ?? user,
@@ -128,8 +124,6 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
       photos,
       deleted,
       full: cursor === 0,
-    } };
+    };
   });
-  if (answer.otherTeam) await services.db.transaction(async (tx) => setSyncClientTeam(tx.db, query.clientId!, team.id));
-  return answer.response;
 }

@@ -14,7 +14,7 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
 /** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
 const sessionUser = preparedPerConnection((db) =>
   db
-    .select({ user: users, teamId: teamMembers.teamId, role: teamMembers.role })
+    .select({ user: users, teamId: teamMembers.teamId, role: teamMembers.role, sinceVersion: teamMembers.sinceVersion })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
@@ -27,10 +27,10 @@ export async function findSessionUser(
   db: Db,
   sid: string,
   now: Date,
-): Promise<{ user: User; membership: { teamId: string; role: TeamRole } | null } | null> {
+): Promise<{ user: User; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null } | null> {
   const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
   if (!row) return null;
-  return { user: toUser(row.user), membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role } : null };
+  return { user: toUser(row.user), membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

@@ -6,15 +6,14 @@ import { preparedPerConnection } from '../prepared';
 import { syncClients, syncClock, syncClockMarks, syncRefusals, tombstones } from '../schema';
 import { greatest } from '../sql-dialect';
 
-/** `teamId`: the team the device last pulled for (null before teams). */
-export type SyncClient = { clientId: string; userId: string; teamId: string | null; lastSeq: number };
+export type SyncClient = { clientId: string; userId: string; lastSeq: number };
 
 /** Asked by every push and pull. */
 const syncClientById = preparedPerConnection((db) => db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare());
 
 export async function findSyncClient(db: Db, clientId: string): Promise<SyncClient | null> {
   const row = await syncClientById(db).get({ clientId });
-  return row ? { clientId: row.clientId, userId: row.userId, teamId: row.teamId, lastSeq: row.lastSeq } : null;
+  return row ? { clientId: row.clientId, userId: row.userId, lastSeq: row.lastSeq } : null;
 }
 
 export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Promise<void> {
@@ -22,11 +21,6 @@ export async function saveSyncClient(db: Db, client: SyncClient, now: Date): Pro
     .values({ ...client, updatedAt: now })
     .onConflictDoUpdate({ target: syncClients.clientId, set: { lastSeq: client.lastSeq, updatedAt: now } })
     .run();
-}
-
-/** The device has been given the whole truth of `teamId`: its next pulls go on from its cursor. */
-export async function setSyncClientTeam(db: Db, clientId: string, teamId: string): Promise<void> {
-  await db.update(syncClients).set({ teamId }).where(eq(syncClients.clientId, clientId)).run();
 }
 
 /** How many of the user's device ids pushed after `since`, and when the least recent of those last did. */

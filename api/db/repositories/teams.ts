@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TeamInvitation, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
-import { teamInvitations, teamMembers, teams, users } from '../schema';
+import { inquiries, menus, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type InvitationRow = typeof teamInvitations.$inferSelect;
@@ -12,12 +12,13 @@ export type InvitationRow = typeof teamInvitations.$inferSelect;
 export async function insertOwnTeam(
   db: Db,
   account: { id: string; role: string; email: string; businessName?: string | null; companyName?: string | null },
+  version: number,
   now: Date,
 ): Promise<void> {
   if (account.role !== 'seller' && account.role !== 'buyer') return;
   const name = account.businessName?.trim() || account.companyName?.trim() || account.email;
   await db.insert(teams).values({ id: account.id, kind: account.role, name, createdAt: now }).run();
-  await db.insert(teamMembers).values({ teamId: account.id, userId: account.id, role: 'owner', createdAt: now }).run();
+  await db.insert(teamMembers).values({ teamId: account.id, userId: account.id, role: 'owner', createdAt: now, sinceVersion: version }).run();
 }
 
 export async function findTeam(db: Db, teamId: string): Promise<TeamRow | null> {
@@ -44,10 +45,11 @@ export async function countMembers(db: Db, teamId: string, role?: TeamRole): Pro
   return (await db.select({ n: count() }).from(teamMembers).where(where).get())?.n ?? 0;
 }
 
-export async function insertMember(db: Db, member: { teamId: string; userId: string; role: TeamRole }, now: Date): Promise<void> {
+/** `version`: the change clock of the joining transaction (see `sinceVersion`). */
+export async function insertMember(db: Db, member: { teamId: string; userId: string; role: TeamRole }, version: number, now: Date): Promise<void> {
   await db
     .insert(teamMembers)
-    .values({ ...member, createdAt: now })
+    .values({ ...member, createdAt: now, sinceVersion: version })
     .run();
 }
 
@@ -132,4 +134,31 @@ export async function acceptInvitation(db: Db, id: string, now: Date): Promise<b
     .where(and(eq(teamInvitations.id, id), pending(now)))
     .run();
   return result.changes === 1;
+}
+
+/**
+ * Holds the team's row until the transaction ends, so member and seat changes of one team happen one at a time
+ * (SQLite runs one write transaction at a time anyway; on PostgreSQL the update takes the row's lock).
+ */
+export async function lockTeam(db: Db, teamId: string): Promise<void> {
+  await db
+    .update(teams)
+    .set({ name: sql`${teams.name}` })
+    .where(eq(teams.id, teamId))
+    .run();
+}
+
+/** Whether the team owns any business data: products, menus, saved menus, or messages and orders either way. */
+export async function hasBusinessData(db: Db, teamId: string): Promise<boolean> {
+  const row = await db
+    .select({
+      any: sql<number>`(exists (select 1 from ${products} where ${products.userId} = ${teamId})
+        or exists (select 1 from ${menus} where ${menus.userId} = ${teamId})
+        or exists (select 1 from ${savedMenus} where ${savedMenus.buyerUserId} = ${teamId})
+        or exists (select 1 from ${inquiries} where ${inquiries.buyerId} = ${teamId} or ${inquiries.sellerId} = ${teamId}))`,
+    })
+    .from(teams)
+    .where(eq(teams.id, teamId))
+    .get();
+  return Boolean(row?.any);
 }

@@ -10,11 +10,13 @@ CREATE TABLE "teams" (
 	CONSTRAINT "teams_kind_check" CHECK("teams"."kind" in ('seller', 'buyer'))
 );
 --> statement-breakpoint
+-- `since_version`: the change clock when the person joined; a device whose cursor is older pulled for another team.
 CREATE TABLE "team_members" (
 	"team_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"role" text NOT NULL,
 	"created_at" bigint NOT NULL,
+	"since_version" bigint DEFAULT 0 NOT NULL,
 	PRIMARY KEY("team_id", "user_id"),
 	FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE cascade,
 	FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade,
@@ -62,6 +64,3 @@ ALTER TABLE "menus" ADD COLUMN "updated_by" text REFERENCES "users"("id") ON DEL
 UPDATE "products" SET "created_by" = "user_id", "updated_by" = "user_id";
 --> statement-breakpoint
 UPDATE "menus" SET "created_by" = "user_id", "updated_by" = "user_id";
---> statement-breakpoint
--- The team a device last pulled for: a device whose person moved to another team gets the whole truth again.
-ALTER TABLE "sync_clients" ADD COLUMN "team_id" text;
