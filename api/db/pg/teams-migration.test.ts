@@ -13,14 +13,14 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../seed/seed';
-import { describeWithPostgres, freshPostgresDatabase } from '../testing/postgres';
-import { createTestApp } from '../testing/test-app';
-import { products } from './schema';
+import { seedDemoData } from '../../seed/seed';
+import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
+import { createTestApp } from '../../testing/test-app';
+import { products } from '../schema';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SQLITE_MIGRATIONS = join(HERE, 'migrations');
-const POSTGRES_MIGRATIONS = join(HERE, 'pg', 'migrations');
+const SQLITE_MIGRATIONS = join(HERE, '..', 'migrations');
+const POSTGRES_MIGRATIONS = join(HERE, 'migrations');
 const STATEMENT_BREAK = '--> statement-breakpoint';
 /** The engine's own tables, and the search indexes its triggers fill from the copied rows. */
 const NOT_COPIED = /^(sqlite_|__drizzle_migrations$|schema_migrations$|menu_search|users_search)/;
