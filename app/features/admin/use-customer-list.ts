@@ -43,9 +43,9 @@ export function useCustomerList(attempt: number) {
     };
   }, [query, page, attempt]);
 
-  /** A customer changed in a dialog shows changed in the list at once; the licence flag is theirs still. */
+  /** A customer changed in a dialog shows changed in the list at once; the licence flag and the team are theirs still. */
   function replace(updated: User) {
-    setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? { ...updated, licenseShared: row.licenseShared } : row)) });
+    setList((current) => current && { ...current, items: current.items.map((row) => (row.id === updated.id ? { ...row, ...updated } : row)) });
   }
 
   return {
