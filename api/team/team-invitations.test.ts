@@ -70,6 +70,17 @@ describe('an invitation by email', () => {
     expect(refused.body.message).toBe('This invitation was revoked: ask for a new one');
   });
 
+  it("another team's invitations and members answer not found", async () => {
+    const sent = await invite(newEmail());
+    const stranger = await t.registerUser('seller');
+    const asStranger = { token: stranger.token };
+    expect((await t.request('POST', `/api/team/invitations/${sent.body.id}/resend`, asStranger)).status).toBe(404);
+    expect((await t.request('DELETE', `/api/team/invitations/${sent.body.id}`, asStranger)).status).toBe(404);
+    expect((await t.request('PATCH', `/api/team/members/${owner.user.id}`, { ...asStranger, body: { role: 'manager' } })).status).toBe(404);
+    expect((await t.request('DELETE', `/api/team/members/${owner.user.id}`, asStranger)).status).toBe(404);
+    expect((await t.request<Team>('GET', '/api/team', { token: owner.token })).body.invitations).toHaveLength(1);
+  });
+
   it('expires after 7 days', async () => {
     const email = newEmail();
     await invite(email);
