@@ -14,6 +14,7 @@ import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
+import { withOwnTeamBilling } from '../team/team-billing';
 import { joinWithToken } from '../team/team-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
@@ -98,7 +99,7 @@ export async function startSession(services: Services, user: User, userAgent?: s
     await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress: clientAddress ?? 'unknown', action: 'admin.sign_in' });
   });
   const token = await services.tokens.sign({ userId: user.id, sid }, expire);
-  return { token, user };
+  return { token, user: await withOwnTeamBilling(services.db.read, user) };
 }
 
 export async function logout(services: Services, sid: string): Promise<void> {

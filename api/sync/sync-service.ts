@@ -17,6 +17,7 @@ import {
 } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
+import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation, readChangedCollections, type Pusher } from './server-mutations';
 
@@ -119,7 +120,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     return {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,
-      user: freshUser ?? user,
+      user: withTeamBilling(freshUser ?? user, team.account),
       ...collections,
       photos,
       deleted,

@@ -98,12 +98,14 @@ describe('joining', () => {
     await invite(email);
     const joined = await registerWith(email, await invitationToken(email));
     expect(joined.status).toBe(201);
-    expect(joined.body.user.role).toBe('seller');
+    // The team's trial is the member's: their screens let them work as the owner's do.
+    expect(joined.body.user).toMatchObject({ role: 'seller', subscriptionStatus: 'trial', trialEndsAt: owner.user.trialEndsAt });
 
     const catalogue = await t.request<Product[]>('GET', '/api/products', { token: joined.body.token });
     expect(catalogue.body.map((row) => row.id)).toEqual([product.body.id]);
     const pulled = await syncDevice(t, joined.body.token).pull();
     expect(pulled.products.map((row) => row.strainName)).toEqual(['Blue Dream']);
+    expect(pulled.user).toMatchObject({ id: joined.body.user.id, trialEndsAt: owner.user.trialEndsAt });
     const team = await t.request<Team>('GET', '/api/team', { token: owner.token });
     expect(team.body.members.map((member) => [member.email, member.role])).toEqual([
       [owner.user.email, 'owner'],
