@@ -29,6 +29,7 @@ import { mailRoutes } from './mail/mail-routes';
 import { menuRoutes } from './menus/menu-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
+import { teamRoutes } from './team/team-routes';
 import { menuPages } from './public-menu/menu-page-routes';
 import { PublicMenuCache } from './public-menu/public-menu-cache';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
@@ -63,6 +64,7 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
     .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
     .route('/', authRoutes)
     .route('/', productRoutes)
+    .route('/', teamRoutes)
     .route('/', menuRoutes)
     .route('/', menuEventRoutes(publicMenus))
     .route('/', publicMenuRoutes(publicMenus))

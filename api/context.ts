@@ -1,4 +1,5 @@
 /** What every route and domain function is given: the database, the configuration and the clock. */
+import type { TeamRole } from '../sync/entities/team';
 import type { User } from '../sync/entities/user';
 import type { MenuViewRecorder } from './analytics/menu-view-recorder';
 import type { LoginThrottle } from './auth/login-throttle';
@@ -33,7 +34,18 @@ export type Services = {
   mail: MailOutbox;
 };
 
-export type Session = { user: User; sid: string };
+/**
+ * The team a signed-in person acts for, resolved on every request: `account` is the team's account row (its id is the
+ * team's id, the owner of the team's data; its subscription is the team's). An account in no team (an admin) is its own.
+ * A device's pull cursor older than `sinceVersion` was given for another team.
+ */
+export type TeamSession = { id: string; role: TeamRole; account: User; /** The change clock when the person joined it. */ sinceVersion: number };
+
+/** Who acts within the team: the person's id (recorded as who made or changed a row) and their role. */
+export type Member = { userId: string; role: TeamRole };
+
+/** `user` is the person (their profile, password, sign-in); whose data a request reads and writes is `team.account`. */
+export type Session = { user: User; sid: string; team: TeamSession };
 
 export type AppEnv = {
   Variables: {

@@ -32,6 +32,7 @@ export async function benchPublicMenuApi(): Promise<void> {
   const server = await startBenchServer();
   const { services, seller } = server;
   try {
+    const owner = { userId: seller.id, role: 'owner' as const };
     const productIds: string[] = [];
     for (let i = 0; i < PRODUCTS; i++) {
       const product = await createProduct(services, seller, {
@@ -42,10 +43,10 @@ export async function benchPublicMenuApi(): Promise<void> {
         pricePerUnit: String(500 + i),
         unitType: 'lb',
         availableQuantity: String(i),
-      });
+      }, owner);
       productIds.push(product.id);
     }
-    const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds });
+    const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds }, owner);
 
     const menuUrl = `${server.url}/api/public/menu/${menu.publicLinkId}`;
     const first = await fetch(menuUrl, { headers: { 'accept-encoding': 'gzip' } });

@@ -16,13 +16,14 @@ export type PhotoAddress = (photoId: string) => string | null;
 export const ownImage = (address: string | null) => (isUploadedImageAddress(address) ? address : null);
 
 export function publicMenuOf(menu: Menu, productOf: (id: string) => Product | undefined, seller: User, photoAddress: PhotoAddress): PublicMenu {
-  const { userId: _owner, ...publicMenu } = menu;
+  // Who in the team made or changed a row is the team's own business.
+  const { userId: _owner, createdBy: _menuAuthor, updatedBy: _menuEditor, ...publicMenu } = menu;
   return {
     menu: publicMenu,
     products: menu.productIds.flatMap((id) => {
       const product = productOf(id);
       if (!product) return [];
-      const { userId: _productOwner, ...publicProduct } = product;
+      const { userId: _productOwner, createdBy: _author, updatedBy: _editor, ...publicProduct } = product;
       const photos = product.photoIds.flatMap((photoId) => {
         const url = photoAddress(photoId);
         return url ? [{ id: photoId, url }] : [];

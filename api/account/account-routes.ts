@@ -37,6 +37,6 @@ export const accountRoutes = new Hono<AppEnv>()
     return c.json(data);
   })
   .post('/account/delete', selfService, async (c) => {
-    await closeAccount(c.get('services'), sessionOf(c).user, await readJson(c), c.get('clientAddress'));
+    await closeAccount(c.get('services'), sessionOf(c), await readJson(c), c.get('clientAddress'));
     return c.body(null, 204);
   });

@@ -19,7 +19,8 @@ import { requirePassword } from '../auth/current-password';
 import { hashPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
-import { accountData, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
+import { accountData, anonymiseTeamAnchor, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
+import { countMembers, deleteMember } from '../db/repositories/teams';
 import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
 import { uploadedFileNamesOf } from '../db/repositories/photos';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
@@ -135,9 +136,28 @@ export async function exportAccount(services: Services, user: User) {
  * Buyers' saved copies of a seller's menus stay theirs, marked no longer
  * offered, and the buyers are told.
  */
-export async function closeAccount(services: Services, user: User, input: unknown, clientAddress: string): Promise<void> {
+export const HAND_OVER_FIRST = 'Hand ownership to another member before closing your account';
+
+/**
+ * Closes the account. Alone in their team, the person's data goes with it; in a team with other members (an owner must
+ * hand ownership over first) the team's data stays with the team and only the person leaves.
+ */
+export async function closeAccount(services: Services, { user, team }: Pick<Session, 'user' | 'team'>, input: unknown, clientAddress: string): Promise<void> {
   const { password } = parseOrThrow(deleteAccountInputSchema, input);
   await requirePassword(services, user, password, 'password');
+  if ((await countMembers(services.db.read, team.id)) > 1) {
+    if (team.role === 'owner') throw new AppError('conflict', HAND_OVER_FIRST);
+    await services.db.transaction(async (tx) => {
+      await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
+      await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
+      await deleteMember(tx.db, team.id, user.id);
+      // The founding account's row holds the team's data: it stays, emptied of the person.
+      if (team.id === user.id) await anonymiseTeamAnchor(tx.db, user.id, tx.version, services.now());
+      else await clearClosedAccount(tx.db, user.id, tx.version, services.now());
+      await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
+    });
+    return;
+  }
   if (services.payments) {
     for (const subscriptionId of await chargeableSubscriptionIds(services.db.read, user.id)) await services.payments.cancelSubscription(subscriptionId);
   }

@@ -1,12 +1,16 @@
 /** /api/auth/*: accounts and sessions (spec section 7), plus the browser navigations /api/login and /api/logout. */
 import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import type { AppEnv, Session } from '../context';
 import { allow, anySignedIn, open, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { updateProfile } from '../users/profile-service';
+import { withTeamBilling } from '../team/team-billing';
 import { login, logout, register } from './auth-service';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { FORGOT_PASSWORD_SENT_MESSAGE } from '../../sync/entities/account';
+
+/** The signed-in person with their team's subscription and trial. */
+const seenByMember = (session: Session) => withTeamBilling(session.user, session.team.account);
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
@@ -33,11 +37,12 @@ export const authRoutes = new Hono<AppEnv>()
     await logout(c.get('services'), sessionOf(c).sid);
     return c.body(null, 204);
   })
-  .get('/auth/me', anySignedIn, (c) => c.json(sessionOf(c).user))
-  .get('/auth/user', anySignedIn, (c) => c.json(sessionOf(c).user))
+  .get('/auth/me', anySignedIn, (c) => c.json(seenByMember(sessionOf(c))))
+  .get('/auth/user', anySignedIn, (c) => c.json(seenByMember(sessionOf(c))))
   .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
-    const updated = await updateProfile(c.get('services'), sessionOf(c).user, await readJson(c));
-    return c.json(updated);
+    const session = sessionOf(c);
+    const updated = await updateProfile(c.get('services'), session.user, await readJson(c), session.team.id);
+    return c.json(withTeamBilling(updated, session.team.account));
   })
   // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.
   .get('/login', open, (c) => c.redirect('/?auth=signin', 302))

@@ -3,15 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
+import { registerWithInvitationSchema } from '../../sync/entities/team';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, Session } from '../context';
 import { deleteSession, findSessionUser, insertSession } from '../db/repositories/sessions';
-import { emailTaken, findCredentialsByEmail, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
+import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
+import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
+import { withOwnTeamBilling } from '../team/team-billing';
+import { joinWithToken } from '../team/team-service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);
+  const { inviteToken } = parseOrThrow(registerWithInvitationSchema, input);
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
   const { quotas } = services;
   const wait = await quotas.take(quotas.perClient(quotas.registrationsPerAddress, clientAddress));
@@ -26,7 +31,7 @@ export async function register(services: Services, input: unknown, clientAddress
   const passwordHash = await hashPassword(fields.password);
   const now = services.now();
   // One write: the account and its welcome email (with the link confirming the address) together.
-  const user = await services.db.transaction(async () => {
+  const user = await services.db.transaction(async (tx) => {
     const created = await createUser(services, {
       id: randomUUID(),
       email: fields.email,
@@ -41,7 +46,10 @@ export async function register(services: Services, input: unknown, clientAddress
       trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
     });
     await sendWelcome(services, created);
-    return created;
+    if (!inviteToken) return created;
+    // Joining at once: the account takes the team's kind, and the team's trial or subscription is the one that counts.
+    await joinWithToken(services, tx, created, inviteToken);
+    return (await findUserById(tx.db, created.id))!;
   });
   return startSession(services, user, userAgent);
 }
@@ -52,7 +60,9 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
     if (await emailTaken(tx.db, user.email)) {
       throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
     }
-    return insertUser(tx.db, user, tx.version, services.now());
+    const created = await insertUser(tx.db, user, tx.version, services.now());
+    await insertOwnTeam(tx.db, created, tx.version, services.now());
+    return created;
   });
 }
 
@@ -92,7 +102,7 @@ export async function startSession(services: Services, user: User, userAgent?: s
     await recordOwnAccountAudit(tx.db, { at: now, account: user, clientAddress: clientAddress ?? 'unknown', action: 'admin.sign_in' });
   });
   const token = await services.tokens.sign({ userId: user.id, sid }, expire);
-  return { token, user };
+  return { token, user: await withOwnTeamBilling(services.db.read, user) };
 }
 
 export async function logout(services: Services, sid: string): Promise<void> {
@@ -103,7 +113,12 @@ export async function logout(services: Services, sid: string): Promise<void> {
 export async function authenticateToken(services: Services, token: string): Promise<Session | null> {
   const claims = await services.tokens.verify(token);
   if (!claims) return null;
-  const user = await findSessionUser(services.db.read, claims.sid, services.now());
-  if (!user || user.id !== claims.userId || user.disabled) return null;
-  return { user, sid: claims.sid };
+  const found = await findSessionUser(services.db.read, claims.sid, services.now());
+  if (!found || found.user.id !== claims.userId || found.user.disabled) return null;
+  const { user, membership } = found;
+  if (!membership) return { user, sid: claims.sid, team: { id: user.id, role: 'owner', account: user, sinceVersion: 0 } };
+  // The team's account is read afresh on every request: a removed member acts for their own team from the next one.
+  const account = membership.teamId === user.id ? user : await findUserById(services.db.read, membership.teamId);
+  if (!account) return null;
+  return { user, sid: claims.sid, team: { id: membership.teamId, role: membership.role, account, sinceVersion: membership.sinceVersion } };
 }

@@ -4,8 +4,10 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { UserRole } from '../../sync/constants';
+import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import type { AppEnv, Session } from '../context';
+import { can, type TeamAction } from '../../sync/team-permissions';
+import type { AppEnv, Member, Session } from '../context';
 
 /** Anyone, signed in or not. */
 export const open = createMiddleware<AppEnv>(async (_c, next) => next());
@@ -29,4 +31,23 @@ export function sessionOf(c: { get(key: 'session'): Session | null }): Session {
   const session = c.get('session');
   if (!session) throw new AppError('unauthenticated', 'Unauthorized: please sign in.');
   return session;
+}
+
+/** The account of the team the signed-in person acts for: whose catalogue, menus, inbox and subscription a request reads and writes. */
+export function teamAccountOf(c: { get(key: 'session'): Session | null }): User {
+  return sessionOf(c).team.account;
+}
+
+/** The signed-in person as a member of their team: who made a change, with which role. */
+export function memberOf(c: { get(key: 'session'): Session | null }): Member {
+  const session = sessionOf(c);
+  return { userId: session.user.id, role: session.team.role };
+}
+
+/** A member whose role allows `action` (see `sync/team-permissions.ts`); put after a role guard. */
+export function teamMay(action: TeamAction, message: string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!can(sessionOf(c).team.role, action)) throw new AppError('forbidden', message);
+    await next();
+  });
 }

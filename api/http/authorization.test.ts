@@ -114,6 +114,14 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/inquiries/:id/read', path: `/api/inquiries/${SOME_ID}/read`, allowed: ['buyer', 'seller'], expected: 404 },
   // Without a multipart body an allowed caller gets 400 'Please select an image file'; purposes are checked in api/photos.
   { method: 'POST', pattern: '/api/upload', allowed: ALL_ROLES, expected: 400 },
+  // A team's members and invitations: each role's rights are proven in api/team.
+  { method: 'GET', pattern: '/api/team', allowed: ['buyer', 'seller'] },
+  { method: 'POST', pattern: '/api/team/invitations', allowed: ['buyer', 'seller'], body: {}, expected: 400 },
+  { method: 'POST', pattern: '/api/team/invitations/:id/resend', path: `/api/team/invitations/${SOME_ID}/resend`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'DELETE', pattern: '/api/team/invitations/:id', path: `/api/team/invitations/${SOME_ID}`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'PATCH', pattern: '/api/team/members/:userId', path: `/api/team/members/${SOME_ID}`, allowed: ['buyer', 'seller'], body: { role: 'manager' }, expected: 404 },
+  { method: 'DELETE', pattern: '/api/team/members/:userId', path: `/api/team/members/${SOME_ID}`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'POST', pattern: '/api/team/join', allowed: ['buyer', 'seller'], body: {}, expected: 400 },
   // Uploaded files are served to anyone by their hashed name (none is stored under this one).
   { method: 'GET', pattern: '/uploads/:file', path: `/uploads/${'0'.repeat(64)}.jpg`, allowed: 'anyone' },
 ];
@@ -313,6 +321,11 @@ const UNOWNED_PARAM_ROUTES = new Set([
   'GET /api/admin/customers/:id',
   'PATCH /api/admin/customers/:id',
   'POST /api/admin/customers/:id/extend-trial',
+  // Another team's invitations and members answer not found (api/team/team-invitations.test.ts).
+  'POST /api/team/invitations/:id/resend',
+  'DELETE /api/team/invitations/:id',
+  'PATCH /api/team/members/:userId',
+  'DELETE /api/team/members/:userId',
 ]);
 
 describe('ownership', () => {

@@ -121,6 +121,9 @@ const TARGETS: Target[] = [
   { method: 'POST', pattern: '/api/account/delete', caller: 'buyer', path: fixed('/api/account/delete'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/auth/user', caller: 'buyer', path: fixed('/api/auth/user'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/products', caller: 'seller', path: fixed('/api/products'), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/team/invitations', caller: 'seller', path: fixed('/api/team/invitations'), body: jsonText(fields) },
+  { method: 'PATCH', pattern: '/api/team/members/:userId', caller: 'seller', path: () => idParam(() => product.id).map((id) => `/api/team/members/${id}`), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/team/join', caller: 'buyer', path: fixed('/api/team/join'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/products/:id', caller: 'seller', path: () => idParam(() => product.id).map((id) => `/api/products/${id}`), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/menus', caller: 'seller', path: fixed('/api/menus'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/menus/:id', caller: 'seller', path: () => idParam(() => menu.id).map((id) => `/api/menus/${id}`), body: jsonText(fields) },
@@ -171,6 +174,7 @@ const NO_BODY_READ = new Set([
   'POST /api/create-subscription',
   'POST /api/billing/portal',
   'POST /api/inquiries/:id/read',
+  'POST /api/team/invitations/:id/resend',
   'POST /api/account/confirm-email/resend',
   'POST /api/public/menu/:publicLinkId/products/:productId/open',
 ]);

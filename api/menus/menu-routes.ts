@@ -2,27 +2,27 @@
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../sync/errors';
 import type { AppEnv } from '../context';
-import { allow, sessionOf } from '../http/access';
+import { allow, memberOf, teamAccountOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { createMenu, deleteMenu, getMenu, listMenus, regenerateMenuLink, updateMenu } from './menu-service';
 
 const seller = allow('seller');
 
 export const menuRoutes = new Hono<AppEnv>()
-  .get('/menus', seller, async (c) => c.json(await listMenus(c.get('services'), sessionOf(c).user)))
-  .get('/menus/:id', seller, async (c) => c.json(await getMenu(c.get('services'), sessionOf(c).user, c.req.param('id'))))
-  .post('/menus', seller, async (c) => c.json(await createMenu(c.get('services'), sessionOf(c).user, await readJson(c)), 201))
+  .get('/menus', seller, async (c) => c.json(await listMenus(c.get('services'), teamAccountOf(c))))
+  .get('/menus/:id', seller, async (c) => c.json(await getMenu(c.get('services'), teamAccountOf(c), c.req.param('id'))))
+  .post('/menus', seller, async (c) => c.json(await createMenu(c.get('services'), teamAccountOf(c), await readJson(c), memberOf(c)), 201))
   .put('/menus/:id', seller, async (c) =>
-    c.json(await updateMenu(c.get('services'), sessionOf(c).user, c.req.param('id'), await readJson(c))),
+    c.json(await updateMenu(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))),
   )
   .post('/menus/:id/regenerate-link', seller, async (c) => {
     const body = await readOptionalJson(c);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('validation', 'The request body must be a JSON object');
     const { publicLinkId } = body as { publicLinkId?: unknown };
-    return c.json(await regenerateMenuLink(c.get('services'), sessionOf(c).user, c.req.param('id'), publicLinkId));
+    return c.json(await regenerateMenuLink(c.get('services'), teamAccountOf(c), c.req.param('id'), publicLinkId, memberOf(c)));
   })
   .delete('/menus/:id', seller, async (c) => {
-    await deleteMenu(c.get('services'), sessionOf(c).user, c.req.param('id'));
+    await deleteMenu(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
     return c.body(null, 204);
   });
 

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { mayDelete, REP_DELETE_MESSAGE } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import {
   deleteMenu as deleteMenuRow,
@@ -44,7 +45,7 @@ async function assertOwnProducts(tx: Tx, seller: User, productIds: string[]): Pr
   }
 }
 
-export async function createMenu(services: Services, seller: User, input: unknown): Promise<Menu> {
+export async function createMenu(services: Services, seller: User, input: unknown, by: Member): Promise<Menu> {
   const { id, publicLinkId, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
@@ -53,13 +54,13 @@ export async function createMenu(services: Services, seller: User, input: unknow
     const linkId = publicLinkId ?? randomUUID();
     if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
     await assertOwnProducts(tx, seller, productIds);
-    await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: linkId }, tx.version, services.now());
+    await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: linkId, createdBy: by.userId }, tx.version, services.now());
     await setMenuProducts(tx.db, menuId, productIds);
     return ownedMenu(tx.db, seller, menuId);
   });
 }
 
-export async function updateMenu(services: Services, seller: User, id: string, input: unknown): Promise<Menu> {
+export async function updateMenu(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Menu> {
   const { productIds, ...fields } = parseOrThrow(menuUpdateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
@@ -68,7 +69,7 @@ export async function updateMenu(services: Services, seller: User, id: string, i
       await assertOwnProducts(tx, seller, productIds);
       await setMenuProducts(tx.db, id, productIds);
     }
-    await updateMenuRow(tx.db, id, fields, tx.version, services.now());
+    await updateMenuRow(tx.db, id, fields, by.userId, tx.version, services.now());
     return ownedMenu(tx.db, seller, id);
   });
 }
@@ -80,20 +81,22 @@ const regenerateLinkSchema = z.object({ publicLinkId: z.uuid({ error: 'The link 
  * at once. The device makes the new id (so it can share it offline); without
  * one the server makes it. The menu's version moves, so replicas learn of it.
  */
-export async function regenerateMenuLink(services: Services, seller: User, id: string, publicLinkId?: unknown): Promise<Menu> {
+export async function regenerateMenuLink(services: Services, seller: User, id: string, publicLinkId: unknown, by: Member): Promise<Menu> {
   const linkId = parseOrThrow(regenerateLinkSchema, { publicLinkId }).publicLinkId ?? randomUUID();
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     await ownedMenu(tx.db, seller, id);
     if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
-    await setMenuLink(tx.db, id, linkId, tx.version, services.now());
+    await setMenuLink(tx.db, id, linkId, by.userId, tx.version, services.now());
     return ownedMenu(tx.db, seller, id);
   });
 }
 
-export async function deleteMenu(services: Services, seller: User, id: string): Promise<void> {
+/** A rep may delete only a menu they made. */
+export async function deleteMenu(services: Services, seller: User, id: string, by: Member): Promise<void> {
   await services.db.transaction(async (tx) => {
-    await ownedMenu(tx.db, seller, id);
+    const menu = await ownedMenu(tx.db, seller, id);
+    if (!mayDelete(by.role, by.userId, menu.createdBy ?? null)) throw new AppError('forbidden', REP_DELETE_MESSAGE);
     await deleteMenuRow(tx.db, id);
   });
 }

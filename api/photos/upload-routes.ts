@@ -10,7 +10,7 @@ import { AppError } from '../../sync/errors';
 import { matchesEtag } from '../http/conditional';
 import type { AppEnv, Services } from '../context';
 import { hashInUse } from '../db/repositories/photos';
-import { anySignedIn, sessionOf } from '../http/access';
+import { anySignedIn, teamAccountOf } from '../http/access';
 import { errorResponse } from '../http/errors';
 import { CONTENT_TYPE_BY_EXTENSION, STORED_FILE_NAME } from './file-types';
 import { uploadPhoto } from './upload-service';
@@ -38,7 +38,7 @@ async function readForm(c: Context<AppEnv>): Promise<FormData | null> {
 
 export const uploadRoutes = new Hono<AppEnv>().post(UPLOAD_PATH, anySignedIn, uploadBodyLimit, async (c) => {
   const form = await readForm(c);
-  const { photo, created } = await uploadPhoto(c.get('services'), sessionOf(c).user, {
+  const { photo, created } = await uploadPhoto(c.get('services'), teamAccountOf(c), {
     image: form?.get('image') ?? null,
     purpose: form?.get('purpose') ?? null,
     id: form?.get('id') ?? null,

@@ -1,21 +1,21 @@
 /** /api/products: the signed-in seller's catalogue (spec section 7). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { allow, sessionOf } from '../http/access';
+import { allow, memberOf, teamAccountOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { createProduct, deleteProduct, listProducts, updateProduct } from './product-service';
 
 const seller = allow('seller');
 
 export const productRoutes = new Hono<AppEnv>()
-  .get('/products', seller, async (c) => c.json(await listProducts(c.get('services'), sessionOf(c).user)))
+  .get('/products', seller, async (c) => c.json(await listProducts(c.get('services'), teamAccountOf(c))))
   .post('/products', seller, async (c) =>
-    c.json(await createProduct(c.get('services'), sessionOf(c).user, await readJson(c)), 201),
+    c.json(await createProduct(c.get('services'), teamAccountOf(c), await readJson(c), memberOf(c)), 201),
   )
   .put('/products/:id', seller, async (c) =>
-    c.json(await updateProduct(c.get('services'), sessionOf(c).user, c.req.param('id'), await readJson(c))),
+    c.json(await updateProduct(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))),
   )
   .delete('/products/:id', seller, async (c) => {
-    await deleteProduct(c.get('services'), sessionOf(c).user, c.req.param('id'));
+    await deleteProduct(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
     return c.body(null, 204);
   });

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { can, mayDelete, PRICE_AND_STOCK_FIELDS, REP_DELETE_MESSAGE, REP_PRICE_MESSAGE } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
 import {
   appendMenuProduct,
@@ -39,7 +40,7 @@ export async function ownedProduct(tx: Pick<Tx, 'db'>, seller: User, id: string)
   return product;
 }
 
-export async function createProduct(services: Services, seller: User, input: unknown): Promise<Product> {
+export async function createProduct(services: Services, seller: User, input: unknown, by: Member): Promise<Product> {
   const { id, selectedMenus, ...fields } = parseOrThrow(productCreateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
@@ -53,18 +54,21 @@ export async function createProduct(services: Services, seller: User, input: unk
     await assertSkuFree(tx.db, seller.id, fields.sku, productId);
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
-    const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id }, tx.version, now);
+    const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id, createdBy: by.userId }, tx.version, now);
     for (const menuId of ownMenus) await appendMenuProduct(tx.db, menuId, productId);
     await touchMenus(tx.db, ownMenus, tx.version, now);
     return product;
   });
 }
 
-export async function updateProduct(services: Services, seller: User, id: string, input: unknown): Promise<Product> {
+/** A rep may change anything but the price and the stock: a change that would set either to another value is refused. */
+export async function updateProduct(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Product> {
   const fields = parseOrThrow(productUpdateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
+    const changesPriceOrStock = PRICE_AND_STOCK_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== current[field]);
+    if (changesPriceOrStock && !can(by.role, 'product.priceAndStock')) throw new AppError('forbidden', REP_PRICE_MESSAGE);
     await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
     await assertSkuFree(tx.db, seller.id, fields.sku, id);
     const photoIds = fields.photoIds ?? current.photoIds;
@@ -72,7 +76,7 @@ export async function updateProduct(services: Services, seller: User, id: string
     if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
       changes.photoUrl = await coverUrl(tx.db, seller.id, photoIds, fields.photoUrl ?? current.photoUrl);
     }
-    return updateProductRow(tx.db, id, changes, tx.version, services.now());
+    return updateProductRow(tx.db, id, changes, by.userId, tx.version, services.now());
   });
 }
 
@@ -110,10 +114,11 @@ export async function refreshCoversUsing(tx: Tx, sellerId: string, photoId: stri
   }
 }
 
-/** Deletes the product; every menu that showed it changes too, so replicas and caches learn of it. */
-export async function deleteProduct(services: Services, seller: User, id: string): Promise<void> {
+/** Deletes the product (a rep only one they added); every menu that showed it changes too, so replicas and caches learn of it. */
+export async function deleteProduct(services: Services, seller: User, id: string, by: Member): Promise<void> {
   await services.db.transaction(async (tx) => {
-    await ownedProduct(tx, seller, id);
+    const product = await ownedProduct(tx, seller, id);
+    if (!mayDelete(by.role, by.userId, product.createdBy ?? null)) throw new AppError('forbidden', REP_DELETE_MESSAGE);
     await touchMenus(tx.db, await menuIdsContainingProduct(tx.db, id), tx.version, services.now());
     await deleteProductRow(tx.db, id);
   });

@@ -42,7 +42,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   });
   await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
   const logo = await uploadPhoto(services, seller, { image: new Blob([readFileSync(DEMO_SELLER_LOGO)], { type: 'image/png' }), purpose: 'profile', id: randomUUID() });
-  await updateProfile(services, seller, { profileImageUrl: logo.photo.url });
+  await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, seller.id);
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
   // Buyers never pay: no trial end.
   await createUser(services, {
@@ -55,10 +55,10 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     emailConfirmedAt: now,
   });
   const productIds: string[] = [];
-  for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product)).id);
+  for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product, { userId: seller.id, role: 'owner' })).id);
   await services.db.transaction(async (tx) => {
     const menuId = randomUUID();
-    await insertMenu(tx.db, { ...SAMPLE_MENU, id: menuId, userId: seller.id, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true }, tx.version, now);
+    await insertMenu(tx.db, { ...SAMPLE_MENU, id: menuId, userId: seller.id, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true, createdBy: seller.id }, tx.version, now);
     await setMenuProducts(tx.db, menuId, productIds);
   });
   return true;

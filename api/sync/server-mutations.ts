@@ -19,7 +19,7 @@ import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Member, Services, Session } from '../context';
 import { listMenusChangedSince } from '../db/repositories/menus';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
@@ -28,35 +28,40 @@ import { createProduct, deleteProduct, updateProduct } from '../products/product
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
 
-type ServerApplier<K extends MutationName> = (services: Services, user: User, args: z.output<(typeof MUTATIONS)[K]['args']>) => Promise<unknown>;
+/** Who pushes: the person, and the team they act for (see `Session`). */
+export type Pusher = Pick<Session, 'user' | 'team'>;
+
+const member = (by: Pusher): Member => ({ userId: by.user.id, role: by.team.role });
+
+type ServerApplier<K extends MutationName> = (services: Services, by: Pusher, args: z.output<(typeof MUTATIONS)[K]['args']>) => Promise<unknown>;
 
 export const SERVER_APPLIERS = {
-  'product.create': (services, user, args) => createProduct(services, user, args),
-  'product.update': (services, user, { id, changes }) => updateProduct(services, user, id, changes),
-  'product.delete': (services, user, { id }) => deleteProduct(services, user, id),
-  'menu.create': (services, user, args) => createMenu(services, user, args),
-  'menu.update': (services, user, { id, changes }) => updateMenu(services, user, id, changes),
-  'menu.regenerateLink': (services, user, { id, publicLinkId }) => regenerateMenuLink(services, user, id, publicLinkId),
-  'menu.delete': (services, user, { id }) => deleteMenu(services, user, id),
-  'savedMenu.save': (services, user, args) => saveMenu(services, user, args),
-  'savedMenu.update': (services, user, { id, changes }) => updateSavedMenu(services, user, id, changes),
-  'savedMenu.markSeen': (services, user, { id, stamp }) => markSavedMenuSeen(services, user, id, stamp),
-  'savedMenu.remove': (services, user, { id }) => removeSavedMenu(services, user, id),
-  'inquiry.create': (services, user, args) => createInquiry(services, user, args),
-  'inquiry.reply': (services, user, args) => replyToInquiry(services, user, args),
-  'inquiry.setStatus': (services, user, args) => setInquiryStatus(services, user, args),
-  'inquiry.markRead': (services, user, { id }) => markInquiryRead(services, user, id),
-  'profile.update': (services, user, args) => updateProfile(services, user, args),
+  'product.create': (services, by, args) => createProduct(services, by.team.account, args, member(by)),
+  'product.update': (services, by, { id, changes }) => updateProduct(services, by.team.account, id, changes, member(by)),
+  'product.delete': (services, by, { id }) => deleteProduct(services, by.team.account, id, member(by)),
+  'menu.create': (services, by, args) => createMenu(services, by.team.account, args, member(by)),
+  'menu.update': (services, by, { id, changes }) => updateMenu(services, by.team.account, id, changes, member(by)),
+  'menu.regenerateLink': (services, by, { id, publicLinkId }) => regenerateMenuLink(services, by.team.account, id, publicLinkId, member(by)),
+  'menu.delete': (services, by, { id }) => deleteMenu(services, by.team.account, id, member(by)),
+  'savedMenu.save': (services, by, args) => saveMenu(services, by.team.account, args),
+  'savedMenu.update': (services, by, { id, changes }) => updateSavedMenu(services, by.team.account, id, changes),
+  'savedMenu.markSeen': (services, by, { id, stamp }) => markSavedMenuSeen(services, by.team.account, id, stamp),
+  'savedMenu.remove': (services, by, { id }) => removeSavedMenu(services, by.team.account, id),
+  'inquiry.create': (services, by, args) => createInquiry(services, by.team.account, args),
+  'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, args),
+  'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
+  'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
+  'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
-/** Applies one mutation for `user`: the role first, then its schema, then its applier; throws an AppError when it is refused. */
-export async function applyServerMutation(services: Services, user: User, name: MutationName, rawArgs: unknown): Promise<void> {
-  if (!mayRun(user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
+/** Applies one mutation pushed by `by`: the role first, then its schema, then its applier; throws an AppError when it is refused. */
+export async function applyServerMutation(services: Services, by: Pusher, name: MutationName, rawArgs: unknown): Promise<void> {
+  if (!mayRun(by.user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
   const args = parseOrThrow(MUTATIONS[name].args, rawArgs);
-  await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, user, args);
+  await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, by, args);
 }
 
-/** What a pull reads for a collection: the rows of `user` changed after `cursor`. */
+/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`. */
 type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number) => Promise<CollectionRow<K>[]>;
 
 export const COLLECTION_READERS = {
@@ -67,7 +72,7 @@ export const COLLECTION_READERS = {
   inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
 } satisfies { [K in CollectionName]: CollectionReader<K> };
 
-/** Every collection's changed rows for `user`; called inside the pull's one read snapshot. */
+/** Every collection's changed rows of the team whose account is `user`; called inside the pull's one read snapshot. */
 export async function readChangedCollections(services: Services, user: User, cursor: number): Promise<CollectionRows> {
   const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor)));
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;

@@ -393,7 +393,7 @@ describe('the pull cursor', () => {
     const inFlight = newProduct('Committed during a pull');
     let written = false;
     const writing = t.services.db.transaction(async (tx) => {
-      await createProductInDomain(t.services, seller.user, inFlight);
+      await createProductInDomain(t.services, seller.user, inFlight, { userId: seller.user.id, role: 'owner' });
       written = true;
       await held;
       return tx.version;
@@ -414,9 +414,9 @@ describe('the pull cursor', () => {
     for (const when of ['before', 'after'] as const) {
       const racing = newProduct(`Committed ${when} the clock is read`);
       const spy = vi.spyOn(syncRepository, 'readClock').mockImplementation(async (db) => {
-        if (when === 'before') await createProductInDomain(t.services, seller.user, racing);
+        if (when === 'before') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
         const value = await realReadClock(db);
-        if (when === 'after') await createProductInDomain(t.services, seller.user, racing);
+        if (when === 'after') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
         return value;
       });
       const racingPull = await phone.pull(cursor);
@@ -435,7 +435,7 @@ describe('the pull cursor', () => {
     const realFind = syncRepository.findSyncClient;
     // The device id is looked up after the clock and before the rows: a write lands right there.
     vi.spyOn(syncRepository, 'findSyncClient').mockImplementation(async (db, clientId) => {
-      await createProductInDomain(t.services, seller.user, racing);
+      await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
       return realFind(db, clientId);
     });
     const during = await phone.pull(start.cursor);

@@ -324,8 +324,8 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
     const refused = createArgs('Written then refused');
     const after = createArgs('After the refusal');
     const original = productService.createProduct;
-    vi.spyOn(productService, 'createProduct').mockImplementation(async (services, user, input) => {
-      const created = await original(services, user, input);
+    vi.spyOn(productService, 'createProduct').mockImplementation(async (services, user, input, by) => {
+      const created = await original(services, user, input, by);
       if ((input as { id: string }).id === refused.id) throw new AppError('conflict', 'Refused after writing');
       return created;
     });

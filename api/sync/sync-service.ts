@@ -1,19 +1,28 @@
 /** Push and pull (see sync/protocol.ts for the numbered steps). */
 import { pushRequestSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
 import type { MutationName } from '../../sync/mutations';
-import type { User } from '../../sync/entities/user';
 import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
-import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince } from '../db/repositories/sync';
+import {
+  findRefusals,
+  findSyncClient,
+  insertRefusal,
+  readClock,
+  saveSyncClient,
+  tombstonesPrunedThrough,
+  tombstonesSince,
+  type SyncClient,
+} from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
+import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
-import { applyServerMutation, readChangedCollections } from './server-mutations';
+import { applyServerMutation, readChangedCollections, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
-async function clientOf(db: Services['db']['read'], clientId: string, user: User, now: Date) {
+async function clientOf(db: Services['db']['read'], clientId: string, { user }: Pusher, now: Date): Promise<SyncClient> {
   const client = await findSyncClient(db, clientId);
   if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
   if (client) return client;
@@ -31,11 +40,11 @@ async function clientOf(db: Services['db']['read'], clientId: string, user: User
  * device's processed sequence ends there) and the whole push is answered 429
  * with Retry-After, so the device keeps the rest and sends it again later.
  */
-export async function push(services: Services, sessionUser: User, input: unknown): Promise<PushResponse> {
+export async function push(services: Services, session: Pusher, input: unknown): Promise<PushResponse> {
   const request = parseOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const { response, overQuota } = await services.db.transaction(async (tx) => {
-    const client = await clientOf(tx.db, request.clientId, sessionUser, services.now());
+    const client = await clientOf(tx.db, request.clientId, session, services.now());
     // Refusals refer to the client row, so it exists before any of them.
     await saveSyncClient(tx.db, client, services.now());
     const earlierRefusals = await findRefusals(
@@ -43,7 +52,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
       client.clientId,
       mutations.filter((mutation) => mutation.seq <= client.lastSeq).map((mutation) => mutation.seq),
     );
-    let user = sessionUser;
+    let by = session;
     let overQuota: RetryLaterError | null = null;
     const results: PushResponse['results'] = [];
     for (const mutation of mutations) {
@@ -59,9 +68,9 @@ export async function push(services: Services, sessionUser: User, input: unknown
       }
       try {
         // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
-        await services.db.transaction(() => applyServerMutation(services, user, mutation.name as MutationName, mutation.args));
+        await services.db.transaction(() => applyServerMutation(services, by, mutation.name as MutationName, mutation.args));
         results.push({ seq: mutation.seq, outcome: 'applied' });
-        if (mutation.name === 'profile.update') user = (await findUserById(tx.db, user.id)) ?? user;
+        if (mutation.name === 'profile.update') by = { ...by, user: (await findUserById(tx.db, by.user.id)) ?? by.user };
       } catch (error) {
         if (error instanceof RetryLaterError) {
           overQuota = error;
@@ -86,7 +95,7 @@ export async function push(services: Services, sessionUser: User, input: unknown
 }
 
 /** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
-export async function pull(services: Services, user: User, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
+export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
   const requested = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
@@ -96,20 +105,22 @@ export async function pull(services: Services, user: User, query: { cursor?: str
   return services.db.readSnapshot(async () => {
     const db = services.db.read;
     const newCursor = await readClock(db);
-    // Deletions at or below the watermark were pruned: an older cursor gets everything again, marked as the whole truth.
-    const cursor = requested > 0 && requested <= (await tombstonesPrunedThrough(db)) ? 0 : requested;
     const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+    // Deletions at or below the watermark were pruned, or the cursor is from before the person joined their team (it
+    // was another team's): the device gets everything again, marked as the whole truth, so it drops what it may no longer hold.
+    const otherTeam = requested > 0 && requested < team.sinceVersion;
+    const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
     const [freshUser, collections, deleted, photos] = await Promise.all([
       findUserById(db, user.id),
-      readChangedCollections(services, user, cursor),
-      cursor > 0 ? tombstonesSince(db, user.id, cursor) : [],
-      photosChangedSince(db, user.id, cursor),
+      readChangedCollections(services, team.account, cursor),
+      cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
+      photosChangedSince(db, team.id, cursor),
     ]);
     return {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,
-      user: freshUser ?? user,
+      user: withTeamBilling(freshUser ?? user, team.account),
       ...collections,
       photos,
       deleted,

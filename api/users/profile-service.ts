@@ -13,9 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Saves the fields given. A new email is never written here: with the current
  * password it starts the confirmed change that Account settings starts, and
- * without it (or with a wrong one) nothing of the call is saved.
+ * without it (or with a wrong one) nothing of the call is saved. A profile or
+ * cover image is one of the uploads of the person's team (`teamId`).
  */
-export async function updateProfile(services: Services, user: User, input: unknown): Promise<User> {
+export async function updateProfile(services: Services, user: User, input: unknown, teamId: string): Promise<User> {
   const fields = parseOrThrow(profileUpdateSchema, input);
   const { role, email, currentPassword, ...rest } = fields;
   const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
@@ -36,8 +37,8 @@ export async function updateProfile(services: Services, user: User, input: unkno
   if (newEmail) await checkEmailChange(services, user, currentPassword);
 
   return services.db.transaction(async (tx) => {
-    await assertOwnUpload(tx.db, user.id, 'profileImageUrl', 'Profile image URL', changes.profileImageUrl);
-    await assertOwnUpload(tx.db, user.id, 'menuCoverUrl', 'Menu cover image', changes.menuCoverUrl);
+    await assertOwnUpload(tx.db, teamId, 'profileImageUrl', 'Profile image URL', changes.profileImageUrl);
+    await assertOwnUpload(tx.db, teamId, 'menuCoverUrl', 'Menu cover image', changes.menuCoverUrl);
     if (newEmail) await startEmailChange(services, tx, user, newEmail);
     return updateUser(tx.db, user.id, changes, tx.version, services.now());
   });

@@ -34,8 +34,11 @@ export const customerOrderSchema = z.object({
   status: z.enum(CUSTOMER_STATUS_FILTERS, { error: `status must be one of ${CUSTOMER_STATUS_FILTERS.join(', ')}` }).optional(),
 });
 
-/** A customer as the admin table lists them: the account, and whether another account holds the same licence number. */
-export const customerRowSchema = userSchema.extend({ licenseShared: z.boolean() });
+/**
+ * A customer as the admin table lists them: the account, whether another account holds the same licence number, and
+ * the team (business) it belongs to with its member count (null and 0 for an account in no team).
+ */
+export const customerRowSchema = userSchema.extend({ licenseShared: z.boolean(), teamName: z.string().nullable(), memberCount: z.number().int() });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
 /** GET /api/admin/customers with `page`: one page of the filtered list and how many match in all. */

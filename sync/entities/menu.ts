@@ -12,6 +12,9 @@ export const menuSchema = z.object({
   linkExpiresAt: isoDate.nullable(),
   /** Product ids in the order the menu shows them. */
   productIds: z.array(entityId),
+  /** The member who added it and the one who last changed it (user ids, see GET /api/team); null for a member whose account is gone, absent on a row made on this device and not yet pulled. */
+  createdBy: entityId.nullable().optional(),
+  updatedBy: entityId.nullable().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

@@ -28,6 +28,9 @@ export const productSchema = z.object({
   labResultId: entityId.nullable(),
   /** The seller's own stock-keeping code, unique within their catalogue. */
   sku: z.string().nullable(),
+  /** The member who added it and the one who last changed it (user ids, see GET /api/team); null for a member whose account is gone, absent on a row made on this device and not yet pulled. */
+  createdBy: entityId.nullable().optional(),
+  updatedBy: entityId.nullable().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

@@ -62,3 +62,6 @@ export const registerInviteTokenSchema = inviteToken;
 
 /** PATCH /api/team/members/:userId */
 export const changeMemberRoleInputSchema = z.object({ role: teamRoleSchema });
+
+/** The part of POST /api/auth/register that joins a team at once: the registering email must be the invited one. */
+export const registerWithInvitationSchema = z.object({ inviteToken: registerInviteTokenSchema.optional() });

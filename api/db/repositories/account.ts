@@ -77,6 +77,22 @@ export async function withdrawSavedCopy(db: Db, id: string, names: { menuName: s
     .run();
 }
 
+/**
+ * A team's founding account closed after handing the team over: its row stays, holding the team's data, business name
+ * and subscription, but no one can sign in with it and nothing of the person remains.
+ */
+export async function anonymiseTeamAnchor(db: Db, userId: string, version: number, now: Date): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();
+  await db.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId)).run();
+  await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).run();
+  await db
+    .update(users)
+    .set({ email: `closed-${userId}@closed.invalid`, passwordHash: '!closed', firstName: null, lastName: null, profileImageUrl: null, version, updatedAt: now })
+    .where(eq(users.id, userId))
+    .run();
+}
+
 /** Subscriptions of the user the provider may still charge. */
 export async function chargeableSubscriptionIds(db: Db, userId: string): Promise<string[]> {
   return (await db

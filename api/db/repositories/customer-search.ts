@@ -80,6 +80,13 @@ async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
   return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
 }
 
+/** The name of the account's team: its founding account's business or company name, else the name it was given. */
+const teamNameColumn = sql<string | null>`(SELECT coalesce(nullif(trim(anchor.business_name), ''), nullif(trim(anchor.company_name), ''), team.name)
+  FROM team_members membership JOIN teams team ON team.id = membership.team_id JOIN users anchor ON anchor.id = team.id
+  WHERE membership.user_id = "users"."id")`;
+const memberCountColumn = sql<number>`(SELECT count(*) FROM team_members fellow
+  WHERE fellow.team_id = (SELECT membership.team_id FROM team_members membership WHERE membership.user_id = "users"."id"))`;
+
 /** Every matching non-admin account, newest first. */
 export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
   const rows = await db.select().from(users).where(customerConditions(db, filter)).orderBy(desc(users.createdAt), desc(users.id)).all();
@@ -97,14 +104,17 @@ export async function pageCustomers(
   const total = await countCustomers(db, filter);
   const where = customerConditions(db, filter, total);
   const rows = await db
-    .select({ user: users, licenseShared: licenseSharedColumn })
+    .select({ user: users, licenseShared: licenseSharedColumn, teamName: teamNameColumn, memberCount: memberCountColumn })
     .from(users)
     .where(where)
     .orderBy(...(order ? customerOrder(order.sort, order.dir) : [desc(users.createdAt), desc(users.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
-  return { items: rows.map((row) => ({ ...toUser(row.user), licenseShared: Number(row.licenseShared) === 1 })), total };
+  return {
+    items: rows.map((row) => ({ ...toUser(row.user), licenseShared: Number(row.licenseShared) === 1, teamName: row.teamName, memberCount: Number(row.memberCount) })),
+    total,
+  };
 }
 
 /** Whether another account holds the account's licence number. */

@@ -17,6 +17,8 @@ function toMenu(row: MenuRow, productIds: string[]): Menu {
     isPublic: row.isPublic,
     linkExpiresAt: row.linkExpiresAt,
     productIds,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -55,20 +57,21 @@ export async function findMenuByLink(db: Db, publicLinkId: string): Promise<Menu
 
 export async function insertMenu(
   db: Db,
-  menu: MenuFields & { id: string; userId: string; publicLinkId: string },
+  menu: MenuFields & { id: string; userId: string; publicLinkId: string; createdBy: string },
   version: number,
   now: Date,
 ): Promise<void> {
-  await db.insert(menus).values({ ...menu, version, createdAt: now, updatedAt: now }).run();
+  await db.insert(menus).values({ ...menu, updatedBy: menu.createdBy, version, createdAt: now, updatedAt: now }).run();
 }
 
-export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>, version: number, now: Date): Promise<void> {
-  await db.update(menus).set({ ...fields, version, updatedAt: now }).where(eq(menus.id, id)).run();
+/** `updatedBy`: the member who changed it. */
+export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>, updatedBy: string, version: number, now: Date): Promise<void> {
+  await db.update(menus).set({ ...fields, updatedBy, version, updatedAt: now }).where(eq(menus.id, id)).run();
 }
 
 /** Gives the menu a new public link id; the old one stops resolving. */
-export async function setMenuLink(db: Db, id: string, publicLinkId: string, version: number, now: Date): Promise<void> {
-  await db.update(menus).set({ publicLinkId, version, updatedAt: now }).where(eq(menus.id, id)).run();
+export async function setMenuLink(db: Db, id: string, publicLinkId: string, updatedBy: string, version: number, now: Date): Promise<void> {
+  await db.update(menus).set({ publicLinkId, updatedBy, version, updatedAt: now }).where(eq(menus.id, id)).run();
 }
 
 /** Replaces the menu's products with `productIds`, in that order. */

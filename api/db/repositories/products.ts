@@ -30,6 +30,8 @@ export function toProduct(row: ProductRow): Product {
     photoIds: row.photoIds,
     labResultId: row.labResultId,
     sku: row.sku,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -77,22 +79,24 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[
 
 export async function insertProduct(
   db: Db,
-  product: ProductFields & { id: string; userId: string },
+  product: ProductFields & { id: string; userId: string; createdBy: string },
   version: number,
   now: Date,
 ): Promise<Product> {
+  const { createdBy } = product;
   const row = await db
     .insert(products)
-    .values({ ...toColumns(product), id: product.id, userId: product.userId, strainName: product.strainName, version, createdAt: now, updatedAt: now })
+    .values({ ...toColumns(product), id: product.id, userId: product.userId, strainName: product.strainName, createdBy, updatedBy: createdBy, version, createdAt: now, updatedAt: now })
     .returning()
     .get();
   return toProduct(row);
 }
 
-export async function updateProduct(db: Db, id: string, fields: Partial<ProductFields>, version: number, now: Date): Promise<Product> {
+/** `updatedBy`: the member who changed it. */
+export async function updateProduct(db: Db, id: string, fields: Partial<ProductFields>, updatedBy: string, version: number, now: Date): Promise<Product> {
   const row = await db
     .update(products)
-    .set({ ...toColumns(fields), version, updatedAt: now })
+    .set({ ...toColumns(fields), updatedBy, version, updatedAt: now })
     .where(eq(products.id, id))
     .returning()
     .get();

@@ -1,9 +1,10 @@
 /** Signed-in sessions: opened, resolved to their live user, and ended. */
 import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
+import type { TeamRole } from '../../../sync/entities/team';
 import type { User } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
-import { sessions, users } from '../schema';
+import { sessions, teamMembers, users } from '../schema';
 import { toUser } from './users';
 
 export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
@@ -13,17 +14,23 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
 /** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
 const sessionUser = preparedPerConnection((db) =>
   db
-    .select({ user: users })
+    .select({ user: users, teamId: teamMembers.teamId, role: teamMembers.role, sinceVersion: teamMembers.sinceVersion })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
     .where(and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('nowMs'))))
     .prepare(),
 );
 
-/** The session's user when the session exists and has not expired. */
-export async function findSessionUser(db: Db, sid: string, now: Date): Promise<User | null> {
+/** The session's user and their team membership (none for an admin) when the session exists and has not expired. */
+export async function findSessionUser(
+  db: Db,
+  sid: string,
+  now: Date,
+): Promise<{ user: User; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null } | null> {
   const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
-  return row ? toUser(row.user) : null;
+  if (!row) return null;
+  return { user: toUser(row.user), membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

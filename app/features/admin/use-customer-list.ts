@@ -31,9 +31,9 @@ export function useCustomerList() {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  /** A customer changed in a dialog shows changed in the list at once; the licence flag is theirs still. */
+  /** A customer changed in a dialog shows changed in the list at once; the licence flag and the team are theirs still. */
   function replace(updated: User) {
-    read.replace((current) => ({ ...current, items: current.items.map((row) => (row.id === updated.id ? { ...updated, licenseShared: row.licenseShared } : row)) }));
+    read.replace((current) => ({ ...current, items: current.items.map((row) => (row.id === updated.id ? { ...row, ...updated } : row)) }));
   }
 
   return {

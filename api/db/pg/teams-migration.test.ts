@@ -1,0 +1,164 @@
+/**
+ * The migration that brings teams: on an installation holding the demo data and a catalogue of 10,000 products, every
+ * table keeps every row, and every customer account becomes the owner of a one-member team of its own, on SQLite and
+ * on PostgreSQL. The old installation is made by migrating to just before teams and copying in rows made by the app.
+ */
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../seed/seed';
+import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
+import { createTestApp } from '../../testing/test-app';
+import { products } from '../schema';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SQLITE_MIGRATIONS = join(HERE, '..', 'migrations');
+const POSTGRES_MIGRATIONS = join(HERE, 'migrations');
+const STATEMENT_BREAK = '--> statement-breakpoint';
+/** The engine's own tables, and the search indexes its triggers fill from the copied rows. */
+const NOT_COPIED = /^(sqlite_|__drizzle_migrations$|schema_migrations$|menu_search|users_search)/;
+
+const dir = mkdtempSync(join(tmpdir(), 'menus-teams-migration-'));
+const oldFile = join(dir, 'old.db');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function sqliteMigrationsBefore(tag: string): string {
+  const folder = join(dir, 'before');
+  cpSync(SQLITE_MIGRATIONS, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
+  journal.entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === tag),
+  );
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return folder;
+}
+
+const tablesOf = (connection: BetterSqlite3.Database) =>
+  (connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((name) => !NOT_COPIED.test(name));
+const columnsOf = (connection: BetterSqlite3.Database, table: string) =>
+  (connection.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((column) => column.name);
+
+type Ownership = { id: string; role: string; team_id: string | null; member_role: string | null; teams: number };
+const OWNERSHIP = `SELECT u.id, u.role, m.team_id, m.role AS member_role,
+  (SELECT count(*) FROM team_members WHERE user_id = u.id) AS teams FROM users u LEFT JOIN team_members m ON m.user_id = u.id ORDER BY u.id`;
+
+function expectEveryCustomerOwnsATeamOfTheirOwn(accounts: Ownership[]) {
+  expect(accounts.filter((account) => account.role !== 'admin').length).toBeGreaterThanOrEqual(3);
+  for (const account of accounts) {
+    if (account.role === 'admin') expect(account.team_id).toBeNull();
+    else expect({ ...account, teams: Number(account.teams) }).toEqual({ ...account, team_id: account.id, member_role: 'owner', teams: 1 });
+  }
+}
+
+/** An installation from before teams: the demo data, a seller with 10,000 products and an admin, as the app made them. */
+beforeAll(async () => {
+  const t = createTestApp();
+  await seedDemoData(t.services);
+  await t.makeAdmin();
+  const seller = await t.registerUser('seller', { businessName: 'Lakeside Farms' });
+  const now = new Date();
+  await t.services.db.transaction(async (tx) => {
+    for (let start = 0; start < 10_000; start += 500) {
+      const rows = Array.from({ length: 500 }, (_, index) => ({
+        id: randomUUID(),
+        userId: seller.user.id,
+        strainName: `Strain ${start + index}`,
+        priceCents: 1000 + index,
+        availableThousandths: 5000,
+        version: tx.version,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      await tx.db.insert(products).values(rows).run();
+    }
+  });
+  const old = new BetterSqlite3(oldFile);
+  migrate(drizzle(old), { migrationsFolder: sqliteMigrationsBefore('0028_teams') });
+  old.pragma('foreign_keys = OFF');
+  old.exec(`ATTACH DATABASE '${t.services.env.databaseFile}' AS app`);
+  for (const table of tablesOf(old)) {
+    const columns = columnsOf(old, table)
+      .map((name) => `"${name}"`)
+      .join(', ');
+    old.exec(`DELETE FROM main."${table}"; INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM app."${table}"`);
+  }
+  old.exec('DETACH DATABASE app');
+  old.close();
+  await t.close();
+}, 120_000);
+
+describe('the teams migration on SQLite', () => {
+  it('keeps every row of every table and makes every customer the owner of a team of their own', () => {
+    const file = join(dir, 'migrated.db');
+    cpSync(oldFile, file);
+    const connection = new BetterSqlite3(file);
+    const tables = tablesOf(connection);
+    const countRows = () => Object.fromEntries(tables.map((table) => [table, connection.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number]));
+    const before = countRows();
+    expect(before.products).toBe(10_012);
+    migrate(drizzle(connection), { migrationsFolder: SQLITE_MIGRATIONS });
+    expect(countRows()).toEqual(before);
+    expectEveryCustomerOwnsATeamOfTheirOwn(connection.prepare(OWNERSHIP).all() as Ownership[]);
+    const names = connection.prepare("SELECT t.name FROM teams t JOIN users u ON u.id = t.id WHERE u.business_name = 'Lakeside Farms'").pluck().all();
+    expect(names).toEqual(['Lakeside Farms']);
+    const unattributed = connection.prepare('SELECT count(*) FROM products WHERE created_by IS NOT user_id OR updated_by IS NOT user_id').pluck().get();
+    expect(unattributed).toBe(0);
+    connection.close();
+  });
+});
+
+describeWithPostgres('the teams migration on PostgreSQL', () => {
+  it('keeps every row of every table and makes every customer the owner of a team of their own', async () => {
+    const postgres = await freshPostgresDatabase();
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const migrations = readdirSync(POSTGRES_MIGRATIONS)
+        .filter((name) => name.endsWith('.sql'))
+        .sort();
+      const run = async (name: string) => {
+        for (const statement of readFileSync(join(POSTGRES_MIGRATIONS, name), 'utf8').split(STATEMENT_BREAK)) {
+          if (statement.trim()) await client.query(statement);
+        }
+      };
+      const teams = migrations.indexOf('0015_teams.sql');
+      for (const name of migrations.slice(0, teams)) await run(name);
+
+      const source = new BetterSqlite3(oldFile, { readonly: true });
+      const tables = tablesOf(source);
+      await client.query('SET session_replication_role = replica');
+      for (const table of tables) {
+        const columns = columnsOf(source, table);
+        const rows = source.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][];
+        await client.query(`DELETE FROM "${table}"`);
+        for (let start = 0; start < rows.length; start += 500) {
+          const batch = rows.slice(start, start + 500);
+          const places = batch.map((_, row) => `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(', ')})`);
+          await client.query(`INSERT INTO "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) VALUES ${places.join(', ')}`, batch.flat());
+        }
+      }
+      await client.query('SET session_replication_role = origin');
+      source.close();
+
+      const countRows = async () =>
+        Object.fromEntries(await Promise.all(tables.map(async (table) => [table, Number((await client.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n)])));
+      const before = await countRows();
+      expect(before.products).toBe(10_012);
+      for (const name of migrations.slice(teams)) await run(name);
+      expect(await countRows()).toEqual(before);
+      expectEveryCustomerOwnsATeamOfTheirOwn((await client.query<Ownership>(OWNERSHIP)).rows);
+    } finally {
+      await client.end();
+      await postgres.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,57 @@
+/** Changing a member's role (owners) and removing a member (owners and managers); a team always keeps an owner. */
+import { changeMemberRoleInputSchema, type TeamMember } from '../../sync/entities/team';
+import { AppError } from '../../sync/errors';
+import { NOT_OWNER_MESSAGE, rolesOf } from '../../sync/team-permissions';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services, TeamSession } from '../context';
+import type { Tx } from '../db/database';
+import { countMembers, deleteMember, findTeam, insertOwnTeam, listMembers, lockTeam, setMemberRole } from '../db/repositories/teams';
+import { findUserById } from '../db/repositories/users';
+import { assertMay } from './team-service';
+
+export const MEMBER_NOT_FOUND = 'Member not found';
+export const LAST_OWNER_MESSAGE = 'A team needs an owner: make another member owner first';
+
+async function memberOfTeam(tx: Tx, team: TeamSession, userId: string): Promise<TeamMember> {
+  const member = (await listMembers(tx.db, team.id)).find((candidate) => candidate.userId === userId);
+  if (!member) throw new AppError('not_found', MEMBER_NOT_FOUND);
+  return member;
+}
+
+/** Handing ownership over is making another member owner; the former owner may then step down to manager. */
+export async function changeMemberRole(services: Services, team: TeamSession, userId: string, input: unknown): Promise<TeamMember> {
+  assertMay(team, 'members.roles', NOT_OWNER_MESSAGE);
+  const { role } = parseOrThrow(changeMemberRoleInputSchema, input);
+  return services.db.transaction(async (tx) => {
+    await lockTeam(tx.db, team.id);
+    const member = await memberOfTeam(tx, team, userId);
+    const kind = (await findTeam(tx.db, team.id))!.kind;
+    if (!rolesOf(kind).includes(role)) {
+      const message = 'A buyer team has owners and managers only';
+      throw new AppError('validation', message, { role: message });
+    }
+    if (member.role === 'owner' && role !== 'owner' && (await countMembers(tx.db, team.id, 'owner')) === 1) {
+      throw new AppError('conflict', LAST_OWNER_MESSAGE);
+    }
+    await setMemberRole(tx.db, team.id, userId, role);
+    return { ...member, role };
+  });
+}
+
+/**
+ * The removed member loses the team's data on their next request (their session now resolves to a team of their own,
+ * empty) and their devices drop it on their next pull. The founding account anchors the team's rows and stays in it.
+ */
+export async function removeMember(services: Services, team: TeamSession, userId: string): Promise<void> {
+  assertMay(team, 'members.manage');
+  await services.db.transaction(async (tx) => {
+    await lockTeam(tx.db, team.id);
+    const member = await memberOfTeam(tx, team, userId);
+    if (member.role === 'owner' && team.role !== 'owner') throw new AppError('forbidden', 'Only an owner can remove an owner');
+    if (member.role === 'owner' && (await countMembers(tx.db, team.id, 'owner')) === 1) throw new AppError('conflict', LAST_OWNER_MESSAGE);
+    if (userId === team.id) throw new AppError('conflict', 'The account that founded the team holds its data and cannot leave it');
+    await deleteMember(tx.db, team.id, userId);
+    const person = (await findUserById(tx.db, userId))!;
+    await insertOwnTeam(tx.db, person, tx.version, services.now());
+  });
+}

@@ -1,0 +1,24 @@
+/** /api/team: the signed-in person's team, its invitations and members (owner and manager manage, see `sync/team-permissions.ts`). */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { allow, sessionOf } from '../http/access';
+import { readJson } from '../http/read-json';
+import { changeMemberRole, removeMember } from './team-members';
+import { getTeam, inviteMember, joinTeam, resendInvitation, revokeTeamInvitation } from './team-service';
+
+const customer = allow('seller', 'buyer');
+
+export const teamRoutes = new Hono<AppEnv>()
+  .get('/team', customer, async (c) => c.json(await getTeam(c.get('services'), sessionOf(c).team)))
+  .post('/team/invitations', customer, async (c) => c.json(await inviteMember(c.get('services'), sessionOf(c), await readJson(c)), 201))
+  .post('/team/invitations/:id/resend', customer, async (c) => c.json(await resendInvitation(c.get('services'), sessionOf(c), c.req.param('id'))))
+  .delete('/team/invitations/:id', customer, async (c) => {
+    await revokeTeamInvitation(c.get('services'), sessionOf(c).team, c.req.param('id'));
+    return c.body(null, 204);
+  })
+  .patch('/team/members/:userId', customer, async (c) => c.json(await changeMemberRole(c.get('services'), sessionOf(c).team, c.req.param('userId'), await readJson(c))))
+  .delete('/team/members/:userId', customer, async (c) => {
+    await removeMember(c.get('services'), sessionOf(c).team, c.req.param('userId'));
+    return c.body(null, 204);
+  })
+  .post('/team/join', customer, async (c) => c.json(await joinTeam(c.get('services'), sessionOf(c).user, await readJson(c))));
