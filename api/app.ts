@@ -41,43 +41,44 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** A push carries up to a batch of mutations (a product each, say): larger than one form, still bounded. */
 const SYNC_PUSH_BODY_LIMIT = 16 * 1024 * 1024;
 
-const limitBody = (maxSize: number) =>
-  bodyLimit({ maxSize, onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')) });
+const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => errorResponse(c, new AppError('payload_too_large', 'The request is too large')) });
 const jsonBodyLimit = limitBody(JSON_BODY_LIMIT);
 const pushBodyLimit = limitBody(SYNC_PUSH_BODY_LIMIT);
 
 export function createApi(services: Services, publicMenus = new PublicMenuCache()) {
-  return new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('services', services);
-      await next();
-    })
-    // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
-    // A read carries no body to limit, and asking for one would make the Node adapter build a whole fetch Request.
-    .use((c, next) => {
-      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-      if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
-      return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
-    })
-    .use(authenticate)
-    .route('/', healthRoutes())
-    .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
-    .route('/', authRoutes)
-    .route('/', productRoutes)
-    .route('/', teamRoutes)
-    .route('/', menuRoutes)
-    .route('/', menuEventRoutes(publicMenus))
-    .route('/', publicMenuRoutes(publicMenus))
-    .route('/', savedMenuRoutes)
-    .route('/', adminRoutes)
-    .route('/', analyticsRoutes)
-    .route('/', inquiryRoutes)
-    .route('/', browseRoutes)
-    .route('/', billingRoutes)
-    .route('/', mailRoutes)
-    .route('/', accountRoutes)
-    .route('/', syncRoutes)
-    .route('/', uploadRoutes);
+  return (
+    new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set('services', services);
+        await next();
+      })
+      // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
+      // A read carries no body to limit, and asking for one would make the Node adapter build a whole fetch Request.
+      .use((c, next) => {
+        if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+        if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
+        return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
+      })
+      .use(authenticate)
+      .route('/', healthRoutes())
+      .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
+      .route('/', authRoutes)
+      .route('/', productRoutes)
+      .route('/', teamRoutes)
+      .route('/', menuRoutes)
+      .route('/', menuEventRoutes(publicMenus))
+      .route('/', publicMenuRoutes(publicMenus))
+      .route('/', savedMenuRoutes)
+      .route('/', adminRoutes)
+      .route('/', analyticsRoutes)
+      .route('/', inquiryRoutes)
+      .route('/', browseRoutes)
+      .route('/', billingRoutes)
+      .route('/', mailRoutes)
+      .route('/', accountRoutes)
+      .route('/', syncRoutes)
+      .route('/', uploadRoutes)
+  );
 }
 
 export type AppOptions = { staticRoot?: string };
@@ -115,7 +116,15 @@ function serveFrontEnd(app: Hono<AppEnv>, root: string, indexHtml: () => string,
   // (ahead of the file lookup, which never holds it); a link that shows nothing gets a 404 page saying Menu Not Found.
   app.route('/', menuPageRoutes);
   app.use('*', compress());
-  app.use('*', serveStatic({ root, onFound: (_path, c) => { if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache'); } }));
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml());

@@ -35,15 +35,20 @@ export async function benchPublicMenuApi(): Promise<void> {
     const owner = { userId: seller.id, role: 'owner' as const };
     const productIds: string[] = [];
     for (let i = 0; i < PRODUCTS; i++) {
-      const product = await createProduct(services, seller, {
-        strainName: `Strain ${i}`,
-        description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
-        category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
-        thcPercentage: String(15 + (i % 20)),
-        pricePerUnit: String(500 + i),
-        unitType: 'lb',
-        availableQuantity: String(i),
-      }, owner);
+      const product = await createProduct(
+        services,
+        seller,
+        {
+          strainName: `Strain ${i}`,
+          description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
+          category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+          thcPercentage: String(15 + (i % 20)),
+          pricePerUnit: String(500 + i),
+          unitType: 'lb',
+          availableQuantity: String(i),
+        },
+        owner,
+      );
       productIds.push(product.id);
     }
     const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds }, owner);
@@ -67,7 +72,9 @@ export async function benchPublicMenuApi(): Promise<void> {
     bare.close();
 
     const ratio = publicMenu.requestsPerSecond / reference.requestsPerSecond;
-    console.info(`public menu API (${PRODUCTS} products, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gzipped.length / 1024).toFixed(0)} KB gzip; ${CONNECTIONS} connections, ${SECONDS} s each)`);
+    console.info(
+      `public menu API (${PRODUCTS} products, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gzipped.length / 1024).toFixed(0)} KB gzip; ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    );
     console.info(`  bare prebuilt gzip server  ${reference.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${reference.p99Ms} ms`);
     console.info(`  health route               ${health.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${health.p99Ms} ms`);
     console.info(`  public menu                ${publicMenu.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${publicMenu.p99Ms} ms`);

@@ -27,9 +27,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .get('/account/confirm-email', open, (c) => c.redirect(`/confirm-email?${new URLSearchParams({ token: c.req.query('token') ?? '' })}`, 302))
   .post('/account/confirm-email', open, async (c) => c.json(await confirmEmail(c.get('services'), await readJson(c), c.get('session'), c.get('clientAddress'))))
   .get('/account/notifications', selfService, async (c) => c.json(await emailPreferences(c.get('services'), sessionOf(c).user)))
-  .put('/account/notifications', selfService, async (c) =>
-    c.json(await updateEmailPreferences(c.get('services'), sessionOf(c).user, await readJson(c))),
-  )
+  .put('/account/notifications', selfService, async (c) => c.json(await updateEmailPreferences(c.get('services'), sessionOf(c).user, await readJson(c))))
   .get('/account/export', selfService, async (c) => {
     const data = await exportAccount(c.get('services'), sessionOf(c).user);
     c.header('Content-Disposition', `attachment; filename="wholesale-menus-data-${data.exportedAt.slice(0, 10)}.json"`);

@@ -44,7 +44,14 @@ async function queueConfirmation(services: Services, tx: Tx, user: User, mail: C
   const now = services.now();
   const { token, tokenHash } = newLinkToken();
   await retireAccountTokens(tx.db, user.id, 'confirm-email', now);
-  await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'confirm-email', email: user.email, expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS), createdAt: now });
+  await insertAccountToken(tx.db, {
+    tokenHash,
+    userId: user.id,
+    purpose: 'confirm-email',
+    email: user.email,
+    expiresAt: new Date(now.getTime() + CONFIRM_VALID_MS),
+    createdAt: now,
+  });
   const confirmUrl = appLink(services, `/confirm-email?token=${token}`);
   const content = CONFIRMATION_MAILS[mail]({ name: greetingName(user), confirmUrl });
   await sendAccountMail(services, tx, { userId: user.id, email: user.email }, mail === 'welcome' ? 'welcome' : 'confirm-email', content);

@@ -7,9 +7,7 @@ import { markNotificationsRead, menuInsights, sellerDashboard, sellerNotificatio
 
 export const analyticsRoutes = new Hono<AppEnv>()
   // Anyone but the menu's seller is told it does not exist.
-  .get('/menus/:id/insights', anySignedIn, async (c) =>
-    c.json(await menuInsights(c.get('services'), teamAccountOf(c), c.req.param('id'), c.req.query())),
-  )
+  .get('/menus/:id/insights', anySignedIn, async (c) => c.json(await menuInsights(c.get('services'), teamAccountOf(c), c.req.param('id'), c.req.query())))
   .get('/analytics/dashboard', allow('seller'), async (c) => c.json(await sellerDashboard(c.get('services'), teamAccountOf(c))))
   .get('/analytics/notifications', allow('seller'), async (c) => c.json(await sellerNotifications(c.get('services'), teamAccountOf(c))))
   .post('/analytics/notifications/read', allow('seller'), async (c) => {

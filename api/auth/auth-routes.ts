@@ -18,12 +18,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(result, 201);
   })
   .post('/auth/login', open, async (c) => {
-    const result = await login(
-      c.get('services'),
-      (await readJson(c)),
-      c.get('clientAddress'),
-      c.req.header('user-agent'),
-    );
+    const result = await login(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
     return c.json(result);
   })
   .post('/auth/forgot-password', open, async (c) => {

@@ -20,7 +20,6 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-
 export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const fields = parseOrThrow(registerInputSchema, input);
   const { inviteToken } = parseOrThrow(registerWithInvitationSchema, input);
@@ -66,12 +65,7 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
   });
 }
 
-export async function login(
-  services: Services,
-  input: unknown,
-  clientAddress: string,
-  userAgent?: string,
-): Promise<AuthResponse> {
+export async function login(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
   const { email, password } = parseOrThrow(loginInputSchema, input);
   const retryAfterMs = await services.throttle.retryAfterMs(email, clientAddress);
   if (retryAfterMs > 0) {

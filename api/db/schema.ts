@@ -72,7 +72,9 @@ export const users = sqliteTable(
     index('users_created_at').on(t.createdAt),
     // The admin list, newest first a page at a time: of one role, or of every customer (the search has its own index, users_search).
     index('users_role_created').on(t.role, t.createdAt, t.id),
-    index('users_customers_created').on(t.createdAt, t.id).where(sql`${t.role} <> 'admin'`),
+    index('users_customers_created')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} <> 'admin'`),
     // The admin table's sorts and filters: a page sorted by one column, trials ending soon, a licence held by another account.
     index('users_license_number').on(t.licenseNumber),
     index('users_status_trial_end').on(t.subscriptionStatus, t.trialEndsAt),
@@ -81,10 +83,7 @@ export const users = sqliteTable(
     index('users_name').on(t.firstName, t.lastName),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
     check('users_role_check', sql`${t.role} in ('seller', 'buyer', 'admin')`),
-    check(
-      'users_subscription_status_check',
-      sql`${t.subscriptionStatus} in ('trial', 'active', 'canceled', 'past_due')`,
-    ),
+    check('users_subscription_status_check', sql`${t.subscriptionStatus} in ('trial', 'active', 'canceled', 'past_due')`),
   ],
 );
 
@@ -125,7 +124,10 @@ export const products = sqliteTable(
     /** The cover's address, derived from the first uploaded photo of `photoIds` (kept for readers that show one image). */
     photoUrl: text('photo_url'),
     /** The gallery, in order, by ids made on the device; a photo may arrive after the product that names it. */
-    photoIds: text('photo_ids', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    photoIds: text('photo_ids', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     labResultId: text('lab_result_id'),
     /** The seller's own stock-keeping code, unique within their catalogue: what a re-imported spreadsheet matches on. */
     sku: text('sku'),
@@ -136,10 +138,7 @@ export const products = sqliteTable(
   (t) => [
     index('products_user_version').on(t.userId, t.version),
     uniqueIndex('products_owner_sku').on(t.userId, t.sku),
-    check(
-      'products_category_check',
-      sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`,
-    ),
+    check('products_category_check', sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`),
     check('products_unit_type_check', sql`${t.unitType} in ('lb', 'oz', 'g', 'unit')`),
     check('products_thc_check', sql`${t.thcHundredths} between 0 and 10000`),
     check('products_cbd_check', sql`${t.cbdHundredths} between 0 and 10000`),
@@ -199,7 +198,10 @@ export const savedMenus = sqliteTable(
     /** No foreign key: a copy outlives its menu when the seller closes their account (see `withdrawnAt`). */
     menuId: text('menu_id').notNull(),
     notes: text('notes'),
-    tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text('tags', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     isFavorite: integer('is_favorite', { mode: 'boolean' }).notNull().default(false),
     /** The menu's snapshot stamp when the buyer last looked at it: a newer stamp means "changed since". */
     lastSeenStamp: integer('last_seen_stamp').notNull().default(0),
@@ -305,7 +307,9 @@ export const menuViewEvents = sqliteTable(
   (t) => [
     index('menu_view_events_menu_time').on(t.menuId, t.viewedAt),
     // The signed-in viewers of a menu without scanning its anonymous views.
-    index('menu_view_events_menu_user').on(t.menuId, t.userId, t.viewedAt).where(sql`${t.userId} is not null`),
+    index('menu_view_events_menu_user')
+      .on(t.menuId, t.userId, t.viewedAt)
+      .where(sql`${t.userId} is not null`),
   ],
 );
 
@@ -362,7 +366,9 @@ export const menuVisitors = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.menuId, t.visitorKey] }),
     index('menu_visitors_menu_last').on(t.menuId, t.lastViewedAt),
-    index('menu_visitors_menu_address').on(t.menuId, t.addressKey, t.firstViewedAt).where(sql`${t.addressKey} is not null`),
+    index('menu_visitors_menu_address')
+      .on(t.menuId, t.addressKey, t.firstViewedAt)
+      .where(sql`${t.addressKey} is not null`),
   ],
 );
 
@@ -388,10 +394,7 @@ export const sellerEvents = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [
-    index('seller_events_seller_time').on(t.sellerId, t.createdAt),
-    check('seller_events_kind_check', sql`${t.kind} in ('menu_opened', 'menu_saved')`),
-  ],
+  (t) => [index('seller_events_seller_time').on(t.sellerId, t.createdAt), check('seller_events_kind_check', sql`${t.kind} in ('menu_opened', 'menu_saved')`)],
 );
 
 /**
@@ -441,7 +444,9 @@ export const inquiries = sqliteTable(
     menuName: text('menu_name').notNull(),
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['message', 'order'] }).notNull(),
-    status: text('status', { enum: ['open', 'accepted', 'declined'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'accepted', 'declined'] })
+      .notNull()
+      .default('open'),
     items: text('items', { mode: 'json' })
       .$type<Array<{ productId: string; strainName: string; unitType: string; quantity: string; pricePerUnit: string | null; lineTotal: string | null }>>()
       .notNull()
@@ -567,8 +572,13 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>().notNull().default(sql`'{}'`),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    headers: text('headers', { mode: 'json' })
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'`),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     lastError: text('last_error'),
@@ -598,10 +608,7 @@ export const accountTokens = sqliteTable(
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    index('account_tokens_user').on(t.userId, t.purpose),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email', 'email-change')`),
-  ],
+  (t) => [index('account_tokens_user').on(t.userId, t.purpose), check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email', 'email-change')`)],
 );
 
 /** The notification emails a person turned off; every kind not listed here is on. */

@@ -12,9 +12,7 @@ export const menuRoutes = new Hono<AppEnv>()
   .get('/menus', seller, async (c) => c.json(await listMenus(c.get('services'), teamAccountOf(c))))
   .get('/menus/:id', seller, async (c) => c.json(await getMenu(c.get('services'), teamAccountOf(c), c.req.param('id'))))
   .post('/menus', seller, async (c) => c.json(await createMenu(c.get('services'), teamAccountOf(c), await readJson(c), memberOf(c)), 201))
-  .put('/menus/:id', seller, async (c) =>
-    c.json(await updateMenu(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))),
-  )
+  .put('/menus/:id', seller, async (c) => c.json(await updateMenu(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))))
   .post('/menus/:id/regenerate-link', seller, async (c) => {
     const body = await readOptionalJson(c);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('validation', 'The request body must be a JSON object');

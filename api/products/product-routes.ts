@@ -9,12 +9,8 @@ const seller = allow('seller');
 
 export const productRoutes = new Hono<AppEnv>()
   .get('/products', seller, async (c) => c.json(await listProducts(c.get('services'), teamAccountOf(c))))
-  .post('/products', seller, async (c) =>
-    c.json(await createProduct(c.get('services'), teamAccountOf(c), await readJson(c), memberOf(c)), 201),
-  )
-  .put('/products/:id', seller, async (c) =>
-    c.json(await updateProduct(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))),
-  )
+  .post('/products', seller, async (c) => c.json(await createProduct(c.get('services'), teamAccountOf(c), await readJson(c), memberOf(c)), 201))
+  .put('/products/:id', seller, async (c) => c.json(await updateProduct(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))))
   .delete('/products/:id', seller, async (c) => {
     await deleteProduct(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
     return c.body(null, 204);

@@ -45,5 +45,13 @@ export async function loadPublicMenu(services: Services, publicLinkId: string): 
   const byId = new Map((await findProductsByIds(db, menu.productIds)).map((product) => [product.id, product]));
   const fileIds = [...byId.values()].flatMap((product) => [...product.photoIds, ...(product.labResultId ? [product.labResultId] : [])]);
   const files = await ownPhotosByIds(db, seller.id, fileIds);
-  return { sellerId: seller.id, publicMenu: publicMenuOf(menu, (id) => byId.get(id), seller, (photoId) => files.get(photoId)?.url ?? null) };
+  return {
+    sellerId: seller.id,
+    publicMenu: publicMenuOf(
+      menu,
+      (id) => byId.get(id),
+      seller,
+      (photoId) => files.get(photoId)?.url ?? null,
+    ),
+  };
 }

@@ -229,7 +229,11 @@ describe('Property 6: a pull returns exactly what changed for its user', () => {
     await a.push('product.create', aProduct);
     for (const p of bProducts) await b.push('product.create', p);
     const aMenu = newMenu('A menu', [aProduct.id]);
-    const bMenu = newMenu('B menu', bProducts.map((p) => p.id), { isPublic: true });
+    const bMenu = newMenu(
+      'B menu',
+      bProducts.map((p) => p.id),
+      { isPublic: true },
+    );
     await a.push('menu.create', aMenu);
     await b.push('menu.create', bMenu);
     await buyerPhone.push('savedMenu.save', { id: randomUUID(), menuId: bMenu.id });
@@ -318,9 +322,7 @@ describe('REST and sync stay in step', () => {
     await phone.push('product.update', { id: product.id, changes: { strainName: 'Renamed offline' } });
     await phone.push('menu.update', { id: menu.id, changes: { name: 'Renamed menu', isPublic: true } });
     await phone.push('profile.update', { businessName: 'Offline Farms' });
-    expect((await t.request<Product[]>('GET', '/api/products', { token: seller.token })).body.find((p) => p.id === product.id)?.strainName).toBe(
-      'Renamed offline',
-    );
+    expect((await t.request<Product[]>('GET', '/api/products', { token: seller.token })).body.find((p) => p.id === product.id)?.strainName).toBe('Renamed offline');
     expect((await t.request<Menu>('GET', `/api/menus/${menu.id}`, { token: seller.token })).body).toMatchObject({ name: 'Renamed menu', isPublic: true });
     expect((await t.request<{ businessName: string }>('GET', '/api/auth/user', { token: seller.token })).body.businessName).toBe('Offline Farms');
 
@@ -422,7 +424,10 @@ describe('the pull cursor', () => {
       const racingPull = await phone.pull(cursor);
       spy.mockRestore();
       const next = await phone.pull(racingPull.cursor);
-      expect([...racingPull.products, ...next.products].map((p) => p.id), when).toContain(racing.id);
+      expect(
+        [...racingPull.products, ...next.products].map((p) => p.id),
+        when,
+      ).toContain(racing.id);
       cursor = next.cursor;
     }
   });

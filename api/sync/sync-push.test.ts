@@ -50,10 +50,8 @@ const createArgs = (strainName: string, extra: Record<string, unknown> = {}) => 
 
 const productRow = async (id: string, app: TestApp = t) => await app.services.db.read.select().from(products).where(eq(products.id, id)).get();
 const menuRow = async (id: string) => await t.services.db.read.select().from(menus).where(eq(menus.id, id)).get();
-const productCountOf = async (userId: string, app: TestApp = t) =>
-  (await app.services.db.read.select().from(products).where(eq(products.userId, userId)).all()).length;
-const syncClient = async (clientId: string, app: TestApp = t) =>
-  await app.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+const productCountOf = async (userId: string, app: TestApp = t) => (await app.services.db.read.select().from(products).where(eq(products.userId, userId)).all()).length;
+const syncClient = async (clientId: string, app: TestApp = t) => await app.services.db.read.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
 const refusal = async (clientId: string, seq: number, app: TestApp = t) =>
   await app.services.db.read
     .select()
@@ -111,10 +109,7 @@ describe('Property 1: a mutation pushed twice is applied once', () => {
       // The device retries its whole outbox, now grown to 8.
       const retry = await pushOk(me.token, clientId, all, local);
       expect(retry.lastProcessedSeq).toBe(8);
-      expect(retry.results).toEqual([
-        ...[1, 2, 3, 4, 5].map((seq) => ({ seq, outcome: 'duplicate' })),
-        ...[6, 7, 8].map((seq) => ({ seq, outcome: 'applied' })),
-      ]);
+      expect(retry.results).toEqual([...[1, 2, 3, 4, 5].map((seq) => ({ seq, outcome: 'duplicate' })), ...[6, 7, 8].map((seq) => ({ seq, outcome: 'applied' }))]);
       expect(await productCountOf(me.user.id, local)).toBe(8);
       expect(await Promise.all(all.slice(0, 5).map(async (m) => (await productRow((m.args as { id: string }).id, local))?.version))).toEqual(versionsBefore);
       for (const m of all) expect((await productRow((m.args as { id: string }).id, local))?.userId).toBe(me.user.id);
@@ -129,17 +124,17 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
   it('a crash part way through a batch answers 500, writes none of the batch, and the retry applies each mutation once', async () => {
     const me = await t.registerUser('seller');
     const clientId = randomUUID();
-    await pushOk(me.token, clientId, [1, 2, 3].map((seq) => mutation(seq, 'product.create', createArgs(`Before crash ${seq}`))));
+    await pushOk(
+      me.token,
+      clientId,
+      [1, 2, 3].map((seq) => mutation(seq, 'product.create', createArgs(`Before crash ${seq}`))),
+    );
     expect((await syncClient(clientId))?.lastSeq).toBe(3);
 
     const first = createArgs('Batch first');
     const second = createArgs('Batch second');
     const menu = { id: randomUUID(), publicLinkId: randomUUID(), name: 'Batch menu', productIds: [first.id, second.id] };
-    const batch = [
-      mutation(4, 'product.create', first),
-      mutation(5, 'product.create', second),
-      mutation(6, 'menu.create', menu),
-    ];
+    const batch = [mutation(4, 'product.create', first), mutation(5, 'product.create', second), mutation(6, 'menu.create', menu)];
 
     // The 2nd mutation of the batch writes its row, then the server fails with a non-AppError (a crash).
     const original = productService.createProduct;
@@ -241,10 +236,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
 
     const clientId = randomUUID();
     const menu = { id: randomUUID(), publicLinkId: randomUUID(), name: 'Not mine to make' };
-    const res = await pushOk(buyer.token, clientId, [
-      mutation(1, 'menu.create', menu),
-      mutation(2, 'profile.update', { city: 'Denver' }),
-    ]);
+    const res = await pushOk(buyer.token, clientId, [mutation(1, 'menu.create', menu), mutation(2, 'profile.update', { city: 'Denver' })]);
     expect(res).toEqual({
       lastProcessedSeq: 2,
       results: [
@@ -266,12 +258,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
 
       const clientId = randomUUID();
       const refused = createArgs('After expiry');
-      const res = await pushOk(
-        me.token,
-        clientId,
-        [mutation(1, 'product.create', refused), mutation(2, 'profile.update', { businessName: 'Still here' })],
-        local,
-      );
+      const res = await pushOk(me.token, clientId, [mutation(1, 'product.create', refused), mutation(2, 'profile.update', { businessName: 'Still here' })], local);
       expect(res).toEqual({
         lastProcessedSeq: 2,
         results: [
@@ -330,11 +317,7 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
       return created;
     });
 
-    const res = await pushOk(seller.token, clientId, [
-      mutation(1, 'product.create', before),
-      mutation(2, 'product.create', refused),
-      mutation(3, 'product.create', after),
-    ]);
+    const res = await pushOk(seller.token, clientId, [mutation(1, 'product.create', before), mutation(2, 'product.create', refused), mutation(3, 'product.create', after)]);
     expect(res.results).toEqual([
       { seq: 1, outcome: 'applied' },
       { seq: 2, outcome: 'refused', reason: 'conflict', message: 'Refused after writing' },

@@ -5,16 +5,7 @@ import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
-import {
-  findRefusals,
-  findSyncClient,
-  insertRefusal,
-  readClock,
-  saveSyncClient,
-  tombstonesPrunedThrough,
-  tombstonesSince,
-  type SyncClient,
-} from '../db/repositories/sync';
+import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince, type SyncClient } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
@@ -60,9 +51,7 @@ export async function push(services: Services, session: Pusher, input: unknown):
         // A retry after a lost answer must still learn of a refusal, or the person would never see its reason.
         const refusal = earlierRefusals.get(mutation.seq);
         results.push(
-          refusal
-            ? { seq: mutation.seq, outcome: 'refused', reason: refusal.reason as ErrorReason, message: refusal.message }
-            : { seq: mutation.seq, outcome: 'duplicate' },
+          refusal ? { seq: mutation.seq, outcome: 'refused', reason: refusal.reason as ErrorReason, message: refusal.message } : { seq: mutation.seq, outcome: 'duplicate' },
         );
         continue;
       }
@@ -78,11 +67,7 @@ export async function push(services: Services, session: Pusher, input: unknown):
         }
         if (!(error instanceof AppError)) throw error;
         results.push({ seq: mutation.seq, outcome: 'refused', reason: error.reason, message: error.message });
-        await insertRefusal(
-          tx.db,
-          { clientId: client.clientId, seq: mutation.seq, name: mutation.name, reason: error.reason, message: error.message },
-          services.now(),
-        );
+        await insertRefusal(tx.db, { clientId: client.clientId, seq: mutation.seq, name: mutation.name, reason: error.reason, message: error.message }, services.now());
       }
       client.lastSeq = mutation.seq;
     }

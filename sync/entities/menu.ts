@@ -40,12 +40,7 @@ export type MenuAccess = { link: string | undefined } | { recordedLink: string |
  * expired, and the link is its current one. A public-listing menu needs no
  * link, but a request that names a dead one is refused all the same.
  */
-export function menuReachable(
-  menu: Pick<Menu, 'isPublic' | 'publicLinkId' | 'linkExpiresAt'>,
-  seller: { disabled: boolean } | null,
-  access: MenuAccess,
-  now: Date,
-): boolean {
+export function menuReachable(menu: Pick<Menu, 'isPublic' | 'publicLinkId' | 'linkExpiresAt'>, seller: { disabled: boolean } | null, access: MenuAccess, now: Date): boolean {
   if (!seller || seller.disabled || linkExpired(menu, now)) return false;
   if ('link' in access) return access.link === undefined ? menu.isPublic : access.link === menu.publicLinkId;
   return menu.isPublic || access.recordedLink === menu.publicLinkId;

@@ -19,15 +19,17 @@ import {
 
 export async function accountData(db: Db, userId: string) {
   const ownMenus = await db.select().from(menus).where(eq(menus.userId, userId)).all();
-  const ownInquiries = await db.select().from(inquiries).where(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId))).all();
+  const ownInquiries = await db
+    .select()
+    .from(inquiries)
+    .where(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId)))
+    .all();
   return {
     products: await db.select().from(products).where(eq(products.userId, userId)).all(),
     menus: await Promise.all(
       ownMenus.map(async (menu) => ({
         ...menu,
-        productIds: (await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).all())
-          .sort((a, b) => a.position - b.position)
-          .map((item) => item.productId),
+        productIds: (await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).all()).sort((a, b) => a.position - b.position).map((item) => item.productId),
       })),
     ),
     savedMenus: await db.select().from(savedMenus).where(eq(savedMenus.buyerUserId, userId)).all(),
@@ -95,12 +97,13 @@ export async function anonymiseTeamAnchor(db: Db, userId: string, version: numbe
 
 /** Subscriptions of the user the provider may still charge. */
 export async function chargeableSubscriptionIds(db: Db, userId: string): Promise<string[]> {
-  return (await db
-    .select({ id: billingSubscriptions.id })
-    .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.userId, userId), notInArray(billingSubscriptions.status, ['canceled', 'incomplete_expired'])))
-    .all())
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: billingSubscriptions.id })
+      .from(billingSubscriptions)
+      .where(and(eq(billingSubscriptions.userId, userId), notInArray(billingSubscriptions.status, ['canceled', 'incomplete_expired'])))
+      .all()
+  ).map((row) => row.id);
 }
 
 /**
@@ -118,7 +121,8 @@ export async function clearClosedAccount(db: Db, userId: string, version: number
   await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();
   await db.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId)).run();
   await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).run();
-  await db.update(users)
+  await db
+    .update(users)
     .set({
       email: `closed-${userId}@closed.invalid`,
       passwordHash: '!closed',
@@ -143,4 +147,3 @@ export async function clearClosedAccount(db: Db, userId: string, version: number
     .where(eq(users.id, userId))
     .run();
 }
-

@@ -29,7 +29,12 @@ async function withProductIds(db: Db, rows: MenuRow[]): Promise<Menu[]> {
   const items = await db
     .select()
     .from(menuItems)
-    .where(inArray(menuItems.menuId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        menuItems.menuId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(menuItems.menuId), asc(menuItems.position))
     .all();
   const idsByMenu = new Map<string, string[]>();
@@ -55,18 +60,20 @@ export async function findMenuByLink(db: Db, publicLinkId: string): Promise<Menu
   return row ? ((await withProductIds(db, [row]))[0] ?? null) : null;
 }
 
-export async function insertMenu(
-  db: Db,
-  menu: MenuFields & { id: string; userId: string; publicLinkId: string; createdBy: string },
-  version: number,
-  now: Date,
-): Promise<void> {
-  await db.insert(menus).values({ ...menu, updatedBy: menu.createdBy, version, createdAt: now, updatedAt: now }).run();
+export async function insertMenu(db: Db, menu: MenuFields & { id: string; userId: string; publicLinkId: string; createdBy: string }, version: number, now: Date): Promise<void> {
+  await db
+    .insert(menus)
+    .values({ ...menu, updatedBy: menu.createdBy, version, createdAt: now, updatedAt: now })
+    .run();
 }
 
 /** `updatedBy`: the member who changed it. */
 export async function updateMenu(db: Db, id: string, fields: Partial<MenuFields>, updatedBy: string, version: number, now: Date): Promise<void> {
-  await db.update(menus).set({ ...fields, updatedBy, version, updatedAt: now }).where(eq(menus.id, id)).run();
+  await db
+    .update(menus)
+    .set({ ...fields, updatedBy, version, updatedAt: now })
+    .where(eq(menus.id, id))
+    .run();
 }
 
 /** Gives the menu a new public link id; the old one stops resolving. */
@@ -78,27 +85,28 @@ export async function setMenuLink(db: Db, id: string, publicLinkId: string, upda
 export async function setMenuProducts(db: Db, menuId: string, productIds: string[]): Promise<void> {
   await db.delete(menuItems).where(eq(menuItems.menuId, menuId)).run();
   if (productIds.length === 0) return;
-  await db.insert(menuItems)
+  await db
+    .insert(menuItems)
     .values(productIds.map((productId, position) => ({ menuId, productId, position })))
     .run();
 }
 
 /** Puts a product at the end of a menu, unless it is already on it. */
 export async function appendMenuProduct(db: Db, menuId: string, productId: string): Promise<void> {
-  const last = await db.select({ position: max(menuItems.position) }).from(menuItems).where(eq(menuItems.menuId, menuId)).get();
-  await db.insert(menuItems)
+  const last = await db
+    .select({ position: max(menuItems.position) })
+    .from(menuItems)
+    .where(eq(menuItems.menuId, menuId))
+    .get();
+  await db
+    .insert(menuItems)
     .values({ menuId, productId, position: (last?.position ?? -1) + 1 })
     .onConflictDoNothing()
     .run();
 }
 
 export async function menuIdsContainingProduct(db: Db, productId: string): Promise<string[]> {
-  return (await db
-    .select({ menuId: menuItems.menuId })
-    .from(menuItems)
-    .where(eq(menuItems.productId, productId))
-    .all())
-    .map((row) => row.menuId);
+  return (await db.select({ menuId: menuItems.menuId }).from(menuItems).where(eq(menuItems.productId, productId)).all()).map((row) => row.menuId);
 }
 
 /** Marks menus as changed (their product list changed without an edit to the menu itself). */
@@ -115,19 +123,25 @@ export async function deleteMenu(db: Db, id: string): Promise<void> {
 
 export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  return (await db
-    .select({ id: menus.id })
-    .from(menus)
-    .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
-    .all())
-    .map((row) => row.id);
+  return (
+    await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
+      .all()
+  ).map((row) => row.id);
 }
 
 /** The seller's menus changed after change-clock value `cursor`. */
 export async function listMenusChangedSince(db: Db, userId: string, cursor: number): Promise<Menu[]> {
   return withProductIds(
     db,
-    (await db.select().from(menus).where(and(eq(menus.userId, userId), gt(menus.version, cursor))).orderBy(asc(menus.version)).all()),
+    await db
+      .select()
+      .from(menus)
+      .where(and(eq(menus.userId, userId), gt(menus.version, cursor)))
+      .orderBy(asc(menus.version))
+      .all(),
   );
 }
 

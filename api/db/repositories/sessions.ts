@@ -23,11 +23,7 @@ const sessionUser = preparedPerConnection((db) =>
 );
 
 /** The session's user and their team membership (none for an admin) when the session exists and has not expired. */
-export async function findSessionUser(
-  db: Db,
-  sid: string,
-  now: Date,
-): Promise<{ user: User; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null } | null> {
+export async function findSessionUser(db: Db, sid: string, now: Date): Promise<{ user: User; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null } | null> {
   const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
   if (!row) return null;
   return { user: toUser(row.user), membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null };
