@@ -62,3 +62,12 @@ export const registerInviteTokenSchema = inviteToken;
 
 /** PATCH /api/team/members/:userId */
 export const changeMemberRoleInputSchema = z.object({ role: teamRoleSchema });
+
+/** GET /api/team/invitations/preview?token=: who invites, to what, and the address the invitation is for, shown on the join page before the person signs in. */
+export const invitationPreviewSchema = z.object({
+  teamName: z.string(),
+  kind: teamKindSchema,
+  role: teamRoleSchema,
+  email: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
