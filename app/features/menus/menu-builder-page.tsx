@@ -25,6 +25,7 @@ import { MenuProductPicker } from './menu-product-picker';
 import { MenuSettingsCard } from './menu-settings-card';
 import { MenuShareCard } from './menu-share-card';
 import { useMenuDraft } from './use-menu-draft';
+import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
@@ -141,6 +142,7 @@ function MenuEditor({ initial, products }: { initial: Menu | null; products: Pro
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
+      {initial && <AuthorshipLine row={initial} className="-mt-4" />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
