@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test, type Account } from './support/fixtures';
 import { createProduct, uniqueTag } from './support/marketplace';
+import { goOffline } from './support/network';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -103,6 +104,23 @@ test.describe('the team page', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(dialog.getByLabel('Price per unit ($)')).toBeDisabled();
     await expect(dialog.getByLabel('Available quantity')).toBeDisabled();
+  });
+
+  test('offline, shows the copy kept on the device and waits for a connection to change anything', async ({ page, context }) => {
+    const owner = await registerAccount('seller');
+    await teamAnswers(page, owner, 'owner');
+    await signIn(page, owner);
+    await openTeam(page);
+    await expect(page.getByRole('table', { name: 'Members' })).toContainText('Rita Reyes');
+
+    await goOffline(context);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Dashboard' }).click();
+    await openTeam(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Showing the copy saved on this device on' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Members' })).toContainText('Rita Reyes');
+    await expect(page.getByText('Team changes need a connection.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Rita Reyes' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send invitation' })).toBeDisabled();
   });
 });
 
