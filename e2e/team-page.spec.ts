@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
+import { seriousViolations } from './support/axe';
 import { expect, registerAccount, signIn, test, type Account } from './support/fixtures';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
@@ -46,6 +47,7 @@ test.describe('the team page', () => {
     await expect(members.getByLabel('Role of Sam')).toBeDisabled();
     await expect(members.getByRole('button', { name: 'Remove Sam' })).toHaveCount(0);
     await expect(members.getByRole('button', { name: 'Remove Rita Reyes' })).toBeVisible();
+    expect(await seriousViolations(page), 'axe on the Team page').toEqual([]);
 
     const handedOver: string[] = [];
     await page.route('**/api/team/members/*', async (route) => {
@@ -133,6 +135,7 @@ test.describe('the join page', () => {
     const create = page.getByRole('form', { name: 'Create your account' });
     await expect(create.getByLabel('Email')).toHaveValue('rita@north.test');
     await expect(create.getByLabel('Email')).not.toBeEditable();
+    expect(await seriousViolations(page), 'axe on the join page').toEqual([]);
   });
 
   test('speaks of a team when the server says nothing of the invitation, and shows why joining was refused', async ({ page }) => {
