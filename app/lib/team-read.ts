@@ -10,8 +10,16 @@ import { useSession } from './session-store';
 
 const teamOrNoneSchema = teamSchema.nullable();
 
-async function fetchTeam(): Promise<Team> {
-  return teamSchema.parse(await apiRequest<unknown>('GET', '/api/team'));
+/** The request on its way, shared: the top bar, the banner and the page each read the team when a page opens, and one request answers them all. */
+let teamOnItsWay: Promise<Team> | null = null;
+
+function fetchTeam(): Promise<Team> {
+  teamOnItsWay ??= apiRequest<unknown>('GET', '/api/team')
+    .then((body) => teamSchema.parse(body))
+    .finally(() => {
+      teamOnItsWay = null;
+    });
+  return teamOnItsWay;
 }
 
 export function useTeamRead(): ServerRead<Team | null> {
