@@ -37,6 +37,8 @@ const ResetPasswordPage = named(() => import('./features/auth/reset-password-pag
 const ConfirmEmailPage = named(() => import('./features/account/confirm-email-page'), 'ConfirmEmailPage');
 const AccountSettingsPage = named(() => import('./features/account/account-settings-page'), 'AccountSettingsPage');
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
+const TeamPage = named(() => import('./features/team/team-page'), 'TeamPage');
+const JoinPage = named(() => import('./features/team/join-page'), 'JoinPage');
 
 function Guard({ roles, children }: { roles: Array<'admin' | 'seller' | 'buyer'>; children: ReactNode }) {
   return <RequireRole roles={roles}>{children}</RequireRole>;
@@ -73,6 +75,7 @@ export function AppRoutes() {
         <Route path="/terms-conditions" element={<TermsPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="/join" element={<JoinPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
         <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
         <Route element={<SignedInLayout />}>
@@ -92,6 +95,7 @@ export function AppRoutes() {
           <Route path="/saved-menus/:id" element={<Guard roles={['buyer']}><SavedMenuPage /></Guard>} />
           <Route path="/inbox" element={<Guard roles={['buyer', 'seller']}><InboxPage /></Guard>} />
           <Route path="/profile" element={<Guard roles={['admin', 'seller', 'buyer']}><ProfilePage /></Guard>} />
+          <Route path="/team" element={<Guard roles={['seller', 'buyer']}><TeamPage /></Guard>} />
           <Route path="/profile/account" element={<Guard roles={['admin', 'seller', 'buyer']}><AccountSettingsPage /></Guard>} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -29,6 +29,7 @@ import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from './
 import { publicMenuSchema } from './entities/public-menu';
 import { siteInfoSchema } from './entities/site-info';
 import { paymentConfigSchema, subscriptionStateSchema } from './entities/subscription';
+import { invitationPreviewSchema, teamSchema } from './entities/team';
 import { userSchema } from './entities/user';
 
 /** One read as asked: where, and what its answer must look like. */
@@ -62,6 +63,8 @@ export type BrowseQuery = { q?: string; category?: ProductCategory; sellerId?: s
 
 export const apiReads = {
   signedInUser: read(() => '/api/auth/me', userSchema),
+  team: read(() => '/api/team', teamSchema),
+  invitationPreview: read((token: string) => `/api/team/invitations/preview?token=${segment(token)}`, invitationPreviewSchema),
   siteInfo: read(() => '/api/site', siteInfoSchema),
   paymentConfig: read(() => '/api/config', paymentConfigSchema),
   subscriptionStatus: read(() => '/api/subscription-status', subscriptionStateSchema),

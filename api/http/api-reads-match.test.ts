@@ -9,16 +9,19 @@ import { apiReads, type ApiReadName, type ServerReadRequest } from '../../sync/a
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
+import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
-type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu };
+type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu; inviteToken: string };
 type Party = 'seller' | 'buyer' | 'admin' | 'guest';
 
 /** Each read as its screen asks it: with which parameters, and as whom. A read missing here does not compile. */
 const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(typeof apiReads)[Name]>; as: Party } } = {
   signedInUser: () => ({ params: [], as: 'seller' }),
+  team: () => ({ params: [], as: 'seller' }),
+  invitationPreview: ({ inviteToken }) => ({ params: [inviteToken], as: 'guest' }),
   siteInfo: () => ({ params: [], as: 'guest' }),
   paymentConfig: () => ({ params: [], as: 'guest' }),
   subscriptionStatus: () => ({ params: [], as: 'seller' }),
@@ -56,7 +59,10 @@ beforeAll(async () => {
   expect(opened.status).toBe(200);
   const emailChange = await t.request('POST', '/api/account/email', { token: seller.token, body: { email: 'north-star@growers.example', currentPassword: TEST_PASSWORD } });
   expect(emailChange.status).toBe(200);
-  world = { seller, buyer, admin, menu: menu.body };
+  const invited = 'new-rep@growers.example';
+  expect((await t.request('POST', '/api/team/invitations', { token: seller.token, body: { email: invited, role: 'rep' } })).status).toBe(201);
+  const inviteToken = (await linkInMailTo(t.services, invited, '/join')).searchParams.get('token')!;
+  world = { seller, buyer, admin, menu: menu.body, inviteToken };
 });
 afterAll(() => t.close());
 

@@ -89,6 +89,23 @@ describe('an invitation by email', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This invitation has expired: ask for a new one');
   });
+
+  it('shows the join page, before anyone signs in, the team, the role and the address it is for, while its link works', async () => {
+    const email = newEmail();
+    await invite(email, 'manager');
+    const token = await invitationToken(email);
+    const preview = (asked: string) => t.request<{ message?: string }>('GET', `/api/team/invitations/preview?token=${encodeURIComponent(asked)}`);
+    const offered = await preview(token);
+    expect(offered.status).toBe(200);
+    expect(offered.body).toEqual({ teamName: 'Great Lakes Cannabis', kind: 'seller', role: 'manager', email });
+
+    expect((await preview('made-up')).body.message).toBe('This invitation link is not valid: ask for a new one');
+    expect((await t.request('GET', '/api/team/invitations/preview')).status).toBe(400);
+    expect((await registerWith(email, token)).status).toBe(201);
+    const used = await preview(token);
+    expect(used.status).toBe(409);
+    expect(used.body.message).toBe('This invitation was already used');
+  });
 });
 
 describe('joining', () => {

@@ -4,11 +4,13 @@ import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { changeMemberRole, removeMember } from './team-members';
-import { getTeam, inviteMember, joinTeam, resendInvitation, revokeTeamInvitation } from './team-service';
+import { getTeam, inviteMember, joinTeam, previewInvitation, resendInvitation, revokeTeamInvitation } from './team-service';
 
 const customer = allow('seller', 'buyer');
 
 export const teamRoutes = new Hono<AppEnv>()
+  // Public: the join page shows what the link offers before the person signs in or signs up.
+  .get('/team/invitations/preview', async (c) => c.json(await previewInvitation(c.get('services'), c.req.query('token'))))
   .get('/team', customer, async (c) => c.json(await getTeam(c.get('services'), sessionOf(c).team)))
   .post('/team/invitations', customer, async (c) => c.json(await inviteMember(c.get('services'), sessionOf(c), await readJson(c)), 201))
   .post('/team/invitations/:id/resend', customer, async (c) => c.json(await resendInvitation(c.get('services'), sessionOf(c), c.req.param('id'))))

@@ -8,7 +8,7 @@
  * REST and sync share.
  */
 import { randomUUID } from 'node:crypto';
-import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type Team, type TeamRole } from '../../sync/entities/team';
+import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type InvitationPreview, type Team, type TeamRole } from '../../sync/entities/team';
 import type { User } from '../../sync/entities/user';
 import { displayName } from '../../sync/entities/user-display';
 import { AppError } from '../../sync/errors';
@@ -146,6 +146,24 @@ export async function revokeTeamInvitation(services: Services, team: TeamSession
 }
 
 /** POST /api/team/join: a signed-in person with no business data of their own joins the team that invited their address. */
+/**
+ * What an invitation's link offers, for the join page before anyone signs in: the team, the role and the address it
+ * is for. A link that no longer works answers as joining with it would.
+ */
+export async function previewInvitation(services: Services, token: string | undefined): Promise<InvitationPreview> {
+  const { token: parsed } = parseOrThrow(joinTeamInputSchema, { token });
+  const db = services.db.read;
+  const invitation = await findInvitationByTokenHash(db, hashLinkToken(parsed));
+  if (!invitation) throw new AppError('not_found', INVALID_LINK);
+  if (invitation.revokedAt) throw new AppError('conflict', 'This invitation was revoked: ask for a new one');
+  if (invitation.acceptedAt) throw new AppError('conflict', 'This invitation was already used');
+  if (invitation.expiresAt <= services.now()) throw new AppError('conflict', 'This invitation has expired: ask for a new one');
+  const team = await findTeam(db, invitation.teamId);
+  const account = await findUserById(db, invitation.teamId);
+  if (!team || !account) throw new AppError('not_found', INVALID_LINK);
+  return { teamName: teamName(account, team.name), kind: team.kind, role: invitation.role, email: invitation.email };
+}
+
 export async function joinTeam(services: Services, person: User, input: unknown): Promise<Team> {
   const { token } = parseOrThrow(joinTeamInputSchema, input);
   const teamId = await services.db.transaction(async (tx) => joinWithToken(services, tx, person, token));

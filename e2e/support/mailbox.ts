@@ -36,3 +36,16 @@ export function linkIn(mail: ParsedMail, pathPrefix: string): URL {
   if (!link) throw new Error(`No ${pathPrefix} link in "${mail.subject}"`);
   return link;
 }
+
+/** Waits for the newest email to `address` that carries a link whose path starts with `pathPrefix`, whatever its subject, and returns the link. */
+export async function latestLinkTo(address: string, pathPrefix: string): Promise<URL> {
+  let found: URL | undefined;
+  await expect
+    .poll(async () => {
+      const withLink = (await messagesTo(address)).filter((mail) => (mail.text ?? '').includes(pathPrefix)).at(-1);
+      found = withLink && linkIn(withLink, pathPrefix);
+      return Boolean(found);
+    }, { message: `an email to ${address} with a ${pathPrefix} link` })
+    .toBe(true);
+  return found!;
+}

@@ -65,3 +65,12 @@ export const changeMemberRoleInputSchema = z.object({ role: teamRoleSchema });
 
 /** The part of POST /api/auth/register that joins a team at once: the registering email must be the invited one. */
 export const registerWithInvitationSchema = z.object({ inviteToken: registerInviteTokenSchema.optional() });
+
+/** GET /api/team/invitations/preview?token=: who invites, to what, and the address the invitation is for, shown on the join page before the person signs in. */
+export const invitationPreviewSchema = z.object({
+  teamName: z.string(),
+  kind: teamKindSchema,
+  role: teamRoleSchema,
+  email: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

@@ -1,8 +1,12 @@
 /** Where a seller goes about their plan: Subscribe (while not subscribed) and Billing, side by side. */
 import { Link } from 'react-router-dom';
+import { useTeamAllowances } from '../../lib/team-role';
 import { buttonClasses } from '../ui/button';
 
+/** Only members who see billing (owners) get the buttons; the others read the message alone. */
 export function PlanActions({ subscribe }: { subscribe: boolean }) {
+  const { seeBilling } = useTeamAllowances();
+  if (!seeBilling) return null;
   return (
     <div className="flex shrink-0 gap-2">
       {subscribe && (

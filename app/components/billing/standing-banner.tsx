@@ -6,12 +6,14 @@
 import { Link, useLocation } from 'react-router-dom';
 import { lapsedMessage } from '../../../sync/billing/entitlements';
 import { useEntitlement } from '../../lib/subscription-status';
+import { useTeamAllowances } from '../../lib/team-role';
 import { PlanActions } from './plan-actions';
 import { buttonClasses } from '../ui/button';
 
 export function StandingBanner() {
   const entitlement = useEntitlement();
   const { pathname } = useLocation();
+  const { seeBilling } = useTeamAllowances();
   // The subscribe page is where the banner's button leads.
   if (!entitlement || pathname === '/subscribe') return null;
 
@@ -37,9 +39,11 @@ export function StandingBanner() {
             Your last payment did not go through. Update your payment within {entitlement.daysLeft} {entitlement.daysLeft === 1 ? 'day' : 'days'} to keep
             editing your catalogue.
           </p>
-          <Link to="/billing" className={buttonClasses('outline', 'sm')}>
-            Update payment
-          </Link>
+          {seeBilling && (
+            <Link to="/billing" className={buttonClasses('outline', 'sm')}>
+              Update payment
+            </Link>
+          )}
         </div>
       </div>
     );

@@ -20,6 +20,9 @@ import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { REFUSAL_REASONS } from '../../lib/team-permissions';
+import { useTeamAllowances } from '../../lib/team-role';
+import { AuthorshipLine } from '../authorship-line';
 import { LabResultField } from '../photos/lab-result-field';
 import { PhotoGalleryEditor } from '../photos/photo-gallery-editor';
 import { changedFields, plainDecimal } from './product-changes';
@@ -100,6 +103,8 @@ export function ProductFormDialog({
   const [preparing, setPreparing] = useState({ photos: false, labResult: false });
   const busy = preparing.photos || preparing.labResult;
   const editing = product !== null;
+  const { changePricesAndStock } = useTeamAllowances();
+  const pricesAndStockLocked = changePricesAndStock ? {} : { disabled: true, title: REFUSAL_REASONS.pricesAndStock };
 
   function close() {
     void discardLocalPhotos(addedFiles.current);
@@ -174,6 +179,7 @@ export function ProductFormDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
       <form ref={formRef} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {product && <AuthorshipLine row={product} className="-mt-2 sm:col-span-2" />}
         <div className="sm:col-span-2">
           <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
             <Input id="product-strain-name" maxLength={200} value={form.strainName} onChange={change('strainName')} {...invalid('strainName', 'product-strain-name')} />
@@ -226,10 +232,10 @@ export function ProductFormDialog({
           <Input id="product-cbd" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.cbdPercentage} onChange={change('cbdPercentage')} {...invalid('cbdPercentage', 'product-cbd')} />
         </Field>
         <Field id="product-price" label="Price per unit ($)" error={errors.pricePerUnit}>
-          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} {...invalid('pricePerUnit', 'product-price')} />
+          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} {...invalid('pricePerUnit', 'product-price')} {...pricesAndStockLocked} />
         </Field>
         <Field id="product-quantity" label="Available quantity" error={errors.availableQuantity}>
-          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} {...invalid('availableQuantity', 'product-quantity')} />
+          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} {...invalid('availableQuantity', 'product-quantity')} {...pricesAndStockLocked} />
         </Field>
         <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
           <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} {...invalid('lotSize', 'product-lot-size')} />

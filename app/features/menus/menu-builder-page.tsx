@@ -27,6 +27,7 @@ import { MenuSettingsCard } from './menu-settings-card';
 import { MenuShareCard } from './menu-share-card';
 import { useMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
+import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
@@ -150,6 +151,7 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
+      {initial && <AuthorshipLine row={initial} className="-mt-4" />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -19,6 +19,10 @@ import type { JustCreated } from './menu-builder-page';
 import { duplicateMenu } from './menu-edits';
 import { ShareMenuButton } from './share-menu-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
+import { AuthorshipLine } from '../../components/authorship-line';
+import { useSession } from '../../lib/session-store';
+import { mayDelete, REFUSAL_REASONS } from '../../lib/team-permissions';
+import { useTeamRole } from '../../lib/team-role';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -44,6 +48,8 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const linksWaiting = useLinksNotOnServer();
+  const userId = useSession((state) => state.user?.id ?? '');
+  const teamRole = useTeamRole();
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -97,6 +103,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                 <p className="text-xs text-stone-500">
                   Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
                 </p>
+                <AuthorshipLine row={menu} />
                 <div className="mt-auto flex flex-wrap gap-2 pt-2">
                   <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
                     Edit
@@ -113,7 +120,14 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   <Button size="sm" variant="ghost" aria-label={`Duplicate ${menu.name}`} onClick={() => void duplicate(menu)}>
                     Duplicate
                   </Button>
-                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => void remove(menu)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-red-700"
+                    onClick={() => void remove(menu)}
+                    disabled={!mayDelete(teamRole, menu, userId)}
+                    title={mayDelete(teamRole, menu, userId) ? undefined : REFUSAL_REASONS.deleteOthersWork}
+                  >
                     Delete
                   </Button>
                 </div>

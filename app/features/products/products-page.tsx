@@ -27,6 +27,10 @@ import { ProductImportDialog } from './product-import-dialog';
 import { QuickStockForm, quickStockKey } from './quick-stock-form';
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, isCatalogueSort, sortCatalogue, type CatalogueSort } from './sort-catalogue';
 import { useDocumentTitle } from '../../lib/document-title';
+import { AuthorshipLine } from '../../components/authorship-line';
+import { useSession } from '../../lib/session-store';
+import { mayDelete, REFUSAL_REASONS, teamAllowances } from '../../lib/team-permissions';
+import { useTeamRole } from '../../lib/team-role';
 
 export function ProductsPage() {
   useDocumentTitle('Products');
@@ -45,6 +49,9 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
+  const userId = useSession((state) => state.user?.id ?? '');
+  const teamRole = useTeamRole();
+  const { changePricesAndStock } = teamAllowances(teamRole);
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -114,7 +121,14 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
           <ul aria-label="Products" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((product) => (
               <li key={product.id} className="min-w-0">
-                <ProductCard product={product} notSaved={notSaved.has(product.id)} onEdit={() => setEditing({ product })} onDelete={() => setDeleting(product)} />
+                <ProductCard
+                  product={product}
+                  notSaved={notSaved.has(product.id)}
+                  onEdit={() => setEditing({ product })}
+                  onDelete={() => setDeleting(product)}
+                  changePricesAndStock={changePricesAndStock}
+                  deletable={mayDelete(teamRole, product, userId)}
+                />
               </li>
             ))}
           </ul>
@@ -124,7 +138,9 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   );
 }
 
-function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product; notSaved: boolean; onEdit: () => void; onDelete: () => void }) {
+type CardProps = { product: Product; notSaved: boolean; onEdit: () => void; onDelete: () => void; changePricesAndStock: boolean; deletable: boolean };
+
+function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock, deletable }: CardProps) {
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
   const price = formatPrice(product.pricePerUnit);
@@ -156,13 +172,22 @@ function ProductCard({ product, notSaved, onEdit, onDelete }: { product: Product
         {thc && <Badge tone="good">THC {thc}</Badge>}
         {cbd && <Badge tone="info">CBD {cbd}</Badge>}
       </div>
+      <AuthorshipLine row={product} />
       <div className="mt-auto grid gap-2 pt-2">
-        <QuickStockForm key={quickStockKey(product)} product={product} />
+        {/* A rep sees price and stock on the card but changes neither. */}
+        {changePricesAndStock && <QuickStockForm key={quickStockKey(product)} product={product} />}
         <div className="flex justify-end gap-2">
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${product.strainName}`}>
             Edit
           </Button>
-          <Button size="sm" variant="outline" onClick={onDelete} aria-label={`Delete ${product.strainName}`}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onDelete}
+            disabled={!deletable}
+            title={deletable ? undefined : REFUSAL_REASONS.deleteOthersWork}
+            aria-label={`Delete ${product.strainName}`}
+          >
             Delete
           </Button>
         </div>

@@ -15,12 +15,14 @@ import { ProfileFields, useProfileForm } from '../../components/profile/profile-
 import { ProfilePhoto } from '../../components/profile/profile-photo';
 import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTeamAllowances } from '../../lib/team-role';
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const user = useSession((state) => state.user)!;
   const emailChange = usePendingEmailChange();
   const [editing, setEditing] = useState(false);
+  const { seeBilling } = useTeamAllowances();
   const { formRef, ...form } = useProfileForm(user, { includeEmail: true, followUser: !editing, onEmailChangeStarted: emailChange.refresh });
 
   return (
@@ -41,11 +43,18 @@ export function ProfilePage() {
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold">{displayName(user)}</h1>
             <p className="text-stone-600 capitalize">{user.role}</p>
-            {user.role === 'seller' && (
-              <Link to="/billing" className="text-sm font-medium text-brand-800 hover:underline">
-                Billing and plan
-              </Link>
-            )}
+            <div className="flex flex-wrap gap-x-4">
+              {user.role !== 'admin' && (
+                <Link to="/team" className="text-sm font-medium text-brand-800 hover:underline">
+                  Team
+                </Link>
+              )}
+              {user.role === 'seller' && seeBilling && (
+                <Link to="/billing" className="text-sm font-medium text-brand-800 hover:underline">
+                  Billing and plan
+                </Link>
+              )}
+            </div>
           </div>
           <div className="flex gap-2">
             {editing ? (

@@ -15,7 +15,18 @@ export class MalformedAnswerError extends Error {
   }
 }
 
-export async function readFromServer<T>({ path, schema }: ServerReadRequest<T>): Promise<T> {
+/** Reads under way, by path: screens that open together and ask the same (the team, the session) share one request. */
+const underWay = new Map<string, Promise<unknown>>();
+
+export function readFromServer<T>(request: ServerReadRequest<T>): Promise<T> {
+  const shared = underWay.get(request.path) as Promise<T> | undefined;
+  if (shared) return shared;
+  const asked = readAndCheck(request).finally(() => underWay.delete(request.path));
+  underWay.set(request.path, asked);
+  return asked;
+}
+
+async function readAndCheck<T>({ path, schema }: ServerReadRequest<T>): Promise<T> {
   let body: unknown;
   try {
     body = await apiRequest<unknown>('GET', path);

@@ -32,6 +32,8 @@ export type ServerReadOptions = {
   showPreviousWhileLoading?: boolean;
   /** Another value asks again, showing the answer meanwhile: something done on the screen may have changed it. */
   refresh?: unknown;
+  /** Nothing to read for this person (an admin has no team): the read stays empty and asks nothing. */
+  skip?: boolean;
 };
 
 type ReadBy<T> = { key: string; fetch: () => Promise<T>; request: ServerReadRequest<T> | null };
@@ -43,9 +45,9 @@ export function useServerRead<T>(key: string, fetcher: () => Promise<T>): Server
 export function useServerRead<T>(first: ServerReadRequest<T> | string, second?: ServerReadOptions | (() => Promise<T>)): ServerRead<T> {
   const by: ReadBy<T> =
     typeof first === 'string' ? { key: first, fetch: second as () => Promise<T>, request: null } : { key: first.path, fetch: () => readFromServer(first), request: first };
-  const { keepOffline, onlyOnline, showPreviousWhileLoading, refresh } = (typeof first === 'string' ? {} : (second as ServerReadOptions | undefined)) ?? {};
+  const { keepOffline, onlyOnline, showPreviousWhileLoading, refresh, skip } = (typeof first === 'string' ? {} : (second as ServerReadOptions | undefined)) ?? {};
   const key = by.key;
-  const schema = keepOffline ? by.request?.schema : undefined;
+  const schema = keepOffline && !skip ? by.request?.schema : undefined;
 
   const [reader] = useState(() => new ServerReader<T>());
   const owner = useSession((state) => state.user?.id ?? null);
@@ -59,11 +61,11 @@ export function useServerRead<T>(first: ServerReadRequest<T> | string, second?: 
     reader.show({
       key,
       fetch: () => fetchNow(),
-      ask: (!schema && !onlyOnline) || online,
+      ask: !skip && ((!schema && !onlyOnline) || online),
       keep: schema && owner ? { owner, reads: ownReads, schema } : null,
       refresh,
     });
-  }, [reader, key, schema, onlyOnline, owner, ownReads, online, refresh]);
+  }, [reader, key, schema, onlyOnline, owner, ownReads, online, refresh, skip]);
   useEffect(() => () => reader.close(), [reader]);
 
   const state = useSyncExternalStore(reader.subscribe, reader.getSnapshot, reader.getSnapshot);

@@ -1,0 +1,122 @@
+/**
+ * The team's members: name, email and role. An owner changes roles and hands
+ * ownership over; owners and managers remove members, never the last owner.
+ * Everyone else reads the list.
+ */
+import type { Team, TeamMember, TeamRole } from '../../../sync/entities/team';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Select } from '../../components/ui/form-controls';
+import { askToConfirm } from '../../lib/confirm-store';
+import { isLastOwner, mayHandOver, mayRemove, memberRoleOptions, teamAllowances, TEAM_ROLE_LABELS } from '../../lib/team-permissions';
+import { changeMemberRole, handOverOwnership, removeMember } from './team-requests';
+
+export type TeamWrite = (action: () => Promise<unknown>, done: string) => Promise<void>;
+
+type Props = { team: Team; viewerId: string; viewerRole: TeamRole | null; disabled: boolean; write: TeamWrite };
+
+export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Props) {
+  const mayChangeRoles = teamAllowances(viewerRole).changeRoles;
+  return (
+    <Card className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Members</caption>
+        <thead className="border-b border-stone-200 text-stone-600">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Email
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Role
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {team.members.map((member) => (
+            <tr key={member.userId}>
+              <th scope="row" className="px-4 py-3 font-medium">
+                {member.name || member.email}
+                {member.userId === viewerId && <span className="ml-1 font-normal text-stone-500">(you)</span>}
+              </th>
+              <td className="px-4 py-3 break-all">{member.email}</td>
+              <td className="px-4 py-3">{mayChangeRoles ? <RoleSelect team={team} member={member} disabled={disabled} write={write} /> : TEAM_ROLE_LABELS[member.role]}</td>
+              <td className="px-4 py-3">
+                <MemberActions team={team} member={member} viewerId={viewerId} viewerRole={viewerRole} disabled={disabled} write={write} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function RoleSelect({ team, member, disabled, write }: { team: Team; member: TeamMember; disabled: boolean; write: TeamWrite }) {
+  const lastOwner = isLastOwner(member, team.members);
+  return (
+    <Select
+      aria-label={`Role of ${member.name || member.email}`}
+      value={member.role}
+      disabled={disabled || lastOwner}
+      title={lastOwner ? 'A team keeps at least one owner: make someone else owner first.' : undefined}
+      onChange={(event) => {
+        const role = event.target.value as TeamRole;
+        void write(() => changeMemberRole(member.userId, role), `${member.name || member.email} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`);
+      }}
+      className="h-9 w-36"
+    >
+      {memberRoleOptions(team.kind).map((role) => (
+        <option key={role} value={role}>
+          {TEAM_ROLE_LABELS[role]}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+function MemberActions({ team, member, viewerId, viewerRole, disabled, write }: Omit<Props, 'team'> & { team: Team; member: TeamMember }) {
+  const name = member.name || member.email;
+
+  async function handOver() {
+    const confirmed = await askToConfirm({
+      title: `Make ${name} the owner?`,
+      description: `${name} gets billing, roles and the team's closing. You become a manager.`,
+      confirmLabel: 'Make owner',
+    });
+    if (confirmed) await write(() => handOverOwnership(member.userId, viewerId), `${name} is now the owner`);
+  }
+
+  async function remove() {
+    const confirmed = await askToConfirm({
+      title: `Remove ${name} from the team?`,
+      description: `${name} loses access to the team's catalogue, menus and orders at once. What they made stays with the team.`,
+      confirmLabel: 'Remove',
+      destructive: true,
+    });
+    if (confirmed) await write(() => removeMember(member.userId), `${name} was removed`);
+  }
+
+  const handOverAllowed = mayHandOver(viewerRole, member, viewerId);
+  const removeAllowed = mayRemove(viewerRole, member, team.members);
+  if (!handOverAllowed && !removeAllowed) return null;
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      {handOverAllowed && (
+        <Button size="sm" variant="outline" disabled={disabled} onClick={() => void handOver()} aria-label={`Make ${name} owner`}>
+          Make owner
+        </Button>
+      )}
+      {removeAllowed && (
+        <Button size="sm" variant="ghost" className="text-red-700" disabled={disabled} onClick={() => void remove()} aria-label={`Remove ${name}`}>
+          Remove
+        </Button>
+      )}
+    </div>
+  );
+}

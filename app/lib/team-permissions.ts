@@ -1,0 +1,85 @@
+/**
+ * What a member's role lets them do, as the screens show it: controls a role
+ * cannot use are hidden or disabled with the reason, while the server
+ * enforces the same rules. An unknown role (no team read yet, or an account
+ * from before teams) hides nothing: the server still refuses what it must.
+ */
+import type { Team, TeamKind, TeamMember, TeamRole } from '../../sync/entities/team';
+
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', manager: 'Manager', rep: 'Rep' };
+
+export type TeamAllowances = {
+  /** Price and stock in the product form and on the product's card. */
+  changePricesAndStock: boolean;
+  /** Deleting products and menus another member made. */
+  deleteOthersWork: boolean;
+  /** The plan, invoices and payment. */
+  seeBilling: boolean;
+  /** Inviting, resending and revoking invitations, removing members. */
+  manageMembers: boolean;
+  /** Changing a member's role and handing ownership over. */
+  changeRoles: boolean;
+};
+
+const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true };
+
+export function teamAllowances(role: TeamRole | null): TeamAllowances {
+  if (role === 'manager') return { ...EVERYTHING, seeBilling: false, changeRoles: false };
+  if (role === 'rep') return { changePricesAndStock: false, deleteOthersWork: false, seeBilling: false, manageMembers: false, changeRoles: false };
+  return EVERYTHING;
+}
+
+/** Why a control is off, for its title. */
+export const REFUSAL_REASONS = {
+  pricesAndStock: 'Reps cannot change prices or stock; ask an owner or a manager.',
+  deleteOthersWork: 'Reps can delete only what they made.',
+  manageMembers: 'Only owners and managers manage the team.',
+  changeRoles: 'Only an owner changes roles.',
+} as const;
+
+/** Who made a row: its `createdBy` once rows record it, else the account that holds it. */
+export function creatorOf(row: { userId: string }): string {
+  const createdBy = (row as { createdBy?: unknown }).createdBy;
+  return typeof createdBy === 'string' && createdBy ? createdBy : row.userId;
+}
+
+/** Whether `viewerId`, with `role`, may delete `row`. */
+export function mayDelete(role: TeamRole | null, row: { userId: string }, viewerId: string): boolean {
+  return teamAllowances(role).deleteOthersWork || creatorOf(row) === viewerId;
+}
+
+/** The roles an invitation may offer: reps exist on seller teams only, and only an owner makes another owner. */
+export function inviteRoleOptions(kind: TeamKind, viewerRole: TeamRole | null): TeamRole[] {
+  const roles: TeamRole[] = kind === 'seller' ? ['rep', 'manager'] : ['manager'];
+  return viewerRole === 'owner' ? [...roles, 'owner'] : roles;
+}
+
+/** The roles a member of a team of `kind` may hold. */
+export function memberRoleOptions(kind: TeamKind): TeamRole[] {
+  return kind === 'seller' ? ['owner', 'manager', 'rep'] : ['owner', 'manager'];
+}
+
+function ownerCount(members: readonly TeamMember[]): number {
+  return members.filter((member) => member.role === 'owner').length;
+}
+
+/** Whether the last owner is `member`: a team always keeps one, so they can be neither removed nor made anything else. */
+export function isLastOwner(member: TeamMember, members: readonly TeamMember[]): boolean {
+  return member.role === 'owner' && ownerCount(members) === 1;
+}
+
+/** Remove: owners and managers, never the last owner; a manager removes no owner. */
+export function mayRemove(viewerRole: TeamRole | null, member: TeamMember, members: readonly TeamMember[]): boolean {
+  if (!teamAllowances(viewerRole).manageMembers || isLastOwner(member, members)) return false;
+  return viewerRole === 'owner' || member.role !== 'owner';
+}
+
+/** Make owner: an owner hands ownership over to another member who is not one yet. */
+export function mayHandOver(viewerRole: TeamRole | null, member: TeamMember, viewerId: string): boolean {
+  return viewerRole === 'owner' && member.role !== 'owner' && member.userId !== viewerId;
+}
+
+/** The signed-in person's role in `team`, or null when they are not listed in it. */
+export function roleIn(team: Pick<Team, 'members'>, userId: string): TeamRole | null {
+  return team.members.find((member) => member.userId === userId)?.role ?? null;
+}
