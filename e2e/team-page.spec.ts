@@ -138,8 +138,15 @@ test.describe('the join page', () => {
     expect(await seriousViolations(page), 'axe on the join page').toEqual([]);
   });
 
-  test('speaks of a team when the server says nothing of the invitation, and shows why joining was refused', async ({ page }) => {
-    await page.route('**/api/team/invitations/preview?*', (route) => route.fulfill({ status: 404, json: { message: 'Not found' } }));
+  test('says at once when the link no longer works', async ({ page }) => {
+    await page.route('**/api/team/invitations/preview?*', (route) => route.fulfill({ status: 409, json: { message: 'This invitation was already used' } }));
+    await page.goto('/join?token=an-invitation-token');
+    await expect(page.getByRole('alert')).toHaveText('This invitation was already used');
+    await expect(page.getByRole('form', { name: 'Create your account' })).toHaveCount(0);
+  });
+
+  test('speaks of a team when the server cannot say what the invitation is, and shows why joining was refused', async ({ page }) => {
+    await page.route('**/api/team/invitations/preview?*', (route) => route.fulfill({ status: 503, json: { message: 'Try again in a moment' } }));
     await page.route('**/api/auth/register', (route) => route.fulfill({ status: 400, json: { message: 'This invitation has expired. Ask for a new one.' } }));
     await page.goto('/join?token=an-invitation-token');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("You've been invited to join a team");

@@ -29,6 +29,7 @@ import { useMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useTeamRead } from '../../lib/team-read';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
 export type JustCreated = { justCreated: true };
@@ -76,6 +77,7 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
   const { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear } = useMenuDraft(initial, products);
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
   const [askingBusinessName, setAskingBusinessName] = useState(false);
+  const team = useTeamRead().data;
   /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
   const [showChosen, setShowChosen] = useState(false);
   const chosenCard = useRef<HTMLDivElement>(null);
@@ -90,8 +92,10 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
       return;
     }
     clear();
-    // A menu is saved to be shared: its seller's name goes on it first, never the anonymous placeholder.
-    if (user?.role === 'seller' && !user.businessName) return setAskingBusinessName(true);
+    // A menu is saved to be shared: its seller's name goes on it first, never the anonymous placeholder. The name shown
+    // is the team's, kept on the profile of the account that founded it: only that person is asked (not a rep who joined).
+    const namesTheTeam = !team || team.id === user?.id;
+    if (user?.role === 'seller' && !user.businessName && namesTheTeam) return setAskingBusinessName(true);
     await persist();
   }
 
