@@ -112,8 +112,8 @@ export class LeasedClient {
   /**
    * Ends the transaction with COMMIT (after the waiting statements) or
    * ROLLBACK, after the queries already sent; later ones go to the pool. A
-   * COMMIT that the server turned into a ROLLBACK (a query of the work failed
-   * unawaited) fails, so a write is never reported that was not kept.
+   * COMMIT that the server turned into a ROLLBACK (the work carried on past
+   * a failed query) fails, so a write is never reported that was not kept.
    */
   finish(statement: 'COMMIT' | 'ROLLBACK'): Promise<unknown> {
     this.open = false;
