@@ -1,4 +1,4 @@
-/** `npm run bench`: runs every benchmark and prints its figures. */
+/** `npm run bench`: runs every benchmark and prints its figures; `npm run bench -- sync publicMenu` runs only those named. */
 import { benchLighthouse } from './lighthouse.bench';
 import { benchMenuPage } from './menu-page.bench';
 import { benchAdminCustomers } from './admin-customers.bench';
@@ -10,13 +10,25 @@ import { benchRouteJavaScript } from './route-javascript';
 import { benchSellersAndGuests } from './sellers-and-guests.bench';
 import { benchSync } from './sync.bench';
 
-await benchSync();
-await benchPublicMenuApi();
-await benchApiProcesses();
-await benchSellersAndGuests();
-await benchMenuPage();
-await benchInsights();
-benchRouteJavaScript();
-await benchPhotoCompressionReport();
-await benchLighthouse();
-await benchAdminCustomers();
+const benches: Record<string, () => unknown> = {
+  sync: benchSync,
+  publicMenu: benchPublicMenuApi,
+  apiProcesses: benchApiProcesses,
+  sellersAndGuests: benchSellersAndGuests,
+  menuPage: benchMenuPage,
+  insights: benchInsights,
+  routeJavaScript: benchRouteJavaScript,
+  photoCompression: benchPhotoCompressionReport,
+  lighthouse: benchLighthouse,
+  adminCustomers: benchAdminCustomers,
+};
+
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose among ${Object.keys(benches).join(', ')}`);
+  process.exit(1);
+}
+for (const [name, bench] of Object.entries(benches)) {
+  if (chosen.length === 0 || chosen.includes(name)) await bench();
+}

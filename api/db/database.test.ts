@@ -1,5 +1,5 @@
 /** The database's contract, on whichever engine the suite runs (SQLite, or PostgreSQL under `npm run test:postgres`). */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import type { Db } from './database';
@@ -54,6 +54,24 @@ describe('transactions', () => {
       });
     });
     expect((await t.services.db.read.select().from(syncClock).get())!.tombstonesPrunedThrough).toBe(3);
+  });
+
+  it('never report a commit that did not keep the writes, even when the work carried on past a failed query', async () => {
+    const setPruned = (db: Db, value: number) => db.update(syncClock).set({ tombstonesPrunedThrough: value }).where(eq(syncClock.id, 1)).run();
+    const outcome = await t.services.db
+      .transaction(async (tx) => {
+        await setPruned(tx.db, 7);
+        // PostgreSQL gives up the whole transaction at a failed statement; SQLite keeps what came before it.
+        await Promise.resolve()
+          .then(() => tx.db.run(sql`SELECT * FROM "no_such_table"`))
+          .catch(() => undefined);
+      })
+      .then(
+        () => 'committed',
+        () => 'failed',
+      );
+    const kept = (await t.services.db.read.select().from(syncClock).get())!.tombstonesPrunedThrough === 7;
+    expect(kept).toBe(outcome === 'committed');
   });
 
   it('let work left running after one ended (a timer it set) start its own, not join the one that is over', async () => {

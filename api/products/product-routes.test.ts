@@ -169,14 +169,18 @@ describe('POST /api/products', () => {
     expect((await getMenu(otherSeller.token, theirs.id)).productIds).toEqual([]);
   });
 
-  it('uses an id made on the device, once', async () => {
+  it('uses an id made on the device, once, and a second creation with it changes nothing', async () => {
     const id = randomUUID();
     const product = await createProduct(seller.token, { id, strainName: 'Offline made' });
     expect(product.id).toBe(id);
-    const again = await t.request<ErrorBody>('POST', '/api/products', { token: seller.token, body: { id, strainName: 'Again' } });
+    const menu = await createMenu(seller.token, { name: 'Untouched' });
+    const again = await t.request<ErrorBody>('POST', '/api/products', { token: seller.token, body: { id, strainName: 'Again', selectedMenus: [menu.id] } });
     expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A product with this id already exists');
     const other = await t.request('POST', '/api/products', { token: otherSeller.token, body: { id, strainName: 'Steal id' } });
     expect(other.status).toBe(409);
+    expect((await listProducts(seller.token)).find((p) => p.id === id)).toEqual(product);
+    expect((await getMenu(seller.token, menu.id)).productIds).toEqual([]);
   });
 });
 

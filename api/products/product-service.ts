@@ -45,7 +45,6 @@ export async function createProduct(services: Services, seller: User, input: unk
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const productId = id ?? randomUUID();
-    if (await findProduct(tx.db, productId)) throw new AppError('conflict', 'A product with this id already exists');
     const ownMenus = await menusOwnedBy(tx.db, seller.id, selectedMenus);
     if (ownMenus.length !== new Set(selectedMenus).size) {
       throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
@@ -55,6 +54,7 @@ export async function createProduct(services: Services, seller: User, input: unk
     const now = services.now();
     const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
     const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id, createdBy: by.userId }, tx.version, now);
+    if (!product) throw new AppError('conflict', 'A product with this id already exists');
     for (const menuId of ownMenus) await appendMenuProduct(tx.db, menuId, productId);
     await touchMenus(tx.db, ownMenus, tx.version, now);
     return product;

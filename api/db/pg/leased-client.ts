@@ -1,10 +1,18 @@
 /**
  * A pooled PostgreSQL client lent to one transaction or snapshot while its
- * work runs. Its queries run one at a time (a client takes one query at a
- * time; work may start several together). Savepoints cost a round trip each
- * way, and a sync push opens one per mutation with the domain's own nested
- * inside, so they are sent only when a query runs inside them, and one
- * opened where nothing ran since the enclosing one shares it.
+ * work runs, on a pipelining connection: queries go out in the order asked
+ * without waiting for the answers before them (the server runs them in that
+ * order), so what does not need an answer first costs no round trip.
+ *
+ * A sync push opens a savepoint per mutation (with the domain's own nested
+ * inside). A savepoint is sent only when a query runs inside it (one opened
+ * where nothing ran since the enclosing one shares it), and its release or
+ * rollback waits for the next statement: they go together in one message,
+ * pipelined ahead of that statement. A push then waits for one round trip
+ * per write, as the same writes in one plain transaction would. Statements
+ * still waiting when the transaction ends go with its COMMIT, so a rollback
+ * to a savepoint is never skipped; if they fail, every later query and the
+ * COMMIT fail with them.
  */
 import type pg from 'pg';
 import { SerialQueue } from '../serial-queue';
@@ -12,36 +20,111 @@ import type { Queryable } from './postgres-drizzle';
 
 export type Savepoint = { name: string; sent: boolean; sharedWith?: Savepoint };
 
+/**
+ * Statements a connection keeps parsed and planned, by their text: a query
+ * sent again by name skips the server's parsing and planning. Bounded per
+ * connection (texts vary with the length of id lists), beyond which queries
+ * go unnamed as before.
+ */
+const PREPARED_PER_CONNECTION = 200;
+const preparedNames = new WeakMap<pg.PoolClient, Map<string, string>>();
+
+function withPreparedName(client: pg.PoolClient, config: pg.QueryConfig): pg.QueryConfig {
+  let names = preparedNames.get(client);
+  if (!names) preparedNames.set(client, (names = new Map()));
+  let name = names.get(config.text);
+  if (name === undefined && names.size < PREPARED_PER_CONNECTION) names.set(config.text, (name = `menus_${names.size + 1}`));
+  return name === undefined ? config : { ...config, name };
+}
+
 export class LeasedClient {
   /** False once the transaction ends: work it left running falls back to the pool. */
   open = true;
   private readonly queries = new SerialQueue();
   /** Begun, in nesting order, with no query run inside them yet. */
   private readonly unsent: Savepoint[] = [];
+  /** Releases and rollbacks of savepoints, in order, not yet sent. */
+  private readonly waiting: string[] = [];
+  /** Why the waiting statements failed: the transaction can only roll back now. */
+  private failed: unknown;
   private count = 0;
 
   constructor(readonly client: pg.PoolClient) {}
 
-  /** For the work's queries: each after the savepoints it runs inside are on the server. */
+  /**
+   * For the work's queries, sent in the order asked. The connection
+   * pipelines: a query goes out without waiting for the answers before it
+   * (the server still runs them in order), so the savepoint statements
+   * before a query, and queries the work starts together, cost no round trip
+   * of their own.
+   */
   readonly queryable: Queryable = {
-    query: ((config: pg.QueryConfig) =>
-      this.queries.run(async () => {
-        await this.sendSavepoints();
-        return this.client.query(config);
-      })) as Queryable['query'],
+    query: ((config: pg.QueryConfig) => {
+      let answer!: Promise<pg.QueryResult>;
+      return this.queries
+        .run(async () => {
+          answer = this.send(config);
+          // Answered later; its failure reaches whoever awaits it.
+          answer.catch(() => undefined);
+        })
+        .then(() => answer);
+    }) as Queryable['query'],
   };
 
-  private async sendSavepoints(): Promise<void> {
-    for (let savepoint = this.unsent.shift(); savepoint; savepoint = this.unsent.shift()) {
-      await this.client.query(`SAVEPOINT ${savepoint.name}`);
-      savepoint.sent = true;
+  private send(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    if (this.failed) return Promise.reject(this.failed);
+    // Held back while both are written, so that they leave in one packet: each write to the socket costs a system call and wakes the server.
+    const socket = (this.client as unknown as pg.Client).connection.stream;
+    socket.cork();
+    let before: Promise<void> | undefined;
+    let answer: Promise<pg.QueryResult>;
+    try {
+      before = this.sendWaiting();
+      answer = this.client.query(withPreparedName(this.client, config));
+    } finally {
+      socket.uncork();
     }
+    if (!before) return answer;
+    return before.then(
+      () => answer,
+      (error: unknown) => {
+        answer.catch(() => undefined);
+        throw error;
+      },
+    );
   }
 
-  /** Ends the transaction with COMMIT or ROLLBACK, after the queries already queued; later ones go to the pool. */
+  /** Sends the waiting savepoint statements as one message, when there are any; if they fail, so does everything after them. */
+  private sendWaiting(): Promise<void> | undefined {
+    const savepoints = this.unsent.splice(0);
+    const statements = [...this.waiting.splice(0), ...savepoints.map((savepoint) => `SAVEPOINT ${savepoint.name}`)];
+    if (statements.length === 0) return undefined;
+    for (const savepoint of savepoints) savepoint.sent = true;
+    return this.client.query(statements.join('; ')).then(
+      () => undefined,
+      (error: unknown) => {
+        this.failed ??= error;
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * Ends the transaction with COMMIT (after the waiting statements) or
+   * ROLLBACK, after the queries already sent; later ones go to the pool. A
+   * COMMIT that the server turned into a ROLLBACK (the work carried on past
+   * a failed query) fails, so a write is never reported that was not kept.
+   */
   finish(statement: 'COMMIT' | 'ROLLBACK'): Promise<unknown> {
     this.open = false;
-    return this.queries.run(() => this.client.query(statement));
+    return this.queries.run(async () => {
+      if (statement === 'ROLLBACK') return this.client.query('ROLLBACK');
+      if (this.failed) throw this.failed;
+      const answer = (await this.client.query([...this.waiting.splice(0), 'COMMIT'].join('; '))) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(answer) ? answer.at(-1) : answer;
+      if (last?.command !== 'COMMIT') throw new Error(`The transaction was rolled back (the server answered ${last?.command} to COMMIT)`);
+      return answer;
+    });
   }
 
   beginSavepoint(): Savepoint {
@@ -53,21 +136,22 @@ export class LeasedClient {
     return savepoint;
   }
 
-  /** Keeps the savepoint's work (`release`) or undoes it (`rollback`); one no query reached has nothing to undo. */
+  /** Keeps the savepoint's work (`release`) or undoes it (`rollback`), with the next statement; one no query reached has nothing to undo. */
   endSavepoint(savepoint: Savepoint, outcome: 'release' | 'rollback'): Promise<void> {
-    return this.queries.run(async () => {
+    return this.queries.run(() => {
       const shared = savepoint.sharedWith;
       if (shared) {
-        if (outcome === 'rollback' && shared.sent) await this.client.query(`ROLLBACK TO SAVEPOINT ${shared.name}`);
-        return;
+        if (outcome === 'rollback' && shared.sent) this.waiting.push(`ROLLBACK TO SAVEPOINT ${shared.name}`);
+        return Promise.resolve();
       }
       if (!savepoint.sent) {
         const index = this.unsent.indexOf(savepoint);
         if (index >= 0) this.unsent.splice(index, 1);
-        return;
+        return Promise.resolve();
       }
-      if (outcome === 'rollback') await this.client.query(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
-      await this.client.query(`RELEASE SAVEPOINT ${savepoint.name}`);
+      if (outcome === 'rollback') this.waiting.push(`ROLLBACK TO SAVEPOINT ${savepoint.name}`);
+      this.waiting.push(`RELEASE SAVEPOINT ${savepoint.name}`);
+      return Promise.resolve();
     });
   }
 }

@@ -61,7 +61,8 @@ export class PostgresDatabase extends KnowsCommits implements Database {
 
   private constructor(url: string, options: PostgresOptions) {
     super();
-    this.pool = new pg.Pool({ ...connectionSettings(url), max: options.poolSize ?? POOL_SIZE });
+    // Pipelined: a transaction's queries go out without waiting for the answers before them (see LeasedClient).
+    this.pool = new pg.Pool({ ...connectionSettings(url), max: options.poolSize ?? POOL_SIZE, pipeline: true });
     // Its own connection, so that a pool busy with long pulls never makes a healthy process look unreachable.
     this.pinger = new pg.Pool({ ...connectionSettings(url), max: 1 });
     this.pinger.on('error', () => undefined);
@@ -104,15 +105,20 @@ export class PostgresDatabase extends KnowsCommits implements Database {
     return lease?.open ? lease.queryable : this.pool;
   }
 
-  /** Runs `work` on a pooled client between `begin` and COMMIT (ROLLBACK when it throws). */
-  private async withClient<T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` on a pooled client between `begin` and COMMIT (ROLLBACK when
+   * it throws). `begin` may end with the transaction's first statements, sent
+   * in the same message; `work` gets the last one's answer.
+   */
+  private async withClient<T>(begin: string, work: (begun: pg.QueryResult) => Promise<T>): Promise<T> {
     await this.opened();
     const client = await this.pool.connect();
     const lease = new LeasedClient(client);
     let broken: Error | undefined;
     try {
-      await client.query(begin);
-      const result = await this.lease.run(lease, () => work(client));
+      const answers = (await client.query(begin)) as pg.QueryResult | pg.QueryResult[];
+      const begun = Array.isArray(answers) ? answers.at(-1)! : answers;
+      const result = await this.lease.run(lease, () => work(begun));
       await lease.finish('COMMIT');
       return result;
     } catch (error) {
@@ -131,9 +137,9 @@ export class PostgresDatabase extends KnowsCommits implements Database {
     if (outer?.lease.open) return this.savepoint(outer.tx, outer.lease, work);
     return this.writes.run(async () => {
       try {
-        const { version, result } = await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, async (client) => {
-          const { rows } = await client.query<{ version: number }>('UPDATE "sync_clock" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version"');
-          const clock = rows[0];
+        const begin = `BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}; UPDATE "sync_clock" SET "version" = "version" + 1 WHERE "id" = 1 RETURNING "version"`;
+        const { version, result } = await this.withClient(begin, async (begun) => {
+          const clock = (begun.rows as { version: number }[])[0];
           if (!clock) throw new Error('The change clock row is missing');
           const tx: Tx = { db: this.read, version: clock.version };
           return { version: clock.version, result: await this.current.run({ tx, lease: this.lease.getStore()! }, () => work(tx)) };
@@ -160,11 +166,8 @@ export class PostgresDatabase extends KnowsCommits implements Database {
 
   readSnapshot<T>(work: () => Promise<T>): Promise<T> {
     if (this.lease.getStore()?.open) return work();
-    return this.withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
-      // The snapshot is taken at the first query, not at BEGIN: take it now.
-      await client.query('SELECT 1 FROM "sync_clock"');
-      return work();
-    });
+    // The snapshot is taken at the first query, not at BEGIN: take it now.
+    return this.withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT 1 FROM "sync_clock"', () => work());
   }
 
   async ping(): Promise<boolean> {
@@ -187,7 +190,7 @@ export class PostgresDatabase extends KnowsCommits implements Database {
   async ready(): Promise<Readiness> {
     return this.writes.run(async () => {
       try {
-        await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}`, (client) => client.query('UPDATE "sync_clock" SET "version" = "version" WHERE "id" = 1'));
+        await this.withClient(`BEGIN; SET LOCAL lock_timeout = ${CLOCK_LOCK_WAIT_MS}; UPDATE "sync_clock" SET "version" = "version" WHERE "id" = 1`, async () => undefined);
         return { ok: true as const };
       } catch (error) {
         if (isStorageFull(error)) return { ok: false as const, reason: `The database server is out of space: ${rootMessage(error)}` };
