@@ -10,8 +10,7 @@ import { RequireRole } from './components/require-role';
 import { Spinner } from './components/ui/card';
 import { useSession } from './lib/session-store';
 
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => lazy(async () => ({ default: (await load())[name] }));
 
 const SignedInLayout = named(() => import('./signed-in-layout'), 'SignedInLayout');
 const LandingPage = named(() => import('./features/marketing/landing-page'), 'LandingPage');
@@ -79,24 +78,143 @@ export function AppRoutes() {
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
         <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
         <Route element={<SignedInLayout />}>
-          <Route path="/admin/dashboard" element={<Guard roles={['admin']}><AdminDashboardPage /></Guard>} />
-          <Route path="/seller/dashboard" element={<Guard roles={['seller']}><SellerDashboardPage /></Guard>} />
+          <Route
+            path="/admin/dashboard"
+            element={
+              <Guard roles={['admin']}>
+                <AdminDashboardPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/seller/dashboard"
+            element={
+              <Guard roles={['seller']}>
+                <SellerDashboardPage />
+              </Guard>
+            }
+          />
           <Route path="/seller-dashboard" element={<SellerDashboardAlias />} />
-          <Route path="/menu-builder" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
-          <Route path="/menu-builder/:id" element={<Guard roles={['seller']}><MenuBuilderPage /></Guard>} />
-          <Route path="/products" element={<Guard roles={['seller']}><ProductsPage /></Guard>} />
-          <Route path="/menus" element={<Guard roles={['seller']}><MenusPage /></Guard>} />
-          <Route path="/menus/:id/insights" element={<Guard roles={['seller']}><InsightsPage /></Guard>} />
-          <Route path="/subscribe" element={<Guard roles={['seller']}><SubscribePage /></Guard>} />
-          <Route path="/billing" element={<Guard roles={['seller']}><BillingPage /></Guard>} />
-          <Route path="/buyer/dashboard" element={<Guard roles={['buyer']}><BuyerDashboardPage /></Guard>} />
-          <Route path="/browse" element={<Guard roles={['buyer']}><BrowsePage /></Guard>} />
-          <Route path="/saved-menus" element={<Guard roles={['buyer']}><SavedMenusPage /></Guard>} />
-          <Route path="/saved-menus/:id" element={<Guard roles={['buyer']}><SavedMenuPage /></Guard>} />
-          <Route path="/inbox" element={<Guard roles={['buyer', 'seller']}><InboxPage /></Guard>} />
-          <Route path="/profile" element={<Guard roles={['admin', 'seller', 'buyer']}><ProfilePage /></Guard>} />
-          <Route path="/team" element={<Guard roles={['seller', 'buyer']}><TeamPage /></Guard>} />
-          <Route path="/profile/account" element={<Guard roles={['admin', 'seller', 'buyer']}><AccountSettingsPage /></Guard>} />
+          <Route
+            path="/menu-builder"
+            element={
+              <Guard roles={['seller']}>
+                <MenuBuilderPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/menu-builder/:id"
+            element={
+              <Guard roles={['seller']}>
+                <MenuBuilderPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/products"
+            element={
+              <Guard roles={['seller']}>
+                <ProductsPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/menus"
+            element={
+              <Guard roles={['seller']}>
+                <MenusPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/menus/:id/insights"
+            element={
+              <Guard roles={['seller']}>
+                <InsightsPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/subscribe"
+            element={
+              <Guard roles={['seller']}>
+                <SubscribePage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/billing"
+            element={
+              <Guard roles={['seller']}>
+                <BillingPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/buyer/dashboard"
+            element={
+              <Guard roles={['buyer']}>
+                <BuyerDashboardPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/browse"
+            element={
+              <Guard roles={['buyer']}>
+                <BrowsePage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/saved-menus"
+            element={
+              <Guard roles={['buyer']}>
+                <SavedMenusPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/saved-menus/:id"
+            element={
+              <Guard roles={['buyer']}>
+                <SavedMenuPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/inbox"
+            element={
+              <Guard roles={['buyer', 'seller']}>
+                <InboxPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/profile"
+            element={
+              <Guard roles={['admin', 'seller', 'buyer']}>
+                <ProfilePage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/team"
+            element={
+              <Guard roles={['seller', 'buyer']}>
+                <TeamPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/profile/account"
+            element={
+              <Guard roles={['admin', 'seller', 'buyer']}>
+                <AccountSettingsPage />
+              </Guard>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

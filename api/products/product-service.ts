@@ -7,12 +7,7 @@ import { can, mayDelete, PRICE_AND_STOCK_FIELDS, REP_DELETE_MESSAGE, REP_PRICE_M
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
-import {
-  appendMenuProduct,
-  menuIdsContainingProduct,
-  menusOwnedBy,
-  touchMenus,
-} from '../db/repositories/menus';
+import { appendMenuProduct, menuIdsContainingProduct, menusOwnedBy, touchMenus } from '../db/repositories/menus';
 import {
   deleteProduct as deleteProductRow,
   findProduct,

@@ -13,7 +13,9 @@ function mailDir(): string {
 async function messagesTo(address: string): Promise<ParsedMail[]> {
   const dir = mailDir();
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((name) => name.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
   const parsed = await Promise.all(files.map((name) => simpleParser(readFileSync(join(dir, name)))));
   return parsed.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((entry) => entry.address === address));
 }
@@ -22,17 +24,23 @@ async function messagesTo(address: string): Promise<ParsedMail[]> {
 export async function latestMailTo(address: string, subject: string): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
-    .poll(async () => {
-      found = (await messagesTo(address)).filter((mail) => mail.subject === subject).at(-1);
-      return Boolean(found);
-    }, { message: `an email "${subject}" to ${address}` })
+    .poll(
+      async () => {
+        found = (await messagesTo(address)).filter((mail) => mail.subject === subject).at(-1);
+        return Boolean(found);
+      },
+      { message: `an email "${subject}" to ${address}` },
+    )
     .toBe(true);
   return found!;
 }
 
 /** The first link in the email's text whose path starts with `pathPrefix`. */
 export function linkIn(mail: ParsedMail, pathPrefix: string): URL {
-  const link = (mail.text ?? '').match(/https?:\/\/\S+/g)?.map((text) => new URL(text)).find((url) => url.pathname.startsWith(pathPrefix));
+  const link = (mail.text ?? '')
+    .match(/https?:\/\/\S+/g)
+    ?.map((text) => new URL(text))
+    .find((url) => url.pathname.startsWith(pathPrefix));
   if (!link) throw new Error(`No ${pathPrefix} link in "${mail.subject}"`);
   return link;
 }
@@ -41,11 +49,14 @@ export function linkIn(mail: ParsedMail, pathPrefix: string): URL {
 export async function latestLinkTo(address: string, pathPrefix: string): Promise<URL> {
   let found: URL | undefined;
   await expect
-    .poll(async () => {
-      const withLink = (await messagesTo(address)).filter((mail) => (mail.text ?? '').includes(pathPrefix)).at(-1);
-      found = withLink && linkIn(withLink, pathPrefix);
-      return Boolean(found);
-    }, { message: `an email to ${address} with a ${pathPrefix} link` })
+    .poll(
+      async () => {
+        const withLink = (await messagesTo(address)).filter((mail) => (mail.text ?? '').includes(pathPrefix)).at(-1);
+        found = withLink && linkIn(withLink, pathPrefix);
+        return Boolean(found);
+      },
+      { message: `an email to ${address} with a ${pathPrefix} link` },
+    )
     .toBe(true);
   return found!;
 }

@@ -59,7 +59,13 @@ export async function listProductsByOwner(db: Db, userId: string): Promise<Produ
 }
 
 /** Asked for every product a push creates or changes. */
-const productById = preparedPerConnection((db) => db.select().from(products).where(eq(products.id, sql.placeholder('id'))).prepare());
+const productById = preparedPerConnection((db) =>
+  db
+    .select()
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare(),
+);
 
 export async function findProduct(db: Db, id: string): Promise<Product | null> {
   const row = await productById(db).get({ id });
@@ -68,7 +74,11 @@ export async function findProduct(db: Db, id: string): Promise<Product | null> {
 
 /** The seller's product carrying `sku`, if any: SKUs are unique within a catalogue. */
 export async function findProductBySku(db: Db, userId: string, sku: string): Promise<Product | null> {
-  const row = await db.select().from(products).where(and(eq(products.userId, userId), eq(products.sku, sku))).get();
+  const row = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), eq(products.sku, sku)))
+    .get();
   return row ? toProduct(row) : null;
 }
 
@@ -78,16 +88,21 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[
 }
 
 /** The new product, or null (and nothing written) when a product already has its id: one statement, where a check and an insert would be two round trips. */
-export async function insertProduct(
-  db: Db,
-  product: ProductFields & { id: string; userId: string; createdBy: string },
-  version: number,
-  now: Date,
-): Promise<Product | null> {
+export async function insertProduct(db: Db, product: ProductFields & { id: string; userId: string; createdBy: string }, version: number, now: Date): Promise<Product | null> {
   const { createdBy } = product;
   const row = await db
     .insert(products)
-    .values({ ...toColumns(product), id: product.id, userId: product.userId, strainName: product.strainName, createdBy, updatedBy: createdBy, version, createdAt: now, updatedAt: now })
+    .values({
+      ...toColumns(product),
+      id: product.id,
+      userId: product.userId,
+      strainName: product.strainName,
+      createdBy,
+      updatedBy: createdBy,
+      version,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing({ target: products.id })
     .returning()
     .get();

@@ -36,8 +36,7 @@ export function StandingBanner() {
       <div role="status" className="border-b border-amber-200 bg-amber-50">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-3 py-3 text-sm text-amber-900 sm:px-4">
           <p>
-            Your last payment did not go through. Update your payment within {entitlement.daysLeft} {entitlement.daysLeft === 1 ? 'day' : 'days'} to keep
-            editing your catalogue.
+            Your last payment did not go through. Update your payment within {entitlement.daysLeft} {entitlement.daysLeft === 1 ? 'day' : 'days'} to keep editing your catalogue.
           </p>
           {seeBilling && (
             <Link to="/billing" className={buttonClasses('outline', 'sm')}>

@@ -84,17 +84,7 @@ function fieldsOf(form: ProductForm) {
   };
 }
 
-export function ProductFormDialog({
-  open,
-  onOpenChange,
-  product,
-  menus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  product: Product | null;
-  menus: Menu[];
-}) {
+export function ProductFormDialog({ open, onOpenChange, product, menus }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null; menus: Menu[] }) {
   const [form, setForm] = useState(() => formFrom(product));
   const { errors, formRef, fail, recheck, clear: clearErrors } = useFieldErrors();
   /** Files stored on the device while this dialog is open: let go unless the saved product names them. */
@@ -226,19 +216,68 @@ export function ProductFormDialog({
           </Select>
         </Field>
         <Field id="product-thc" label="THC %" error={errors.thcPercentage}>
-          <Input id="product-thc" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.thcPercentage} onChange={change('thcPercentage')} {...invalid('thcPercentage', 'product-thc')} />
+          <Input
+            id="product-thc"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.1}
+            value={form.thcPercentage}
+            onChange={change('thcPercentage')}
+            {...invalid('thcPercentage', 'product-thc')}
+          />
         </Field>
         <Field id="product-cbd" label="CBD %" error={errors.cbdPercentage}>
-          <Input id="product-cbd" type="number" inputMode="decimal" min={0} max={100} step={0.1} value={form.cbdPercentage} onChange={change('cbdPercentage')} {...invalid('cbdPercentage', 'product-cbd')} />
+          <Input
+            id="product-cbd"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.1}
+            value={form.cbdPercentage}
+            onChange={change('cbdPercentage')}
+            {...invalid('cbdPercentage', 'product-cbd')}
+          />
         </Field>
         <Field id="product-price" label="Price per unit ($)" error={errors.pricePerUnit}>
-          <Input id="product-price" type="number" inputMode="decimal" min={0} step={0.01} value={form.pricePerUnit} onChange={change('pricePerUnit')} {...invalid('pricePerUnit', 'product-price')} {...pricesAndStockLocked} />
+          <Input
+            id="product-price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={form.pricePerUnit}
+            onChange={change('pricePerUnit')}
+            {...invalid('pricePerUnit', 'product-price')}
+            {...pricesAndStockLocked}
+          />
         </Field>
         <Field id="product-quantity" label="Available quantity" error={errors.availableQuantity}>
-          <Input id="product-quantity" type="number" inputMode="decimal" min={0} step={0.001} value={form.availableQuantity} onChange={change('availableQuantity')} {...invalid('availableQuantity', 'product-quantity')} {...pricesAndStockLocked} />
+          <Input
+            id="product-quantity"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.001}
+            value={form.availableQuantity}
+            onChange={change('availableQuantity')}
+            {...invalid('availableQuantity', 'product-quantity')}
+            {...pricesAndStockLocked}
+          />
         </Field>
         <Field id="product-lot-size" label="Lot size (minimum order)" error={errors.lotSize}>
-          <Input id="product-lot-size" type="number" inputMode="numeric" min={1} step={1} value={form.lotSize} onChange={change('lotSize')} {...invalid('lotSize', 'product-lot-size')} />
+          <Input
+            id="product-lot-size"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={form.lotSize}
+            onChange={change('lotSize')}
+            {...invalid('lotSize', 'product-lot-size')}
+          />
         </Field>
         <Field id="product-sku" label="SKU" error={errors.sku}>
           <Input id="product-sku" maxLength={MAX_SKU_LENGTH} autoComplete="off" value={form.sku} onChange={change('sku')} {...invalid('sku', 'product-sku')} />

@@ -87,52 +87,50 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
           {visible.map((menu) => {
             const linkWaiting = linksWaiting?.has(menu.publicLinkId) ?? false;
             return (
-            <li key={menu.id}>
-              <Card className="flex h-full flex-col gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <h2 className="font-semibold">{menu.name}</h2>
-                  <Badge tone={menu.isPublic ? 'good' : 'neutral'}>
-                    {menu.isPublic ? 'Public' : 'Private'}
-                  </Badge>
-                </div>
-                <p className="line-clamp-2 text-sm text-stone-600">{menu.description || 'No description'}</p>
-                <p className="text-sm text-stone-700">
-                  {menu.productIds.length} {menu.productIds.length === 1 ? 'item' : 'items'}
-                </p>
-                {linkWaiting && <p className="text-xs text-amber-800">Its link works once your device syncs.</p>}
-                <p className="text-xs text-stone-500">
-                  Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
-                </p>
-                <AuthorshipLine row={menu} />
-                <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                  <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
-                    Edit
-                  </Link>
-                  {!linkWaiting && (
-                    <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
-                      Copy Link
+              <li key={menu.id}>
+                <Card className="flex h-full flex-col gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="font-semibold">{menu.name}</h2>
+                    <Badge tone={menu.isPublic ? 'good' : 'neutral'}>{menu.isPublic ? 'Public' : 'Private'}</Badge>
+                  </div>
+                  <p className="line-clamp-2 text-sm text-stone-600">{menu.description || 'No description'}</p>
+                  <p className="text-sm text-stone-700">
+                    {menu.productIds.length} {menu.productIds.length === 1 ? 'item' : 'items'}
+                  </p>
+                  {linkWaiting && <p className="text-xs text-amber-800">Its link works once your device syncs.</p>}
+                  <p className="text-xs text-stone-500">
+                    Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
+                  </p>
+                  <AuthorshipLine row={menu} />
+                  <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                    <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
+                      Edit
+                    </Link>
+                    {!linkWaiting && (
+                      <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
+                        Copy Link
+                      </Button>
+                    )}
+                    <ShareMenuButton menuName={menu.name} publicLinkId={menu.publicLinkId} linkWaiting={linkWaiting} />
+                    <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
+                      Preview
+                    </a>
+                    <Button size="sm" variant="ghost" aria-label={`Duplicate ${menu.name}`} onClick={() => void duplicate(menu)}>
+                      Duplicate
                     </Button>
-                  )}
-                  <ShareMenuButton menuName={menu.name} publicLinkId={menu.publicLinkId} linkWaiting={linkWaiting} />
-                  <a href={`/menu/${menu.publicLinkId}`} target="_blank" rel="noopener" className={buttonClasses('ghost', 'sm')}>
-                    Preview
-                  </a>
-                  <Button size="sm" variant="ghost" aria-label={`Duplicate ${menu.name}`} onClick={() => void duplicate(menu)}>
-                    Duplicate
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-700"
-                    onClick={() => void remove(menu)}
-                    disabled={!mayDelete(teamRole, menu, userId)}
-                    title={mayDelete(teamRole, menu, userId) ? undefined : REFUSAL_REASONS.deleteOthersWork}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </Card>
-            </li>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      onClick={() => void remove(menu)}
+                      disabled={!mayDelete(teamRole, menu, userId)}
+                      title={mayDelete(teamRole, menu, userId) ? undefined : REFUSAL_REASONS.deleteOthersWork}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </Card>
+              </li>
             );
           })}
         </ul>

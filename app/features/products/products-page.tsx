@@ -81,9 +81,7 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
           Export CSV
         </Button>
       </div>
-      {editing && (
-        <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />
-      )}
+      {editing && <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />}
       {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
       <ProductImportDialog open={importing} onOpenChange={setImporting} catalogue={products} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_13rem]">
@@ -116,7 +114,9 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
       ) : (
         <>
           <p className="-mt-3 text-sm text-stone-600" aria-live="polite">
-            {visible.length === products.length ? `${products.length} ${products.length === 1 ? 'product' : 'products'}` : `Showing ${visible.length} of ${products.length} products`}
+            {visible.length === products.length
+              ? `${products.length} ${products.length === 1 ? 'product' : 'products'}`
+              : `Showing ${visible.length} of ${products.length} products`}
           </p>
           <ul aria-label="Products" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((product) => (
@@ -154,7 +154,9 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
       />
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 font-semibold break-words">{product.strainName}</h2>
-        <Badge tone="neutral" className="shrink-0">{CATEGORY_LABELS[product.category]}</Badge>
+        <Badge tone="neutral" className="shrink-0">
+          {CATEGORY_LABELS[product.category]}
+        </Badge>
       </div>
       {product.sku && <p className="-mt-1 font-mono text-xs text-stone-600">SKU {product.sku}</p>}
       {product.description && <p className="line-clamp-2 text-sm break-words text-stone-600">{product.description}</p>}
