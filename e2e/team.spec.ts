@@ -80,6 +80,8 @@ test.describe('a team', () => {
       await page.reload();
       await openMenus(page);
       await expect(cardOf(page, menuName)).toContainText('1 item');
+      // Every row says who in the team made it.
+      await expect(cardOf(page, menuName)).toContainText('Added by Rita');
       await openProducts(page);
       await expect(productCard(page, strain)).toBeVisible();
       await page.getByRole('link', { name: /^Profile:/ }).click();

@@ -1,16 +1,25 @@
 import { expect, it } from 'vitest';
-import { authorshipText } from './authorship';
+import { authorshipText, memberNames } from './authorship';
 
-it('names who added a row and who last changed it', () => {
-  expect(authorshipText({ id: 'p1', createdByName: 'Rita Reyes', updatedByName: 'Marcus Lee' })).toBe('Added by Rita Reyes · changed by Marcus Lee');
+const names = memberNames([
+  { userId: 'u-rita', email: 'rita@north.test', name: 'Rita Reyes', role: 'rep' },
+  { userId: 'u-marcus', email: 'marcus@north.test', name: '', role: 'owner' },
+]);
+
+it('names who added a row and who last changed it, by their email when they gave no name', () => {
+  expect(authorshipText({ createdBy: 'u-rita', updatedBy: 'u-marcus' }, names)).toBe('Added by Rita Reyes · changed by marcus@north.test');
 });
 
-it('says only what the row carries', () => {
-  expect(authorshipText({ id: 'p1', createdByName: 'Rita Reyes', updatedByName: null })).toBe('Added by Rita Reyes');
-  expect(authorshipText({ id: 'p1', updatedByName: 'Marcus Lee' })).toBe('Changed by Marcus Lee');
+it('says only what the row records', () => {
+  expect(authorshipText({ createdBy: 'u-rita', updatedBy: null }, names)).toBe('Added by Rita Reyes');
+  expect(authorshipText({ updatedBy: 'u-rita' }, names)).toBe('Changed by Rita Reyes');
 });
 
-it('says nothing for a row from before teams recorded names', () => {
-  expect(authorshipText({ id: 'p1', strainName: 'Blue Dream' })).toBeNull();
-  expect(authorshipText({ id: 'p1', createdByName: '  ', updatedByName: '' })).toBeNull();
+it('still says a member who left did it, without a name', () => {
+  expect(authorshipText({ createdBy: 'u-gone', updatedBy: 'u-rita' }, names)).toBe('Added by a former member · changed by Rita Reyes');
+});
+
+it('says nothing for a row from before teams recorded anyone', () => {
+  expect(authorshipText({}, names)).toBeNull();
+  expect(authorshipText({ createdBy: null, updatedBy: null }, names)).toBeNull();
 });

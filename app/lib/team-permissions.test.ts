@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../sync/entities/team';
-import { creatorOf, inviteRoleOptions, isLastOwner, mayDelete, mayHandOver, mayRemove, memberRoleOptions, roleIn, teamAllowances } from './team-permissions';
+import { inviteRoleOptions, isLastOwner, mayDelete, mayHandOver, mayRemove, memberRoleOptions, roleIn, teamAllowances } from './team-permissions';
 import { teamRoleOfUser } from './team-role';
 
 const OWNER: TeamMember = { userId: 'u-owner', email: 'owner@north.test', name: 'Olivia', role: 'owner' };
@@ -34,9 +34,9 @@ describe('what each role may do on the screens', () => {
   });
 
   it('takes the holding account as the maker of a row that does not record one', () => {
-    expect(creatorOf({ userId: 'u-owner' })).toBe('u-owner');
-    expect(creatorOf({ userId: 'u-owner', createdBy: 'u-rep' } as { userId: string })).toBe('u-rep');
     expect(mayDelete('rep', { userId: 'u-owner' }, 'u-rep')).toBe(false);
+    expect(mayDelete('rep', { userId: 'u-owner', createdBy: 'u-rep' }, 'u-rep')).toBe(true);
+    expect(mayDelete('rep', { userId: 'u-owner', createdBy: 'u-manager' }, 'u-rep')).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@
  * from before teams) hides nothing: the server still refuses what it must.
  */
 import type { Team, TeamKind, TeamMember, TeamRole } from '../../sync/entities/team';
+import { can, mayDelete as mayDeleteRow, rolesOf } from '../../sync/team-permissions';
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', manager: 'Manager', rep: 'Rep' };
 
@@ -23,10 +24,16 @@ export type TeamAllowances = {
 
 const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true };
 
+/** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
 export function teamAllowances(role: TeamRole | null): TeamAllowances {
-  if (role === 'manager') return { ...EVERYTHING, seeBilling: false, changeRoles: false };
-  if (role === 'rep') return { changePricesAndStock: false, deleteOthersWork: false, seeBilling: false, manageMembers: false, changeRoles: false };
-  return EVERYTHING;
+  if (!role) return EVERYTHING;
+  return {
+    changePricesAndStock: can(role, 'product.priceAndStock'),
+    deleteOthersWork: can(role, 'deleteOthersWork'),
+    seeBilling: can(role, 'billing'),
+    manageMembers: can(role, 'members.manage'),
+    changeRoles: can(role, 'members.roles'),
+  };
 }
 
 /** Why a control is off, for its title. */
@@ -37,15 +44,9 @@ export const REFUSAL_REASONS = {
   changeRoles: 'Only an owner changes roles.',
 } as const;
 
-/** Who made a row: its `createdBy` once rows record it, else the account that holds it. */
-export function creatorOf(row: { userId: string }): string {
-  const createdBy = (row as { createdBy?: unknown }).createdBy;
-  return typeof createdBy === 'string' && createdBy ? createdBy : row.userId;
-}
-
-/** Whether `viewerId`, with `role`, may delete `row`. */
-export function mayDelete(role: TeamRole | null, row: { userId: string }, viewerId: string): boolean {
-  return teamAllowances(role).deleteOthersWork || creatorOf(row) === viewerId;
+/** Whether `viewerId`, with `role`, may delete `row` (a row from before teams counts as made by the account that holds it). */
+export function mayDelete(role: TeamRole | null, row: { userId: string; createdBy?: string | null }, viewerId: string): boolean {
+  return !role || mayDeleteRow(role, viewerId, row.createdBy || row.userId);
 }
 
 /** The roles an invitation may offer: reps exist on seller teams only, and only an owner makes another owner. */
@@ -55,9 +56,7 @@ export function inviteRoleOptions(kind: TeamKind, viewerRole: TeamRole | null): 
 }
 
 /** The roles a member of a team of `kind` may hold. */
-export function memberRoleOptions(kind: TeamKind): TeamRole[] {
-  return kind === 'seller' ? ['owner', 'manager', 'rep'] : ['owner', 'manager'];
-}
+export const memberRoleOptions = rolesOf;
 
 function ownerCount(members: readonly TeamMember[]): number {
   return members.filter((member) => member.role === 'owner').length;
