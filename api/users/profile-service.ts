@@ -20,7 +20,8 @@ export async function updateProfile(services: Services, user: User, input: unkno
   const fields = parseOrThrow(profileUpdateSchema, input);
   const { role, email, currentPassword, ...rest } = fields;
   const changes: UserChanges = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
-  const nameProblem = businessNameProblem(fields, role ?? user.role);
+  // The name on the team's menus is the founding account's: a member who joined keeps no business name of their own.
+  const nameProblem = teamId === user.id ? businessNameProblem(fields, role ?? user.role) : null;
   if (nameProblem) throw new AppError('validation', nameProblem.businessName, nameProblem);
 
   if (role !== undefined && role !== user.role) {

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import { businessNameProblem, profileUpdateSchema, type User } from '../../../sync/entities/user';
+import { useTeamRead } from '../../lib/team-read';
 import { validate } from '../../../sync/validation';
 import { Card } from '../ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
@@ -86,6 +87,9 @@ export function useProfileForm(user: User, { includeEmail, followUser = false, o
   const [currentPassword, setCurrentPasswordState] = useState('');
   const [shownUser, setShownUser] = useState(user);
   const { errors, formRef, fail, recheck, clear } = useFieldErrors();
+  // Only the account that founded the team names it (its menus show that name); a member who joined is not asked.
+  const team = useTeamRead().data;
+  const namesTheTeam = !team || team.id === user.id;
   if (followUser && user !== shownUser) {
     setShownUser(user);
     setValuesState(valuesFrom(user));
@@ -105,7 +109,7 @@ export function useProfileForm(user: User, { includeEmail, followUser = false, o
   function errorsOf(current: ProfileValues, password: string): FieldErrors {
     const checked = validate(profileUpdateSchema, { ...payloadOf(current), ...(includeEmail && { email: current.email }) });
     const found = checked.ok ? {} : { ...checked.fieldErrors };
-    const nameProblem = businessNameProblem({ businessName: current.businessName.trim() || null }, current.role);
+    const nameProblem = namesTheTeam ? businessNameProblem({ businessName: current.businessName.trim() || null }, current.role) : null;
     if (nameProblem && !found.businessName) Object.assign(found, nameProblem);
     if (newEmailOf(current) && !password) found.currentPassword = EMAIL_CHANGE_PASSWORD_MESSAGE;
     return found;
