@@ -116,6 +116,8 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/upload', allowed: ALL_ROLES, expected: 400 },
   // A team's members and invitations: each role's rights are proven in api/team.
   { method: 'GET', pattern: '/api/team', allowed: ['buyer', 'seller'] },
+  // The join page shows what an invitation offers before anyone signs in; the token is the key (a probe without one is bad input).
+  { method: 'GET', pattern: '/api/team/invitations/preview', allowed: 'anyone', expected: 400 },
   { method: 'POST', pattern: '/api/team/invitations', allowed: ['buyer', 'seller'], body: {}, expected: 400 },
   { method: 'POST', pattern: '/api/team/invitations/:id/resend', path: `/api/team/invitations/${SOME_ID}/resend`, allowed: ['buyer', 'seller'], expected: 404 },
   { method: 'DELETE', pattern: '/api/team/invitations/:id', path: `/api/team/invitations/${SOME_ID}`, allowed: ['buyer', 'seller'], expected: 404 },
