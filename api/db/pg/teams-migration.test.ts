@@ -4,7 +4,7 @@
  * on PostgreSQL. The old installation is made by migrating to just before teams and copying in rows made by the app.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
+import { sqliteMigrationsBefore } from '../../testing/migrations-before';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/seed';
 import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
@@ -28,19 +29,6 @@ const NOT_COPIED = /^(sqlite_|__drizzle_migrations$|schema_migrations$|menu_sear
 const dir = mkdtempSync(join(tmpdir(), 'menus-teams-migration-'));
 const oldFile = join(dir, 'old.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function sqliteMigrationsBefore(tag: string): string {
-  const folder = join(dir, 'before');
-  cpSync(SQLITE_MIGRATIONS, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  journal.entries = journal.entries.slice(
-    0,
-    journal.entries.findIndex((entry) => entry.tag === tag),
-  );
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 const tablesOf = (connection: BetterSqlite3.Database) =>
   (connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((name) => !NOT_COPIED.test(name));
@@ -82,7 +70,7 @@ beforeAll(async () => {
     }
   });
   const old = new BetterSqlite3(oldFile);
-  migrate(drizzle(old), { migrationsFolder: sqliteMigrationsBefore('0028_teams') });
+  migrate(drizzle(old), { migrationsFolder: sqliteMigrationsBefore(dir, '0028_teams') });
   old.pragma('foreign_keys = OFF');
   old.exec(`ATTACH DATABASE '${t.services.env.databaseFile}' AS app`);
   for (const table of tablesOf(old)) {
