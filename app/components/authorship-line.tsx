@@ -1,13 +1,9 @@
-/** "Added by … · changed by …" under a product or menu, named from the team's member list; nothing for rows that record no one. */
-import { useMemo } from 'react';
-import { authorshipText, memberNames, type Authored } from '../lib/authorship';
+/** "Added by … · changed by …" under a product or menu; nothing for rows that record no one, or before the team's names are known. */
+import { authorshipText, type Authored } from '../lib/authorship';
 import { cn } from '../lib/cn';
-import { useTeamRead } from '../lib/team-read';
 
-export function AuthorshipLine({ row, className }: { row: Authored; className?: string }) {
-  const members = useTeamRead().data?.members;
-  const names = useMemo(() => memberNames(members ?? []), [members]);
+export function AuthorshipLine({ row, names, className }: { row: Authored; names: ReadonlyMap<string, string> | null; className?: string }) {
   // Until the team is known, ids cannot be named: say nothing rather than "a former member".
-  const text = members ? authorshipText(row, names) : null;
+  const text = names ? authorshipText(row, names) : null;
   return text ? <p className={cn('text-xs text-stone-500', className)}>{text}</p> : null;
 }

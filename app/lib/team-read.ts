@@ -3,12 +3,20 @@
  * the team page and the role-aware screens know it offline. Admins have no
  * team: nothing is asked for them.
  */
+import { useMemo } from 'react';
 import { apiReads } from '../../sync/api-reads';
 import type { Team } from '../../sync/entities/team';
+import { memberNames } from './authorship';
 import { useServerRead, type ServerRead } from './server-read/use-server-read';
 import { useSession } from './session-store';
 
 export function useTeamRead(): ServerRead<Team> {
   const hasTeam = useSession((state) => state.user !== null && state.user.role !== 'admin');
   return useServerRead(apiReads.team(), { keepOffline: true, skip: !hasTeam });
+}
+
+/** The team's members' names by id, for "Added by …" lines; null until the team is known. Read once per screen, not per row. */
+export function useMemberNames(): ReadonlyMap<string, string> | null {
+  const members = useTeamRead().data?.members;
+  return useMemo(() => (members ? memberNames(members) : null), [members]);
 }

@@ -21,6 +21,7 @@ import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 import { REFUSAL_REASONS } from '../../lib/team-permissions';
+import { useMemberNames } from '../../lib/team-read';
 import { useTeamAllowances } from '../../lib/team-role';
 import { AuthorshipLine } from '../authorship-line';
 import { LabResultField } from '../photos/lab-result-field';
@@ -94,6 +95,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
   const busy = preparing.photos || preparing.labResult;
   const editing = product !== null;
   const { changePricesAndStock } = useTeamAllowances();
+  const memberNames = useMemberNames();
   const pricesAndStockLocked = changePricesAndStock ? {} : { disabled: true, title: REFUSAL_REASONS.pricesAndStock };
 
   function close() {
@@ -169,7 +171,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
       <form ref={formRef} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {product && <AuthorshipLine row={product} className="-mt-2 sm:col-span-2" />}
+        {product && <AuthorshipLine row={product} names={memberNames} className="-mt-2 sm:col-span-2" />}
         <div className="sm:col-span-2">
           <Field id="product-strain-name" label="Strain Name *" error={errors.strainName}>
             <Input id="product-strain-name" maxLength={200} value={form.strainName} onChange={change('strainName')} {...invalid('strainName', 'product-strain-name')} />

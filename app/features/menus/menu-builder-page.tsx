@@ -29,7 +29,7 @@ import { useMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useTeamRead } from '../../lib/team-read';
+import { useMemberNames, useTeamRead } from '../../lib/team-read';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
 export type JustCreated = { justCreated: true };
@@ -78,6 +78,7 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
   const [askingBusinessName, setAskingBusinessName] = useState(false);
   const team = useTeamRead().data;
+  const memberNames = useMemberNames();
   /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
   const [showChosen, setShowChosen] = useState(false);
   const chosenCard = useRef<HTMLDivElement>(null);
@@ -155,7 +156,7 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
         </div>
       </div>
       <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
-      {initial && <AuthorshipLine row={initial} className="-mt-4" />}
+      {initial && <AuthorshipLine row={initial} names={memberNames} className="-mt-4" />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -22,6 +22,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useSession } from '../../lib/session-store';
 import { mayDelete, REFUSAL_REASONS } from '../../lib/team-permissions';
+import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -50,6 +51,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
   const linksWaiting = useLinksNotOnServer();
   const userId = useSession((state) => state.user?.id ?? '');
   const teamRole = useTeamRole();
+  const memberNames = useMemberNames();
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -101,7 +103,7 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   <p className="text-xs text-stone-500">
                     Created {formatDate(menu.createdAt)} · Updated {formatDate(menu.updatedAt)}
                   </p>
-                  <AuthorshipLine row={menu} />
+                  <AuthorshipLine row={menu} names={memberNames} />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
                     <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
                       Edit

@@ -30,6 +30,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useSession } from '../../lib/session-store';
 import { mayDelete, REFUSAL_REASONS, teamAllowances } from '../../lib/team-permissions';
+import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
 
 export function ProductsPage() {
@@ -51,6 +52,7 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   const [importing, setImporting] = useState(false);
   const userId = useSession((state) => state.user?.id ?? '');
   const teamRole = useTeamRole();
+  const memberNames = useMemberNames();
   const { changePricesAndStock } = teamAllowances(teamRole);
 
   const visible = useMemo(() => {
@@ -128,6 +130,7 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
                   onDelete={() => setDeleting(product)}
                   changePricesAndStock={changePricesAndStock}
                   deletable={mayDelete(teamRole, product, userId)}
+                  memberNames={memberNames}
                 />
               </li>
             ))}
@@ -138,9 +141,17 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   );
 }
 
-type CardProps = { product: Product; notSaved: boolean; onEdit: () => void; onDelete: () => void; changePricesAndStock: boolean; deletable: boolean };
+type CardProps = {
+  product: Product;
+  notSaved: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  changePricesAndStock: boolean;
+  deletable: boolean;
+  memberNames: ReadonlyMap<string, string> | null;
+};
 
-function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock, deletable }: CardProps) {
+function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock, deletable, memberNames }: CardProps) {
   const thc = formatPercent(product.thcPercentage);
   const cbd = formatPercent(product.cbdPercentage);
   const price = formatPrice(product.pricePerUnit);
@@ -174,7 +185,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
         {thc && <Badge tone="good">THC {thc}</Badge>}
         {cbd && <Badge tone="info">CBD {cbd}</Badge>}
       </div>
-      <AuthorshipLine row={product} />
+      <AuthorshipLine row={product} names={memberNames} />
       <div className="mt-auto grid gap-2 pt-2">
         {/* A rep sees price and stock on the card but changes neither. */}
         {changePricesAndStock && <QuickStockForm key={quickStockKey(product)} product={product} />}
