@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { PriceListEntry } from '../../sync/entities/price-list';
 import type { MenuFacts } from '../../sync/menu-diff';
 
 const timestamps = {
@@ -161,6 +162,8 @@ export const menus = sqliteTable(
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
     /** ISO date-time in UTC (so text order is time order); after it the link answers Menu Not Found. */
     linkExpiresAt: text('link_expires_at'),
+    /** The price list everyone who opens this menu's link is priced by (a buyer's own list comes first). */
+    priceListId: text('price_list_id').references((): AnySQLiteColumn => priceLists.id, { onDelete: 'set null' }),
     ...authorship(),
     version,
     ...timestamps,
@@ -686,4 +689,71 @@ export const teamInvitations = sqliteTable(
     index('team_invitations_team').on(t.teamId, t.createdAt),
     check('team_invitations_role_check', sql`${t.role} in ('owner', 'manager', 'rep')`),
   ],
+);
+
+/**
+ * A seller team's customer book: the dispensaries it sells to, with their terms. `buyerTeamId` links one to the
+ * buyer's team here once that buyer has an account; `repUserId` is the member who looks after it.
+ */
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    /** The seller team. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    buyerTeamId: text('buyer_team_id').references(() => users.id, { onDelete: 'set null' }),
+    licenseNumber: text('license_number'),
+    paymentTerms: text('payment_terms', { enum: ['cod', 'net7', 'net15', 'net30'] })
+      .notNull()
+      .default('cod'),
+    priceListId: text('price_list_id').references((): AnySQLiteColumn => priceLists.id, { onDelete: 'set null' }),
+    repUserId: text('rep_user_id').references(() => users.id, { onDelete: 'set null' }),
+    holdWhenOverdue: integer('hold_when_overdue', { mode: 'boolean' }).notNull().default(false),
+    tags: text('tags', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    ...authorship(),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_user_version').on(t.userId, t.version),
+    // One entry per buyer team in a seller's book (unlinked entries, with no buyer team, are not held to it).
+    uniqueIndex('customers_user_buyer_team').on(t.userId, t.buyerTeamId),
+    index('customers_user_email').on(t.userId, t.email),
+    index('customers_buyer_team').on(t.buyerTeamId),
+    check('customers_payment_terms_check', sql`${t.paymentTerms} in ('cod', 'net7', 'net15', 'net30')`),
+  ],
+);
+
+/**
+ * A seller team's price list: its entries (see `priceListEntrySchema`) kept whole as JSON, since the list is read and
+ * written as one (the grid, PUT, CSV), priced against as one, and replicated as one row.
+ */
+export const priceLists = sqliteTable(
+  'price_lists',
+  {
+    id: text('id').primaryKey(),
+    /** The seller team. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Calendar days (YYYY-MM-DD), both included; null is an open end. */
+    startsAt: text('starts_at'),
+    endsAt: text('ends_at'),
+    entries: text('entries', { mode: 'json' })
+      .$type<PriceListEntry[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    ...authorship(),
+    version,
+    ...timestamps,
+  },
+  (t) => [index('price_lists_user_version').on(t.userId, t.version)],
 );

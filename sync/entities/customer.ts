@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { entityId, isoDate, optionalText, requiredText, updateOf } from '../fields';
+
+export const PAYMENT_TERMS = ['cod', 'net7', 'net15', 'net30'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
+/** Days from delivery to the due date for each of the terms (`cod`: due on delivery). */
+export const PAYMENT_TERM_DAYS: Record<PaymentTerms, number> = { cod: 0, net7: 7, net15: 15, net30: 30 };
+
+export const PAYMENT_TERM_LABELS: Record<PaymentTerms, string> = {
+  cod: 'Cash on delivery',
+  net7: 'Net 7',
+  net15: 'Net 15',
+  net30: 'Net 30',
+};
+
+/**
+ * A dispensary a seller team sells to, in the seller's customer book. `buyerTeamId` links it to the buyer's team on
+ * this platform once that buyer has an account; `repUserId` is the member of the seller team who looks after it
+ * (a rep sees only the customers assigned to them).
+ */
+export const customerSchema = z.object({
+  id: entityId,
+  /** The seller team whose book it is. */
+  userId: entityId,
+  name: z.string(),
+  email: z.string().nullable(),
+  buyerTeamId: entityId.nullable(),
+  licenseNumber: z.string().nullable(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  priceListId: entityId.nullable(),
+  repUserId: entityId.nullable(),
+  holdWhenOverdue: z.boolean(),
+  tags: z.array(z.string()),
+  createdBy: entityId.nullable().optional(),
+  updatedBy: entityId.nullable().optional(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const customerEmail = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .toLowerCase()
+  .max(320, 'Email must be at most 320 characters')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, 'Enter a valid email address');
+
+export const customerFieldsSchema = z.object({
+  name: requiredText('Customer name', 200),
+  email: customerEmail,
+  licenseNumber: optionalText('License number', 100),
+  paymentTerms: z.enum(PAYMENT_TERMS, { error: 'Choose payment terms: COD, Net 7, Net 15 or Net 30' }).default('cod'),
+  priceListId: entityId.nullish().transform((id) => id ?? null),
+  repUserId: entityId.nullish().transform((id) => id ?? null),
+  holdWhenOverdue: z.boolean({ error: 'Hold when overdue must be true or false' }).default(false),
+  tags: z
+    .array(z.string().trim().min(1).max(50, 'A tag must be at most 50 characters'))
+    .max(20, 'A customer has at most 20 tags')
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+});
+
+/** POST /api/customers and `customer.create`: the id is made on the device. */
+export const customerCreateSchema = customerFieldsSchema.extend({ id: entityId });
+export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
+/** PATCH /api/customers/:id and `customer.update`: only the fields named change. */
+export const customerUpdateSchema = updateOf(customerFieldsSchema.shape).extend({ id: entityId });
+export const customerDeleteSchema = z.object({ id: entityId });
