@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PRICE_RULE, QUANTITY_RULE } from '../decimal';
+import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../fields';
+import { PAYMENT_TERMS } from './customer';
+
+export const ORDER_STATUSES = ['submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['cash', 'check', 'ach', 'wire', 'card', 'other'] as const;
+
+/** A line as priced when the order was submitted (or last edited): later price changes do not touch it. Money and quantities are exact decimal strings. */
+export const orderLineSchema = z.object({
+  productId: entityId,
+  strainName: z.string(),
+  unitType: z.string(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  listPrice: z.string().nullable(),
+  lineTotal: z.string(),
+  /** What reached the buyer, set on delivery (short deliveries give the rest back to stock). */
+  deliveredQuantity: z.string().nullable(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  at: isoDate,
+  /** The member who made the move, as named then. */
+  byName: z.string(),
+  /** Why, when the move takes one (a rejection's reason). */
+  reason: z.string().optional(),
+});
+
+export const orderPaymentSchema = z.object({ id: entityId, amount: z.string(), method: z.enum(PAYMENT_METHODS), receivedAt: isoDate, byName: z.string() });
+
+/**
+ * A wholesale order between a seller team and a buyer (a customer of the seller, linked to a buyer team when the
+ * buyer has an account here). Both parties see it; a rep only for the customers assigned to them.
+ */
+export const orderSchema = z.object({
+  id: entityId,
+  /** Sequential per seller team, never repeated or skipped: `SO-1001`. */
+  number: z.string(),
+  sellerTeamId: entityId,
+  sellerName: z.string(),
+  buyerTeamId: entityId.nullable(),
+  customerId: entityId,
+  customerName: z.string(),
+  menuId: entityId.nullable(),
+  status: z.enum(ORDER_STATUSES),
+  /** While `awaiting_buyer`: the status the buyer's approval returns to. */
+  resumeStatus: z.enum(['submitted', 'accepted']).nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  lines: z.array(orderLineSchema),
+  subtotal: z.string(),
+  total: z.string(),
+  amountPaid: z.string(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  deliveredAt: isoDate.nullable(),
+  dueAt: isoDate.nullable(),
+  overdue: z.boolean(),
+  note: z.string(),
+  history: z.array(orderHistoryEntrySchema),
+  payments: z.array(orderPaymentSchema),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const quantity = optionalDecimal('Quantity', QUANTITY_RULE).refine((value) => value !== null && Number(value) > 0, 'Enter a quantity');
+
+export const orderLinesInput = z
+  .array(z.object({ productId: entityId, quantity }))
+  .min(1, 'Add at least one product to the order')
+  .max(200, 'An order lists at most 200 products')
+  .check((ctx) => {
+    const ids = ctx.value.map((line) => line.productId);
+    if (new Set(ids).size !== ids.length) ctx.issues.push({ code: 'custom', message: 'List each product once, with its whole quantity', path: [], input: ctx.value });
+  });
+
+const note = z
+  .string()
+  .trim()
+  .max(2000, tooLongMessage('A note', 2000))
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** POST /api/orders by a buyer: from a menu they opened (by its link when it is a private-link menu). */
+export const buyerOrderCreateSchema = z.object({
+  id: entityId,
+  menuId: entityId,
+  publicLinkId: z.string().max(100, tooLongMessage('A menu link', 100)).optional(),
+  lines: orderLinesInput,
+  note,
+});
+/** POST /api/orders by a member of the seller team: written for one of their customers (at a booth, on the phone). */
+export const sellerOrderCreateSchema = z.object({ id: entityId, customerId: entityId, lines: orderLinesInput, note });
+export const orderCreateSchema = z.union([sellerOrderCreateSchema, buyerOrderCreateSchema], { error: 'Name the menu (buyer) or the customer (seller) and the lines' });
+export type OrderCreateInput = z.input<typeof orderCreateSchema>;
+
+export const orderByIdSchema = z.object({ id: entityId });
+export const orderRejectSchema = z.object({
+  id: entityId,
+  reason: z.string({ error: 'Say why the order is rejected' }).trim().min(1, 'Say why the order is rejected').max(1000, tooLongMessage('A reason', 1000)),
+});
+export const orderLinesUpdateSchema = z.object({ id: entityId, lines: orderLinesInput });
+export const orderDeliverSchema = z.object({
+  id: entityId,
+  lines: z
+    .array(
+      z.object({ productId: entityId, deliveredQuantity: optionalDecimal('Delivered quantity', QUANTITY_RULE).refine((value) => value !== null, 'Enter the delivered quantity') }),
+    )
+    .max(200),
+});
+export const orderPaymentInputSchema = z.object({
+  id: entityId,
+  /** Made on the device, so a payment queued offline is recorded once (REST callers may leave it out). */
+  paymentId: entityId.optional(),
+  amount: optionalDecimal('Amount', PRICE_RULE).refine((value) => value !== null && Number(value) > 0, 'Enter the amount received'),
+  method: z.enum(PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+  receivedAt: z.iso.date({ error: 'Enter the day it was received' }),
+});
+/** A new order with the same lines at today's prices; the device makes its id. */
+export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
