@@ -26,7 +26,7 @@ export default defineConfig({
       output: {
         // React, its DOM renderer and the router go together: every page needs all of them, and one file compresses
         // better than the handful of small ones they would otherwise be split into.
-        advancedChunks: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }] },
+        advancedChunks: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ }] },
       },
     },
   },

@@ -5,7 +5,7 @@
  * opening a shared menu on a phone downloads little.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './lib/router';
 import { AppFrame } from './app-frame';
 import { AuthDialogHost } from './features/auth/auth-dialog-host';
 import { showPendingSignOutToast } from './features/auth/signed-out-toast';

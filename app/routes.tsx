@@ -3,7 +3,7 @@
  * public menu downloads only what that page needs.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from './lib/router';
 import { dashboardPathFor } from '../sync/entities/user-display';
 import { NotFoundPage } from './components/not-found-page';
 import { RequireRole } from './components/require-role';

@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '../../app/lib/router';
 import { AppFrame } from '../../app/app-frame';
 import { documentTitle } from '../../app/lib/document-title';
 import type { PublicMenu } from '../../sync/entities/public-menu';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { buttonClasses } from './ui/button';
 import { Card } from './ui/card';
 import { useDocumentTitle } from '../lib/document-title';

@@ -4,7 +4,7 @@
  * allowed: 'Access Denied' and off to the user's own dashboard.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../lib/router';
 import type { UserRole } from '../../sync/constants';
 import { dashboardPathFor } from '../../sync/entities/user-display';
 import { useSession } from '../lib/session-store';

@@ -5,7 +5,7 @@
  * it for its form.
  */
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from './router';
 
 export function useLinkToken(): string {
   const [params] = useSearchParams();

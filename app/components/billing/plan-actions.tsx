@@ -1,5 +1,5 @@
 /** Where a seller goes about their plan: Subscribe (while not subscribed) and Billing, side by side. */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useTeamAllowances } from '../../lib/team-role';
 import { buttonClasses } from '../ui/button';
 

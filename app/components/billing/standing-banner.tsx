@@ -3,7 +3,7 @@
  * accepted before typing anything, and a seller whose payment failed is
  * warned while the grace period lasts.
  */
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import { lapsedMessage } from '../../../sync/billing/entitlements';
 import { useEntitlement } from '../../lib/subscription-status';
 import { useTeamAllowances } from '../../lib/team-role';

@@ -1,5 +1,5 @@
 /** The top bar's countdown: days left in the free trial (loud from 3 days before the end), or in the grace period after a failed payment. */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { countdownText } from '../../lib/billing-text';
 import { cn } from '../../lib/cn';
 import { useEntitlement } from '../../lib/subscription-status';

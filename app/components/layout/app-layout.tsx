@@ -1,5 +1,5 @@
 /** The frame of every signed-in page: a skip link, the top bar, a seller's plan warnings, a reminder to confirm the email, the page, and the host of confirmation questions. */
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '../../lib/router';
 import { ConfirmEmailReminder } from '../account/confirm-email-reminder';
 import { StandingBanner } from '../billing/standing-banner';
 import { ConfirmDialogHost } from '../ui/confirm-dialog';

@@ -4,7 +4,7 @@
  * features come in as slots from the app's composition (signed-in-layout).
  */
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../../lib/router';
 import { avatarInitial, displayName } from '../../../sync/entities/user-display';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';

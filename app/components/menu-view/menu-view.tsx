@@ -5,7 +5,7 @@
  * public link's page and a buyer's saved copy both show it.
  */
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { BackTo } from '../../lib/back-to';
@@ -78,8 +78,7 @@ export function MenuView({ data, notice, actions, children, productAction, backT
   const navigate = useNavigate();
   // The choice lives in the address, where the server drew the page from too, so the first render matches it.
   const { category, sort } = readMenuView(location.search);
-  const choose = (change: Partial<MenuViewChoice>) =>
-    navigate({ search: menuViewSearch({ category, sort, ...change }) }, { replace: true, state: location.state, preventScrollReset: true });
+  const choose = (change: Partial<MenuViewChoice>) => navigate({ search: menuViewSearch({ category, sort, ...change }) }, { replace: true, state: location.state });
   const [gallery, setGallery] = useState<MenuProduct | null>(null);
   const [details, setDetails] = useState<MenuProduct | null>(null);
   const layout = useMenuLayout();

@@ -4,7 +4,7 @@
  * own card with its own form.
  */
 import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { apiReads } from '../../../sync/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
 import type { FieldErrors } from '../../../sync/errors';

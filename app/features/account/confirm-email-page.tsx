@@ -5,7 +5,7 @@
  * the link (or even runs the page) changes nothing.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/document-title';

@@ -6,7 +6,7 @@
  * opening a shared menu downloads neither.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../lib/router';
 import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT, type OpenAuthDialogDetail } from '../../lib/auth-dialog-events';
 
 const AuthDialog = lazy(async () => ({ default: (await import('./auth-dialog')).AuthDialog }));

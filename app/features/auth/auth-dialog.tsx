@@ -6,7 +6,7 @@
  * sign-in and leaves the person on that page instead of going to a dashboard.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import type { SelfServiceRole } from '../../../sync/constants';
 import { loginInputSchema, signUpFormSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';

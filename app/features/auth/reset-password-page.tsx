@@ -4,7 +4,7 @@
  * as it is read.
  */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { resetPasswordInputSchema } from '../../../sync/entities/account';
 import type { AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';

@@ -5,7 +5,7 @@
  * says so, with what the device last knew of the plan, rather than waiting.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { PRO_PRICE_CENTS } from '../../../sync/constants';
 import { formatScaled } from '../../../sync/decimal';
 import type { SubscriptionState } from '../../../sync/entities/subscription';

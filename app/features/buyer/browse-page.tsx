@@ -4,7 +4,7 @@
  * needs the network; saved menus are what works offline.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
 import { apiReads, type BrowseQuery } from '../../../sync/api-reads';
 import type { BrowseItem, BrowsePage as BrowseAnswer } from '../../../sync/entities/browse';

@@ -1,6 +1,6 @@
 /** The buyer's home: greeting, figures from their saved menus, quick actions and the saved menus themselves. */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';

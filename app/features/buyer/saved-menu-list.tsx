@@ -1,6 +1,6 @@
 /** The buyer's saved menus with a working search (names, notes, tags) and supplier filter; used by the dashboard and /saved-menus. */
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';

@@ -4,7 +4,7 @@
  * with it, sees what changed since they last looked, and writes to the seller.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { AppError } from '../../../sync/errors';
 import { PageBody } from '../../components/page/page-header';

@@ -7,7 +7,7 @@
  * Everything works offline and syncs later.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { AppError } from '../../../sync/errors';

@@ -5,7 +5,7 @@
  * marked read once shown.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { apiReads } from '../../../sync/api-reads';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';

@@ -1,6 +1,6 @@
 /** The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. */
 import * as Popover from '@radix-ui/react-popover';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useReplica } from '../../lib/replica/use-replica';

@@ -5,7 +5,7 @@
  * the device has, saying how old they are.
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import { PageBody, PageHeader, Section, StatCard } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';

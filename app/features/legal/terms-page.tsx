@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { LegalList, LegalPageLayout, LegalSection, SupportContact } from './legal-page-layout';
 import { useDocumentTitle } from '../../lib/document-title';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { PRO_PRICE_CENTS, TRIAL_DAYS, type SelfServiceRole } from '../../../sync/constants';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button, buttonClasses } from '../../components/ui/button';

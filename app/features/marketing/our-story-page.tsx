@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from '../../lib/document-title';
 
 function signIn() {

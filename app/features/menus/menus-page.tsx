@@ -1,6 +1,6 @@
 /** The seller's menus: search, badges, dates, and Edit, Copy Link, Share (with the QR code), Preview, Duplicate and Delete. */
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import type { Menu } from '../../../sync/entities/menu';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';

@@ -5,7 +5,7 @@
  * on its own, at once, with Change photo beside the avatar.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { dashboardPathFor, displayName } from '../../../sync/entities/user-display';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';

@@ -5,7 +5,7 @@
  * its QR code so a paper copy leads back to the live menu.
  */
 import { useContext, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../lib/router';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import { CategoryArt } from '../../components/category-art';
 import { QrCodeImage } from '../../components/qr-code-image';

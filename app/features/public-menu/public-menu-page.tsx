@@ -4,7 +4,7 @@
  * free of heavy dependencies because buyers open these links on phones.
  */
 import { lazy, Suspense, useContext, useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '../../lib/router';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 /** The seller's home: greeting, figures, quick actions, their menus and their latest products, all from the replica. */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { Menu } from '../../../sync/entities/menu';

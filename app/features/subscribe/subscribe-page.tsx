@@ -8,7 +8,7 @@
  * 'Try again', instead of waiting.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import { daysUntil } from '../../../sync/billing/entitlements';
 import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/constants';
 import { formatScaled } from '../../../sync/decimal';

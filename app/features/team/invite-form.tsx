@@ -4,7 +4,7 @@
  * button; a refusal for the plan (402) leads the owner to billing.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { inviteMemberInputSchema, type TeamKind, type TeamRole } from '../../../sync/entities/team';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

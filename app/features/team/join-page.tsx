@@ -7,7 +7,7 @@
  * to their dashboard.
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { apiReads } from '../../../sync/api-reads';
 import type { InvitationPreview } from '../../../sync/entities/team';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
