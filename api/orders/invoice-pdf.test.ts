@@ -68,6 +68,14 @@ describe('invoice PDF', () => {
     expect(page).not.toContain('Re-issued');
   });
 
+  it('writes names in letters the PDF can draw, never as the wrong glyphs', async () => {
+    const order = sampleOrder({}, 1);
+    order.lines[0] = { ...order.lines[0]!, strainName: 'Zoë’s Café “OG” 大麻 🌿' };
+    const [page] = await pdfText(await renderInvoicePdf(invoice({ order, buyer: { businessName: 'Łódź Leaf', licenseNumber: null } })));
+    expect(page).toContain('Lódz Leaf');
+    expect(page).toContain('Zoë’s Café “OG” ?? ?');
+  });
+
   it('runs a long order onto further pages, every line and the totals kept', async () => {
     const order = sampleOrder({}, 80);
     const pages = await pdfText(await renderInvoicePdf(invoice({ order })));

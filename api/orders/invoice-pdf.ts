@@ -38,6 +38,26 @@ const COLUMNS = [
 const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 const day = (instant: string | null) => (instant === null ? 'Not yet' : dateFormat.format(new Date(instant)));
 
+/** The characters PDFKit's built-in fonts can draw (Windows-1252): Latin with its accents, and typographic marks. */
+const DRAWABLE = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
+const LATIN_BASE: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
+/**
+ * Text the built-in fonts can draw: a letter they lack is written without its accent ('Łódź' → 'Lódz', since ó is drawable), anything
+ * else they lack as '?', rather than as the wrong glyphs. Names are typed by people, in any script.
+ */
+function drawable(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\t/g, ' ')) {
+    if (char === '\n' || DRAWABLE.test(char)) out += char;
+    else {
+      const base = LATIN_BASE[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += base !== '' && [...base].every((part) => DRAWABLE.test(part)) ? base : '?';
+    }
+  }
+  return out;
+}
+
 /** '2.500', 'lb' → '2.5 lb'; counted items read '1 unit' and '48 units'. */
 function quantityText(quantity: string, unitType: string): string {
   const parsed = parseScaled(quantity, QUANTITY_RULE);
@@ -50,7 +70,7 @@ function quantityText(quantity: string, unitType: string): string {
 
 function lineCells(line: OrderLine): string[] {
   return [
-    line.strainName,
+    drawable(line.strainName),
     quantityText(line.quantity, line.unitType),
     line.deliveredQuantity === null ? '-' : quantityText(line.deliveredQuantity, line.unitType),
     formatPrice(line.unitPrice),
@@ -70,7 +90,7 @@ function partyBlock(doc: Doc, x: number, y: number, heading: string, rows: Array
       .font(index === 0 ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(index === 0 ? 11 : 9)
       .fillColor(INK);
-    doc.text(row, x, bottom, { width });
+    doc.text(drawable(row), x, bottom, { width });
     bottom = doc.y + 1;
   });
   return bottom;
@@ -233,7 +253,7 @@ function totals(doc: Doc, data: InvoiceData, top: number): number {
       .font('Helvetica')
       .fontSize(9)
       .fillColor(INK)
-      .text(order.note, PAGE.margin, y + 12, { width: CONTENT_WIDTH });
+      .text(drawable(order.note), PAGE.margin, y + 12, { width: CONTENT_WIDTH });
     y = doc.y;
   }
   return y;
