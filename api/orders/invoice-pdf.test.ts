@@ -38,7 +38,7 @@ describe('invoice PDF', () => {
   it('names the invoice, both parties, the dates and the terms', async () => {
     const [page] = await pdfText(await renderInvoicePdf(invoice()));
     expect(page).toContain('INV-SO-1001');
-    for (const text of [...Object.values(seller), 'Licence C11-0000123-LIC', 'Green Leaf Dispensary', 'Licence C10-0000456-LIC']) expect(page).toContain(text);
+    for (const text of [...Object.values(seller), 'License C11-0000123-LIC', 'Green Leaf Dispensary', 'License C10-0000456-LIC']) expect(page).toContain(text);
     expect(page).toContain('Issued Mar 5, 2026');
     expect(page).toContain('Delivered Mar 2, 2026');
     expect(page).toContain('Due Apr 1, 2026');

@@ -6,8 +6,8 @@
 import PDFDocument from 'pdfkit';
 import { PAYMENT_TERM_LABELS } from '../../sync/entities/customer';
 import type { Order, OrderLine } from '../../sync/entities/order';
-import { formatPrice } from '../../sync/format-decimal';
-import { formatScaled, parseScaled, QUANTITY_RULE } from '../../sync/decimal';
+import type { UnitType } from '../../sync/constants';
+import { formatPrice, formatQuantity } from '../../sync/format-decimal';
 import { PAYMENT_METHOD_LABELS } from '../../sync/order-labels';
 import { amountDue, billedLineTotal } from '../../sync/order-payments';
 
@@ -58,21 +58,13 @@ function drawable(text: string): string {
   return out;
 }
 
-/** '2.500', 'lb' → '2.5 lb'; counted items read '1 unit' and '48 units'. */
-function quantityText(quantity: string, unitType: string): string {
-  const parsed = parseScaled(quantity, QUANTITY_RULE);
-  if (!parsed.ok) return `${quantity} ${unitType}`;
-  const plain = formatScaled(parsed.scaled, QUANTITY_RULE.scale).replace(/\.?0+$/, '');
-  const grouped = plain.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-  const unit = unitType === 'unit' && parsed.scaled !== 1000 ? 'units' : unitType;
-  return `${grouped} ${unit}`;
-}
-
 function lineCells(line: OrderLine): string[] {
+  // Lines keep the unit as it was named when ordered; formatting only tells counted items from weights.
+  const unit = line.unitType as UnitType;
   return [
     drawable(line.strainName),
-    quantityText(line.quantity, line.unitType),
-    line.deliveredQuantity === null ? '-' : quantityText(line.deliveredQuantity, line.unitType),
+    formatQuantity(line.quantity, unit),
+    line.deliveredQuantity === null ? '-' : formatQuantity(line.deliveredQuantity, unit),
     formatPrice(line.unitPrice),
     formatPrice(billedLineTotal(line)),
   ];
@@ -131,8 +123,8 @@ function header(doc: Doc, data: InvoiceData): number {
     y += 16;
   }
   y += 8;
-  const sellerRows = [seller.businessName, seller.licenseNumber && `Licence ${seller.licenseNumber}`, seller.address, seller.contact];
-  const buyerRows = [buyer.businessName, buyer.licenseNumber && `Licence ${buyer.licenseNumber}`];
+  const sellerRows = [seller.businessName, seller.licenseNumber && `License ${seller.licenseNumber}`, seller.address, seller.contact];
+  const buyerRows = [buyer.businessName, buyer.licenseNumber && `License ${buyer.licenseNumber}`];
   const left = partyBlock(doc, PAGE.margin, y, 'From', sellerRows);
   const right = partyBlock(doc, PAGE.margin + CONTENT_WIDTH / 2 + 10, y, 'Bill to', buyerRows);
   return Math.max(left, right) + 18;
