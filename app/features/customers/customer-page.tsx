@@ -1,6 +1,7 @@
 /**
- * One customer of the book: their terms, price list, rep and tags, the order requests their team has sent, and
- * edit and delete for those allowed. Read from the device's replica, so it opens with no signal.
+ * One customer of the book: their terms, price list, rep and tags, the order requests their team has sent, their
+ * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
+ * opens with no signal.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -21,6 +22,7 @@ import { useTeamAllowances } from '../../lib/team-role';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
 import { toast } from '../../lib/toast-store';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerMenuActivity } from './customer-menu-activity';
 
 export function CustomerPage() {
   const { id = '' } = useParams();
@@ -137,6 +139,7 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
           </ul>
         )}
       </Section>
+      {customer.buyerTeamId && <CustomerMenuActivity buyerTeamId={customer.buyerTeamId} />}
     </>
   );
 }
