@@ -15,6 +15,7 @@ import {
   insertCustomer,
   linkCustomersByEmail,
   listCustomersByOwner,
+  moveBuyerTeam,
   updateCustomer as updateCustomerRow,
   type CustomerFields,
 } from '../db/repositories/customers';
@@ -124,8 +125,8 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
   const email = buyer.email.toLowerCase();
   await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId);
   if (await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId)) return;
-  const team = await findTeam(tx.db, buyerTeamId);
-  const name = team?.name || buyer.companyName || email;
+  // The business name as the buyer's profile says it now (the team's own name was taken at registration).
+  const name = buyer.businessName?.trim() || buyer.companyName?.trim() || (await findTeam(tx.db, buyerTeamId))?.name || email;
   await insertCustomer(
     tx.db,
     {
@@ -134,7 +135,7 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
       buyerTeamId,
       name,
       email,
-      licenseNumber: null,
+      licenseNumber: buyer.licenseNumber?.trim() || null,
       paymentTerms: 'cod',
       priceListId: null,
       repUserId: null,
@@ -147,9 +148,13 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
   );
 }
 
-/** A buyer who has just made their account (or joined a team) is linked to every book that added them by email. */
+/** A buyer who has just made their account is linked to every book that added them by email. */
 export async function linkNewBuyer(tx: Tx, buyer: User, now: Date): Promise<void> {
-  if (buyer.role !== 'buyer') return;
-  const buyerTeamId = (await findMembership(tx.db, buyer.id))?.teamId ?? buyer.id;
-  await linkCustomersByEmail(tx.db, buyer.email, buyerTeamId, tx.version, now);
+  if (buyer.role === 'buyer') await linkCustomersByEmail(tx.db, buyer.email, buyer.id, tx.version, now);
+}
+
+/** A person joining a buyer team brings the books' entries of their own account to it, and links those that added them by email. */
+export async function linkJoiningBuyer(tx: Tx, person: User, teamId: string, now: Date): Promise<void> {
+  await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now);
+  await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now);
 }

@@ -152,3 +152,17 @@ export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: s
     .where(inArray(customers.id, [...firstOfBook.values()]))
     .run();
 }
+
+/**
+ * A buyer whose own team's entries move to the team they join: each book's entry follows them, unless the book
+ * already has one for that team, where the older entry stays unlinked.
+ */
+export async function moveBuyerTeam(db: Db, fromTeamId: string, toTeamId: string, version: number, now: Date): Promise<void> {
+  const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, toTeamId));
+  await db
+    .update(customers)
+    .set({ buyerTeamId: toTeamId, version, updatedAt: now })
+    .where(and(eq(customers.buyerTeamId, fromTeamId), sql`${customers.userId} not in ${booksWithTeam}`))
+    .run();
+  await db.update(customers).set({ buyerTeamId: null, version, updatedAt: now }).where(eq(customers.buyerTeamId, fromTeamId)).run();
+}
