@@ -1,13 +1,13 @@
 /**
  * A seller gives one customer their own prices: a price list with a lower price for one product and another product
- * hidden, then a customer on that list; another device of theirs shows both.
+ * hidden, then a customer and a menu on that list; another device of theirs shows the list and the customer.
  */
-import { apiLogin } from './support/api';
+import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { apiPost } from './support/marketplace';
 import { expectAllSynced } from './support/offline-app';
 
-test('a seller makes a price list with a price and a hidden product, and puts a customer on it', async ({ page, browser }) => {
+test('a seller makes a price list with a price and a hidden product, and puts a customer and a menu on it', async ({ page, browser }) => {
   const account = await registerAccount('seller');
   const session = await apiLogin(account);
   const product = (strainName: string) =>
@@ -36,7 +36,18 @@ test('a seller makes a price list with a price and a hidden product, and puts a 
   await expect(card).toContainText('Green Leaf Dispensary');
   await expect(card).toContainText('Net 30 · Gold');
 
+  // A menu priced by the list, for everyone who opens its link.
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Menus' }).click();
+  await page.getByRole('link', { name: 'Create Menu' }).click();
+  await page.getByLabel('Menu name').fill('Gold menu');
+  await page.getByLabel('Price list').selectOption({ label: 'Gold' });
+  await page.getByRole('button', { name: 'Save Menu' }).click();
+  await expect(page).toHaveURL(/\/menu-builder\/[\w-]+$/);
+
   await expectAllSynced(page);
+  const lists = await apiGet<Array<{ id: string; name: string }>>('/api/price-lists', session);
+  const menus = await apiGet<Array<{ name: string; priceListId: string | null }>>('/api/menus', session);
+  expect(menus.map(({ name, priceListId }) => ({ name, priceListId }))).toEqual([{ name: 'Gold menu', priceListId: lists[0]?.id }]);
   // Another device of the seller's downloads both from the server.
   const other = await browser.newPage();
   await signIn(other, account);
