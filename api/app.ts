@@ -26,7 +26,9 @@ import { errorResponse, handleError } from './http/errors';
 import { healthRoutes } from './http/health-routes';
 import { securityHeaders } from './http/security-headers';
 import { mailRoutes } from './mail/mail-routes';
+import { customerRoutes } from './customers/customer-routes';
 import { menuRoutes } from './menus/menu-routes';
+import { priceListRoutes } from './price-lists/price-list-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
 import { teamRoutes } from './team/team-routes';
@@ -66,6 +68,8 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       .route('/', productRoutes)
       .route('/', teamRoutes)
       .route('/', menuRoutes)
+      .route('/', customerRoutes)
+      .route('/', priceListRoutes)
       .route('/', menuEventRoutes(publicMenus))
       .route('/', publicMenuRoutes(publicMenus))
       .route('/', savedMenuRoutes)

@@ -22,6 +22,10 @@ const PrintMenuPage = named(() => import('./features/public-menu/print-menu-page
 const AdminDashboardPage = named(() => import('./features/admin/admin-dashboard-page'), 'AdminDashboardPage');
 const SellerDashboardPage = named(() => import('./features/seller/seller-dashboard-page'), 'SellerDashboardPage');
 const ProductsPage = named(() => import('./features/products/products-page'), 'ProductsPage');
+const CustomersPage = named(() => import('./features/customers/customers-page'), 'CustomersPage');
+const CustomerPage = named(() => import('./features/customers/customer-page'), 'CustomerPage');
+const PriceListsPage = named(() => import('./features/price-lists/price-lists-page'), 'PriceListsPage');
+const PriceListPage = named(() => import('./features/price-lists/price-list-page'), 'PriceListPage');
 const MenusPage = named(() => import('./features/menus/menus-page'), 'MenusPage');
 const MenuBuilderPage = named(() => import('./features/menus/menu-builder-page'), 'MenuBuilderPage');
 const SubscribePage = named(() => import('./features/subscribe/subscribe-page'), 'SubscribePage');
@@ -124,6 +128,38 @@ export function AppRoutes() {
             element={
               <Guard roles={['seller']}>
                 <MenusPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/customers"
+            element={
+              <Guard roles={['seller']}>
+                <CustomersPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/customers/:id"
+            element={
+              <Guard roles={['seller']}>
+                <CustomerPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/price-lists"
+            element={
+              <Guard roles={['seller']}>
+                <PriceListsPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/price-lists/:id"
+            element={
+              <Guard roles={['seller']}>
+                <PriceListPage />
               </Guard>
             }
           />

@@ -200,7 +200,7 @@ test.describe('navigation', () => {
   test('each role gets its own menu with the current page highlighted', async ({ page }) => {
     await signIn(page, DEMO_SELLER);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus', 'Customers', 'Price lists']);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('link', { name: /Profile: Maya Greene/ })).toBeVisible();
   });

@@ -6,8 +6,10 @@
  * reads and the server's pull are derived from this one list.
  */
 import { z } from 'zod';
+import { customerSchema } from './entities/customer';
 import { inquirySchema } from './entities/inquiry';
 import { menuSchema } from './entities/menu';
+import { priceListSchema } from './entities/price-list';
 import { productSchema } from './entities/product';
 import { savedMenuListItemSchema } from './entities/saved-menu';
 
@@ -17,6 +19,9 @@ export const COLLECTIONS = {
   savedMenus: { row: savedMenuListItemSchema, tombstone: 'savedMenu', deviceIndex: 'id, menuId' },
   /** Conversations and order requests the user is a party to. */
   inquiries: { row: inquirySchema, tombstone: null, deviceIndex: 'id' },
+  /** A seller team's customer book: a rep holds only the customers assigned to them. */
+  customers: { row: customerSchema, tombstone: 'customer', deviceIndex: 'id' },
+  priceLists: { row: priceListSchema, tombstone: 'priceList', deviceIndex: 'id' },
 } as const satisfies Record<string, { row: z.ZodType<{ id: string }>; tombstone: string | null; deviceIndex: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -9,8 +9,10 @@
  */
 import { z } from 'zod';
 import type { UserRole } from './constants';
+import { customerCreateSchema, customerDeleteSchema, customerUpdateSchema } from './entities/customer';
 import { inquiryCreateSchema, inquiryReadSchema, inquiryReplySchema, inquiryStatusSchema } from './entities/inquiry';
 import { menuCreateSchema, menuUpdateSchema } from './entities/menu';
+import { priceListDeleteSchema, priceListSaveSchema } from './entities/price-list';
 import { productCreateSchema, productUpdateSchema } from './entities/product';
 import { savedMenuUpdateSchema } from './entities/saved-menu';
 import { publicMenuSchema } from './entities/public-menu';
@@ -41,6 +43,12 @@ export const MUTATIONS = {
   'inquiry.reply': { label: 'Reply', roles: ['buyer', 'seller'], args: inquiryReplySchema },
   'inquiry.setStatus': { label: 'Order request answer', roles: ['seller'], args: inquiryStatusSchema },
   'inquiry.markRead': { label: 'Marking a conversation as read', roles: ['buyer', 'seller'], args: inquiryReadSchema },
+  'customer.create': { label: 'New customer', roles: ['seller'], args: customerCreateSchema },
+  'customer.update': { label: 'Customer edit', roles: ['seller'], args: z.object({ id: entityId, changes: customerUpdateSchema }) },
+  'customer.delete': { label: 'Customer deletion', roles: ['seller'], args: customerDeleteSchema },
+  /** The whole list as the grid holds it: creates it or replaces it. */
+  'priceList.save': { label: 'Price list', roles: ['seller'], args: priceListSaveSchema },
+  'priceList.delete': { label: 'Price list deletion', roles: ['seller'], args: priceListDeleteSchema },
   'profile.update': { label: 'Profile edit', roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
 } as const satisfies Record<string, { label: string; roles: readonly UserRole[]; args: z.ZodType }>;
 

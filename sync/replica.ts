@@ -140,6 +140,31 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
   'savedMenu.remove': (state, args) => {
     state.savedMenus.delete(args.id);
   },
+  'customer.create': (state, args, { now, userId }) => {
+    const { id, ...fields } = args;
+    if (!state.customers.has(id)) state.customers.set(id, { ...fields, id, userId, buyerTeamId: null, createdAt: now, updatedAt: now });
+  },
+  'customer.update': (state, args, { now }) => {
+    const customer = state.customers.get(args.id);
+    if (customer) state.customers.set(customer.id, { ...customer, ...definedOnly(args.changes), updatedAt: now });
+  },
+  'customer.delete': (state, args) => {
+    state.customers.delete(args.id);
+  },
+  'priceList.save': (state, args, { now, userId }) => {
+    const { id, ...fields } = args;
+    const current = state.priceLists.get(id);
+    state.priceLists.set(id, { ...fields, id, userId: current?.userId ?? userId, createdAt: current?.createdAt ?? now, updatedAt: now });
+  },
+  'priceList.delete': (state, args, { now }) => {
+    if (!state.priceLists.delete(args.id)) return;
+    for (const customer of state.customers.values()) {
+      if (customer.priceListId === args.id) state.customers.set(customer.id, { ...customer, priceListId: null, updatedAt: now });
+    }
+    for (const menu of state.menus.values()) {
+      if (menu.priceListId === args.id) state.menus.set(menu.id, { ...menu, priceListId: null, updatedAt: now });
+    }
+  },
   'profile.update': (state, args, { now }) => {
     // The email changes only once the link sent to the new address is followed: the server's pull brings it.
     const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = args;

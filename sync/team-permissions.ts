@@ -14,11 +14,15 @@ export type TeamAction =
   /** Change a product's price or stock. */
   | 'product.priceAndStock'
   /** Delete a product or a menu someone else made. */
-  | 'deleteOthersWork';
+  | 'deleteOthersWork'
+  /** See every customer of the book, set a customer's terms, price list, rep or hold, delete a customer. */
+  | 'customers.manage'
+  /** Create, edit and delete price lists, and choose the list a menu is priced by. */
+  | 'priceLists.manage';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork'],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork'],
+  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage'],
+  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage'],
   rep: [],
 };
 
@@ -39,6 +43,17 @@ export function rolesOf(kind: TeamKind): TeamRole[] {
 /** The product fields that set its price or its stock: a rep's change touching one of them is refused. */
 export const PRICE_AND_STOCK_FIELDS = ['pricePerUnit', 'availableQuantity'] as const;
 
+/** The customer fields that set what a customer pays and who looks after them: a rep's change touching one of them is refused. */
+export const CUSTOMER_TERMS_FIELDS = ['paymentTerms', 'priceListId', 'repUserId', 'holdWhenOverdue'] as const;
+
+/** A rep sees and edits only the customers assigned to them; owners and managers every customer of the book. */
+export function seesCustomer(role: TeamRole, actorId: string, repUserId: string | null): boolean {
+  return can(role, 'customers.manage') || repUserId === actorId;
+}
+
+export const REP_CUSTOMER_TERMS_MESSAGE = "A rep cannot change a customer's terms, price list, rep or hold: ask an owner or a manager";
+export const REP_CUSTOMER_DELETE_MESSAGE = 'A rep cannot delete customers: ask an owner or a manager';
+export const REP_PRICE_LIST_MESSAGE = 'A rep cannot change price lists or the list a menu is priced by: ask an owner or a manager';
 export const REP_PRICE_MESSAGE = 'A rep cannot change prices or stock: ask an owner or a manager';
 export const REP_DELETE_MESSAGE = 'A rep can delete only what they added themselves';
 export const NOT_OWNER_MESSAGE = 'Only an owner of the team can do this';

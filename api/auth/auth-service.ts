@@ -1,4 +1,5 @@
 /** Accounts and sessions: register, sign in, sign out, and resolving a token to its live session. */
+import { linkNewBuyer } from '../customers/customer-service';
 import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
@@ -61,6 +62,7 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
     }
     const created = await insertUser(tx.db, user, tx.version, services.now());
     await insertOwnTeam(tx.db, created, tx.version, services.now());
+    await linkNewBuyer(tx, created, services.now());
     return created;
   });
 }

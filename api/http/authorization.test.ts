@@ -75,6 +75,14 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/products', allowed: ['seller'], body: {} },
   { method: 'PUT', pattern: '/api/products/:id', path: `/api/products/${SOME_ID}`, allowed: ['seller'], body: {} },
   { method: 'DELETE', pattern: '/api/products/:id', path: `/api/products/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/customers', allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/customers', allowed: ['seller'], body: {} },
+  { method: 'PATCH', pattern: '/api/customers/:id', path: `/api/customers/${SOME_ID}`, allowed: ['seller'], body: {} },
+  { method: 'DELETE', pattern: '/api/customers/:id', path: `/api/customers/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/price-lists', allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/price-lists', allowed: ['seller'], body: {} },
+  { method: 'PUT', pattern: '/api/price-lists/:id', path: `/api/price-lists/${SOME_ID}`, allowed: ['seller'], body: {} },
+  { method: 'DELETE', pattern: '/api/price-lists/:id', path: `/api/price-lists/${SOME_ID}`, allowed: ['seller'] },
   { method: 'GET', pattern: '/api/menus', allowed: ['seller'] },
   { method: 'POST', pattern: '/api/menus', allowed: ['seller'], body: {} },
   { method: 'GET', pattern: '/api/menus/:id', path: `/api/menus/${SOME_ID}`, allowed: ['seller'] },
@@ -283,7 +291,7 @@ describe('open routes', () => {
  * and change nothing; the owner gets through. A new route with a path
  * parameter fails the last test until it has an entry here.
  */
-type World = { productId: string; menuId: string; savedMenuId: string; inquiryId: string };
+type World = { productId: string; menuId: string; savedMenuId: string; inquiryId: string; customerId: string; priceListId: string };
 type OwnedRoute = {
   method: Method;
   pattern: string;
@@ -295,6 +303,10 @@ type OwnedRoute = {
 const OWNED_ROUTES: OwnedRoute[] = [
   { method: 'PUT', pattern: '/api/products/:id', path: (w) => `/api/products/${w.productId}`, owner: 'seller', body: { strainName: 'Taken over' } },
   { method: 'DELETE', pattern: '/api/products/:id', path: (w) => `/api/products/${w.productId}`, owner: 'seller' },
+  { method: 'PATCH', pattern: '/api/customers/:id', path: (w) => `/api/customers/${w.customerId}`, owner: 'seller', body: { name: 'Taken over' } },
+  { method: 'DELETE', pattern: '/api/customers/:id', path: (w) => `/api/customers/${w.customerId}`, owner: 'seller' },
+  { method: 'PUT', pattern: '/api/price-lists/:id', path: (w) => `/api/price-lists/${w.priceListId}`, owner: 'seller', body: { name: 'Taken over' } },
+  { method: 'DELETE', pattern: '/api/price-lists/:id', path: (w) => `/api/price-lists/${w.priceListId}`, owner: 'seller' },
   { method: 'GET', pattern: '/api/menus/:id', path: (w) => `/api/menus/${w.menuId}`, owner: 'seller' },
   { method: 'PUT', pattern: '/api/menus/:id', path: (w) => `/api/menus/${w.menuId}`, owner: 'seller', body: { name: 'Taken over' } },
   { method: 'DELETE', pattern: '/api/menus/:id', path: (w) => `/api/menus/${w.menuId}`, owner: 'seller' },
@@ -354,8 +366,17 @@ describe('ownership', () => {
       token: parties.buyer.token,
       body: { id: randomUUID(), menuId: menu.body.id, kind: 'order', items: [{ productId: product.body.id, quantity: '2' }] },
     });
-    for (const res of [product, menu, saved, inquiry]) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-    return { productId: product.body.id, menuId: menu.body.id, savedMenuId: saved.body.id, inquiryId: inquiry.body.id };
+    const customer = await t.request<{ id: string }>('POST', '/api/customers', { token: parties.seller.token, body: { name: 'Owned customer' } });
+    const priceList = await t.request<{ id: string }>('POST', '/api/price-lists', { token: parties.seller.token, body: { name: 'Owned list' } });
+    for (const res of [product, menu, saved, inquiry, customer, priceList]) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    return {
+      productId: product.body.id,
+      menuId: menu.body.id,
+      savedMenuId: saved.body.id,
+      inquiryId: inquiry.body.id,
+      customerId: customer.body.id,
+      priceListId: priceList.body.id,
+    };
   }
 
   /** Every row of every table: what a refused stranger must leave exactly as it was. */

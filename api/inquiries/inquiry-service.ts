@@ -6,6 +6,7 @@
  * Both go through the menu's link: a dead one (expired, regenerated, unknown)
  * takes neither, nor the buyer's later messages about that menu.
  */
+import { addBuyerAsCustomer } from '../customers/customer-service';
 import { formatScaled } from '../../sync/decimal';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
@@ -100,6 +101,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
       now,
     );
     if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message, writtenAt }, tx.version, now);
+    await addBuyerAsCustomer(tx, seller.id, buyer, now);
     const created = (await findInquiry(tx.db, args.id))!;
     await notifyNewInquiry(services, tx, created, args.message);
     return created;

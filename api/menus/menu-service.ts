@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { mayDelete, REP_DELETE_MESSAGE } from '../../sync/team-permissions';
+import { can, mayDelete, REP_DELETE_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
@@ -18,6 +18,7 @@ import {
   setMenuProducts,
   updateMenu as updateMenuRow,
 } from '../db/repositories/menus';
+import { findPriceList } from '../db/repositories/price-lists';
 import { findProductsByIds } from '../db/repositories/products';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 
@@ -45,6 +46,18 @@ async function assertOwnProducts(tx: Tx, seller: User, productIds: string[]): Pr
   }
 }
 
+/**
+ * The list a menu is priced by is chosen by owners and managers (a rep's menu keeps the list it has) and must be one
+ * of the team's lists.
+ */
+async function assertPriceList(tx: Tx, seller: User, by: Member, priceListId: string | null | undefined, current: string | null): Promise<void> {
+  if (priceListId === undefined || priceListId === current) return;
+  if (!can(by.role, 'priceLists.manage')) throw new AppError('forbidden', REP_PRICE_LIST_MESSAGE);
+  if (priceListId === null) return;
+  const list = await findPriceList(tx.db, priceListId);
+  if (!list || list.userId !== seller.id) throw new AppError('validation', 'Choose one of your price lists', { priceListId: 'Choose one of your price lists' });
+}
+
 export async function createMenu(services: Services, seller: User, input: unknown, by: Member): Promise<Menu> {
   const { id, publicLinkId, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
   assertSellerMayWrite(seller, services.now());
@@ -54,6 +67,7 @@ export async function createMenu(services: Services, seller: User, input: unknow
     const linkId = publicLinkId ?? randomUUID();
     if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
     await assertOwnProducts(tx, seller, productIds);
+    await assertPriceList(tx, seller, by, fields.priceListId, null);
     await insertMenu(tx.db, { ...fields, id: menuId, userId: seller.id, publicLinkId: linkId, createdBy: by.userId }, tx.version, services.now());
     await setMenuProducts(tx.db, menuId, productIds);
     return ownedMenu(tx.db, seller, menuId);
@@ -64,7 +78,8 @@ export async function updateMenu(services: Services, seller: User, id: string, i
   const { productIds, ...fields } = parseOrThrow(menuUpdateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
-    await ownedMenu(tx.db, seller, id);
+    const current = await ownedMenu(tx.db, seller, id);
+    await assertPriceList(tx, seller, by, fields.priceListId, current.priceListId ?? null);
     if (productIds) {
       await assertOwnProducts(tx, seller, productIds);
       await setMenuProducts(tx.db, id, productIds);

@@ -4,6 +4,7 @@
  * buyer's device can open it with no network. A menu is saved only through a
  * live link, and a saved copy whose link died shows nothing of the menu.
  */
+import { addBuyerAsCustomer } from '../customers/customer-service';
 import { randomUUID } from 'node:crypto';
 import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
@@ -64,6 +65,7 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
       services.now(),
     );
     await noteMenuSaved(services, tx.db, menu, buyer.id);
+    await addBuyerAsCustomer(tx, menu.userId, buyer, services.now());
     return { saved, created: true };
   });
 }

@@ -14,16 +14,20 @@
  * a deletion wins over a concurrent edit.
  */
 import type { z } from 'zod';
-import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from '../../sync/collections';
+import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows, type EntityType } from '../../sync/collections';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services, Session } from '../context';
+import { customerIdsNotAssignedSince, listCustomersChangedSince } from '../db/repositories/customers';
 import { listMenusChangedSince } from '../db/repositories/menus';
+import { listPriceListsChangedSince } from '../db/repositories/price-lists';
 import { listProductsChangedSince } from '../db/repositories/products';
+import { createCustomer, deleteCustomer, repFilter, updateCustomer } from '../customers/customer-service';
 import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
+import { deletePriceList, savePriceList } from '../price-lists/price-list-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
@@ -51,6 +55,11 @@ export const SERVER_APPLIERS = {
   'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, args),
   'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
   'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
+  'customer.create': (services, by, args) => createCustomer(services, by.team.account, args, member(by)),
+  'customer.update': (services, by, { id, changes }) => updateCustomer(services, by.team.account, id, changes, member(by)),
+  'customer.delete': (services, by, { id }) => deleteCustomer(services, by.team.account, id, member(by)),
+  'priceList.save': (services, by, args) => savePriceList(services, by.team.account, args, member(by), 'upsert'),
+  'priceList.delete': (services, by, { id }) => deletePriceList(services, by.team.account, id, member(by)),
   'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
@@ -61,8 +70,8 @@ export async function applyServerMutation(services: Services, by: Pusher, name: 
   await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, by, args);
 }
 
-/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`. */
-type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number) => Promise<CollectionRow<K>[]>;
+/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as `by` (the member pulling) may see them. */
+type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number, by: Member) => Promise<CollectionRow<K>[]>;
 
 export const COLLECTION_READERS = {
   products: async (services, user, cursor) => (user.role === 'seller' ? listProductsChangedSince(services.db.read, user.id, cursor) : []),
@@ -70,10 +79,23 @@ export const COLLECTION_READERS = {
   savedMenus: async (services, user, cursor) => (user.role === 'buyer' ? listSavedMenus(services, user, cursor) : []),
   // An admin is a party to no conversation.
   inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
+  customers: async (services, user, cursor, by) => (user.role === 'seller' ? listCustomersChangedSince(services.db.read, user.id, cursor, repFilter(by)) : []),
+  // Reps read every list: their device prices what they show and sell by them.
+  priceLists: async (services, user, cursor) => (user.role === 'seller' ? listPriceListsChangedSince(services.db.read, user.id, cursor) : []),
 } satisfies { [K in CollectionName]: CollectionReader<K> };
 
-/** Every collection's changed rows of the team whose account is `user`; called inside the pull's one read snapshot. */
-export async function readChangedCollections(services: Services, user: User, cursor: number): Promise<CollectionRows> {
-  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor)));
+/** Every collection's changed rows of the team whose account is `user`, as `by` sees them; called inside the pull's one read snapshot. */
+export async function readChangedCollections(services: Services, user: User, cursor: number, by: Member): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by)));
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
+}
+
+/**
+ * Rows that left what `by` may see without being deleted: a customer reassigned away from a rep. They go to the
+ * device as deletions, so the rep's replica drops them. A full pull needs none: the device starts from nothing.
+ */
+export async function readWithdrawnRows(services: Services, user: User, cursor: number, by: Member): Promise<Array<{ entity: EntityType; id: string }>> {
+  const rep = repFilter(by);
+  if (cursor === 0 || user.role !== 'seller' || rep === undefined) return [];
+  return (await customerIdsNotAssignedSince(services.db.read, user.id, rep, cursor)).map((id) => ({ entity: 'customer' as const, id }));
 }

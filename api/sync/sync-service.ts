@@ -10,7 +10,7 @@ import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
-import { applyServerMutation, readChangedCollections, type Pusher } from './server-mutations';
+import { applyServerMutation, readChangedCollections, readWithdrawnRows, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
 async function clientOf(db: Services['db']['read'], clientId: string, { user }: Pusher, now: Date): Promise<SyncClient> {
@@ -96,12 +96,15 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     // was another team's): the device gets everything again, marked as the whole truth, so it drops what it may no longer hold.
     const otherTeam = requested > 0 && requested < team.sinceVersion;
     const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
-    const [freshUser, collections, deleted, photos] = await Promise.all([
+    const by = { userId: user.id, role: team.role };
+    const [freshUser, collections, tombstones, withdrawn, photos] = await Promise.all([
       findUserById(db, user.id),
-      readChangedCollections(services, team.account, cursor),
+      readChangedCollections(services, team.account, cursor, by),
       cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
+      readWithdrawnRows(services, team.account, cursor, by),
       photosChangedSince(db, team.id, cursor),
     ]);
+    const deleted = [...tombstones, ...withdrawn];
     return {
       cursor: newCursor,
       lastProcessedSeq: client?.lastSeq ?? 0,

@@ -7,6 +7,7 @@
  * each role may do is one pure rule (`sync/team-permissions.ts`), checked here and by the product and menu writes that
  * REST and sync share.
  */
+import { linkJoiningBuyer } from '../customers/customer-service';
 import { randomUUID } from 'node:crypto';
 import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type InvitationPreview, type Team, type TeamRole } from '../../sync/entities/team';
 import type { User } from '../../sync/entities/user';
@@ -203,6 +204,7 @@ export async function joinWithToken(services: Services, tx: Tx, person: User, to
   if (!(await acceptInvitation(tx.db, invitation.id, now))) throw new AppError('conflict', 'This invitation was already used');
   if (membership) await deleteTeam(tx.db, person.id);
   await insertMember(tx.db, { teamId: team.id, userId: person.id, role: invitation.role }, tx.version, now);
+  if (team.kind === 'buyer') await linkJoiningBuyer(tx, person, team.id, now);
   // A member's guards (seller or buyer screens and routes) follow the team's kind.
   if (person.role !== team.kind) await updateUser(tx.db, person.id, { role: team.kind }, tx.version, now);
   return team.id;

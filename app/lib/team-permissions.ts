@@ -20,9 +20,21 @@ export type TeamAllowances = {
   manageMembers: boolean;
   /** Changing a member's role and handing ownership over. */
   changeRoles: boolean;
+  /** Every customer of the book; setting a customer's terms, price list, rep and hold; deleting and importing customers. */
+  manageCustomers: boolean;
+  /** Making, changing and deleting price lists, and binding one to a menu. */
+  editPriceLists: boolean;
 };
 
-const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true };
+const EVERYTHING: TeamAllowances = {
+  changePricesAndStock: true,
+  deleteOthersWork: true,
+  seeBilling: true,
+  manageMembers: true,
+  changeRoles: true,
+  manageCustomers: true,
+  editPriceLists: true,
+};
 
 /** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
 export function teamAllowances(role: TeamRole | null): TeamAllowances {
@@ -33,6 +45,8 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
     seeBilling: can(role, 'billing'),
     manageMembers: can(role, 'members.manage'),
     changeRoles: can(role, 'members.roles'),
+    manageCustomers: can(role, 'customers.manage'),
+    editPriceLists: can(role, 'priceLists.manage'),
   };
 }
 

@@ -165,6 +165,8 @@ class FakeServer {
       user: seller,
       photos: [],
       inquiries: [],
+      customers: [],
+      priceLists: [],
       products: [...this.products.values()].filter((row) => row.version > cursor).map((row) => row.product),
       menus: [],
       savedMenus: [],

@@ -66,6 +66,7 @@ export const customerFieldsSchema = z.object({
 /** POST /api/customers and `customer.create`: the id is made on the device. */
 export const customerCreateSchema = customerFieldsSchema.extend({ id: entityId });
 export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
-/** PATCH /api/customers/:id and `customer.update`: only the fields named change. */
-export const customerUpdateSchema = updateOf(customerFieldsSchema.shape).extend({ id: entityId });
+/** PATCH /api/customers/:id and the changes of `customer.update`: only the fields named change. */
+export const customerUpdateSchema = updateOf(customerFieldsSchema.shape);
+export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
 export const customerDeleteSchema = z.object({ id: entityId });

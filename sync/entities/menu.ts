@@ -12,6 +12,8 @@ export const menuSchema = z.object({
   linkExpiresAt: isoDate.nullable(),
   /** Product ids in the order the menu shows them. */
   productIds: z.array(entityId),
+  /** The price list everyone who opens the link is priced by (a buyer's own list comes first); absent on rows from before lists. */
+  priceListId: entityId.nullable().optional(),
   /** The member who added it and the one who last changed it (user ids, see GET /api/team); null for a member whose account is gone, absent on a row made on this device and not yet pulled. */
   createdBy: entityId.nullable().optional(),
   updatedBy: entityId.nullable().optional(),
@@ -62,6 +64,7 @@ export const menuFieldsSchema = z.object({
     .max(MAX_PRODUCTS_PER_MENU, `A menu holds at most ${MAX_PRODUCTS_PER_MENU} products`)
     .default([])
     .transform((ids) => [...new Set(ids)]),
+  priceListId: entityId.nullish().transform((id) => id ?? null),
 });
 
 /** POST /api/menus. A device offline makes the id and the link id itself, so the link can be shared at once. */

@@ -5,7 +5,7 @@ import type { Db } from '../database';
 import { menuItems, menus, products, savedMenus, users } from '../schema';
 
 type MenuRow = typeof menus.$inferSelect;
-export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'> & Partial<Pick<Menu, 'linkExpiresAt'>>;
+export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'> & Partial<Pick<Menu, 'linkExpiresAt' | 'priceListId'>>;
 
 function toMenu(row: MenuRow, productIds: string[]): Menu {
   return {
@@ -17,6 +17,7 @@ function toMenu(row: MenuRow, productIds: string[]): Menu {
     isPublic: row.isPublic,
     linkExpiresAt: row.linkExpiresAt,
     productIds,
+    priceListId: row.priceListId,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
@@ -113,6 +114,11 @@ export async function menuIdsContainingProduct(db: Db, productId: string): Promi
 export async function touchMenus(db: Db, ids: string[], version: number, now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
+}
+
+/** Menus priced by a list about to go: they lose it, and change so replicas and caches learn of it. */
+export async function dropPriceListFromMenus(db: Db, priceListId: string, version: number, now: Date): Promise<void> {
+  await db.update(menus).set({ priceListId: null, version, updatedAt: now }).where(eq(menus.priceListId, priceListId)).run();
 }
 
 /** A menu the seller deletes takes buyers' saved copies with it (only a closed account's menus leave copies behind). */

@@ -9,6 +9,8 @@ export function navItemsFor(role: UserRole): NavItem[] {
       { to: '/seller/dashboard', label: 'Dashboard' },
       { to: '/products', label: 'Products' },
       { to: '/menus', label: 'Menus' },
+      { to: '/customers', label: 'Customers' },
+      { to: '/price-lists', label: 'Price lists' },
     ];
   }
   if (role === 'admin') {

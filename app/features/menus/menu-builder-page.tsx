@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from '../../lib/router';
 import type { Menu } from '../../../sync/entities/menu';
+import type { PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
 import type { User } from '../../../sync/entities/user';
 import { PageBody } from '../../components/page/page-header';
@@ -50,7 +51,15 @@ export function MenuBuilderPage() {
         {(view) => {
           const menu = menuId ? view.menus.get(menuId) : undefined;
           if (menuId && !menu) return justCreated ? <AwaitNewMenu /> : <MenuMissing />;
-          return <MenuEditor key={menuId ?? 'new'} initial={menu ?? null} products={listProducts(view)} user={view.user} />;
+          return (
+            <MenuEditor
+              key={menuId ?? 'new'}
+              initial={menu ?? null}
+              products={listProducts(view)}
+              priceLists={[...view.priceLists.values()].sort((a, b) => a.name.localeCompare(b.name))}
+              user={view.user}
+            />
+          );
         }}
       </ReplicaGate>
     </PageBody>
@@ -71,7 +80,7 @@ function AwaitNewMenu() {
   return gaveUp ? <MenuMissing /> : <Spinner label="Opening the menu" />;
 }
 
-function MenuEditor({ initial, products, user }: { initial: Menu | null; products: Product[]; user: User | null }) {
+function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | null; products: Product[]; priceLists: PriceList[]; user: User | null }) {
   const navigate = useNavigate();
   const menuId = initial?.id ?? null;
   const { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear } = useMenuDraft(initial, products);
@@ -162,7 +171,7 @@ function MenuEditor({ initial, products, user }: { initial: Menu | null; product
       </p>
       <div className="grid grid-cols-1 gap-6 pb-20 lg:grid-cols-2 lg:pb-0">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <MenuSettingsCard ref={settingsRef} settings={settings} onChange={changeSettings} errors={errors} />
+          <MenuSettingsCard ref={settingsRef} settings={settings} onChange={changeSettings} errors={errors} priceLists={priceLists} />
           {initial && publicLinkId && <MenuShareCard menu={initial} publicLinkId={publicLinkId} />}
           <MenuProductPicker products={products} productIds={productIds} onChange={setProductIds} announce={setAnnouncement} />
         </div>

@@ -1,9 +1,11 @@
-/** The builder's settings: name, description, access type and when the link expires. */
+/** The builder's settings: name, description, access type, when the link expires and the price list it is priced by. */
 import type { Ref } from 'react';
+import type { PriceList } from '../../../sync/entities/price-list';
 import type { FieldErrors } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../../components/ui/form-controls';
+import { useTeamAllowances } from '../../lib/team-role';
 import type { MenuSettings } from './use-menu-draft';
 
 export function MenuSettingsCard({
@@ -11,13 +13,16 @@ export function MenuSettingsCard({
   settings,
   onChange,
   errors,
+  priceLists,
 }: {
   ref: Ref<HTMLDivElement>;
   settings: MenuSettings;
   onChange: (changes: Partial<MenuSettings>) => void;
   errors: FieldErrors;
+  priceLists: readonly PriceList[];
 }) {
-  const { name, description, isPublic, expiresInput } = settings;
+  const { name, description, isPublic, expiresInput, priceListId } = settings;
+  const { editPriceLists } = useTeamAllowances();
   return (
     <Card ref={ref} className="grid grid-cols-1 gap-4 p-4">
       <h2 className="font-semibold">Menu settings</h2>
@@ -54,6 +59,23 @@ export function MenuSettingsCard({
             </Button>
           )}
         </div>
+      </Field>
+      <Field
+        id="menu-price-list"
+        label="Price list"
+        error={errors.priceListId}
+        hint={
+          editPriceLists ? 'Everyone who opens this link gets these prices; a customer with a list of their own gets theirs.' : 'Only owners and managers choose the price list.'
+        }
+      >
+        <Select id="menu-price-list" value={priceListId} disabled={!editPriceLists} onChange={(event) => onChange({ priceListId: event.target.value })}>
+          <option value="">None: list prices</option>
+          {priceLists.map((list) => (
+            <option key={list.id} value={list.id}>
+              {list.name}
+            </option>
+          ))}
+        </Select>
       </Field>
     </Card>
   );

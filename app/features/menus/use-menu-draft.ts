@@ -12,7 +12,7 @@ import { useFieldErrors } from '../../lib/field-errors';
 import { fromLocalInput, toLocalInput } from './link-expiry';
 
 /** The settings card's values, the expiry as its field shows it. */
-export type MenuSettings = { name: string; description: string; isPublic: boolean; expiresInput: string };
+export type MenuSettings = { name: string; description: string; isPublic: boolean; expiresInput: string; priceListId: string };
 
 export function useMenuDraft(initial: Menu | null, products: Product[]) {
   const [settings, setSettings] = useState<MenuSettings>(() => ({
@@ -20,24 +20,35 @@ export function useMenuDraft(initial: Menu | null, products: Product[]) {
     description: initial?.description ?? '',
     isPublic: initial?.isPublic ?? false,
     expiresInput: toLocalInput(initial?.linkExpiresAt),
+    priceListId: initial?.priceListId ?? '',
   }));
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
   const { errors, formRef: settingsRef, fail, recheck, clear } = useFieldErrors<HTMLDivElement>();
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const chosen = productIds.flatMap((id) => byId.get(id) ?? []);
-  const { name, description, isPublic, expiresInput } = settings;
+  const { name, description, isPublic, expiresInput, priceListId } = settings;
   // Compared as the field shows it (to the minute), so an expiry set elsewhere with seconds does not read as an edit.
   const expiryChanged = expiresInput !== toLocalInput(initial?.linkExpiresAt);
+  // Sent only when chosen here: a rep, who may not choose it, can still save the menu's other changes.
+  const priceListChanged = priceListId !== (initial?.priceListId ?? '');
   const dirty =
     initial !== null &&
     (name !== initial.name ||
       (description || null) !== (initial.description || null) ||
       isPublic !== initial.isPublic ||
       expiryChanged ||
+      priceListChanged ||
       productIds.join() !== initial.productIds.join());
 
-  const fields = { name, description, isPublic, ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }), productIds: chosen.map((product) => product.id) };
+  const fields = {
+    name,
+    description,
+    isPublic,
+    ...(expiryChanged && { linkExpiresAt: fromLocalInput(expiresInput) }),
+    ...(priceListChanged && { priceListId: priceListId || null }),
+    productIds: chosen.map((product) => product.id),
+  };
   const checked = validate(menuFieldsSchema, fields);
   // An error shown goes as soon as its field is right (compared as text: `checked` is new on every render).
   const currentErrors = JSON.stringify(checked.ok ? {} : checked.fieldErrors);

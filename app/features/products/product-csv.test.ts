@@ -1,19 +1,9 @@
 import { parse } from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { productCreateSchema } from '../../../sync/entities/product';
+import { guardFormula } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
-import {
-  CSV_COLUMNS,
-  exportFileName,
-  guardFormula,
-  MAX_IMPORT_ROWS,
-  parseProductCsv,
-  productsToCsv,
-  rowMessage,
-  TEMPLATE_EXAMPLE,
-  templateCsv,
-  type CsvProduct,
-} from './product-csv';
+import { CSV_COLUMNS, exportFileName, MAX_IMPORT_ROWS, parseProductCsv, productsToCsv, rowMessage, TEMPLATE_EXAMPLE, templateCsv, type CsvProduct } from './product-csv';
 
 const HEADER = CSV_COLUMNS.join(',');
 

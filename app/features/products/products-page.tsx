@@ -20,7 +20,7 @@ import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { ProductPhoto } from '../../components/photos/product-photo';
 import { DeleteProductDialog } from './delete-product-dialog';
-import { downloadCsv } from './download-csv';
+import { downloadCsv } from '../../lib/download-csv';
 import { exportFileName, productsToCsv } from './product-csv';
 import { ProductFormDialog } from '../../components/product-form/product-form-dialog';
 import { ProductImportDialog } from './product-import-dialog';

@@ -13,6 +13,8 @@
  * - serverReads (version 4): the last answer of each server read a screen keeps
  *   for offline (figures, notifications), so it lives and goes with the person's
  *   database rather than in the device's local storage.
+ * - customers, priceLists (version 5): a seller team's customer book (a rep's
+ *   part of it) and price lists, as last pulled.
  * - photos (version 2): photos and lab results taken on this device, kept as
  *   Blobs until the upload queue has sent them, and the user's uploaded files
  *   as pulls list them (app/lib/photos/local-photo.ts).
@@ -73,6 +75,11 @@ export class ReplicaDb extends Dexie {
     // Version 4 only adds the kept server reads: every row of version 3 stays, the outbox included.
     this.version(4).stores({
       serverReads: 'key',
+    });
+    // Version 5 adds the customer book and the price lists: every row of version 4 stays, the outbox included.
+    this.version(5).stores({
+      customers: 'id',
+      priceLists: 'id',
     });
   }
 }

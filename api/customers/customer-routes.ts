@@ -1,0 +1,17 @@
+/** /api/customers: a seller team's customer book (a rep's part of it). */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { allow, memberOf, teamAccountOf } from '../http/access';
+import { readJson } from '../http/read-json';
+import { createCustomer, deleteCustomer, listCustomers, updateCustomer, withNewId } from './customer-service';
+
+const seller = allow('seller');
+
+export const customerRoutes = new Hono<AppEnv>()
+  .get('/customers', seller, async (c) => c.json(await listCustomers(c.get('services'), teamAccountOf(c), memberOf(c))))
+  .post('/customers', seller, async (c) => c.json(await createCustomer(c.get('services'), teamAccountOf(c), withNewId(await readJson(c)), memberOf(c)), 201))
+  .patch('/customers/:id', seller, async (c) => c.json(await updateCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))))
+  .delete('/customers/:id', seller, async (c) => {
+    await deleteCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,168 @@
+/** A seller team's customer book. */
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Customer } from '../../../sync/entities/customer';
+import type { Db } from '../database';
+import { customers } from '../schema';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+/** A customer's writable fields as the domain passes them. */
+export type CustomerFields = Pick<Customer, 'name' | 'email' | 'licenseNumber' | 'paymentTerms' | 'priceListId' | 'repUserId' | 'holdWhenOverdue' | 'tags'>;
+
+function toCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    buyerTeamId: row.buyerTeamId,
+    licenseNumber: row.licenseNumber,
+    paymentTerms: row.paymentTerms,
+    priceListId: row.priceListId,
+    repUserId: row.repUserId,
+    holdWhenOverdue: row.holdWhenOverdue,
+    tags: row.tags,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A rep's part of the book: the customers assigned to them; undefined, the whole book. */
+const assignedTo = (repUserId: string | undefined) => (repUserId === undefined ? undefined : eq(customers.repUserId, repUserId));
+
+export async function listCustomersByOwner(db: Db, userId: string, repUserId?: string): Promise<Customer[]> {
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), assignedTo(repUserId)))
+    .orderBy(asc(customers.name), asc(customers.id))
+    .all();
+  return rows.map(toCustomer);
+}
+
+export async function findCustomer(db: Db, id: string): Promise<Customer | null> {
+  const row = await db.select().from(customers).where(eq(customers.id, id)).get();
+  return row ? toCustomer(row) : null;
+}
+
+export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamId: string): Promise<Customer | null> {
+  const row = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), eq(customers.buyerTeamId, buyerTeamId)))
+    .get();
+  return row ? toCustomer(row) : null;
+}
+
+/** The new customer, or null (and nothing written) when one already has its id. */
+export async function insertCustomer(
+  db: Db,
+  customer: CustomerFields & { id: string; userId: string; buyerTeamId: string | null; createdBy: string | null },
+  version: number,
+  now: Date,
+): Promise<Customer | null> {
+  const row = await db
+    .insert(customers)
+    .values({ ...customer, updatedBy: customer.createdBy, version, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: customers.id })
+    .returning()
+    .get();
+  return row ? toCustomer(row) : null;
+}
+
+/** `updatedBy`: the member who changed it. */
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  fields: Partial<CustomerFields & { buyerTeamId: string }>,
+  updatedBy: string,
+  version: number,
+  now: Date,
+): Promise<Customer> {
+  const row = await db
+    .update(customers)
+    .set({ ...fields, updatedBy, version, updatedAt: now })
+    .where(eq(customers.id, id))
+    .returning()
+    .get();
+  return toCustomer(row);
+}
+
+export async function deleteCustomer(db: Db, id: string): Promise<void> {
+  await db.delete(customers).where(eq(customers.id, id)).run();
+}
+
+/** The customers (of this rep, when one is named) changed after change-clock value `cursor`. */
+export async function listCustomersChangedSince(db: Db, userId: string, cursor: number, repUserId?: string): Promise<Customer[]> {
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), gt(customers.version, cursor), assignedTo(repUserId)))
+    .orderBy(asc(customers.version))
+    .all();
+  return rows.map(toCustomer);
+}
+
+/**
+ * The customers changed after `cursor` that are not the rep's: one reassigned away from them is among these, and
+ * their device must drop it. Only ids leave, so nothing of another rep's customer is shown.
+ */
+export async function customerIdsNotAssignedSince(db: Db, userId: string, repUserId: string, cursor: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.userId, userId), gt(customers.version, cursor), or(isNull(customers.repUserId), ne(customers.repUserId, repUserId))))
+    .all();
+  return rows.map((row) => row.id);
+}
+
+/** Customers priced by a list about to go: they lose it, and change so replicas learn of it. */
+export async function dropPriceListFromCustomers(db: Db, priceListId: string, version: number, now: Date): Promise<void> {
+  await db.update(customers).set({ priceListId: null, version, updatedAt: now }).where(eq(customers.priceListId, priceListId)).run();
+}
+
+/**
+ * Links every customer added by `email` and not yet linked to the buyer team, in each book (or only `sellerId`'s)
+ * that has no entry for that team yet: a book holds one entry per buyer team.
+ */
+export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: string, version: number, now: Date, sellerId?: string): Promise<void> {
+  const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, buyerTeamId));
+  const candidates = await db
+    .select({ id: customers.id, userId: customers.userId })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.email, email.toLowerCase()),
+        isNull(customers.buyerTeamId),
+        sellerId === undefined ? undefined : eq(customers.userId, sellerId),
+        sql`${customers.userId} not in ${booksWithTeam}`,
+      ),
+    )
+    .orderBy(asc(customers.createdAt), asc(customers.id))
+    .all();
+  // One per book: two unlinked entries with one email in a book, only the oldest is linked.
+  const firstOfBook = new Map<string, string>();
+  for (const candidate of candidates) if (!firstOfBook.has(candidate.userId)) firstOfBook.set(candidate.userId, candidate.id);
+  if (firstOfBook.size === 0) return;
+  await db
+    .update(customers)
+    .set({ buyerTeamId, version, updatedAt: now })
+    .where(inArray(customers.id, [...firstOfBook.values()]))
+    .run();
+}
+
+/**
+ * A buyer whose own team's entries move to the team they join: each book's entry follows them, unless the book
+ * already has one for that team, where the older entry stays unlinked.
+ */
+export async function moveBuyerTeam(db: Db, fromTeamId: string, toTeamId: string, version: number, now: Date): Promise<void> {
+  const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, toTeamId));
+  await db
+    .update(customers)
+    .set({ buyerTeamId: toTeamId, version, updatedAt: now })
+    .where(and(eq(customers.buyerTeamId, fromTeamId), sql`${customers.userId} not in ${booksWithTeam}`))
+    .run();
+  await db.update(customers).set({ buyerTeamId: null, version, updatedAt: now }).where(eq(customers.buyerTeamId, fromTeamId)).run();
+}

@@ -1,0 +1,145 @@
+/**
+ * One customer of the book: their terms, price list, rep and tags, the order requests their team has sent, their
+ * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
+ * opens with no signal.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { PAYMENT_TERM_LABELS, type Customer } from '../../../sync/entities/customer';
+import type { Inquiry } from '../../../sync/entities/inquiry';
+import type { PriceList } from '../../../sync/entities/price-list';
+import { AppError } from '../../../sync/errors';
+import { PageBody, PageHeader, Section } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { askToConfirm } from '../../lib/confirm-store';
+import { useDocumentTitle } from '../../lib/document-title';
+import { formatPrice } from '../../lib/format-price';
+import { mutate } from '../../lib/replica/mutate';
+import { useTeamAllowances } from '../../lib/team-role';
+import { useMemberNames, useTeamRead } from '../../lib/team-read';
+import { toast } from '../../lib/toast-store';
+import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerMenuActivity } from './customer-menu-activity';
+
+export function CustomerPage() {
+  const { id = '' } = useParams();
+  return (
+    <PageBody>
+      <ReplicaGate>
+        {(view) => {
+          const customer = view.customers.get(id);
+          if (!customer) {
+            return (
+              <Card className="p-8 text-center text-stone-600">
+                This customer is not in your book. <Link to="/customers">Back to customers</Link>
+              </Card>
+            );
+          }
+          const orders = customer.buyerTeamId ? [...view.inquiries.values()].filter((inquiry) => inquiry.buyerId === customer.buyerTeamId && inquiry.kind === 'order') : [];
+          return <CustomerDetail customer={customer} priceLists={[...view.priceLists.values()]} orders={orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt))} />;
+        }}
+      </ReplicaGate>
+    </PageBody>
+  );
+}
+
+function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; priceLists: PriceList[]; orders: Inquiry[] }) {
+  useDocumentTitle(customer.name);
+  const [editing, setEditing] = useState(false);
+  const { manageCustomers } = useTeamAllowances();
+  const members = useTeamRead().data?.members ?? [];
+  const memberNames = useMemberNames();
+  const navigate = useNavigate();
+  const priceList = priceLists.find((list) => list.id === customer.priceListId);
+
+  async function remove() {
+    const confirmed = await askToConfirm({
+      title: `Delete ${customer.name}?`,
+      description: 'The customer leaves your book. Their orders and messages stay.',
+      confirmLabel: 'Delete customer',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    try {
+      await mutate({ name: 'customer.delete', args: { id: customer.id } });
+      toast({ title: 'Customer deleted', variant: 'success' });
+      void navigate('/customers');
+    } catch (error) {
+      toast({ title: 'Error', description: error instanceof AppError ? error.message : 'The customer could not be deleted', variant: 'destructive' });
+    }
+  }
+
+  const terms: Array<[string, string]> = [
+    ['Email', customer.email ?? '—'],
+    ['License number', customer.licenseNumber ?? '—'],
+    ['Payment terms', PAYMENT_TERM_LABELS[customer.paymentTerms]],
+    ['Price list', customer.priceListId ? (priceList?.name ?? 'A deleted price list') : 'List prices'],
+    ['Rep', customer.repUserId ? (memberNames?.get(customer.repUserId) ?? 'a former member') : 'No rep'],
+    ['Hold when overdue', customer.holdWhenOverdue ? 'Yes' : 'No'],
+  ];
+  return (
+    <>
+      <PageHeader
+        title={customer.name}
+        subtitle={<Link to="/customers">All customers</Link>}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            {manageCustomers && (
+              <Button variant="destructive" onClick={() => void remove()}>
+                Delete
+              </Button>
+            )}
+          </>
+        }
+      />
+      {editing && <CustomerFormDialog customer={customer} priceLists={priceLists} members={members} manageTerms={manageCustomers} onClose={() => setEditing(false)} />}
+      <Card className="p-4">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_minmax(0,1fr)]">
+          {terms.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-sm text-stone-600">{label}</dt>
+              <dd className="break-words text-stone-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-3 flex flex-wrap gap-1">
+          {customer.buyerTeamId ? <Badge tone="good">On the platform</Badge> : <Badge tone="neutral">Not on the platform yet</Badge>}
+          {customer.tags.map((tag) => (
+            <Badge key={tag} tone="neutral">
+              {tag}
+            </Badge>
+          ))}
+        </div>
+      </Card>
+      <Section id="customer-orders" title="Order requests">
+        {orders.length === 0 ? (
+          <Card className="p-6 text-center text-stone-600">
+            {customer.buyerTeamId ? 'No order requests from this customer yet.' : 'Order requests appear here once this customer has an account.'}
+          </Card>
+        ) : (
+          <ul aria-label="Order requests" className="grid gap-2">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <Card className="flex flex-wrap justify-between gap-2 p-3 text-sm">
+                  <span>
+                    {order.createdAt.slice(0, 10)} · {order.menuName} · {order.items.length} {order.items.length === 1 ? 'product' : 'products'}
+                  </span>
+                  <span className="font-medium">
+                    {order.total ? formatPrice(order.total) : 'Unpriced'} · {order.status}
+                  </span>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      {customer.buyerTeamId && <CustomerMenuActivity buyerTeamId={customer.buyerTeamId} />}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The customer book as CSV, both ways. The price list and the rep are written by name (the rep by email), and read
+ * back against the team's lists and members, so a spreadsheet never needs ids; a row with an id (or the email of a
+ * customer already in the book) updates that customer instead of adding another. Nothing is written here.
+ */
+import { parse, unparse } from 'papaparse';
+import { guardFormula, headerKey, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
+import { validate } from './validation';
+
+export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'licenseNumber', 'paymentTerms', 'priceList', 'rep', 'holdWhenOverdue', 'tags', 'id'] as const;
+type Column = (typeof CUSTOMER_CSV_COLUMNS)[number];
+
+export type CustomerCsvContext = {
+  priceLists: ReadonlyArray<{ id: string; name: string }>;
+  members: ReadonlyArray<{ userId: string; email: string; name: string }>;
+};
+
+export type CustomerCsvValues = ReturnType<typeof customerFieldsSchema.parse>;
+
+export type CustomerCsvRow = {
+  line: number;
+  label: string;
+  /** The customer of the book the row updates, when it names one. */
+  customerId?: string;
+  values?: CustomerCsvValues;
+  error?: string;
+};
+
+const HEADER_ALIASES: Record<string, Column> = {
+  ...Object.fromEntries(CUSTOMER_CSV_COLUMNS.map((column) => [headerKey(column), column])),
+  customer: 'name',
+  business: 'name',
+  dispensary: 'name',
+  license: 'licenseNumber',
+  licence: 'licenseNumber',
+  licencenumber: 'licenseNumber',
+  terms: 'paymentTerms',
+  pricelistname: 'priceList',
+  salesrep: 'rep',
+  hold: 'holdWhenOverdue',
+  customerid: 'id',
+};
+
+const TERMS_BY_KEY = new Map<string, PaymentTerms>(PAYMENT_TERMS.flatMap((terms) => [[headerKey(terms), terms] as const, [headerKey(PAYMENT_TERM_LABELS[terms]), terms] as const]));
+
+export function customersToCsv(customers: readonly Customer[], context: CustomerCsvContext): string {
+  const listNames = new Map(context.priceLists.map((list) => [list.id, list.name]));
+  const repEmails = new Map(context.members.map((member) => [member.userId, member.email]));
+  const data = customers.map((customer) =>
+    [
+      customer.name,
+      customer.email ?? '',
+      customer.licenseNumber ?? '',
+      customer.paymentTerms,
+      customer.priceListId ? (listNames.get(customer.priceListId) ?? '') : '',
+      customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
+      customer.holdWhenOverdue ? 'yes' : 'no',
+      customer.tags.join(';'),
+      customer.id,
+    ].map(guardFormula),
+  );
+  return `${unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+}
+
+function lookups(book: readonly Customer[], context: CustomerCsvContext) {
+  const lists = new Map(context.priceLists.map((list) => [list.name.trim().toLowerCase(), list.id]));
+  const reps = new Map(context.members.flatMap((member) => [[member.email.toLowerCase(), member.userId] as const, [member.name.trim().toLowerCase(), member.userId] as const]));
+  const byId = new Set(book.map((customer) => customer.id));
+  const byEmail = new Map(book.flatMap((customer) => (customer.email ? [[customer.email.toLowerCase(), customer.id] as const] : [])));
+  return { lists, reps, byId, byEmail };
+}
+
+function checkRow(cells: Record<Column, string>, found: ReturnType<typeof lookups>): { values?: CustomerCsvValues; error?: string } {
+  const problems: string[] = [];
+  const text = (column: Column) => cells[column].trim();
+  const paymentTerms = text('paymentTerms') ? TERMS_BY_KEY.get(headerKey(text('paymentTerms'))) : 'cod';
+  if (!paymentTerms) problems.push(`Unknown payment terms "${text('paymentTerms')}": use ${PAYMENT_TERMS.join(', ')}`);
+  const priceListId = text('priceList') ? found.lists.get(text('priceList').toLowerCase()) : null;
+  if (priceListId === undefined) problems.push(`No price list is named ${text('priceList')}`);
+  const repUserId = text('rep') ? found.reps.get(text('rep').toLowerCase()) : null;
+  if (repUserId === undefined) problems.push(`${text('rep')} is not a member of the team`);
+  const holdWhenOverdue = readYesNo(cells.holdWhenOverdue);
+  if (holdWhenOverdue === undefined) problems.push('Hold when overdue must be yes or no');
+  const checked = validate(customerFieldsSchema, {
+    name: cells.name,
+    email: cells.email,
+    licenseNumber: cells.licenseNumber,
+    paymentTerms,
+    priceListId,
+    repUserId,
+    holdWhenOverdue,
+    tags: cells.tags.split(/[;,]/).filter((tag) => tag.trim() !== ''),
+  });
+  if (!checked.ok) problems.push(...new Set(Object.values(checked.fieldErrors)));
+  return problems.length > 0 || !checked.ok ? { error: problems.join('; ') } : { values: checked.data };
+}
+
+/** Reads a customers file against the book, the team's price lists and its members. */
+export function parseCustomersCsv(text: string, book: readonly Customer[], context: CustomerCsvContext): { rows: CustomerCsvRow[]; error?: string } {
+  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (source.trim() === '') return { rows: [], error: 'The file is empty.' };
+  const result = parse<Record<string, string | undefined>>(source, {
+    header: true,
+    skipEmptyLines: false,
+    newline: '\n',
+    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+  });
+  if (!(result.meta.fields ?? []).includes('name')) return { rows: [], error: 'The file has no name column: export the book to see the columns.' };
+  const found = lookups(book, context);
+  const claimed = new Map<string, number>();
+  const rows: CustomerCsvRow[] = [];
+  result.data.forEach((record, index) => {
+    const cells = Object.fromEntries(CUSTOMER_CSV_COLUMNS.map((column) => [column, withoutFormulaGuard(record[column] ?? '')])) as Record<Column, string>;
+    if (Object.values(cells).every((cell) => cell.trim() === '')) return;
+    const line = index + 2;
+    const label = cells.name.trim() || cells.email.trim();
+    const id = cells.id.trim();
+    const customerId = id && found.byId.has(id) ? id : found.byEmail.get(cells.email.trim().toLowerCase());
+    const key = customerId ?? (cells.email.trim().toLowerCase() || `line ${line}`);
+    const earlier = claimed.get(key);
+    if (earlier !== undefined) return rows.push({ line, label, error: `Row ${earlier} already sets this customer` });
+    claimed.set(key, line);
+    rows.push({ line, label, ...(customerId ? { customerId } : {}), ...checkRow(cells, found) });
+  });
+  return rows.length === 0 ? { rows, error: 'The file has a header but no customer rows.' } : { rows };
+}
