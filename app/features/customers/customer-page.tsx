@@ -4,7 +4,7 @@
  * opens with no signal.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { PAYMENT_TERM_LABELS, type Customer } from '../../../sync/entities/customer';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { PriceList } from '../../../sync/entities/price-list';

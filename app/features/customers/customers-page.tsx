@@ -4,7 +4,7 @@
  * it works with no signal.
  */
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { customersToCsv, parseCustomersCsv, type CustomerCsvRow } from '../../../sync/customer-csv';
 import { PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../../../sync/entities/customer';
 import type { PriceList } from '../../../sync/entities/price-list';

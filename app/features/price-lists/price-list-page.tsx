@@ -5,7 +5,7 @@
  * Owners and managers edit; a rep sees the list read-only.
  */
 import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { priceListSaveSchema, type PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
 import { AppError } from '../../../sync/errors';

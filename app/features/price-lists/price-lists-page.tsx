@@ -1,5 +1,5 @@
 /** The team's price lists: each with its dates, whether it applies today, how many products it sets and who is on it. */
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { Customer } from '../../../sync/entities/customer';
 import type { Menu } from '../../../sync/entities/menu';
 import type { PriceList } from '../../../sync/entities/price-list';
