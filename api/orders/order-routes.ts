@@ -12,9 +12,9 @@ const parties = allow('buyer', 'seller');
 const seller = allow('seller');
 const buyer = allow('buyer');
 
-/** The body's fields with the order named in the path; a move that takes none may be posted with no body. */
+/** The body's fields with the order named in the path; a move that takes none may be posted with no body (or an empty one). */
 async function argsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const body = c.req.header('content-type') ? await readJson(c) : {};
+  const body = (await c.req.raw.clone().text()).trim() ? await readJson(c) : {};
   return { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), id: c.req.param('id') };
 }
 
