@@ -3,8 +3,7 @@
  * two parties only (a rep only for the customers assigned to them). REST and sync both call these, so one place
  * validates, prices and writes.
  */
-import { z } from 'zod';
-import { ORDER_STATUSES, orderCreateSchema, orderReorderSchema, type Order, type OrderLine } from '../../sync/entities/order';
+import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
 import { menuReachable } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
@@ -24,14 +23,7 @@ import { heldBy, shortOfStock, stockRefusal } from './order-stock';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-export const orderListQuerySchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
-  q: z.string().max(200, 'Search for at most 200 characters').optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
-export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<{ orders: Order[]; total: number }> {
+export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<OrderList> {
   return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
 }
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema, type Order } from '../../sync/entities/order';
+import { orderListSchema, orderSchema, type Order } from '../../sync/entities/order';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
@@ -228,7 +228,7 @@ describe('the life of an order', () => {
   });
 
   it('lists each party its own orders, by status and by search', async () => {
-    const mine = await ok<{ orders: Order[]; total: number }>('GET', '/api/orders?status=submitted', buyer.token);
+    const mine = orderListSchema.parse(await ok('GET', '/api/orders?status=submitted', buyer.token));
     expect(mine.orders.length).toBeGreaterThan(0);
     expect(mine.orders.every((order) => order.status === 'submitted' && order.buyerTeamId === buyer.user.id)).toBe(true);
     const found = await ok<{ orders: Order[] }>('GET', `/api/orders?q=${encodeURIComponent(mine.orders[0]!.number)}`, seller.token);

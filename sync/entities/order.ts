@@ -127,3 +127,14 @@ export const orderPaymentInputSchema = z.object({
 });
 /** A new order with the same lines at today's prices; the device makes its id. */
 export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
+
+/** GET /api/orders: by status, a search of the number, the customer or the seller, a page at a time. */
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
+  q: z.string().max(200, 'Search for at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** The answer of GET /api/orders: one page, and how many there are in all. */
+export const orderListSchema = z.object({ orders: z.array(orderSchema), total: z.number().int() });
+export type OrderList = z.infer<typeof orderListSchema>;

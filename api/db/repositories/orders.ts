@@ -1,7 +1,7 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
 import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { formatScaled } from '../../../sync/decimal';
-import type { Order, OrderStatus } from '../../../sync/entities/order';
+import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
 import { isOverdue } from '../../orders/payment-rules';
 import type { Db } from '../database';
@@ -99,7 +99,7 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
 export type OrderQuery = { status?: OrderStatus; q?: string; limit: number; offset: number };
 
 /** A page of the reader's orders, newest first: by status, and by a search of the number, the customer or the seller. */
-export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<{ orders: Order[]; total: number }> {
+export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<OrderList> {
   const conditions: SQL[] = [readable(reader)];
   if (query.status) conditions.push(eq(orders.status, query.status));
   const q = query.q?.trim();
