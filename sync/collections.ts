@@ -10,6 +10,7 @@ import { customerSchema } from './entities/customer';
 import { inquirySchema } from './entities/inquiry';
 import { menuSchema } from './entities/menu';
 import { priceListSchema } from './entities/price-list';
+import { orderSchema } from './entities/order';
 import { productSchema } from './entities/product';
 import { savedMenuListItemSchema } from './entities/saved-menu';
 
@@ -22,6 +23,8 @@ export const COLLECTIONS = {
   /** A seller team's customer book: a rep holds only the customers assigned to them. */
   customers: { row: customerSchema, tombstone: 'customer', deviceIndex: 'id' },
   priceLists: { row: priceListSchema, tombstone: 'priceList', deviceIndex: 'id' },
+  /** Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. */
+  orders: { row: orderSchema, tombstone: null, deviceIndex: 'id, status' },
 } as const satisfies Record<string, { row: z.ZodType<{ id: string }>; tombstone: string | null; deviceIndex: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -10,6 +10,7 @@ import type { Inquiry } from './entities/inquiry';
 import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
+import { ORDER_APPLIERS } from './order-replica';
 
 export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
 
@@ -165,6 +166,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
       if (menu.priceListId === args.id) state.menus.set(menu.id, { ...menu, priceListId: null, updatedAt: now });
     }
   },
+  ...ORDER_APPLIERS,
   'profile.update': (state, args, { now }) => {
     // The email changes only once the link sent to the new address is followed: the server's pull brings it.
     const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = args;

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import * as adminEntities from '../../sync/entities/admin';
 import * as browseEntities from '../../sync/entities/browse';
 import * as inquiryEntities from '../../sync/entities/inquiry';
+import * as orderEntities from '../../sync/entities/order';
 import * as menuEntities from '../../sync/entities/menu';
 import * as photoEntities from '../../sync/entities/photo';
 import * as productEntities from '../../sync/entities/product';
@@ -31,7 +32,7 @@ const TOTAL_REQUESTS = 10_000;
 /** Every key of every object schema the entities export: the names a hostile client would try. */
 const FIELD_NAMES = [
   ...new Set(
-    [adminEntities, browseEntities, inquiryEntities, menuEntities, photoEntities, productEntities, savedMenuEntities, userEntities]
+    [adminEntities, browseEntities, inquiryEntities, menuEntities, orderEntities, photoEntities, productEntities, savedMenuEntities, userEntities]
       .flatMap((module) => Object.values(module))
       .filter((value): value is z.ZodObject => value instanceof z.ZodObject)
       .flatMap((schema) => Object.keys(schema.shape)),
@@ -96,6 +97,7 @@ const accounts = {} as Record<Exclude<Caller, 'anonymous'>, AuthResponse>;
 let product: Product;
 let menu: Menu;
 let inquiryId: string;
+let orderId: string;
 let countRows: () => Promise<Record<string, number>>;
 
 /** A path parameter: the caller's real id, someone else's or none, or junk. */
@@ -157,6 +159,27 @@ const TARGETS: Target[] = [
     path: () => idParam(() => inquiryId).map((id) => `/api/inquiries/${id}/status`),
     body: jsonText(fields),
   },
+  { method: 'POST', pattern: '/api/orders', caller: 'buyer', path: fixed('/api/orders'), body: jsonText(fields) },
+  ...(
+    [
+      ['POST', 'accept', 'seller'],
+      ['POST', 'reject', 'seller'],
+      ['POST', 'cancel', 'buyer'],
+      ['PUT', 'lines', 'seller'],
+      ['POST', 'approve', 'buyer'],
+      ['POST', 'fulfil', 'seller'],
+      ['POST', 'deliver', 'seller'],
+      ['POST', 'payments', 'seller'],
+      ['POST', 'reorder', 'buyer'],
+    ] as const
+  ).map(([method, move, caller]): Target => ({
+    method,
+    pattern: `/api/orders/:id/${move}`,
+    caller,
+    path: () => idParam(() => orderId).map((id) => `/api/orders/${id}/${move}`),
+    body: jsonText(fields),
+  })),
+  { method: 'GET', pattern: '/api/orders', caller: 'seller', path: query('/api/orders', ['status', 'q', 'limit', 'offset']) },
   { method: 'POST', pattern: '/api/analytics/notifications/read', caller: 'seller', path: fixed('/api/analytics/notifications/read'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/sync/push', caller: 'seller', path: fixed('/api/sync/push'), body: jsonText(pushBody) },
   { method: 'POST', pattern: '/api/stripe/webhook', caller: 'anonymous', path: fixed('/api/stripe/webhook'), body: jsonText(fields) },
@@ -192,6 +215,16 @@ beforeAll(async () => {
   });
   expect(inquiry.status).toBe(201);
   inquiryId = inquiry.body.id;
+  const stocked = (
+    await t.request<Product>('POST', '/api/products', { token: accounts.seller.token, body: { strainName: 'Gelato', pricePerUnit: '10.00', availableQuantity: '1000' } })
+  ).body;
+  const orderMenu = (await t.request<Menu>('POST', '/api/menus', { token: accounts.seller.token, body: { name: 'Order menu', productIds: [stocked.id], isPublic: true } })).body;
+  const order = await t.request<{ id: string }>('POST', '/api/orders', {
+    token: accounts.buyer.token,
+    body: { id: randomUUID(), menuId: orderMenu.id, lines: [{ productId: stocked.id, quantity: '1' }] },
+  });
+  expect(order.status).toBe(201);
+  orderId = order.body.id;
   const tables = await tableNames(t.services.db.read);
   const counting = sql.raw(`SELECT ${tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(', ')}`);
   countRows = async () => (await t.services.db.read.get<Record<string, number>>(counting))!;

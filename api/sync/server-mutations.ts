@@ -28,6 +28,9 @@ import { createCustomer, deleteCustomer, repFilter, updateCustomer } from '../cu
 import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
 import { deletePriceList, savePriceList } from '../price-lists/price-list-service';
+import { orderActor } from '../orders/order-actor';
+import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from '../orders/order-moves';
+import { createOrder, ordersChangedSince, reorder } from '../orders/order-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
@@ -60,6 +63,16 @@ export const SERVER_APPLIERS = {
   'customer.delete': (services, by, { id }) => deleteCustomer(services, by.team.account, id, member(by)),
   'priceList.save': (services, by, args) => savePriceList(services, by.team.account, args, member(by), 'upsert'),
   'priceList.delete': (services, by, { id }) => deletePriceList(services, by.team.account, id, member(by)),
+  'order.create': (services, by, args) => createOrder(services, orderActor(by), args),
+  'order.accept': (services, by, args) => acceptOrder(services, orderActor(by), args),
+  'order.reject': (services, by, args) => rejectOrder(services, orderActor(by), args),
+  'order.cancel': (services, by, args) => cancelOrder(services, orderActor(by), args),
+  'order.updateLines': (services, by, args) => updateOrderLines(services, orderActor(by), args),
+  'order.approve': (services, by, args) => approveOrder(services, orderActor(by), args),
+  'order.fulfil': (services, by, args) => fulfilOrder(services, orderActor(by), args),
+  'order.deliver': (services, by, args) => deliverOrder(services, orderActor(by), args),
+  'order.recordPayment': (services, by, args) => recordPayment(services, orderActor(by), args),
+  'order.reorder': (services, by, args) => reorder(services, orderActor(by), args),
   'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
@@ -82,6 +95,7 @@ export const COLLECTION_READERS = {
   customers: async (services, user, cursor, by) => (user.role === 'seller' ? listCustomersChangedSince(services.db.read, user.id, cursor, repFilter(by)) : []),
   // Reps read every list: their device prices what they show and sell by them.
   priceLists: async (services, user, cursor) => (user.role === 'seller' ? listPriceListsChangedSince(services.db.read, user.id, cursor) : []),
+  orders: async (services, user, cursor, by) => (user.role === 'admin' ? [] : ordersChangedSince(services, { account: user, member: by, name: '' }, cursor)),
 } satisfies { [K in CollectionName]: CollectionReader<K> };
 
 /** Every collection's changed rows of the team whose account is `user`, as `by` sees them; called inside the pull's one read snapshot. */

@@ -167,6 +167,7 @@ class FakeServer {
       inquiries: [],
       customers: [],
       priceLists: [],
+      orders: [],
       products: [...this.products.values()].filter((row) => row.version > cursor).map((row) => row.product),
       menus: [],
       savedMenus: [],

@@ -31,8 +31,10 @@ export const orderHistoryEntrySchema = z.object({
   /** Why, when the move takes one (a rejection's reason). */
   reason: z.string().optional(),
 });
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 export const orderPaymentSchema = z.object({ id: entityId, amount: z.string(), method: z.enum(PAYMENT_METHODS), receivedAt: isoDate, byName: z.string() });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /**
  * A wholesale order between a seller team and a buyer (a customer of the seller, linked to a buyer team when the
@@ -48,6 +50,8 @@ export const orderSchema = z.object({
   customerId: entityId,
   customerName: z.string(),
   menuId: entityId.nullable(),
+  /** The conversation about it, for an order that began as an order request (absent on a row made on this device). */
+  inquiryId: entityId.nullable().optional(),
   status: z.enum(ORDER_STATUSES),
   /** While `awaiting_buyer`: the status the buyer's approval returns to. */
   resumeStatus: z.enum(['submitted', 'accepted']).nullable(),
@@ -123,3 +127,14 @@ export const orderPaymentInputSchema = z.object({
 });
 /** A new order with the same lines at today's prices; the device makes its id. */
 export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
+
+/** GET /api/orders: by status, a search of the number, the customer or the seller, a page at a time. */
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
+  q: z.string().max(200, 'Search for at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+/** The answer of GET /api/orders: one page, and how many there are in all. */
+export const orderListSchema = z.object({ orders: z.array(orderSchema), total: z.number().int() });
+export type OrderList = z.infer<typeof orderListSchema>;

@@ -9,6 +9,7 @@ import {
   mailOutbox,
   menuItems,
   menus,
+  orders,
   photos,
   products,
   savedMenus,
@@ -44,6 +45,11 @@ export async function accountData(db: Db, userId: string) {
         messages: await db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiry.id)).all(),
       })),
     ),
+    orders: await db
+      .select()
+      .from(orders)
+      .where(or(eq(orders.sellerId, userId), eq(orders.buyerId, userId)))
+      .all(),
     subscriptions: await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).all(),
     emailsTurnedOff: (await db.select({ kind: emailOptOuts.kind }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId)).all()).map((row) => row.kind),
     emailsSent: await db

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { TeamInvitation, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
-import { inquiries, menus, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
+import { inquiries, menus, orders, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type InvitationRow = typeof teamInvitations.$inferSelect;
@@ -155,7 +155,8 @@ export async function hasBusinessData(db: Db, teamId: string): Promise<boolean> 
       any: sql<number>`(exists (select 1 from ${products} where ${products.userId} = ${teamId})
         or exists (select 1 from ${menus} where ${menus.userId} = ${teamId})
         or exists (select 1 from ${savedMenus} where ${savedMenus.buyerUserId} = ${teamId})
-        or exists (select 1 from ${inquiries} where ${inquiries.buyerId} = ${teamId} or ${inquiries.sellerId} = ${teamId}))`,
+        or exists (select 1 from ${inquiries} where ${inquiries.buyerId} = ${teamId} or ${inquiries.sellerId} = ${teamId})
+        or exists (select 1 from ${orders} where ${orders.buyerId} = ${teamId} or ${orders.sellerId} = ${teamId}))`,
     })
     .from(teams)
     .where(eq(teams.id, teamId))

@@ -4,6 +4,7 @@
  * public menu cache of the other, and the sign-in throttle counts the
  * failures both saw. Each process is the real server, started apart.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,5 +106,31 @@ describeWithRedisAndPostgres('two API processes sharing one PostgreSQL and one R
       expect(refused.status).toBe(429);
       expect(refused.body.message).toMatch(/^Too many failed sign-in attempts/);
     }
+  });
+
+  it('lets only as many acceptances win as there is stock when they race through both processes', async () => {
+    const scarce = (await call<Product>(first, 'POST', '/api/products', { strainName: 'Last Units', pricePerUnit: '10', availableQuantity: '6' }, seller.token)).body;
+    expect((await call(first, 'PUT', `/api/menus/${menu.id}`, { productIds: [product.id, scarce.id] }, seller.token)).status).toBe(200);
+    const buyer = (await call<AuthResponse>(second, 'POST', '/api/auth/register', { email: 'buyer@processes.test', password: PASSWORD, firstName: 'Bo', role: 'buyer' })).body;
+    const orders = await Promise.all(
+      [first, second, first, second].map(async (base) => {
+        const placed = await call<{ id: string }>(
+          base,
+          'POST',
+          '/api/orders',
+          { id: randomUUID(), menuId: menu.id, lines: [{ productId: scarce.id, quantity: '4' }] },
+          buyer.token,
+        );
+        expect(placed.status).toBe(201);
+        return placed.body.id;
+      }),
+    );
+    const answers = await Promise.all(
+      orders.map((id, index) => call<{ reason?: string }>(index % 2 ? second : first, 'POST', `/api/orders/${id}/accept`, undefined, seller.token)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const answer of answers.filter((candidate) => candidate.status === 409)) expect(answer.body.reason).toBe('insufficient_stock');
+    const stock = (await call<Product[]>(second, 'GET', '/api/products', undefined, seller.token)).body.find((row) => row.id === scarce.id);
+    expect(stock?.availableQuantity).toBe('2.000');
   });
 });

@@ -100,6 +100,7 @@ function pull(userId: string, changes: Partial<PullResponse>): PullResponse {
     inquiries: [],
     customers: [],
     priceLists: [],
+    orders: [],
     deleted: [],
     ...changes,
   };
