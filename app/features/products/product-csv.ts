@@ -11,6 +11,9 @@ import type { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
 import { validate } from '../../../sync/validation';
+import { guardFormula, headerKey, plainNumber, withoutFormulaGuard } from '../../lib/csv/csv-cells';
+
+export { guardFormula, plainNumber };
 
 /**
  * The columns of the template, the import and the export, in this order. The
@@ -87,13 +90,6 @@ function aliases(column: CsvColumn, keys: string[]): Record<string, CsvColumn> {
   return Object.fromEntries(keys.map((key) => [key, column]));
 }
 
-function headerKey(header: string): string {
-  return header
-    .replace(/^\uFEFF/, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
-
 function isColumn(name: string): name is CsvColumn {
   return (CSV_COLUMNS as readonly string[]).includes(name);
 }
@@ -121,25 +117,6 @@ const UNIT_BY_KEY = new Map<string, UnitType>([
 function readCategory(text: string): ProductCategory | undefined {
   const key = headerKey(text);
   return CATEGORY_BY_KEY.get(key) ?? (key.endsWith('s') ? CATEGORY_BY_KEY.get(key.slice(0, -1)) : undefined);
-}
-
-/** Our export puts an apostrophe before a cell that a spreadsheet would run as a formula; reading it back takes it off. */
-function withoutFormulaGuard(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/**
- * A number as spreadsheets and price lists write it: '$1,700.00', 'US$ 950',
- * '1,700 USD' and '24.5 %' read as '1700.00', '950', '1700' and '24.5'. Only
- * well-placed thousands separators are taken out, so '1,70' stays wrong and
- * is refused by the schema rather than read as 170.
- */
-export function plainNumber(text: string): string {
-  const bare = text
-    .trim()
-    .replace(/^(?:US\$|USD|\$)\s*/i, '')
-    .replace(/\s*(?:USD|%)$/i, '');
-  return /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(bare) ? bare.replaceAll(',', '') : bare;
 }
 
 function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues; error?: string } {
@@ -246,18 +223,6 @@ export function parseProductCsv(text: string): ProductCsvParse {
 /** "Row 3: Strain name is required", as the preview lists it. */
 export function rowMessage(row: ProductCsvRow): string {
   return `Row ${row.line}: ${row.error ?? 'OK'}`;
-}
-
-/**
- * Spreadsheet apps run a cell that starts with = + - @ (or a tab or carriage
- * return) as a formula, and strain names and descriptions are typed by people.
- * Such a cell gets a leading apostrophe, unless it is a plain number.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
-
-export function guardFormula(cell: string): string {
-  return FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** The catalogue as CSV with the template's columns (each product's id and SKU last); commas, quotes and line breaks are quoted. */
