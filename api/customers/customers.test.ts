@@ -114,6 +114,20 @@ describe('a rep', () => {
     expect(await book(rep)).toEqual([]);
   });
 
+  it('made a manager, pulls the whole book again; made a rep again, their device keeps only their customers', async () => {
+    const rep = await member('rep');
+    await addCustomer({ name: 'Assigned', repUserId: rep.user.id });
+    await addCustomer({ name: 'Unassigned' });
+    const device = syncDevice(t, rep.token);
+    const first = await device.pull();
+    expect((await t.request('PATCH', `/api/team/members/${rep.user.id}`, { token: owner.token, body: { role: 'manager' } })).status).toBe(200);
+    const promoted = await device.pull(first.cursor);
+    expect([promoted.full, promoted.customers.map((customer) => customer.name).sort()]).toEqual([true, ['Assigned', 'Unassigned']]);
+    expect((await t.request('PATCH', `/api/team/members/${rep.user.id}`, { token: owner.token, body: { role: 'rep' } })).status).toBe(200);
+    const demoted = await device.pull(promoted.cursor);
+    expect([demoted.full, demoted.customers.map((customer) => customer.name)]).toEqual([true, ['Assigned']]);
+  });
+
   it('adds customers for themselves and edits their details, but not their terms, and deletes none', async () => {
     const rep = await member('rep');
     const added = await addCustomer({ name: 'Corner Shop' }, rep);

@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as adminEntities from '../../sync/entities/admin';
 import * as browseEntities from '../../sync/entities/browse';
+import * as customerEntities from '../../sync/entities/customer';
 import * as inquiryEntities from '../../sync/entities/inquiry';
 import * as orderEntities from '../../sync/entities/order';
 import * as menuEntities from '../../sync/entities/menu';
 import * as photoEntities from '../../sync/entities/photo';
+import * as priceListEntities from '../../sync/entities/price-list';
 import * as productEntities from '../../sync/entities/product';
 import * as savedMenuEntities from '../../sync/entities/saved-menu';
 import * as userEntities from '../../sync/entities/user';
@@ -32,7 +34,19 @@ const TOTAL_REQUESTS = 10_000;
 /** Every key of every object schema the entities export: the names a hostile client would try. */
 const FIELD_NAMES = [
   ...new Set(
-    [adminEntities, browseEntities, inquiryEntities, menuEntities, orderEntities, photoEntities, productEntities, savedMenuEntities, userEntities]
+    [
+      adminEntities,
+      browseEntities,
+      customerEntities,
+      inquiryEntities,
+      menuEntities,
+      orderEntities,
+      photoEntities,
+      priceListEntities,
+      productEntities,
+      savedMenuEntities,
+      userEntities,
+    ]
       .flatMap((module) => Object.values(module))
       .filter((value): value is z.ZodObject => value instanceof z.ZodObject)
       .flatMap((schema) => Object.keys(schema.shape)),
@@ -98,6 +112,8 @@ let product: Product;
 let menu: Menu;
 let inquiryId: string;
 let orderId: string;
+let customerId: string;
+let priceListId: string;
 let countRows: () => Promise<Record<string, number>>;
 
 /** A path parameter: the caller's real id, someone else's or none, or junk. */
@@ -129,6 +145,10 @@ const TARGETS: Target[] = [
   { method: 'PUT', pattern: '/api/products/:id', caller: 'seller', path: () => idParam(() => product.id).map((id) => `/api/products/${id}`), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/menus', caller: 'seller', path: fixed('/api/menus'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/menus/:id', caller: 'seller', path: () => idParam(() => menu.id).map((id) => `/api/menus/${id}`), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/customers', caller: 'seller', path: fixed('/api/customers'), body: jsonText(fields) },
+  { method: 'PATCH', pattern: '/api/customers/:id', caller: 'seller', path: () => idParam(() => customerId).map((id) => `/api/customers/${id}`), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/price-lists', caller: 'seller', path: fixed('/api/price-lists'), body: jsonText(fields) },
+  { method: 'PUT', pattern: '/api/price-lists/:id', caller: 'seller', path: () => idParam(() => priceListId).map((id) => `/api/price-lists/${id}`), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/saved-menus', caller: 'buyer', path: fixed('/api/saved-menus'), body: jsonText(fields) },
   {
     method: 'PATCH',
@@ -225,6 +245,8 @@ beforeAll(async () => {
   });
   expect(order.status).toBe(201);
   orderId = order.body.id;
+  customerId = (await t.request<{ id: string }>('POST', '/api/customers', { token: accounts.seller.token, body: { name: 'Fuzzed Dispensary' } })).body.id;
+  priceListId = (await t.request<{ id: string }>('POST', '/api/price-lists', { token: accounts.seller.token, body: { name: 'Fuzzed list' } })).body.id;
   const tables = await tableNames(t.services.db.read);
   const counting = sql.raw(`SELECT ${tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(', ')}`);
   countRows = async () => (await t.services.db.read.get<Record<string, number>>(counting))!;

@@ -33,7 +33,7 @@ export async function changeMemberRole(services: Services, team: TeamSession, us
     if (member.role === 'owner' && role !== 'owner' && (await countMembers(tx.db, team.id, 'owner')) === 1) {
       throw new AppError('conflict', LAST_OWNER_MESSAGE);
     }
-    await setMemberRole(tx.db, team.id, userId, role);
+    if (role !== member.role) await setMemberRole(tx.db, team.id, userId, role, tx.version);
     return { ...member, role };
   });
 }

@@ -53,10 +53,11 @@ export async function insertMember(db: Db, member: { teamId: string; userId: str
     .run();
 }
 
-export async function setMemberRole(db: Db, teamId: string, userId: string, role: TeamRole): Promise<void> {
+/** A new role sees other rows (a rep only their own customers): `version` makes the member's devices pull everything again. */
+export async function setMemberRole(db: Db, teamId: string, userId: string, role: TeamRole, version: number): Promise<void> {
   await db
     .update(teamMembers)
-    .set({ role })
+    .set({ role, sinceVersion: version })
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
     .run();
 }

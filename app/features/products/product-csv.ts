@@ -13,6 +13,8 @@ import { productFieldsSchema, type Product } from '../../../sync/entities/produc
 import { guardFormula, headerKey, plainNumber, withoutFormulaGuard } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
 
+export { guardFormula, plainNumber };
+
 /**
  * The columns of the template, the import and the export, in this order. The
  * last two identify a product: a re-imported export updates the rows it

@@ -83,6 +83,8 @@ it('keeps every row of version 3 when adding the kept server reads', async () =>
     for (const [table, row] of Object.entries(rows)) expect(await db.table(table).toArray(), table).toEqual([row]);
     await db.serverReads.put({ key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' });
     expect((await db.serverReads.get('seller-dashboard'))?.value).toEqual({ totalViews: 3 });
+    // Version 5's customer book and price lists start empty beside the kept rows.
+    expect([await db.customers.count(), await db.priceLists.count()]).toEqual([0, 0]);
   } finally {
     db.close();
   }
