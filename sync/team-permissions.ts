@@ -14,11 +14,13 @@ export type TeamAction =
   /** Change a product's price or stock. */
   | 'product.priceAndStock'
   /** Delete a product or a menu someone else made. */
-  | 'deleteOthersWork';
+  | 'deleteOthersWork'
+  /** See the insights (views, saves, requests) of every member's menus, not only of the menus one made. */
+  | 'insights.team';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork'],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork'],
+  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'insights.team'],
+  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'insights.team'],
   rep: [],
 };
 

@@ -10,15 +10,36 @@ const TEAM = [OWNER, MANAGER, REP];
 
 describe('what each role may do on the screens', () => {
   it('lets an owner do everything', () => {
-    expect(teamAllowances('owner')).toEqual({ changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true });
+    expect(teamAllowances('owner')).toEqual({
+      changePricesAndStock: true,
+      deleteOthersWork: true,
+      seeBilling: true,
+      manageMembers: true,
+      changeRoles: true,
+      seeTeamInsights: true,
+    });
   });
 
   it('keeps billing and roles from a manager', () => {
-    expect(teamAllowances('manager')).toEqual({ changePricesAndStock: true, deleteOthersWork: true, seeBilling: false, manageMembers: true, changeRoles: false });
+    expect(teamAllowances('manager')).toEqual({
+      changePricesAndStock: true,
+      deleteOthersWork: true,
+      seeBilling: false,
+      manageMembers: true,
+      changeRoles: false,
+      seeTeamInsights: true,
+    });
   });
 
-  it('keeps prices, stock, others’ work, billing and the team from a rep', () => {
-    expect(teamAllowances('rep')).toEqual({ changePricesAndStock: false, deleteOthersWork: false, seeBilling: false, manageMembers: false, changeRoles: false });
+  it('keeps prices, stock, others’ work, billing, the team and others’ insights from a rep', () => {
+    expect(teamAllowances('rep')).toEqual({
+      changePricesAndStock: false,
+      deleteOthersWork: false,
+      seeBilling: false,
+      manageMembers: false,
+      changeRoles: false,
+      seeTeamInsights: false,
+    });
   });
 
   it('hides nothing while the role is unknown: the server decides', () => {

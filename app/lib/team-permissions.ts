@@ -20,9 +20,11 @@ export type TeamAllowances = {
   manageMembers: boolean;
   /** Changing a member's role and handing ownership over. */
   changeRoles: boolean;
+  /** The insights of menus another member made (a rep sees those of their own menus). */
+  seeTeamInsights: boolean;
 };
 
-const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true };
+const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true, seeTeamInsights: true };
 
 /** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
 export function teamAllowances(role: TeamRole | null): TeamAllowances {
@@ -33,6 +35,7 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
     seeBilling: can(role, 'billing'),
     manageMembers: can(role, 'members.manage'),
     changeRoles: can(role, 'members.roles'),
+    seeTeamInsights: can(role, 'insights.team'),
   };
 }
 
