@@ -15,12 +15,14 @@ export type TeamAction =
   | 'product.priceAndStock'
   /** Delete a product or a menu someone else made. */
   | 'deleteOthersWork'
+  /** Change the business profile (name, licence, contact, address, menu brand) every member and the public menus show. */
+  | 'business.edit'
   /** See the insights (views, saves, requests) of every member's menus, not only of the menus one made. */
   | 'insights.team';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'insights.team'],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'insights.team'],
+  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'insights.team', 'business.edit'],
+  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'insights.team', 'business.edit'],
   rep: [],
 };
 
@@ -43,5 +45,6 @@ export const PRICE_AND_STOCK_FIELDS = ['pricePerUnit', 'availableQuantity'] as c
 
 export const REP_PRICE_MESSAGE = 'A rep cannot change prices or stock: ask an owner or a manager';
 export const REP_DELETE_MESSAGE = 'A rep can delete only what they added themselves';
+export const BUSINESS_PROFILE_MESSAGE = "Only an owner or a manager can change the business's profile";
 export const NOT_OWNER_MESSAGE = 'Only an owner of the team can do this';
 export const NOT_MANAGER_MESSAGE = 'Only an owner or a manager of the team can do this';

@@ -42,7 +42,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   });
   await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
   const logo = await uploadPhoto(services, seller, { image: new Blob([readFileSync(DEMO_SELLER_LOGO)], { type: 'image/png' }), purpose: 'profile', id: randomUUID() });
-  await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, seller.id);
+  await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, { id: seller.id, role: 'owner', account: seller });
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
   // Buyers never pay: no trial end.
   await createUser(services, {

@@ -51,7 +51,7 @@ export const SERVER_APPLIERS = {
   'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, by.user.id, args),
   'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
   'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
-  'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
+  'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
 /** Applies one mutation pushed by `by`: the role first, then its schema, then its applier; throws an AppError when it is refused. */

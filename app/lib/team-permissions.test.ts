@@ -17,6 +17,7 @@ describe('what each role may do on the screens', () => {
       manageMembers: true,
       changeRoles: true,
       seeTeamInsights: true,
+      editBusiness: true,
     });
   });
 
@@ -28,6 +29,7 @@ describe('what each role may do on the screens', () => {
       manageMembers: true,
       changeRoles: false,
       seeTeamInsights: true,
+      editBusiness: true,
     });
   });
 
@@ -39,6 +41,7 @@ describe('what each role may do on the screens', () => {
       manageMembers: false,
       changeRoles: false,
       seeTeamInsights: false,
+      editBusiness: false,
     });
   });
 

@@ -22,9 +22,19 @@ export type TeamAllowances = {
   changeRoles: boolean;
   /** The insights of menus another member made (a rep sees those of their own menus). */
   seeTeamInsights: boolean;
+  /** The business profile (name, licence, contact, address, menu brand) that every member and the public menus show. */
+  editBusiness: boolean;
 };
 
-const EVERYTHING: TeamAllowances = { changePricesAndStock: true, deleteOthersWork: true, seeBilling: true, manageMembers: true, changeRoles: true, seeTeamInsights: true };
+const EVERYTHING: TeamAllowances = {
+  changePricesAndStock: true,
+  deleteOthersWork: true,
+  seeBilling: true,
+  manageMembers: true,
+  changeRoles: true,
+  seeTeamInsights: true,
+  editBusiness: true,
+};
 
 /** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
 export function teamAllowances(role: TeamRole | null): TeamAllowances {
@@ -36,6 +46,7 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
     manageMembers: can(role, 'members.manage'),
     changeRoles: can(role, 'members.roles'),
     seeTeamInsights: can(role, 'insights.team'),
+    editBusiness: can(role, 'business.edit'),
   };
 }
 
@@ -45,6 +56,7 @@ export const REFUSAL_REASONS = {
   deleteOthersWork: 'Reps can delete only what they made.',
   manageMembers: 'Only owners and managers manage the team.',
   changeRoles: 'Only an owner changes roles.',
+  editBusiness: 'Only owners and managers change the business profile.',
 } as const;
 
 /** Whether `viewerId`, with `role`, may delete `row` (a row from before teams counts as made by the account that holds it). */

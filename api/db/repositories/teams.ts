@@ -21,6 +21,12 @@ export async function insertOwnTeam(
   await db.insert(teamMembers).values({ teamId: account.id, userId: account.id, role: 'owner', createdAt: now, sinceVersion: version }).run();
 }
 
+/** The team's name follows its account's business or company name; an account with neither keeps the name it has. */
+export async function renameTeamAfter(db: Db, account: { id: string; businessName: string | null; companyName: string | null }): Promise<void> {
+  const name = account.businessName?.trim() || account.companyName?.trim();
+  if (name) await db.update(teams).set({ name }).where(eq(teams.id, account.id)).run();
+}
+
 export async function findTeam(db: Db, teamId: string): Promise<TeamRow | null> {
   return (await db.select().from(teams).where(eq(teams.id, teamId)).get()) ?? null;
 }
