@@ -10,6 +10,7 @@ import { renameTeamAfter } from '../db/repositories/teams';
 import { updateUser, type UserChanges } from '../db/repositories/users';
 import { assertOwnUpload } from '../photos/own-upload';
 import { withTeamBilling } from '../team/team-billing';
+import { followRoleChange } from '../team/team-kind';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,6 +52,7 @@ export async function updateProfile(services: Services, user: User, input: unkno
     await assertOwnUpload(tx.db, team.id, 'profileImageUrl', 'Profile image URL', changes.profileImageUrl);
     await assertOwnUpload(tx.db, team.id, 'menuCoverUrl', 'Menu cover image', business.menuCoverUrl);
     if (newEmail) await startEmailChange(services, tx, user, newEmail);
+    if (changes.role) await followRoleChange(tx, user, changes.role, services.now());
     const person = await updateUser(tx.db, user.id, founder ? { ...changes, ...business } : changes, tx.version, services.now());
     const account = founder ? person : Object.keys(business).length ? await updateUser(tx.db, team.id, business, tx.version, services.now()) : team.account;
     if ('businessName' in business || 'companyName' in business) await renameTeamAfter(tx.db, account);

@@ -1,6 +1,6 @@
 /** Teams, their members and their invitations. A team's id is the id of its founding account (see `teams` in the schema). */
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TeamInvitation, TeamMember, TeamRole } from '../../../sync/entities/team';
+import type { TeamInvitation, TeamKind, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
 import { inquiries, menus, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
@@ -75,6 +75,10 @@ export async function deleteMember(db: Db, teamId: string, userId: string): Prom
 }
 
 /** Drops a team with everything it owns but its account row: used only for a person's own empty team when they join another. */
+export async function setTeamKind(db: Db, teamId: string, kind: TeamKind): Promise<void> {
+  await db.update(teams).set({ kind }).where(eq(teams.id, teamId)).run();
+}
+
 export async function deleteTeam(db: Db, teamId: string): Promise<void> {
   await db.delete(teams).where(eq(teams.id, teamId)).run();
 }

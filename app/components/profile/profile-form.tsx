@@ -10,6 +10,7 @@ import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import { businessNameProblem, profileUpdateSchema, type User } from '../../../sync/entities/user';
 import { useTeamAllowances } from '../../lib/team-role';
+import { useTeamRead } from '../../lib/team-read';
 import { REFUSAL_REASONS } from '../../lib/team-permissions';
 import { validate } from '../../../sync/validation';
 import { Card } from '../ui/card';
@@ -189,6 +190,8 @@ export function ProfileFields({
   // The business is the team's: a rep sees it, owners and managers change it.
   const { editBusiness } = useTeamAllowances();
   const business = { disabled: !editBusiness };
+  // A team's kind is its members' role: only a person alone in their team switches it.
+  const shared = (useTeamRead().data?.members.length ?? 1) > 1;
   const text = (field: TextField, options: { type?: string; multiline?: boolean; disabled?: boolean; placeholder?: string } = {}) => {
     const id = `${idPrefix}-${field}`;
     const onChange = (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -236,11 +239,11 @@ export function ProfileFields({
           {!editBusiness && <p className="text-sm text-stone-600">{REFUSAL_REASONS.editBusiness}</p>}
         </div>
         {values.role !== 'admin' && (
-          <Field id={`${idPrefix}-role`} label="Account type">
+          <Field id={`${idPrefix}-role`} label="Account type" hint={shared ? 'Your team has other members: its kind stays as it is.' : undefined}>
             <Select
               id={`${idPrefix}-role`}
               value={values.role}
-              disabled={!editing}
+              disabled={!editing || shared}
               onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as User['role'] }))}
             >
               <option value="seller">Seller (Cannabis Supplier)</option>
