@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { ADMIN, baseUrl, expect, signIn, test } from './support/fixtures';
+import { ADMIN, baseUrl, expect, openProfileMenu, signIn, test } from './support/fixtures';
 import { ownServer, type OwnServer } from './support/own-server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +59,10 @@ test.describe('admin dashboard', () => {
     const audit = page.getByRole('region', { name: 'Audit log' });
     await expect(audit.getByText('Signed in').first()).toBeVisible();
     await expect(audit.getByText(`by ${ADMIN.email} from`).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: /^(Logout|Sign Out)$/ })).toHaveCount(1);
+    await openProfileMenu(page);
+    await expect(page.getByRole('menuitem', { name: 'Sign out' })).toHaveCount(1);
+    await expect(page.getByRole('menuitem', { name: 'Team' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: /Notifications/ })).toHaveCount(0);
   });
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { seriousViolations } from './support/axe';
-import { expect, registerAccount, signIn, test, type Account } from './support/fixtures';
+import { expect, registerAccount, signIn, test, type Account, openProfileMenu } from './support/fixtures';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
 
@@ -28,12 +28,31 @@ async function teamAnswers(page: Page, account: Account, role: Member['role']): 
 }
 
 async function openTeam(page: Page): Promise<void> {
-  await page.getByRole('link', { name: /^Profile:/ }).click();
-  await page.getByRole('link', { name: 'Team', exact: true }).click();
+  await openProfileMenu(page);
+  await page.getByRole('menuitem', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
 }
 
 test.describe('the team page', () => {
+  test('is reached from the profile menu by keyboard, where an owner of a seller team also finds billing', async ({ page }) => {
+    const owner = await registerAccount('seller');
+    await teamAnswers(page, owner, 'owner');
+    await signIn(page, owner);
+    const trigger = page.getByRole('button', { name: /^Profile:/ });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Team', 'Account settings', 'Billing', 'Sign out']);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('menuitem', { name: 'Team' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
+  });
+
   test('an owner changes roles, hands ownership over, manages invitations and learns when the plan is full', async ({ page }) => {
     const owner = await registerAccount('seller');
     await teamAnswers(page, owner, 'owner');
@@ -95,9 +114,11 @@ test.describe('the team page', () => {
     await expect(page.getByRole('button', { name: /^(Resend|Revoke)/ })).toHaveCount(0);
     await expect(page.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
 
-    await page.getByRole('link', { name: /^Profile:/ }).click();
-    await expect(page.getByRole('link', { name: 'Team', exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Billing and plan' })).toHaveCount(0);
+    await openProfileMenu(page);
+    await expect(page.getByRole('menuitem', { name: 'Team' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
 
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).click();
     await expect(page.getByRole('heading', { name: strain })).toBeVisible();

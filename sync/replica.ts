@@ -118,12 +118,15 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
   'inquiry.reply': (state, args, { now, userId }) => {
     const inquiry = state.inquiries.get(args.inquiryId);
     if (!inquiry || inquiry.messages.some((message) => message.id === args.id)) return;
+    // The member writes for their team, the buyer or the seller of the inquiry as their account's kind says.
+    const asBuyer = state.user?.role === 'buyer';
     // Writing is reading: the author has seen the conversation up to their own message.
-    const read = inquiry.buyerId === userId ? { buyerReadAt: now } : { sellerReadAt: now };
+    const read = asBuyer ? { buyerReadAt: now } : { sellerReadAt: now };
+    const authorTeamId = asBuyer ? inquiry.buyerId : inquiry.sellerId;
     state.inquiries.set(inquiry.id, {
       ...inquiry,
       ...read,
-      messages: [...inquiry.messages, { id: args.id, authorId: userId, body: args.body, createdAt: now, writtenAt: args.writtenAt ?? now }],
+      messages: [...inquiry.messages, { id: args.id, authorId: userId, authorTeamId, body: args.body, createdAt: now, writtenAt: args.writtenAt ?? now }],
       updatedAt: now,
     });
   },
@@ -133,10 +136,10 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
       state.inquiries.set(inquiry.id, { ...inquiry, status: args.status, sellerReadAt: now, updatedAt: now });
     }
   },
-  'inquiry.markRead': (state, args, { now, userId }) => {
+  'inquiry.markRead': (state, args, { now }) => {
     const inquiry = state.inquiries.get(args.id);
     if (!inquiry) return;
-    state.inquiries.set(inquiry.id, inquiry.buyerId === userId ? { ...inquiry, buyerReadAt: now } : { ...inquiry, sellerReadAt: now });
+    state.inquiries.set(inquiry.id, state.user?.role === 'buyer' ? { ...inquiry, buyerReadAt: now } : { ...inquiry, sellerReadAt: now });
   },
   'savedMenu.remove': (state, args) => {
     state.savedMenus.delete(args.id);

@@ -18,11 +18,15 @@ export type TeamAction =
   /** See every customer of the book, set a customer's terms, price list, rep or hold, delete a customer. */
   | 'customers.manage'
   /** Create, edit and delete price lists, and choose the list a menu is priced by. */
-  | 'priceLists.manage';
+  | 'priceLists.manage'
+  /** Change the business profile (name, licence, contact, address, menu brand) every member and the public menus show. */
+  | 'business.edit'
+  /** See the insights (views, saves, requests) of every member's menus, not only of the menus one made. */
+  | 'insights.team';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage'],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage'],
+  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
+  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
   rep: [],
 };
 
@@ -61,5 +65,6 @@ export const REP_CUSTOMER_DELETE_MESSAGE = 'A rep cannot delete customers: ask a
 export const REP_PRICE_LIST_MESSAGE = 'A rep cannot change price lists or the list a menu is priced by: ask an owner or a manager';
 export const REP_PRICE_MESSAGE = 'A rep cannot change prices or stock: ask an owner or a manager';
 export const REP_DELETE_MESSAGE = 'A rep can delete only what they added themselves';
+export const BUSINESS_PROFILE_MESSAGE = "Only an owner or a manager can change the business's profile";
 export const NOT_OWNER_MESSAGE = 'Only an owner of the team can do this';
 export const NOT_MANAGER_MESSAGE = 'Only an owner or a manager of the team can do this';

@@ -30,6 +30,7 @@ import { countEnabledAdmins, findUserById, updateUser, type UserChanges } from '
 import { requirePassword } from '../auth/current-password';
 import { actorOf, recordAdminAudit } from './admin-audit';
 import { stripeCustomerDashboardUrl } from './stripe-dashboard';
+import { followRoleChange } from '../team/team-kind';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -145,6 +146,7 @@ export async function changeCustomer(services: Services, actor: Actor, customerI
       await audit(tx.db, actor, now, disabled ? 'customer.disable' : 'customer.enable', account);
     }
     if (role !== undefined && role !== account.role) {
+      await followRoleChange(tx, account, role, now);
       changes.role = role;
       // A buyer made a seller starts the seller trial, as one who switches on their own does.
       if (role === 'seller' && !account.trialEndsAt) changes.trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);

@@ -1,14 +1,25 @@
-/** A seller's figures, from the rollups: one menu's insights, the week on the dashboard, and their notifications. */
+/**
+ * A seller's figures, from the rollups: one menu's insights, the week on the dashboard, and their notifications. Owners
+ * and managers see the whole team's; a rep the figures of the menus they made (`sync/team-permissions.ts`).
+ */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../sync/errors';
 import { insightsQuerySchema, type MenuInsights, type SellerDashboard, type SellerEvent } from '../../sync/entities/insights';
-import type { User } from '../../sync/entities/user';
+import { can } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Services, Session } from '../context';
 import type { Db } from '../db/database';
 import { buyersWhoViewed, menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, uniqueVisitorsSince } from '../db/repositories/menu-views';
 import { findMenu } from '../db/repositories/menus';
-import { countInquiriesSince, countSellerEventsSince, insertSellerEvent, listSellerEvents, markSellerEventsRead, type SellerEventRow } from '../db/repositories/seller-events';
+import {
+  countInquiriesSince,
+  countSellerEventsSince,
+  insertSellerEvent,
+  listSellerEvents,
+  markSellerEventsRead,
+  type MenuScope,
+  type SellerEventRow,
+} from '../db/repositories/seller-events';
 import { lastDays, periodStart } from './days';
 
 const MENU_NOT_FOUND = 'Menu not found';
@@ -16,12 +27,20 @@ const TOP_PRODUCTS = 10;
 const DASHBOARD_EVENTS = 10;
 const NOTIFICATIONS = 50;
 
-export async function menuInsights(services: Services, seller: User, menuId: string, query: unknown): Promise<MenuInsights> {
+type Asker = Pick<Session, 'user' | 'team'>;
+
+/** The menus whose figures the person sees: the team's, or for a rep only those they made. */
+function scopeOf({ user, team }: Asker): MenuScope {
+  return { sellerId: team.id, createdBy: can(team.role, 'insights.team') ? null : user.id };
+}
+
+export async function menuInsights(services: Services, asker: Asker, menuId: string, query: unknown): Promise<MenuInsights> {
   const { days } = parseOrThrow(insightsQuerySchema, query);
   const db = services.db.read;
   const menu = await findMenu(db, menuId);
-  // Another seller's menu is answered as if it did not exist.
-  if (!menu || menu.userId !== seller.id) throw new AppError('not_found', MENU_NOT_FOUND);
+  const scope = scopeOf(asker);
+  // Another seller's menu, or for a rep another member's, is answered as if it did not exist.
+  if (!menu || menu.userId !== scope.sellerId || (scope.createdBy && menu.createdBy !== scope.createdBy)) throw new AppError('not_found', MENU_NOT_FOUND);
   await services.views.flush();
 
   const now = services.now();
@@ -50,34 +69,35 @@ const toSellerEvent = (row: SellerEventRow): SellerEvent => ({
 });
 
 /** The dashboard's figures: the last seven days, today included, and the latest events. */
-export async function sellerDashboard(services: Services, seller: User): Promise<SellerDashboard> {
+export async function sellerDashboard(services: Services, asker: Asker): Promise<SellerDashboard> {
   await services.views.flush();
   const db = services.db.read;
+  const scope = scopeOf(asker);
   const since = periodStart(services.now(), 7);
-  const asked = await countInquiriesSince(db, seller.id, since);
+  const asked = await countInquiriesSince(db, scope, since);
   return {
-    totalViews: await sellerViewsSince(db, seller.id, ''),
+    totalViews: await sellerViewsSince(db, scope, ''),
     week: {
-      views: await sellerViewsSince(db, seller.id, lastDays(services.now(), 7)[0]!),
-      saves: await countSellerEventsSince(db, seller.id, 'menu_saved', since),
+      views: await sellerViewsSince(db, scope, lastDays(services.now(), 7)[0]!),
+      saves: await countSellerEventsSince(db, scope, 'menu_saved', since),
       inquiries: asked.inquiries,
       orderRequests: asked.orderRequests,
     },
-    events: (await listSellerEvents(db, seller.id, DASHBOARD_EVENTS)).map(toSellerEvent),
+    events: (await listSellerEvents(db, scope, DASHBOARD_EVENTS)).map(toSellerEvent),
   };
 }
 
-export async function sellerNotifications(services: Services, seller: User): Promise<SellerEvent[]> {
+export async function sellerNotifications(services: Services, asker: Asker): Promise<SellerEvent[]> {
   await services.views.flush();
-  return (await listSellerEvents(services.db.read, seller.id, NOTIFICATIONS)).map(toSellerEvent);
+  return (await listSellerEvents(services.db.read, scopeOf(asker), NOTIFICATIONS)).map(toSellerEvent);
 }
 
-export async function markNotificationsRead(services: Services, seller: User, input: unknown): Promise<void> {
+export async function markNotificationsRead(services: Services, asker: Asker, input: unknown): Promise<void> {
   const ids = Array.isArray((input as { ids?: unknown } | null)?.ids) ? (input as { ids: unknown[] }).ids : null;
   if (!ids || ids.length > NOTIFICATIONS || !ids.every((id): id is string => typeof id === 'string')) {
     throw new AppError('validation', 'Name the notifications to mark read');
   }
-  await services.db.transaction(async (tx) => markSellerEventsRead(tx.db, seller.id, ids, services.now()));
+  await services.db.transaction(async (tx) => markSellerEventsRead(tx.db, scopeOf(asker), ids, services.now()));
 }
 
 /** Tells the seller a buyer saved their menu; called inside the transaction that saves it. */

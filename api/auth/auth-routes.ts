@@ -36,8 +36,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/user', anySignedIn, (c) => c.json(seenByMember(sessionOf(c))))
   .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
     const session = sessionOf(c);
-    const updated = await updateProfile(c.get('services'), session.user, await readJson(c), session.team.id);
-    return c.json(withTeamBilling(updated, session.team.account));
+    return c.json(await updateProfile(c.get('services'), session.user, await readJson(c), session.team));
   })
   // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.
   .get('/login', open, (c) => c.redirect('/?auth=signin', 302))

@@ -481,6 +481,8 @@ export const inquiryMessages = sqliteTable(
     authorId: text('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team (the inquiry's buyer or seller) the author wrote for; `author_id` is the member. Null only before it was kept: the author was the team. */
+    authorTeamId: text('author_team_id'),
     body: text('body').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** When the author's device wrote it (see `acceptedWrittenAt`); null before it was kept: its `createdAt`. */

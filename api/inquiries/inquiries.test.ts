@@ -162,7 +162,17 @@ describe('a buyer writes to a seller (REST)', () => {
       total: null,
       buyerReadAt: new Date(BASE).toISOString(),
       sellerReadAt: null,
-      messages: [{ id: body.id, authorId: buyer.user.id, body: 'Do you deliver to Oakland?', createdAt: new Date(BASE).toISOString(), writtenAt: new Date(BASE).toISOString() }],
+      messages: [
+        {
+          id: body.id,
+          authorId: buyer.user.id,
+          authorTeamId: buyer.user.id,
+          authorName: 'Bob',
+          body: 'Do you deliver to Oakland?',
+          createdAt: new Date(BASE).toISOString(),
+          writtenAt: new Date(BASE).toISOString(),
+        },
+      ],
       createdAt: new Date(BASE).toISOString(),
       writtenAt: new Date(BASE).toISOString(),
       updatedAt: new Date(BASE).toISOString(),

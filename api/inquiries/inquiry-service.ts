@@ -39,7 +39,8 @@ export async function getInquiry(services: Services, user: User, id: string): Pr
   return partyInquiry(services.db.read, user, id);
 }
 
-export async function createInquiry(services: Services, buyer: User, input: unknown): Promise<Inquiry> {
+/** `buyer` is the buyer's team (the party); `authorId` the member who wrote it. */
+export async function createInquiry(services: Services, buyer: User, authorId: string, input: unknown): Promise<Inquiry> {
   const args = parseOrThrow(inquiryCreateSchema, input);
   return services.db.transaction(async (tx) => {
     // The first message is stored under the inquiry's id, so that id must be free among messages too.
@@ -100,7 +101,7 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
       tx.version,
       now,
     );
-    if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId: buyer.id, body: args.message, writtenAt }, tx.version, now);
+    if (args.message) await insertInquiryMessage(tx.db, { id: args.id, inquiryId: args.id, authorId, authorTeamId: buyer.id, body: args.message, writtenAt }, tx.version, now);
     await addBuyerAsCustomer(tx, seller.id, buyer, now);
     const created = (await findInquiry(tx.db, args.id))!;
     await notifyNewInquiry(services, tx, created, args.message);
@@ -108,7 +109,8 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
   });
 }
 
-export async function replyToInquiry(services: Services, user: User, input: unknown): Promise<Inquiry> {
+/** `user` is the replying team (the party); `authorId` the member who wrote it. */
+export async function replyToInquiry(services: Services, user: User, authorId: string, input: unknown): Promise<Inquiry> {
   const { id, inquiryId, body, writtenAt } = parseOrThrow(inquiryReplySchema, input);
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, user, inquiryId);
@@ -119,7 +121,7 @@ export async function replyToInquiry(services: Services, user: User, input: unkn
     if (await messageExists(tx.db, id)) throw new AppError('conflict', 'This message was already sent');
     await takeMessageQuota(services, user.id, inquiry.buyerId === user.id ? inquiry.sellerId : inquiry.buyerId);
     const now = services.now();
-    await insertInquiryMessage(tx.db, { id, inquiryId, authorId: user.id, body, writtenAt: acceptedWrittenAt(writtenAt, now) }, tx.version, now);
+    await insertInquiryMessage(tx.db, { id, inquiryId, authorId, authorTeamId: user.id, body, writtenAt: acceptedWrittenAt(writtenAt, now) }, tx.version, now);
     // Writing is reading: the author has seen the conversation up to their own message.
     await updateInquiry(tx.db, inquiry.id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
     await notifyReply(services, tx, inquiry, user.id, body);

@@ -13,6 +13,7 @@ import { countUsers, findCredentialsByEmail, setJoinedAt, updateUser } from '../
 import { insertMenu, setMenuProducts } from '../db/repositories/menus';
 import { createProduct } from '../products/product-service';
 import { uploadPhoto } from '../photos/upload-service';
+import { followRoleChange } from '../team/team-kind';
 import { updateProfile } from '../users/profile-service';
 import { SAMPLE_MENU_LINK_ID } from '../public-menu/public-menu-service';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
@@ -42,7 +43,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   });
   await services.db.transaction(async (tx) => setJoinedAt(tx.db, seller.id, joined));
   const logo = await uploadPhoto(services, seller, { image: new Blob([readFileSync(DEMO_SELLER_LOGO)], { type: 'image/png' }), purpose: 'profile', id: randomUUID() });
-  await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, seller.id);
+  await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, { id: seller.id, role: 'owner', account: seller });
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
   // Buyers never pay: no trial end.
   await createUser(services, {
@@ -68,7 +69,10 @@ export async function ensureAdmin(services: Services, email: string, password: s
   const existing = await findCredentialsByEmail(services.db.read, email);
   if (existing?.user.role === 'admin') return 'exists';
   if (existing) {
-    await services.db.transaction(async (tx) => updateUser(tx.db, existing.user.id, { role: 'admin' }, tx.version, services.now()));
+    await services.db.transaction(async (tx) => {
+      await followRoleChange(tx, existing.user, 'admin', services.now());
+      await updateUser(tx.db, existing.user.id, { role: 'admin' }, tx.version, services.now());
+    });
     return 'promoted';
   }
   await createUser(services, {

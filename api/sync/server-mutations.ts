@@ -54,8 +54,8 @@ export const SERVER_APPLIERS = {
   'savedMenu.update': (services, by, { id, changes }) => updateSavedMenu(services, by.team.account, id, changes),
   'savedMenu.markSeen': (services, by, { id, stamp }) => markSavedMenuSeen(services, by.team.account, id, stamp),
   'savedMenu.remove': (services, by, { id }) => removeSavedMenu(services, by.team.account, id),
-  'inquiry.create': (services, by, args) => createInquiry(services, by.team.account, args),
-  'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, args),
+  'inquiry.create': (services, by, args) => createInquiry(services, by.team.account, by.user.id, args),
+  'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, by.user.id, args),
   'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
   'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
   'customer.create': (services, by, args) => createCustomer(services, by.team.account, args, member(by)),
@@ -73,7 +73,7 @@ export const SERVER_APPLIERS = {
   'order.deliver': (services, by, args) => deliverOrder(services, orderActor(by), args),
   'order.recordPayment': (services, by, args) => recordPayment(services, orderActor(by), args),
   'order.reorder': (services, by, args) => reorder(services, orderActor(by), args),
-  'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
+  'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
 /** Applies one mutation pushed by `by`: the role first, then its schema, then its applier; throws an AppError when it is refused. */

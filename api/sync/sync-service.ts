@@ -59,7 +59,11 @@ export async function push(services: Services, session: Pusher, input: unknown):
         // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
         await services.db.transaction(() => applyServerMutation(services, by, mutation.name as MutationName, mutation.args));
         results.push({ seq: mutation.seq, outcome: 'applied' });
-        if (mutation.name === 'profile.update') by = { ...by, user: (await findUserById(tx.db, by.user.id)) ?? by.user };
+        if (mutation.name === 'profile.update') {
+          // The person's row and, for the business's fields, the team's account may both have changed.
+          const [user, account] = await Promise.all([findUserById(tx.db, by.user.id), findUserById(tx.db, by.team.id)]);
+          by = { ...by, user: user ?? by.user, team: { ...by.team, account: account ?? by.team.account } };
+        }
       } catch (error) {
         if (error instanceof RetryLaterError) {
           overQuota = error;

@@ -1,13 +1,17 @@
-/** Billing is per team: a member's devices and screens see the team's subscription and trial as theirs. */
-import type { User } from '../../sync/entities/user';
+/**
+ * Billing and the business profile are per team: a member's devices and screens see the team's subscription, trial
+ * and business fields as theirs, with their own name, photo and email.
+ */
+import { BUSINESS_FIELDS, type User } from '../../sync/entities/user';
 import type { Db } from '../db/database';
 import { findMembership } from '../db/repositories/teams';
 import { findUserById } from '../db/repositories/users';
 
-/** The person as their screens see them: their own profile, with the subscription and trial of their team's account. */
+/** The person as their screens see them: their own name and photo, with the subscription, trial and business of their team's account. */
 export function withTeamBilling(person: User, account: User): User {
   if (person.id === account.id) return person;
-  return { ...person, subscriptionStatus: account.subscriptionStatus, trialEndsAt: account.trialEndsAt, pastDueSince: account.pastDueSince };
+  const business = Object.fromEntries(BUSINESS_FIELDS.map((field) => [field, account[field]]));
+  return { ...person, ...business, subscriptionStatus: account.subscriptionStatus, trialEndsAt: account.trialEndsAt, pastDueSince: account.pastDueSince };
 }
 
 /** `withTeamBilling` for a person whose team is not resolved yet (at sign-in). */

@@ -48,3 +48,22 @@ it("a member's closing leaves the team's data with the team", async () => {
   const team = await t.request<Team>('GET', '/api/team', { token: owner.token });
   expect(team.body.members.map((m) => m.userId)).toEqual([owner.user.id]);
 });
+
+it('the founder, once ownership is handed over, may be removed: they sign in again into a fresh empty team, and the team keeps its data', async () => {
+  await t.request('PATCH', `/api/team/members/${manager.user.id}`, { token: owner.token, body: { role: 'owner' } });
+  await t.request('PATCH', `/api/team/members/${owner.user.id}`, { token: manager.token, body: { role: 'manager' } });
+  expect((await t.request('DELETE', `/api/team/members/${owner.user.id}`, { token: manager.token })).status).toBe(204);
+
+  expect((await t.request('GET', '/api/products', { token: owner.token })).status).toBe(401);
+  const again = await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: owner.user.email, password: TEST_PASSWORD } });
+  expect(again.status).toBe(200);
+  expect(again.body.user).toMatchObject({ email: owner.user.email, firstName: 'Sally', role: 'seller' });
+  expect(again.body.user.id).not.toBe(owner.user.id);
+  expect(await catalogue(again.body)).toEqual([]);
+  const fresh = (await t.request<Team>('GET', '/api/team', { token: again.body.token })).body;
+  expect([fresh.id, fresh.kind, fresh.members.map((m) => [m.userId, m.role])]).toEqual([again.body.user.id, 'seller', [[again.body.user.id, 'owner']]]);
+
+  expect(await catalogue(manager)).toEqual(['Blue Dream']);
+  const team = (await t.request<Team>('GET', '/api/team', { token: manager.token })).body;
+  expect([team.id, team.name, team.members.map((m) => m.userId)]).toEqual([owner.user.id, 'Great Lakes Cannabis', [manager.user.id]]);
+});

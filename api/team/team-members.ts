@@ -1,12 +1,16 @@
 /** Changing a member's role (owners) and removing a member (owners and managers); a team always keeps an owner. */
-import { changeMemberRoleInputSchema, type TeamMember } from '../../sync/entities/team';
+import { randomUUID } from 'node:crypto';
+import { changeMemberRoleInputSchema, type TeamKind, type TeamMember } from '../../sync/entities/team';
 import { AppError } from '../../sync/errors';
 import { NOT_OWNER_MESSAGE, rolesOf } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, TeamSession } from '../context';
 import type { Tx } from '../db/database';
 import { countMembers, deleteMember, findTeam, insertOwnTeam, listMembers, lockTeam, setMemberRole } from '../db/repositories/teams';
-import { findUserById } from '../db/repositories/users';
+import { TAKEOVER_LINKS } from '../auth/account-tokens';
+import { anonymiseTeamAnchor } from '../db/repositories/account';
+import { retireAccountTokens } from '../db/repositories/mail';
+import { findCredentialsByEmail, findUserById, insertUser } from '../db/repositories/users';
 import { assertMay } from './team-service';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -40,7 +44,8 @@ export async function changeMemberRole(services: Services, team: TeamSession, us
 
 /**
  * The removed member loses the team's data on their next request (their session now resolves to a team of their own,
- * empty) and their devices drop it on their next pull. The founding account anchors the team's rows and stays in it.
+ * empty) and their devices drop it on their next pull. The founding account's row anchors the team's rows and stays:
+ * its person moves out instead (see `moveFounderOut`).
  */
 export async function removeMember(services: Services, team: TeamSession, userId: string): Promise<void> {
   assertMay(team, 'members.manage');
@@ -49,9 +54,40 @@ export async function removeMember(services: Services, team: TeamSession, userId
     const member = await memberOfTeam(tx, team, userId);
     if (member.role === 'owner' && team.role !== 'owner') throw new AppError('forbidden', 'Only an owner can remove an owner');
     if (member.role === 'owner' && (await countMembers(tx.db, team.id, 'owner')) === 1) throw new AppError('conflict', LAST_OWNER_MESSAGE);
-    if (userId === team.id) throw new AppError('conflict', 'The account that founded the team holds its data and cannot leave it');
     await deleteMember(tx.db, team.id, userId);
+    if (userId === team.id) return moveFounderOut(services, tx, userId, (await findTeam(tx.db, team.id))!.kind);
     const person = (await findUserById(tx.db, userId))!;
     await insertOwnTeam(tx.db, person, tx.version, services.now());
   });
+}
+
+/**
+ * The team's id is its founder's user id, so the founder cannot take that row along: their login (email, password,
+ * name) moves to a new account that owns a fresh one-member team of the same kind, and the old row stays as the
+ * team's anchor, emptied of the person as when a founder closes their account. Their sessions end: they sign in again
+ * into the new team, on a device database of its own. The team's trial is not theirs to take again.
+ */
+async function moveFounderOut(services: Services, tx: Tx, founderId: string, kind: TeamKind): Promise<void> {
+  const now = services.now();
+  const founder = (await findUserById(tx.db, founderId))!;
+  const { passwordHash } = (await findCredentialsByEmail(tx.db, founder.email))!;
+  await retireAccountTokens(tx.db, founderId, TAKEOVER_LINKS, now);
+  await anonymiseTeamAnchor(tx.db, founderId, tx.version, now);
+  const moved = await insertUser(
+    tx.db,
+    {
+      id: randomUUID(),
+      email: founder.email,
+      passwordHash,
+      firstName: founder.firstName,
+      lastName: founder.lastName,
+      role: kind,
+      subscriptionStatus: 'trial',
+      trialEndsAt: founder.trialEndsAt ? new Date(founder.trialEndsAt) : null,
+      emailConfirmedAt: founder.emailConfirmedAt ? new Date(founder.emailConfirmedAt) : null,
+    },
+    tx.version,
+    now,
+  );
+  await insertOwnTeam(tx.db, moved, tx.version, now);
 }

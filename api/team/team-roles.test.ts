@@ -1,6 +1,8 @@
 /** What each role of a team may do, over REST and sync push alike; the seats of the Pro plan; removal ending access. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MenuInsights, SellerDashboard } from '../../sync/entities/insights';
+import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { Team } from '../../sync/entities/team';
 import type { AuthResponse } from '../../sync/entities/user';
@@ -70,6 +72,32 @@ describe('a rep', () => {
     expect((await t.request('POST', '/api/create-subscription', { token: rep.token })).status).toBe(403);
     expect((await t.request('POST', '/api/team/invitations', { token: rep.token, body: { email: 'x@test.example', role: 'rep' } })).status).toBe(403);
     expect((await t.request('DELETE', `/api/team/members/${owner.user.id}`, { token: rep.token })).status).toBe(403);
+  });
+});
+
+describe("a rep's insights", () => {
+  const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+  const open = (menu: Menu, remoteAddress: string) => t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { remoteAddress, headers: { 'user-agent': BROWSER } });
+  const newMenu = async (by: AuthResponse, name: string) =>
+    (await t.request<Menu>('POST', '/api/menus', { token: by.token, body: { name, isPublic: true, productIds: [product.id] } })).body;
+
+  it("cover the menus they made: another member's menu is not found, and their dashboard counts only theirs", async () => {
+    const rep = await member('rep');
+    const ownersMenu = await newMenu(owner, 'Owner list');
+    const repsMenu = await newMenu(rep, 'Trade show');
+    await open(ownersMenu, '198.51.100.1');
+    await open(ownersMenu, '198.51.100.2');
+    await open(repsMenu, '198.51.100.3');
+    const buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+    await t.request('POST', '/api/inquiries', { token: buyer.token, body: { id: randomUUID(), menuId: ownersMenu.id, kind: 'message', message: 'Hello' } });
+
+    expect((await t.request('GET', `/api/menus/${ownersMenu.id}/insights`, { token: rep.token })).status).toBe(404);
+    expect((await t.request<MenuInsights>('GET', `/api/menus/${repsMenu.id}/insights`, { token: rep.token })).body.totalViews).toBe(1);
+    const mine = (await t.request<SellerDashboard>('GET', '/api/analytics/dashboard', { token: rep.token })).body;
+    expect([mine.totalViews, mine.week.views, mine.week.inquiries]).toEqual([1, 1, 0]);
+    const team = (await t.request<SellerDashboard>('GET', '/api/analytics/dashboard', { token: owner.token })).body;
+    expect([team.totalViews, team.week.views, team.week.inquiries]).toEqual([3, 3, 1]);
+    expect((await t.request<MenuInsights>('GET', `/api/menus/${repsMenu.id}/insights`, { token: owner.token })).body.totalViews).toBe(1);
   });
 });
 

@@ -18,6 +18,8 @@ describe('what each role may do on the screens', () => {
       changeRoles: true,
       manageCustomers: true,
       editPriceLists: true,
+      seeTeamInsights: true,
+      editBusiness: true,
     });
   });
 
@@ -30,10 +32,12 @@ describe('what each role may do on the screens', () => {
       changeRoles: false,
       manageCustomers: true,
       editPriceLists: true,
+      seeTeamInsights: true,
+      editBusiness: true,
     });
   });
 
-  it('keeps prices, stock, others’ work, billing, the team, customer terms and price lists from a rep', () => {
+  it('keeps prices, stock, others’ work, billing, the team, customer terms, price lists and others’ insights from a rep', () => {
     expect(teamAllowances('rep')).toEqual({
       changePricesAndStock: false,
       deleteOthersWork: false,
@@ -42,6 +46,8 @@ describe('what each role may do on the screens', () => {
       changeRoles: false,
       manageCustomers: false,
       editPriceLists: false,
+      seeTeamInsights: false,
+      editBusiness: false,
     });
   });
 

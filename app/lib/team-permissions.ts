@@ -24,6 +24,10 @@ export type TeamAllowances = {
   manageCustomers: boolean;
   /** Making, changing and deleting price lists, and binding one to a menu. */
   editPriceLists: boolean;
+  /** The insights of menus another member made (a rep sees those of their own menus). */
+  seeTeamInsights: boolean;
+  /** The business profile (name, licence, contact, address, menu brand) that every member and the public menus show. */
+  editBusiness: boolean;
 };
 
 const EVERYTHING: TeamAllowances = {
@@ -34,6 +38,8 @@ const EVERYTHING: TeamAllowances = {
   changeRoles: true,
   manageCustomers: true,
   editPriceLists: true,
+  seeTeamInsights: true,
+  editBusiness: true,
 };
 
 /** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
@@ -47,6 +53,8 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
     changeRoles: can(role, 'members.roles'),
     manageCustomers: can(role, 'customers.manage'),
     editPriceLists: can(role, 'priceLists.manage'),
+    seeTeamInsights: can(role, 'insights.team'),
+    editBusiness: can(role, 'business.edit'),
   };
 }
 
@@ -56,6 +64,7 @@ export const REFUSAL_REASONS = {
   deleteOthersWork: 'Reps can delete only what they made.',
   manageMembers: 'Only owners and managers manage the team.',
   changeRoles: 'Only an owner changes roles.',
+  editBusiness: 'Only owners and managers change the business profile.',
 } as const;
 
 /** Whether `viewerId`, with `role`, may delete `row` (a row from before teams counts as made by the account that holds it). */

@@ -15,6 +15,16 @@ export function useTeamRead(): ServerRead<Team> {
   return useServerRead(apiReads.team(), { keepOffline: true, skip: !hasTeam });
 }
 
+/**
+ * The id the person's messages and orders are filed under: their team's (the party of a conversation), or their own
+ * until the team is known (a one-member team's id is its founder's).
+ */
+export function useTeamId(): string {
+  const teamId = useTeamRead().data?.id;
+  const userId = useSession((state) => state.user?.id ?? '');
+  return teamId ?? userId;
+}
+
 /** The team's members' names by id, for "Added by …" lines; null until the team is known. Read once per screen, not per row. */
 export function useMemberNames(): ReadonlyMap<string, string> | null {
   const members = useTeamRead().data?.members;

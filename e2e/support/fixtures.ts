@@ -41,6 +41,18 @@ export async function signIn(page: Page, account: Account, origin = ''): Promise
   await expect(dialog).toBeHidden();
 }
 
+/** The top bar's profile menu: the button with the person's name, opened. */
+export async function openProfileMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Profile:/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** Sign out from the profile menu (a warning about unsent changes may follow). */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await openProfileMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+}
+
 /** Every page a test opens in its own context is held to the Content-Security-Policy: a refusal in the console fails the test. */
 export const test = base.extend({
   baseURL: async ({}, use) => use(baseUrl()),

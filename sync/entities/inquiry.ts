@@ -19,7 +19,12 @@ export const inquiryItemSchema = z.object({
 
 export const inquiryMessageSchema = z.object({
   id: entityId,
+  /** The member who wrote it (a person of the buyer's or the seller's team); the team is the inquiry's party. */
   authorId: z.string(),
+  /** The team the member wrote for: the inquiry's `buyerId` or `sellerId`. Absent from copies a device kept before it was sent: `authorId` was the team then. */
+  authorTeamId: z.string().optional(),
+  /** That member's name, for the other team's screens. Absent from copies a device kept before it was sent, and for a closed account. */
+  authorName: z.string().optional(),
   body: z.string(),
   /** When it reached the server. */
   createdAt: isoDate,
@@ -51,6 +56,12 @@ export const inquirySchema = z.object({
   updatedAt: isoDate,
 });
 export type Inquiry = z.infer<typeof inquirySchema>;
+export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
+
+/** The team (buyer or seller of the inquiry) a message was written for. */
+export function messageTeamId(message: Pick<InquiryMessage, 'authorId' | 'authorTeamId'>): string {
+  return message.authorTeamId ?? message.authorId;
+}
 
 const messageBody = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(4000, tooLongMessage('A message', 4000));
 

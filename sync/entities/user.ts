@@ -148,6 +148,27 @@ export const profileUpdateSchema = updateOf({
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 
 /**
+ * The profile fields that describe the business, not the person: they are the team's, kept on its founding account,
+ * shown to every member and on the public menus, and changed by its owners and managers. The rest (name, photo,
+ * email) stays each member's own.
+ */
+export const BUSINESS_FIELDS = [
+  'businessName',
+  'companyName',
+  'businessType',
+  'licenseNumber',
+  'contactInfo',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'phoneNumber',
+  'menuCoverUrl',
+  'accentColor',
+] as const satisfies ReadonlyArray<keyof User>;
+export type BusinessField = (typeof BUSINESS_FIELDS)[number];
+
+/**
  * Field errors of a profile update that would leave a seller with no business
  * name, `role` being the account's role after the update. Checked by the
  * server for PUT /api/auth/user and profile.update alike, and by the form.

@@ -29,6 +29,11 @@ async function withMessages(
     )
     .orderBy(asc(inquiryMessages.createdAt), asc(inquiryMessages.id))
     .all();
+  const authorIds = [...new Set(messages.map((message) => message.authorId))];
+  const authorRows = authorIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, authorIds)).all()
+    : [];
+  const authors = new Map(authorRows.map((author) => [author.id, [author.firstName, author.lastName].filter(Boolean).join(' ')]));
   return rows.map(({ inquiry, buyer, seller }) => ({
     id: inquiry.id,
     buyerId: inquiry.buyerId,
@@ -49,6 +54,9 @@ async function withMessages(
       .map((message) => ({
         id: message.id,
         authorId: message.authorId,
+        authorTeamId: message.authorTeamId ?? message.authorId,
+        // The member who wrote it; a closed account has no name left to show.
+        ...(authors.get(message.authorId) && { authorName: authors.get(message.authorId) }),
         body: message.body,
         createdAt: message.createdAt.toISOString(),
         writtenAt: (message.writtenAt ?? message.createdAt).toISOString(),
@@ -101,7 +109,7 @@ export async function insertInquiry(db: Db, inquiry: NewInquiry, version: number
 
 export async function insertInquiryMessage(
   db: Db,
-  message: { id: string; inquiryId: string; authorId: string; body: string; writtenAt: Date },
+  message: { id: string; inquiryId: string; authorId: string; authorTeamId: string; body: string; writtenAt: Date },
   version: number,
   now: Date,
 ): Promise<void> {

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, sum } from 'drizzle-orm';
 import type { Db } from '../database';
 import { isPostgres } from '../sql-dialect';
+import type { MenuScope } from './seller-events';
 import { inquiries, menuProductOpenDays, menus, menuViewDays, menuViewEvents, menuVisitors, products, savedMenus, users } from '../schema';
 
 /** The menus (of those given) that still exist, with their sellers. */
@@ -209,13 +210,13 @@ export async function productsOpenedOrAskedAbout(db: Db, menuId: string, since: 
   return rows.map((row) => ({ productId: row.productId, name: row.name, opens: Number(row.opens) }));
 }
 
-/** Counted views of all the seller's menus from `fromDay` on. */
-export async function sellerViewsSince(db: Db, sellerId: string, fromDay: string): Promise<number> {
+/** Counted views of all the seller's menus in the scope from `fromDay` on. */
+export async function sellerViewsSince(db: Db, scope: MenuScope, fromDay: string): Promise<number> {
   const row = await db
     .select({ views: sum(menuViewDays.views) })
     .from(menuViewDays)
     .innerJoin(menus, eq(menus.id, menuViewDays.menuId))
-    .where(and(eq(menus.userId, sellerId), gte(menuViewDays.day, fromDay)))
+    .where(and(eq(menus.userId, scope.sellerId), gte(menuViewDays.day, fromDay), scope.createdBy ? eq(menus.createdBy, scope.createdBy) : undefined))
     .get();
   return Number(row?.views ?? 0);
 }

@@ -1,9 +1,27 @@
 /** What buyers did to a seller's menus (first opened, saved), and the seller's counts of the week, in SQLite. */
-import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { inquiries, menus, sellerEvents, users } from '../schema';
+
+/**
+ * Whose menus' figures are counted: the team's (`sellerId`), and when `createdBy` is set only the menus that member
+ * made (a rep sees their own insights).
+ */
+export type MenuScope = { sellerId: string; createdBy: string | null };
+
+/** The condition keeping a menu id column to the scope's own menus, or nothing for the whole team. */
+export function madeBy(db: Db, menuId: Column, scope: MenuScope): SQL | undefined {
+  if (!scope.createdBy) return undefined;
+  return inArray(
+    menuId,
+    db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(and(eq(menus.userId, scope.sellerId), eq(menus.createdBy, scope.createdBy))),
+  );
+}
 
 export type SellerEventKind = (typeof sellerEvents.$inferSelect)['kind'];
 
@@ -25,7 +43,7 @@ export type SellerEventRow = {
 };
 
 /** The seller's newest events first. */
-export async function listSellerEvents(db: Db, sellerId: string, limit: number): Promise<SellerEventRow[]> {
+export async function listSellerEvents(db: Db, scope: MenuScope, limit: number): Promise<SellerEventRow[]> {
   return (
     await db
       .select({
@@ -44,7 +62,7 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
       .from(sellerEvents)
       .innerJoin(menus, eq(menus.id, sellerEvents.menuId))
       .innerJoin(buyers, eq(buyers.id, sellerEvents.buyerId))
-      .where(eq(sellerEvents.sellerId, sellerId))
+      .where(and(eq(sellerEvents.sellerId, scope.sellerId), scope.createdBy ? eq(menus.createdBy, scope.createdBy) : undefined))
       .orderBy(desc(sellerEvents.createdAt), desc(sellerEvents.id))
       .limit(limit)
       .all()
@@ -54,34 +72,34 @@ export async function listSellerEvents(db: Db, sellerId: string, limit: number):
   }));
 }
 
-/** Marks the given events (of this seller only) read. */
-export async function markSellerEventsRead(db: Db, sellerId: string, ids: string[], at: Date): Promise<void> {
+/** Marks the given events (of this seller's scope only) read. */
+export async function markSellerEventsRead(db: Db, scope: MenuScope, ids: string[], at: Date): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(sellerEvents)
     .set({ readAt: at })
-    .where(and(eq(sellerEvents.sellerId, sellerId), inArray(sellerEvents.id, ids), isNull(sellerEvents.readAt)))
+    .where(and(eq(sellerEvents.sellerId, scope.sellerId), inArray(sellerEvents.id, ids), isNull(sellerEvents.readAt), madeBy(db, sellerEvents.menuId, scope)))
     .run();
 }
 
-export async function countSellerEventsSince(db: Db, sellerId: string, kind: SellerEventKind, since: Date): Promise<number> {
+export async function countSellerEventsSince(db: Db, scope: MenuScope, kind: SellerEventKind, since: Date): Promise<number> {
   return (
     (
       await db
         .select({ n: count() })
         .from(sellerEvents)
-        .where(and(eq(sellerEvents.sellerId, sellerId), eq(sellerEvents.kind, kind), gte(sellerEvents.createdAt, since)))
+        .where(and(eq(sellerEvents.sellerId, scope.sellerId), eq(sellerEvents.kind, kind), gte(sellerEvents.createdAt, since), madeBy(db, sellerEvents.menuId, scope)))
         .get()
     )?.n ?? 0
   );
 }
 
 /** Messages and order requests the seller received since `since`. */
-export async function countInquiriesSince(db: Db, sellerId: string, since: Date): Promise<{ inquiries: number; orderRequests: number }> {
+export async function countInquiriesSince(db: Db, scope: MenuScope, since: Date): Promise<{ inquiries: number; orderRequests: number }> {
   const rows = await db
     .select({ kind: inquiries.kind, n: count() })
     .from(inquiries)
-    .where(and(eq(inquiries.sellerId, sellerId), gte(inquiries.createdAt, since)))
+    .where(and(eq(inquiries.sellerId, scope.sellerId), gte(inquiries.createdAt, since), madeBy(db, inquiries.menuId, scope)))
     .groupBy(inquiries.kind)
     .all();
   return {

@@ -1,6 +1,6 @@
 /** Teams, their members and their invitations. A team's id is the id of its founding account (see `teams` in the schema). */
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TeamInvitation, TeamMember, TeamRole } from '../../../sync/entities/team';
+import type { TeamInvitation, TeamKind, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
 import { inquiries, menus, orders, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
@@ -19,6 +19,12 @@ export async function insertOwnTeam(
   const name = account.businessName?.trim() || account.companyName?.trim() || account.email;
   await db.insert(teams).values({ id: account.id, kind: account.role, name, createdAt: now }).run();
   await db.insert(teamMembers).values({ teamId: account.id, userId: account.id, role: 'owner', createdAt: now, sinceVersion: version }).run();
+}
+
+/** The team's name follows its account's business or company name; an account with neither keeps the name it has. */
+export async function renameTeamAfter(db: Db, account: { id: string; businessName: string | null; companyName: string | null }): Promise<void> {
+  const name = account.businessName?.trim() || account.companyName?.trim();
+  if (name) await db.update(teams).set({ name }).where(eq(teams.id, account.id)).run();
 }
 
 export async function findTeam(db: Db, teamId: string): Promise<TeamRow | null> {
@@ -70,6 +76,10 @@ export async function deleteMember(db: Db, teamId: string, userId: string): Prom
 }
 
 /** Drops a team with everything it owns but its account row: used only for a person's own empty team when they join another. */
+export async function setTeamKind(db: Db, teamId: string, kind: TeamKind): Promise<void> {
+  await db.update(teams).set({ kind }).where(eq(teams.id, teamId)).run();
+}
+
 export async function deleteTeam(db: Db, teamId: string): Promise<void> {
   await db.delete(teams).where(eq(teams.id, teamId)).run();
 }

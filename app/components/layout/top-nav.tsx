@@ -1,16 +1,15 @@
 /**
  * The signed-in top bar: product name, the role's menu, the sync status,
- * install, notifications, profile and Logout. The parts that belong to
+ * install, notifications, and the profile menu (profile, team, account, billing, sign out). The parts that belong to
  * features come in as slots from the app's composition (signed-in-layout).
  */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from '../../lib/router';
-import { avatarInitial, displayName } from '../../../sync/entities/user-display';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session-store';
 import { TrialBadge } from '../billing/trial-badge';
-import { Button } from '../ui/button';
 import { navItemsFor } from './nav-items';
+import { ProfileMenu } from './profile-menu';
 
 export type TopBarParts = {
   syncStatus: ReactNode;
@@ -27,7 +26,7 @@ export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBar
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      {/* On a phone the status takes a line of its own under the bar (order-last, full width), so the name, the avatar and Logout keep theirs whatever the status says; from sm up it sits in the bar as before. */}
+      {/* On a phone the status takes a line of its own under the bar (order-last, full width), so the name and the profile menu keep theirs whatever the status says; from sm up it sits in the bar as before. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:px-4">
         <Link to="/" className="mr-1 min-w-0 flex-1 truncate py-4 leading-6 font-bold text-brand-800 sm:mr-2 sm:flex-initial">
           Wholesale Menus
@@ -45,22 +44,7 @@ export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBar
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           {install}
           {user.role !== 'admin' && notifications}
-          <Link to="/profile" className="flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-stone-100">
-            <span className="sr-only">Profile: {displayName(user)}</span>
-            {user.profileImageUrl ? (
-              <img src={user.profileImageUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
-            ) : (
-              <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
-                {avatarInitial(user)}
-              </span>
-            )}
-            <span aria-hidden className="hidden max-w-40 truncate text-sm font-medium lg:inline">
-              {displayName(user)}
-            </span>
-          </Link>
-          <Button variant="ghost" size="sm" onClick={onSignOut}>
-            Logout
-          </Button>
+          <ProfileMenu user={user} onSignOut={onSignOut} />
         </div>
       </div>
       <nav aria-label="Main (mobile)" className="overflow-x-auto border-t border-stone-100 px-3 md:hidden">

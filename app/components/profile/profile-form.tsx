@@ -9,7 +9,9 @@ import { useState, type FormEvent } from 'react';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import { businessNameProblem, profileUpdateSchema, type User } from '../../../sync/entities/user';
+import { useTeamAllowances } from '../../lib/team-role';
 import { useTeamRead } from '../../lib/team-read';
+import { REFUSAL_REASONS } from '../../lib/team-permissions';
 import { validate } from '../../../sync/validation';
 import { Card } from '../ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
@@ -87,9 +89,8 @@ export function useProfileForm(user: User, { includeEmail, followUser = false, o
   const [currentPassword, setCurrentPasswordState] = useState('');
   const [shownUser, setShownUser] = useState(user);
   const { errors, formRef, fail, recheck, clear } = useFieldErrors();
-  // Only the account that founded the team names it (its menus show that name); a member who joined is not asked.
-  const team = useTeamRead().data;
-  const namesTheTeam = !team || team.id === user.id;
+  // The business's name is the team's: asked of those who may change it (its menus show it).
+  const namesTheTeam = useTeamAllowances().editBusiness;
   if (followUser && user !== shownUser) {
     setShownUser(user);
     setValuesState(valuesFrom(user));
@@ -186,6 +187,11 @@ export function ProfileFields({
   idPrefix: string;
 }) {
   const { values, setValues, errors } = form;
+  // The business is the team's: a rep sees it, owners and managers change it.
+  const { editBusiness } = useTeamAllowances();
+  const business = { disabled: !editBusiness };
+  // A team's kind is its members' role: only a person alone in their team switches it.
+  const shared = (useTeamRead().data?.members.length ?? 1) > 1;
   const text = (field: TextField, options: { type?: string; multiline?: boolean; disabled?: boolean; placeholder?: string } = {}) => {
     const id = `${idPrefix}-${field}`;
     const onChange = (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -205,11 +211,10 @@ export function ProfileFields({
   return (
     <>
       <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
-        <h2 className="font-semibold sm:col-span-2">Personal</h2>
+        <h2 className="font-semibold sm:col-span-2">Your details</h2>
         {text('firstName')}
         {text('lastName')}
         {text('email', { type: 'email', disabled: emailDisabled })}
-        {text('phoneNumber', { type: 'tel' })}
         {editing && form.emailChanging && (
           <Field
             id={`${idPrefix}-currentPassword`}
@@ -229,13 +234,16 @@ export function ProfileFields({
         )}
       </Card>
       <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
-        <h2 className="font-semibold sm:col-span-2">Business</h2>
+        <div className="sm:col-span-2">
+          <h2 className="font-semibold">Business</h2>
+          {!editBusiness && <p className="text-sm text-stone-600">{REFUSAL_REASONS.editBusiness}</p>}
+        </div>
         {values.role !== 'admin' && (
-          <Field id={`${idPrefix}-role`} label="Account type">
+          <Field id={`${idPrefix}-role`} label="Account type" hint={shared ? 'Your team has other members: its kind stays as it is.' : undefined}>
             <Select
               id={`${idPrefix}-role`}
               value={values.role}
-              disabled={!editing}
+              disabled={!editing || shared}
               onChange={(event) => setValues((current) => ({ ...current, role: event.target.value as User['role'] }))}
             >
               <option value="seller">Seller (Cannabis Supplier)</option>
@@ -243,13 +251,14 @@ export function ProfileFields({
             </Select>
           </Field>
         )}
-        {values.role === 'buyer' ? text('companyName') : text('businessName')}
-        {text('licenseNumber')}
-        {text('address')}
-        {text('city')}
-        {text('state')}
-        {text('zipCode')}
-        <div className="sm:col-span-2">{text('contactInfo', { multiline: true })}</div>
+        {values.role === 'buyer' ? text('companyName', business) : text('businessName', business)}
+        {text('phoneNumber', { type: 'tel', ...business })}
+        {text('licenseNumber', business)}
+        {text('address', business)}
+        {text('city', business)}
+        {text('state', business)}
+        {text('zipCode', business)}
+        <div className="sm:col-span-2">{text('contactInfo', { multiline: true, ...business })}</div>
       </Card>
       {values.role === 'seller' && (
         <Card className="grid grid-cols-1 gap-4 p-4 sm:grid-cols-2">
@@ -263,12 +272,12 @@ export function ProfileFields({
             <MenuCoverField
               id={`${idPrefix}-menuCoverUrl`}
               value={values.menuCoverUrl}
-              editing={editing}
+              editing={editing && editBusiness}
               error={errors.menuCoverUrl}
               onChange={(address) => setValues((current) => ({ ...current, menuCoverUrl: address }))}
             />
           </div>
-          {text('accentColor', { placeholder: '#166534' })}
+          {text('accentColor', { placeholder: '#166534', ...business })}
         </Card>
       )}
     </>

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import type { Inquiry } from '../../../sync/entities/inquiry';
+import { messageTeamId, type Inquiry, type InquiryMessage } from '../../../sync/entities/inquiry';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { AppError } from '../../../sync/errors';
 import { sentWhenBackOnline, writtenTime } from '../../../sync/written-at';
@@ -22,6 +22,7 @@ import { cn } from '../../lib/cn';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
 import { useSession } from '../../lib/session-store';
+import { useMemberNames, useTeamId } from '../../lib/team-read';
 import { toast } from '../../lib/toast-store';
 import { groupConversations, lastMessage, type Conversation } from './conversations';
 import { requestStatusLabel } from './request-status';
@@ -52,7 +53,8 @@ export function InboxPage() {
 }
 
 function Inbox({ inquiries, savedCopies }: { inquiries: Inquiry[]; savedCopies: SavedMenuListItem[] }) {
-  const userId = useSession((state) => state.user?.id ?? '');
+  // The team is the party of a conversation: every member sees and answers it.
+  const userId = useTeamId();
   const [params, setParams] = useSearchParams();
   const conversations = groupConversations(inquiries, userId);
   // Links name one inquiry (a notification, an order just sent): open the conversation that holds it.
@@ -171,11 +173,12 @@ function ConversationView({ conversation, userId, closed, onBack }: { conversati
               key={entry.key}
               className={cn(
                 'max-w-[85%] rounded-lg px-3 py-2 text-sm',
-                entry.message.authorId === userId ? 'justify-self-end bg-brand-700 text-white' : 'justify-self-start bg-stone-100',
+                messageTeamId(entry.message) === userId ? 'justify-self-end bg-brand-700 text-white' : 'justify-self-start bg-stone-100',
               )}
             >
               <p className="whitespace-pre-line">{entry.message.body}</p>
-              <p className={cn('mt-1 text-xs', entry.message.authorId === userId ? 'text-brand-100' : 'text-stone-600')}>
+              <p className={cn('mt-1 text-xs', messageTeamId(entry.message) === userId ? 'text-brand-100' : 'text-stone-600')}>
+                <AuthorName message={entry.message} teamId={userId} />
                 <WrittenTime entry={entry.message} />
               </p>
             </li>
@@ -201,6 +204,14 @@ function ConversationView({ conversation, userId, closed, onBack }: { conversati
       )}
     </Card>
   );
+}
+
+/** Who wrote it: "You", a member of one's own team by the team's list, or the person of the other team as the message names them. */
+function AuthorName({ message, teamId }: { message: InquiryMessage; teamId: string }) {
+  const names = useMemberNames();
+  const selfId = useSession((state) => state.user?.id);
+  const name = message.authorId === selfId ? 'You' : messageTeamId(message) === teamId ? names?.get(message.authorId) : message.authorName;
+  return name ? <span className="font-medium">{name} · </span> : null;
 }
 
 /** When it was written, and whether it waited on its author's device for a connection. */

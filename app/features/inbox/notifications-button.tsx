@@ -4,14 +4,14 @@ import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useReplica } from '../../lib/replica/use-replica';
-import { useSession } from '../../lib/session-store';
+import { useTeamId } from '../../lib/team-read';
 import { groupConversations, lastMessage } from './conversations';
 import { counterpartName } from './unread';
 
 const LATEST = 5;
 
 export function NotificationsButton() {
-  const userId = useSession((state) => state.user?.id ?? '');
+  const userId = useTeamId();
   const view = useReplica();
   const conversations = groupConversations(view?.inquiries.values() ?? [], userId);
   const unread = conversations.filter((conversation) => conversation.unread);

@@ -1,4 +1,4 @@
-import type { Inquiry } from '../../../sync/entities/inquiry';
+import { messageTeamId, type Inquiry } from '../../../sync/entities/inquiry';
 
 /**
  * What an order request's badge says. An open request awaits the seller's
@@ -9,5 +9,5 @@ export function requestStatusLabel(inquiry: Inquiry): 'Awaiting reply' | 'Replie
   if (inquiry.status === 'accepted') return 'Accepted';
   if (inquiry.status === 'declined') return 'Declined';
   const last = inquiry.messages.at(-1);
-  return last && last.authorId === inquiry.sellerId ? 'Replied' : 'Awaiting reply';
+  return last && messageTeamId(last) === inquiry.sellerId ? 'Replied' : 'Awaiting reply';
 }

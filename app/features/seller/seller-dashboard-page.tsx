@@ -16,6 +16,8 @@ import { copyMenuLink } from '../../lib/copy-menu-link';
 import { formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
+import { useTeamAllowances } from '../../lib/team-role';
+import { useTeamId } from '../../lib/team-read';
 import { ProductPhoto } from '../../components/photos/product-photo';
 import { ProductFormDialog } from '../../components/product-form/product-form-dialog';
 import { ProfileDialog } from '../../components/profile/profile-dialog';
@@ -29,23 +31,27 @@ export function SellerDashboardPage() {
   const user = useSession((state) => state.user);
   const newAccount = useSession((state) => state.newAccount);
   const greetingName = user?.businessName || user?.firstName || 'Seller';
+  const teamId = useTeamId();
 
   return (
     <PageBody>
       <PageHeader title={`${newAccount ? 'Welcome' : 'Welcome back'}, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
       <PlanSummaryCard />
       <ReplicaGate>
-        {(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} inquiries={[...view.inquiries.values()]} userId={user?.id ?? ''} />}
+        {(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} inquiries={[...view.inquiries.values()]} userId={user?.id ?? ''} teamId={teamId} />}
       </ReplicaGate>
     </PageBody>
   );
 }
 
-function DashboardContent({ products, menus, inquiries, userId }: { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; userId: string }) {
+type DashboardProps = { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; userId: string; teamId: string };
+
+function DashboardContent({ products, menus, inquiries, userId, teamId }: DashboardProps) {
   const [adding, setAdding] = useState(false);
+  const { seeTeamInsights } = useTeamAllowances();
   const [editingProfile, setEditingProfile] = useState(false);
   const dashboard = useSellerDashboard();
-  const activity = recentActivity({ products, menus, events: dashboard?.events, inquiries: inquiries.filter((inquiry) => inquiry.sellerId === userId) });
+  const activity = recentActivity({ products, menus, events: dashboard?.events, inquiries: inquiries.filter((inquiry) => inquiry.sellerId === teamId) });
   return (
     <>
       {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} />}
@@ -84,9 +90,11 @@ function DashboardContent({ products, menus, inquiries, userId }: { products: Pr
                   <Link to={`/menu-builder?id=${menu.id}`} className={buttonClasses('outline', 'sm')}>
                     Edit
                   </Link>
-                  <Link to={`/menus/${menu.id}/insights`} className={buttonClasses('outline', 'sm')}>
-                    Insights
-                  </Link>
+                  {(seeTeamInsights || menu.createdBy === userId) && (
+                    <Link to={`/menus/${menu.id}/insights`} className={buttonClasses('outline', 'sm')}>
+                      Insights
+                    </Link>
+                  )}
                   <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>
                     Share
                   </Button>
