@@ -7,12 +7,12 @@
  * Both go through the menu's link: a dead one (expired, regenerated, unknown)
  * takes neither, nor the buyer's later messages about that menu.
  */
-import { formatScaled } from '../../sync/decimal';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { lineTotalCents, orderLineProblem, orderTotal, quantityThousandths } from '../../sync/order-request';
-import { calendarDay, entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
+import { orderTotal } from '../../sync/order-request';
+import { pricedOrderLine } from '../../sync/priced-menu';
+import { calendarDay, entriesByProduct, productTerms } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
@@ -62,21 +62,9 @@ export async function createInquiry(services: Services, buyer: User, input: unkn
         fieldErrors[`items.${index}`] = 'That product is not on this menu';
         return null;
       }
-      const quantity = item.quantity ?? '';
-      const wanted = quantityThousandths(quantity);
-      const terms = productTerms(product, entries.get(product.id));
-      // The buyer's own terms first (hidden, minimum, increment), then what is available.
-      const problem = (wanted === null ? null : quantityProblem(product, terms, wanted)) ?? orderLineProblem(product, quantity);
+      const { problem, quantity, pricePerUnit, lineTotal } = pricedOrderLine(product, productTerms(product, entries.get(product.id)), item.quantity ?? '');
       if (problem) fieldErrors[`items.${index}`] = problem;
-      const unitCents = wanted === null ? null : unitPriceCents(terms, wanted);
-      return {
-        productId: product.id,
-        strainName: product.strainName,
-        unitType: product.unitType,
-        quantity: wanted === null ? quantity : formatScaled(wanted, 3),
-        pricePerUnit: unitCents === null ? null : formatScaled(unitCents, 2),
-        lineTotal: unitCents === null || wanted === null ? null : formatScaled(lineTotalCents(unitCents, wanted), 2),
-      };
+      return { productId: product.id, strainName: product.strainName, unitType: product.unitType, quantity, pricePerUnit, lineTotal };
     });
     const firstError = Object.values(fieldErrors)[0];
     if (firstError) throw new AppError('validation', firstError, fieldErrors);
