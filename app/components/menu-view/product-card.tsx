@@ -48,13 +48,9 @@ export function ProductPrice({ product }: { product: MenuProduct }) {
 export function PriceBreaks({ product }: { product: MenuProduct }) {
   if (!product.priceBreaks?.length) return null;
   return (
-    <ul className="flex flex-wrap gap-x-3 text-sm text-brand-800" aria-label="Quantity prices">
-      {product.priceBreaks.map((step) => (
-        <li key={step.minQuantity}>
-          {formatPrice(step.price)} from {formatQuantity(step.minQuantity, product.unitType)}
-        </li>
-      ))}
-    </ul>
+    <p className="text-sm text-brand-800">
+      {product.priceBreaks.map((step) => `${formatPrice(step.price)} from ${formatQuantity(step.minQuantity, product.unitType)}`).join(' · ')}
+    </p>
   );
 }
 
