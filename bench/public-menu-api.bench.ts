@@ -2,14 +2,18 @@
  * The public menu answer for a menu of 500 products, under 50 connections on
  * loopback, against two references measured in the same run: the same
  * server's trivial health route, and a bare Node server handing out the same
- * body prebuilt and gzip-compressed once.
+ * body prebuilt and gzip-compressed once. Then the same menu for a signed-in
+ * buyer with a 500-entry price list of their own, against the same reference.
  */
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { createUser, startSession } from '../api/auth/auth-service';
+import { customers, priceLists } from '../api/db/schema';
 import { createMenu } from '../api/menus/menu-service';
 import { createProduct } from '../api/products/product-service';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
+import type { PriceListEntry } from '../sync/entities/price-list';
 import { startBenchServer } from './bench-server';
 
 const PRODUCTS = 500;
@@ -69,6 +73,12 @@ export async function benchPublicMenuApi(): Promise<void> {
     const reference = await load(`http://127.0.0.1:${barePort}/`, acceptGzip);
     const health = await load(`${server.url}/api/health`);
     const publicMenu = await load(menuUrl, acceptGzip);
+    const buyerToken = await buyerWithList(server, productIds);
+    // The same answer as a guest's, through the sign-in every buyer request pays for: what the list itself adds shows against it.
+    const signedIn = await load(menuUrl, { ...acceptGzip, authorization: `Bearer ${await buyer(server, 'bench@no-list.test')}` });
+    const asBuyer = { ...acceptGzip, authorization: `Bearer ${buyerToken}` };
+    const buyerBody = await (await fetch(menuUrl, { headers: { authorization: `Bearer ${buyerToken}` } })).text();
+    const buyerMenu = await load(menuUrl, asBuyer);
     bare.close();
 
     const ratio = publicMenu.requestsPerSecond / reference.requestsPerSecond;
@@ -79,8 +89,49 @@ export async function benchPublicMenuApi(): Promise<void> {
     console.info(`  health route               ${health.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${health.p99Ms} ms`);
     console.info(`  public menu                ${publicMenu.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${publicMenu.p99Ms} ms`);
     console.info(`  public menu / bare server  ${(ratio * 100).toFixed(1)}% (target at least 70%, p99 at most 50 ms)`);
+    console.info(`  signed-in buyer, no list    ${signedIn.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${signedIn.p99Ms} ms`);
+    console.info(
+      `  a menu of ${PRODUCTS} products for a buyer with a ${PRODUCTS}-entry list (${(buyerBody.length / 1024).toFixed(0)} KB JSON)  ${buyerMenu.requestsPerSecond.toFixed(0)} req/s  p99 ${buyerMenu.p99Ms} ms`,
+    );
+    console.info(`  buyer's menu / bare server ${((buyerMenu.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(1)}% (target at least 70%, p99 at most 50 ms)`);
     console.info(`  answered ${first.headers.get('content-encoding') ?? 'uncompressed'}, ETag ${etag ?? 'missing'}, repeat visit ${repeat.status}`);
   } finally {
     await server.close();
   }
+}
+
+/** A buyer in the seller's customer book with a list pricing every product: a price, a discount, breaks, a few hidden. */
+async function buyerWithList(server: Awaited<ReturnType<typeof startBenchServer>>, productIds: string[]): Promise<string> {
+  const { services, seller } = server;
+  const token = await buyer(server, 'bench@buyer.test');
+  const buyerTeamId = (await services.tokens.verify(token))!.userId;
+  const entries: PriceListEntry[] = productIds.map((productId, i) => ({
+    productId,
+    price: i % 2 === 0 ? `${450 + i}.00` : null,
+    percentOff: i % 2 === 1 ? '7.50' : null,
+    hidden: i % 50 === 0,
+    minQuantity: i % 3 === 0 ? '2' : null,
+    increment: i % 5 === 0 ? '0.5' : null,
+    breaks: i % 4 === 0 ? [{ minQuantity: '10', price: `${400 + i}.00` }] : [],
+  }));
+  const listId = crypto.randomUUID();
+  await services.db.transaction(async (tx) => {
+    const now = services.now();
+    const stamps = { version: tx.version, createdAt: now, updatedAt: now };
+    await tx.db
+      .insert(priceLists)
+      .values({ id: listId, userId: seller.id, name: 'Bench list', entries, ...stamps })
+      .run();
+    await tx.db
+      .insert(customers)
+      .values({ id: crypto.randomUUID(), userId: seller.id, name: 'Bench Dispensary', buyerTeamId, priceListId: listId, ...stamps })
+      .run();
+  });
+  return token;
+}
+
+/** A buyer account of its own team, signed in: its token. */
+async function buyer({ services }: Awaited<ReturnType<typeof startBenchServer>>, email: string): Promise<string> {
+  const account = await createUser(services, { id: crypto.randomUUID(), email, passwordHash: 'not-used', firstName: 'Bench', role: 'buyer' });
+  return (await startSession(services, account)).token;
 }

@@ -1,23 +1,26 @@
 /**
  * Messages and order requests between a buyer and a seller. Only the two
  * parties can read or change one. An order request is checked against each
- * product's minimum order (lot size) and what is available, and priced at the
- * menu's prices of that moment (totals in whole cents, rounded half up).
+ * product's minimum order (lot size, and the buyer's price list's minimum and increment) and what is available, and
+ * priced at the buyer's prices of that moment (see `sync/pricing.ts`: their list, quantity breaks; totals in whole cents,
+ * rounded half up). A product the buyer's list hides cannot be ordered.
  * Both go through the menu's link: a dead one (expired, regenerated, unknown)
  * takes neither, nor the buyer's later messages about that menu.
  */
 import { addBuyerAsCustomer } from '../customers/customer-service';
-import { formatScaled } from '../../sync/decimal';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { lineTotal, orderLineProblem, orderTotal, quantityThousandths } from '../../sync/order-request';
+import { orderTotal } from '../../sync/order-request';
+import { pricedOrderLine } from '../../sync/priced-menu';
+import { calendarDay, entriesByProduct, productTerms } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { findInquiry, inquiryLinkId, insertInquiry, insertInquiryMessage, listInquiriesOf, messageExists, updateInquiry } from '../db/repositories/inquiries';
 import { findProductsByIds } from '../db/repositories/products';
 import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifications';
+import { listPricing } from '../public-menu/buyer-prices';
 import { reachMenu } from '../public-menu/public-menu-service';
 import { takeMessageQuota } from './message-quota';
 import { acceptedWrittenAt } from '../../sync/written-at';
@@ -52,6 +55,8 @@ export async function createInquiry(services: Services, buyer: User, authorId: s
       throw new AppError('validation', 'That product is not on this menu', { productId: 'Not on this menu' });
     }
     const onMenu = new Map((await findProductsByIds(tx.db, menu.productIds)).map((product) => [product.id, product]));
+    const list = await listPricing(tx.db, { sellerId: seller.id, menuId: menu.id, buyerTeamId: buyer.id, day: calendarDay(services.now()) });
+    const entries = entriesByProduct(list);
     const fieldErrors: Record<string, string> = {};
     const items = args.items.map((item, index) => {
       const product = onMenu.get(item.productId);
@@ -59,19 +64,9 @@ export async function createInquiry(services: Services, buyer: User, authorId: s
         fieldErrors[`items.${index}`] = 'That product is not on this menu';
         return null;
       }
-      const quantity = item.quantity ?? '';
-      const problem = orderLineProblem(product, quantity);
+      const { problem, quantity, pricePerUnit, lineTotal } = pricedOrderLine(product, productTerms(product, entries.get(product.id)), item.quantity ?? '');
       if (problem) fieldErrors[`items.${index}`] = problem;
-      const total = lineTotal(product, quantity);
-      const wanted = quantityThousandths(quantity);
-      return {
-        productId: product.id,
-        strainName: product.strainName,
-        unitType: product.unitType,
-        quantity: wanted === null ? quantity : formatScaled(wanted, 3),
-        pricePerUnit: product.pricePerUnit,
-        lineTotal: total,
-      };
+      return { productId: product.id, strainName: product.strainName, unitType: product.unitType, quantity, pricePerUnit, lineTotal };
     });
     const firstError = Object.values(fieldErrors)[0];
     if (firstError) throw new AppError('validation', firstError, fieldErrors);

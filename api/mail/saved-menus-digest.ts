@@ -30,7 +30,8 @@ export function digestChangeLines(lines: string[]): string[] {
 async function changesOf(services: Services, candidate: DigestCandidate): Promise<string[]> {
   if (!candidate.seenMenu) return [];
   try {
-    const current = menuFacts(await getPublicMenu(services, candidate.publicLinkId));
+    // At the buyer's own prices, as the facts they last saw were kept.
+    const current = menuFacts(await getPublicMenu(services, candidate.publicLinkId, candidate.buyerUserId));
     return digestChangeLines(describeMenuDiff(diffMenus(candidate.seenMenu, current)));
   } catch (error) {
     if (error instanceof AppError && error.reason === 'not_found') return [];

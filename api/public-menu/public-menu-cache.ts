@@ -3,24 +3,33 @@
  * something it depends on changes. A request looks at the change clock (kept
  * in memory by the database layer): unchanged since the answer was built, the answer is served as is;
  * changed, a second small query compares what this menu depends on (its
- * version, its products' and its seller's) before rebuilding. The ETag lets a
+ * version, its products', its seller's and its bound price list's) before rebuilding.
+ * The answer is the guests': priced by the menu's bound list while in effect. The ETag lets a
  * repeat visit get a 304 with no body at all.
  */
 import type { Services } from '../context';
 import { keepBody, type KeptBody } from '../http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
+import { menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';
 import { linkExpired } from '../../sync/entities/menu';
+import type { PublicMenu } from '../../sync/entities/public-menu';
+import { pricedMenu } from '../../sync/priced-menu';
+import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { AppError } from '../../sync/errors';
 import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE, SAMPLE_MENU_LINK_ID } from './public-menu-service';
 
 export type CachedAnswer = KeptBody & {
   json: string;
+  /** The menu at list prices, for pricing it for a buyer with a list of their own. */
+  base: PublicMenu;
+  /** The list the menu is bound to, which prices the answer whenever it is in effect. */
+  boundList: VersionedPriceList | null;
   menuId: string;
   sellerId: string;
   productIds: ReadonlySet<string>;
   linkExpiresAt: string | null;
 };
-type Entry = CachedAnswer & { clock: number; stamp: string };
+type Entry = CachedAnswer & { clock: number; stamp: string; day: string };
 
 const MAX_ENTRIES = 1_000;
 
@@ -37,17 +46,24 @@ export class PublicMenuCache {
       this.entries.delete(linkId);
       throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
     }
-    if (cached && cached.clock === clock) return cached;
+    // A bound list's dates are days: a new day may start or end it, with nothing committed.
+    const day = calendarDay(services.now());
+    const current = cached && (cached.boundList === null || cached.day === day) ? cached : undefined;
+    if (current && current.clock === clock) return current;
 
     const stamp = await publicMenuStamp(db, linkId);
-    if (cached && stamp === cached.stamp) {
-      cached.clock = clock;
-      return cached;
+    if (current && stamp === current.stamp) {
+      current.clock = clock;
+      return current;
     }
     // Not found (or the seller disabled) throws the same 404 as the uncached path.
     const { publicMenu, sellerId } = await loadPublicMenu(services, linkId);
-    const json = JSON.stringify(publicMenu);
+    const boundList = await menuPriceList(db, publicMenu.menu.id);
+    const json = JSON.stringify(pricedMenu(publicMenu, applicablePriceList(null, boundList, day)));
     const entry: Entry = {
+      base: publicMenu,
+      boundList,
+      day,
       menuId: publicMenu.menu.id,
       sellerId,
       productIds: new Set(publicMenu.products.map((product) => product.id)),

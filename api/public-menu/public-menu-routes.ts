@@ -3,6 +3,7 @@
  * cached, compressed, with an ETag. Its `view.gif` counts a view for a page
  * read with JavaScript off (the page asks for it only inside <noscript>);
  * `products/:productId/open` counts a product's photos or lab results opened.
+ * A signed-in buyer is answered with their own prices (see `buyer-prices.ts`).
  */
 import { Hono } from 'hono';
 import { ProductOpens } from '../analytics/product-opens';
@@ -10,6 +11,7 @@ import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
 import { sendKept } from '../http/kept-answer';
+import { BuyerMenuPrices } from './buyer-prices';
 import { PublicMenuCache } from './public-menu-cache';
 
 /** The smallest transparent GIF: 1 by 1 pixel. */
@@ -19,7 +21,7 @@ export function publicMenuViewPixelPath(publicLinkId: string): string {
   return `/api/public/menu/${encodeURIComponent(publicLinkId)}/view.gif`;
 }
 
-export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = new ProductOpens()) {
+export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = new ProductOpens(), buyerPrices = new BuyerMenuPrices()) {
   return new Hono<AppEnv>()
     .post('/public/menu/:publicLinkId/products/:productId/open', open, async (c) => {
       await productOpens.record(c, await cache.answer(c.get('services'), c.req.param('publicLinkId')), c.req.param('productId'));
@@ -32,6 +34,16 @@ export function publicMenuRoutes(cache = new PublicMenuCache(), productOpens = n
     .get('/public/menu/:publicLinkId', open, async (c) => {
       const answer = await cache.answer(c.get('services'), c.req.param('publicLinkId'));
       recordMenuView(c, answer);
+      const session = c.get('session');
+      // A signed-in buyer's own prices: kept for them alone by whatever caches the answer on the way.
+      if (session?.user.role === 'buyer') {
+        const priced = await buyerPrices.answer(c.get('services'), answer, session.team.id);
+        return sendKept(c, priced.json, priced, {
+          'Cache-Control': 'private, no-cache',
+          Vary: 'Accept-Encoding, Authorization',
+          'Content-Type': 'application/json; charset=UTF-8',
+        });
+      }
       return sendKept(c, answer.json, answer, { 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding', 'Content-Type': 'application/json; charset=UTF-8' });
     });
 }

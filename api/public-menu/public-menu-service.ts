@@ -8,6 +8,8 @@ import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/m
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { pricedMenu } from '../../sync/priced-menu';
+import { calendarDay } from '../../sync/pricing';
 import { publicMenuOf } from '../../sync/public-menu-view';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
@@ -15,6 +17,7 @@ import { findMenu, findMenuByLink } from '../db/repositories/menus';
 import { ownPhotosByIds } from '../db/repositories/photos';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
+import { listPricing } from './buyer-prices';
 
 /** The link id of the demo menu that `/menu/sample` shows. */
 export const SAMPLE_MENU_LINK_ID = '5a3b1e00-0000-4000-8000-000000000001';
@@ -31,11 +34,14 @@ export async function reachMenu(db: Db, now: Date, menuId: string | null, access
   return { menu, seller };
 }
 
-export async function getPublicMenu(services: Services, publicLinkId: string): Promise<PublicMenu> {
-  return (await loadPublicMenu(services, publicLinkId)).publicMenu;
+/** The public menu priced for the buyer team (their customer list, else the menu's bound list); null: for a guest. */
+export async function getPublicMenu(services: Services, publicLinkId: string, buyerTeamId: string | null = null): Promise<PublicMenu> {
+  const { publicMenu, sellerId } = await loadPublicMenu(services, publicLinkId);
+  const list = await listPricing(services.db.read, { sellerId, menuId: publicMenu.menu.id, buyerTeamId, day: calendarDay(services.now()) });
+  return pricedMenu(publicMenu, list);
 }
 
-/** The public menu and whose it is (which the answer itself never shows). */
+/** The public menu as its seller keeps it, at list prices, and whose it is (which the answer itself never shows). */
 export async function loadPublicMenu(services: Services, publicLinkId: string): Promise<LoadedPublicMenu> {
   const db = services.db.read;
   const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;

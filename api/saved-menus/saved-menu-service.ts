@@ -1,7 +1,7 @@
 /**
  * A buyer's saved menus. Saving is idempotent: saving a menu twice keeps one
- * entry. Each saved menu comes with a snapshot of the public menu, so the
- * buyer's device can open it with no network. A menu is saved only through a
+ * entry. Each saved menu comes with a snapshot of the public menu at the
+ * buyer's own prices, so the buyer's device can open it with no network. A menu is saved only through a
  * live link, and a saved copy whose link died shows nothing of the menu.
  */
 import { addBuyerAsCustomer } from '../customers/customer-service';
@@ -41,7 +41,7 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
       if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {
         return { ...row, seenMenu: null, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
       }
-      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId) };
+      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId, buyer.id) };
     }),
   );
 }
@@ -57,7 +57,7 @@ export async function saveMenu(services: Services, buyer: User, input: unknown):
     if (id && (await findSavedMenu(tx.db, id))) throw new AppError('conflict', 'A saved menu with this id already exists');
     // The buyer saves what they are looking at: it counts as seen.
     const lastSeenStamp = await currentMenuStamp(tx.db, menuId);
-    const seenMenu = await currentMenuFacts(services, menu.publicLinkId);
+    const seenMenu = await currentMenuFacts(services, menu.publicLinkId, buyer.id);
     const saved = await insertSavedMenu(
       tx.db,
       { id: id ?? randomUUID(), buyerUserId: buyer.id, menuId, lastSeenStamp, seenMenu, linkId: menu.publicLinkId },
@@ -86,10 +86,10 @@ export async function updateSavedMenu(services: Services, buyer: User, id: strin
   });
 }
 
-/** The menu's facts as anyone with its link sees them now; none when the link no longer opens it. */
-async function currentMenuFacts(services: Services, publicLinkId: string): Promise<MenuFacts | null> {
+/** The menu's facts as the buyer team sees them now (at their prices); none when the link no longer opens it. */
+async function currentMenuFacts(services: Services, publicLinkId: string, buyerTeamId: string): Promise<MenuFacts | null> {
   try {
-    return menuFacts(await getPublicMenu(services, publicLinkId));
+    return menuFacts(await getPublicMenu(services, publicLinkId, buyerTeamId));
   } catch (error) {
     if (error instanceof AppError && error.reason === 'not_found') return null;
     throw error;
@@ -105,7 +105,7 @@ export async function markSavedMenuSeen(services: Services, buyer: User, id: str
   const owned = await ownSavedMenu(services.db.read, buyer, id);
   if (stamp <= owned.lastSeenStamp) return;
   const menu = await findMenu(services.db.read, owned.menuId);
-  const seenMenu = menu && stamp === (await currentMenuStamp(services.db.read, owned.menuId)) ? await currentMenuFacts(services, menu.publicLinkId) : null;
+  const seenMenu = menu && stamp === (await currentMenuStamp(services.db.read, owned.menuId)) ? await currentMenuFacts(services, menu.publicLinkId, buyer.id) : null;
   await services.db.transaction(async (tx) => {
     const saved = await ownSavedMenu(tx.db, buyer, id);
     if (stamp <= saved.lastSeenStamp) return;

@@ -1,16 +1,20 @@
 /**
  * Writing to a seller: a message about a menu or one of its products, or an
- * order request with quantities checked against each product's minimum order
- * and stock. Both are saved on the device and sent when the network allows.
+ * order request with quantities checked, as they are typed, against the
+ * buyer's terms for each product (minimum, steps) and its stock, and priced
+ * at the buyer's prices with quantity breaks, as the server will. Both are
+ * saved on the device and sent when the network allows.
  */
 import { useState, type FormEvent } from 'react';
 import { AppError } from '../../sync/errors';
 import type { PublicMenu } from '../../sync/entities/public-menu';
-import { lineTotal, orderLineProblem, orderTotal } from '../../sync/order-request';
+import { orderTotal } from '../../sync/order-request';
+import { pricedOrderLine, shownTerms } from '../../sync/priced-menu';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 import { Field, Input, Textarea } from './ui/form-controls';
 import { formatPrice, formatQuantity } from '../lib/format-price';
+import { minimumOrder, PriceBreaks, ProductPrice } from './menu-view/product-card';
 import { mutate } from '../lib/replica/mutate';
 import { toast } from '../lib/toast-store';
 
@@ -72,9 +76,9 @@ export function OrderRequestDialog({ menu, open, onOpenChange }: { menu: PublicM
   const [message, setMessage] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const chosen = menu.products.filter((product) => (quantities[product.id] ?? '').trim() !== '');
-  const problems = new Map(chosen.map((product) => [product.id, orderLineProblem(product, quantities[product.id]!)]));
-  const lines = chosen.map((product) => lineTotal(product, quantities[product.id]!));
-  const total = chosen.length > 0 ? orderTotal(lines) : null;
+  const priced = new Map(chosen.map((product) => [product.id, pricedOrderLine(product, shownTerms(product), quantities[product.id]!)]));
+  const problems = new Map([...priced].map(([id, line]) => [id, line.problem]));
+  const total = chosen.length > 0 ? orderTotal([...priced.values()].map((line) => line.lineTotal)) : null;
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -123,9 +127,9 @@ export function OrderRequestDialog({ menu, open, onOpenChange }: { menu: PublicM
                     {product.strainName}
                   </label>
                   <p className="text-sm text-stone-600">
-                    {formatPrice(product.pricePerUnit)} / {product.unitType} · min. {formatQuantity(String(product.lotSize), product.unitType)} ·{' '}
-                    {formatQuantity(product.availableQuantity, product.unitType)} available
+                    <ProductPrice product={product} /> · {minimumOrder(product)} · {formatQuantity(product.availableQuantity, product.unitType)} available
                   </p>
+                  <PriceBreaks product={product} />
                   {problem && (
                     <p role="alert" className="mt-1 text-sm text-red-700">
                       {problem}

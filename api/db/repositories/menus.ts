@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Db } from '../database';
-import { menuItems, menus, products, savedMenus, users } from '../schema';
+import { menuItems, menus, priceLists, products, savedMenus, users } from '../schema';
 
 type MenuRow = typeof menus.$inferSelect;
 export type MenuFields = Pick<Menu, 'name' | 'description' | 'isPublic'> & Partial<Pick<Menu, 'linkExpiresAt' | 'priceListId'>>;
@@ -153,15 +153,17 @@ export async function listMenusChangedSince(db: Db, userId: string, cursor: numb
 
 /**
  * What a public menu's answer depends on, as one string: the menu's version,
- * its products' newest version and the seller's version. Null when no menu has
+ * its products' newest version, the seller's version and its bound price list's. Null when no menu has
  * that link or its seller is disabled.
  */
 export async function publicMenuStamp(db: Db, publicLinkId: string): Promise<string | null> {
-  const row = await db.get<{ menuVersion: number; sellerVersion: number; productsVersion: number | null; disabledAt: number | null }>(sql`
+  const row = await db.get<{ menuVersion: number; sellerVersion: number; productsVersion: number | null; listVersion: number | null; disabledAt: number | null }>(sql`
     select m.version as "menuVersion", u.version as "sellerVersion", u.disabled_at as "disabledAt",
-      (select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = m.id) as "productsVersion"
+      (select max(p.version) from ${menuItems} mi join ${products} p on p.id = mi.product_id where mi.menu_id = m.id) as "productsVersion",
+      (select pl.version from ${priceLists} pl where pl.id = m.price_list_id) as "listVersion"
     from ${menus} m join ${users} u on u.id = m.user_id
     where m.public_link_id = ${publicLinkId}`);
   if (!row || row.disabledAt !== null) return null;
-  return `${row.menuVersion}.${row.productsVersion ?? 0}.${row.sellerVersion}`;
+  // The menu's bound list prices everyone who opens the link: a change to it (or its removal) is a change to the menu.
+  return `${row.menuVersion}.${row.productsVersion ?? 0}.${row.sellerVersion}.${row.listVersion ?? '-'}`;
 }

@@ -25,13 +25,32 @@ type ProductViewProps = {
   action?: ReactNode;
 };
 
+/** The buyer's price, and beside it, struck through, the list price when a price list gave them another. */
 export function ProductPrice({ product }: { product: MenuProduct }) {
   const price = formatPrice(product.pricePerUnit);
+  const listPrice =
+    product.listPrice === undefined ? null : (
+      <s className="mr-1.5 text-sm font-normal text-stone-500">
+        <span className="sr-only">List price </span>
+        {formatPrice(product.listPrice)}
+      </s>
+    );
   if (price === PRICE_ON_REQUEST) return <span className="text-base font-medium text-stone-600">{price}</span>;
   return (
     <>
+      {listPrice}
       {price} <span className="text-sm font-normal text-stone-500">/ {product.unitType}</span>
     </>
+  );
+}
+
+/** The buyer's lower prices from a quantity on: "$25.00 from 10 oz"; nothing when there are none. */
+export function PriceBreaks({ product }: { product: MenuProduct }) {
+  if (!product.priceBreaks?.length) return null;
+  return (
+    <p className="text-sm text-brand-800">
+      {product.priceBreaks.map((step) => `${formatPrice(step.price)} from ${formatQuantity(step.minQuantity, product.unitType)}`).join(' · ')}
+    </p>
   );
 }
 
@@ -68,8 +87,10 @@ export function ProductPotency({ product, onOpenLabResults, labResultsClassName 
   );
 }
 
+/** The least the buyer may order (their price list's minimum when it has one), and the steps it goes up in. */
 export function minimumOrder(product: MenuProduct): string {
-  return `Min. order: ${formatQuantity(String(product.lotSize), product.unitType)}`;
+  const minimum = `Min. order: ${formatQuantity(product.minimumQuantity ?? String(product.lotSize), product.unitType)}`;
+  return product.quantityIncrement ? `${minimum}, in steps of ${formatQuantity(product.quantityIncrement, product.unitType)}` : minimum;
 }
 
 export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOpenLabResults, onPreload, action }: ProductViewProps) {
@@ -117,6 +138,7 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
           <p className="text-lg font-bold text-stone-900">
             <ProductPrice product={product} />
           </p>
+          <PriceBreaks product={product} />
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <ProductStock product={product} />
             <span className="text-stone-600">{minimumOrder(product)}</span>

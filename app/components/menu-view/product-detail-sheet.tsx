@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import { CategoryArt } from '../category-art';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
-import { minimumOrder, PhotoCount, ProductPotency, ProductPrice, ProductStock, type MenuProduct } from './product-card';
+import { minimumOrder, PhotoCount, PriceBreaks, ProductPotency, ProductPrice, ProductStock, type MenuProduct } from './product-card';
 
 export function ProductDetailSheet({
   product,
@@ -50,6 +50,7 @@ export function ProductDetailSheet({
             <p className="text-xl font-bold text-stone-900">
               <ProductPrice product={product} />
             </p>
+            <PriceBreaks product={product} />
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <ProductStock product={product} />
               <span className="text-stone-600">{minimumOrder(product)}</span>

@@ -1,0 +1,57 @@
+/**
+ * Each buyer's prices on a public menu: their customer list while in effect, else the menu's bound list, else list
+ * prices (see `sync/pricing.ts`). A priced answer is serialised and compressed once per menu answer, list version and
+ * day, and shared by every buyer with that list, so a buyer's menu costs about what a guest's does; which list a
+ * buyer has is read again only once something was committed. Nothing here reaches the shared page drawn for guests.
+ */
+import { pricedMenu } from '../../sync/priced-menu';
+import { applicablePriceList, calendarDay } from '../../sync/pricing';
+import type { Services } from '../context';
+import type { Db } from '../db/database';
+import { customerPriceList, menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';
+import { keepBody } from '../http/kept-answer';
+import type { CachedAnswer } from './public-menu-cache';
+
+type Pricing = { sellerId: string; menuId: string; buyerTeamId: string | null; day: string };
+
+/** The list that prices the buyer team (null: a guest) on the menu today, or null for list prices. */
+export async function listPricing(db: Db, { sellerId, menuId, buyerTeamId, day }: Pricing): Promise<VersionedPriceList | null> {
+  const customerList = buyerTeamId ? await customerPriceList(db, sellerId, buyerTeamId) : null;
+  return applicablePriceList(customerList, await menuPriceList(db, menuId), day);
+}
+
+const MAX_ENTRIES = 1_000;
+
+/** Keeps at most `MAX_ENTRIES`, forgetting the least recently kept. */
+function keep<T>(entries: Map<string, T>, key: string, value: T): T {
+  entries.delete(key);
+  entries.set(key, value);
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return value;
+}
+
+export class BuyerMenuPrices {
+  /** Each (seller, buyer team)'s customer list, as of a change clock value. */
+  private readonly lists = new Map<string, { clock: number; list: VersionedPriceList | null }>();
+  private readonly answers = new Map<string, CachedAnswer>();
+
+  /** The menu answer as the buyer team sees it: the guests' own when no list of theirs applies. */
+  async answer(services: Services, guests: CachedAnswer, buyerTeamId: string): Promise<CachedAnswer> {
+    const day = calendarDay(services.now());
+    const list = applicablePriceList(await this.customerList(services, guests.sellerId, buyerTeamId), guests.boundList, day);
+    if (!list || list.id === guests.boundList?.id) return guests;
+    const key = `${guests.etag}|${list.id}|${list.version}|${day}`;
+    const kept = this.answers.get(key);
+    if (kept) return kept;
+    const json = JSON.stringify(pricedMenu(guests.base, list));
+    return keep(this.answers, key, { ...guests, json, ...keepBody(json) });
+  }
+
+  private async customerList(services: Services, sellerId: string, buyerTeamId: string): Promise<VersionedPriceList | null> {
+    const key = `${sellerId}|${buyerTeamId}`;
+    const clock = services.db.committedVersion;
+    const kept = this.lists.get(key);
+    if (kept?.clock === clock) return kept.list;
+    return keep(this.lists, key, { clock, list: await customerPriceList(services.db.read, sellerId, buyerTeamId) }).list;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Each buyer's own prices (issue 27): a buyer the seller gave a price list opens their saved copy of the seller's menu
+ * with no connection and sees their price, the list price struck through beside it, and their quantity price. The
+ * list and the customer entry are written straight to the database of a server of the test's own, as the customer
+ * book would write them.
+ */
+import { randomUUID } from 'node:crypto';
+import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { goOffline, goOnline } from './support/network';
+import { expectAllSynced, waitForServiceWorkerControl } from './support/offline-app';
+import { ownServer, type OwnServer } from './support/own-server';
+
+let server: OwnServer;
+
+test.beforeAll(async () => {
+  server = await ownServer();
+  await server.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+async function post<T>(path: string, session: ApiSession, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+test('a buyer with a price list opens a saved menu offline and sees their prices, the list price struck through', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const seller = await apiLogin(await registerAccountAt(server.url, 'seller'), server.url);
+  const product = (strainName: string, pricePerUnit: string) =>
+    post<{ id: string }>('/api/products', seller, { strainName, category: 'flower', unitType: 'oz', pricePerUnit, availableQuantity: '50', lotSize: 1 });
+  const glacier = await product('Glacier Kush', '30.00');
+  const ember = await product('Ember Haze', '12.00');
+  const menu = await post<{ id: string; publicLinkId: string }>('/api/menus', seller, { name: 'Ridge Weekly', isPublic: false, productIds: [glacier.id, ember.id] });
+
+  const buyerAccount = await registerAccountAt(server.url, 'buyer');
+  const buyer = await apiLogin(buyerAccount, server.url);
+  const listId = randomUUID();
+  const entries = [
+    { productId: glacier.id, price: '25.00', percentOff: null, hidden: false, minQuantity: null, increment: null, breaks: [{ minQuantity: '10', price: '22.00' }] },
+    { productId: ember.id, price: null, percentOff: null, hidden: true, minQuantity: null, increment: null, breaks: [] },
+  ];
+  const now = Date.now();
+  await server.execute('INSERT INTO price_lists (id, user_id, name, entries, version, created_at, updated_at) VALUES ($1, $2, $3, $4, 0, $5, $5)', [
+    listId,
+    seller.userId,
+    'Partners',
+    JSON.stringify(entries),
+    now,
+  ]);
+  await server.execute('INSERT INTO customers (id, user_id, name, buyer_team_id, price_list_id, version, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, 0, $6, $6)', [
+    randomUUID(),
+    seller.userId,
+    'Bea’s Dispensary',
+    buyer.userId,
+    listId,
+    now,
+  ]);
+  await post('/api/saved-menus', buyer, { menuId: menu.id, publicLinkId: menu.publicLinkId });
+
+  await signIn(page, buyerAccount, server.url);
+  await waitForServiceWorkerControl(page);
+  await expectAllSynced(page, 15_000);
+  await goOffline(context);
+  try {
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Saved Menus' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'Ridge Weekly' }).getByRole('link', { name: 'Open menu' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ridge Weekly' })).toBeVisible();
+
+    const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Glacier Kush' });
+    await expect(card.locator('s')).toHaveText('List price $30.00');
+    await expect(card).toContainText('$25.00');
+    await expect(card).toContainText('$22.00 from 10 oz');
+    // The product the buyer's list hides is not on their copy.
+    await expect(page.getByText('Ember Haze')).toHaveCount(0);
+  } finally {
+    await goOnline(context);
+  }
+});
