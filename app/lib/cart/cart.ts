@@ -16,7 +16,7 @@ export type Cart = { menuId: string; lines: CartLine[]; note: string };
 
 export type PricedCartLine = CartLine & {
   strainName: string;
-  unitType: string;
+  unitType: MenuProduct['unitType'];
   /** Why this quantity cannot be ordered, as typed; null when it can. */
   problem: string | null;
   /** The unit price at this quantity (breaks applied), or null when the product has no price. */

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReplicaDb } from '../../lib/replica/replica-db';
+import { ReplicaDb } from '../replica/replica-db';
 import { withQuantity } from './cart';
 import { changeCart, readCart } from './cart-storage';
 

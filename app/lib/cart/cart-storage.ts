@@ -4,8 +4,8 @@
  * read it). The database's kept-data table holds them beside the kept server reads, under keys of their own.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { ReplicaDb } from '../../lib/replica/replica-db';
-import { useSyncSession } from '../../lib/replica/sync-session';
+import type { ReplicaDb } from '../replica/replica-db';
+import { useSyncSession } from '../replica/sync-session';
 import { emptyCart, type Cart } from './cart';
 
 const cartKey = (menuId: string) => `cart:${menuId}`;
