@@ -27,6 +27,8 @@ export default defineConfig({
       'api/server-lifecycle.test.ts',
       'api/tests/faults/killed-mid-*.test.ts',
       'api/tests/scale-out/two-processes-share-redis.test.ts',
+      'api/orders/invoice-pdf.test.ts',
+      'api/orders/orders-csv.test.ts',
     ],
     globalSetup: ['api/testing/postgres-global-setup.ts'],
     environment: 'node',

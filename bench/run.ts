@@ -4,6 +4,7 @@ import { benchMenuPage } from './menu-page.bench';
 import { benchAdminCustomers } from './admin-customers.bench';
 import { benchApiProcesses } from './api-processes.bench';
 import { benchInsights } from './insights.bench';
+import { benchInvoicePdf } from './invoice-pdf.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
 import { benchRouteJavaScript } from './route-javascript';
@@ -21,6 +22,7 @@ const benches: Record<string, () => unknown> = {
   photoCompression: benchPhotoCompressionReport,
   lighthouse: benchLighthouse,
   adminCustomers: benchAdminCustomers,
+  invoicePdf: benchInvoicePdf,
 };
 
 const chosen = process.argv.slice(2);

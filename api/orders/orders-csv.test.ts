@@ -1,0 +1,28 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../testing/sample-order';
+import { ordersCsvFileName, ordersToCsv } from './orders-csv';
+
+const rowsOf = (csv: string) => Papa.parse<string[]>(csv.trimEnd()).data;
+
+describe('orders CSV', () => {
+  it('has one row per order with its number, customer, states, money and due date', () => {
+    const late = sampleOrder({ number: 'SO-1002', customerName: 'Green Leaf, Oakland', overdue: true, createdAt: '2026-02-28T23:00:00.000Z' });
+    const open = sampleOrder({ number: 'SO-1003', status: 'awaiting_buyer', paymentStatus: 'unpaid', amountPaid: '0.00', deliveredAt: null, dueAt: null, payments: [] });
+    expect(rowsOf(ordersToCsv([late, open]))).toEqual([
+      ['Number', 'Date', 'Customer', 'Status', 'Payment status', 'Total', 'Paid', 'Due', 'Due date', 'Overdue'],
+      ['SO-1002', '2026-02-28', 'Green Leaf, Oakland', 'Delivered', 'Partly paid', '12062.50', '1000.00', '11062.50', '2026-04-01', 'Yes'],
+      ['SO-1003', '2026-02-27', 'Green Leaf Dispensary', "Awaiting buyer's approval", 'Unpaid', '12062.50', '0.00', '12062.50', '', 'No'],
+    ]);
+  });
+
+  it('keeps a customer name that looks like a formula from running in a spreadsheet', () => {
+    const [, row] = rowsOf(ordersToCsv([sampleOrder({ customerName: '=HYPERLINK("http://x.example")' })]));
+    expect(row?.[2]).toBe(`'=HYPERLINK("http://x.example")`);
+  });
+
+  it('is the header alone when there are no orders, and is named by the day', () => {
+    expect(ordersToCsv([])).toBe('Number,Date,Customer,Status,Payment status,Total,Paid,Due,Due date,Overdue\r\n');
+    expect(ordersCsvFileName(new Date('2026-03-05T12:00:00Z'))).toBe('orders-2026-03-05.csv');
+  });
+});
