@@ -15,6 +15,7 @@ import { analyticsRoutes } from './analytics/analytics-routes';
 import { authRoutes } from './auth/auth-routes';
 import { browseRoutes } from './browse/browse-routes';
 import { inquiryRoutes } from './inquiries/inquiry-routes';
+import { orderRoutes } from './orders/order-routes';
 import type { AppEnv, Services } from './context';
 import { appShell } from './http/app-shell';
 import { open } from './http/access';
@@ -72,6 +73,7 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       .route('/', adminRoutes)
       .route('/', analyticsRoutes)
       .route('/', inquiryRoutes)
+      .route('/', orderRoutes)
       .route('/', browseRoutes)
       .route('/', billingRoutes)
       .route('/', mailRoutes)

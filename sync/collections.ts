@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { inquirySchema } from './entities/inquiry';
 import { menuSchema } from './entities/menu';
+import { orderSchema } from './entities/order';
 import { productSchema } from './entities/product';
 import { savedMenuListItemSchema } from './entities/saved-menu';
 
@@ -17,6 +18,8 @@ export const COLLECTIONS = {
   savedMenus: { row: savedMenuListItemSchema, tombstone: 'savedMenu', deviceIndex: 'id, menuId' },
   /** Conversations and order requests the user is a party to. */
   inquiries: { row: inquirySchema, tombstone: null, deviceIndex: 'id' },
+  /** Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. */
+  orders: { row: orderSchema, tombstone: null, deviceIndex: 'id, status' },
 } as const satisfies Record<string, { row: z.ZodType<{ id: string }>; tombstone: string | null; deviceIndex: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { UserRole } from './constants';
 import { inquiryCreateSchema, inquiryReadSchema, inquiryReplySchema, inquiryStatusSchema } from './entities/inquiry';
 import { menuCreateSchema, menuUpdateSchema } from './entities/menu';
+import { orderByIdSchema, orderCreateSchema, orderDeliverSchema, orderLinesUpdateSchema, orderPaymentInputSchema, orderRejectSchema, orderReorderSchema } from './entities/order';
 import { productCreateSchema, productUpdateSchema } from './entities/product';
 import { savedMenuUpdateSchema } from './entities/saved-menu';
 import { publicMenuSchema } from './entities/public-menu';
@@ -41,6 +42,16 @@ export const MUTATIONS = {
   'inquiry.reply': { label: 'Reply', roles: ['buyer', 'seller'], args: inquiryReplySchema },
   'inquiry.setStatus': { label: 'Order request answer', roles: ['seller'], args: inquiryStatusSchema },
   'inquiry.markRead': { label: 'Marking a conversation as read', roles: ['buyer', 'seller'], args: inquiryReadSchema },
+  'order.create': { label: 'New order', roles: ['buyer', 'seller'], args: orderCreateSchema },
+  'order.accept': { label: 'Accepting an order', roles: ['seller'], args: orderByIdSchema },
+  'order.reject': { label: 'Rejecting an order', roles: ['seller'], args: orderRejectSchema },
+  'order.cancel': { label: 'Cancelling an order', roles: ['buyer', 'seller'], args: orderByIdSchema },
+  'order.updateLines': { label: 'Order change', roles: ['seller'], args: orderLinesUpdateSchema },
+  'order.approve': { label: 'Approving an order change', roles: ['buyer'], args: orderByIdSchema },
+  'order.fulfil': { label: 'Fulfilling an order', roles: ['seller'], args: orderByIdSchema },
+  'order.deliver': { label: 'Delivering an order', roles: ['seller'], args: orderDeliverSchema },
+  'order.recordPayment': { label: 'Recording a payment', roles: ['seller'], args: orderPaymentInputSchema },
+  'order.reorder': { label: 'Reordering', roles: ['buyer', 'seller'], args: orderReorderSchema },
   'profile.update': { label: 'Profile edit', roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
 } as const satisfies Record<string, { label: string; roles: readonly UserRole[]; args: z.ZodType }>;
 

@@ -6,7 +6,7 @@ import { userFixture } from './testing/entity-fixtures';
 const now = '2025-02-01T12:00:00.000Z';
 
 function stateOf(email: string): ReplicaState {
-  return { user: userFixture({ email }), products: new Map(), menus: new Map(), savedMenus: new Map(), inquiries: new Map() };
+  return { user: userFixture({ email }), products: new Map(), menus: new Map(), savedMenus: new Map(), inquiries: new Map(), orders: new Map() };
 }
 
 describe("applyMutation: 'profile.update'", () => {

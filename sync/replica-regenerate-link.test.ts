@@ -25,7 +25,7 @@ function menu(overrides: Partial<Menu> = {}): Menu {
 }
 
 function stateWith(...menus: Menu[]): ReplicaState {
-  return { user: null, products: new Map(), menus: new Map(menus.map((m) => [m.id, m])), savedMenus: new Map(), inquiries: new Map() };
+  return { user: null, products: new Map(), menus: new Map(menus.map((m) => [m.id, m])), savedMenus: new Map(), inquiries: new Map(), orders: new Map() };
 }
 
 describe("applyMutation: 'menu.regenerateLink'", () => {

@@ -10,6 +10,7 @@ import type { Inquiry } from './entities/inquiry';
 import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
+import { ORDER_APPLIERS } from './order-replica';
 
 export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
 
@@ -140,6 +141,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
   'savedMenu.remove': (state, args) => {
     state.savedMenus.delete(args.id);
   },
+  ...ORDER_APPLIERS,
   'profile.update': (state, args, { now }) => {
     // The email changes only once the link sent to the new address is followed: the server's pull brings it.
     const { email: _confirmedFirst, currentPassword: _neverKept, ...changes } = args;

@@ -31,6 +31,11 @@ export function mayDelete(role: TeamRole, actorId: string, createdBy: string | n
   return can(role, 'deleteOthersWork') || createdBy === actorId;
 }
 
+/** A rep handles only the orders of the customers assigned to them; owners and managers every order of the team. */
+export function mayHandleCustomer(role: TeamRole, actorId: string, repUserId: string | null): boolean {
+  return role !== 'rep' || repUserId === actorId;
+}
+
 /** The roles a team of this kind has: a buyer team has no reps. */
 export function rolesOf(kind: TeamKind): TeamRole[] {
   return kind === 'seller' ? ['owner', 'manager', 'rep'] : ['owner', 'manager'];

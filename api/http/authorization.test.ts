@@ -112,6 +112,18 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/inquiries/:id/messages', path: `/api/inquiries/${SOME_ID}/messages`, allowed: ['buyer', 'seller'], body: {} },
   { method: 'POST', pattern: '/api/inquiries/:id/status', path: `/api/inquiries/${SOME_ID}/status`, allowed: ['seller'], body: {} },
   { method: 'POST', pattern: '/api/inquiries/:id/read', path: `/api/inquiries/${SOME_ID}/read`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'GET', pattern: '/api/orders', allowed: ['buyer', 'seller'] },
+  { method: 'GET', pattern: '/api/orders/:id', path: `/api/orders/${SOME_ID}`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'POST', pattern: '/api/orders', allowed: ['buyer', 'seller'], body: {} },
+  { method: 'POST', pattern: '/api/orders/:id/accept', path: `/api/orders/${SOME_ID}/accept`, allowed: ['seller'], expected: 404 },
+  { method: 'POST', pattern: '/api/orders/:id/reject', path: `/api/orders/${SOME_ID}/reject`, allowed: ['seller'], body: {} },
+  { method: 'POST', pattern: '/api/orders/:id/cancel', path: `/api/orders/${SOME_ID}/cancel`, allowed: ['buyer', 'seller'], expected: 404 },
+  { method: 'PUT', pattern: '/api/orders/:id/lines', path: `/api/orders/${SOME_ID}/lines`, allowed: ['seller'], body: {} },
+  { method: 'POST', pattern: '/api/orders/:id/approve', path: `/api/orders/${SOME_ID}/approve`, allowed: ['buyer'], expected: 404 },
+  { method: 'POST', pattern: '/api/orders/:id/fulfil', path: `/api/orders/${SOME_ID}/fulfil`, allowed: ['seller'], expected: 404 },
+  { method: 'POST', pattern: '/api/orders/:id/deliver', path: `/api/orders/${SOME_ID}/deliver`, allowed: ['seller'], body: {} },
+  { method: 'POST', pattern: '/api/orders/:id/payments', path: `/api/orders/${SOME_ID}/payments`, allowed: ['seller'], body: {} },
+  { method: 'POST', pattern: '/api/orders/:id/reorder', path: `/api/orders/${SOME_ID}/reorder`, allowed: ['buyer', 'seller'], expected: 404 },
   // Without a multipart body an allowed caller gets 400 'Please select an image file'; purposes are checked in api/photos.
   { method: 'POST', pattern: '/api/upload', allowed: ALL_ROLES, expected: 400 },
   // A team's members and invitations: each role's rights are proven in api/team.
@@ -283,14 +295,25 @@ describe('open routes', () => {
  * and change nothing; the owner gets through. A new route with a path
  * parameter fails the last test until it has an entry here.
  */
-type World = { productId: string; menuId: string; savedMenuId: string; inquiryId: string };
+type World = { productId: string; menuId: string; savedMenuId: string; inquiryId: string; orderId: string };
 type OwnedRoute = {
   method: Method;
   pattern: string;
   path: (world: World) => string;
   owner: 'seller' | 'buyer';
-  body?: unknown;
+  body?: unknown | ((world: World) => unknown);
+  /** Brings the order to where the move is allowed, by the owner's side. */
+  after?: readonly string[];
 };
+
+const orderRoute = (method: Method, move: string, owner: 'seller' | 'buyer', extra: Partial<OwnedRoute> = {}): OwnedRoute => ({
+  method,
+  pattern: `/api/orders/:id/${move}`,
+  path: (w) => `/api/orders/${w.orderId}/${move}`,
+  owner,
+  ...extra,
+});
+const raisedLines = (w: World) => ({ lines: [{ productId: w.productId, quantity: '3' }] });
 
 const OWNED_ROUTES: OwnedRoute[] = [
   { method: 'PUT', pattern: '/api/products/:id', path: (w) => `/api/products/${w.productId}`, owner: 'seller', body: { strainName: 'Taken over' } },
@@ -312,6 +335,17 @@ const OWNED_ROUTES: OwnedRoute[] = [
   },
   { method: 'POST', pattern: '/api/inquiries/:id/status', path: (w) => `/api/inquiries/${w.inquiryId}/status`, owner: 'seller', body: { status: 'declined' } },
   { method: 'POST', pattern: '/api/inquiries/:id/read', path: (w) => `/api/inquiries/${w.inquiryId}/read`, owner: 'buyer' },
+  { method: 'GET', pattern: '/api/orders/:id', path: (w) => `/api/orders/${w.orderId}`, owner: 'buyer' },
+  { method: 'GET', pattern: '/api/orders/:id', path: (w) => `/api/orders/${w.orderId}`, owner: 'seller' },
+  orderRoute('POST', 'accept', 'seller'),
+  orderRoute('POST', 'reject', 'seller', { body: { reason: 'Out of season' } }),
+  orderRoute('POST', 'cancel', 'buyer'),
+  orderRoute('PUT', 'lines', 'seller', { body: raisedLines }),
+  orderRoute('POST', 'approve', 'buyer', { after: ['lines'] }),
+  orderRoute('POST', 'fulfil', 'seller', { after: ['accept'] }),
+  orderRoute('POST', 'deliver', 'seller', { after: ['accept', 'fulfil'], body: { lines: [] } }),
+  orderRoute('POST', 'payments', 'seller', { after: ['accept'], body: { amount: '1.00', method: 'cash', receivedAt: '2026-01-02' } }),
+  orderRoute('POST', 'reorder', 'buyer'),
 ];
 /** Path-parameter routes with no owner: open to anyone, or to admins over every account (the role matrix above). */
 const UNOWNED_PARAM_ROUTES = new Set([
@@ -354,8 +388,12 @@ describe('ownership', () => {
       token: parties.buyer.token,
       body: { id: randomUUID(), menuId: menu.body.id, kind: 'order', items: [{ productId: product.body.id, quantity: '2' }] },
     });
-    for (const res of [product, menu, saved, inquiry]) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-    return { productId: product.body.id, menuId: menu.body.id, savedMenuId: saved.body.id, inquiryId: inquiry.body.id };
+    const order = await t.request<{ id: string }>('POST', '/api/orders', {
+      token: parties.buyer.token,
+      body: { id: randomUUID(), menuId: menu.body.id, lines: [{ productId: product.body.id, quantity: '2' }] },
+    });
+    for (const res of [product, menu, saved, inquiry, order]) expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    return { productId: product.body.id, menuId: menu.body.id, savedMenuId: saved.body.id, inquiryId: inquiry.body.id, orderId: order.body.id };
   }
 
   /** Every row of every table: what a refused stranger must leave exactly as it was. */
@@ -365,14 +403,22 @@ describe('ownership', () => {
 
   it.each(OWNED_ROUTES)('$method $pattern: strangers are refused and change nothing, the $owner gets through', async (route) => {
     const w = await world();
+    for (const step of route.after ?? []) {
+      const res = await t.request(step === 'lines' ? 'PUT' : 'POST', `/api/orders/${w.orderId}/${step}`, {
+        token: parties.seller.token,
+        body: step === 'lines' ? raisedLines(w) : undefined,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const body = typeof route.body === 'function' ? (route.body as (world: World) => unknown)(w) : route.body;
     const before = await everything();
     for (const stranger of ['otherSeller', 'otherBuyer'] as const) {
-      const res = await t.request<ErrorBody>(route.method, route.path(w), { token: parties[stranger].token, body: route.body });
+      const res = await t.request<ErrorBody>(route.method, route.path(w), { token: parties[stranger].token, body });
       expect([403, 404], `${stranger}: ${JSON.stringify(res.body)}`).toContain(res.status);
       expect(res.body.message, stranger).toEqual(expect.any(String));
     }
     expect(await everything()).toEqual(before);
-    const owner = await t.request(route.method, route.path(w), { token: parties[route.owner].token, body: route.body });
+    const owner = await t.request(route.method, route.path(w), { token: parties[route.owner].token, body });
     expect(owner.status, JSON.stringify(owner.body)).toBeLessThan(300);
   });
 

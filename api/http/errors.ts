@@ -23,12 +23,16 @@ export const STATUS_BY_REASON: Record<ErrorReason, ContentfulStatusCode> = {
   subscription_required: 402,
   unavailable: 503,
   payment_provider: 502,
+  invalid_transition: 409,
+  insufficient_stock: 409,
+  overdue_balance: 409,
 };
 
 export function errorResponse(c: Context, error: AppError) {
   const body: ErrorBody = { message: error.message, reason: error.reason };
   if (error instanceof RetryLaterError) c.header('Retry-After', String(error.retryAfterSeconds));
   if (error.fieldErrors) body.errors = error.fieldErrors;
+  if (error.lines) body.lines = error.lines;
   return c.json(body, STATUS_BY_REASON[error.reason]);
 }
 

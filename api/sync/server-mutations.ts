@@ -24,6 +24,9 @@ import { listMenusChangedSince } from '../db/repositories/menus';
 import { listProductsChangedSince } from '../db/repositories/products';
 import { createInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from '../inquiries/inquiry-service';
 import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus/menu-service';
+import { orderActor } from '../orders/order-actor';
+import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from '../orders/order-moves';
+import { createOrder, ordersChangedSince, reorder } from '../orders/order-service';
 import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
@@ -51,6 +54,16 @@ export const SERVER_APPLIERS = {
   'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, args),
   'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
   'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
+  'order.create': (services, by, args) => createOrder(services, orderActor(by), args),
+  'order.accept': (services, by, args) => acceptOrder(services, orderActor(by), args),
+  'order.reject': (services, by, args) => rejectOrder(services, orderActor(by), args),
+  'order.cancel': (services, by, args) => cancelOrder(services, orderActor(by), args),
+  'order.updateLines': (services, by, args) => updateOrderLines(services, orderActor(by), args),
+  'order.approve': (services, by, args) => approveOrder(services, orderActor(by), args),
+  'order.fulfil': (services, by, args) => fulfilOrder(services, orderActor(by), args),
+  'order.deliver': (services, by, args) => deliverOrder(services, orderActor(by), args),
+  'order.recordPayment': (services, by, args) => recordPayment(services, orderActor(by), args),
+  'order.reorder': (services, by, args) => reorder(services, orderActor(by), args),
   'profile.update': (services, by, args) => updateProfile(services, by.user, args, by.team.id),
 } satisfies { [K in MutationName]: ServerApplier<K> };
 
@@ -61,8 +74,8 @@ export async function applyServerMutation(services: Services, by: Pusher, name: 
   await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, by, args);
 }
 
-/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`. */
-type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number) => Promise<CollectionRow<K>[]>;
+/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as the member `by` may see them. */
+type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number, by: Member) => Promise<CollectionRow<K>[]>;
 
 export const COLLECTION_READERS = {
   products: async (services, user, cursor) => (user.role === 'seller' ? listProductsChangedSince(services.db.read, user.id, cursor) : []),
@@ -70,10 +83,11 @@ export const COLLECTION_READERS = {
   savedMenus: async (services, user, cursor) => (user.role === 'buyer' ? listSavedMenus(services, user, cursor) : []),
   // An admin is a party to no conversation.
   inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
+  orders: async (services, user, cursor, by) => (user.role === 'admin' ? [] : ordersChangedSince(services, { account: user, member: by, name: '' }, cursor)),
 } satisfies { [K in CollectionName]: CollectionReader<K> };
 
 /** Every collection's changed rows of the team whose account is `user`; called inside the pull's one read snapshot. */
-export async function readChangedCollections(services: Services, user: User, cursor: number): Promise<CollectionRows> {
-  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor)));
+export async function readChangedCollections(services: Services, user: User, cursor: number, by: Member): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by)));
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }

@@ -98,7 +98,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
     const [freshUser, collections, deleted, photos] = await Promise.all([
       findUserById(db, user.id),
-      readChangedCollections(services, team.account, cursor),
+      readChangedCollections(services, team.account, cursor, { userId: user.id, role: team.role }),
       cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
       photosChangedSince(db, team.id, cursor),
     ]);

@@ -165,6 +165,7 @@ class FakeServer {
       user: seller,
       photos: [],
       inquiries: [],
+      orders: [],
       products: [...this.products.values()].filter((row) => row.version > cursor).map((row) => row.product),
       menus: [],
       savedMenus: [],

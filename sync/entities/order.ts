@@ -31,8 +31,10 @@ export const orderHistoryEntrySchema = z.object({
   /** Why, when the move takes one (a rejection's reason). */
   reason: z.string().optional(),
 });
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
 export const orderPaymentSchema = z.object({ id: entityId, amount: z.string(), method: z.enum(PAYMENT_METHODS), receivedAt: isoDate, byName: z.string() });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /**
  * A wholesale order between a seller team and a buyer (a customer of the seller, linked to a buyer team when the
@@ -48,6 +50,8 @@ export const orderSchema = z.object({
   customerId: entityId,
   customerName: z.string(),
   menuId: entityId.nullable(),
+  /** The conversation about it, for an order that began as an order request (absent on a row made on this device). */
+  inquiryId: entityId.nullable().optional(),
   status: z.enum(ORDER_STATUSES),
   /** While `awaiting_buyer`: the status the buyer's approval returns to. */
   resumeStatus: z.enum(['submitted', 'accepted']).nullable(),

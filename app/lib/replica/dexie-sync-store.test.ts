@@ -89,7 +89,7 @@ function savedMenu(n: number, buyerUserId: string): SavedMenuListItem {
 }
 
 function pull(userId: string, changes: Partial<PullResponse>): PullResponse {
-  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], photos: [], inquiries: [], deleted: [], ...changes };
+  return { cursor: 1, lastProcessedSeq: 0, user: user(userId), products: [], menus: [], savedMenus: [], photos: [], inquiries: [], orders: [], deleted: [], ...changes };
 }
 
 const createMutation = (n: number): Mutation => ({ name: 'product.create', args: { id: uuid(n), strainName: `Offline ${n}` } });

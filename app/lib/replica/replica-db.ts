@@ -10,6 +10,7 @@
  * - meta: the device's client id, the pull cursor, the last successful sync.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
+ * - orders (version 6): the orders the team is a party to, as last pulled.
  * - serverReads (version 4): the last answer of each server read a screen keeps
  *   for offline (figures, notifications), so it lives and goes with the person's
  *   database rather than in the device's local storage.
@@ -73,6 +74,10 @@ export class ReplicaDb extends Dexie {
     // Version 4 only adds the kept server reads: every row of version 3 stays, the outbox included.
     this.version(4).stores({
       serverReads: 'key',
+    });
+    // Version 6 adds orders; every row of the versions before stays, the outbox included.
+    this.version(6).stores({
+      orders: 'id, status',
     });
   }
 }

@@ -1,0 +1,99 @@
+/**
+ * An order's lines priced at the moment of submission (or of the seller's edit) by the one price resolution
+ * (`sync/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
+ * and increments. Totals in whole cents, rounded half up per line.
+ */
+import { formatScaled, parseScaled } from '../../sync/decimal';
+import type { OrderLine } from '../../sync/entities/order';
+import type { Product } from '../../sync/entities/product';
+import { AppError } from '../../sync/errors';
+import { lineTotalCents } from '../../sync/order-request';
+import { entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
+import type { Db } from '../db/database';
+import { findProductsByIds } from '../db/repositories/products';
+import type { OrderPriceList } from './order-customer';
+import { thousandthsOf } from './order-stock';
+
+export type LineInput = { productId: string; quantity: string | null };
+
+export type PricingRules = {
+  sellerId: string;
+  list: OrderPriceList | null;
+  /** The products the buyer may order (a menu's), or null for any of the seller's. */
+  offered: ReadonlySet<string> | null;
+  /** A buyer is held to hidden products, minimums and increments; the seller writing an order is not. */
+  buyerTerms: boolean;
+  /** Lines already on the order keep the price they were given. */
+  kept?: ReadonlyMap<string, OrderLine>;
+};
+
+const money = (cents: number) => formatScaled(cents, 2);
+
+/** Amounts on an order can exceed one price's ceiling: any whole number of cents counted exactly. */
+const AMOUNT_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
+
+export function centsOf(amount: string): number {
+  const parsed = parseScaled(amount, AMOUNT_RULE);
+  if (!parsed.ok) throw new Error(`Unvalidated amount on an order: ${amount}`);
+  return parsed.scaled;
+}
+
+export function linesTotalCents(lines: OrderLine[]): number {
+  return lines.reduce((sum, line) => sum + centsOf(line.lineTotal), 0);
+}
+
+/** A line that cannot be ordered, and why. */
+export type LineProblem = { index: number; productId: string; strainName: string; reason: string };
+
+/** Prices the lines; a line that cannot be ordered is refused (400, naming each), or with `leaveOut` left out and named. */
+export async function priceLines(db: Db, input: LineInput[], rules: PricingRules, leaveOut = false): Promise<{ lines: OrderLine[]; totalCents: number; problems: LineProblem[] }> {
+  const byId = new Map(
+    (
+      await findProductsByIds(
+        db,
+        input.map((line) => line.productId),
+      )
+    ).map((product) => [product.id, product]),
+  );
+  const entries = entriesByProduct(rules.list);
+  const problems: LineProblem[] = [];
+  const refuse = (index: number, strainName: string, reason: string) => problems.push({ index, productId: input[index]!.productId, strainName, reason });
+  const lines: OrderLine[] = [];
+  let totalCents = 0;
+  input.forEach((line, index) => {
+    const product: Product | undefined = byId.get(line.productId);
+    if (!product || product.userId !== rules.sellerId || (rules.offered && !rules.offered.has(product.id))) {
+      refuse(index, product?.strainName ?? 'A product', 'That product is not offered on this order');
+      return;
+    }
+    const quantity = thousandthsOf(line.quantity ?? '0');
+    const terms = productTerms(product, entries.get(product.id));
+    const problem = rules.buyerTerms ? quantityProblem(product, terms, quantity) : null;
+    if (problem) {
+      refuse(index, product.strainName, problem);
+      return;
+    }
+    const kept = rules.kept?.get(product.id);
+    const priceCents = kept ? centsOf(kept.unitPrice) : unitPriceCents(terms, quantity);
+    if (priceCents === null) {
+      refuse(index, product.strainName, `${product.strainName} has no price yet: ask the seller`);
+      return;
+    }
+    const cents = lineTotalCents(priceCents, quantity);
+    totalCents += cents;
+    lines.push({
+      productId: product.id,
+      strainName: product.strainName,
+      unitType: product.unitType,
+      quantity: formatScaled(quantity, 3),
+      unitPrice: money(priceCents),
+      listPrice: kept ? kept.listPrice : terms.listPriceCents === null ? null : money(terms.listPriceCents),
+      lineTotal: money(cents),
+      deliveredQuantity: null,
+    });
+  });
+  if (problems.length > 0 && !leaveOut) {
+    throw new AppError('validation', problems[0]!.reason, Object.fromEntries(problems.map((problem) => [`lines.${problem.index}`, problem.reason])));
+  }
+  return { lines, totalCents, problems };
+}

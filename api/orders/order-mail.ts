@@ -1,0 +1,46 @@
+/**
+ * Each step of an order told by email to the other party and to the rep who looks after the customer: short and
+ * plain, queued in the step's own transaction (a refused step sends nothing).
+ */
+import type { Order } from '../../sync/entities/order';
+import type { NotificationKind } from '../../sync/entities/email-preferences';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { appLink, greetingName, notify } from '../mail/mail-service';
+import { compose } from '../mail/templates/layout';
+
+export type OrderStep = 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'changed' | 'approved' | 'fulfilled' | 'delivered' | 'paid';
+
+const SENTENCES: Record<OrderStep, (order: Order) => string> = {
+  submitted: (order) => `${order.customerName} placed order ${order.number} with ${order.sellerName}, total $${order.total}.`,
+  accepted: (order) => `${order.sellerName} accepted order ${order.number}.`,
+  rejected: (order) => `${order.sellerName} rejected order ${order.number}${order.history.at(-1)?.reason ? `: ${order.history.at(-1)!.reason}` : '.'}`,
+  cancelled: (order) => `Order ${order.number} was cancelled.`,
+  changed: (order) =>
+    `${order.sellerName} changed order ${order.number}; the total is now $${order.total}.${order.status === 'awaiting_buyer' ? ' It waits for the buyer to approve the change.' : ''}`,
+  approved: (order) => `${order.customerName} approved the change to order ${order.number}.`,
+  fulfilled: (order) => `Order ${order.number} is packed and on its way.`,
+  delivered: (order) => `Order ${order.number} was delivered${order.dueAt ? `; payment of $${order.total} is due ${order.dueAt.slice(0, 10)}` : ''}.`,
+  paid: (order) => `A payment on order ${order.number} was recorded: $${order.amountPaid} of $${order.total} paid.`,
+};
+
+/** Tells the step to everyone concerned but the one who made it: the seller team (and the customer's rep) or the buyer team. */
+export async function mailOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null): Promise<void> {
+  const recipients: Array<{ id: string; kind: NotificationKind }> = [];
+  if (order.sellerTeamId !== by.teamId) recipients.push({ id: order.sellerTeamId, kind: 'order-request' });
+  if (order.buyerTeamId && order.buyerTeamId !== by.teamId) recipients.push({ id: order.buyerTeamId, kind: 'order-status' });
+  if (repUserId && repUserId !== by.userId && repUserId !== order.sellerTeamId) recipients.push({ id: repUserId, kind: 'order-request' });
+  const sentence = SENTENCES[step](order);
+  for (const recipient of recipients) {
+    await notify(services, tx, recipient.id, recipient.kind, (person, unsubscribeUrl) =>
+      compose({
+        subject: `Order ${order.number} ${step}`,
+        greeting: `Hello ${greetingName(person)},`,
+        paragraphs: [sentence],
+        action: { label: 'Open the order', url: appLink(services, `/orders/${order.id}`) },
+        reason: 'You get this email because you take part in this order. Turn these emails off under Profile, Notifications, or unsubscribe below.',
+        unsubscribeUrl,
+      }),
+    );
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The moves of an order after it is placed: each checked by the state machine for the actor's side, with its stock
+ * held or given back and its email queued in the same transaction, so a refused move changes nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { formatScaled } from '../../sync/decimal';
+import {
+  orderByIdSchema,
+  orderDeliverSchema,
+  orderLinesUpdateSchema,
+  orderPaymentInputSchema,
+  orderRejectSchema,
+  type Order,
+  type OrderHistoryEntry,
+} from '../../sync/entities/order';
+import { AppError } from '../../sync/errors';
+import { lineTotalCents } from '../../sync/order-request';
+import { orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
+import { applicablePriceList, calendarDay } from '../../sync/pricing';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { customerHasOverdueOrder, findOrder, findOrderRow, updateOrder, type OrderChanges, type OrderRow } from '../db/repositories/orders';
+import { ORDER_NOT_FOUND, partyOf, type OrderActor } from './order-actor';
+import { findCustomerOfSeller, findPriceList, menuPriceListId } from './order-customer';
+import { centsOf, linesTotalCents, priceLines } from './order-lines';
+import { mailOrderStep, type OrderStep } from './order-mail';
+import { adjustStock, giveBackStock, heldBy, holdStock, thousandthsOf } from './order-stock';
+import { dueAtFor, paymentStatusFor } from './payment-rules';
+
+type MoveContext = { tx: Tx; row: OrderRow; party: OrderParty; now: Date };
+/** What a move changes, and the step its email tells (none: nothing to tell). */
+type MoveOutcome = { changes: OrderChanges; step: OrderStep | null };
+
+/** Checks the move for the actor's side, lets `work` make it, writes, and tells the other party. */
+async function moveOrder(services: Services, actor: OrderActor, id: string, move: OrderMove, work: (context: MoveContext) => Promise<MoveOutcome>): Promise<Order> {
+  return services.db.transaction(async (tx) => {
+    const row = await findOrderRow(tx.db, id);
+    if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+    const { party, repUserId } = await partyOf(tx.db, actor, row);
+    // Whether the move is allowed at all does not depend on what it changes: an edit is refused the same whichever way it goes.
+    const allowed = orderMove(row, move, party);
+    if (!allowed.ok) throw new AppError('invalid_transition', allowed.message);
+    const now = services.now();
+    const { changes, step } = await work({ tx, row, party, now });
+    await updateOrder(tx.db, id, { ...changes, updatedBy: actor.member.userId }, tx.version, now);
+    const order = (await findOrder(tx.db, id, now))!;
+    if (step) await mailOrderStep(services, tx, order, step, { teamId: actor.account.id, userId: actor.member.userId }, repUserId);
+    return order;
+  });
+}
+
+function historyWith(row: OrderRow, actor: OrderActor, status: Order['status'], at: Date, reason?: string): OrderHistoryEntry[] {
+  return [...row.history, { status, at: at.toISOString(), byName: actor.name, ...(reason ? { reason } : {}) }];
+}
+
+/** A move to a new status: `then` does what comes with it (stock). */
+function statusMove(actor: OrderActor, move: OrderMove, step: OrderStep, then?: (context: MoveContext) => Promise<void>, reason?: string) {
+  return async (context: MoveContext): Promise<MoveOutcome> => {
+    const next = orderMove(context.row, move, context.party);
+    if (!next.ok) throw new AppError('invalid_transition', next.message);
+    await then?.(context);
+    return { changes: { status: next.status, resumeStatus: next.resumeStatus, history: historyWith(context.row, actor, next.status, context.now, reason) }, step };
+  };
+}
+
+/** Marks whether the order holds stock once the move is made. */
+function withStockHeld(stockHeld: boolean, work: (context: MoveContext) => Promise<MoveOutcome>) {
+  return async (context: MoveContext): Promise<MoveOutcome> => {
+    const outcome = await work(context);
+    return { ...outcome, changes: { ...outcome.changes, stockHeld } };
+  };
+}
+
+export async function acceptOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const { id } = parseOrThrow(orderByIdSchema, input);
+  return moveOrder(
+    services,
+    actor,
+    id,
+    'accept',
+    withStockHeld(
+      true,
+      statusMove(actor, 'accept', 'accepted', ({ tx, row, now }) => holdStock(tx, heldBy(row.lines), now)),
+    ),
+  );
+}
+
+export async function rejectOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const { id, reason } = parseOrThrow(orderRejectSchema, input);
+  return moveOrder(services, actor, id, 'reject', statusMove(actor, 'reject', 'rejected', undefined, reason));
+}
+
+export async function cancelOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const { id } = parseOrThrow(orderByIdSchema, input);
+  return moveOrder(
+    services,
+    actor,
+    id,
+    'cancel',
+    withStockHeld(
+      false,
+      statusMove(actor, 'cancel', 'cancelled', async ({ tx, row, now }) => {
+        if (row.stockHeld) await giveBackStock(tx, heldBy(row.lines), now);
+      }),
+    ),
+  );
+}
+
+export async function approveOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const { id } = parseOrThrow(orderByIdSchema, input);
+  return moveOrder(services, actor, id, 'approve', statusMove(actor, 'approve', 'approved'));
+}
+
+export async function fulfilOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const { id } = parseOrThrow(orderByIdSchema, input);
+  return moveOrder(
+    services,
+    actor,
+    id,
+    'fulfil',
+    statusMove(actor, 'fulfil', 'fulfilled', async ({ tx, row, now }) => {
+      const customer = await findCustomerOfSeller(tx.db, row.sellerId, row.customerId);
+      if (customer?.holdWhenOverdue && (await customerHasOverdueOrder(tx.db, customer.id, row.id, now))) {
+        throw new AppError('overdue_balance', `${customer.name} has an overdue order: record its payment before fulfilling another`);
+      }
+    }),
+  );
+}
+
+/**
+ * The seller changes the lines: products already on the order keep their price, new ones are priced as the customer's
+ * are today. Raising the total or adding a product waits for the buyer's approval; stock held for an accepted order follows.
+ */
+export async function updateOrderLines(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const args = parseOrThrow(orderLinesUpdateSchema, input);
+  return moveOrder(services, actor, args.id, 'editLines', async ({ tx, row, party, now }) => {
+    const customer = await findCustomerOfSeller(tx.db, row.sellerId, row.customerId);
+    const [customerList, menuList] = await Promise.all([
+      findPriceList(tx.db, row.sellerId, customer?.priceListId ?? null),
+      row.menuId ? findPriceList(tx.db, row.sellerId, await menuPriceListId(tx.db, row.menuId)) : null,
+    ]);
+    const kept = new Map(row.lines.map((line) => [line.productId, line]));
+    const list = applicablePriceList(customerList, menuList, calendarDay(now));
+    const priced = await priceLines(tx.db, args.lines, { sellerId: row.sellerId, list, offered: null, buyerTerms: false, kept });
+    const raises = priced.totalCents > row.totalCents || priced.lines.some((line) => !kept.has(line.productId));
+    const next = orderMove(row, 'editLines', party, raises);
+    if (!next.ok) throw new AppError('invalid_transition', next.message);
+    if (row.stockHeld) await adjustStock(tx, heldBy(row.lines), heldBy(priced.lines), now);
+    const history = next.status === row.status ? row.history : historyWith(row, actor, next.status, now);
+    return {
+      changes: { status: next.status, resumeStatus: next.resumeStatus, lines: priced.lines, subtotalCents: priced.totalCents, totalCents: priced.totalCents, history },
+      step: 'changed',
+    };
+  });
+}
+
+/** Delivery with what actually reached the buyer: a short line gives the rest back to stock and is billed as delivered. */
+export async function deliverOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const args = parseOrThrow(orderDeliverSchema, input);
+  return moveOrder(services, actor, args.id, 'deliver', async (context): Promise<MoveOutcome> => {
+    const { tx, row, now } = context;
+    const delivered = new Map(args.lines.map((line) => [line.productId, thousandthsOf(line.deliveredQuantity!)]));
+    const errors: Record<string, string> = {};
+    args.lines.forEach((line, index) => {
+      const onOrder = row.lines.find((candidate) => candidate.productId === line.productId);
+      if (!onOrder) errors[`lines.${index}`] = 'That product is not on this order';
+      else if (delivered.get(line.productId)! > thousandthsOf(onOrder.quantity)) errors[`lines.${index}`] = `${onOrder.strainName}: deliver at most what was ordered`;
+    });
+    const first = Object.values(errors)[0];
+    if (first) throw new AppError('validation', first, errors);
+    const lines = row.lines.map((line) => {
+      const quantity = delivered.get(line.productId) ?? thousandthsOf(line.quantity);
+      return { ...line, deliveredQuantity: formatScaled(quantity, 3), lineTotal: formatScaled(lineTotalCents(centsOf(line.unitPrice), quantity), 2) };
+    });
+    const outcome = await statusMove(actor, 'deliver', 'delivered', async () => {
+      if (!row.stockHeld) return;
+      const shortBy = row.lines.map((line, index) => ({
+        productId: line.productId,
+        strainName: line.strainName,
+        thousandths: thousandthsOf(line.quantity) - thousandthsOf(lines[index]!.deliveredQuantity!),
+      }));
+      await giveBackStock(tx, shortBy, now);
+    })(context);
+    const totalCents = linesTotalCents(lines);
+    return {
+      ...outcome,
+      changes: {
+        ...outcome.changes,
+        lines,
+        subtotalCents: totalCents,
+        totalCents,
+        deliveredAt: now,
+        dueAt: dueAtFor(now, row.paymentTerms),
+        paymentStatus: paymentStatusFor(totalCents, row.amountPaidCents),
+      },
+    };
+  });
+}
+
+/** A payment the seller received; one recorded offline arrives once, by the id the device gave it. */
+export async function recordPayment(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const args = parseOrThrow(orderPaymentInputSchema, input);
+  return moveOrder(services, actor, args.id, 'recordPayment', async ({ row }) => {
+    if (args.paymentId && row.payments.some((payment) => payment.id === args.paymentId)) return { changes: {}, step: null };
+    const cents = centsOf(args.amount!);
+    const owed = row.totalCents - row.amountPaidCents;
+    if (cents > owed) throw new AppError('validation', `That is more than the $${formatScaled(owed, 2)} still owed`, { amount: 'More than is owed' });
+    const paid = row.amountPaidCents + cents;
+    const payment = {
+      id: args.paymentId ?? randomUUID(),
+      amount: formatScaled(cents, 2),
+      method: args.method,
+      receivedAt: new Date(args.receivedAt).toISOString(),
+      byName: actor.name,
+    };
+    return { changes: { payments: [...row.payments, payment], amountPaidCents: paid, paymentStatus: paymentStatusFor(row.totalCents, paid) }, step: 'paid' };
+  });
+}

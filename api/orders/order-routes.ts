@@ -1,0 +1,39 @@
+/** /api/orders: each party's own orders (a rep's: their customers'); another party's order answers 404. */
+import { Hono, type Context } from 'hono';
+import type { Order } from '../../sync/entities/order';
+import type { AppEnv, Services } from '../context';
+import { allow, sessionOf } from '../http/access';
+import { readJson } from '../http/read-json';
+import { orderActor, type OrderActor } from './order-actor';
+import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from './order-moves';
+import { createOrder, getOrder, listOrders, reorder } from './order-service';
+
+const parties = allow('buyer', 'seller');
+const seller = allow('seller');
+const buyer = allow('buyer');
+
+/** The body's fields with the order named in the path; a move that takes none may be posted with no body. */
+async function argsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const body = c.req.header('content-type') ? await readJson(c) : {};
+  return { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), id: c.req.param('id') };
+}
+
+const move = (run: (services: Services, actor: OrderActor, input: unknown) => Promise<Order>) => async (c: Context<AppEnv>) =>
+  c.json(await run(c.get('services'), orderActor(sessionOf(c)), await argsOf(c)));
+
+export const orderRoutes = new Hono<AppEnv>()
+  .get('/orders', parties, async (c) => c.json(await listOrders(c.get('services'), orderActor(sessionOf(c)), c.req.query())))
+  .get('/orders/:id', parties, async (c) => c.json(await getOrder(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'))))
+  .post('/orders', parties, async (c) => c.json(await createOrder(c.get('services'), orderActor(sessionOf(c)), await readJson(c)), 201))
+  .post('/orders/:id/accept', seller, move(acceptOrder))
+  .post('/orders/:id/reject', seller, move(rejectOrder))
+  .post('/orders/:id/cancel', parties, move(cancelOrder))
+  .put('/orders/:id/lines', seller, move(updateOrderLines))
+  .post('/orders/:id/approve', buyer, move(approveOrder))
+  .post('/orders/:id/fulfil', seller, move(fulfilOrder))
+  .post('/orders/:id/deliver', seller, move(deliverOrder))
+  .post('/orders/:id/payments', seller, move(recordPayment))
+  // The device makes the new order's id when it reorders offline; a caller that does not gets one made here.
+  .post('/orders/:id/reorder', parties, async (c) =>
+    c.json(await reorder(c.get('services'), orderActor(sessionOf(c)), { newOrderId: crypto.randomUUID(), ...(await argsOf(c)) }), 201),
+  );

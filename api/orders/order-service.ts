@@ -1,0 +1,159 @@
+/**
+ * Orders: placed by a buyer from a menu they reached, or written by the seller's team for a customer; read by their
+ * two parties only (a rep only for the customers assigned to them). REST and sync both call these, so one place
+ * validates, prices and writes.
+ */
+import { z } from 'zod';
+import { ORDER_STATUSES, orderCreateSchema, orderReorderSchema, type Order, type OrderLine } from '../../sync/entities/order';
+import { menuReachable } from '../../sync/entities/menu';
+import { AppError } from '../../sync/errors';
+import { applicablePriceList, calendarDay } from '../../sync/pricing';
+import { mayHandleCustomer } from '../../sync/team-permissions';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { findMenu } from '../db/repositories/menus';
+import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrders, takeOrderNumber } from '../db/repositories/orders';
+import { findUserById } from '../db/repositories/users';
+import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
+import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
+import { customerForBuyer, findCustomerOfSeller, findPriceList, menuPriceListId, type OrderCustomer } from './order-customer';
+import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
+import { mailOrderStep } from './order-mail';
+import { heldBy, shortOfStock, stockRefusal } from './order-stock';
+
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+export const orderListQuerySchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
+  q: z.string().max(200, 'Search for at most 200 characters').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<{ orders: Order[]; total: number }> {
+  return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
+}
+
+/** The orders a pull brings: the actor's changed after `cursor`. */
+export function ordersChangedSince(services: Services, actor: OrderActor, cursor: number): Promise<Order[]> {
+  return listOrdersChangedSince(services.db.read, readerOf(actor), cursor, services.now());
+}
+
+export async function getOrder(services: Services, actor: OrderActor, id: string): Promise<Order> {
+  const db = services.db.read;
+  const row = await findOrderRow(db, id);
+  if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+  await partyOf(db, actor, row);
+  return (await findOrder(db, id, services.now()))!;
+}
+
+/** How a buyer's order from a menu is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
+async function buyerPricing(tx: Tx, sellerId: string, customer: OrderCustomer, menuId: string, offered: string[], now: Date): Promise<PricingRules> {
+  const [customerList, menuList] = await Promise.all([findPriceList(tx.db, sellerId, customer.priceListId), findPriceList(tx.db, sellerId, await menuPriceListId(tx.db, menuId))]);
+  return { sellerId, list: applicablePriceList(customerList, menuList, calendarDay(now)), offered: new Set(offered), buyerTerms: true };
+}
+
+async function sellerPricing(tx: Tx, sellerId: string, customer: OrderCustomer, now: Date): Promise<PricingRules> {
+  const list = applicablePriceList(await findPriceList(tx.db, sellerId, customer.priceListId), null, calendarDay(now));
+  return { sellerId, list, offered: null, buyerTerms: false };
+}
+
+async function customerForSeller(tx: Tx, actor: OrderActor, customerId: string): Promise<OrderCustomer> {
+  const customer = await findCustomerOfSeller(tx.db, actor.account.id, customerId);
+  if (!customer || !mayHandleCustomer(actor.member.role, actor.member.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+type NewOrderParts = { id: string; sellerId: string; customer: OrderCustomer; menuId: string | null; lines: OrderLine[]; totalCents: number; note: string };
+
+/** Numbers and writes a new order, and tells the other party. */
+async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: NewOrderParts): Promise<Order> {
+  const short = await shortOfStock(tx, heldBy(parts.lines));
+  if (short.length > 0) throw stockRefusal(short);
+  const now = services.now();
+  await insertOrder(
+    tx.db,
+    {
+      id: parts.id,
+      sellerId: parts.sellerId,
+      buyerId: parts.customer.buyerTeamId,
+      customerId: parts.customer.id,
+      menuId: parts.menuId,
+      number: await takeOrderNumber(tx.db, parts.sellerId),
+      status: 'submitted',
+      lines: parts.lines,
+      subtotalCents: parts.totalCents,
+      totalCents: parts.totalCents,
+      paymentTerms: parts.customer.paymentTerms,
+      note: parts.note,
+      history: [{ status: 'submitted', at: now.toISOString(), byName: actor.name }],
+      payments: [],
+      createdBy: actor.member.userId,
+      updatedBy: actor.member.userId,
+    },
+    tx.version,
+    now,
+  );
+  const order = (await findOrder(tx.db, parts.id, now))!;
+  await mailOrderStep(services, tx, order, 'submitted', { teamId: actor.account.id, userId: actor.member.userId }, parts.customer.repUserId);
+  return order;
+}
+
+export async function createOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
+  const args = parseOrThrow(orderCreateSchema, input);
+  return services.db.transaction(async (tx) => {
+    if (await findOrderRow(tx.db, args.id)) throw new AppError('conflict', 'This order was already sent');
+    const now = services.now();
+    if ('customerId' in args) {
+      if (actor.account.role !== 'seller') throw new AppError('forbidden', 'Only the seller can write an order for a customer');
+      const customer = await customerForSeller(tx, actor, args.customerId);
+      const priced = await priceLines(tx.db, args.lines, await sellerPricing(tx, actor.account.id, customer, now));
+      return placeOrder(services, tx, actor, { id: args.id, sellerId: actor.account.id, customer, menuId: null, ...priced, note: args.note });
+    }
+    if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
+    const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
+    const customer = await customerForBuyer(tx.db, seller.id, actor.account, tx.version, now);
+    const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu.id, menu.productIds, now));
+    return placeOrder(services, tx, actor, { id: args.id, sellerId: seller.id, customer, menuId: menu.id, ...priced, note: args.note });
+  });
+}
+
+export type LeftOut = { productId: string; strainName: string; reason: string };
+
+/** A new order with the same lines at today's prices; what can no longer be ordered is left out and named. */
+export async function reorder(services: Services, actor: OrderActor, input: unknown): Promise<{ order: Order; leftOut: LeftOut[] }> {
+  const { id, newOrderId } = parseOrThrow(orderReorderSchema, input);
+  return services.db.transaction(async (tx) => {
+    const row = await findOrderRow(tx.db, id);
+    if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+    const { party } = await partyOf(tx.db, actor, row);
+    if (await findOrderRow(tx.db, newOrderId)) throw new AppError('conflict', 'This order was already sent');
+    const now = services.now();
+    let customer: OrderCustomer;
+    let rules: PricingRules;
+    if (party === 'buyer') {
+      const menu = row.menuId ? await findMenu(tx.db, row.menuId) : null;
+      const seller = await findUserById(tx.db, row.sellerId);
+      // The buyer reached this menu before: only a seller gone, a link expired or a menu deleted ends reordering from it.
+      if (!menu || !menuReachable(menu, seller, { recordedLink: menu.publicLinkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+      customer = await customerForBuyer(tx.db, row.sellerId, actor.account, tx.version, now);
+      rules = await buyerPricing(tx, row.sellerId, customer, menu.id, menu.productIds, now);
+    } else {
+      customer = await customerForSeller(tx, actor, row.customerId);
+      rules = await sellerPricing(tx, row.sellerId, customer, now);
+    }
+    const wanted: LineInput[] = row.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
+    const priced = await priceLines(tx.db, wanted, rules, true);
+    const leftOut: LeftOut[] = priced.problems.map(({ productId, strainName, reason }) => ({ productId, strainName, reason }));
+    const short = new Set((await shortOfStock(tx, heldBy(priced.lines))).map((line) => line.productId));
+    for (const line of priced.lines.filter((candidate) => short.has(candidate.productId))) {
+      leftOut.push({ productId: line.productId, strainName: line.strainName, reason: `${line.strainName}: not enough in stock` });
+    }
+    const lines = priced.lines.filter((line) => !short.has(line.productId));
+    if (lines.length === 0) throw new AppError('validation', 'Nothing on this order can be ordered again');
+    const totalCents = linesTotalCents(lines);
+    const order = await placeOrder(services, tx, actor, { id: newOrderId, sellerId: row.sellerId, customer, menuId: row.menuId, lines, totalCents, note: row.note });
+    return { order, leftOut };
+  });
+}

@@ -1,0 +1,41 @@
+/** The device's optimistic view of orders: a new one shows at once as submitted, priced as the device saw the menu; a move shows its new status, or nothing when it is not the device's side to make. */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { User } from './entities/user';
+import { applyMutation, type ReplicaState } from './replica';
+import { productFixture, userFixture } from './testing/entity-fixtures';
+
+const now = '2025-02-01T12:00:00.000Z';
+const context = { userId: randomUUID(), now };
+
+function stateOf(user: User): ReplicaState {
+  return { user, products: new Map(), menus: new Map(), savedMenus: new Map(), inquiries: new Map(), orders: new Map() };
+}
+
+describe('the order mutations on the device', () => {
+  it("shows a seller's order for a customer at once, submitted and priced, then accepted and fulfilled", () => {
+    const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
+    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '12.50' });
+    state.products.set(gelato.id, gelato);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    expect(state.orders.get(id)).toMatchObject({ status: 'submitted', number: '', total: '37.50', lines: [{ strainName: 'Gelato', unitPrice: '12.50', lineTotal: '37.50' }] });
+    applyMutation(state, { name: 'order.accept', args: { id } }, context);
+    applyMutation(state, { name: 'order.fulfil', args: { id } }, context);
+    expect(state.orders.get(id)!.history.map((entry) => [entry.status, entry.byName])).toEqual([
+      ['submitted', 'Sally Seller'],
+      ['accepted', 'Sally Seller'],
+      ['fulfilled', 'Sally Seller'],
+    ]);
+  });
+
+  it('shows nothing for a move that is not the side of the device to make', () => {
+    const state = stateOf(userFixture({ role: 'buyer' }));
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, menuId: randomUUID(), lines: [{ productId: randomUUID(), quantity: '1' }] } }, context);
+    applyMutation(state, { name: 'order.accept', args: { id } }, context);
+    expect(state.orders.get(id)!.status).toBe('submitted');
+    applyMutation(state, { name: 'order.cancel', args: { id } }, context);
+    expect(state.orders.get(id)!.status).toBe('cancelled');
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The device's optimistic apply of the order mutations (see sync/replica.ts): a new order shows at once as
+ * 'submitted', unnumbered until the server numbers it; each move shows its new status at once. The server prices
+ * and decides; the next pull brings its word.
+ */
+import { formatScaled, parseScaled } from './decimal';
+import type { Order, OrderLine } from './entities/order';
+import type { ParsedMutation } from './mutations';
+import { lineTotal, orderTotal } from './order-request';
+import { orderMove, type OrderMove } from './order-states';
+import type { ApplyContext, ReplicaState } from './replica';
+
+type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
+type Applier<K extends OrderMutationName> = (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void;
+
+type PricedProduct = { id: string; strainName: string; unitType: string; pricePerUnit: string | null };
+
+const AMOUNT_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
+const cents = (amount: string) => {
+  const parsed = parseScaled(amount, AMOUNT_RULE);
+  return parsed.ok ? parsed.scaled : 0;
+};
+
+const byName = (state: ReplicaState) => [state.user?.firstName, state.user?.lastName].filter(Boolean).join(' ') || state.user?.email || '';
+const partyOf = (state: ReplicaState) => (state.user?.role === 'seller' ? 'seller' : 'buyer');
+
+function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>, products: Map<string, PricedProduct>, kept?: Map<string, OrderLine>): OrderLine[] {
+  return wanted.map(({ productId, quantity }) => {
+    const product = products.get(productId);
+    const unitPrice = kept?.get(productId)?.unitPrice ?? product?.pricePerUnit ?? '0.00';
+    return {
+      productId,
+      strainName: product?.strainName ?? kept?.get(productId)?.strainName ?? 'Product',
+      unitType: product?.unitType ?? kept?.get(productId)?.unitType ?? '',
+      quantity: quantity ?? '0',
+      unitPrice,
+      listPrice: product?.pricePerUnit ?? null,
+      lineTotal: lineTotal({ pricePerUnit: unitPrice }, quantity ?? '0') ?? '0.00',
+      deliveredQuantity: null,
+    };
+  });
+}
+
+const totalOf = (lines: OrderLine[]) => orderTotal(lines.map((line) => line.lineTotal)) ?? '0.00';
+
+function pendingOrder(state: ReplicaState, id: string, lines: OrderLine[], from: Partial<Order>, { now, userId }: ApplyContext): Order {
+  const total = totalOf(lines);
+  return {
+    id,
+    number: '',
+    sellerTeamId: userId,
+    sellerName: '',
+    buyerTeamId: null,
+    customerId: '',
+    customerName: state.user?.companyName || byName(state),
+    menuId: null,
+    status: 'submitted',
+    resumeStatus: null,
+    paymentStatus: 'unpaid',
+    subtotal: total,
+    total,
+    amountPaid: '0.00',
+    paymentTerms: 'cod',
+    deliveredAt: null,
+    dueAt: null,
+    overdue: false,
+    note: '',
+    payments: [],
+    createdAt: now,
+    updatedAt: now,
+    ...from,
+    lines,
+    history: [{ status: 'submitted', at: now, byName: byName(state) }],
+  };
+}
+
+/** A move to the status the state machine gives; a move it refuses shows nothing (the server will say why). */
+function statusMove(move: OrderMove): (state: ReplicaState, args: { id: string }, context: ApplyContext) => void {
+  return (state, args, { now }) => {
+    const order = state.orders.get(args.id);
+    const next = order && orderMove(order, move, partyOf(state));
+    if (!order || !next?.ok) return;
+    state.orders.set(order.id, {
+      ...order,
+      status: next.status,
+      resumeStatus: next.resumeStatus,
+      history: [...order.history, { status: next.status, at: now, byName: byName(state) }],
+      updatedAt: now,
+    });
+  };
+}
+
+export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
+  'order.create': (state, args, context) => {
+    if (state.orders.has(args.id)) return;
+    if ('customerId' in args) {
+      const lines = linesFrom(args.lines, state.products);
+      state.orders.set(args.id, pendingOrder(state, args.id, lines, { customerId: args.customerId, customerName: 'Customer', note: args.note }, context));
+      return;
+    }
+    const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
+    const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
+    const from = { sellerTeamId: saved?.menu.sellerId ?? '', sellerName: saved?.menu.sellerBusinessName ?? '', buyerTeamId: context.userId, menuId: args.menuId, note: args.note };
+    state.orders.set(args.id, pendingOrder(state, args.id, linesFrom(args.lines, products), from, context));
+  },
+  'order.accept': statusMove('accept'),
+  'order.reject': statusMove('reject'),
+  'order.cancel': statusMove('cancel'),
+  'order.approve': statusMove('approve'),
+  'order.fulfil': statusMove('fulfil'),
+  'order.updateLines': (state, args, { now }) => {
+    const order = state.orders.get(args.id);
+    if (!order) return;
+    const kept = new Map(order.lines.map((line) => [line.productId, line]));
+    const lines = linesFrom(args.lines, state.products, kept);
+    const total = totalOf(lines);
+    const raises = cents(total) > cents(order.total) || lines.some((line) => !kept.has(line.productId));
+    const next = orderMove(order, 'editLines', partyOf(state), raises);
+    if (!next.ok) return;
+    state.orders.set(order.id, { ...order, lines, subtotal: total, total, status: next.status, resumeStatus: next.resumeStatus, updatedAt: now });
+  },
+  'order.deliver': (state, args, context) => {
+    statusMove('deliver')(state, args, context);
+    const order = state.orders.get(args.id);
+    if (order?.status !== 'delivered') return;
+    const delivered = new Map(args.lines.map((line) => [line.productId, line.deliveredQuantity]));
+    const lines = order.lines.map((line) => {
+      const quantity = delivered.get(line.productId) ?? line.quantity;
+      return { ...line, deliveredQuantity: quantity, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, quantity) ?? line.lineTotal };
+    });
+    const total = totalOf(lines);
+    state.orders.set(order.id, { ...order, lines, subtotal: total, total, deliveredAt: context.now });
+  },
+  'order.recordPayment': (state, args, { now }) => {
+    const order = state.orders.get(args.id);
+    if (!order || !orderMove(order, 'recordPayment', partyOf(state)).ok) return;
+    if (args.paymentId && order.payments.some((payment) => payment.id === args.paymentId)) return;
+    const paid = cents(order.amountPaid) + cents(args.amount ?? '0');
+    const payment = { id: args.paymentId ?? '', amount: args.amount ?? '0', method: args.method, receivedAt: args.receivedAt, byName: byName(state) };
+    const paymentStatus = paid >= cents(order.total) ? 'paid' : 'partial';
+    state.orders.set(order.id, { ...order, payments: [...order.payments, payment], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
+  },
+  'order.reorder': (state, args, context) => {
+    const order = state.orders.get(args.id);
+    if (!order || state.orders.has(args.newOrderId)) return;
+    const lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, line.quantity) ?? line.lineTotal }));
+    const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms } = order;
+    state.orders.set(
+      args.newOrderId,
+      pendingOrder(state, args.newOrderId, lines, { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms }, context),
+    );
+  },
+};
