@@ -4,6 +4,8 @@
  * Everything is kept on the device as it is typed, so a reload or a lost signal loses nothing.
  */
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppError } from '../../../sync/errors';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -11,6 +13,8 @@ import { Field, Input, Textarea } from '../ui/form-controls';
 import { formatPrice } from '../../lib/format-price';
 import { cartQuantityProblem, priceCart, startingQuantity, withoutLine, withQuantity, type Cart } from '../../lib/cart/cart';
 import { useCart } from '../../lib/cart/cart-storage';
+import { submitCart } from '../../lib/cart/submit-cart';
+import { toast } from '../../lib/toast-store';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -80,10 +84,24 @@ function CartQuantity({ product, quantity, change }: { product: MenuProduct; qua
 }
 
 /** The menu's Cart button, with the number of lines, opening the cart. */
-export function CartButton({ data, onSubmit }: { data: PublicMenu; onSubmit: (cart: Cart) => Promise<boolean> }) {
+export function CartButton({ data }: { data: PublicMenu }) {
   const { cart, change } = useCart(data.menu.id);
   const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
   if (!cart) return null;
+
+  async function onSubmit(submitted: Cart): Promise<boolean> {
+    try {
+      const id = await submitCart(data, submitted);
+      toast({ title: 'Order saved', description: 'It goes to the seller as soon as you are online.', variant: 'success' });
+      navigate(`/orders/${id}`);
+      return true;
+    } catch (failure) {
+      toast({ title: 'Error', description: failure instanceof AppError ? failure.message : 'Failed to submit the order', variant: 'destructive' });
+      return false;
+    }
+  }
+
   return (
     <>
       <Button onClick={() => setOpen(true)}>Cart ({cart.lines.length})</Button>
