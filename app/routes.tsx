@@ -34,6 +34,8 @@ const BuyerDashboardPage = named(() => import('./features/buyer/buyer-dashboard-
 const BrowsePage = named(() => import('./features/buyer/browse-page'), 'BrowsePage');
 const SavedMenusPage = named(() => import('./features/buyer/saved-menus-page'), 'SavedMenusPage');
 const SavedMenuPage = named(() => import('./features/buyer/saved-menu-page'), 'SavedMenuPage');
+const OrdersPage = named(() => import('./features/orders/orders-page'), 'OrdersPage');
+const OrderPage = named(() => import('./features/orders/order-page'), 'OrderPage');
 const InboxPage = named(() => import('./features/inbox/inbox-page'), 'InboxPage');
 const InsightsPage = named(() => import('./features/insights/insights-page'), 'InsightsPage');
 const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
@@ -216,6 +218,30 @@ export function AppRoutes() {
             element={
               <Guard roles={['buyer']}>
                 <SavedMenuPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/orders"
+            element={
+              <Guard roles={['buyer', 'seller']}>
+                <OrdersPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/seller/orders"
+            element={
+              <Guard roles={['seller']}>
+                <OrdersPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/orders/:id"
+            element={
+              <Guard roles={['buyer', 'seller']}>
+                <OrderPage />
               </Guard>
             }
           />

@@ -84,7 +84,7 @@ test.describe('sign up and sign in', () => {
     await expect(page).toHaveURL(/\/buyer\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome, Theo' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Browse Menus', 'Saved Menus']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Browse Menus', 'Saved Menus', 'My Orders']);
   });
 
   test('a wrong password shows Login Failed with the server message', async ({ page }) => {
@@ -200,7 +200,7 @@ test.describe('navigation', () => {
   test('each role gets its own menu with the current page highlighted', async ({ page }) => {
     await signIn(page, DEMO_SELLER);
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus', 'Customers', 'Price lists']);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus', 'Orders', 'Customers', 'Price lists']);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('button', { name: /Profile: Maya Greene/ })).toBeVisible();
   });

@@ -9,6 +9,7 @@ export function navItemsFor(role: UserRole): NavItem[] {
       { to: '/seller/dashboard', label: 'Dashboard' },
       { to: '/products', label: 'Products' },
       { to: '/menus', label: 'Menus' },
+      { to: '/seller/orders', label: 'Orders' },
       { to: '/customers', label: 'Customers' },
       { to: '/price-lists', label: 'Price lists' },
     ];
@@ -23,5 +24,6 @@ export function navItemsFor(role: UserRole): NavItem[] {
     { to: '/buyer/dashboard', label: 'Dashboard' },
     { to: '/browse', label: 'Browse Menus' },
     { to: '/saved-menus', label: 'Saved Menus' },
+    { to: '/orders', label: 'My Orders' },
   ];
 }

@@ -20,7 +20,8 @@ import { useLiveMenu } from '../../lib/live-menu';
 import { rememberSeenSnapshot, seenSnapshot } from '../../lib/replica/seen-snapshots';
 import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
-import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
+import { ContactSellerDialog } from '../../components/inquiry-dialogs';
+import { AddToCart, CartButton } from '../../components/cart/cart-controls';
 import { describeMenuDiff, diffMenus, hasMenuChanges, menuFacts } from '../../../sync/menu-diff';
 import { NO_LONGER_OFFERED, savedMenuTitle } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -56,7 +57,7 @@ function failure(error: unknown, fallback: string) {
 
 function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<{ kind: 'contact' | 'order'; productId?: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'contact'; productId?: string } | null>(null);
   const [changes, setChanges] = useState<string[]>([]);
   const online = useConnectivity((state) => state.connection === 'online');
   const available = savedMenuAvailable(saved, new Date());
@@ -136,24 +137,25 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
           <Button variant="outline" onClick={() => setDialog({ kind: 'contact' })}>
             Contact Seller
           </Button>
-          <Button variant="outline" onClick={() => setDialog({ kind: 'order' })}>
-            Request Order
-          </Button>
+          <CartButton data={snapshot} />
           <Button variant="ghost" onClick={() => void remove()}>
             Remove
           </Button>
         </div>
       }
       productAction={(item) => (
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-brand-800"
-          onClick={() => setDialog({ kind: 'contact', productId: item.id })}
-          aria-label={`Request more info about ${item.strainName}`}
-        >
-          Request More Info
-        </Button>
+        <>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-brand-800"
+            onClick={() => setDialog({ kind: 'contact', productId: item.id })}
+            aria-label={`Request more info about ${item.strainName}`}
+          >
+            Request More Info
+          </Button>
+          <AddToCart menuId={snapshot.menu.id} product={item} />
+        </>
       )}
     >
       <div className="mb-5 grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -161,7 +163,6 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
         <BuyerNotes saved={saved} />
       </div>
       {dialog?.kind === 'contact' && <ContactSellerDialog menu={snapshot} product={product} open onOpenChange={(open) => !open && setDialog(null)} />}
-      {dialog?.kind === 'order' && <OrderRequestDialog menu={snapshot} open onOpenChange={(open) => !open && setDialog(null)} />}
     </MenuView>
   );
 }

@@ -62,7 +62,7 @@ function Inbox({ inquiries, savedCopies }: { inquiries: Inquiry[]; savedCopies: 
   const selected = wanted ? (conversations.find((conversation) => conversation.inquiries.some((inquiry) => inquiry.id === wanted)) ?? null) : null;
 
   if (inquiries.length === 0) {
-    return <Card className="p-6 text-center text-stone-600">No messages yet. Buyers write to sellers from a menu: Contact Seller or Request Order.</Card>;
+    return <Card className="p-6 text-center text-stone-600">No messages yet. Buyers write to sellers from a menu with Contact Seller.</Card>;
   }
 
   return (

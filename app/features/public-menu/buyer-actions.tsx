@@ -1,8 +1,12 @@
-/** What a signed-in buyer can do on a menu: save it, write to the seller, ask about a product, request an order. Loaded only for buyers. */
+/** What a signed-in buyer can do on a menu: save it, write to the seller, ask about a product, order from a cart. Loaded only for buyers. */
 import { useEffect, useState } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../../components/ui/button';
-import { ContactSellerDialog, OrderRequestDialog } from '../../components/inquiry-dialogs';
+import { AddToCart, CartButton } from '../../components/cart/cart-controls';
+import { ContactSellerDialog } from '../../components/inquiry-dialogs';
+import { changeCart } from '../../lib/cart/cart-storage';
+import { startingQuantity, withQuantity } from '../../lib/cart/cart';
+import { useSyncSession } from '../../lib/replica/sync-session';
 import { SaveMenuButton } from './save-menu-button';
 
 type MenuProduct = PublicMenu['products'][number];
@@ -11,7 +15,7 @@ type MenuProduct = PublicMenu['products'][number];
 type CarryOn<T> = { startWith: T; onStarted: () => void };
 
 export function BuyerMenuActions({ data, startWith, onStarted }: { data: PublicMenu } & CarryOn<'save' | 'contact' | null>) {
-  const [dialog, setDialog] = useState<'contact' | 'order' | null>(startWith === 'contact' ? 'contact' : null);
+  const [dialog, setDialog] = useState<'contact' | null>(startWith === 'contact' ? 'contact' : null);
   const close = (open: boolean) => !open && setDialog(null);
   useEffect(() => {
     if (startWith === 'contact') onStarted();
@@ -22,11 +26,8 @@ export function BuyerMenuActions({ data, startWith, onStarted }: { data: PublicM
       <Button variant="outline" onClick={() => setDialog('contact')}>
         Contact Seller
       </Button>
-      <Button variant="outline" onClick={() => setDialog('order')}>
-        Request Order
-      </Button>
+      <CartButton data={data} />
       {dialog === 'contact' && <ContactSellerDialog menu={data} open onOpenChange={close} />}
-      {dialog === 'order' && <OrderRequestDialog menu={data} open onOpenChange={close} />}
     </div>
   );
 }
@@ -44,4 +45,15 @@ export function RequestInfoButton({ data, product, startOpen, onStarted }: { dat
       {open && <ContactSellerDialog menu={data} product={product} open onOpenChange={setOpen} />}
     </>
   );
+}
+
+/** A product's cart controls; `addOnArrival`: a guest asked to order it and has just signed in, so it goes in the cart. */
+export function ProductCartAction({ data, product, addOnArrival, onStarted }: { data: PublicMenu; product: MenuProduct; addOnArrival: boolean; onStarted: () => void }) {
+  const db = useSyncSession((state) => state.db);
+  useEffect(() => {
+    if (!addOnArrival || !db) return;
+    onStarted();
+    void changeCart(db, data.menu.id, (cart) => (cart.lines.some((line) => line.productId === product.id) ? cart : withQuantity(cart, product.id, startingQuantity(product))));
+  }, [addOnArrival, db, data.menu.id, product, onStarted]);
+  return <AddToCart menuId={data.menu.id} product={product} />;
 }

@@ -1,5 +1,5 @@
 /**
- * A guest's Save Menu, Contact Seller and Request More Info: each asks them
+ * A guest's Save Menu, Contact Seller, Request More Info and Sign in to order: each asks them
  * to sign in or create a free buyer account in a dialog on the menu itself,
  * and what they asked for carries on once they are signed in, on the same page.
  */
@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
 
 /** What a guest asked for, kept while they sign in: only in this page's state, so leaving the menu forgets it. */
-export type PendingAction = { kind: 'save' } | { kind: 'contact' } | { kind: 'info'; productId: string };
+export type PendingAction = { kind: 'save' } | { kind: 'contact' } | { kind: 'info'; productId: string } | { kind: 'order'; productId: string };
 
 export function usePendingAction() {
   const [pending, setPending] = useState<PendingAction | null>(null);
@@ -50,6 +50,15 @@ export function GuestRequestInfoButton({ productId, strainName, ask }: { product
       aria-label={`Request more info about ${strainName}`}
     >
       Request More Info
+    </Button>
+  );
+}
+
+/** Ordering takes an account: the product goes in the cart once the guest has signed in as a buyer. */
+export function GuestOrderButton({ productId, strainName, ask }: { productId: string; strainName: string; ask: (action: PendingAction, purpose: string) => void }) {
+  return (
+    <Button size="sm" onClick={() => ask({ kind: 'order', productId }, `order ${strainName}`)} aria-label={`Sign in to order ${strainName}`}>
+      Sign in to order
     </Button>
   );
 }

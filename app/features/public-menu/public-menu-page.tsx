@@ -15,11 +15,12 @@ import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
-import { GuestMenuActions, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
+import { GuestMenuActions, GuestOrderButton, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
 import type { ServerShortfall } from './own-menu-from-device';
 
 const BuyerMenuActions = lazy(async () => ({ default: (await import('./buyer-actions')).BuyerMenuActions }));
 const RequestInfoButton = lazy(async () => ({ default: (await import('./buyer-actions')).RequestInfoButton }));
+const ProductCartAction = lazy(async () => ({ default: (await import('./buyer-actions')).ProductCartAction }));
 /** Booth mode, for a signed-in seller only: it brings the device's storage. */
 const OwnMenuFromDevice = lazy(async () => ({ default: (await import('./own-menu-from-device')).OwnMenuFromDevice }));
 type MenuProduct = PublicMenu['products'][number];
@@ -216,8 +217,8 @@ export async function loadPublicMenu(publicLinkId: string): Promise<{ data: Publ
 type GuestState = ReturnType<typeof usePendingAction>;
 
 /**
- * The menu's actions. A signed-in buyer gets Save, Contact Seller and Request
- * Order (loaded only for them: they bring the device's storage); a guest is
+ * The menu's actions. A signed-in buyer gets Save, Contact Seller and the
+ * cart (loaded only for them: they bring the device's storage); a guest is
  * asked to sign in on this page, and what they asked for then carries on;
  * sellers and admins get none.
  */
@@ -241,12 +242,21 @@ function menuActionOf(pending: PendingAction | null): 'save' | 'contact' | null 
 
 function ProductAction({ data, product, guest }: { data: PublicMenu; product: MenuProduct; guest: GuestState }) {
   const user = useSession((state) => state.user);
-  if (!user) return <GuestRequestInfoButton productId={product.id} strainName={product.strainName} ask={guest.ask} />;
+  if (!user) {
+    return (
+      <>
+        <GuestRequestInfoButton productId={product.id} strainName={product.strainName} ask={guest.ask} />
+        <GuestOrderButton productId={product.id} strainName={product.strainName} ask={guest.ask} />
+      </>
+    );
+  }
   if (user.role !== 'buyer') return null;
   const asked = guest.pending?.kind === 'info' && guest.pending.productId === product.id;
+  const ordered = guest.pending?.kind === 'order' && guest.pending.productId === product.id;
   return (
     <Suspense fallback={null}>
       <RequestInfoButton data={data} product={product} startOpen={asked} onStarted={guest.carriedOn} />
+      <ProductCartAction data={data} product={product} addOnArrival={ordered} onStarted={guest.carriedOn} />
     </Suspense>
   );
 }

@@ -20,6 +20,7 @@ const ALLOWED: Record<string, string> = {
   // the server test of the table still checks its answer (the `publicMenu` read). It also reads the answer's Date header.
   'features/public-menu/public-menu-page.tsx': 'the shared menu, kept free of the schema library for its JavaScript budget',
   'features/public-menu/print-menu-page.tsx': "the printable menu, through the shared menu's own loader",
+  'features/orders/download-invoice.ts': 'saves the invoice PDF as a file; no answer is read',
 };
 
 /** What a read by hand looks like: a GET named outright, a fetch that writes nothing, a hook given its own fetch. */

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../sync/entities/order';
+import { filterOrders, NO_FILTER } from './order-filter';
+
+const order = (number: string, fields: Partial<Order>) =>
+  ({
+    id: number,
+    number,
+    customerName: 'Green Leaf Dispensary',
+    sellerName: 'Hilltop Farms',
+    status: 'submitted',
+    overdue: false,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...fields,
+  }) as Order;
+
+const orders = [
+  order('SO-1001', { status: 'delivered', overdue: true, createdAt: '2026-10-01T10:00:00.000Z' }),
+  order('SO-1002', { status: 'accepted', customerName: 'Canna Corner' }),
+  order('SO-1003', { status: 'rejected', createdAt: '2026-11-02T10:00:00.000Z' }),
+];
+const numbers = (list: Order[]) => list.map((item) => item.number);
+
+describe('filterOrders', () => {
+  it('lists every order newest first', () => {
+    expect(numbers(filterOrders(orders, NO_FILTER))).toEqual(['SO-1003', 'SO-1002', 'SO-1001']);
+  });
+
+  it('filters by status, by the orders still open, and by overdue', () => {
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, status: 'rejected' }))).toEqual(['SO-1003']);
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, status: 'open' }))).toEqual(['SO-1002']);
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, overdueOnly: true }))).toEqual(['SO-1001']);
+  });
+
+  it('finds an order by its number or the customer, whatever the case', () => {
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, search: 'so-1001' }))).toEqual(['SO-1001']);
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, search: ' canna ' }))).toEqual(['SO-1002']);
+  });
+});

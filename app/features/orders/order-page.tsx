@@ -1,0 +1,210 @@
+/**
+ * One order, for either party: where it stands (its timeline), the lines with what was delivered, the money, the
+ * invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
+ * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from '../../lib/router';
+import type { Order } from '../../../sync/entities/order';
+import { AppError } from '../../../sync/errors';
+import type { Mutation } from '../../../sync/mutations';
+import { calendarDay } from '../../../sync/pricing';
+import { orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { useDocumentTitle } from '../../lib/document-title';
+import { mutate } from '../../lib/replica/mutate';
+import { useSyncCounts } from '../../lib/replica/use-replica';
+import { messageOf } from '../../lib/api-client';
+import { toast } from '../../lib/toast-store';
+import { downloadInvoice } from './download-invoice';
+import { InvoiceSummary } from './invoice-summary';
+import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
+import { useOrderSendStates } from './order-send-state';
+import { PaymentForm } from './payment-form';
+
+export function OrderPage() {
+  const { id = '' } = useParams();
+  useDocumentTitle('Order');
+  return (
+    <ReplicaGate>
+      {(view) => {
+        const order = view.orders.get(id);
+        if (!order) {
+          return (
+            <PageBody>
+              <Card className="p-6 text-center">
+                This order is not on this device.{' '}
+                <Link to="/orders" className="text-brand-800 underline">
+                  Back to orders
+                </Link>
+              </Card>
+            </PageBody>
+          );
+        }
+        return <OrderDetails order={order} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
+      }}
+    </ReplicaGate>
+  );
+}
+
+async function send(mutation: Mutation, done: string): Promise<boolean> {
+  try {
+    await mutate(mutation);
+    toast({ title: done, variant: 'success' });
+    return true;
+  } catch (error) {
+    toast({ title: 'Error', description: error instanceof AppError ? error.message : 'The change could not be saved', variant: 'destructive' });
+    return false;
+  }
+}
+
+async function saveInvoice(order: Order): Promise<void> {
+  try {
+    await downloadInvoice(order);
+  } catch (error) {
+    toast({ title: 'Error', description: messageOf(error, 'The invoice could not be downloaded.'), variant: 'destructive' });
+  }
+}
+
+function OrderDetails({ order, party }: { order: Order; party: OrderParty }) {
+  const navigate = useNavigate();
+  const states = useOrderSendStates();
+  const refusals = useSyncCounts()?.refusals ?? [];
+  const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | null>(null);
+  const can = (move: OrderMove) => orderMove(order, move, party).ok;
+  const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id && refusal.name !== 'order.create');
+  const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
+  const close = (open: boolean) => !open && setDialog(null);
+
+  async function reorder() {
+    const newOrderId = crypto.randomUUID();
+    if (await send({ name: 'order.reorder', args: { id: order.id, newOrderId } }, 'Order placed again')) navigate(`/orders/${newOrderId}`);
+  }
+
+  return (
+    <PageBody>
+      <PageHeader
+        title={order.number ? `Order ${order.number}` : 'New order'}
+        subtitle={<OrderBadges order={order} sendState={states.waiting.has(order.id) ? 'waiting' : null} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {can('accept') && <Button onClick={() => void send({ name: 'order.accept', args: { id: order.id } }, 'Order accepted')}>Accept</Button>}
+            {can('reject') && (
+              <Button variant="outline" onClick={() => setDialog('reject')}>
+                Reject
+              </Button>
+            )}
+            {can('approve') && <Button onClick={() => void send({ name: 'order.approve', args: { id: order.id } }, 'Change approved')}>Approve the change</Button>}
+            {can('fulfil') && <Button onClick={() => void send({ name: 'order.fulfil', args: { id: order.id } }, 'Order fulfilled')}>Fulfil</Button>}
+            {can('deliver') && <Button onClick={() => setDialog('deliver')}>Deliver</Button>}
+            {can('recordPayment') && order.paymentStatus !== 'paid' && (
+              <Button variant="outline" onClick={() => setDialog('payment')}>
+                Record a payment
+              </Button>
+            )}
+            {can('cancel') && (
+              <Button variant="outline" onClick={() => void send({ name: 'order.cancel', args: { id: order.id } }, 'Order cancelled')}>
+                Cancel order
+              </Button>
+            )}
+            {party === 'buyer' && order.number && (
+              <Button variant="outline" onClick={() => void reorder()}>
+                Reorder
+              </Button>
+            )}
+          </div>
+        }
+      />
+      {refusedHere.map((refusal) => (
+        <p key={refusal.seq} role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {refusal.message}
+        </p>
+      ))}
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <Card className="grid content-start gap-3 p-4">
+          <p className="text-sm text-stone-600">{party === 'seller' ? order.customerName : order.sellerName}</p>
+          <OrderLines order={order} />
+          {order.note && <p className="text-sm whitespace-pre-wrap text-stone-700">Note: {order.note}</p>}
+        </Card>
+        <div className="grid content-start gap-4">
+          <InvoiceSummary order={order} />
+          {invoiceReady && order.number && (
+            <Button variant="outline" className="justify-self-start" onClick={() => void saveInvoice(order)}>
+              Download the invoice (PDF)
+            </Button>
+          )}
+          <Card className="p-4">
+            <h2 className="mb-2 font-semibold">Timeline</h2>
+            <OrderTimeline order={order} />
+          </Card>
+        </div>
+      </div>
+      {dialog === 'reject' && <RejectDialog order={order} onOpenChange={close} />}
+      {dialog === 'deliver' && <DeliverDialog order={order} onOpenChange={close} />}
+      {dialog === 'payment' && (
+        <Dialog open onOpenChange={close} title="Record a payment">
+          <PaymentForm
+            order={order}
+            today={calendarDay(new Date())}
+            onCancel={() => setDialog(null)}
+            onSubmit={(payment) => void send({ name: 'order.recordPayment', args: payment }, 'Payment recorded').then((done) => done && setDialog(null))}
+          />
+        </Dialog>
+      )}
+    </PageBody>
+  );
+}
+
+function RejectDialog({ order, onOpenChange }: { order: Order; onOpenChange: (open: boolean) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  async function reject() {
+    if (!reason.trim()) return setError('Say why the order is rejected');
+    if (await send({ name: 'order.reject', args: { id: order.id, reason } }, 'Order rejected')) onOpenChange(false);
+  }
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={`Reject ${order.number}`} description="The buyer sees your reason.">
+      <div className="grid gap-3">
+        <Field id="reject-reason" label="Reason" error={error}>
+          <Textarea id="reject-reason" value={reason} onChange={(event) => setReason(event.target.value)} rows={3} />
+        </Field>
+        <Button variant="destructive" className="justify-self-end" onClick={() => void reject()}>
+          Reject order
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Delivering: each line's delivered quantity starts at what was ordered; a short one gives the rest back to stock. */
+function DeliverDialog({ order, onOpenChange }: { order: Order; onOpenChange: (open: boolean) => void }) {
+  const [delivered, setDelivered] = useState(() => Object.fromEntries(order.lines.map((line) => [line.productId, line.quantity])));
+  async function deliver() {
+    const lines = order.lines.map((line) => ({ productId: line.productId, deliveredQuantity: delivered[line.productId] ?? '' }));
+    if (await send({ name: 'order.deliver', args: { id: order.id, lines } }, 'Order delivered')) onOpenChange(false);
+  }
+  return (
+    <Dialog open onOpenChange={onOpenChange} title={`Deliver ${order.number}`} description="Enter what was delivered where it fell short.">
+      <div className="grid gap-3">
+        {order.lines.map((line) => (
+          <Field key={line.productId} id={`delivered-${line.productId}`} label={`${line.strainName} (${line.unitType})`}>
+            <Input
+              id={`delivered-${line.productId}`}
+              inputMode="decimal"
+              value={delivered[line.productId] ?? ''}
+              onChange={(event) => setDelivered({ ...delivered, [line.productId]: event.target.value })}
+            />
+          </Field>
+        ))}
+        <Button className="justify-self-end" onClick={() => void deliver()}>
+          Mark delivered
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

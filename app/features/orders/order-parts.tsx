@@ -1,0 +1,109 @@
+/** The pieces both parties' order screens share: status badges, a list of orders, the lines and the timeline. */
+import { Link } from '../../lib/router';
+import type { UnitType } from '../../../sync/constants';
+import type { Order } from '../../../sync/entities/order';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { formatPrice, formatQuantity } from '../../lib/format-price';
+
+const STATUS_TONES: Record<Order['status'], BadgeTone> = {
+  submitted: 'waiting',
+  awaiting_buyer: 'waiting',
+  accepted: 'good',
+  fulfilled: 'info',
+  delivered: 'good',
+  rejected: 'bad',
+  cancelled: 'neutral',
+};
+const PAYMENT_TONES: Record<Order['paymentStatus'], BadgeTone> = { unpaid: 'neutral', partial: 'info', paid: 'good' };
+const WHEN = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Where an order stands on this device: still in the outbox, or refused by the server and kept here. */
+export type SendState = 'waiting' | 'needs_attention' | null;
+
+export function OrderBadges({ order, sendState }: { order: Order; sendState: SendState }) {
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {sendState === 'waiting' && <Badge tone="waiting">Waiting to send</Badge>}
+      {sendState === 'needs_attention' && <Badge tone="bad">Needs attention</Badge>}
+      {!sendState && <Badge tone={STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>}
+      {!sendState && order.status !== 'rejected' && order.status !== 'cancelled' && (
+        <Badge tone={PAYMENT_TONES[order.paymentStatus]}>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</Badge>
+      )}
+      {order.overdue && <Badge tone="bad">Overdue</Badge>}
+    </span>
+  );
+}
+
+/** A list of orders: number, the other party, where it stands, and its total; each opens its page. */
+export function OrdersTable({ orders, party, sendStateOf }: { orders: Order[]; party: 'buyer' | 'seller'; sendStateOf: (order: Order) => SendState }) {
+  return (
+    <ul className="grid gap-2" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id}>
+          <Link to={`/orders/${order.id}`} className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 rounded-lg border border-stone-200 bg-white p-3 hover:bg-stone-50">
+            <span className="font-semibold text-stone-900">
+              {order.number || 'New order'} · {party === 'buyer' ? order.sellerName : order.customerName}
+            </span>
+            <span className="text-right font-semibold tabular-nums">{formatPrice(order.total)}</span>
+            <OrderBadges order={order} sendState={sendStateOf(order)} />
+            <span className="text-right text-sm text-stone-600">{WHEN.format(new Date(order.createdAt))}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The lines as ordered, with what was delivered once it was. */
+export function OrderLines({ order }: { order: Order }) {
+  const delivered = order.lines.some((line) => line.deliveredQuantity !== null);
+  return (
+    <table className="w-full text-sm">
+      <thead className="text-left text-stone-600">
+        <tr>
+          <th className="py-1 font-medium">Product</th>
+          <th className="py-1 text-right font-medium">Ordered</th>
+          {delivered && <th className="py-1 text-right font-medium">Delivered</th>}
+          <th className="py-1 text-right font-medium">Unit price</th>
+          <th className="py-1 text-right font-medium">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line) => {
+          // The line keeps the unit as it was written when ordered, one of the product units.
+          const unit = line.unitType as UnitType;
+          return (
+            <tr key={line.productId} className="border-t border-stone-100">
+              <td className="py-2">{line.strainName}</td>
+              <td className="py-2 text-right tabular-nums">{formatQuantity(line.quantity, unit)}</td>
+              {delivered && <td className="py-2 text-right tabular-nums">{line.deliveredQuantity === null ? '—' : formatQuantity(line.deliveredQuantity, unit)}</td>}
+              <td className="py-2 text-right tabular-nums">
+                {line.listPrice && line.listPrice !== line.unitPrice && <s className="mr-1 text-stone-500">{formatPrice(line.listPrice)}</s>}
+                {formatPrice(line.unitPrice)}
+              </td>
+              <td className="py-2 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Each step the order took, who took it and when, oldest first. */
+export function OrderTimeline({ order }: { order: Order }) {
+  return (
+    <ol className="grid gap-2 text-sm" aria-label="Timeline">
+      {order.history.map((step, index) => (
+        <li key={`${step.at}-${index}`} className="border-l-2 border-brand-200 pl-3">
+          <p className="font-medium text-stone-900">{ORDER_STATUS_LABELS[step.status]}</p>
+          <p className="text-stone-600">
+            {WHEN.format(new Date(step.at))} · {step.byName}
+          </p>
+          {step.reason && <p className="text-stone-700">“{step.reason}”</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The orders of the signed-in team: a buyer's My orders (filter by status) and a seller's Orders board (a column per
+ * status, search by number or customer, the overdue ones). Read from the device, so they open with no signal; a
+ * rep's replica holds only their customers' orders. Orders the server refused stay on top under 'Needs attention'.
+ */
+import { useState } from 'react';
+import { useNavigate } from '../../lib/router';
+import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
+import { ORDER_STATUS_LABELS } from '../../../sync/order-labels';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input, Select } from '../../components/ui/form-controls';
+import { changeCart } from '../../lib/cart/cart-storage';
+import { useDocumentTitle } from '../../lib/document-title';
+import { discardRefusal } from '../../lib/replica/not-saved';
+import type { ReplicaView } from '../../lib/replica/use-replica';
+import { useSyncSession } from '../../lib/replica/sync-session';
+import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
+import { OrdersTable } from './order-parts';
+import { useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
+
+export function OrdersPage() {
+  useDocumentTitle('Orders');
+  const states = useOrderSendStates();
+  return <ReplicaGate>{(view) => <Orders view={view} states={states} />}</ReplicaGate>;
+}
+
+function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }) {
+  const party = view.user?.role === 'seller' ? 'seller' : 'buyer';
+  const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
+  const orders = filterOrders(view.orders.values(), filter);
+  const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
+  return (
+    <PageBody>
+      <PageHeader title={party === 'seller' ? 'Orders' : 'My orders'} subtitle={party === 'seller' ? 'Every order from your customers, by where it stands.' : undefined} />
+      {states.refused.length > 0 && <NeedsAttention refused={states.refused} view={view} />}
+      <div className="mb-4 flex flex-wrap gap-2">
+        <Select aria-label="Status" className="w-auto" value={filter.status} onChange={(event) => setFilter({ ...filter, status: event.target.value as OrderFilter['status'] })}>
+          <option value="all">All orders</option>
+          <option value="open">Open</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          aria-label="Search orders"
+          placeholder={party === 'seller' ? 'Number or customer' : 'Number or seller'}
+          className="w-56"
+          value={filter.search}
+          onChange={(event) => setFilter({ ...filter, search: event.target.value })}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={filter.overdueOnly} onChange={(event) => setFilter({ ...filter, overdueOnly: event.target.checked })} />
+          Overdue only
+        </label>
+      </div>
+      {orders.length === 0 ? (
+        <Card className="p-6 text-center text-stone-600">{view.orders.size === 0 ? 'No orders yet.' : 'No orders match.'}</Card>
+      ) : party === 'buyer' || filter.status !== 'all' ? (
+        <OrdersTable orders={orders} party={party} sendStateOf={sendStateOf} />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {BOARD_COLUMNS.map((column) => {
+            const inColumn = orders.filter((order) => column.statuses.includes(order.status));
+            return (
+              <section key={column.title} aria-label={column.title} className="grid content-start gap-2">
+                <h2 className="font-semibold text-stone-900">
+                  {column.title} ({inColumn.length})
+                </h2>
+                <OrdersTable orders={inColumn} party={party} sendStateOf={sendStateOf} />
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </PageBody>
+  );
+}
+
+/** Orders the server refused: the reason, and the way back into the cart with their lines. */
+function NeedsAttention({ refused, view }: { refused: RefusedOrder[]; view: ReplicaView }) {
+  const navigate = useNavigate();
+  const db = useSyncSession((state) => state.db);
+
+  async function editAgain(order: RefusedOrder) {
+    const { args } = order;
+    if (!db || !('menuId' in args)) return;
+    await changeCart(db, args.menuId, (cart) => ({
+      ...cart,
+      lines: args.lines.map((line) => ({ productId: line.productId, quantity: String(line.quantity ?? '') })),
+      note: args.note ?? '',
+    }));
+    await discardRefusal(db, order.seq);
+    const saved = [...view.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
+    navigate(saved ? `/saved-menus/${saved.id}` : `/menu/${encodeURIComponent(args.publicLinkId ?? '')}`);
+  }
+
+  return (
+    <section aria-label="Needs attention" className="mb-6 grid gap-2">
+      <h2 className="font-semibold text-red-800">Needs attention</h2>
+      {refused.map((order) => (
+        <Card key={order.seq} className="flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm">
+          <div>
+            <p className="font-medium text-stone-900">
+              Order of {order.args.lines.length} {order.args.lines.length === 1 ? 'product' : 'products'} was not accepted by the server
+            </p>
+            <p className="text-red-800">{order.message}</p>
+          </div>
+          <div className="flex gap-2">
+            {'menuId' in order.args && <Button onClick={() => void editAgain(order)}>Edit and send again</Button>}
+            {db && (
+              <Button variant="ghost" onClick={() => void discardRefusal(db, order.seq)}>
+                Discard
+              </Button>
+            )}
+          </div>
+        </Card>
+      ))}
+    </section>
+  );
+}

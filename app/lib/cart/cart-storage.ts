@@ -1,0 +1,43 @@
+/**
+ * Where a buyer's carts live: in the signed-in person's own database, one per menu, so a cart survives a reload and
+ * a day with no signal, and goes with the person (never local storage, where the next person on the device could
+ * read it). The database's kept-data table holds them beside the kept server reads, under keys of their own.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ReplicaDb } from '../replica/replica-db';
+import { useSyncSession } from '../replica/sync-session';
+import { emptyCart, type Cart } from './cart';
+
+const cartKey = (menuId: string) => `cart:${menuId}`;
+
+export async function readCart(db: ReplicaDb, menuId: string): Promise<Cart> {
+  const kept = await db.serverReads.get(cartKey(menuId));
+  return (kept?.value as Cart | undefined) ?? emptyCart(menuId);
+}
+
+/** Keeps the cart; an empty one (no lines, no note) leaves nothing behind. */
+export async function writeCart(db: ReplicaDb, cart: Cart): Promise<void> {
+  if (cart.lines.length === 0 && !cart.note) await db.serverReads.delete(cartKey(cart.menuId));
+  else await db.serverReads.put({ key: cartKey(cart.menuId), value: cart, savedAt: new Date().toISOString() });
+}
+
+/** Changes the kept cart in one step, from what is stored now (two quick taps never lose one another's line). */
+export async function changeCart(db: ReplicaDb, menuId: string, change: (cart: Cart) => Cart): Promise<Cart> {
+  return db.transaction('rw', db.serverReads, async () => {
+    const next = change(await readCart(db, menuId));
+    await writeCart(db, next);
+    return next;
+  });
+}
+
+/** The signed-in person's cart on this menu, live (undefined while it loads or when nobody is signed in). */
+export function useCart(menuId: string): { cart: Cart | undefined; change: (change: (cart: Cart) => Cart) => Promise<void> } {
+  const db = useSyncSession((state) => state.db);
+  const cart = useLiveQuery(async () => (db ? readCart(db, menuId) : undefined), [db, menuId]);
+  return {
+    cart,
+    change: async (change) => {
+      if (db) await changeCart(db, menuId, change);
+    },
+  };
+}

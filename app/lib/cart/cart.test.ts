@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { cartQuantityProblem, emptyCart, priceCart, startingQuantity, withoutLine, withQuantity } from './cart';
+
+type MenuProduct = PublicMenu['products'][number];
+
+const product = (id: string, fields: Partial<MenuProduct>) =>
+  ({ id, strainName: id, unitType: 'lb', lotSize: 1, availableQuantity: '100.000', pricePerUnit: '1450.00', ...fields }) as MenuProduct;
+
+const haze = product('Haze', {
+  pricePerUnit: '1200.00',
+  listPrice: '1450.00',
+  minimumQuantity: '2',
+  quantityIncrement: '0.5',
+  priceBreaks: [{ minQuantity: '10', price: '1100.00' }],
+});
+const gummies = product('Gummies', { unitType: 'unit', lotSize: 48, pricePerUnit: '0.33' });
+
+describe('the cart', () => {
+  it('checks each quantity as typed with the buyer’s minimum, increment and the stock', () => {
+    expect(cartQuantityProblem(haze, '1.5')).toBe('Haze: the minimum order is 2 lb');
+    expect(cartQuantityProblem(haze, '2.25')).toBe('Haze: order in steps of 0.5 lb');
+    expect(cartQuantityProblem(haze, '')).toBe('Haze: enter a quantity');
+    expect(cartQuantityProblem(haze, '100.5')).toBe('Haze: only 100 lb available');
+    expect(cartQuantityProblem(haze, '2.5')).toBeNull();
+    expect(startingQuantity(haze)).toBe('2');
+    expect(startingQuantity(gummies)).toBe('48');
+  });
+
+  it('prices lines with breaks applied and totals them exactly', () => {
+    let cart = withQuantity(emptyCart('menu'), 'Haze', '10');
+    cart = withQuantity(cart, 'Gummies', '49');
+    const priced = priceCart(cart, [haze, gummies]);
+    expect(priced.lines.map((line) => [line.unitPrice, line.listPrice, line.lineTotal])).toEqual([
+      ['1100.00', '1450.00', '11000.00'],
+      ['0.33', null, '16.17'],
+    ]);
+    expect(priced.total).toBe('11016.17');
+    expect(priced.ready).toBe(true);
+  });
+
+  it('changes a line in place, removes it, and names products the menu no longer shows', () => {
+    let cart = withQuantity(emptyCart('menu'), 'Haze', '2');
+    cart = withQuantity(cart, 'Haze', '3');
+    expect(cart.lines).toEqual([{ productId: 'Haze', quantity: '3' }]);
+    const priced = priceCart(withQuantity(cart, 'Gone', '1'), [haze]);
+    expect(priced.gone).toEqual(['Gone']);
+    expect(priced.total).toBe('3600.00');
+    expect(withoutLine(cart, 'Haze').lines).toEqual([]);
+    expect(priceCart(emptyCart('menu'), [haze]).ready).toBe(false);
+  });
+
+  it('is not ready while a line cannot be ordered, and has no total while a product has no price', () => {
+    const priced = priceCart(withQuantity(emptyCart('menu'), 'Haze', '1'), [haze]);
+    expect(priced.ready).toBe(false);
+    expect(priced.lines[0]?.problem).toBe('Haze: the minimum order is 2 lb');
+    expect(priceCart(withQuantity(emptyCart('menu'), 'Free', '1'), [product('Free', { pricePerUnit: null })]).total).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * A buyer's cart on one menu: what they picked and how many, priced on the device by the terms the menu was shown
+ * with (their list's price, breaks, minimum and increment: `sync/priced-menu.ts`). The server prices the order in the
+ * end; the cart only says in advance what it will say. Money in integer cents, quantities in thousandths.
+ */
+import { formatScaled } from '../../../sync/decimal';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { lineTotalCents, orderLineProblem, quantityThousandths } from '../../../sync/order-request';
+import { shownTerms } from '../../../sync/priced-menu';
+import { quantityProblem, unitPriceCents } from '../../../sync/pricing';
+
+type MenuProduct = PublicMenu['products'][number];
+
+export type CartLine = { productId: string; quantity: string };
+export type Cart = { menuId: string; lines: CartLine[]; note: string };
+
+export type PricedCartLine = CartLine & {
+  strainName: string;
+  unitType: MenuProduct['unitType'];
+  /** Why this quantity cannot be ordered, as typed; null when it can. */
+  problem: string | null;
+  /** The unit price at this quantity (breaks applied), or null when the product has no price. */
+  unitPrice: string | null;
+  /** The price before the buyer's list, only when theirs differs. */
+  listPrice: string | null;
+  lineTotal: string | null;
+};
+
+export type PricedCart = {
+  lines: PricedCartLine[];
+  /** The sum of the line totals, or null while a line has no price. */
+  total: string | null;
+  /** Products in the cart the menu no longer shows (sold out of the menu, hidden from this buyer). */
+  gone: string[];
+  /** True when every line can be ordered as typed. */
+  ready: boolean;
+};
+
+export function emptyCart(menuId: string): Cart {
+  return { menuId, lines: [], note: '' };
+}
+
+/** The product's smallest orderable quantity as the menu shows it: where a new line starts. */
+export function startingQuantity(product: MenuProduct): string {
+  return formatScaled(shownTerms(product).minimumThousandths || 1000, 3).replace(/\.?0+$/, '');
+}
+
+/** The cart with this product at this quantity (added at the end when new). */
+export function withQuantity(cart: Cart, productId: string, quantity: string): Cart {
+  const exists = cart.lines.some((line) => line.productId === productId);
+  const lines = exists ? cart.lines.map((line) => (line.productId === productId ? { productId, quantity } : line)) : [...cart.lines, { productId, quantity }];
+  return { ...cart, lines };
+}
+
+export function withoutLine(cart: Cart, productId: string): Cart {
+  return { ...cart, lines: cart.lines.filter((line) => line.productId !== productId) };
+}
+
+/** Why a quantity typed for this product cannot be ordered, or null: checked as the buyer types (their minimum and increment, then the stock). */
+export function cartQuantityProblem(product: MenuProduct, quantity: string): string | null {
+  const wanted = quantityThousandths(quantity);
+  if (wanted === null) return `${product.strainName}: enter a quantity`;
+  return quantityProblem(product, shownTerms(product), wanted) ?? orderLineProblem(product, quantity);
+}
+
+/** The cart priced by the menu as shown to this buyer. */
+export function priceCart(cart: Cart, products: MenuProduct[]): PricedCart {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines: PricedCartLine[] = [];
+  const gone: string[] = [];
+  let totalCents: number | null = 0;
+  for (const line of cart.lines) {
+    const product = byId.get(line.productId);
+    if (!product) {
+      gone.push(line.productId);
+      continue;
+    }
+    const terms = shownTerms(product);
+    const wanted = quantityThousandths(line.quantity);
+    const priceCents = unitPriceCents(terms, wanted ?? 0);
+    const lineCents = wanted !== null && priceCents !== null ? lineTotalCents(priceCents, wanted) : null;
+    totalCents = totalCents === null || lineCents === null ? null : totalCents + lineCents;
+    lines.push({
+      ...line,
+      strainName: product.strainName,
+      unitType: product.unitType,
+      problem: cartQuantityProblem(product, line.quantity),
+      unitPrice: priceCents === null ? null : formatScaled(priceCents, 2),
+      listPrice: terms.listPriceCents !== null && terms.listPriceCents !== priceCents ? formatScaled(terms.listPriceCents, 2) : null,
+      lineTotal: lineCents === null ? null : formatScaled(lineCents, 2),
+    });
+  }
+  return { lines, total: totalCents === null ? null : formatScaled(totalCents, 2), gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
+}
