@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { mutationLabel, type Mutation } from '../../../sync/mutations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { Link } from '../../lib/router';
 import { useConnectivity } from '../../lib/connectivity';
 import { discardLocalPhotos, retryLocalPhoto } from '../../lib/photos/local-photos';
 import { usePhotoCounts } from '../../lib/photos/use-photos';
@@ -165,9 +166,16 @@ export function SyncStatusControl() {
                     <span className="block font-medium">{mutationLabel(refusal.name)}</span>
                     <span data-testid="refusal-reason">{refusal.message}</span>
                   </span>
-                  <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
-                    Dismiss
-                  </button>
+                  {refusal.name === 'order.create' ? (
+                    // A refused order is never dropped from here: it waits under Needs attention to be edited and sent again, or discarded there.
+                    <Link to="/orders" className="shrink-0 underline">
+                      Open in orders
+                    </Link>
+                  ) : (
+                    <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
+                      Dismiss
+                    </button>
+                  )}
                 </li>
               ))}
             </ProblemList>
