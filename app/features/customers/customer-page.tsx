@@ -1,14 +1,15 @@
 /**
- * One customer of the book: their terms, price list, rep and tags, the order requests their team has sent, their
+ * One customer of the book: their terms, price list, rep and tags, their orders, their
  * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
  * opens with no signal.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { PAYMENT_TERM_LABELS, type Customer } from '../../../sync/entities/customer';
-import type { Inquiry } from '../../../sync/entities/inquiry';
+import type { Order } from '../../../sync/entities/order';
 import type { PriceList } from '../../../sync/entities/price-list';
 import { AppError } from '../../../sync/errors';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';
@@ -38,7 +39,7 @@ export function CustomerPage() {
               </Card>
             );
           }
-          const orders = customer.buyerTeamId ? [...view.inquiries.values()].filter((inquiry) => inquiry.buyerId === customer.buyerTeamId && inquiry.kind === 'order') : [];
+          const orders = [...view.orders.values()].filter((order) => order.customerId === customer.id);
           return <CustomerDetail customer={customer} priceLists={[...view.priceLists.values()]} orders={orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt))} />;
         }}
       </ReplicaGate>
@@ -46,7 +47,7 @@ export function CustomerPage() {
   );
 }
 
-function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; priceLists: PriceList[]; orders: Inquiry[] }) {
+function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; priceLists: PriceList[]; orders: Order[] }) {
   useDocumentTitle(customer.name);
   const [editing, setEditing] = useState(false);
   const { manageCustomers } = useTeamAllowances();
@@ -117,23 +118,25 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
           ))}
         </div>
       </Card>
-      <Section id="customer-orders" title="Order requests">
+      <Section id="customer-orders" title="Orders">
         {orders.length === 0 ? (
-          <Card className="p-6 text-center text-stone-600">
-            {customer.buyerTeamId ? 'No order requests from this customer yet.' : 'Order requests appear here once this customer has an account.'}
-          </Card>
+          <Card className="p-6 text-center text-stone-600">No orders from this customer yet.</Card>
         ) : (
-          <ul aria-label="Order requests" className="grid gap-2">
+          <ul aria-label="Orders" className="grid gap-2">
             {orders.map((order) => (
               <li key={order.id}>
-                <Card className="flex flex-wrap justify-between gap-2 p-3 text-sm">
-                  <span>
-                    {order.createdAt.slice(0, 10)} · {order.menuName} · {order.items.length} {order.items.length === 1 ? 'product' : 'products'}
-                  </span>
-                  <span className="font-medium">
-                    {order.total ? formatPrice(order.total) : 'Unpriced'} · {order.status}
-                  </span>
-                </Card>
+                <Link to={`/orders/${order.id}`} className="block">
+                  <Card className="flex flex-wrap justify-between gap-2 p-3 text-sm hover:bg-stone-50">
+                    <span>
+                      <span className="font-medium">{order.number}</span> · {order.createdAt.slice(0, 10)} · {order.lines.length}{' '}
+                      {order.lines.length === 1 ? 'product' : 'products'}
+                    </span>
+                    <span className="flex items-center gap-2 font-medium">
+                      {formatPrice(order.total)} · {ORDER_STATUS_LABELS[order.status]} · {PAYMENT_STATUS_LABELS[order.paymentStatus]}
+                      {order.overdue && <Badge tone="bad">Overdue</Badge>}
+                    </span>
+                  </Card>
+                </Link>
               </li>
             ))}
           </ul>
