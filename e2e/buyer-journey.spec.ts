@@ -1,16 +1,17 @@
 /**
  * The buyer's journey (issue 6): browse public menus, save two, go offline on
  * the trade-show floor, reload, open both from the device's copy, filter and
- * sort, keep notes, tags and a favourite, write to the seller and build an
- * order request; back online everything reaches the server by itself; the
- * seller replies and accepts; the buyer sees it. (A guest's Save Menu is in
+ * sort, keep notes, tags and a favourite, write to the seller and fill a
+ * cart and submit it; back online everything reaches the server by itself; the
+ * buyer finds the order in My orders; the seller replies and accepts the order
+ * on its page; the buyer sees it accepted. (A guest's Save Menu is in
  * guest-sign-in.spec.ts.)
  */
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, apiLogin, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { createMenu, createProduct, sellerWithBusiness, uniqueTag, type CreatedMenu, type InquiryOnServer, type SavedMenuOnServer } from './support/marketplace';
-import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
+import { expectAllSynced, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 
 /** A card in a list (browse results, saved menus), found by its heading. */
@@ -80,6 +81,15 @@ async function sellerCatalogue(tag: string) {
 
 const savedMenusOf = (session: ApiSession) => apiGet<SavedMenuOnServer[]>('/api/saved-menus', session);
 const inquiriesOf = (session: ApiSession) => apiGet<InquiryOnServer[]>('/api/inquiries', session);
+
+type OrderOnServer = {
+  number: string;
+  menuId: string | null;
+  status: string;
+  total: string;
+  lines: Array<{ productId: string; strainName: string; quantity: string; unitPrice: string; lineTotal: string }>;
+};
+const ordersOf = (session: ApiSession) => apiGet<{ orders: OrderOnServer[] }>('/api/orders', session);
 
 /** On the public menu reached from Browse: presses Save Menu and waits for the answer. */
 async function saveOpenMenu(page: Page, menu: CreatedMenu): Promise<void> {
@@ -203,26 +213,31 @@ test.describe('buyer journey', () => {
     await expect(contact).toBeHidden();
     await expect(toast(page, 'Message saved').first()).toBeVisible();
 
-    // An order request: below the lot size is refused with a clear message and nothing is queued.
-    const waiting = Number(await pendingCount(page).textContent());
-    expect(waiting).toBeGreaterThan(0);
-    await page.getByRole('button', { name: 'Request Order' }).click();
-    const order = page.getByRole('dialog', { name: 'Request an order' });
-    await order.getByLabel(`Quantity of ${glacier.strainName}`).fill('5');
-    await order.getByLabel(`Quantity of ${ember.strainName}`).fill('4');
-    await expect(order.getByRole('alert')).toHaveText(`${glacier.strainName}: the minimum order is 10 oz`);
-    await order.getByRole('button', { name: 'Send request' }).click();
-    await expect(order).toBeVisible();
-    await expect(order.getByRole('alert')).toHaveText(`${glacier.strainName}: the minimum order is 10 oz`);
-    await expect(pendingCount(page)).toHaveText(String(waiting));
-
-    await order.getByLabel(`Quantity of ${glacier.strainName}`).fill('20');
-    await expect(order.getByRole('alert')).toHaveCount(0);
-    await expect(order.getByText('Total: $283.00')).toBeVisible();
-    await order.getByRole('button', { name: 'Send request' }).click();
-    await expect(order).toBeHidden();
-    await expect(toast(page, 'Order request saved').first()).toBeVisible();
-    await expect(pendingCount(page)).toHaveText(String(waiting + 1));
+    // The cart: below the lot size is refused as typed and the cart will not send (one order reaches the server
+    // below); at 20 oz it goes to the outbox.
+    await page.getByRole('button', { name: `Add ${glacier.strainName} to cart` }).click();
+    await page.getByRole('button', { name: `Add ${ember.strainName} to cart` }).click();
+    const glacierQuantity = page.getByLabel(`Quantity of ${glacier.strainName} in cart`);
+    await glacierQuantity.fill('5');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: `${glacier.strainName}: the minimum order is 10` })
+        .first(),
+    ).toBeVisible();
+    await page.getByLabel(`Quantity of ${ember.strainName} in cart`).fill('4');
+    await page.getByRole('button', { name: 'Cart (2)' }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await cart.getByRole('button', { name: 'Submit order' }).click();
+    await expect(cart).toBeVisible();
+    await expect(cart.getByRole('alert').filter({ hasText: 'the minimum order is 10' })).toBeVisible();
+    await cart.getByLabel(`Quantity of ${glacier.strainName} in cart`).fill('20');
+    await expect(cart.getByRole('alert')).toHaveCount(0);
+    await expect(cart.getByText('Total: $283.00')).toBeVisible();
+    await cart.getByRole('button', { name: 'Submit order' }).click();
+    await expect(cart).toBeHidden();
+    await expect(toast(page, 'Order saved').first()).toBeVisible();
+    await expect(page.getByText('Waiting to send')).toBeVisible();
 
     // --- Back online, and nothing else: it all reaches the server.
     await goOnline(context);
@@ -233,25 +248,32 @@ test.describe('buyer journey', () => {
     expect(saved.find((entry) => entry.menuId === extractsMenu.id)).toMatchObject({ notes: null, tags: [], isFavorite: false });
 
     const sent = await inquiriesOf(buyerSession);
-    expect(sent).toHaveLength(2);
-    const message = sent.find((inquiry) => inquiry.kind === 'message');
-    expect(message).toMatchObject({ menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open' });
-    expect(message?.messages.map((entry) => entry.body)).toEqual([question]);
-    const request = sent.find((inquiry) => inquiry.kind === 'order');
-    expect(request).toMatchObject({ menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open', total: '283.00' });
-    expect(request?.items).toEqual([
-      { productId: glacier.id, strainName: glacier.strainName, unitType: 'oz', quantity: '20.000', pricePerUnit: '12.50', lineTotal: '250.00' },
-      { productId: ember.id, strainName: ember.strainName, unitType: 'oz', quantity: '4.000', pricePerUnit: '8.25', lineTotal: '33.00' },
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'message', menuId: flowerMenu.id, sellerId: seller.session.userId, status: 'open' });
+    expect(sent[0]?.messages.map((entry) => entry.body)).toEqual([question]);
+    const { orders } = await ordersOf(buyerSession);
+    expect(orders).toHaveLength(1);
+    const placed = orders[0]!;
+    expect(placed).toMatchObject({ menuId: flowerMenu.id, status: 'submitted', total: '283.00' });
+    expect(placed.lines).toEqual([
+      expect.objectContaining({ productId: glacier.id, strainName: glacier.strainName, quantity: '20.000', unitPrice: '12.50', lineTotal: '250.00' }),
+      expect.objectContaining({ productId: ember.id, strainName: ember.strainName, quantity: '4.000', unitPrice: '8.25', lineTotal: '33.00' }),
     ]);
 
-    // --- The seller, on a device of their own: both arrive, with an unread count; a reply and Accept.
+    // The buyer finds it in My orders.
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'My Orders' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+    const myOrder = page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: new RegExp(placed.number) });
+    await expect(myOrder).toContainText('Submitted');
+    await expect(myOrder).toContainText('$283.00');
+
+    // --- The seller, on a device of their own: the message arrives with an unread count, and they reply; the order waits on the Orders board.
     const reply = 'Yes: 20 oz of Glacier and 4 of Ember are set aside for you.';
     const sellerContext = await browser.newContext({ baseURL: baseUrl() });
     try {
       const sellerPage = await sellerContext.newPage();
       await signIn(sellerPage, seller.account);
       await expectAllSynced(sellerPage, 15_000);
-      // The message and the order request about one menu are one conversation, with news.
       await expect(sellerPage.getByTestId('unread-count')).toHaveText('1');
       await sellerPage.getByRole('button', { name: 'Notifications: 1 unread' }).click();
       await sellerPage.getByRole('link', { name: 'Open inbox' }).click();
@@ -259,41 +281,43 @@ test.describe('buyer journey', () => {
       const conversations = sellerPage.getByRole('list', { name: 'Conversations' }).getByRole('button');
       await expect(conversations).toHaveCount(1);
       await expect(conversations).toContainText(flowerMenu.name);
-      await expect(conversations).toContainText('Order request');
 
       await conversations.click();
       const timeline = sellerPage.getByRole('list', { name: 'Messages' });
       await expect(timeline).toContainText(question);
-      await expect(sellerPage.getByTestId('inquiry-status')).toHaveText('Awaiting reply');
-      const lines = sellerPage.getByRole('table', { name: 'Requested products' });
-      await expect(lines).toContainText(glacier.strainName);
-      await expect(lines).toContainText('$283.00');
       // Opening the conversation read all of it.
       await expect(sellerPage.getByTestId('unread-count')).toHaveCount(0);
       await sellerPage.getByLabel('Reply').fill(reply);
       await sellerPage.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(timeline).toContainText(reply);
-      await expect(sellerPage.getByTestId('inquiry-status')).toHaveText('Replied');
+
+      await sellerPage.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+      await expect(sellerPage.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+      await sellerPage
+        .getByRole('region', { name: 'New' })
+        .getByRole('link', { name: new RegExp(placed.number) })
+        .click();
+      await expect(sellerPage.getByRole('heading', { level: 1, name: `Order ${placed.number}` })).toBeVisible();
+      await expect(sellerPage.getByRole('table')).toContainText(glacier.strainName);
       await sellerPage.getByRole('button', { name: 'Accept', exact: true }).click();
-      await expect(sellerPage.getByTestId('inquiry-status')).toHaveText('Accepted');
       await expect(sellerPage.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
-      await expect(sellerPage.getByTestId('unread-count')).toHaveCount(0);
+      await expect(sellerPage.getByText('Accepted', { exact: true }).first()).toBeVisible();
       await expectAllSynced(sellerPage, 15_000);
     } finally {
       await sellerContext.close();
     }
 
-    // --- The buyer, online: a sync (here, the one on start) brings the reply and the status.
-    await expect.poll(async () => (await inquiriesOf(buyerSession)).find((inquiry) => inquiry.kind === 'order')?.status).toBe('accepted');
-    await page.goto('/inbox');
+    // --- The buyer, online: a sync (here, the one on start) brings the reply and the acceptance.
+    await expect.poll(async () => (await ordersOf(buyerSession)).orders[0]?.status).toBe('accepted');
+    await page.goto('/orders');
     await expectAllSynced(page, 15_000);
+    await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link', { name: new RegExp(placed.number) })).toContainText('Accepted');
+    await page.goto('/inbox');
     await expect(page.getByTestId('unread-count')).toHaveText('1');
     const buyerConversations = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
     await expect(buyerConversations).toHaveCount(1);
     await expect(buyerConversations).toContainText(seller.businessName);
-    await expect(buyerConversations).toContainText('Accepted');
     await buyerConversations.click();
-    await expect(page.getByTestId('inquiry-status')).toHaveText('Accepted');
     await expect(page.getByRole('list', { name: 'Messages' })).toContainText(reply);
     await expect(page.getByTestId('unread-count')).toHaveCount(0);
   });

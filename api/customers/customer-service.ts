@@ -19,6 +19,7 @@ import {
   updateCustomer as updateCustomerRow,
   type CustomerFields,
 } from '../db/repositories/customers';
+import { touchSavedCopiesOfBuyers } from '../db/repositories/buyer-prices';
 import { findPriceList } from '../db/repositories/price-lists';
 import { findMembership, findTeam } from '../db/repositories/teams';
 import { findCredentialsByEmail } from '../db/repositories/users';
@@ -84,6 +85,7 @@ export async function createCustomer(services: Services, seller: User, input: un
     const buyerTeamId = await buyerTeamToLink(tx.db, seller.id, fields.email);
     const customer = await insertCustomer(tx.db, { ...fields, repUserId, id, userId: seller.id, buyerTeamId, createdBy: by.userId }, tx.version, services.now());
     if (!customer) throw new AppError('conflict', 'A customer with this id already exists');
+    if (customer.priceListId) await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(customer));
     return customer;
   });
 }
@@ -99,17 +101,27 @@ export async function updateCustomer(services: Services, seller: User, id: strin
     await assertReferences(tx.db, seller, fields);
     // An unlinked entry whose email now names a buyer's account is linked to that buyer's team.
     const buyerTeamId = current.buyerTeamId === null && fields.email !== undefined ? await buyerTeamToLink(tx.db, seller.id, fields.email) : null;
-    return updateCustomerRow(tx.db, id, { ...definedFields(fields), ...(buyerTeamId && { buyerTeamId }) }, by.userId, tx.version, services.now());
+    const updated = await updateCustomerRow(tx.db, id, { ...definedFields(fields), ...(buyerTeamId && { buyerTeamId }) }, by.userId, tx.version, services.now());
+    // The buyer who had the list and the one who has it now both see other prices on their saved copies.
+    if (updated.priceListId !== current.priceListId || updated.buyerTeamId !== current.buyerTeamId) {
+      await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(current, updated));
+    }
+    return updated;
   });
 }
 
 export async function deleteCustomer(services: Services, seller: User, id: string, by: Member): Promise<void> {
   await services.db.transaction(async (tx) => {
-    await visibleCustomer(tx.db, seller, id, by);
+    const customer = await visibleCustomer(tx.db, seller, id, by);
     if (!can(by.role, 'customers.manage')) throw new AppError('forbidden', REP_CUSTOMER_DELETE_MESSAGE);
     await deleteCustomerRow(tx.db, id);
+    // Without the entry the buyer falls back to list prices.
+    if (customer.priceListId) await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(customer));
   });
 }
+
+/** The buyer teams these customer entries are linked to. */
+const buyerTeams = (...entries: Customer[]): string[] => [...new Set(entries.flatMap((entry) => (entry.buyerTeamId ? [entry.buyerTeamId] : [])))];
 
 function definedFields<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };

@@ -16,7 +16,6 @@ import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { calendarDay } from '../../sync/pricing';
 import type { PullResponse } from '../../sync/protocol';
-import { touchSavedCopiesOfBuyers } from '../db/repositories/buyer-prices';
 import { customers, menus, priceLists } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -28,6 +27,7 @@ let tangie: Product;
 let gummies: Product;
 let menu: Menu;
 let buyerList: string;
+let buyerCustomer: string;
 
 const entry = (product: Product, terms: Partial<PriceListEntry>): PriceListEntry => ({
   productId: product.id,
@@ -64,14 +64,13 @@ async function addList(entries: PriceListEntry[], dates: { startsAt?: string; en
   return id;
 }
 
-async function addCustomer(buyerTeamId: string, priceListId: string): Promise<void> {
+async function addCustomer(buyerTeamId: string, priceListId: string): Promise<string> {
+  const id = randomUUID();
   await t.services.db.transaction(async (tx) => {
     const now = t.clock.now();
-    await tx.db
-      .insert(customers)
-      .values({ id: randomUUID(), userId: seller.user.id, name: 'Dispensary', buyerTeamId, priceListId, version: tx.version, createdAt: now, updatedAt: now })
-      .run();
+    await tx.db.insert(customers).values({ id, userId: seller.user.id, name: 'Dispensary', buyerTeamId, priceListId, version: tx.version, createdAt: now, updatedAt: now }).run();
   });
+  return id;
 }
 
 async function product(body: Record<string, unknown>): Promise<Product> {
@@ -102,7 +101,7 @@ beforeAll(async () => {
     entry(tangie, { hidden: true }),
     entry(gummies, { percentOff: '12.50', increment: '5', breaks: [{ minQuantity: '10', price: '8.00' }] }),
   ]);
-  await addCustomer(buyer.user.id, buyerList);
+  buyerCustomer = await addCustomer(buyer.user.id, buyerList);
 });
 afterAll(() => t.close());
 
@@ -189,7 +188,10 @@ describe('an order request at the buyer’s prices', () => {
 });
 
 describe('the buyer’s saved copy', () => {
-  it('carries their prices, and their new prices on the next pull after their list changed', async () => {
+  const pull = (cursor: number) => t.request<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}`, { token: buyer.token });
+  const pulledPrices = (response: PullResponse) => response.savedMenus.map((copy) => prices(copy.snapshot!));
+
+  it('carries their prices, and their new prices on the next pull after the seller changed their list', async () => {
     const saved = await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: menu.id, publicLinkId: menu.publicLinkId } });
     expect(saved.status).toBe(201);
     const listed = await t.request<SavedMenuListItem[]>('GET', '/api/saved-menus', { token: buyer.token });
@@ -198,18 +200,14 @@ describe('the buyer’s saved copy', () => {
       ['Gummies', '8.75', '10.00'],
     ]);
 
-    const pull = (cursor: number) => t.request<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}`, { token: buyer.token });
     const first = await pull(0);
-    await t.services.db.transaction(async (tx) => {
-      await tx.db
-        .update(priceLists)
-        .set({ entries: [entry(gelato, { price: '24.00' }), entry(gummies, { price: '9.00' })], version: tx.version })
-        .where(eq(priceLists.id, buyerList))
-        .run();
-      await touchSavedCopiesOfBuyers(tx, seller.user.id, [buyer.user.id]);
+    const changed = await t.request('PUT', `/api/price-lists/${buyerList}`, {
+      token: seller.token,
+      body: { name: 'List', entries: [entry(gelato, { price: '24.00' }), entry(gummies, { price: '9.00' })] },
     });
+    expect(changed.status).toBe(200);
     const next = await pull(first.body.cursor);
-    expect(next.body.savedMenus.map((copy) => prices(copy.snapshot!))).toEqual([
+    expect(pulledPrices(next.body)).toEqual([
       [
         ['Gelato', '24.00', '30.00'],
         ['Tangie', '20.00', undefined],
@@ -218,5 +216,20 @@ describe('the buyer’s saved copy', () => {
     ]);
     // The menu answer follows the list at once too.
     expect(prices(await publicMenu(menu.publicLinkId, buyer))[0]).toEqual(['Gelato', '24.00', '30.00']);
+  });
+
+  it('carries the prices of another list on the next pull after the seller gave the buyer that list', async () => {
+    const otherList = await addList([entry(gelato, { price: '21.50' })]);
+    const first = await pull(0);
+    const assigned = await t.request('PATCH', `/api/customers/${buyerCustomer}`, { token: seller.token, body: { priceListId: otherList } });
+    expect(assigned.status).toBe(200);
+    const next = await pull(first.body.cursor);
+    expect(pulledPrices(next.body)).toEqual([
+      [
+        ['Gelato', '21.50', '30.00'],
+        ['Tangie', '20.00', undefined],
+        ['Gummies', '10.00', undefined],
+      ],
+    ]);
   });
 });
