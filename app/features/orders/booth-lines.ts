@@ -27,9 +27,14 @@ export function customerTerms(customer: Pick<Customer, 'priceListId'> | null, pr
   return (product: Product): ProductTerms => productTerms(product, entries.get(product.id));
 }
 
+/** A quantity as a person types it: no trailing zeros after the point ("2.500" is "2.5", "10.000" is "10"). */
+export function plainQuantity(quantity: string): string {
+  return quantity.includes('.') ? quantity.replace(/0+$/, '').replace(/\.$/, '') : quantity;
+}
+
 /** A quantity that starts a line: the smallest the customer may order, at least one. */
 export function startingQuantity(terms: ProductTerms): string {
-  return formatScaled(Math.max(terms.minimumThousandths, 1000), 3).replace(/\.?0+$/, '');
+  return plainQuantity(formatScaled(Math.max(terms.minimumThousandths, 1000), 3));
 }
 
 export function priceBoothLines(lines: BoothLine[], products: Map<string, Product>, termsOf: (product: Product) => ProductTerms): PricedBoothLine[] {
