@@ -36,6 +36,7 @@ const SavedMenusPage = named(() => import('./features/buyer/saved-menus-page'), 
 const SavedMenuPage = named(() => import('./features/buyer/saved-menu-page'), 'SavedMenuPage');
 const OrdersPage = named(() => import('./features/orders/orders-page'), 'OrdersPage');
 const OrderPage = named(() => import('./features/orders/order-page'), 'OrderPage');
+const NewOrderPage = named(() => import('./features/orders/new-order-page'), 'NewOrderPage');
 const InboxPage = named(() => import('./features/inbox/inbox-page'), 'InboxPage');
 const InsightsPage = named(() => import('./features/insights/insights-page'), 'InsightsPage');
 const ResetPasswordPage = named(() => import('./features/auth/reset-password-page'), 'ResetPasswordPage');
@@ -234,6 +235,14 @@ export function AppRoutes() {
             element={
               <Guard roles={['seller']}>
                 <OrdersPage />
+              </Guard>
+            }
+          />
+          <Route
+            path="/orders/new"
+            element={
+              <Guard roles={['seller']}>
+                <NewOrderPage />
               </Guard>
             }
           />

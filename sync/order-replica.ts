@@ -95,7 +95,10 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     if (state.orders.has(args.id)) return;
     if ('customerId' in args) {
       const lines = linesFrom(args.lines, state.products);
-      state.orders.set(args.id, pendingOrder(state, args.id, lines, { customerId: args.customerId, customerName: 'Customer', note: args.note }, context));
+      state.orders.set(
+        args.id,
+        pendingOrder(state, args.id, lines, { customerId: args.customerId, customerName: state.customers.get(args.customerId)?.name ?? 'Customer', note: args.note }, context),
+      );
       return;
     }
     const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);

@@ -13,7 +13,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { askToConfirm } from '../../lib/confirm-store';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -88,6 +88,9 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
         subtitle={<Link to="/customers">All customers</Link>}
         actions={
           <>
+            <Link to={`/orders/new?customer=${encodeURIComponent(customer.id)}`} className={buttonClasses()}>
+              New order
+            </Link>
             <Button variant="outline" onClick={() => setEditing(true)}>
               Edit
             </Button>

@@ -18,10 +18,11 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { mutate } from '../../lib/replica/mutate';
-import { useSyncCounts } from '../../lib/replica/use-replica';
+import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { downloadInvoice } from './download-invoice';
+import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
 import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
 import { useOrderSendStates } from './order-send-state';
@@ -46,7 +47,7 @@ export function OrderPage() {
             </PageBody>
           );
         }
-        return <OrderDetails order={order} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
+        return <OrderDetails order={order} view={view} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
       }}
     </ReplicaGate>
   );
@@ -71,11 +72,11 @@ async function saveInvoice(order: Order): Promise<void> {
   }
 }
 
-function OrderDetails({ order, party }: { order: Order; party: OrderParty }) {
+function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView; party: OrderParty }) {
   const navigate = useNavigate();
   const states = useOrderSendStates();
   const refusals = useSyncCounts()?.refusals ?? [];
-  const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | null>(null);
+  const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | 'lines' | null>(null);
   const can = (move: OrderMove) => orderMove(order, move, party).ok;
   const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id && refusal.name !== 'order.create');
   const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
@@ -100,6 +101,11 @@ function OrderDetails({ order, party }: { order: Order; party: OrderParty }) {
               </Button>
             )}
             {can('approve') && <Button onClick={() => void send({ name: 'order.approve', args: { id: order.id } }, 'Change approved')}>Approve the change</Button>}
+            {can('editLines') && (
+              <Button variant="outline" onClick={() => setDialog('lines')}>
+                Edit lines
+              </Button>
+            )}
             {can('fulfil') && <Button onClick={() => void send({ name: 'order.fulfil', args: { id: order.id } }, 'Order fulfilled')}>Fulfil</Button>}
             {can('deliver') && <Button onClick={() => setDialog('deliver')}>Deliver</Button>}
             {can('recordPayment') && order.paymentStatus !== 'paid' && (
@@ -146,6 +152,7 @@ function OrderDetails({ order, party }: { order: Order; party: OrderParty }) {
       </div>
       {dialog === 'reject' && <RejectDialog order={order} onOpenChange={close} />}
       {dialog === 'deliver' && <DeliverDialog order={order} onOpenChange={close} />}
+      {dialog === 'lines' && <EditLinesDialog order={order} view={view} onOpenChange={close} />}
       {dialog === 'payment' && (
         <Dialog open onOpenChange={close} title="Record a payment">
           <PaymentForm

@@ -4,12 +4,12 @@
  * rep's replica holds only their customers' orders. Orders the server refused stay on top under 'Needs attention'.
  */
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
 import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
 import { ORDER_STATUS_LABELS } from '../../../sync/order-labels';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { changeCart } from '../../lib/cart/cart-storage';
@@ -34,7 +34,17 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
   return (
     <PageBody>
-      <PageHeader title={party === 'seller' ? 'Orders' : 'My orders'} subtitle={party === 'seller' ? 'Every order from your customers, by where it stands.' : undefined} />
+      <PageHeader
+        title={party === 'seller' ? 'Orders' : 'My orders'}
+        subtitle={party === 'seller' ? 'Every order from your customers, by where it stands.' : undefined}
+        actions={
+          party === 'seller' && (
+            <Link to="/orders/new" className={buttonClasses()}>
+              New order
+            </Link>
+          )
+        }
+      />
       {states.refused.length > 0 && <NeedsAttention refused={states.refused} view={view} />}
       <div className="mb-4 flex flex-wrap gap-2">
         <Select aria-label="Status" className="w-auto" value={filter.status} onChange={(event) => setFilter({ ...filter, status: event.target.value as OrderFilter['status'] })}>

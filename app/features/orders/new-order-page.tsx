@@ -1,0 +1,86 @@
+/**
+ * A seller writes an order for one of their customers (at a booth, on the phone): the customer, products from the
+ * catalogue priced by the customer's price list, a note. It is queued like any change, so it works with no signal,
+ * and opens as 'Waiting to send' until the server numbers it. A rep's device holds only their own customers.
+ */
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from '../../lib/router';
+import { calendarDay } from '../../../sync/pricing';
+import { AppError } from '../../../sync/errors';
+import { PageBody, PageHeader } from '../../components/page/page-header';
+import { ReplicaGate } from '../../components/replica-gate';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, Select, Textarea } from '../../components/ui/form-controls';
+import { useDocumentTitle } from '../../lib/document-title';
+import { mutate } from '../../lib/replica/mutate';
+import type { ReplicaView } from '../../lib/replica/use-replica';
+import { toast } from '../../lib/toast-store';
+import { boothLinesReady, customerTerms, type BoothLine } from './booth-lines';
+import { BoothLinesEditor } from './booth-lines-editor';
+
+export function NewOrderPage() {
+  useDocumentTitle('New order');
+  return <ReplicaGate>{(view) => <NewOrder view={view} />}</ReplicaGate>;
+}
+
+function NewOrder({ view }: { view: ReplicaView }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [customerId, setCustomerId] = useState(() => (view.customers.has(params.get('customer') ?? '') ? (params.get('customer') ?? '') : ''));
+  const [lines, setLines] = useState<BoothLine[]>([]);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const customers = [...view.customers.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const termsOf = customerTerms(view.customers.get(customerId) ?? null, view.priceLists, calendarDay(new Date()));
+
+  async function submit() {
+    const problem = customerId ? boothLinesReady(lines, view.products, termsOf) : 'Choose the customer';
+    setError(problem);
+    if (problem) return;
+    const id = crypto.randomUUID();
+    setSending(true);
+    try {
+      await mutate({ name: 'order.create', args: { id, customerId, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.trim() })), note } });
+      navigate(`/orders/${id}`, { replace: true });
+    } catch (caught) {
+      setSending(false);
+      toast({ title: 'Error', description: caught instanceof AppError ? caught.message : 'The order could not be saved', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <PageBody>
+      <PageHeader title="New order" subtitle="Write an order for one of your customers. It is sent as soon as there is a connection." />
+      {customers.length === 0 ? (
+        <Card className="p-6 text-center text-stone-600">Add a customer first: orders are written for a customer of your book.</Card>
+      ) : (
+        <Card className="grid gap-4 p-4">
+          <Field id="order-customer" label="Customer">
+            <Select id="order-customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)}>
+              <option value="">Choose the customer</option>
+              {customers.map((customer) => (
+                <option key={customer.id} value={customer.id}>
+                  {customer.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} />
+          <Field id="order-note" label="Note (optional)">
+            <Textarea id="order-note" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+          </Field>
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <Button className="justify-self-stretch sm:justify-self-end" disabled={sending} onClick={() => void submit()}>
+            Submit order
+          </Button>
+        </Card>
+      )}
+    </PageBody>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * An order written by the seller (issue 28): at a booth with no signal, the seller writes an order for one of their
+ * customers from the Orders board; it waits on the device as 'Waiting to send' and gets its number when the
+ * network returns; raising a line then sends it to the buyer for approval.
+ */
+import { randomUUID } from 'node:crypto';
+import { apiGet } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { apiPost, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { expectAllSynced, waitForServiceWorkerControl } from './support/offline-app';
+import { goOffline, goOnline } from './support/network';
+
+test('a seller writes an order for a customer offline, it is numbered when the network returns, and raising a line asks the buyer', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
+  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 2 });
+  const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Green Leaf ${tag}` });
+
+  await signIn(page, seller.account);
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  await expectAllSynced(page, 15_000);
+
+  await goOffline(context);
+  await page.getByRole('link', { name: 'New order' }).click();
+  await page.getByLabel('Customer').selectOption({ label: customer.name });
+  await page.getByLabel('Add a product').fill(`haze ${tag}`);
+  await page.getByRole('button', { name: new RegExp(haze.strainName) }).click();
+  const quantity = page.getByLabel(`Quantity of ${haze.strainName}`);
+  await quantity.fill('1');
+  await expect(page.getByText('the minimum order is 2 oz')).toBeVisible();
+  await quantity.fill('4');
+  await expect(page.getByText('Total $50.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(page.getByText('Waiting to send')).toBeVisible();
+  await expect(page.getByText(customer.name)).toBeVisible();
+
+  await goOnline(context);
+  await expectAllSynced(page, 20_000);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order SO-\d+$/ })).toBeVisible();
+  await expect(page.getByText('Waiting to send')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit lines' }).click();
+  const edit = page.getByRole('dialog', { name: /^Edit the lines of SO-/ });
+  await edit.getByLabel(`Quantity of ${haze.strainName}`).fill('6');
+  await edit.getByRole('button', { name: 'Save the lines' }).click();
+  await expect(page.getByText("Awaiting buyer's approval").first()).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('$75.00');
+  await expectAllSynced(page, 20_000);
+  const onServer = await apiGet<{ status: string; total: string }>(`/api/orders/${new URL(page.url()).pathname.split('/').pop()}`, seller.session);
+  expect(onServer).toMatchObject({ status: 'awaiting_buyer', total: '75.00' });
+});
