@@ -96,6 +96,12 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
   return rows.map((row) => toOrder(row, now));
 }
 
+/** Every order the reader may read, newest first, for the export. */
+export async function listReadableOrders(db: Db, reader: OrderReader, now: Date): Promise<Order[]> {
+  const rows = await selectOrders(db).where(readable(reader)).orderBy(desc(orders.createdAt), desc(orders.number)).all();
+  return rows.map((row) => toOrder(row, now));
+}
+
 export type OrderQuery = { status?: OrderStatus; q?: string; limit: number; offset: number };
 
 /** A page of the reader's orders, newest first: by status, and by a search of the number, the customer or the seller. */
