@@ -1,7 +1,9 @@
 /**
  * The seller's side of an order (issue 28): from the Orders board, accept a buyer's order, fulfil it, deliver it
- * short, and record the payment of what was delivered; each step shows on the order's page and reaches the server.
+ * short, record the payment of what was delivered and download the invoice; each step shows on the order's page and
+ * reaches the server.
  */
+import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
@@ -10,7 +12,7 @@ import { expectAllSynced } from './support/offline-app';
 
 type OrderOnServer = { id: string; number: string; status: string; total: string; amountPaid: string; paymentStatus: string };
 
-test('the seller accepts, fulfils, delivers short and records the payment', async ({ page }) => {
+test('the seller accepts, fulfils, delivers short, records the payment and downloads the invoice', async ({ page }) => {
   test.setTimeout(90_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
@@ -47,4 +49,12 @@ test('the seller accepts, fulfils, delivers short and records the payment', asyn
   await expectAllSynced(page, 20_000);
   const onServer = await apiGet<OrderOnServer>(`/api/orders/${placed.id}`, seller.session);
   expect(onServer).toMatchObject({ status: 'delivered', total: '100.00', amountPaid: '100.00', paymentStatus: 'paid' });
+
+  // The invoice, re-issued after delivery, saved under its number.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the invoice (PDF)' }).click();
+  const invoice = await download;
+  expect(invoice.suggestedFilename()).toBe(`INV-${placed.number}.pdf`);
+  const bytes = await readFile(await invoice.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
 });

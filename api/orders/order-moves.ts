@@ -14,19 +14,18 @@ import {
   type OrderHistoryEntry,
 } from '../../sync/entities/order';
 import { AppError } from '../../sync/errors';
-import { lineTotalCents } from '../../sync/order-request';
+import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, moneyCents, orderTotals, paymentStatusOf } from '../../sync/order-payments';
 import { orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { customerHasOverdueOrder, findOrder, findOrderRow, updateOrder, type OrderChanges, type OrderRow } from '../db/repositories/orders';
+import { customerOrdersOwing, findOrder, findOrderRow, updateOrder, type OrderChanges, type OrderRow } from '../db/repositories/orders';
 import { ORDER_NOT_FOUND, partyOf, type OrderActor } from './order-actor';
 import { findCustomerOfSeller, findPriceList, menuPriceListId } from './order-customer';
-import { centsOf, linesTotalCents, priceLines } from './order-lines';
+import { centsOf, priceLines } from './order-lines';
 import { mailOrderStep, type OrderStep } from './order-mail';
 import { adjustStock, giveBackStock, heldBy, holdStock, thousandthsOf } from './order-stock';
-import { dueAtFor, paymentStatusFor } from './payment-rules';
 
 type MoveContext = { tx: Tx; row: OrderRow; party: OrderParty; now: Date };
 /** What a move changes, and the step its email tells (none: nothing to tell). */
@@ -121,9 +120,9 @@ export async function fulfilOrder(services: Services, actor: OrderActor, input: 
     'fulfil',
     statusMove(actor, 'fulfil', 'fulfilled', async ({ tx, row, now }) => {
       const customer = await findCustomerOfSeller(tx.db, row.sellerId, row.customerId);
-      if (customer?.holdWhenOverdue && (await customerHasOverdueOrder(tx.db, customer.id, row.id, now))) {
-        throw new AppError('overdue_balance', `${customer.name} has an overdue order: record its payment before fulfilling another`);
-      }
+      if (!customer?.holdWhenOverdue) return;
+      const hold = fulfilmentHold(customer, await customerOrdersOwing(tx.db, customer.id, row.id), now);
+      if (hold) throw new AppError(hold.reason, hold.message);
     }),
   );
 }
@@ -171,7 +170,8 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
     if (first) throw new AppError('validation', first, errors);
     const lines = row.lines.map((line) => {
       const quantity = delivered.get(line.productId) ?? thousandthsOf(line.quantity);
-      return { ...line, deliveredQuantity: formatScaled(quantity, 3), lineTotal: formatScaled(lineTotalCents(centsOf(line.unitPrice), quantity), 2) };
+      const deliveredQuantity = formatScaled(quantity, 3);
+      return { ...line, deliveredQuantity, lineTotal: billedLineTotal({ ...line, deliveredQuantity }) };
     });
     const outcome = await statusMove(actor, 'deliver', 'delivered', async () => {
       if (!row.stockHeld) return;
@@ -182,17 +182,17 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
       }));
       await giveBackStock(tx, shortBy, now);
     })(context);
-    const totalCents = linesTotalCents(lines);
+    const { subtotal, total } = orderTotals(lines);
     return {
       ...outcome,
       changes: {
         ...outcome.changes,
         lines,
-        subtotalCents: totalCents,
-        totalCents,
+        subtotalCents: moneyCents(subtotal),
+        totalCents: moneyCents(total),
         deliveredAt: now,
-        dueAt: dueAtFor(now, row.paymentTerms),
-        paymentStatus: paymentStatusFor(totalCents, row.amountPaidCents),
+        dueAt: new Date(dueDate(now.toISOString(), row.paymentTerms)),
+        paymentStatus: paymentStatusOf({ total, amountPaid: formatScaled(row.amountPaidCents, 2) }),
       },
     };
   });
@@ -203,17 +203,16 @@ export async function recordPayment(services: Services, actor: OrderActor, input
   const args = parseOrThrow(orderPaymentInputSchema, input);
   return moveOrder(services, actor, args.id, 'recordPayment', async ({ row }) => {
     if (args.paymentId && row.payments.some((payment) => payment.id === args.paymentId)) return { changes: {}, step: null };
-    const cents = centsOf(args.amount!);
-    const owed = row.totalCents - row.amountPaidCents;
-    if (cents > owed) throw new AppError('validation', `That is more than the $${formatScaled(owed, 2)} still owed`, { amount: 'More than is owed' });
-    const paid = row.amountPaidCents + cents;
+    const amount = formatScaled(centsOf(args.amount!), 2);
+    const paid = applyPayment({ total: formatScaled(row.totalCents, 2), amountPaid: formatScaled(row.amountPaidCents, 2) }, amount);
+    if (!paid.ok) throw new AppError('validation', paid.message, { amount: paid.message });
     const payment = {
       id: args.paymentId ?? randomUUID(),
-      amount: formatScaled(cents, 2),
+      amount,
       method: args.method,
       receivedAt: new Date(args.receivedAt).toISOString(),
       byName: actor.name,
     };
-    return { changes: { payments: [...row.payments, payment], amountPaidCents: paid, paymentStatus: paymentStatusFor(row.totalCents, paid) }, step: 'paid' };
+    return { changes: { payments: [...row.payments, payment], amountPaidCents: moneyCents(paid.amountPaid), paymentStatus: paid.paymentStatus }, step: 'paid' };
   });
 }

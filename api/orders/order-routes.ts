@@ -6,6 +6,7 @@ import { allow, sessionOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { orderActor, type OrderActor } from './order-actor';
 import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from './order-moves';
+import { orderInvoice, ordersCsv, type OrderFile } from './order-documents';
 import { createOrder, getOrder, listOrders, reorder } from './order-service';
 
 const parties = allow('buyer', 'seller');
@@ -21,8 +22,14 @@ async function argsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 const move = (run: (services: Services, actor: OrderActor, input: unknown) => Promise<Order>) => async (c: Context<AppEnv>) =>
   c.json(await run(c.get('services'), orderActor(sessionOf(c)), await argsOf(c)));
 
+/** A file the browser saves under its own name rather than shows. */
+const download = (c: Context<AppEnv>, file: OrderFile, type: string) =>
+  c.body(file.body, 200, { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${file.fileName}"` });
+
 export const orderRoutes = new Hono<AppEnv>()
   .get('/orders', parties, async (c) => c.json(await listOrders(c.get('services'), orderActor(sessionOf(c)), c.req.query())))
+  .get('/orders.csv', parties, async (c) => download(c, await ordersCsv(c.get('services'), orderActor(sessionOf(c))), 'text/csv; charset=utf-8'))
+  .get('/orders/:id/invoice.pdf', parties, async (c) => download(c, await orderInvoice(c.get('services'), orderActor(sessionOf(c)), c.req.param('id')), 'application/pdf'))
   .get('/orders/:id', parties, async (c) => c.json(await getOrder(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'))))
   .post('/orders', parties, async (c) => c.json(await createOrder(c.get('services'), orderActor(sessionOf(c)), await readJson(c)), 201))
   .post('/orders/:id/accept', seller, move(acceptOrder))

@@ -201,7 +201,10 @@ describe('the life of an order', () => {
     const next = await buyerOrder([{ productId: gummies.id, quantity: '1' }], holdBuyer);
     await ok('POST', `/api/orders/${next.id}/accept`, seller.token);
     const held = await refused('POST', `/api/orders/${next.id}/fulfil`, seller.token, undefined, 409);
-    expect(held).toEqual({ message: 'Slow Payers has an overdue order: record its payment before fulfilling another', reason: 'overdue_balance' });
+    expect(held).toEqual({
+      message: `Slow Payers is on hold: order ${overdue.number} is overdue. Record the payment before fulfilling this order.`,
+      reason: 'overdue_balance',
+    });
   });
 
   it("reorders at today's prices, leaving out and naming what is gone", async () => {

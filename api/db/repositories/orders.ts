@@ -3,7 +3,7 @@ import { and, desc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { formatScaled } from '../../../sync/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
-import { isOverdue } from '../../orders/payment-rules';
+import { isOverdue } from '../../../sync/order-payments';
 import type { Db } from '../database';
 import { likeIgnoringCase } from '../sql-dialect';
 import { customers, orderCounters, orders, users } from '../schema';
@@ -53,7 +53,7 @@ function toOrder(row: { order: OrderRow; seller: typeof users.$inferSelect; cust
     paymentTerms: order.paymentTerms,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,
-    overdue: isOverdue({ dueAt: order.dueAt, paymentStatus: order.paymentStatus }, now),
+    overdue: isOverdue({ dueAt: order.dueAt?.toISOString() ?? null, total: money(order.totalCents), amountPaid: money(order.amountPaidCents) }, now),
     note: order.note,
     history: order.history,
     payments: order.payments,
@@ -93,6 +93,12 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
     .where(and(readable(reader), gt(orders.version, cursor)))
     .orderBy(desc(orders.updatedAt))
     .all();
+  return rows.map((row) => toOrder(row, now));
+}
+
+/** Every order the reader may read, newest first, for the export. */
+export async function listReadableOrders(db: Db, reader: OrderReader, now: Date): Promise<Order[]> {
+  const rows = await selectOrders(db).where(readable(reader)).orderBy(desc(orders.createdAt), desc(orders.number)).all();
   return rows.map((row) => toOrder(row, now));
 }
 
@@ -159,21 +165,16 @@ export async function updateOrder(db: Db, id: string, changes: OrderChanges, ver
     .run();
 }
 
-/** Whether another order of the customer is past due and not paid (for a customer held while overdue). */
-export async function customerHasOverdueOrder(db: Db, customerId: string, exceptOrderId: string, now: Date): Promise<boolean> {
-  const row = await db
-    .select({ id: orders.id })
+/**
+ * The customer's other orders that could be overdue: delivered (so with a due date) and not paid in full. Narrowed
+ * here so a customer's whole history is never read; which of them are overdue is `isOverdue` in sync/order-payments.ts.
+ */
+export async function customerOrdersOwing(db: Db, customerId: string, exceptOrderId: string): Promise<Array<Pick<Order, 'number' | 'dueAt' | 'total' | 'amountPaid'>>> {
+  const rows = await db
+    .select({ number: orders.number, dueAt: orders.dueAt, totalCents: orders.totalCents, amountPaidCents: orders.amountPaidCents })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        sql`${orders.id} <> ${exceptOrderId}`,
-        sql`${orders.paymentStatus} <> 'paid'`,
-        sql`${orders.dueAt} IS NOT NULL AND ${orders.dueAt} < ${now.getTime()}`,
-        sql`${orders.status} <> 'cancelled'`,
-      ),
-    )
-    .limit(1)
-    .get();
-  return row !== undefined;
+    .where(and(eq(orders.customerId, customerId), sql`${orders.id} <> ${exceptOrderId}`, sql`${orders.dueAt} IS NOT NULL`, sql`${orders.amountPaidCents} < ${orders.totalCents}`))
+    .orderBy(orders.number)
+    .all();
+  return rows.map((row) => ({ number: `SO-${row.number}`, dueAt: row.dueAt?.toISOString() ?? null, total: money(row.totalCents), amountPaid: money(row.amountPaidCents) }));
 }

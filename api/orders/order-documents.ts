@@ -1,0 +1,52 @@
+/**
+ * The order's papers: its invoice as a PDF, for either party, and the orders export for the books. Who may have
+ * them is decided as for reading the order itself (a rep only for their customers; anyone else is told it does not exist).
+ */
+import type { User } from '../../sync/entities/user';
+import { partyName } from '../../sync/entities/user';
+import { AppError } from '../../sync/errors';
+import type { Services } from '../context';
+import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
+import { findUserById } from '../db/repositories/users';
+import { invoiceNumber, renderInvoicePdf, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
+import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
+import { findCustomerOfSeller } from './order-customer';
+import { ordersCsvFileName, ordersToCsv } from './orders-csv';
+
+export type OrderFile = { body: Uint8Array<ArrayBuffer> | string; fileName: string };
+
+/** The seller as their team's business profile (the founder's row) names them: business, licence, address, contact. */
+function sellerParty(seller: User): InvoiceSeller {
+  const place = [seller.city, [seller.state, seller.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [seller.address, place].filter(Boolean).join(', ');
+  const contact = [...new Set([seller.contactInfo, seller.phoneNumber, seller.email].filter(Boolean))].join(', ');
+  return { businessName: seller.businessName || partyName(seller, 'Cannabis Supplier'), licenseNumber: seller.licenseNumber, address: address || null, contact: contact || null };
+}
+
+export async function orderInvoice(services: Services, actor: OrderActor, id: string): Promise<OrderFile> {
+  const db = services.db.read;
+  const row = await findOrderRow(db, id);
+  if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
+  await partyOf(db, actor, row);
+  const now = services.now();
+  const [order, seller, customer, buyerTeam] = await Promise.all([
+    findOrder(db, id, now),
+    findUserById(db, row.sellerId),
+    findCustomerOfSeller(db, row.sellerId, row.customerId),
+    row.buyerId ? findUserById(db, row.buyerId) : null,
+  ]);
+  if (!order || !seller) throw new AppError('not_found', ORDER_NOT_FOUND);
+  // The seller's own book names the customer; an order from a buyer no longer in it falls back on the buyer's business.
+  const buyer: InvoiceBuyer = {
+    businessName: customer?.name ?? (buyerTeam ? partyName(buyerTeam, 'Customer') : order.customerName),
+    licenseNumber: customer?.licenseNumber ?? buyerTeam?.licenseNumber ?? null,
+  };
+  const pdf = await renderInvoicePdf({ order, seller: sellerParty(seller), buyer, issuedAt: now.toISOString() });
+  return { body: new Uint8Array(pdf), fileName: `${invoiceNumber(order)}.pdf` };
+}
+
+export async function ordersCsv(services: Services, actor: OrderActor): Promise<OrderFile> {
+  const now = services.now();
+  const orders = await listReadableOrders(services.db.read, readerOf(actor), now);
+  return { body: ordersToCsv(orders), fileName: ordersCsvFileName(now) };
+}
