@@ -5,6 +5,7 @@ import { benchAdminCustomers } from './admin-customers.bench';
 import { benchApiProcesses } from './api-processes.bench';
 import { benchInsights } from './insights.bench';
 import { benchInvoicePdf } from './invoice-pdf.bench';
+import { benchOrders } from './orders.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
 import { benchRouteJavaScript } from './route-javascript';
@@ -23,6 +24,7 @@ const benches: Record<string, () => unknown> = {
   lighthouse: benchLighthouse,
   adminCustomers: benchAdminCustomers,
   invoicePdf: benchInvoicePdf,
+  orders: benchOrders,
 };
 
 const chosen = process.argv.slice(2);

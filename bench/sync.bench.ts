@@ -7,8 +7,6 @@
  * on the same engine, so the cost of sync's own bookkeeping shows apart from
  * the engine's.
  */
-import { request } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { createUser } from '../api/auth/auth-service';
 import type { Services } from '../api/context';
 import { insertProduct } from '../api/db/repositories/products';
@@ -17,41 +15,10 @@ import { productCreateSchema } from '../sync/entities/product';
 import type { PullResponse, PushRequest } from '../sync/protocol';
 import { benchPostgresDatabase } from './bench-postgres';
 import { startBenchServer } from './bench-server';
+import { buyerPulls, pushWithOrders, type BuyerPulls } from './sync-orders';
+import { call } from './wire';
 
 const ENGINE_BATCH = 200;
-
-type WireResult = { status: number; bytes: number; ms: number; text: string };
-
-function call(url: string, token: string, method: string, body?: unknown): Promise<WireResult> {
-  const started = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'accept-encoding': 'gzip',
-          ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const raw = Buffer.concat(chunks);
-          const text = (response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-          const sent = payload ? Buffer.byteLength(payload) : 0;
-          resolve({ status: response.statusCode ?? 0, bytes: raw.length + sent, ms: performance.now() - started, text });
-        });
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
 
 function productCreate(seq: number) {
   return {
@@ -112,7 +79,7 @@ const line = (label: string, ms: number, bytes: number, rows: number, target: st
     .padStart(8)} rows/s   (${target})`;
 
 type Timed = { ms: number; bytes: number };
-type SyncFigures = { push: Timed; floor: Timed; first: Timed; incremental: Timed };
+type SyncFigures = { push: Timed; floor: Timed; first: Timed; incremental: Timed; withOrders: Timed; buyer: BuyerPulls };
 
 /** The three sync figures on one server. */
 async function measureSync(env: Record<string, string> = {}): Promise<SyncFigures> {
@@ -139,7 +106,12 @@ async function measureSync(env: Record<string, string> = {}): Promise<SyncFigure
     const incremental = await call(`${server.url}/api/sync/pull?cursor=${firstPull.cursor}&clientId=${clientId}`, server.token, 'GET');
     const changed = (JSON.parse(incremental.text) as PullResponse).products.length;
     if (changed !== 10) throw new Error(`incremental pull held ${changed} products`);
-    return { push: pushed, floor, first, incremental };
+    const withOrders = await pushWithOrders(server, clientId, 30_001, productCreate);
+    const buyer = await buyerPulls(
+      server,
+      firstPull.products.map((product) => product.id),
+    );
+    return { push: pushed, floor, first, incremental, withOrders, buyer };
   } finally {
     await server.close();
   }
@@ -151,6 +123,18 @@ function report(engine: string, figures: SyncFigures): void {
   console.info(line('  floor: same rows, one transaction', figures.floor.ms, 0, 1_000, `push / floor ${(figures.push.ms / figures.floor.ms).toFixed(1)}x, target at most 3x`));
   console.info(line('  first pull of 10,000 products', figures.first.ms, figures.first.bytes, 10_000, 'target at most 2 s and 2 MB'));
   console.info(line('  pull of 10 changes among 10,000', figures.incremental.ms, figures.incremental.bytes, 10, 'target at most 50 ms'));
+  console.info(
+    line(
+      '  push of 1,000 with 100 orders',
+      figures.withOrders.ms,
+      figures.withOrders.bytes,
+      1_000,
+      `/ floor ${(figures.withOrders.ms / figures.floor.ms).toFixed(1)}x, / product-only push ${(figures.withOrders.ms / figures.push.ms).toFixed(1)}x`,
+    ),
+  );
+  const { priced, unpriced, products } = figures.buyer;
+  console.info(line(`  buyer's pull, ${products}-entry list`, priced.ms, priced.bytes, products, `/ same pull with no list ${(priced.ms / unpriced.ms).toFixed(1)}x`));
+  console.info(line("  buyer's pull, no list", unpriced.ms, unpriced.bytes, products, 'a saved menu of 500 at list prices'));
 }
 
 /** The same sync figures on SQLite (the embedded default) and on PostgreSQL, one after the other. */

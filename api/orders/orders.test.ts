@@ -238,6 +238,12 @@ describe('the life of an order', () => {
     expect(found.orders.map((order) => order.id)).toEqual([mine.orders[0]!.id]);
     expect((await ok<{ orders: Order[] }>('GET', '/api/orders?q=Corner', seller.token)).orders.every((order) => order.customerName === 'Corner Dispensary')).toBe(true);
     await refused('GET', '/api/orders?status=lost', seller.token, undefined, 400);
+    // Pages come newest first and say how many there are in all, even past the end.
+    const all = orderListSchema.parse(await ok('GET', '/api/orders?limit=200', seller.token));
+    expect(all.total).toBe(all.orders.length);
+    const second = orderListSchema.parse(await ok('GET', '/api/orders?limit=1&offset=1', seller.token));
+    expect(second).toEqual({ orders: [all.orders[1]], total: all.total });
+    expect(orderListSchema.parse(await ok('GET', `/api/orders?offset=${all.total + 5}`, seller.token))).toEqual({ orders: [], total: all.total });
   });
 
   it('tells the other party of each step by email', async () => {
