@@ -54,6 +54,6 @@ CREATE INDEX "customers_buyer_team" ON "customers" ("buyer_team_id");
 --> statement-breakpoint
 ALTER TABLE "menus" ADD "price_list_id" text REFERENCES "price_lists"("id") ON DELETE set null;
 --> statement-breakpoint
-CREATE TRIGGER "customers_tombstone" AFTER DELETE ON "customers" FOR EACH ROW EXECUTE FUNCTION record_tombstone('customer');
+CREATE TRIGGER "customers_tombstone" AFTER DELETE ON "customers" FOR EACH ROW EXECUTE FUNCTION record_tombstone('customer', 'user_id');
 --> statement-breakpoint
-CREATE TRIGGER "price_lists_tombstone" AFTER DELETE ON "price_lists" FOR EACH ROW EXECUTE FUNCTION record_tombstone('priceList');
+CREATE TRIGGER "price_lists_tombstone" AFTER DELETE ON "price_lists" FOR EACH ROW EXECUTE FUNCTION record_tombstone('priceList', 'user_id');
