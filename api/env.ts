@@ -71,7 +71,12 @@ const envSchema = z.object({
     z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https$/, error: 'must list https:// origins, separated by commas' }).transform((origin) => new URL(origin).origin))),
   ),
 });

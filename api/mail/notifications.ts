@@ -42,7 +42,12 @@ export async function notifyNewInquiry(services: Services, tx: Tx, inquiry: Inqu
     );
   }
   const title = inquiry.kind === 'order' ? `Order request from ${inquiry.buyerName}` : `New inquiry from ${inquiry.buyerName}`;
-  await pushNews(services, tx, { teams: [inquiry.sellerId] }, { kind: inquiry.kind === 'order' ? 'new-order' : 'new-message', title, body: message || `About ${inquiry.menuName}`, ...inboxPlace(inquiry) });
+  await pushNews(
+    services,
+    tx,
+    { teams: [inquiry.sellerId] },
+    { kind: inquiry.kind === 'order' ? 'new-order' : 'new-message', title, body: message || `About ${inquiry.menuName}`, ...inboxPlace(inquiry) },
+  );
 }
 
 /** A reply reaches the other party: a seller's reply the buyer, a buyer's message the seller. */
@@ -95,7 +100,13 @@ export async function notifyFirstMenuOpen(services: Services, tx: Tx, open: Firs
     services,
     tx,
     { teams: [open.sellerId] },
-    { kind: 'first-menu-view', title: `${partyName(buyer, 'A buyer')} opened ${menu.name}`, body: 'The first time they opened this menu: a good moment to write to them.', url: `/menus/${menu.id}/insights`, tag: `menu-view-${menu.id}` },
+    {
+      kind: 'first-menu-view',
+      title: `${partyName(buyer, 'A buyer')} opened ${menu.name}`,
+      body: 'The first time they opened this menu: a good moment to write to them.',
+      url: `/menus/${menu.id}/insights`,
+      tag: `menu-view-${menu.id}`,
+    },
   );
 }
 

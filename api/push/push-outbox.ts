@@ -11,17 +11,7 @@ import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Database, Tx } from '../db/database';
-import {
-  claimPush,
-  deletePush,
-  deletePushSubscriptionById,
-  duePushes,
-  insertPushOutboxRows,
-  pushDelivered,
-  pushFailed,
-  retryPushAt,
-  type DuePush,
-} from '../db/repositories/push';
+import { claimPush, deletePush, deletePushSubscriptionById, duePushes, insertPushOutboxRows, pushDelivered, pushFailed, retryPushAt, type DuePush } from '../db/repositories/push';
 import type { VapidKeys } from './vapid-keys';
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';

@@ -130,7 +130,9 @@ export async function badgeItems(db: Db, teamId: string): Promise<{ orders: Badg
     .from(orders)
     .where(or(and(eq(orders.sellerId, teamId), eq(orders.status, 'submitted')), and(eq(orders.buyerId, teamId), eq(orders.status, 'awaiting_buyer'))))
     .all();
-  const lastAuthor = sql<string | null>`(SELECT coalesce(m.author_team_id, m.author_id) FROM ${inquiryMessages} m WHERE m.inquiry_id = ${inquiries.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`;
+  const lastAuthor = sql<
+    string | null
+  >`(SELECT coalesce(m.author_team_id, m.author_id) FROM ${inquiryMessages} m WHERE m.inquiry_id = ${inquiries.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`;
   const threads = await db
     .select({ sellerId: inquiries.sellerId, buyerId: inquiries.buyerId, lastAuthor })
     .from(inquiries)
