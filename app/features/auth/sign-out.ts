@@ -18,8 +18,8 @@ export function unsyncedWarning(pending: number): string {
 export async function signOutAndReload(): Promise<void> {
   const { db, stop } = useSyncSession.getState();
   const userId = db?.userId;
-  // Photos waiting to upload are changes too: they exist only on this device until sent.
-  const pending = db ? (await db.outbox.count()) + (await db.photos.where('status').anyOf('pending', 'uploading').count()) : 0;
+  // Photos waiting to upload are changes too: they exist only on this device until sent; so are refused orders kept until acted on.
+  const pending = db ? (await db.outbox.count()) + (await db.photos.where('status').anyOf('pending', 'uploading').count()) + (await db.keptRefusals.count()) : 0;
   if (pending > 0 && !(await askToConfirm({ title: 'Sign out anyway?', description: unsyncedWarning(pending), confirmLabel: 'Sign out' }))) return;
   stop();
   if (userId && pending === 0) await Dexie.delete(replicaName(userId)).catch(() => undefined);
