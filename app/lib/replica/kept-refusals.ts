@@ -10,18 +10,14 @@ import type { KeptMutationName } from '../../../sync/mutations';
 import type { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';
 
-export type KeptRefusalKey = [KeptMutationName, string];
-
 /** Where the person acts on each kind of kept refusal; a kind the catalogue adds does not compile until it has a place. */
 export const KEPT_REFUSAL_PLACES: Record<KeptMutationName, { to: string; label: string }> = {
   'order.create': { to: '/orders', label: 'Open in orders' },
 };
 
-export const keptRefusalKey = (kept: Pick<KeptRefusal, 'name' | 'id'>): KeptRefusalKey => [kept.name, kept.id];
-
 /** Drops a kept refusal on the person's word (they confirmed discarding it). */
 export async function discardKeptRefusal(db: ReplicaDb, kept: Pick<KeptRefusal, 'name' | 'id'>): Promise<void> {
-  await db.keptRefusals.delete(keptRefusalKey(kept));
+  await db.keptRefusals.delete([kept.name, kept.id]);
 }
 
 /** The person's kept refusals, oldest first, live (undefined while the replica opens). */
