@@ -1,12 +1,13 @@
 /**
  * An order written by the seller (issue 28): at a booth with no signal, the seller writes an order for one of their
  * customers from the Orders board; it waits on the device as 'Waiting to send' and gets its number when the
- * network returns; raising a line then sends it to the buyer for approval.
+ * network returns; raising a line then sends it to the buyer for approval. One the server refuses (the stock went
+ * meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
  */
 import { randomUUID } from 'node:crypto';
 import { apiGet } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
-import { apiPost, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { apiPost, apiPut, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { expectAllSynced, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 
@@ -51,4 +52,47 @@ test('a seller writes an order for a customer offline, it is numbered when the n
   await expectAllSynced(page, 20_000);
   const onServer = await apiGet<{ status: string; total: string }>(`/api/orders/${new URL(page.url()).pathname.split('/').pop()}`, seller.session);
   expect(onServer).toMatchObject({ status: 'awaiting_buyer', total: '75.00' });
+});
+
+test('a booth order the server refuses is kept under Needs attention and sent again edited from the order form', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Valley Farms ${tag}`);
+  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 2 });
+  const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Corner Shop ${tag}` });
+
+  await signIn(page, seller.account);
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+  await waitForServiceWorkerControl(page);
+  await expectAllSynced(page, 15_000);
+
+  await goOffline(context);
+  await page.getByRole('link', { name: 'New order' }).click();
+  await page.getByLabel('Customer').selectOption({ label: customer.name });
+  await page.getByLabel('Add a product').fill(`haze ${tag}`);
+  await page.getByRole('button', { name: new RegExp(haze.strainName) }).click();
+  await page.getByLabel(`Quantity of ${haze.strainName}`).fill('40');
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expect(page.getByText('Waiting to send')).toBeVisible();
+  // Meanwhile the stock is sold from another device: the server will refuse the order.
+  await apiPut(`/api/products/${haze.id}`, seller.session, { availableQuantity: '10' });
+  await goOnline(context);
+  await expect(page.getByRole('alert').filter({ hasText: 'The server did not accept this order: Not enough in stock' })).toBeVisible({ timeout: 20_000 });
+
+  await page.getByRole('link', { name: 'Back to orders' }).click();
+  const needsAttention = page.getByRole('region', { name: 'Needs attention' });
+  await needsAttention.getByRole('button', { name: 'Edit and send again' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `Not enough in stock for ${haze.strainName} (10 left)` })).toBeVisible();
+  await expect(page.getByLabel('Customer')).toHaveValue(customer.id);
+  const quantity = page.getByLabel(`Quantity of ${haze.strainName}`);
+  await expect(quantity).toHaveValue('40');
+  await quantity.fill('10');
+  await page.getByRole('button', { name: 'Submit order' }).click();
+  await expectAllSynced(page, 20_000);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order SO-\d+$/ })).toBeVisible();
+  const { orders } = await apiGet<{ orders: Array<{ total: string; status: string }> }>('/api/orders', seller.session);
+  expect(orders).toEqual([expect.objectContaining({ total: '125.00', status: 'submitted' })]);
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(needsAttention).toHaveCount(0);
 });

@@ -6,6 +6,11 @@
  * must name every mutation here or the code does not compile. The device
  * applies a mutation to its replica at once and queues it; the server
  * re-validates the same schema and applies it through its domain functions.
+ *
+ * `whenRefused: 'kept'`: a refusal of this change is work the person has not
+ * finished (an order), so the device keeps it apart, by the id in its
+ * arguments, until they act on it: it is never dismissed with the other
+ * refusals or cleared with them.
  */
 import { z } from 'zod';
 import type { UserRole } from './constants';
@@ -50,7 +55,7 @@ export const MUTATIONS = {
   /** The whole list as the grid holds it: creates it or replaces it. */
   'priceList.save': { label: 'Price list', roles: ['seller'], args: priceListSaveSchema },
   'priceList.delete': { label: 'Price list deletion', roles: ['seller'], args: priceListDeleteSchema },
-  'order.create': { label: 'New order', roles: ['buyer', 'seller'], args: orderCreateSchema },
+  'order.create': { label: 'New order', roles: ['buyer', 'seller'], args: orderCreateSchema, whenRefused: 'kept' },
   'order.accept': { label: 'Accepting an order', roles: ['seller'], args: orderByIdSchema },
   'order.reject': { label: 'Rejecting an order', roles: ['seller'], args: orderRejectSchema },
   'order.cancel': { label: 'Cancelling an order', roles: ['buyer', 'seller'], args: orderByIdSchema },
@@ -61,13 +66,24 @@ export const MUTATIONS = {
   'order.recordPayment': { label: 'Recording a payment', roles: ['seller'], args: orderPaymentInputSchema },
   'order.reorder': { label: 'Reordering', roles: ['buyer', 'seller'], args: orderReorderSchema },
   'profile.update': { label: 'Profile edit', roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
-} as const satisfies Record<string, { label: string; roles: readonly UserRole[]; args: z.ZodType }>;
+} as const satisfies Record<string, { label: string; roles: readonly UserRole[]; args: z.ZodType; whenRefused?: 'kept' }>;
 
 export type MutationName = keyof typeof MUTATIONS;
+
+/** The mutations whose refusals are kept until the person acts on them. */
+export type KeptMutationName = { [K in MutationName]: (typeof MUTATIONS)[K] extends { whenRefused: 'kept' } ? K : never }[MutationName];
 export const MUTATION_NAMES = Object.keys(MUTATIONS) as MutationName[];
 
 /** A mutation as the device writes it: arguments as given, before the schema normalises them. */
 export type Mutation = { [K in MutationName]: { name: K; args: z.input<(typeof MUTATIONS)[K]['args']> } }[MutationName];
+
+/** A change whose refusal is kept until acted on; its arguments' `id` is what it is kept by. */
+export type KeptMutation = Extract<Mutation, { name: KeptMutationName }>;
+
+export function isKeptWhenRefused(mutation: Mutation): mutation is KeptMutation {
+  // An old outbox may hold a name the catalogue no longer has.
+  return Object.hasOwn(MUTATIONS, mutation.name) && 'whenRefused' in MUTATIONS[mutation.name];
+}
 
 /** A mutation whose arguments passed their schema. */
 export type ParsedMutation = { [K in MutationName]: { name: K; args: z.output<(typeof MUTATIONS)[K]['args']> } }[MutationName];

@@ -1,7 +1,8 @@
 /**
  * A seller writes an order for one of their customers (at a booth, on the phone): the customer, products from the
  * catalogue priced by the customer's price list, a note. It is queued like any change, so it works with no signal,
- * and opens as 'Waiting to send' until the server numbers it. A rep's device holds only their own customers.
+ * and opens as 'Waiting to send' until the server numbers it. A rep's device holds only their own customers. With
+ * `?resend=<id>` it starts from an order the server refused, kept under 'Needs attention', which sending takes away.
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
@@ -18,18 +19,27 @@ import type { ReplicaView } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { boothLinesReady, customerTerms, type BoothLine } from './booth-lines';
 import { BoothLinesEditor } from './booth-lines-editor';
+import { useRefusedOrder, type RefusedOrder } from './order-send-state';
 
 export function NewOrderPage() {
   useDocumentTitle('New order');
-  return <ReplicaGate>{(view) => <NewOrder view={view} />}</ReplicaGate>;
+  return <ReplicaGate>{(view) => <NewOrderFrom view={view} />}</ReplicaGate>;
 }
 
-function NewOrder({ view }: { view: ReplicaView }) {
-  const navigate = useNavigate();
+/** The form, once the refused order it starts from (if any) has been read. */
+function NewOrderFrom({ view }: { view: ReplicaView }) {
   const [params] = useSearchParams();
-  const [customerId, setCustomerId] = useState(() => (view.customers.has(params.get('customer') ?? '') ? (params.get('customer') ?? '') : ''));
-  const [lines, setLines] = useState<BoothLine[]>([]);
-  const [note, setNote] = useState('');
+  const resend = useRefusedOrder(params.get('resend'));
+  if (resend === undefined) return null;
+  const customer = resend && 'customerId' in resend.args ? resend.args.customerId : (params.get('customer') ?? '');
+  return <NewOrder view={view} resend={resend} initialCustomerId={view.customers.has(customer) ? customer : ''} />;
+}
+
+function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; resend: RefusedOrder | null; initialCustomerId: string }) {
+  const navigate = useNavigate();
+  const [customerId, setCustomerId] = useState(initialCustomerId);
+  const [lines, setLines] = useState<BoothLine[]>(() => resend?.args.lines.map((line) => ({ productId: line.productId, quantity: String(line.quantity ?? '') })) ?? []);
+  const [note, setNote] = useState(resend?.args.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const customers = [...view.customers.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -42,7 +52,9 @@ function NewOrder({ view }: { view: ReplicaView }) {
     const id = crypto.randomUUID();
     setSending(true);
     try {
-      await mutate({ name: 'order.create', args: { id, customerId, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.trim() })), note } });
+      const args = { id, customerId, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.trim() })), note };
+      // Sending the edited order and taking the refused one off 'Needs attention' are one step.
+      await mutate({ name: 'order.create', args }, resend ? { tables: (db) => [db.keptRefusals], write: (db) => db.keptRefusals.delete(['order.create', resend.id]) } : undefined);
       navigate(`/orders/${id}`, { replace: true });
     } catch (caught) {
       setSending(false);
@@ -53,6 +65,11 @@ function NewOrder({ view }: { view: ReplicaView }) {
   return (
     <PageBody>
       <PageHeader title="New order" subtitle="Write an order for one of your customers. It is sent as soon as there is a connection." />
+      {resend && (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          The server refused this order: {resend.message}
+        </p>
+      )}
       {customers.length === 0 ? (
         <Card className="p-6 text-center text-stone-600">Add a customer first: orders are written for a customer of your book.</Card>
       ) : (

@@ -25,7 +25,7 @@ import { downloadInvoice } from './download-invoice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
 import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
-import { useOrderSendStates } from './order-send-state';
+import { useOrderSendStates, useRefusedOrder } from './order-send-state';
 import { PaymentForm } from './payment-form';
 
 export function OrderPage() {
@@ -35,21 +35,33 @@ export function OrderPage() {
     <ReplicaGate>
       {(view) => {
         const order = view.orders.get(id);
-        if (!order) {
-          return (
-            <PageBody>
-              <Card className="p-6 text-center">
-                This order is not on this device.{' '}
-                <Link to="/orders" className="text-brand-800 underline">
-                  Back to orders
-                </Link>
-              </Card>
-            </PageBody>
-          );
-        }
+        if (!order) return <NotHere id={id} />;
         return <OrderDetails order={order} view={view} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
       }}
     </ReplicaGate>
+  );
+}
+
+/** An order this device does not have: one the server refused is kept under Needs attention, and said so here. */
+function NotHere({ id }: { id: string }) {
+  const refused = useRefusedOrder(id);
+  if (refused === undefined) return null;
+  return (
+    <PageBody>
+      <Card className="p-6 text-center">
+        {refused ? (
+          <div role="alert" className="mb-2 grid gap-1">
+            <p className="font-medium text-red-800">The server did not accept this order: {refused.message}</p>
+            <p className="text-stone-700">It is kept on this device under Needs attention in your orders, to edit and send again.</p>
+          </div>
+        ) : (
+          'This order is not on this device. '
+        )}
+        <Link to="/orders" className="text-brand-800 underline">
+          Back to orders
+        </Link>
+      </Card>
+    </PageBody>
   );
 }
 
@@ -78,7 +90,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const refusals = useSyncCounts()?.refusals ?? [];
   const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | 'lines' | null>(null);
   const can = (move: OrderMove) => orderMove(order, move, party).ok;
-  const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id && refusal.name !== 'order.create');
+  const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id);
   const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
   const close = (open: boolean) => !open && setDialog(null);
 

@@ -12,9 +12,11 @@ import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
+import { withQuantity } from '../../lib/cart/cart';
 import { changeCart } from '../../lib/cart/cart-storage';
 import { useDocumentTitle } from '../../lib/document-title';
-import { discardRefusal } from '../../lib/replica/not-saved';
+import { askToConfirm } from '../../lib/confirm-store';
+import { discardKeptRefusal } from '../../lib/replica/kept-refusals';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
@@ -91,29 +93,44 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   );
 }
 
-/** Orders the server refused: the reason, and the way back into the cart with their lines. */
+/**
+ * Orders the server refused, kept on the device until acted on: the reason, the way back into the cart (or the booth
+ * form) with their lines, and discarding, only once the person confirms.
+ */
 function NeedsAttention({ refused, view }: { refused: RefusedOrder[]; view: ReplicaView }) {
   const navigate = useNavigate();
   const db = useSyncSession((state) => state.db);
 
   async function editAgain(order: RefusedOrder) {
     const { args } = order;
-    if (!db || !('menuId' in args)) return;
+    if (!db) return;
+    if (!('menuId' in args)) return navigate(`/orders/new?resend=${encodeURIComponent(order.id)}`);
+    // The order stays under Needs attention until the cart is sent: leaving the cart unsent loses nothing. Lines
+    // already in the cart stay beside the order's, so nothing the person put there is lost either.
     await changeCart(db, args.menuId, (cart) => ({
-      ...cart,
-      lines: args.lines.map((line) => ({ productId: line.productId, quantity: String(line.quantity ?? '') })),
-      note: args.note ?? '',
+      ...args.lines.reduce((merged, line) => withQuantity(merged, line.productId, String(line.quantity ?? '')), cart),
+      note: args.note || cart.note,
+      resends: order.id,
     }));
-    await discardRefusal(db, order.seq);
     const saved = [...view.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
     navigate(saved ? `/saved-menus/${saved.id}` : `/menu/${encodeURIComponent(args.publicLinkId ?? '')}`);
+  }
+
+  async function discard(order: RefusedOrder) {
+    const confirmed = await askToConfirm({
+      title: 'Discard this order?',
+      description: 'Its lines are removed from this device and the order is never sent.',
+      confirmLabel: 'Discard order',
+      destructive: true,
+    });
+    if (confirmed && db) await discardKeptRefusal(db, { name: 'order.create', id: order.id });
   }
 
   return (
     <section aria-label="Needs attention" className="mb-6 grid gap-2">
       <h2 className="font-semibold text-red-800">Needs attention</h2>
       {refused.map((order) => (
-        <Card key={order.seq} className="flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm">
+        <Card key={order.id} className="flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm">
           <div>
             <p className="font-medium text-stone-900">
               Order of {order.args.lines.length} {order.args.lines.length === 1 ? 'product' : 'products'} was not accepted by the server
@@ -121,12 +138,10 @@ function NeedsAttention({ refused, view }: { refused: RefusedOrder[]; view: Repl
             <p className="text-red-800">{order.message}</p>
           </div>
           <div className="flex gap-2">
-            {'menuId' in order.args && <Button onClick={() => void editAgain(order)}>Edit and send again</Button>}
-            {db && (
-              <Button variant="ghost" onClick={() => void discardRefusal(db, order.seq)}>
-                Discard
-              </Button>
-            )}
+            <Button onClick={() => void editAgain(order)}>Edit and send again</Button>
+            <Button variant="ghost" onClick={() => void discard(order)}>
+              Discard
+            </Button>
           </div>
         </Card>
       ))}

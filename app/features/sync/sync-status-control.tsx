@@ -4,7 +4,9 @@
  * way), when the last sync succeeded, and the changes and photos the server
  * refused (each with its reason; a change can be dismissed, a photo sent
  * again or discarded). Changes refused because the plan has lapsed are listed
- * as 'Not saved', to send again after subscribing or to discard.
+ * as 'Not saved', to send again after subscribing or to discard; those kept
+ * until acted on (a refused order) as 'Needs attention', with the way to where
+ * the person acts on them: they cannot be dismissed here.
  */
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
@@ -15,6 +17,7 @@ import { Link } from '../../lib/router';
 import { useConnectivity } from '../../lib/connectivity';
 import { discardLocalPhotos, retryLocalPhoto } from '../../lib/photos/local-photos';
 import { usePhotoCounts } from '../../lib/photos/use-photos';
+import { KEPT_REFUSAL_PLACES, useKeptRefusals } from '../../lib/replica/kept-refusals';
 import { discardRefusal, notSavedChanges, sendAgain } from '../../lib/replica/not-saved';
 import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
@@ -35,6 +38,7 @@ export function SyncStatusControl() {
   const allRefusals = counts?.refusals ?? [];
   const notSaved = notSavedChanges(allRefusals);
   const refusals = allRefusals.filter((refusal) => !notSaved.some((change) => change.seq === refusal.seq));
+  const kept = useKeptRefusals() ?? [];
   const photosWaiting = photoCounts?.waiting ?? 0;
   const failedPhotos = photoCounts?.failed ?? [];
   const uploading = photoCounts?.uploading ?? [];
@@ -44,7 +48,7 @@ export function SyncStatusControl() {
     phase: status.phase,
     failure: status.failure,
     pending: counts ? counts.pending : null,
-    refused: refusals.length,
+    refused: refusals.length + kept.length,
     notSaved: notSaved.length,
     photosWaiting,
     photosFailed: failedPhotos.length,
@@ -158,6 +162,21 @@ export function SyncStatusControl() {
               ))}
             </ProblemList>
           )}
+          {kept.length > 0 && (
+            <ProblemList title="Needs attention">
+              {kept.map((refusal) => (
+                <li key={`${refusal.name}:${refusal.id}`} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
+                  <span>
+                    <span className="block font-medium">{mutationLabel(refusal.name)}</span>
+                    <span data-testid="refusal-reason">{refusal.message}</span>
+                  </span>
+                  <Link to={KEPT_REFUSAL_PLACES[refusal.name].to} className="shrink-0 underline">
+                    {KEPT_REFUSAL_PLACES[refusal.name].label}
+                  </Link>
+                </li>
+              ))}
+            </ProblemList>
+          )}
           {refusals.length > 0 && (
             <ProblemList title="Changes the server refused">
               {refusals.map((refusal) => (
@@ -166,16 +185,9 @@ export function SyncStatusControl() {
                     <span className="block font-medium">{mutationLabel(refusal.name)}</span>
                     <span data-testid="refusal-reason">{refusal.message}</span>
                   </span>
-                  {refusal.name === 'order.create' ? (
-                    // A refused order is never dropped from here: it waits under Needs attention to be edited and sent again, or discarded there.
-                    <Link to="/orders" className="shrink-0 underline">
-                      Open in orders
-                    </Link>
-                  ) : (
-                    <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
-                      Dismiss
-                    </button>
-                  )}
+                  <button type="button" className="shrink-0 underline" onClick={() => void db?.refusals.delete(refusal.seq)}>
+                    Dismiss
+                  </button>
                 </li>
               ))}
             </ProblemList>

@@ -32,7 +32,15 @@ describe('cart storage', () => {
     await changeCart(first, 'menu-1', (cart) => withQuantity(cart, 'p1', '2'));
     expect((await readCart(open('second'), 'menu-1')).lines).toEqual([]);
     await changeCart(first, 'menu-1', (cart) => ({ ...cart, lines: [] }));
-    expect(await first.serverReads.count()).toBe(0);
+    expect(await first.carts.count()).toBe(0);
+  });
+
+  it('is kept apart from the cached server reads, so clearing those never empties a cart', async () => {
+    const db = open('buyer');
+    await changeCart(db, 'menu-1', (cart) => withQuantity(cart, 'p1', '2'));
+    expect(await db.serverReads.count()).toBe(0);
+    await db.serverReads.clear();
+    expect((await readCart(db, 'menu-1')).lines).toEqual([{ productId: 'p1', quantity: '2' }]);
   });
 
   it('loses no line when two changes come at once', async () => {

@@ -1,29 +1,26 @@
 /**
  * Where a buyer's carts live: in the signed-in person's own database, one per menu, so a cart survives a reload and
  * a day with no signal, and goes with the person (never local storage, where the next person on the device could
- * read it). The database's kept-data table holds them beside the kept server reads, under keys of their own.
+ * read it). They have a table of their own: the person's work, never cleared with the kept server reads.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReplicaDb } from '../replica/replica-db';
 import { useSyncSession } from '../replica/sync-session';
 import { emptyCart, type Cart } from './cart';
 
-const cartKey = (menuId: string) => `cart:${menuId}`;
-
 export async function readCart(db: ReplicaDb, menuId: string): Promise<Cart> {
-  const kept = await db.serverReads.get(cartKey(menuId));
-  return (kept?.value as Cart | undefined) ?? emptyCart(menuId);
+  return (await db.carts.get(menuId)) ?? emptyCart(menuId);
 }
 
 /** Keeps the cart; an empty one (no lines, no note) leaves nothing behind. */
 export async function writeCart(db: ReplicaDb, cart: Cart): Promise<void> {
-  if (cart.lines.length === 0 && !cart.note) await db.serverReads.delete(cartKey(cart.menuId));
-  else await db.serverReads.put({ key: cartKey(cart.menuId), value: cart, savedAt: new Date().toISOString() });
+  if (cart.lines.length === 0 && !cart.note) await db.carts.delete(cart.menuId);
+  else await db.carts.put(cart);
 }
 
 /** Changes the kept cart in one step, from what is stored now (two quick taps never lose one another's line). */
 export async function changeCart(db: ReplicaDb, menuId: string, change: (cart: Cart) => Cart): Promise<Cart> {
-  return db.transaction('rw', db.serverReads, async () => {
+  return db.transaction('rw', db.carts, async () => {
     const next = change(await readCart(db, menuId));
     await writeCart(db, next);
     return next;

@@ -12,7 +12,8 @@ import { quantityProblem, unitPriceCents } from '../../../sync/pricing';
 type MenuProduct = PublicMenu['products'][number];
 
 export type CartLine = { productId: string; quantity: string };
-export type Cart = { menuId: string; lines: CartLine[]; note: string };
+/** `resends`: the refused order this cart edits; sending the cart takes that order off 'Needs attention' in the same step. */
+export type Cart = { menuId: string; lines: CartLine[]; note: string; resends?: string };
 
 export type PricedCartLine = CartLine & {
   strainName: string;

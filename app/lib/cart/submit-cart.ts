@@ -1,19 +1,25 @@
 /**
  * Submitting a cart: the order's id is made on the device and `order.create` goes to the outbox, so it is sent when
- * the network allows (offline too), and the cart empties only once the order is safely queued.
+ * the network allows (offline too). The cart empties, and a refused order it edits leaves 'Needs attention', in the
+ * same step as the order is queued: never one without the other.
  */
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { mutate } from '../replica/mutate';
-import { useSyncSession } from '../replica/sync-session';
 import type { Cart } from './cart';
-import { writeCart } from './cart-storage';
-import { emptyCart } from './cart';
 
 /** Queues the order and empties the cart; the new order's id. */
 export async function submitCart(menu: PublicMenu, cart: Cart): Promise<string> {
   const id = crypto.randomUUID();
-  await mutate({ name: 'order.create', args: { id, menuId: cart.menuId, publicLinkId: menu.menu.publicLinkId, lines: cart.lines, note: cart.note } });
-  const db = useSyncSession.getState().db;
-  if (db) await writeCart(db, emptyCart(cart.menuId));
+  const { resends } = cart;
+  await mutate(
+    { name: 'order.create', args: { id, menuId: cart.menuId, publicLinkId: menu.menu.publicLinkId, lines: cart.lines, note: cart.note } },
+    {
+      tables: (db) => [db.carts, db.keptRefusals],
+      write: async (db) => {
+        await db.carts.delete(cart.menuId);
+        if (resends) await db.keptRefusals.delete(['order.create', resends]);
+      },
+    },
+  );
   return id;
 }

@@ -312,6 +312,19 @@ describe('DexieSyncStore bookkeeping', () => {
     expect(await db.refusals.toArray()).toEqual([refusal]);
     expect(await db.meta.get('lastSyncedAt')).toEqual({ key: 'lastSyncedAt', value: AT });
   });
+
+  it('keeps a refused order apart from the dismissable refusals, so clearing those never drops it', async () => {
+    const { db, store } = open(newUserId());
+    const order = { name: 'order.create' as const, args: { id: uuid(7), menuId: uuid(8), lines: [{ productId: uuid(1), quantity: '20' }], note: '' } };
+    const refusedOrder = { seq: 4, name: 'order.create', reason: 'conflict' as const, message: 'Not enough in stock', refusedAt: AT, mutation: order };
+    const other = { seq: 5, name: 'product.update', reason: 'not_found' as const, message: 'Product not found', refusedAt: AT };
+    await store.recordRefusals([refusedOrder, other]);
+    // A refusal the server repeats (the same push sent again) is still one order.
+    await store.recordRefusals([refusedOrder]);
+    expect(await db.refusals.toArray()).toEqual([other]);
+    await db.refusals.clear();
+    expect(await db.keptRefusals.toArray()).toEqual([{ ...refusedOrder, id: uuid(7) }]);
+  });
 });
 
 describe('Property 9 (storage half): the outbox survives closing and reopening the app', () => {

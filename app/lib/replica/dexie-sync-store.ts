@@ -1,5 +1,6 @@
 /** The sync engine's storage on the device, on the replica database. */
 import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/engine/sync-engine';
+import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
 import { COLLECTION_NAMES, collectionOf } from '../../../sync/collections';
 import type { PullResponse } from '../../../sync/protocol';
 import { storePulledPhotos } from '../photos/pulled-photos';
@@ -44,8 +45,14 @@ export class DexieSyncStore implements SyncStore {
     });
   }
 
+  /** The refusals kept until acted on (a new order) go to their own table, in the same step as the others: none is ever only in the dismissable list. */
   async recordRefusals(refusals: Refusal[]): Promise<void> {
-    await this.db.refusals.bulkPut(refusals);
+    const { db } = this;
+    const { kept, others } = splitKeptRefusals(refusals);
+    await db.transaction('rw', db.refusals, db.keptRefusals, async () => {
+      await db.keptRefusals.bulkPut(kept);
+      await db.refusals.bulkPut(others);
+    });
   }
 
   async markSynced(at: string): Promise<void> {

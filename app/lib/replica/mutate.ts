@@ -3,6 +3,7 @@
  * outbox in IndexedDB (the screen shows it from there at once), and a sync is
  * scheduled. Nothing waits for the network.
  */
+import type { Table } from 'dexie';
 import { AppError } from '../../../sync/errors';
 import type { Mutation } from '../../../sync/mutations';
 import { parseMutation } from '../../../sync/replica';
@@ -10,11 +11,15 @@ import { validate } from '../../../sync/validation';
 import { MUTATIONS } from '../../../sync/mutations';
 import type { OutboxEntry } from '../../../sync/engine/sync-engine';
 import { isOnline } from '../connectivity';
+import type { ReplicaDb } from './replica-db';
 import { requestBackgroundSync, useSyncSession } from './sync-session';
 
 export const STORAGE_FULL_MESSAGE = 'This device is out of storage space, so the change could not be saved. Free some space (or sync and remove old photos) and try again.';
 
-export async function mutate(mutation: Mutation): Promise<void> {
+/** Other writes that belong with the change: made in the same transaction, so either both are kept or neither. */
+export type WithChange = { tables: (db: ReplicaDb) => Table[]; write: (db: ReplicaDb) => Promise<void> };
+
+export async function mutate(mutation: Mutation, alongside?: WithChange): Promise<void> {
   const { db, engine } = useSyncSession.getState();
   if (!db) throw new AppError('unauthenticated', 'Please sign in to make changes.');
   if (!parseMutation(mutation)) {
@@ -22,7 +27,10 @@ export async function mutate(mutation: Mutation): Promise<void> {
     throw new AppError('validation', checked.ok ? 'Invalid change' : checked.message, checked.ok ? undefined : checked.fieldErrors);
   }
   try {
-    await db.outbox.add({ mutation, createdAt: new Date().toISOString() } as OutboxEntry);
+    await db.transaction('rw', [db.outbox, ...(alongside?.tables(db) ?? [])], async () => {
+      await db.outbox.add({ mutation, createdAt: new Date().toISOString() } as OutboxEntry);
+      await alongside?.write(db);
+    });
   } catch (error) {
     if (isQuotaError(error)) throw new AppError('payload_too_large', STORAGE_FULL_MESSAGE);
     throw error;

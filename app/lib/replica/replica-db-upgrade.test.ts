@@ -1,7 +1,7 @@
 /**
  * The newest version of the replica (photos, conversations, seen copies, kept
- * server reads, orders) on a device that has version 1 or 3: the upgrade keeps every
- * row, the outbox above all, and the new tables work.
+ * server reads, orders, carts and kept refusals) on a device that has version 1, 3
+ * or 6: the upgrade keeps every row, the outbox above all, and the new tables work.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -28,7 +28,7 @@ it('keeps the outbox and the replica when upgrading from version 1', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     await db.inquiries.put({ id: 'i' } as never);
     expect(await db.inquiries.count()).toBe(1);
     expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.mutation.name])).toEqual([
@@ -79,12 +79,47 @@ it('keeps every row of version 3 when adding the kept server reads', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     for (const [table, row] of Object.entries(rows)) expect(await db.table(table).toArray(), table).toEqual([row]);
     await db.serverReads.put({ key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' });
     expect((await db.serverReads.get('seller-dashboard'))?.value).toEqual({ totalViews: 3 });
     // Version 5's customer book and price lists start empty beside the kept rows.
     expect([await db.customers.count(), await db.priceLists.count()]).toEqual([0, 0]);
+  } finally {
+    db.close();
+  }
+});
+
+it('moves the carts out of the kept server reads, and refused orders out of the dismissable refusals, at version 7', async () => {
+  const v6 = new Dexie(replicaName(userId));
+  v6.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
+  v6.version(2).stores({ photos: 'id, status' });
+  v6.version(3).stores({ inquiries: 'id', seenSnapshots: 'savedMenuId' });
+  v6.version(4).stores({ serverReads: 'key' });
+  v6.version(5).stores({ customers: 'id', priceLists: 'id' });
+  v6.version(6).stores({ orders: 'id, status' });
+  const cart = { menuId: 'menu-1', lines: [{ productId: 'p1', quantity: '20' }], note: 'Back door' };
+  const figures = { key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' };
+  await v6.table('serverReads').bulkPut([{ key: 'cart:menu-1', value: cart, savedAt: '2025-01-02T00:00:00.000Z' }, figures]);
+  const order = { name: 'order.create', args: { id: 'order-1', menuId: 'menu-1', lines: cart.lines, note: '' } };
+  const otherRefusal = { seq: 2, name: 'product.update', reason: 'not_found', message: 'Gone', refusedAt: '2025-01-03T00:00:00.000Z' };
+  await v6
+    .table('refusals')
+    .bulkPut([{ seq: 1, name: 'order.create', reason: 'conflict', message: 'Not enough in stock', refusedAt: '2025-01-03T00:00:00.000Z', mutation: order }, otherRefusal]);
+  await v6.table('outbox').add({ mutation: { name: 'product.delete', args: { id: 'p' } }, createdAt: '2025-01-01T00:00:00.000Z' });
+  v6.close();
+
+  const db = new ReplicaDb(userId);
+  try {
+    await db.open();
+    expect(db.verno).toBe(7);
+    expect(await db.carts.toArray()).toEqual([cart]);
+    expect(await db.serverReads.toArray()).toEqual([figures]);
+    expect(await db.keptRefusals.toArray()).toEqual([
+      { seq: 1, name: 'order.create', id: 'order-1', reason: 'conflict', message: 'Not enough in stock', refusedAt: '2025-01-03T00:00:00.000Z', mutation: order },
+    ]);
+    expect(await db.refusals.toArray()).toEqual([otherRefusal]);
+    expect(await db.outbox.count()).toBe(1);
   } finally {
     db.close();
   }

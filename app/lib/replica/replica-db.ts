@@ -7,6 +7,8 @@
  * - outbox: the person's changes not yet processed by the server, in order;
  *   written before the screen shows the change, so nothing lives only in memory.
  * - refusals: changes the server refused, with its reason, until dismissed.
+ * - keptRefusals (version 7): refusals of changes kept until the person acts on
+ *   them (a new order: sync/engine/kept-refusals.ts), apart from the dismissable ones.
  * - meta: the device's client id, the pull cursor, the last successful sync.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
@@ -14,6 +16,8 @@
  * - serverReads (version 4): the last answer of each server read a screen keeps
  *   for offline (figures, notifications), so it lives and goes with the person's
  *   database rather than in the device's local storage.
+ * - carts (version 7): the buyer's cart on each menu, by menu id: the person's
+ *   own work, not a copy of the server's, so never in a cache that may be cleared.
  * - customers, priceLists (version 5): a seller team's customer book (a rep's
  *   part of it) and price lists, as last pulled.
  * - photos (version 2): photos and lab results taken on this device, kept as
@@ -29,8 +33,13 @@ import type { CollectionName, CollectionRow } from '../../../sync/collections';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
+import { splitKeptRefusals, type KeptRefusal } from '../../../sync/engine/kept-refusals';
+import type { Cart } from '../cart/cart';
 import type { LocalPhoto } from '../photos/local-photo';
 import type { KeptRead, KeptReads } from '../server-read/kept-reads';
+
+/** Where version 6 kept a cart among the server reads. */
+const CART_KEY_PREFIX = 'cart:';
 
 export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt';
 
@@ -46,6 +55,8 @@ export class ReplicaDb extends Dexie {
   account!: Table<User, string>;
   outbox!: Table<OutboxEntry, number>;
   refusals!: Table<Refusal, number>;
+  keptRefusals!: Table<KeptRefusal, [KeptRefusal['name'], string]>;
+  carts!: Table<Cart, string>;
   meta!: Table<{ key: MetaKey; value: string | number }, MetaKey>;
   photos!: Table<LocalPhoto, string>;
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
@@ -86,6 +97,20 @@ export class ReplicaDb extends Dexie {
     this.version(6).stores({
       orders: 'id, status',
     });
+    // Version 7 gives carts and the refusals kept until acted on tables of their own, moving the rows version 6 kept elsewhere.
+    this.version(7)
+      .stores({
+        carts: 'menuId',
+        keptRefusals: '[name+id]',
+      })
+      .upgrade(async (tx) => {
+        const carts = await tx.table<KeptRead, string>('serverReads').where('key').startsWith(CART_KEY_PREFIX).toArray();
+        await tx.table<Cart, string>('carts').bulkPut(carts.map((read) => read.value as Cart));
+        await tx.table('serverReads').bulkDelete(carts.map((read) => read.key));
+        const { kept } = splitKeptRefusals(await tx.table<Refusal, number>('refusals').toArray());
+        await tx.table<KeptRefusal>('keptRefusals').bulkPut(kept);
+        await tx.table('refusals').bulkDelete(kept.map((refusal) => refusal.seq));
+      });
   }
 }
 

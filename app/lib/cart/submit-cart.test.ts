@@ -1,0 +1,56 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
+import { ReplicaDb } from '../replica/replica-db';
+import { useSyncSession } from '../replica/sync-session';
+import { readCart, writeCart } from './cart-storage';
+import type { Cart } from './cart';
+import { submitCart } from './submit-cart';
+
+const AT = '2026-11-25T10:00:00.000Z';
+const MENU_ID = crypto.randomUUID();
+const PRODUCT_ID = crypto.randomUUID();
+const REFUSED_ID = crypto.randomUUID();
+const menu = { menu: { id: MENU_ID, publicLinkId: crypto.randomUUID() } } as PublicMenu;
+const cart: Cart = { menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '10' }], note: 'Back door', resends: REFUSED_ID };
+
+let db: ReplicaDb;
+
+beforeEach(async () => {
+  db = new ReplicaDb(`submit-cart-test-${crypto.randomUUID()}`);
+  useSyncSession.setState({ db, engine: null });
+  const refused = { id: REFUSED_ID, menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '20' }], note: 'Back door' };
+  const { kept } = splitKeptRefusals([
+    { seq: 1, name: 'order.create', reason: 'conflict', message: 'Not enough in stock', refusedAt: AT, mutation: { name: 'order.create', args: refused } },
+  ]);
+  await db.keptRefusals.bulkPut(kept);
+  await writeCart(db, cart);
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  useSyncSession.setState({ db: null, engine: null });
+  await db.delete();
+});
+
+describe('submitCart', () => {
+  it('queues the edited order, empties the cart and takes the refused order it edits off the device, together', async () => {
+    const id = await submitCart(menu, cart);
+    const outbox = await db.outbox.toArray();
+    expect(outbox.map((entry) => entry.mutation)).toEqual([
+      { name: 'order.create', args: { id, menuId: MENU_ID, publicLinkId: menu.menu.publicLinkId, lines: cart.lines, note: 'Back door' } },
+    ]);
+    expect(id).not.toBe(REFUSED_ID);
+    expect((await readCart(db, MENU_ID)).lines).toEqual([]);
+    expect(await db.keptRefusals.count()).toBe(0);
+  });
+
+  it('changes nothing when a part of the step fails: no order queued, the cart and the refused order stay', async () => {
+    vi.spyOn(db.carts, 'delete').mockRejectedValueOnce(new Error('The disk failed'));
+    await expect(submitCart(menu, cart)).rejects.toThrow('The disk failed');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await readCart(db, MENU_ID)).toEqual(cart);
+    expect((await db.keptRefusals.toArray()).map((kept) => kept.id)).toEqual([REFUSED_ID]);
+  });
+});
