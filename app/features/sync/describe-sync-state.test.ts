@@ -22,6 +22,17 @@ describe('describeSyncState', () => {
     expect(describeSyncState({ connection: 'online' as const, phase: 'idle', pending: 0, refused: 1, notSaved: 2 }).label).toBe('1 change was refused');
   });
 
+  it('says a kept refusal (a refused order) needs the person, not that it was merely refused', () => {
+    expect(describeSyncState({ connection: 'online' as const, phase: 'idle', pending: 0, refused: 0, needsAttention: 1 })).toEqual({
+      label: '1 change needs your attention',
+      tone: 'bad',
+    });
+    expect(describeSyncState({ connection: 'offline' as const, phase: 'idle', pending: 0, refused: 0, needsAttention: 2, notSaved: 1 }).label).toBe(
+      '2 changes need your attention',
+    );
+    expect(shortSyncState({ connection: 'online', phase: 'idle', pending: 0, refused: 0, needsAttention: 1 }).problem).toBe('1 to fix');
+  });
+
   it('reassures when offline', () => {
     expect(describeSyncState({ connection: 'offline' as const, phase: 'idle', pending: 0, refused: 0 })).toEqual({
       label: 'Offline: everything is saved on this device',

@@ -17,6 +17,8 @@ export type SyncStateInput = {
   refused: number;
   /** Changes refused because the plan has lapsed, kept on the device to send again. */
   notSaved?: number;
+  /** Refused changes the device keeps until the person acts on them (a refused order: edit and send again, or discard). */
+  needsAttention?: number;
   /** Photos (and lab results) waiting to upload or on their way. */
   photosWaiting?: number;
   /** Photos the server refused. */
@@ -46,6 +48,7 @@ export function describeSyncState({
   pending: counted,
   refused,
   notSaved = 0,
+  needsAttention = 0,
   photosWaiting = 0,
   photosFailed = 0,
   photosNeedSignIn = false,
@@ -54,6 +57,7 @@ export function describeSyncState({
   if (phase === 'needs-sign-in' || photosNeedSignIn) return { label: 'Sign in again to sync your changes', tone: 'bad' };
   if (phase === 'blocked') return { label: 'Sync paused: the server turned down this device', tone: 'bad' };
   if (refused > 0) return { label: `${refused} ${refused === 1 ? 'change was' : 'changes were'} refused`, tone: 'bad' };
+  if (needsAttention > 0) return { label: `${changes(needsAttention)} ${needsAttention === 1 ? 'needs' : 'need'} your attention`, tone: 'bad' };
   if (notSaved > 0) return { label: `${changes(notSaved)} not saved: a subscription is needed`, tone: 'bad' };
   if (photosFailed > 0) return { label: `${photos(photosFailed)} could not be uploaded`, tone: 'bad' };
   if (connection === 'offline') return { label: `Offline: ${waiting(pending, photosWaiting, 'when you are back online')}`, tone: 'warn' };
@@ -89,11 +93,12 @@ export function connectionWord(connection: Connection): 'Online' | 'Offline' {
  * fit: whether the server is reached, then what is wrong if anything is ("1 refused").
  * The counts of what waits are shown beside it by the control.
  */
-export function shortSyncState({ connection, phase, failure = null, refused, notSaved = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): {
+export function shortSyncState({ connection, phase, failure = null, refused, notSaved = 0, needsAttention = 0, photosFailed = 0, photosNeedSignIn = false }: SyncStateInput): {
   word: string;
   problem: string | null;
 } {
-  const problem = refused + photosFailed > 0 ? `${refused + photosFailed} refused` : notSaved > 0 ? `${notSaved} not saved` : null;
+  const problem =
+    refused + photosFailed > 0 ? `${refused + photosFailed} refused` : needsAttention > 0 ? `${needsAttention} to fix` : notSaved > 0 ? `${notSaved} not saved` : null;
   if (phase === 'needs-sign-in' || photosNeedSignIn) return { word: 'Sign in to sync', problem };
   if (phase === 'blocked') return { word: 'Sync paused', problem };
   // A server that answers with an error is still reached: Online, with what waits beside it.
