@@ -11,9 +11,10 @@ import { AuthDialogHost } from './features/auth/auth-dialog-host';
 import { showPendingSignOutToast } from './features/auth/signed-out-toast';
 import { useSession } from './lib/session-store';
 import { useToasts } from './lib/toast-store';
+import { useIdleReached } from './lib/when-idle';
 
 const SyncProvider = lazy(async () => ({ default: (await import('./features/sync/sync-provider')).SyncProvider }));
-/** The service worker's registration and the update banner: nothing a page needs for its first picture. */
+/** The service worker's registration and the update banner: nothing a page needs for its first picture, so they wait for a quiet moment. */
 const PwaPrompts = lazy(async () => ({ default: (await import('./features/pwa/pwa-prompts')).PwaPrompts }));
 const Toaster = lazy(async () => ({ default: (await import('./components/ui/toaster')).Toaster }));
 
@@ -32,9 +33,14 @@ function AfterHydration({ children }: { children: ReactNode }) {
 export function App() {
   const signedIn = useSession((state) => state.user !== null);
   const toastsUsed = useToasts((state) => state.used);
+  const idle = useIdleReached();
   useEffect(() => {
-    void useSession.getState().restore();
-    showPendingSignOutToast();
+    // A task of its own, not part of taking the page over: a browser's first look at its storage can take a while.
+    const start = setTimeout(() => {
+      void useSession.getState().restore();
+      showPendingSignOutToast();
+    });
+    return () => clearTimeout(start);
   }, []);
 
   return (
@@ -50,9 +56,11 @@ export function App() {
       after={
         <AfterHydration>
           <AuthDialogHost />
-          <Suspense fallback={null}>
-            <PwaPrompts />
-          </Suspense>
+          {idle && (
+            <Suspense fallback={null}>
+              <PwaPrompts />
+            </Suspense>
+          )}
           {toastsUsed && (
             <Suspense fallback={null}>
               <Toaster />

@@ -10,21 +10,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { retryAfterMsOf } from './api-client';
 import { liveStreamRetryDelayMs } from './live-stream-retry';
+import { whenIdle } from './when-idle';
 
 export type LiveMenu = { menu: PublicMenu | null; gone: boolean };
 
 /** The schema, and the validation library under it, load with the first change: a page that sees none never pays for them. */
 const loadMenuSchema = () => import('../../sync/entities/public-menu').then((module) => module.publicMenuSchema);
-
-/** Opens the stream once the browser has a quiet moment: a shared menu's first seconds belong to its painting and taking over. */
-function whenIdle(start: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(start, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(start, 500);
-  return () => clearTimeout(handle);
-}
 
 /**
  * Why the stream was refused, which EventSource does not tell: the same

@@ -20,6 +20,7 @@ import { ProductCard, ProductRow, type MenuProduct } from './product-card';
 import { SellerBrand, SellerCover } from './seller-brand';
 import { isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, type MenuSort, type MenuViewChoice } from '../../../sync/menu-view-choice';
 import { categoriesPresent, sortProducts } from './sort-products';
+import { formatUpdated } from './updated-date';
 
 /** The gallery viewer (and the dialog library under it) loads when a visitor first opens a gallery, or points at one. */
 const loadGalleryViewer = () => import('./gallery-viewer');
@@ -43,19 +44,9 @@ const SORT_LABELS: Record<MenuSort, string> = {
   name: 'Name: A to Z',
 };
 
-/** One locale and time zone, so the date the server wrote is the date the browser draws when it takes the page over. */
-const UPDATED_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
 /** Cards drawn first on a phone or a wide screen: their photos are fetched first, the rest when scrolled near. */
 const EAGER_CARDS = 3;
 const EAGER_ROWS = 8;
-
-function formatUpdated(iso: string | null | undefined): string {
-  if (!iso) return 'Recently';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Recently';
-  return UPDATED_FORMAT.format(date);
-}
 
 export type MenuViewProps = {
   data: PublicMenu;

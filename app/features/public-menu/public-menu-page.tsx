@@ -14,6 +14,7 @@ import { useLiveMenu, type LiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
+import { whenIdle } from '../../lib/when-idle';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { GuestMenuActions, GuestOrderButton, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
 import type { ServerShortfall } from './own-menu-from-device';
@@ -44,24 +45,29 @@ export function PublicMenuPage() {
   useEffect(() => {
     let cancelled = false;
     const key = `${publicLinkId}#${attempt}`;
-    loadPublicMenu(publicLinkId)
-      .then(({ data, savedCopyFrom }) => {
-        if (cancelled) return;
-        // The same menu as drawn keeps the page as it is, with no second render.
-        setResult((previous) =>
-          previous?.key === key && previous.value.status === 'ready' && !savedCopyFrom && sameMenu(previous.value.data, data)
-            ? previous
-            : { key, value: { status: 'ready', data, savedCopyFrom } },
-        );
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (error instanceof ApiError && error.status === 404) setResult({ key, value: { status: 'not-found' } });
-        else if (error instanceof NetworkError) setResult({ key, value: { status: 'offline' } });
-        else setResult({ key, value: { status: 'error', message: messageOf(error, 'This menu could not be loaded.') } });
-      });
+    const load = () =>
+      loadPublicMenu(publicLinkId)
+        .then(({ data, savedCopyFrom }) => {
+          if (cancelled) return;
+          // The same menu as drawn keeps the page as it is, with no second render.
+          setResult((previous) =>
+            previous?.key === key && previous.value.status === 'ready' && !savedCopyFrom && sameMenu(previous.value.data, data)
+              ? previous
+              : { key, value: { status: 'ready', data, savedCopyFrom } },
+          );
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          if (error instanceof ApiError && error.status === 404) setResult({ key, value: { status: 'not-found' } });
+          else if (error instanceof NetworkError) setResult({ key, value: { status: 'offline' } });
+          else setResult({ key, value: { status: 'error', message: messageOf(error, 'This menu could not be loaded.') } });
+        });
+    // A menu the page came with is on screen already: the check for changes waits for the page to be taken over.
+    const cancelStart = attempt === 0 && readEmbeddedMenu()?.publicLinkId === publicLinkId ? whenIdle(() => void load()) : null;
+    if (!cancelStart) void load();
     return () => {
       cancelled = true;
+      cancelStart?.();
     };
   }, [publicLinkId, attempt]);
 
@@ -78,12 +84,13 @@ export function PublicMenuPage() {
     ),
   );
   const seller = useSession((state) => state.user?.role === 'seller');
-  const sessionLoading = useSession((state) => state.loading);
   const shortfall = current && serverShortfall(current);
+  // Offline, the page waits the moment it takes to know whether a seller is signed in, rather than flash the error card at them.
+  // Only then: otherwise the session's check ending would draw the whole menu again, in one task, as the page is taken over.
+  const waitForSession = useSession((state) => shortfall === 'offline' && state.loading);
   const guest = usePendingAction();
 
-  // Offline, the page waits the moment it takes to know whether a seller is signed in, rather than flash the error card at them.
-  if (!current || (shortfall === 'offline' && sessionLoading)) {
+  if (!current || waitForSession) {
     return (
       <main id="main-content" className="min-h-dvh bg-stone-50">
         <Spinner label="Loading menu" />
