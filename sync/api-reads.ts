@@ -27,6 +27,7 @@ import { browsePageSchema, browseSellerSchema } from './entities/browse';
 import { emailPreferencesSchema } from './entities/email-preferences';
 import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from './entities/insights';
 import { publicMenuSchema } from './entities/public-menu';
+import { pushKeyResponseSchema, pushPreferencesSchema } from './entities/push';
 import { siteInfoSchema } from './entities/site-info';
 import { paymentConfigSchema, subscriptionStateSchema } from './entities/subscription';
 import { invitationPreviewSchema, teamSchema } from './entities/team';
@@ -69,6 +70,8 @@ export const apiReads = {
   paymentConfig: read(() => '/api/config', paymentConfigSchema),
   subscriptionStatus: read(() => '/api/subscription-status', subscriptionStateSchema),
   emailPreferences: read(() => '/api/account/notifications', emailPreferencesSchema),
+  pushKey: read(() => '/api/push/key', pushKeyResponseSchema),
+  pushPreferences: read(() => '/api/account/push-notifications', pushPreferencesSchema),
   pendingEmailChange: read(() => '/api/account/email-change', pendingEmailChangeAnswerSchema),
   accountExport: read(() => '/api/account/export', accountExportSchema),
   adminStats: read(() => '/api/admin/stats', adminStatsSchema),
