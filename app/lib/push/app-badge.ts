@@ -8,13 +8,9 @@ import { badgeCount } from '../../../sync/badge';
 import { useReplica } from '../replica/use-replica';
 import { useTeamId } from '../team-read';
 
-export function showAppBadge(count: number): void {
+function showAppBadge(count: number): void {
   if (!('setAppBadge' in navigator)) return;
   void (count > 0 ? navigator.setAppBadge(count) : navigator.clearAppBadge()).catch(() => undefined);
-}
-
-export function clearAppBadge(): void {
-  if ('clearAppBadge' in navigator) void navigator.clearAppBadge().catch(() => undefined);
 }
 
 /** Keeps the badge current while signed in; mounted once, in the signed-in frame. */

@@ -74,8 +74,9 @@ export async function turnOffPush(): Promise<void> {
   await subscription.unsubscribe();
 }
 
-/** On sign-out: best effort, offline included (the browser's subscription goes even when the server cannot be told). */
-export async function dropPushOnSignOut(): Promise<void> {
+/** On sign-out: the badge goes, and so does the subscription, offline too (the browser's goes even when the server cannot be told). */
+export async function forgetPushOnSignOut(): Promise<void> {
+  if ('clearAppBadge' in navigator) void navigator.clearAppBadge().catch(() => undefined);
   const subscription = await currentSubscription().catch(() => null);
   if (!subscription) return;
   await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(() => undefined);
