@@ -25,6 +25,7 @@ export default defineConfig({
       'api/cli/backup.test.ts',
       'api/cli/admin.test.ts',
       'api/server-lifecycle.test.ts',
+      'api/push/push-server-process.test.ts',
       'api/tests/faults/killed-mid-*.test.ts',
       'api/tests/scale-out/two-processes-share-redis.test.ts',
       'api/orders/invoice-pdf.test.ts',

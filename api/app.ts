@@ -32,6 +32,7 @@ import { menuRoutes } from './menus/menu-routes';
 import { priceListRoutes } from './price-lists/price-list-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { productRoutes } from './products/product-routes';
+import { pushRoutes } from './push/push-routes';
 import { teamRoutes } from './team/team-routes';
 import { menuPages } from './public-menu/menu-page-routes';
 import { PublicMenuCache } from './public-menu/public-menu-cache';
@@ -82,6 +83,7 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       .route('/', billingRoutes)
       .route('/', mailRoutes)
       .route('/', accountRoutes)
+      .route('/', pushRoutes)
       .route('/', syncRoutes)
       .route('/', uploadRoutes)
   );

@@ -11,6 +11,8 @@ import type { Quotas } from './limits/quotas';
 import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
 import type { FileStore } from './photos/file-store';
+import type { PushOutbox } from './push/push-outbox';
+import type { VapidKeys } from './push/vapid-keys';
 import type { SharedRedis } from './shared/redis';
 
 export type Services = {
@@ -32,6 +34,9 @@ export type Services = {
   live: LiveMenus;
   /** Email: queued in transactions, delivered in the background. */
   mail: MailOutbox;
+  /** Web push: queued in transactions, delivered in the background, signed with `pushKeys`. */
+  push: PushOutbox;
+  pushKeys: VapidKeys;
 };
 
 /**

@@ -24,6 +24,26 @@ describe('readEnv', () => {
     expect(() => readEnv({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toThrow('Refusing to start in production with the default JWT_SECRET');
   });
 
+  it('takes a VAPID pair whole or not at all, and push service origins as https origins', () => {
+    const pair = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'b'.repeat(43) };
+    expect(readEnv(pair)).toMatchObject(pair);
+    expect(readEnv({ VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' }).VAPID_PUBLIC_KEY).toBeUndefined();
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => readEnv({ NODE_ENV, JWT_SECRET: SECRET, VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+        'Refusing to start with only one of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY',
+      );
+      expect(() => readEnv({ NODE_ENV, JWT_SECRET: SECRET, VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY })).toThrow('Refusing to start with only one');
+    }
+    expect(() => readEnv({ VAPID_SUBJECT: 'ops@example.com' })).toThrow('must be a mailto: or https:// address');
+    expect(readEnv({ VAPID_SUBJECT: 'mailto:ops@example.com' }).VAPID_SUBJECT).toBe('mailto:ops@example.com');
+    expect(readEnv({}).PUSH_SERVICE_ORIGINS).toEqual([]);
+    expect(readEnv({ PUSH_SERVICE_ORIGINS: 'https://push.example.com/, https://127.0.0.1:8443' }).PUSH_SERVICE_ORIGINS).toEqual([
+      'https://push.example.com',
+      'https://127.0.0.1:8443',
+    ]);
+    expect(() => readEnv({ PUSH_SERVICE_ORIGINS: 'http://push.example.com' })).toThrow('must list https:// origins');
+  });
+
   it('reads TRUST_PROXY as a number of proxies', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(0);
     expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);

@@ -63,6 +63,22 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: blankIsUnset(z.string()),
   REDIS_KEY_PREFIX: z.preprocess(unsetWhenBlank, z.string().default('menus:')),
   APP_URL: blankIsUnset(z.url({ protocol: /^https?$/, error: 'must be the http(s):// address people open the app at' }).transform((value) => value.replace(/\/+$/, ''))),
+  VAPID_PUBLIC_KEY: blankIsUnset(z.string().regex(/^[\w-]{80,100}$/, 'must be a VAPID public key (base64url, as `npx web-push generate-vapid-keys` prints)')),
+  VAPID_PRIVATE_KEY: blankIsUnset(z.string().regex(/^[\w-]{40,50}$/, 'must be a VAPID private key (base64url, as `npx web-push generate-vapid-keys` prints)')),
+  VAPID_SUBJECT: blankIsUnset(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address push services can reach the operator at')),
+  PUSH_SERVICE_ORIGINS: z.preprocess(
+    unsetWhenBlank,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https$/, error: 'must list https:// origins, separated by commas' }).transform((origin) => new URL(origin).origin))),
+  ),
 });
 
 /** The variables the Pro plan's payments need; without all of them, payments are off. */
@@ -113,6 +129,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const host = HOST ?? (ownSecret ? '0.0.0.0' : '127.0.0.1');
   if (!ownSecret && env.NODE_ENV === 'production') {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
+  }
+  // Half a pair cannot sign: without this the server would make a pair of its own that no subscription was made with.
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error('Refusing to start with only one of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither to have a pair made and kept in the database.');
   }
   if (!ownSecret && !isLoopback(host)) {
     throw new Error(`Refusing to listen on ${host} with the default JWT_SECRET: set a long random JWT_SECRET, or listen on 127.0.0.1.`);

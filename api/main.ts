@@ -42,6 +42,7 @@ async function main() {
   services.views.start();
   const retention = scheduleRetention(services);
   services.mail.start();
+  services.push.start();
   const mailSweeps = scheduleMailSweeps(services);
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data ${whereTheDataIs(env)}, files in ${services.files.location})`);
@@ -64,7 +65,8 @@ async function main() {
       retention.stop();
       services.live.stop();
       services.mail.stop();
-      await services.mail.idle();
+      services.push.stop();
+      await Promise.all([services.mail.idle(), services.push.idle()]);
       await services.views.flush().catch((error: unknown) => console.error(error));
       await services.db.close();
       await services.redis?.close();

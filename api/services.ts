@@ -18,6 +18,8 @@ import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
 import { MailOutbox } from './mail/outbox';
 import { transportFromEnv } from './mail/transport';
+import { PushOutbox } from './push/push-outbox';
+import { VapidKeys } from './push/vapid-keys';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? openDatabase(env);
@@ -25,6 +27,7 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
   const nowMs = () => now().getTime();
   const redis = overrides.redis !== undefined ? overrides.redis : env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX) : null;
   if (redis) shareCommits(db, redis);
+  const pushKeys = overrides.pushKeys ?? new VapidKeys(db, env, now);
   const services: Services = {
     db,
     // The recorder tells the seller of a buyer's first opening by email, which needs the services it is part of.
@@ -39,6 +42,8 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     quotas: new Quotas(redis ? new RedisLimitStore(redis.commands, nowMs) : new MemoryLimitStore(nowMs), env.REGISTRATIONS_PER_HOUR),
     payments: paymentsFromEnv(env, paymentTuning),
     mail: new MailOutbox(db, transportFromEnv(env), now),
+    pushKeys,
+    push: new PushOutbox(db, pushKeys, now),
     ...overrides,
   };
   return services;

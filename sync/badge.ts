@@ -3,11 +3,12 @@
  * changes to approve) and conversations whose last word came from the other side. One rule, counted by the device
  * from its replica and by the server for the badge a push carries.
  */
-import { messageTeamId, type Inquiry } from './entities/inquiry';
+import { messageTeamId, type Inquiry, type InquiryMessage } from './entities/inquiry';
 import type { Order } from './entities/order';
 
 export type BadgeOrder = Pick<Order, 'sellerTeamId' | 'buyerTeamId' | 'status'>;
-export type BadgeInquiry = Pick<Inquiry, 'sellerId' | 'buyerId' | 'messages'>;
+/** Only who wrote each message counts (the server reads just the last one's author). */
+export type BadgeInquiry = Pick<Inquiry, 'sellerId' | 'buyerId'> & { messages: ReadonlyArray<Pick<InquiryMessage, 'authorId' | 'authorTeamId'>> };
 
 export function orderWaitsOn(teamId: string, order: BadgeOrder): boolean {
   if (order.sellerTeamId === teamId) return order.status === 'submitted';

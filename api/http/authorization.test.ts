@@ -66,6 +66,12 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/account/confirm-email/resend', allowed: ALL_ROLES },
   { method: 'GET', pattern: '/api/account/notifications', allowed: ALL_ROLES },
   { method: 'PUT', pattern: '/api/account/notifications', allowed: ALL_ROLES, body: {} },
+  { method: 'GET', pattern: '/api/account/push-notifications', allowed: ALL_ROLES },
+  { method: 'PUT', pattern: '/api/account/push-notifications', allowed: ALL_ROLES, body: {} },
+  { method: 'GET', pattern: '/api/push/key', allowed: 'anyone' },
+  // A device's subscription is its owner's: removing another person's endpoint finds nothing (404).
+  { method: 'POST', pattern: '/api/push/subscriptions', allowed: ALL_ROLES, body: {}, expected: 400 },
+  { method: 'DELETE', pattern: '/api/push/subscriptions', allowed: ALL_ROLES, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/nobody' }, expected: 404 },
   { method: 'GET', pattern: '/api/account/export', allowed: ALL_ROLES },
   { method: 'POST', pattern: '/api/account/delete', allowed: ALL_ROLES, body: {} },
   { method: 'GET', pattern: '/api/auth/me', allowed: ALL_ROLES },

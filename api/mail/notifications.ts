@@ -1,6 +1,6 @@
 /**
- * The notification emails, each queued in the transaction of the change it
- * tells of, and only when that kind is on for its recipient.
+ * The notifications, each email and push queued in the transaction of the
+ * change it tells of, and only when that kind is on for its recipient.
  */
 import type { Inquiry } from '../../sync/entities/inquiry';
 import { partyName } from '../../sync/entities/user';
@@ -10,6 +10,7 @@ import type { Tx } from '../db/database';
 import { mailKindSentTo, sellersWithTrialEndingBetween } from '../db/repositories/mail';
 import { findMenu } from '../db/repositories/menus';
 import { findUserById } from '../db/repositories/users';
+import { pushNews } from '../push/push-news';
 import { appLink, greetingName, notify } from './mail-service';
 import {
   firstMenuViewMail,
@@ -25,6 +26,9 @@ import {
 const EXCERPT_LENGTH = 300;
 const excerpt = (body: string) => (body.length > EXCERPT_LENGTH ? `${body.slice(0, EXCERPT_LENGTH)}…` : body);
 
+/** Where a push about a conversation opens it, and the tag that folds its news into one notification. */
+const inboxPlace = (inquiry: Inquiry) => ({ url: `/inbox?id=${encodeURIComponent(inquiry.id)}`, tag: `inquiry-${inquiry.id}` });
+
 /** A buyer's new order request or first message reaches the seller. */
 export async function notifyNewInquiry(services: Services, tx: Tx, inquiry: Inquiry, message: string | undefined): Promise<void> {
   const url = appLink(services, '/inbox');
@@ -37,6 +41,13 @@ export async function notifyNewInquiry(services: Services, tx: Tx, inquiry: Inqu
       newMessageMail({ name: greetingName(seller), buyer: inquiry.buyerName, menuName: inquiry.menuName, excerpt: excerpt(message ?? ''), url, unsubscribeUrl }),
     );
   }
+  const title = inquiry.kind === 'order' ? `Order request from ${inquiry.buyerName}` : `New inquiry from ${inquiry.buyerName}`;
+  await pushNews(
+    services,
+    tx,
+    { teams: [inquiry.sellerId] },
+    { kind: inquiry.kind === 'order' ? 'new-order' : 'new-message', title, body: message || `About ${inquiry.menuName}`, ...inboxPlace(inquiry) },
+  );
 }
 
 /** A reply reaches the other party: a seller's reply the buyer, a buyer's message the seller. */
@@ -51,11 +62,24 @@ export async function notifyReply(services: Services, tx: Tx, inquiry: Inquiry, 
       newMessageMail({ name: greetingName(seller), buyer: inquiry.buyerName, menuName: inquiry.menuName, excerpt: excerpt(body), url, unsubscribeUrl }),
     );
   }
+  const fromSeller = authorId === inquiry.sellerId;
+  await pushNews(
+    services,
+    tx,
+    { teams: [fromSeller ? inquiry.buyerId : inquiry.sellerId] },
+    { kind: 'new-message', title: `Message from ${fromSeller ? inquiry.sellerName : inquiry.buyerName}`, body, ...inboxPlace(inquiry) },
+  );
 }
 
 export async function notifyOrderStatus(services: Services, tx: Tx, inquiry: Inquiry, status: 'accepted' | 'declined'): Promise<void> {
   await notify(services, tx, inquiry.buyerId, 'order-status', (buyer, unsubscribeUrl) =>
     orderStatusMail({ name: greetingName(buyer), seller: inquiry.sellerName, menuName: inquiry.menuName, status, url: appLink(services, '/inbox'), unsubscribeUrl }),
+  );
+  await pushNews(
+    services,
+    tx,
+    { teams: [inquiry.buyerId] },
+    { kind: 'order-status', title: `Order request ${status}`, body: `${inquiry.sellerName} ${status} your order request from ${inquiry.menuName}.`, ...inboxPlace(inquiry) },
   );
 }
 
@@ -71,6 +95,18 @@ export async function notifyFirstMenuOpen(services: Services, tx: Tx, open: Firs
       url: appLink(services, `/menus/${menu.id}/insights`),
       unsubscribeUrl,
     }),
+  );
+  await pushNews(
+    services,
+    tx,
+    { teams: [open.sellerId] },
+    {
+      kind: 'first-menu-view',
+      title: `${partyName(buyer, 'A buyer')} opened ${menu.name}`,
+      body: 'The first time they opened this menu: a good moment to write to them.',
+      url: `/menus/${menu.id}/insights`,
+      tag: `menu-view-${menu.id}`,
+    },
   );
 }
 

@@ -11,6 +11,7 @@ import type { Services } from '../context';
 import { lastMailOfKind } from '../db/repositories/mail';
 import { markDigested, savedMenusChangedForDigest, type DigestCandidate } from '../db/repositories/saved-menus';
 import { getPublicMenu } from '../public-menu/public-menu-service';
+import { pushNews } from '../push/push-news';
 import { appLink, greetingName, notify } from './mail-service';
 import { savedMenusDigestMail } from './templates/notifications';
 
@@ -52,6 +53,20 @@ export async function sendSavedMenuDigests(services: Services): Promise<void> {
       if (last && now - last.getTime() < DIGEST_INTERVAL_MS) return;
       await notify(services, tx, buyerId, 'saved-menus-digest', (buyer, unsubscribeUrl) =>
         savedMenusDigestMail({ name: greetingName(buyer), menus, url: appLink(services, '/saved-menus'), unsubscribeUrl }),
+      );
+      const names = menus.map((menu) => menu.menuName);
+      await pushNews(
+        services,
+        tx,
+        { teams: [buyerId] },
+        {
+          kind: 'saved-menus-changed',
+          title: names.length === 1 ? `${names[0]} changed` : `${names.length} saved menus changed`,
+          body: names.length === 1 ? (menus[0]!.changes[0] ?? 'See what changed.') : names.join(', '),
+          url: '/saved-menus',
+          tag: 'saved-menus-changed',
+        },
+        { atMostDaily: true },
       );
       // Marked even when the digest is off: turned back on, it tells of what changes from then, not of old news.
       await markDigested(tx.db, changed);

@@ -1,13 +1,15 @@
 /**
- * Each step of an order told by email to the other party and to the rep who looks after the customer: short and
- * plain, queued in the step's own transaction (a refused step sends nothing).
+ * Each step of an order told by email and push to the other party and to the rep who looks after the customer: short
+ * and plain, queued in the step's own transaction (a refused step sends nothing).
  */
 import type { Order } from '../../sync/entities/order';
+import type { PushKind } from '../../sync/entities/push';
 import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { appLink, greetingName, notify } from '../mail/mail-service';
 import { compose } from '../mail/templates/layout';
+import { pushNews } from '../push/push-news';
 
 export type OrderStep = 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'changed' | 'approved' | 'fulfilled' | 'delivered' | 'paid';
 
@@ -25,7 +27,7 @@ const SENTENCES: Record<OrderStep, (order: Order) => string> = {
 };
 
 /** Tells the step to everyone concerned but the one who made it: the seller team (and the customer's rep) or the buyer team. */
-export async function mailOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null): Promise<void> {
+export async function notifyOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null): Promise<void> {
   const recipients: Array<{ id: string; kind: NotificationKind }> = [];
   if (order.sellerTeamId !== by.teamId) recipients.push({ id: order.sellerTeamId, kind: 'order-request' });
   if (order.buyerTeamId && order.buyerTeamId !== by.teamId) recipients.push({ id: order.buyerTeamId, kind: 'order-status' });
@@ -43,4 +45,17 @@ export async function mailOrderStep(services: Services, tx: Tx, order: Order, st
       }),
     );
   }
+  await pushOrderStep(services, tx, order, step, by, repUserId, sentence);
+}
+
+/** The push of a step: the seller side hears of a new order, the buyer of a change to approve, each side of the rest. */
+async function pushOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null, sentence: string) {
+  const news = (kind: PushKind, title: string) => ({ kind, title, body: sentence, url: `/orders/${order.id}`, tag: `order-${order.id}` });
+  const seller = order.sellerTeamId !== by.teamId ? order.sellerTeamId : null;
+  const buyer = order.buyerTeamId && order.buyerTeamId !== by.teamId ? order.buyerTeamId : null;
+  const sellerSide = step === 'submitted' ? news('new-order', `New order ${order.number} from ${order.customerName}`) : news('order-status', `Order ${order.number} ${step}`);
+  await pushNews(services, tx, { teams: [seller], people: [repUserId], actor: by.userId }, sellerSide);
+  const awaitsBuyer = step === 'changed' && order.status === 'awaiting_buyer';
+  const buyerSide = awaitsBuyer ? news('order-approval', `Order ${order.number} awaits your approval`) : news('order-status', `Order ${order.number} ${step}`);
+  await pushNews(services, tx, { teams: [buyer], actor: by.userId }, buyerSide);
 }

@@ -24,7 +24,7 @@ import { customerOrdersOwing, findOrder, findOrderRow, updateOrder, type OrderCh
 import { ORDER_NOT_FOUND, partyOf, type OrderActor } from './order-actor';
 import { findCustomerOfSeller, findPriceList, menuPriceListId } from './order-customer';
 import { centsOf, priceLines } from './order-lines';
-import { mailOrderStep, type OrderStep } from './order-mail';
+import { notifyOrderStep, type OrderStep } from './order-mail';
 import { adjustStock, giveBackStock, heldBy, holdStock, thousandthsOf } from './order-stock';
 
 type MoveContext = { tx: Tx; row: OrderRow; party: OrderParty; now: Date };
@@ -44,7 +44,7 @@ async function moveOrder(services: Services, actor: OrderActor, id: string, move
     const { changes, step } = await work({ tx, row, party, now });
     await updateOrder(tx.db, id, { ...changes, updatedBy: actor.member.userId }, tx.version, now);
     const order = (await findOrder(tx.db, id, now))!;
-    if (step) await mailOrderStep(services, tx, order, step, { teamId: actor.account.id, userId: actor.member.userId }, repUserId);
+    if (step) await notifyOrderStep(services, tx, order, step, { teamId: actor.account.id, userId: actor.member.userId }, repUserId);
     return order;
   });
 }

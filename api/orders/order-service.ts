@@ -18,7 +18,7 @@ import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-se
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
 import { customerForBuyer, findCustomerOfSeller, findPriceList, menuPriceListId, type OrderCustomer } from './order-customer';
 import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
-import { mailOrderStep } from './order-mail';
+import { notifyOrderStep } from './order-mail';
 import { heldBy, shortOfStock, stockRefusal } from './order-stock';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
@@ -88,7 +88,7 @@ async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: 
     now,
   );
   const order = (await findOrder(tx.db, parts.id, now))!;
-  await mailOrderStep(services, tx, order, 'submitted', { teamId: actor.account.id, userId: actor.member.userId }, parts.customer.repUserId);
+  await notifyOrderStep(services, tx, order, 'submitted', { teamId: actor.account.id, userId: actor.member.userId }, parts.customer.repUserId);
   return order;
 }
 

@@ -11,6 +11,9 @@ import {
   menus,
   orders,
   photos,
+  pushDaily,
+  pushOptOuts,
+  pushSubscriptions,
   products,
   savedMenus,
   sessions,
@@ -94,6 +97,9 @@ export async function anonymiseTeamAnchor(db: Db, userId: string, version: numbe
   await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();
   await db.delete(emailOptOuts).where(eq(emailOptOuts.userId, userId)).run();
   await db.delete(mailOutbox).where(eq(mailOutbox.userId, userId)).run();
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).run();
+  await db.delete(pushOptOuts).where(eq(pushOptOuts.userId, userId)).run();
+  await db.delete(pushDaily).where(eq(pushDaily.userId, userId)).run();
   await db
     .update(users)
     .set({ email: `closed-${userId}@closed.invalid`, passwordHash: '!closed', firstName: null, lastName: null, profileImageUrl: null, version, updatedAt: now })

@@ -1,0 +1,168 @@
+/** Push subscriptions, the kinds each person turned off, the push outbox, the server's own keys, and the badge's count. */
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
+import type { Db } from '../database';
+import { inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers } from '../schema';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
+/** A due push with where it goes. */
+export type DuePush = typeof pushOutbox.$inferSelect & { endpoint: string; p256dh: string; auth: string };
+
+/** One subscription per endpoint: posted again (by anyone), it is the poster's, with the keys posted; what waited for a former owner is dropped. */
+export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'failures'>): Promise<void> {
+  const existing = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, row.endpoint)).get();
+  if (existing && existing.userId !== row.userId) await db.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, existing.id)).run();
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, failures: 0 } })
+    .run();
+}
+
+/** Answers whether the person had that subscription. */
+export async function deletePushSubscription(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const result = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .run();
+  return result.changes > 0;
+}
+
+export async function deletePushSubscriptionById(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)).run();
+}
+
+export async function pushSubscriptionsOf(db: Db, userIds: string[]): Promise<PushSubscriptionRow[]> {
+  if (userIds.length === 0) return [];
+  return await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)).orderBy(asc(pushSubscriptions.createdAt)).all();
+}
+
+export async function pushDelivered(db: Db, subscriptionId: string, now: Date): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastSuccessAt: now, failures: 0 }).where(eq(pushSubscriptions.id, subscriptionId)).run();
+}
+
+export async function pushFailed(db: Db, subscriptionId: string): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .run();
+}
+
+export async function pushOptedOutKinds(db: Db, userId: string): Promise<string[]> {
+  return (await db.select({ kind: pushOptOuts.kind }).from(pushOptOuts).where(eq(pushOptOuts.userId, userId)).all()).map((row) => row.kind);
+}
+
+/** Of these people, those who turned this kind off. */
+export async function pushOptedOut(db: Db, userIds: string[], kind: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: pushOptOuts.userId })
+    .from(pushOptOuts)
+    .where(and(inArray(pushOptOuts.userId, userIds), eq(pushOptOuts.kind, kind)))
+    .all();
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function setPushOptOut(db: Db, userId: string, kind: string, off: boolean, now: Date): Promise<void> {
+  if (off) await db.insert(pushOptOuts).values({ userId, kind, createdAt: now }).onConflictDoNothing().run();
+  else
+    await db
+      .delete(pushOptOuts)
+      .where(and(eq(pushOptOuts.userId, userId), eq(pushOptOuts.kind, kind)))
+      .run();
+}
+
+/** The people of a team (its founding account among them). */
+export async function teamMemberIds(db: Db, teamId: string): Promise<string[]> {
+  return (await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all()).map((row) => row.userId);
+}
+
+export async function insertPushOutboxRows(db: Db, rows: NewPushOutboxRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(pushOutbox).values(rows).run();
+}
+
+/** Pushes due now and claimed by no sender (or by one whose claim ran out). */
+export async function duePushes(db: Db, now: Date, limit: number): Promise<DuePush[]> {
+  const rows = await db
+    .select({ push: pushOutbox, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushOutbox)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+    .where(and(lte(pushOutbox.nextAttemptAt, now), or(isNull(pushOutbox.claimedUntil), lt(pushOutbox.claimedUntil, now))))
+    .orderBy(asc(pushOutbox.nextAttemptAt), asc(pushOutbox.createdAt))
+    .limit(limit)
+    .all();
+  return rows.map(({ push, ...target }) => ({ ...push, ...target }));
+}
+
+/** Claims a push for one sender until `until`; false when another sender claimed it first (or it is gone). */
+export async function claimPush(db: Db, id: string, now: Date, until: Date): Promise<boolean> {
+  const result = await db
+    .update(pushOutbox)
+    .set({ claimedUntil: until })
+    .where(and(eq(pushOutbox.id, id), or(isNull(pushOutbox.claimedUntil), lt(pushOutbox.claimedUntil, now))))
+    .run();
+  return result.changes === 1;
+}
+
+export async function retryPushAt(db: Db, id: string, attempts: number, next: Date, lastError: string): Promise<void> {
+  await db.update(pushOutbox).set({ attempts, nextAttemptAt: next, claimedUntil: null, lastError }).where(eq(pushOutbox.id, id)).run();
+}
+
+export async function deletePush(db: Db, id: string): Promise<void> {
+  await db.delete(pushOutbox).where(eq(pushOutbox.id, id)).run();
+}
+
+export async function readServerKey(db: Db, name: string): Promise<string | null> {
+  return (await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, name)).get())?.value ?? null;
+}
+
+/** Keeps the key unless one of that name is already kept (another process made it first). */
+export async function keepServerKey(db: Db, name: string, value: string, now: Date): Promise<void> {
+  await db.insert(serverKeys).values({ name, value, createdAt: now }).onConflictDoNothing().run();
+}
+
+/** What the badge rule (`sync/badge.ts`) needs of a team's orders and conversations that may wait on it. */
+export async function badgeItems(db: Db, teamId: string): Promise<{ orders: BadgeOrder[]; inquiries: BadgeInquiry[] }> {
+  const waitingOrders = await db
+    .select({ sellerTeamId: orders.sellerId, buyerTeamId: orders.buyerId, status: orders.status })
+    .from(orders)
+    .where(or(and(eq(orders.sellerId, teamId), eq(orders.status, 'submitted')), and(eq(orders.buyerId, teamId), eq(orders.status, 'awaiting_buyer'))))
+    .all();
+  const lastAuthor = sql<
+    string | null
+  >`(SELECT coalesce(m.author_team_id, m.author_id) FROM ${inquiryMessages} m WHERE m.inquiry_id = ${inquiries.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`;
+  const threads = await db
+    .select({ sellerId: inquiries.sellerId, buyerId: inquiries.buyerId, lastAuthor })
+    .from(inquiries)
+    .where(or(eq(inquiries.sellerId, teamId), eq(inquiries.buyerId, teamId)))
+    .all();
+  return {
+    orders: waitingOrders,
+    inquiries: threads.map((thread) => ({
+      sellerId: thread.sellerId,
+      buyerId: thread.buyerId,
+      messages: thread.lastAuthor ? [{ authorId: thread.lastAuthor, authorTeamId: thread.lastAuthor }] : [],
+    })),
+  };
+}
+
+/** Of these people, those pushed this kind after `since`. */
+export async function pushedSince(db: Db, userIds: string[], kind: string, since: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: pushDaily.userId })
+    .from(pushDaily)
+    .where(and(inArray(pushDaily.userId, userIds), eq(pushDaily.kind, kind), gt(pushDaily.queuedAt, since)))
+    .all();
+  return new Set(rows.map((row) => row.userId));
+}
+
+export async function notePushed(db: Db, userId: string, kind: string, at: Date): Promise<void> {
+  await db
+    .insert(pushDaily)
+    .values({ userId, kind, queuedAt: at })
+    .onConflictDoUpdate({ target: [pushDaily.userId, pushDaily.kind], set: { queuedAt: at } })
+    .run();
+}

@@ -1,0 +1,263 @@
+/**
+ * Web push end to end in one process: subscriptions kept to the allowed push services, and the news of orders and
+ * inquiries delivered to a stand-in push service that decrypts each push with the subscription's keys, so what is
+ * checked is what the device would show. The stand-in's certificate is trusted through an agent of the test's own
+ * here; push-server-process.test.ts trusts it as a server does, through NODE_EXTRA_CA_CERTS.
+ */
+import { randomUUID } from 'node:crypto';
+import { Agent } from 'node:https';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_KINDS, pushMessageSchema, type PushMessage, type PushPreferences } from '../../sync/entities/push';
+import type { Menu } from '../../sync/entities/menu';
+import type { Order } from '../../sync/entities/order';
+import type { Product } from '../../sync/entities/product';
+import type { AuthResponse } from '../../sync/entities/user';
+import type { ErrorBody } from '../../sync/errors';
+import { pushResponseSchema } from '../../sync/protocol';
+import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
+import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { PushOutbox } from './push-outbox';
+
+let t: TestApp;
+let standIn: PushStandIn;
+let seller: AuthResponse;
+let rep: AuthResponse;
+let buyer: AuthResponse;
+let menu: Menu;
+let gelato: Product;
+let agent: Agent;
+const TUNING = { firstDelayMs: 20, maxDelayMs: 100, pollMs: 50 };
+
+beforeAll(async () => {
+  standIn = await startPushStandIn();
+  t = createTestApp({ env: { PUSH_SERVICE_ORIGINS: `${standIn.origin}, https://push.example.net` } });
+  agent = new Agent({ ca: standIn.caCert });
+  t.services.push = new PushOutbox(t.services.db, t.services.pushKeys, t.services.now, { ...TUNING, agent });
+  t.services.push.start();
+  seller = await t.registerUser('seller', { businessName: 'North Star Farms' });
+  rep = await t.registerUser('seller', { businessName: 'Rep Own Business' });
+  await t.services.db.transaction(async (tx) => {
+    await tx.db.update(teamMembers).set({ teamId: seller.user.id, role: 'rep' }).where(eq(teamMembers.userId, rep.user.id)).run();
+  });
+  buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+  gelato = await ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
+  menu = await ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+});
+afterAll(async () => {
+  t?.services.push.stop();
+  await t?.services.push.idle();
+  await t?.close();
+  await standIn?.close();
+});
+
+async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
+  const res = await t.request<T>(method, path, { token: as.token, body });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
+  return res.body;
+}
+
+async function subscribed(as: AuthResponse): Promise<StandInSubscription> {
+  const subscription = standIn.subscribe();
+  await ok('POST', '/api/push/subscriptions', as, subscription, 201);
+  return subscription;
+}
+
+const pushesTo = (subscription: StandInSubscription) => standIn.received.filter((push) => push.endpoint === subscription.endpoint);
+const delivered = (subscription: StandInSubscription) => pushesTo(subscription).filter((push) => push.status === 201);
+
+/** The pushes delivered to the subscription, once there are `count`. */
+async function messagesOf(subscription: StandInSubscription, count: number): Promise<PushMessage[]> {
+  await expect.poll(() => delivered(subscription).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(count);
+  return delivered(subscription).map((push) => pushMessageSchema.parse(push.message));
+}
+
+/** Everything queued so far has been tried. */
+async function settled(): Promise<void> {
+  await expect.poll(async () => (await t.services.db.read.select().from(pushOutbox).all()).length, { timeout: 30_000 }).toBe(0);
+  await t.services.push.idle();
+}
+
+const placeOrder = (quantity = '1') => ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity }] }, 201);
+
+describe('subscribing', () => {
+  it('answers the public key without a sign-in, the same each time, and signs pushes with it', async () => {
+    const first = await t.request<{ publicKey: string }>('GET', '/api/push/key');
+    expect(first.status).toBe(200);
+    expect(first.body.publicKey).toMatch(/^[\w-]{87}$/);
+    expect((await t.request<{ publicKey: string }>('GET', '/api/push/key')).body).toEqual(first.body);
+  });
+
+  it('refuses an endpoint outside the known push services and the listed origins, so the server never calls an arbitrary address', async () => {
+    const keys = standIn.subscribe().keys;
+    for (const endpoint of [
+      'https://attacker.example.com/push/1',
+      'http://fcm.googleapis.com/fcm/send/1',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/1',
+      'https://fcm.googleapis.com:8443/fcm/send/1',
+      'https://127.0.0.1:1/push/1',
+      'https://notify.windows.com.evil.example/w',
+      'not a url',
+    ]) {
+      const res = await t.request<ErrorBody>('POST', '/api/push/subscriptions', { token: buyer.token, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.message, endpoint).toBeTruthy();
+    }
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=abc', 'https://push.example.net/x']) {
+      expect((await t.request('POST', '/api/push/subscriptions', { token: buyer.token, body: { endpoint, keys } })).status, endpoint).toBe(201);
+      await ok('DELETE', '/api/push/subscriptions', buyer, { endpoint }, 204);
+    }
+  });
+
+  it('keeps one subscription per endpoint, owned by whoever posted it last; only its owner removes it', async () => {
+    const subscription = standIn.subscribe();
+    await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
+    await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
+    await ok('POST', '/api/push/subscriptions', rep, subscription, 201);
+    const rows = await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all();
+    expect(rows.map((row) => row.userId)).toEqual([rep.user.id]);
+    expect((await t.request('DELETE', '/api/push/subscriptions', { token: buyer.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
+    await ok('DELETE', '/api/push/subscriptions', rep, { endpoint: subscription.endpoint }, 204);
+    expect(await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all()).toEqual([]);
+  });
+
+  it('answers every kind on by default, and changes only the kinds sent', async () => {
+    const all = await ok<PushPreferences>('GET', '/api/account/push-notifications', buyer);
+    expect(all).toEqual(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])));
+    const changed = await ok<PushPreferences>('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': false });
+    expect(changed).toEqual({ ...all, 'saved-menus-changed': false });
+    const bad = await t.request<ErrorBody>('PUT', '/api/account/push-notifications', { token: buyer.token, body: { 'no-such-kind': true } });
+    expect(bad.status).toBe(400);
+    await ok('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': true });
+  });
+});
+
+describe('the news pushed', () => {
+  let sellerDevice: StandInSubscription;
+  let repDevice: StandInSubscription;
+  let buyerDevice: StandInSubscription;
+
+  beforeAll(async () => {
+    sellerDevice = await subscribed(seller);
+    repDevice = await subscribed(rep);
+    buyerDevice = await subscribed(buyer);
+  });
+
+  /** Runs `action`, then answers the one push it delivered to `device`. */
+  async function nextPush(device: StandInSubscription, action: () => Promise<unknown>): Promise<PushMessage> {
+    const before = delivered(device).length;
+    await action();
+    const messages = await messagesOf(device, before + 1);
+    expect(messages.length).toBe(before + 1);
+    return messages.at(-1)!;
+  }
+
+  /** Runs `action` and waits until every push it queued was tried: answers how many reached each device. */
+  async function countPushes(devices: StandInSubscription[], action: () => Promise<unknown>): Promise<number[]> {
+    const before = devices.map((device) => delivered(device).length);
+    await action();
+    await settled();
+    return devices.map((device, index) => delivered(device).length - before[index]!);
+  }
+
+  it("tells the seller's team of a new order, decryptable, with the page and the badge, and never the buyer who placed it", async () => {
+    const key = (await t.request<{ publicKey: string }>('GET', '/api/push/key')).body.publicKey;
+    let order: Order | undefined;
+    const toSeller = await nextPush(sellerDevice, async () => (order = await placeOrder()));
+    expect(toSeller).toMatchObject({
+      title: `New order ${order!.number} from Corner Dispensary`,
+      url: `/orders/${order!.id}`,
+      tag: `order-${order!.id}`,
+      badgeCount: 1,
+      web_push: 8030,
+      notification: { title: toSeller.title, navigate: `${t.services.env.APP_URL}/orders/${order!.id}`, app_badge: '1' },
+    });
+    expect(toSeller.body).toContain(order!.total);
+    expect((await messagesOf(repDevice, 1))[0]).toEqual(toSeller);
+    expect(delivered(sellerDevice).at(-1)).toMatchObject({ vapidKey: key, headers: { urgency: 'high', 'content-encoding': 'aes128gcm' } });
+    expect(Number(delivered(sellerDevice).at(-1)!.headers.ttl)).toBeGreaterThan(0);
+    await settled();
+    expect(pushesTo(buyerDevice)).toEqual([]);
+    const rejected = await nextPush(buyerDevice, () => ok('POST', `/api/orders/${order!.id}/reject`, seller, { reason: 'Out of season' }));
+    expect(rejected).toMatchObject({ title: `Order ${order!.number} rejected`, body: expect.stringContaining('Out of season') as unknown, badgeCount: 0 });
+  });
+
+  it('tells the buyer of a status change made through a sync mutation, and neither the member who made it nor a colleague', async () => {
+    const order = await placeOrder();
+    await settled();
+    let counts: number[] = [];
+    const toBuyer = await nextPush(buyerDevice, async () => {
+      counts = await countPushes([sellerDevice, repDevice], async () => {
+        const push = await ok('POST', '/api/sync/push', seller, { clientId: randomUUID(), mutations: [{ seq: 1, name: 'order.accept', args: { id: order.id } }] });
+        expect(pushResponseSchema.parse(push).results[0]).toEqual({ seq: 1, outcome: 'applied' });
+      });
+    });
+    expect(toBuyer).toMatchObject({ title: `Order ${order.number} accepted`, url: `/orders/${order.id}`, badgeCount: 0 });
+    expect(counts).toEqual([0, 0]);
+  });
+
+  it("asks the buyer's approval of a change", async () => {
+    const order = await placeOrder('1');
+    await ok('POST', `/api/orders/${order.id}/accept`, seller);
+    await settled();
+    // A change that raises the total waits for the buyer.
+    const toBuyer = await nextPush(buyerDevice, () => ok('PUT', `/api/orders/${order.id}/lines`, seller, { lines: [{ productId: gelato.id, quantity: '2' }] }));
+    expect(toBuyer).toMatchObject({ title: `Order ${order.number} awaits your approval`, badgeCount: 1 });
+    const approved = await nextPush(sellerDevice, () => ok('POST', `/api/orders/${order.id}/approve`, buyer));
+    expect(approved).toMatchObject({ title: `Order ${order.number} approved` });
+  });
+
+  it('tells the seller of a new inquiry, opening the conversation, and the buyer of the reply', async () => {
+    const id = randomUUID();
+    const toSeller = await nextPush(sellerDevice, () => ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Do you have more Gelato?' }, 201));
+    expect(toSeller).toMatchObject({ title: 'New inquiry from Corner Dispensary', body: 'Do you have more Gelato?', url: `/inbox?id=${id}`, tag: `inquiry-${id}` });
+    const toBuyer = await nextPush(buyerDevice, () => ok('POST', `/api/inquiries/${id}/messages`, seller, { id: randomUUID(), body: 'Plenty: 40 lb this week.' }, 201));
+    expect(toBuyer).toMatchObject({ title: 'Message from North Star Farms', body: 'Plenty: 40 lb this week.', url: `/inbox?id=${id}` });
+  });
+
+  it('sends nothing of a kind the person turned off', async () => {
+    await ok('PUT', '/api/account/push-notifications', seller, { 'new-order': false });
+    expect(await countPushes([sellerDevice, repDevice], placeOrder)).toEqual([0, 1]);
+    await ok('PUT', '/api/account/push-notifications', seller, { 'new-order': true });
+  });
+});
+
+describe('delivery', () => {
+  it('retries a push the service answers 429 (after its Retry-After) or 500, and delivers it unchanged', async () => {
+    const device = await subscribed(seller);
+    standIn.respondWith(429, { endpoint: device.endpoint, times: 1, headers: { 'retry-after': '0' } });
+    standIn.respondWith(500, { endpoint: device.endpoint, times: 1 });
+    const order = await placeOrder();
+    const [message] = await messagesOf(device, 1);
+    expect(pushesTo(device).map((push) => push.status)).toEqual([429, 500, 201]);
+    expect(pushesTo(device).map((push) => push.message)).toEqual([message, message, message]);
+    expect(message).toMatchObject({ url: `/orders/${order.id}` });
+    await settled();
+    await ok('DELETE', '/api/push/subscriptions', seller, { endpoint: device.endpoint }, 204);
+  });
+
+  it('removes a subscription the service answers 410 for', async () => {
+    const device = await subscribed(seller);
+    standIn.respondWith(410, { endpoint: device.endpoint });
+    await placeOrder();
+    await expect
+      .poll(async () => (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)).all()).length, { timeout: 30_000 })
+      .toBe(0);
+    await settled();
+  });
+
+  it('sends a push once, however many senders share the database', async () => {
+    t.services.push.stop();
+    await t.services.push.idle();
+    const device = await subscribed(buyer);
+    const others = [1, 2, 3].map(() => new PushOutbox(t.services.db, t.services.pushKeys, t.services.now, { ...TUNING, agent }));
+    const order = await placeOrder();
+    await ok('POST', `/api/orders/${order.id}/accept`, seller);
+    const sent = await Promise.all([t.services.push, ...others].map((sender) => sender.deliverDue()));
+    expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(delivered(device).length).toBe(1);
+    t.services.push.start();
+    await settled();
+  });
+});
