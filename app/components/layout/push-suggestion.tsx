@@ -5,7 +5,7 @@
  * if they tap 'Turn on notifications'.
  */
 import { useEffect, useState } from 'react';
-import { blockedText } from '../../lib/push/push-support';
+import { blockedText, NOT_READY_TEXT } from '../../lib/push/push-support';
 import { usePushStatus } from '../../lib/push/use-push-status';
 import { useReplica, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
@@ -55,6 +55,7 @@ export function PushSuggestion() {
       const outcome = await status.turnOn();
       if (outcome === 'subscribed') toast({ title: 'Notifications are on for this device.', variant: 'success' });
       if (outcome === 'blocked') toast({ title: 'Notifications are blocked', description: blockedText(status.ios) });
+      if (outcome === 'not-ready') toast({ title: 'Notifications could not be turned on', description: NOT_READY_TEXT, variant: 'destructive' });
       setDismissed(true);
     } catch (failure) {
       toast({ title: 'Notifications could not be turned on', description: messageOf(failure, 'Please try again from Account settings.'), variant: 'destructive' });

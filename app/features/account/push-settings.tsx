@@ -9,7 +9,7 @@ import type { UserRole } from '../../../sync/constants';
 import { PUSH_CHOICES, PUSH_KINDS, type PushKind, type PushPreferences } from '../../../sync/entities/push';
 import { Button } from '../../components/ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
-import { blockedText, UNSUPPORTED_TEXT } from '../../lib/push/push-support';
+import { blockedText, NOT_READY_TEXT, UNSUPPORTED_TEXT } from '../../lib/push/push-support';
 import { usePushStatus, type PushStatus } from '../../lib/push/use-push-status';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { readDeviceStorage, storageText } from '../../lib/storage/persistent-storage';
@@ -37,6 +37,7 @@ function ThisDevice({ status }: { status: PushStatus }) {
     run(async () => {
       const answer = await status.turnOn();
       if (answer === 'subscribed') return { ok: true, text: 'Notifications are on for this device.' };
+      if (answer === 'not-ready') return { ok: false, text: NOT_READY_TEXT };
       return answer === 'dismissed' ? { ok: false, text: 'Notifications stay off: the browser was not allowed to show them.' } : null;
     }, 'Notifications could not be turned on.');
   const turnOff = () =>

@@ -43,15 +43,15 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await (await registration())?.pushManager.getSubscription()) ?? null;
 }
 
-export type TurnOnOutcome = 'subscribed' | 'blocked' | 'dismissed';
+export type TurnOnOutcome = 'subscribed' | 'blocked' | 'dismissed' | 'not-ready';
 
-/** Asks for permission (call it from a tap), subscribes and tells the server. Failures throw with a sentence to show. */
+/** Asks for permission (call it from a tap), subscribes and tells the server; a refusal of the server's throws its ApiError. */
 export async function turnOnPush(): Promise<TurnOnOutcome> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'dismissed';
   const worker = await registration();
-  if (!worker) throw new Error('The app is still getting ready on this device. Try again in a moment.');
+  if (!worker) return 'not-ready';
   const applicationServerKey = base64UrlToBytes((await readFromServer(apiReads.pushKey())).publicKey);
   let subscription = await worker.pushManager.getSubscription();
   // One made for another key (the server's keys were replaced) would be refused by the push service: start over.
@@ -61,7 +61,7 @@ export async function turnOnPush(): Promise<TurnOnOutcome> {
   }
   subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
   const input = subscriptionInput(subscription);
-  if (!input) throw new Error('This browser gave no keys for its notifications.');
+  if (!input) return 'not-ready';
   await apiRequest('POST', '/api/push/subscriptions', input);
   return 'subscribed';
 }

@@ -25,6 +25,9 @@ export const UNSUPPORTED_TEXT: Record<Exclude<PushSupport, 'supported'>, string>
   unsupported: 'This browser cannot show notifications.',
 };
 
+/** The worker is not installed yet (the first visit), or the browser gave a subscription without keys. */
+export const NOT_READY_TEXT = 'The app is still getting ready on this device. Try again in a moment.';
+
 /** How to undo a refusal: browsers never ask a second time, so only their settings can. */
 export function blockedText(ios: boolean): string {
   return ios
