@@ -1,8 +1,8 @@
 /*
  * Imported into the generated service worker. A push carries JSON
  * { title, body, url, tag, badgeCount }: the worker shows it (one
- * notification per tag, so news about one order replaces the last) and sets
- * the app badge. A click opens the notification's page in the app: an open
+ * notification per tag, so news about one order replaces the last), sets
+ * the app badge and has open windows sync. A click opens the notification's page in the app: an open
  * window is brought forward and taken there, else a new one opens.
  */
 const PUSH_ICON = '/icons/icon-192.png';
@@ -62,10 +62,15 @@ async function openInApp(url) {
   return navigated || self.clients.openWindow(url);
 }
 
+/** The news is on the server: an open window pulls it now rather than at its next turn. */
+async function syncOpenWindows() {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: 'sync-now' });
+}
+
 self.addEventListener('push', (event) => {
   const message = pushMessageOf(event.data);
   if (!message) return;
-  event.waitUntil(Promise.all([self.registration.showNotification(message.title, notificationOptions(message)), setBadge(message.badgeCount)]));
+  event.waitUntil(Promise.all([self.registration.showNotification(message.title, notificationOptions(message)), setBadge(message.badgeCount), syncOpenWindows()]));
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 const ORIGIN = 'https://menus.example';
 const source = readFileSync(new URL('../../public/sw-push.js', import.meta.url), 'utf8');
 
-type FakeWindow = { url: string; focused: boolean; focus: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn> };
+type FakeWindow = { url: string; focused: boolean; focus: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn>; postMessage: ReturnType<typeof vi.fn> };
 
 function fakeWindow(path: string, { focused = false, controlled = true, origin = ORIGIN } = {}): FakeWindow {
   const window: FakeWindow = {
@@ -14,6 +14,7 @@ function fakeWindow(path: string, { focused = false, controlled = true, origin =
     focused,
     focus: vi.fn(async () => window),
     navigate: vi.fn(async (url: string) => (controlled ? { ...window, url } : Promise.reject(new TypeError('Not controlled')))),
+    postMessage: vi.fn(),
   };
   return window;
 }
@@ -68,6 +69,12 @@ describe('a push', () => {
     expect(sw.navigator.setAppBadge).toHaveBeenCalledWith(2);
     await sw.push({ ...ORDER_PUSH, badgeCount: 0 });
     expect(sw.navigator.clearAppBadge).toHaveBeenCalled();
+  });
+
+  it('has open windows of the app sync, so the news shows there at once', async () => {
+    const open = fakeWindow('/seller/orders');
+    await worker({ windows: [open] }).push(ORDER_PUSH);
+    expect(open.postMessage).toHaveBeenCalledWith({ type: 'sync-now' });
   });
 
   it('still shows the notification where the browser has no badge', async () => {
