@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../api/testing/push-stand-in';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, signOutFromMenu, test } from './support/fixtures';
 import { waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
 
@@ -42,7 +42,8 @@ async function post<T>(path: string, session: ApiSession, body: unknown): Promis
 
 /**
  * PushManager as a browser with a reachable push service has it: `subscribe` gives the stand-in's subscription (kept
- * across reloads, as the browser keeps one), `unsubscribe` drops it. The app badge's values are recorded for the test.
+ * across reloads, as the browser keeps one), `unsubscribe` drops it. The app badge's values, and requests to keep
+ * storage, are recorded for the test.
  */
 async function stubPushService(context: BrowserContext, subscription: StandInSubscription): Promise<void> {
   await context.addInitScript((given) => {
@@ -74,6 +75,12 @@ async function stubPushService(context: BrowserContext, subscription: StandInSub
     Object.assign(window, { testBadges: badges });
     Navigator.prototype.setAppBadge = async (count?: number) => void badges.push(count ?? 0);
     Navigator.prototype.clearAppBadge = async () => void badges.push(0);
+    const persistRequests: boolean[] = [];
+    Object.assign(window, { testPersistRequests: persistRequests });
+    StorageManager.prototype.persist = async () => {
+      persistRequests.push(true);
+      return true;
+    };
   }, subscription);
 }
 
@@ -88,6 +95,22 @@ async function deliverPush(page: Page, payload: unknown): Promise<void> {
   await cdp.detach();
 }
 
+/** A seller with one product on a public menu. */
+async function sellerWithMenu() {
+  const seller = await registerAccountAt(server.url, 'seller');
+  const session = await apiLogin(seller, server.url);
+  const product = await post<{ id: string }>('/api/products', session, {
+    strainName: 'Blue Dream',
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '12.50',
+    availableQuantity: '50',
+    lotSize: 1,
+  });
+  const menu = await post<{ id: string; publicLinkId: string }>('/api/menus', session, { name: 'Show List', isPublic: true, productIds: [product.id] });
+  return { seller, product, menu };
+}
+
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data })));
 
@@ -97,17 +120,7 @@ test('a seller turns notifications on; a new order is pushed, shown, and opens i
   await context.grantPermissions(['notifications'], { origin: server.url });
   await stubPushService(context, subscription);
 
-  const seller = await registerAccountAt(server.url, 'seller');
-  const sellerSession = await apiLogin(seller, server.url);
-  const product = await post<{ id: string }>('/api/products', sellerSession, {
-    strainName: 'Blue Dream',
-    category: 'flower',
-    unitType: 'oz',
-    pricePerUnit: '12.50',
-    availableQuantity: '50',
-    lotSize: 1,
-  });
-  const menu = await post<{ id: string }>('/api/menus', sellerSession, { name: 'Show List', isPublic: true, productIds: [product.id] });
+  const { seller, product, menu } = await sellerWithMenu();
 
   await signIn(page, seller, server.url);
   await waitForServiceWorkerControl(page);
@@ -153,4 +166,42 @@ test('a seller turns notifications on; a new order is pushed, shown, and opens i
   await expect(push.getByRole('status')).toHaveText('Notifications are off for this device.');
   await expect(push.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
   expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
+});
+
+test('a buyer is offered notifications once, after saving a first menu, and signing out gives the subscription up', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await stubPushService(context, standIn.subscribe());
+  const { menu } = await sellerWithMenu();
+  const buyer = await registerAccountAt(server.url, 'buyer');
+  await signIn(page, buyer, server.url);
+  await waitForServiceWorkerControl(page);
+  const suggestion = page.getByRole('region', { name: 'Get notified' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(suggestion).toHaveCount(0);
+
+  await page.goto(`${server.url}/menu/${menu.publicLinkId}`);
+  await page.getByRole('button', { name: 'Save Menu' }).click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeVisible();
+  // A saved menu is kept for offline: the browser is asked to keep the app's storage.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { testPersistRequests: boolean[] }).testPersistRequests.length)).toBe(1);
+
+  await page.goto(`${server.url}/saved-menus`);
+  await expect(suggestion).toBeVisible();
+  // Allowed only now, as the person would allow it in the prompt their tap opens.
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST');
+  await suggestion.getByRole('button', { name: 'Turn on notifications' }).click();
+  expect((await subscribed).status()).toBe(201);
+  await expect(suggestion).toHaveCount(0);
+  await expect(page.getByTestId('toast')).toContainText('Notifications are on for this device.');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(suggestion).toHaveCount(0);
+
+  // The next person on this device must get none of this one's news.
+  const dropped = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'DELETE');
+  await signOutFromMenu(page);
+  expect((await dropped).status()).toBe(204);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
 });
