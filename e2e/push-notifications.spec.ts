@@ -203,5 +203,7 @@ test('a buyer is offered notifications once, after saving a first menu, and sign
   const dropped = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'DELETE');
   await signOutFromMenu(page);
   expect((await dropped).status()).toBe(204);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
+  // Signing out reloads the page: the fresh landing page, then the browser's subscription.
+  await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
 });

@@ -10,5 +10,3 @@ export const REDIRECT_AFTER_LOGIN_KEY = 'redirect_after_login';
 export const NEW_ACCOUNT_KEY = 'new_account';
 /** In session storage: the person hid the reminder to confirm their email for this visit. */
 export const CONFIRM_REMINDER_HIDDEN_KEY = 'confirm_reminder_hidden';
-/** Followed by the user's id: the one-time suggestion to turn on notifications was shown to this person here. */
-export const PUSH_SUGGESTED_KEY_PREFIX = 'push_suggested:';

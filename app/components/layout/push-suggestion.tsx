@@ -1,16 +1,18 @@
 /**
  * The one suggestion to turn on notifications, never on load: after a
  * seller's first order reaches this device, or a buyer's first saved menu.
- * Shown once per person on the device; the browser asks for permission only
- * if they tap 'Turn on notifications'.
+ * Shown once per person on the device, remembered in their own database
+ * (never in local storage, which the next person here could read); the
+ * browser asks for permission only if they tap 'Turn on notifications'.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { blockedText, NOT_READY_TEXT } from '../../lib/push/push-support';
 import { usePushStatus } from '../../lib/push/use-push-status';
+import { useSyncSession } from '../../lib/replica/sync-session';
 import { useReplica, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
-import { PUSH_SUGGESTED_KEY_PREFIX } from '../../lib/session-storage-keys';
 import { useTeamId } from '../../lib/team-read';
 import { toast } from '../../lib/toast-store';
 import { Button } from '../ui/button';
@@ -32,21 +34,23 @@ export function PushSuggestion() {
   const teamId = useTeamId();
   const replica = useReplica();
   const status = usePushStatus();
-  const key = `${PUSH_SUGGESTED_KEY_PREFIX}${user?.id ?? ''}`;
-  const [suggestedBefore] = useState(() => localStorage.getItem(key) !== null);
+  const db = useSyncSession((state) => state.db);
+  // Read once per database: once shown, the suggestion stays up for this visit.
+  const [suggestedBefore, setSuggestedBefore] = useState<boolean | null>(null);
+  const stored = useLiveQuery(async () => (db ? (await db.meta.get('pushSuggestedAt')) !== undefined : null), [db]);
+  if (suggestedBefore === null && typeof stored === 'boolean') setSuggestedBefore(stored);
   const [dismissed, setDismissed] = useState(false);
   const [busy, setBusy] = useState(false);
   const due =
-    !suggestedBefore &&
+    suggestedBefore === false &&
     user !== null &&
     status.support === 'supported' &&
     status.permission === 'default' &&
     status.subscribed === false &&
     firstNewsArrived(user.role, teamId, replica);
   useEffect(() => {
-    // Remembered once shown: it stays up for this visit, and never comes back.
-    if (due) localStorage.setItem(key, new Date().toISOString());
-  }, [due, key]);
+    if (due) void db?.meta.put({ key: 'pushSuggestedAt', value: new Date().toISOString() });
+  }, [due, db]);
   if (!due || dismissed || (user.role !== 'seller' && user.role !== 'buyer')) return null;
 
   async function turnOn() {

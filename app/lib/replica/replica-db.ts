@@ -7,7 +7,8 @@
  * - outbox: the person's changes not yet processed by the server, in order;
  *   written before the screen shows the change, so nothing lives only in memory.
  * - refusals: changes the server refused, with its reason, until dismissed.
- * - meta: the device's client id, the pull cursor, the last successful sync.
+ * - meta: the device's client id, the pull cursor, the last successful sync,
+ *   when the person was once offered notifications.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
  * - orders (version 6): the orders the team is a party to, as last pulled.
@@ -32,7 +33,7 @@ import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
 import type { LocalPhoto } from '../photos/local-photo';
 import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 
-export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt';
+export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt' | 'pushSuggestedAt';
 
 /** One table per synced collection (sync/collections.ts), keyed by id. */
 export type CollectionTables = { [K in CollectionName]: Table<CollectionRow<K>, string> };
