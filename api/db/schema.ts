@@ -888,7 +888,7 @@ export const serverKeys = sqliteTable('server_keys', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
-/** When a push of an at-most-daily kind (the saved menus' digest) was last queued for a person. */
+/** When a push of an at-most-daily kind (the saved menus' digest) was last queued for a team (or a person). */
 export const pushDaily = sqliteTable(
   'push_daily',
   {

@@ -9,6 +9,7 @@ import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/menu-diff';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
 import { lastMailOfKind } from '../db/repositories/mail';
+import { lastPushedAt, notePushed } from '../db/repositories/push';
 import { markDigested, savedMenusChangedForDigest, type DigestCandidate } from '../db/repositories/saved-menus';
 import { getPublicMenu } from '../public-menu/public-menu-service';
 import { pushNews } from '../push/push-news';
@@ -49,13 +50,14 @@ export async function sendSavedMenuDigests(services: Services): Promise<void> {
   for (const [buyerId, changed] of byBuyer) {
     const menus = await Promise.all(changed.map(async (candidate) => ({ ...candidate, changes: await changesOf(services, candidate) })));
     await services.db.transaction(async (tx) => {
-      const last = await lastMailOfKind(tx.db, buyerId, 'saved-menus-digest');
-      if (last && now - last.getTime() < DIGEST_INTERVAL_MS) return;
+      // Daily by whichever went out: the email, or (the email turned off) the push.
+      const last = [await lastMailOfKind(tx.db, buyerId, 'saved-menus-digest'), await lastPushedAt(tx.db, buyerId, 'saved-menus-changed')];
+      if (last.some((at) => at && now - at.getTime() < DIGEST_INTERVAL_MS)) return;
       await notify(services, tx, buyerId, 'saved-menus-digest', (buyer, unsubscribeUrl) =>
         savedMenusDigestMail({ name: greetingName(buyer), menus, url: appLink(services, '/saved-menus'), unsubscribeUrl }),
       );
       const names = menus.map((menu) => menu.menuName);
-      await pushNews(
+      const pushed = await pushNews(
         services,
         tx,
         { teams: [buyerId] },
@@ -66,8 +68,8 @@ export async function sendSavedMenuDigests(services: Services): Promise<void> {
           url: '/saved-menus',
           tag: 'saved-menus-changed',
         },
-        { atMostDaily: true },
       );
+      if (pushed > 0) await notePushed(tx.db, buyerId, 'saved-menus-changed', services.now());
       // Marked even when the digest is off: turned back on, it tells of what changes from then, not of old news.
       await markDigested(tx.db, changed);
     });

@@ -7,7 +7,7 @@ import { badgeCount } from '../../sync/badge';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { badgeItems, notePushed, pushedSince, pushOptedOut, pushSubscriptionsOf, teamMemberIds } from '../db/repositories/push';
+import { badgeItems, pushOptedOut, pushSubscriptionsOf, teamMemberIds } from '../db/repositories/push';
 import { findMembership } from '../db/repositories/teams';
 import { findUserById } from '../db/repositories/users';
 import { appLink } from '../mail/mail-service';
@@ -27,24 +27,21 @@ const URGENCY: Record<PushKind, Urgency> = {
   'saved-menus-changed': 'low',
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BODY_LENGTH = 200;
 
-export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews, options: { atMostDaily?: boolean } = {}): Promise<void> {
+/** Answers how many pushes were queued. */
+export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews): Promise<number> {
   const people = new Set<string>();
   for (const team of audience.teams) if (team) for (const id of await teamMemberIds(tx.db, team)) people.add(id);
   for (const id of audience.people ?? []) if (id) people.add(id);
   if (audience.actor) people.delete(audience.actor);
   const off = await pushOptedOut(tx.db, [...people], news.kind);
-  let wanting = [...people].filter((id) => !off.has(id));
-  const now = services.now();
-  if (options.atMostDaily) {
-    const recent = await pushedSince(tx.db, wanting, news.kind, new Date(now.getTime() - DAY_MS));
-    wanting = wanting.filter((id) => !recent.has(id));
-  }
-  const subscriptions = await pushSubscriptionsOf(tx.db, wanting);
+  const subscriptions = await pushSubscriptionsOf(
+    tx.db,
+    [...people].filter((id) => !off.has(id)),
+  );
   const badges = new Map<string, number>();
-  const queued = new Set<string>();
+  let queued = 0;
   for (const subscription of subscriptions) {
     const person = await findUserById(tx.db, subscription.userId);
     if (!person || person.disabled) continue;
@@ -54,9 +51,9 @@ export async function pushNews(services: Services, tx: Tx, audience: PushAudienc
       badges.set(team, badgeCount(team, items.orders, items.inquiries));
     }
     await services.push.queue(tx, [{ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(team)!) }]);
-    queued.add(person.id);
+    queued += 1;
   }
-  if (options.atMostDaily) for (const id of queued) await notePushed(tx.db, id, news.kind, now);
+  return queued;
 }
 
 /** The JSON the service worker shows, with the declarative form Safari reads without running it. */

@@ -16,6 +16,7 @@ import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { pushResponseSchema } from '../../sync/protocol';
 import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
+import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { PushOutbox } from './push-outbox';
@@ -29,6 +30,8 @@ let menu: Menu;
 let gelato: Product;
 let agent: Agent;
 const TUNING = { firstDelayMs: 20, maxDelayMs: 100, pollMs: 50 };
+const HOUR_MS = 60 * 60 * 1000;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0 Safari/537.36';
 
 beforeAll(async () => {
   standIn = await startPushStandIn();
@@ -214,6 +217,34 @@ describe('the news pushed', () => {
     expect(toSeller).toMatchObject({ title: 'New inquiry from Corner Dispensary', body: 'Do you have more Gelato?', url: `/inbox?id=${id}`, tag: `inquiry-${id}` });
     const toBuyer = await nextPush(buyerDevice, () => ok('POST', `/api/inquiries/${id}/messages`, seller, { id: randomUUID(), body: 'Plenty: 40 lb this week.' }, 201));
     expect(toBuyer).toMatchObject({ title: 'Message from North Star Farms', body: 'Plenty: 40 lb this week.', url: `/inbox?id=${id}` });
+  });
+
+  it('tells the seller the first time a buyer opens one of their menus, and only the first time', async () => {
+    const openMenu = async () => {
+      const res = await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { token: buyer.token, headers: { 'user-agent': BROWSER } });
+      expect(res.status).toBe(200);
+      await t.services.views.flush();
+    };
+    const toSeller = await nextPush(sellerDevice, openMenu);
+    expect(toSeller).toMatchObject({ title: 'Corner Dispensary opened Wholesale List', url: `/menus/${menu.id}/insights` });
+    expect(await countPushes([sellerDevice], openMenu)).toEqual([0]);
+  });
+
+  it("tells a buyer of saved menus that changed, at most once a day even with the digest's email off", async () => {
+    await ok('PUT', '/api/account/notifications', buyer, { 'saved-menus-digest': false });
+    await ok('POST', '/api/saved-menus', buyer, { menuId: menu.id }, 201);
+    const changePrice = (pricePerUnit: string) => ok('PUT', `/api/products/${gelato.id}`, seller, { pricePerUnit });
+    const toBuyer = await nextPush(buyerDevice, async () => {
+      await changePrice('1500.00');
+      await sendSavedMenuDigests(t.services);
+    });
+    expect(toBuyer).toMatchObject({ title: 'Wholesale List changed', url: '/saved-menus', tag: 'saved-menus-changed' });
+    expect(toBuyer.body).toContain('Gelato');
+    t.clock.advance(3 * HOUR_MS);
+    await changePrice('1550.00');
+    expect(await countPushes([buyerDevice], () => sendSavedMenuDigests(t.services))).toEqual([0]);
+    t.clock.advance(22 * HOUR_MS);
+    expect(await countPushes([buyerDevice], () => sendSavedMenuDigests(t.services))).toEqual([1]);
   });
 
   it('sends nothing of a kind the person turned off', async () => {

@@ -1,5 +1,5 @@
 /** Push subscriptions, the kinds each person turned off, the push outbox, the server's own keys, and the badge's count. */
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
 import type { Db } from '../database';
 import { inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers } from '../schema';
@@ -148,15 +148,17 @@ export async function badgeItems(db: Db, teamId: string): Promise<{ orders: Badg
   };
 }
 
-/** Of these people, those pushed this kind after `since`. */
-export async function pushedSince(db: Db, userIds: string[], kind: string, since: Date): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: pushDaily.userId })
-    .from(pushDaily)
-    .where(and(inArray(pushDaily.userId, userIds), eq(pushDaily.kind, kind), gt(pushDaily.queuedAt, since)))
-    .all();
-  return new Set(rows.map((row) => row.userId));
+/** When a push of this kind was last queued for the person or team, or null. */
+export async function lastPushedAt(db: Db, userId: string, kind: string): Promise<Date | null> {
+  return (
+    (
+      await db
+        .select({ queuedAt: pushDaily.queuedAt })
+        .from(pushDaily)
+        .where(and(eq(pushDaily.userId, userId), eq(pushDaily.kind, kind)))
+        .get()
+    )?.queuedAt ?? null
+  );
 }
 
 export async function notePushed(db: Db, userId: string, kind: string, at: Date): Promise<void> {
