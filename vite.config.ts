@@ -40,11 +40,11 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'favicon.svg'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        globIgnores: ['sw-background-sync.js', 'sw-api-routes.js'],
+        globIgnores: ['sw-background-sync.js', 'sw-api-routes.js', 'sw-push.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
         cleanupOutdatedCaches: true,
-        importScripts: ['/sw-background-sync.js', '/sw-api-routes.js'],
+        importScripts: ['/sw-background-sync.js', '/sw-api-routes.js', '/sw-push.js'],
         // A public menu someone opened stays readable offline: the network first, the last copy when there is none.
         runtimeCaching: [
           {

@@ -92,8 +92,9 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
     credentials: 'include',
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText, response.headers.get('retry-after'));
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  // A 204, or a 201 that only says it was kept, has no body to read.
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /**

@@ -84,6 +84,10 @@ export const useSession = create<SessionState>((set) => ({
   },
 
   async signOut() {
+    // Loaded only now: most visitors never sign out, and a guest never has a subscription.
+    const push = await import('./push/push-subscription').catch(() => null);
+    // While the token still counts: the next person on this device must see none of this one's news.
+    await push?.forgetPushOnSignOut();
     try {
       if (localStorage.getItem(TOKEN_KEY)) await apiRequest('POST', '/api/auth/logout');
     } catch {

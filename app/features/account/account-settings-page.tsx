@@ -1,9 +1,9 @@
 /**
  * /profile/account: password, email (with a pending change and its Cancel),
- * notification emails, 'Download my data' and 'Delete account', each in its
- * own card with its own form.
+ * notification emails and pushes, the device's storage, 'Download my data'
+ * and 'Delete account', each in its own card with its own form.
  */
-import { useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from '../../lib/router';
 import { apiReads } from '../../../sync/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
@@ -12,7 +12,6 @@ import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS, type EmailPreferences, type N
 import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
@@ -24,26 +23,8 @@ import { readFromServer } from '../../lib/server-read/read-from-server';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { useSession } from '../../lib/session-store';
 import { useDocumentTitle } from '../../lib/document-title';
-
-type Outcome = { ok: boolean; text: string } | null;
-
-function OutcomeLine({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-sm text-brand-900' : 'text-sm text-red-800'}>
-      {outcome.text}
-    </p>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="grid gap-4 p-4 sm:p-6">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </Card>
-  );
-}
+import { DeviceStorage, PushNotifications } from './push-settings';
+import { OutcomeLine, Section, type Outcome } from './settings-section';
 
 type CheckedForm<Values extends Record<string, string>> = Pick<ReturnType<typeof useCheckedFields<Values, unknown>>, 'values' | 'set' | 'errors'>;
 
@@ -273,6 +254,8 @@ export function AccountSettingsPage() {
         <ChangePassword onChanged={emailChange.refresh} />
         <ChangeEmail email={user.email} confirmed={user.emailConfirmedAt !== null} emailChange={emailChange} />
         <Notifications role={user.role} />
+        <PushNotifications role={user.role} />
+        <DeviceStorage />
         <DownloadData />
         <DeleteAccount role={user.role} />
       </div>

@@ -5,6 +5,7 @@ import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';
+import { requestPersistentStorage } from '../../lib/storage/persistent-storage';
 import { toast } from '../../lib/toast-store';
 
 export function SaveMenuButton({
@@ -39,6 +40,8 @@ export function SaveMenuButton({
 async function saveMenu(menuId: string, snapshot: PublicMenu) {
   try {
     await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, publicLinkId: snapshot.menu.publicLinkId, snapshot } });
+    // A saved menu is meant to open on the trade-show floor: ask the browser not to clear it when space runs low.
+    requestPersistentStorage();
     toast({ title: 'Menu saved to your account', variant: 'success' });
   } catch (error) {
     toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });

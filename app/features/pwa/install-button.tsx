@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { requestPersistentStorage } from '../../lib/storage/persistent-storage';
 import { isIosSafari, isStandalone, type BeforeInstallPromptEvent } from './install-platform';
 
 type InstallState = { deferredPrompt: BeforeInstallPromptEvent | null; installed: boolean };
@@ -16,6 +17,8 @@ if (typeof window !== 'undefined') {
   });
   window.addEventListener('appinstalled', () => {
     useInstallState.setState({ deferredPrompt: null, installed: true });
+    // An installed app is one the person means to keep: its data should not be cleared under them.
+    requestPersistentStorage();
   });
 }
 

@@ -103,8 +103,6 @@ export const useSyncSession = create<SyncSession>((set, get) => ({
     set({ db, engine, status: engine.getStatus(), photoQueue, photoStatus: photoQueue.getStatus() });
     useKeptReads.setState({ reads: keptReadsOf(db) });
     forgetReadsKeptByEarlierVersions(localStorage);
-    // An installed app with persistent storage is spared when the browser evicts data.
-    void navigator.storage?.persist?.().catch(() => undefined);
     void engine.syncNow();
     void photoQueue.start();
   },
