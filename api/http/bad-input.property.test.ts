@@ -18,6 +18,7 @@ import * as orderEntities from '../../sync/entities/order';
 import * as menuEntities from '../../sync/entities/menu';
 import * as photoEntities from '../../sync/entities/photo';
 import * as priceListEntities from '../../sync/entities/price-list';
+import * as pushEntities from '../../sync/entities/push';
 import * as productEntities from '../../sync/entities/product';
 import * as savedMenuEntities from '../../sync/entities/saved-menu';
 import * as userEntities from '../../sync/entities/user';
@@ -44,6 +45,7 @@ const FIELD_NAMES = [
       photoEntities,
       priceListEntities,
       productEntities,
+      pushEntities,
       savedMenuEntities,
       userEntities,
     ]
@@ -136,6 +138,8 @@ const TARGETS: Target[] = [
   { method: 'POST', pattern: '/api/account/email', caller: 'buyer', path: fixed('/api/account/email'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/account/confirm-email', caller: 'anonymous', path: fixed('/api/account/confirm-email'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/account/notifications', caller: 'buyer', path: fixed('/api/account/notifications'), body: jsonText(fields) },
+  { method: 'PUT', pattern: '/api/account/push-notifications', caller: 'buyer', path: fixed('/api/account/push-notifications'), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/push/subscriptions', caller: 'buyer', path: fixed('/api/push/subscriptions'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/account/delete', caller: 'buyer', path: fixed('/api/account/delete'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/auth/user', caller: 'buyer', path: fixed('/api/auth/user'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/products', caller: 'seller', path: fixed('/api/products'), body: jsonText(fields) },
