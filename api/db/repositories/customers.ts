@@ -47,6 +47,16 @@ export async function findCustomer(db: Db, id: string): Promise<Customer | null>
   return row ? toCustomer(row) : null;
 }
 
+/** The customer when it is in this seller's book; null for another book's, so an id reveals nothing. */
+export async function findCustomerOfSeller(db: Db, userId: string, id: string): Promise<Customer | null> {
+  const row = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .get();
+  return row ? toCustomer(row) : null;
+}
+
 export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamId: string): Promise<Customer | null> {
   const row = await db
     .select()
@@ -56,7 +66,7 @@ export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamI
   return row ? toCustomer(row) : null;
 }
 
-/** The new customer, or null (and nothing written) when one already has its id. */
+/** The new customer, or null (and nothing written) when one already has its id, or its buyer team already has an entry in this book (a concurrent first order). */
 export async function insertCustomer(
   db: Db,
   customer: CustomerFields & { id: string; userId: string; buyerTeamId: string | null; createdBy: string | null },
@@ -66,7 +76,7 @@ export async function insertCustomer(
   const row = await db
     .insert(customers)
     .values({ ...customer, updatedBy: customer.createdBy, version, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: customers.id })
+    .onConflictDoNothing()
     .returning()
     .get();
   return row ? toCustomer(row) : null;
