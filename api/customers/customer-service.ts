@@ -138,7 +138,7 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
   const existing = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
   if (existing) return existing;
   const email = buyer.email.toLowerCase();
-  await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId);
+  await restampBooks(tx, await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId), [buyerTeamId]);
   const linked = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
   if (linked) return linked;
   // The business name as the buyer's profile says it now (the team's own name was taken at registration).
@@ -165,13 +165,18 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
   return added ?? findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
 }
 
-/** A buyer who has just made their account is linked to every book that added them by email. */
+/** Where a buyer team is newly linked to (or unlinked from) an entry with a price list, its saved copies of that seller's menus are priced anew. */
+async function restampBooks(tx: Tx, sellerIds: string[], buyerTeamIds: string[]): Promise<void> {
+  for (const sellerId of sellerIds) await touchSavedCopiesOfBuyers(tx, sellerId, buyerTeamIds);
+}
+
+/** A buyer who has just made their account is linked to every book that added them by email (a new account has no saved copies to price anew). */
 export async function linkNewBuyer(tx: Tx, buyer: User, now: Date): Promise<void> {
   if (buyer.role === 'buyer') await linkCustomersByEmail(tx.db, buyer.email, buyer.id, tx.version, now);
 }
 
 /** A person joining a buyer team brings the books' entries of their own account to it, and links those that added them by email. */
 export async function linkJoiningBuyer(tx: Tx, person: User, teamId: string, now: Date): Promise<void> {
-  await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now);
-  await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now);
+  await restampBooks(tx, await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now), [person.id, teamId]);
+  await restampBooks(tx, await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now), [teamId]);
 }
