@@ -10,8 +10,8 @@ import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import {
   deleteCustomer as deleteCustomerRow,
-  findCustomer,
   findCustomerOfBuyerTeam,
+  findCustomerOfSeller,
   insertCustomer,
   linkCustomersByEmail,
   listCustomersByOwner,
@@ -37,8 +37,8 @@ export function listCustomers(services: Services, seller: User, by: Member): Pro
 
 /** The customer, when it is in the team's book and the member may see it; anything else is "not found", so ids reveal nothing. */
 async function visibleCustomer(db: Db, seller: User, id: string, by: Member): Promise<Customer> {
-  const customer = await findCustomer(db, id);
-  if (!customer || customer.userId !== seller.id || !seesCustomer(by.role, by.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  const customer = await findCustomerOfSeller(db, seller.id, id);
+  if (!customer || !seesCustomer(by.role, by.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   return customer;
 }
 
@@ -128,18 +128,22 @@ function definedFields<T extends object>(fields: T): { [K in keyof T]?: Exclude<
 }
 
 /**
- * A buyer team that saved one of the seller's menus or wrote to the seller is in the seller's book: linked to an
- * entry added by the buyer's email, or added as a new one. Runs in the caller's transaction.
+ * A buyer team that saved one of the seller's menus, wrote to the seller or ordered is in the seller's book: linked to
+ * an entry added by the buyer's email, or added as a new one. Runs in the caller's transaction; answers the team's
+ * entry, or null when the buyer is the seller's own team.
  */
-export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, now: Date): Promise<void> {
+export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, now: Date): Promise<Customer | null> {
   const buyerTeamId = (await findMembership(tx.db, buyer.id))?.teamId ?? buyer.id;
-  if (buyerTeamId === sellerId || (await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId))) return;
+  if (buyerTeamId === sellerId) return null;
+  const existing = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
+  if (existing) return existing;
   const email = buyer.email.toLowerCase();
-  await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId);
-  if (await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId)) return;
+  await restampBooks(tx, await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId), [buyerTeamId]);
+  const linked = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
+  if (linked) return linked;
   // The business name as the buyer's profile says it now (the team's own name was taken at registration).
   const name = buyer.businessName?.trim() || buyer.companyName?.trim() || (await findTeam(tx.db, buyerTeamId))?.name || email;
-  await insertCustomer(
+  const added = await insertCustomer(
     tx.db,
     {
       id: randomUUID(),
@@ -158,15 +162,21 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
     tx.version,
     now,
   );
+  return added ?? findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
 }
 
-/** A buyer who has just made their account is linked to every book that added them by email. */
+/** Where a buyer team is newly linked to (or unlinked from) an entry with a price list, its saved copies of that seller's menus are priced anew. */
+async function restampBooks(tx: Tx, sellerIds: string[], buyerTeamIds: string[]): Promise<void> {
+  for (const sellerId of sellerIds) await touchSavedCopiesOfBuyers(tx, sellerId, buyerTeamIds);
+}
+
+/** A buyer who has just made their account is linked to every book that added them by email (a new account has no saved copies to price anew). */
 export async function linkNewBuyer(tx: Tx, buyer: User, now: Date): Promise<void> {
   if (buyer.role === 'buyer') await linkCustomersByEmail(tx.db, buyer.email, buyer.id, tx.version, now);
 }
 
 /** A person joining a buyer team brings the books' entries of their own account to it, and links those that added them by email. */
 export async function linkJoiningBuyer(tx: Tx, person: User, teamId: string, now: Date): Promise<void> {
-  await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now);
-  await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now);
+  await restampBooks(tx, await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now), [person.id, teamId]);
+  await restampBooks(tx, await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now), [teamId]);
 }

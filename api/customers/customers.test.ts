@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../sync/entities/customer';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { savedMenus } from '../db/schema';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { syncDevice } from '../testing/sync-device';
@@ -183,6 +184,46 @@ describe('buyers in the book by themselves', () => {
         ['Green Door Dispensary', saver.user.email.toLowerCase(), saver.user.id],
       ].sort(),
     );
+  });
+
+  /** The version of the buyer team's saved copy of the menu: it moves when the copy is marked changed. */
+  const copyVersion = async (buyerTeamId: string, menuId: string) =>
+    (await t.services.db.read.select().from(savedMenus).all()).find((row) => row.buyerUserId === buyerTeamId && row.menuId === menuId)!.version;
+  const priceList = async () => (await t.request<{ id: string }>('POST', '/api/price-lists', { token: owner.token, body: { name: 'Tier A' } })).body.id;
+
+  it("a buyer linked by email to an entry with a price list has their saved copies of the seller's menus priced anew", async () => {
+    const first = await publicMenu();
+    const second = await publicMenu();
+    const buyer = await t.registerUser('buyer');
+    expect((await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: first.menuId } })).status).toBe(201);
+    const added = (await book(owner)).find((customer) => customer.buyerTeamId === buyer.user.id)!;
+    // The seller keeps the entry they wrote, with a list, in place of the one saving made: it waits for the buyer.
+    const written = await addCustomer({ name: 'Green Door', email: buyer.user.email, priceListId: await priceList() });
+    expect(written.buyerTeamId).toBeNull();
+    expect((await t.request('DELETE', `/api/customers/${added.id}`, { token: owner.token })).status).toBe(204);
+
+    const before = await copyVersion(buyer.user.id, first.menuId);
+    expect((await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: second.menuId } })).status).toBe(201);
+    expect((await book(owner)).find((customer) => customer.id === written.id)?.buyerTeamId).toBe(buyer.user.id);
+    expect(await copyVersion(buyer.user.id, first.menuId)).toBeGreaterThan(before);
+  });
+
+  it("a person joining a buyer team brings an entry with a price list to it, and the team's saved copies are priced anew", async () => {
+    const { menuId } = await publicMenu();
+    const team = await t.registerUser('buyer');
+    expect((await t.request('POST', '/api/saved-menus', { token: team.token, body: { menuId } })).status).toBe(201);
+    const added = (await book(owner)).find((customer) => customer.buyerTeamId === team.user.id)!;
+    expect((await t.request('DELETE', `/api/customers/${added.id}`, { token: owner.token })).status).toBe(204);
+    const person = await t.registerUser('buyer');
+    const entry = await addCustomer({ name: 'Green Door', email: person.user.email, priceListId: await priceList() });
+    expect(entry.buyerTeamId).toBe(person.user.id);
+
+    const before = await copyVersion(team.user.id, menuId);
+    expect((await t.request('POST', '/api/team/invitations', { token: team.token, body: { email: person.user.email, role: 'manager' } })).status).toBe(201);
+    const token = (await linkInMailTo(t.services, person.user.email, '/join')).searchParams.get('token');
+    expect((await t.request('POST', '/api/team/join', { token: person.token, body: { token } })).status).toBe(200);
+    expect((await book(owner)).find((customer) => customer.id === entry.id)?.buyerTeamId).toBe(team.user.id);
+    expect(await copyVersion(team.user.id, menuId)).toBeGreaterThan(before);
   });
 
   it('a customer added by email is linked when that buyer registers, or at once when they already have an account', async () => {

@@ -730,6 +730,7 @@ export const customers = sqliteTable(
     uniqueIndex('customers_user_buyer_team').on(t.userId, t.buyerTeamId),
     index('customers_user_email').on(t.userId, t.email),
     index('customers_buyer_team').on(t.buyerTeamId),
+    index('customers_user_rep').on(t.userId, t.repUserId),
     check('customers_payment_terms_check', sql`${t.paymentTerms} in ('cod', 'net7', 'net15', 'net30')`),
   ],
 );
@@ -811,7 +812,11 @@ export const orders = sqliteTable(
     uniqueIndex('orders_seller_number').on(t.sellerId, t.number),
     index('orders_seller_version').on(t.sellerId, t.version),
     index('orders_buyer_version').on(t.buyerId, t.version),
-    index('orders_customer').on(t.customerId),
+    // The order list's pages, newest first: the seller's (all or by status), the buyer's, and a rep's customers'.
+    index('orders_seller_created').on(t.sellerId, t.createdAt, t.number),
+    index('orders_seller_status_created').on(t.sellerId, t.status, t.createdAt, t.number),
+    index('orders_buyer_created').on(t.buyerId, t.createdAt, t.number),
+    index('orders_customer_created').on(t.customerId, t.createdAt, t.number),
     check('orders_status_check', sql`${t.status} in ('submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer')`),
   ],
 );

@@ -5,8 +5,8 @@ import type { OrderParty } from '../../sync/order-states';
 import { mayHandleCustomer } from '../../sync/team-permissions';
 import type { Member, Session } from '../context';
 import type { Db } from '../db/database';
+import { findCustomerOfSeller } from '../db/repositories/customers';
 import type { OrderReader, OrderRow } from '../db/repositories/orders';
-import { findCustomerOfSeller } from './order-customer';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 

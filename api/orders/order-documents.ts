@@ -6,11 +6,11 @@ import type { User } from '../../sync/entities/user';
 import { partyName } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
+import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { invoiceNumber, renderInvoicePdf, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { findCustomerOfSeller } from './order-customer';
 import { ordersCsvFileName, ordersToCsv } from './orders-csv';
 
 export type OrderFile = { body: Uint8Array<ArrayBuffer> | string; fileName: string };

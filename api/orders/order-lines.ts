@@ -11,7 +11,7 @@ import { lineTotalCents } from '../../sync/order-request';
 import { entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
 import type { Db } from '../db/database';
 import { findProductsByIds } from '../db/repositories/products';
-import type { OrderPriceList } from './order-customer';
+import type { OrderPriceList } from './order-price-lists';
 import { thousandthsOf } from './order-stock';
 
 export type LineInput = { productId: string; quantity: string | null };

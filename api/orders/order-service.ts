@@ -3,20 +3,23 @@
  * two parties only (a rep only for the customers assigned to them). REST and sync both call these, so one place
  * validates, prices and writes.
  */
+import type { Customer } from '../../sync/entities/customer';
 import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
 import { menuReachable } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { mayHandleCustomer } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
+import { addBuyerAsCustomer } from '../customers/customer-service';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
+import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
 import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrders, takeOrderNumber } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { customerForBuyer, findCustomerOfSeller, findPriceList, menuPriceListId, type OrderCustomer } from './order-customer';
+import { findPriceList, menuPriceListId } from './order-price-lists';
 import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
 import { heldBy, shortOfStock, stockRefusal } from './order-stock';
@@ -41,23 +44,30 @@ export async function getOrder(services: Services, actor: OrderActor, id: string
 }
 
 /** How a buyer's order from a menu is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
-async function buyerPricing(tx: Tx, sellerId: string, customer: OrderCustomer, menuId: string, offered: string[], now: Date): Promise<PricingRules> {
+async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menuId: string, offered: string[], now: Date): Promise<PricingRules> {
   const [customerList, menuList] = await Promise.all([findPriceList(tx.db, sellerId, customer.priceListId), findPriceList(tx.db, sellerId, await menuPriceListId(tx.db, menuId))]);
   return { sellerId, list: applicablePriceList(customerList, menuList, calendarDay(now)), offered: new Set(offered), buyerTerms: true };
 }
 
-async function sellerPricing(tx: Tx, sellerId: string, customer: OrderCustomer, now: Date): Promise<PricingRules> {
+async function sellerPricing(tx: Tx, sellerId: string, customer: Customer, now: Date): Promise<PricingRules> {
   const list = applicablePriceList(await findPriceList(tx.db, sellerId, customer.priceListId), null, calendarDay(now));
   return { sellerId, list, offered: null, buyerTerms: false };
 }
 
-async function customerForSeller(tx: Tx, actor: OrderActor, customerId: string): Promise<OrderCustomer> {
+async function customerForSeller(tx: Tx, actor: OrderActor, customerId: string): Promise<Customer> {
   const customer = await findCustomerOfSeller(tx.db, actor.account.id, customerId);
   if (!customer || !mayHandleCustomer(actor.member.role, actor.member.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   return customer;
 }
 
-type NewOrderParts = { id: string; sellerId: string; customer: OrderCustomer; menuId: string | null; lines: OrderLine[]; totalCents: number; note: string };
+/** The buyer's entry in the seller's book, where ordering puts them as saving a menu does. */
+async function customerForBuyer(tx: Tx, sellerId: string, actor: OrderActor, now: Date): Promise<Customer> {
+  const customer = await addBuyerAsCustomer(tx, sellerId, actor.account, now);
+  if (!customer) throw new AppError('forbidden', 'A team cannot order from itself');
+  return customer;
+}
+
+type NewOrderParts = { id: string; sellerId: string; customer: Customer; menuId: string | null; lines: OrderLine[]; totalCents: number; note: string };
 
 /** Numbers and writes a new order, and tells the other party. */
 async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: NewOrderParts): Promise<Order> {
@@ -105,7 +115,7 @@ export async function createOrder(services: Services, actor: OrderActor, input: 
     }
     if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
     const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
-    const customer = await customerForBuyer(tx.db, seller.id, actor.account, tx.version, now);
+    const customer = await customerForBuyer(tx, seller.id, actor, now);
     const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu.id, menu.productIds, now));
     return placeOrder(services, tx, actor, { id: args.id, sellerId: seller.id, customer, menuId: menu.id, ...priced, note: args.note });
   });
@@ -122,14 +132,14 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
     const { party } = await partyOf(tx.db, actor, row);
     if (await findOrderRow(tx.db, newOrderId)) throw new AppError('conflict', 'This order was already sent');
     const now = services.now();
-    let customer: OrderCustomer;
+    let customer: Customer;
     let rules: PricingRules;
     if (party === 'buyer') {
       const menu = row.menuId ? await findMenu(tx.db, row.menuId) : null;
       const seller = await findUserById(tx.db, row.sellerId);
       // The buyer reached this menu before: only a seller gone, a link expired or a menu deleted ends reordering from it.
       if (!menu || !menuReachable(menu, seller, { recordedLink: menu.publicLinkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
-      customer = await customerForBuyer(tx.db, row.sellerId, actor.account, tx.version, now);
+      customer = await customerForBuyer(tx, row.sellerId, actor, now);
       rules = await buyerPricing(tx, row.sellerId, customer, menu.id, menu.productIds, now);
     } else {
       customer = await customerForSeller(tx, actor, row.customerId);

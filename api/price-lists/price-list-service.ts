@@ -7,7 +7,7 @@ import { parseOrThrow } from '../../sync/validation';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
-import { touchSavedCopiesOfBuyers } from '../db/repositories/buyer-prices';
+import { touchSavedCopiesPricedBy } from '../db/repositories/buyer-prices';
 import { dropPriceListFromCustomers } from '../db/repositories/customers';
 import { dropPriceListFromMenus } from '../db/repositories/menus';
 import { deletePriceList as deletePriceListRow, findPriceList, insertPriceList, listPriceListsByOwner, replacePriceList } from '../db/repositories/price-lists';
@@ -63,11 +63,10 @@ export async function savePriceList(services: Services, seller: User, input: unk
     if (!existing && mode === 'replace') throw new AppError('not_found', PRICE_LIST_NOT_FOUND);
     const saved = { ...fields, entries: await ownEntries(tx.db, seller, fields.entries) };
     const now = services.now();
-    // A new list prices nobody until it is given to a customer or a menu; a changed one reprices every copy it may touch.
+    // A new list prices nobody until it is given to a customer or a menu; a changed one reprices the copies it prices.
     if (!existing) return insertPriceList(tx.db, { ...saved, id, userId: seller.id, createdBy: by.userId }, tx.version, now);
-    const replaced = await replacePriceList(tx.db, id, saved, by.userId, tx.version, now);
-    await touchSavedCopiesOfBuyers(tx, seller.id, 'all');
-    return replaced;
+    await touchSavedCopiesPricedBy(tx, seller.id, id);
+    return replacePriceList(tx.db, id, saved, by.userId, tx.version, now);
   });
 }
 
@@ -76,9 +75,9 @@ export async function deletePriceList(services: Services, seller: User, id: stri
   assertManages(by);
   await services.db.transaction(async (tx: Tx) => {
     await ownedPriceList(tx.db, seller, id);
+    await touchSavedCopiesPricedBy(tx, seller.id, id);
     await dropPriceListFromCustomers(tx.db, id, tx.version, services.now());
     await dropPriceListFromMenus(tx.db, id, tx.version, services.now());
     await deletePriceListRow(tx.db, id);
-    await touchSavedCopiesOfBuyers(tx, seller.id, 'all');
   });
 }

@@ -6,6 +6,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { PriceList } from '../../sync/entities/price-list';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { savedMenus } from '../db/schema';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { syncDevice } from '../testing/sync-device';
@@ -104,6 +105,44 @@ describe('price lists', () => {
     expect(next.deleted).toContainEqual({ entity: 'priceList', id: list.id });
     expect(next.customers).toMatchObject([{ id: customer.id, priceListId: null }]);
     expect(next.menus).toMatchObject([{ id: menu.id, priceListId: null }]);
+  });
+
+  it("a changed list restamps only the saved copies it prices: its customers' and those of menus bound to it", async () => {
+    const list = await createList({ name: 'Tier A', entries: [{ productId, price: '1100.00' }] });
+    const menu = (await t.request<Menu>('POST', '/api/menus', { token: owner.token, body: { name: 'Fall', isPublic: true, productIds: [productId] } })).body;
+    const bound = (await t.request<Menu>('POST', '/api/menus', { token: owner.token, body: { name: 'Trade', isPublic: true, productIds: [productId], priceListId: list.id } }))
+      .body;
+    const onList = await t.registerUser('buyer');
+    const offList = await t.registerUser('buyer');
+    const save = async (buyer: AuthResponse, saved: Menu) =>
+      expect((await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: saved.id, publicLinkId: saved.publicLinkId } })).status).toBe(201);
+    await save(onList, menu);
+    await save(offList, menu);
+    await save(offList, bound);
+    // Saving put both buyers in the book; only one of them is given the list.
+    const book = (await t.request<Customer[]>('GET', '/api/customers', { token: owner.token })).body;
+    const entry = book.find((customer) => customer.buyerTeamId === onList.user.id)!;
+    expect((await t.request('PATCH', `/api/customers/${entry.id}`, { token: owner.token, body: { priceListId: list.id } })).status).toBe(200);
+
+    const copies = async () => {
+      const rows = await t.services.db.read.select().from(savedMenus).all();
+      const of = (buyer: AuthResponse, saved: Menu) => rows.find((row) => row.buyerUserId === buyer.user.id && row.menuId === saved.id)!;
+      return { onList: of(onList, menu), offList: of(offList, menu), offListBound: of(offList, bound) };
+    };
+    const before = await copies();
+    t.clock.advance(60_000);
+    expect((await t.request('PUT', `/api/price-lists/${list.id}`, { token: owner.token, body: { name: 'Tier A', entries: [{ productId, price: '1050.00' }] } })).status).toBe(200);
+    const after = await copies();
+    expect(after.onList.version).toBeGreaterThan(before.onList.version);
+    expect(after.offListBound.version).toBeGreaterThan(before.offListBound.version);
+    expect(after.offList).toEqual(before.offList);
+
+    // Deleting the list reprices the same copies, and still not the other buyer's.
+    expect((await t.request('DELETE', `/api/price-lists/${list.id}`, { token: owner.token })).status).toBe(204);
+    const deleted = await copies();
+    expect(deleted.onList.version).toBeGreaterThan(after.onList.version);
+    expect(deleted.offListBound.version).toBeGreaterThan(after.offListBound.version);
+    expect(deleted.offList).toEqual(before.offList);
   });
 
   it('saves a whole list through push, made or replaced, and the pull carries it', async () => {

@@ -4,7 +4,7 @@
  * priced as it was, linked to its conversation, with a customer row for each buyer (none twice); messages stay messages.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,25 +15,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { orderHistoryEntrySchema, orderLineSchema } from '../../../sync/entities/order';
-import { sqliteMigrationsBefore } from '../../testing/migrations-before';
 import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
+import { postgresInstallBefore, sqliteInstallBefore } from '../../testing/old-install';
 import { createTestApp } from '../../testing/test-app';
 import { customers } from '../schema';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SQLITE_MIGRATIONS = join(HERE, '..', 'migrations');
-const POSTGRES_MIGRATIONS = join(HERE, 'migrations');
-const STATEMENT_BREAK = '--> statement-breakpoint';
-const NOT_COPIED = /^(sqlite_|__drizzle_migrations$|schema_migrations$|menu_search|users_search)/;
+const SQLITE_MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 const dir = mkdtempSync(join(tmpdir(), 'menus-orders-migration-'));
 const oldFile = join(dir, 'old.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const tablesOf = (connection: BetterSqlite3.Database) =>
-  (connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((name) => !NOT_COPIED.test(name));
-const columnsOf = (connection: BetterSqlite3.Database, table: string) =>
-  (connection.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((column) => column.name);
 
 type Ids = { sellerA: string; sellerB: string; buyer1: string; buyer2: string; requests: string[] };
 let ids: Ids;
@@ -86,18 +77,7 @@ beforeAll(async () => {
   });
   ids = { sellerA: sellerA.user.id, sellerB: sellerB.user.id, buyer1: buyer1.user.id, buyer2: buyer2.user.id, requests };
 
-  const old = new BetterSqlite3(oldFile);
-  migrate(drizzle(old), { migrationsFolder: sqliteMigrationsBefore(dir, '0030_orders') });
-  old.pragma('foreign_keys = OFF');
-  old.exec(`ATTACH DATABASE '${t.services.env.databaseFile}' AS app`);
-  for (const table of tablesOf(old)) {
-    const columns = columnsOf(old, table)
-      .map((name) => `"${name}"`)
-      .join(', ');
-    old.exec(`DELETE FROM main."${table}"; INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM app."${table}"`);
-  }
-  old.exec('DETACH DATABASE app');
-  old.close();
+  sqliteInstallBefore(dir, '0030_orders', t.services.env.databaseFile, oldFile);
   await t.close();
 }, 120_000);
 
@@ -182,30 +162,9 @@ describeWithPostgres('the orders migration on PostgreSQL', () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      const migrations = readdirSync(POSTGRES_MIGRATIONS)
-        .filter((name) => name.endsWith('.sql'))
-        .sort();
-      const run = async (name: string) => {
-        for (const statement of readFileSync(join(POSTGRES_MIGRATIONS, name), 'utf8').split(STATEMENT_BREAK)) {
-          if (statement.trim()) await client.query(statement);
-        }
-      };
-      const orders = migrations.indexOf('0017_orders.sql');
-      for (const name of migrations.slice(0, orders)) await run(name);
-      const source = new BetterSqlite3(oldFile, { readonly: true });
-      await client.query('SET session_replication_role = replica');
-      for (const table of tablesOf(source)) {
-        const columns = columnsOf(source, table);
-        const rows = source.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][];
-        await client.query(`DELETE FROM "${table}"`);
-        for (const row of rows) {
-          await client.query(`INSERT INTO "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, row);
-        }
-      }
-      await client.query('SET session_replication_role = origin');
-      source.close();
+      const { migrateRest } = await postgresInstallBefore(client, '0017_orders.sql', oldFile);
       const inquiriesBefore = (await client.query('SELECT count(*) AS n FROM inquiries')).rows[0].n;
-      for (const name of migrations.slice(orders)) await run(name);
+      await migrateRest();
       expect((await client.query('SELECT count(*) AS n FROM inquiries')).rows[0].n).toBe(inquiriesBefore);
       expectOrdersFromRequests((await client.query<OrderRow>(ORDERS)).rows, (await client.query(CUSTOMERS)).rows, (await client.query(COUNTERS)).rows);
     } finally {

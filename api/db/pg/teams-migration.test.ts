@@ -4,7 +4,7 @@
  * on PostgreSQL. The old installation is made by migrating to just before teams and copying in rows made by the app.
  */
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,28 +12,18 @@ import BetterSqlite3 from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import pg from 'pg';
-import { sqliteMigrationsBefore } from '../../testing/migrations-before';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/seed';
 import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
+import { postgresInstallBefore, sqliteInstallBefore, tablesOf } from '../../testing/old-install';
 import { createTestApp } from '../../testing/test-app';
 import { products } from '../schema';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SQLITE_MIGRATIONS = join(HERE, '..', 'migrations');
-const POSTGRES_MIGRATIONS = join(HERE, 'migrations');
-const STATEMENT_BREAK = '--> statement-breakpoint';
-/** The engine's own tables, and the search indexes its triggers fill from the copied rows. */
-const NOT_COPIED = /^(sqlite_|__drizzle_migrations$|schema_migrations$|menu_search|users_search)/;
+const SQLITE_MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 
 const dir = mkdtempSync(join(tmpdir(), 'menus-teams-migration-'));
 const oldFile = join(dir, 'old.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const tablesOf = (connection: BetterSqlite3.Database) =>
-  (connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((name) => !NOT_COPIED.test(name));
-const columnsOf = (connection: BetterSqlite3.Database, table: string) =>
-  (connection.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((column) => column.name);
 
 type Ownership = { id: string; role: string; team_id: string | null; member_role: string | null; teams: number };
 const OWNERSHIP = `SELECT u.id, u.role, m.team_id, m.role AS member_role,
@@ -69,18 +59,7 @@ beforeAll(async () => {
       await tx.db.insert(products).values(rows).run();
     }
   });
-  const old = new BetterSqlite3(oldFile);
-  migrate(drizzle(old), { migrationsFolder: sqliteMigrationsBefore(dir, '0028_teams') });
-  old.pragma('foreign_keys = OFF');
-  old.exec(`ATTACH DATABASE '${t.services.env.databaseFile}' AS app`);
-  for (const table of tablesOf(old)) {
-    const columns = columnsOf(old, table)
-      .map((name) => `"${name}"`)
-      .join(', ');
-    old.exec(`DELETE FROM main."${table}"; INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM app."${table}"`);
-  }
-  old.exec('DETACH DATABASE app');
-  old.close();
+  sqliteInstallBefore(dir, '0028_teams', t.services.env.databaseFile, oldFile);
   await t.close();
 }, 120_000);
 
@@ -110,38 +89,13 @@ describeWithPostgres('the teams migration on PostgreSQL', () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     try {
-      const migrations = readdirSync(POSTGRES_MIGRATIONS)
-        .filter((name) => name.endsWith('.sql'))
-        .sort();
-      const run = async (name: string) => {
-        for (const statement of readFileSync(join(POSTGRES_MIGRATIONS, name), 'utf8').split(STATEMENT_BREAK)) {
-          if (statement.trim()) await client.query(statement);
-        }
-      };
-      const teams = migrations.indexOf('0015_teams.sql');
-      for (const name of migrations.slice(0, teams)) await run(name);
-
-      const source = new BetterSqlite3(oldFile, { readonly: true });
-      const tables = tablesOf(source);
-      await client.query('SET session_replication_role = replica');
-      for (const table of tables) {
-        const columns = columnsOf(source, table);
-        const rows = source.prepare(`SELECT * FROM "${table}"`).raw().all() as unknown[][];
-        await client.query(`DELETE FROM "${table}"`);
-        for (let start = 0; start < rows.length; start += 500) {
-          const batch = rows.slice(start, start + 500);
-          const places = batch.map((_, row) => `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(', ')})`);
-          await client.query(`INSERT INTO "${table}" (${columns.map((name) => `"${name}"`).join(', ')}) VALUES ${places.join(', ')}`, batch.flat());
-        }
-      }
-      await client.query('SET session_replication_role = origin');
-      source.close();
+      const { tables, migrateRest } = await postgresInstallBefore(client, '0015_teams.sql', oldFile);
 
       const countRows = async () =>
         Object.fromEntries(await Promise.all(tables.map(async (table) => [table, Number((await client.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n)])));
       const before = await countRows();
       expect(before.products).toBe(10_012);
-      for (const name of migrations.slice(teams)) await run(name);
+      await migrateRest();
       expect(await countRows()).toEqual(before);
       expectEveryCustomerOwnsATeamOfTheirOwn((await client.query<Ownership>(OWNERSHIP)).rows);
     } finally {

@@ -47,6 +47,16 @@ export async function findCustomer(db: Db, id: string): Promise<Customer | null>
   return row ? toCustomer(row) : null;
 }
 
+/** The customer when it is in this seller's book; null for another book's, so an id reveals nothing. */
+export async function findCustomerOfSeller(db: Db, userId: string, id: string): Promise<Customer | null> {
+  const row = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.userId, userId)))
+    .get();
+  return row ? toCustomer(row) : null;
+}
+
 export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamId: string): Promise<Customer | null> {
   const row = await db
     .select()
@@ -56,7 +66,7 @@ export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamI
   return row ? toCustomer(row) : null;
 }
 
-/** The new customer, or null (and nothing written) when one already has its id. */
+/** The new customer, or null (and nothing written) when one already has its id, or its buyer team already has an entry in this book (a concurrent first order). */
 export async function insertCustomer(
   db: Db,
   customer: CustomerFields & { id: string; userId: string; buyerTeamId: string | null; createdBy: string | null },
@@ -66,7 +76,7 @@ export async function insertCustomer(
   const row = await db
     .insert(customers)
     .values({ ...customer, updatedBy: customer.createdBy, version, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: customers.id })
+    .onConflictDoNothing()
     .returning()
     .get();
   return row ? toCustomer(row) : null;
@@ -123,11 +133,15 @@ export async function dropPriceListFromCustomers(db: Db, priceListId: string, ve
   await db.update(customers).set({ priceListId: null, version, updatedAt: now }).where(eq(customers.priceListId, priceListId)).run();
 }
 
+/** The books (seller teams) of these changed entries where one names a price list: there the buyer's prices moved. */
+const booksWithList = (rows: Array<{ userId: string; priceListId: string | null }>): string[] => [...new Set(rows.filter((row) => row.priceListId).map((row) => row.userId))];
+
 /**
  * Links every customer added by `email` and not yet linked to the buyer team, in each book (or only `sellerId`'s)
- * that has no entry for that team yet: a book holds one entry per buyer team.
+ * that has no entry for that team yet: a book holds one entry per buyer team. Answers the books where an entry
+ * so linked names a price list.
  */
-export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: string, version: number, now: Date, sellerId?: string): Promise<void> {
+export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: string, version: number, now: Date, sellerId?: string): Promise<string[]> {
   const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, buyerTeamId));
   const candidates = await db
     .select({ id: customers.id, userId: customers.userId })
@@ -145,24 +159,30 @@ export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: s
   // One per book: two unlinked entries with one email in a book, only the oldest is linked.
   const firstOfBook = new Map<string, string>();
   for (const candidate of candidates) if (!firstOfBook.has(candidate.userId)) firstOfBook.set(candidate.userId, candidate.id);
-  if (firstOfBook.size === 0) return;
-  await db
+  if (firstOfBook.size === 0) return [];
+  const linked = await db
     .update(customers)
     .set({ buyerTeamId, version, updatedAt: now })
     .where(inArray(customers.id, [...firstOfBook.values()]))
-    .run();
+    .returning({ userId: customers.userId, priceListId: customers.priceListId })
+    .all();
+  return booksWithList(linked);
 }
 
 /**
  * A buyer whose own team's entries move to the team they join: each book's entry follows them, unless the book
- * already has one for that team, where the older entry stays unlinked.
+ * already has one for that team, where the older entry stays unlinked. Answers the books where an entry that moved
+ * or was unlinked names a price list.
  */
-export async function moveBuyerTeam(db: Db, fromTeamId: string, toTeamId: string, version: number, now: Date): Promise<void> {
+export async function moveBuyerTeam(db: Db, fromTeamId: string, toTeamId: string, version: number, now: Date): Promise<string[]> {
   const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, toTeamId));
-  await db
+  const changed = { userId: customers.userId, priceListId: customers.priceListId };
+  const moved = await db
     .update(customers)
     .set({ buyerTeamId: toTeamId, version, updatedAt: now })
     .where(and(eq(customers.buyerTeamId, fromTeamId), sql`${customers.userId} not in ${booksWithTeam}`))
-    .run();
-  await db.update(customers).set({ buyerTeamId: null, version, updatedAt: now }).where(eq(customers.buyerTeamId, fromTeamId)).run();
+    .returning(changed)
+    .all();
+  const unlinked = await db.update(customers).set({ buyerTeamId: null, version, updatedAt: now }).where(eq(customers.buyerTeamId, fromTeamId)).returning(changed).all();
+  return booksWithList([...moved, ...unlinked]);
 }

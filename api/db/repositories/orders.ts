@@ -1,5 +1,5 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { formatScaled } from '../../../sync/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
@@ -73,10 +73,28 @@ function selectOrders(db: Db) {
 /** Who reads: a team as seller or buyer; a rep of a seller team only the orders of customers assigned to them. */
 export type OrderReader = { teamId: string; repUserId: string | null };
 
-function readable(reader: OrderReader): SQL {
-  const asSeller = reader.repUserId === null ? eq(orders.sellerId, reader.teamId) : and(eq(orders.sellerId, reader.teamId), eq(customers.repUserId, reader.repUserId))!;
-  return or(asSeller, eq(orders.buyerId, reader.teamId))!;
+/**
+ * One side the reader reads orders on: which orders (a condition on the orders table alone, so that each side walks its
+ * own index newest first and stops at the page, where an OR of the two, or a join to name a rep's customers, sorted
+ * every order the reader has), and where a search finds the names of their customers and sellers.
+ */
+type Side = { party: SQL; customersOf: SQL; sellersOf: SQL };
+
+/** As seller, in the team's own book under its own name; as buyer, wherever each order's customer and seller are. A team is not its own customer; were it one, it would read such an order once, as the seller. */
+function sides(db: Db, { teamId, repUserId }: OrderReader): [Side, Side] {
+  const repsCustomers = (rep: string) =>
+    db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.userId, teamId), eq(customers.repUserId, rep)));
+  const asSeller = repUserId === null ? eq(orders.sellerId, teamId) : and(eq(orders.sellerId, teamId), inArray(orders.customerId, repsCustomers(repUserId)))!;
+  return [
+    { party: asSeller, customersOf: eq(customers.userId, teamId), sellersOf: eq(users.id, teamId) },
+    { party: and(eq(orders.buyerId, teamId), ne(orders.sellerId, teamId))!, customersOf: eq(customers.id, orders.customerId), sellersOf: eq(users.id, orders.sellerId) },
+  ];
 }
+
+const readable = (db: Db, reader: OrderReader): SQL => or(...sides(db, reader).map((side) => side.party))!;
 
 export async function findOrderRow(db: Db, id: string): Promise<OrderRow | null> {
   return (await db.select().from(orders).where(eq(orders.id, id)).get()) ?? null;
@@ -90,7 +108,7 @@ export async function findOrder(db: Db, id: string, now: Date): Promise<Order | 
 /** The reader's orders changed after `cursor`, for a pull. */
 export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor: number, now: Date): Promise<Order[]> {
   const rows = await selectOrders(db)
-    .where(and(readable(reader), gt(orders.version, cursor)))
+    .where(and(readable(db, reader), gt(orders.version, cursor)))
     .orderBy(desc(orders.updatedAt))
     .all();
   return rows.map((row) => toOrder(row, now));
@@ -98,56 +116,71 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
 
 /** Every order the reader may read, newest first, for the export. */
 export async function listReadableOrders(db: Db, reader: OrderReader, now: Date): Promise<Order[]> {
-  const rows = await selectOrders(db).where(readable(reader)).orderBy(desc(orders.createdAt), desc(orders.number)).all();
+  const rows = await selectOrders(db).where(readable(db, reader)).orderBy(desc(orders.createdAt), desc(orders.number)).all();
   return rows.map((row) => toOrder(row, now));
 }
 
 export type OrderQuery = { status?: OrderStatus; q?: string; limit: number; offset: number };
 
-/** A page of the reader's orders, newest first: by status, and by a search of the number, the customer or the seller. */
-export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<OrderList> {
-  const conditions: SQL[] = [readable(reader)];
+/** The side's orders by status, and by a search of the number, the customer's name, the seller's or the note. */
+function matching(db: Db, side: Side, query: OrderQuery): SQL | undefined {
+  const conditions: SQL[] = [side.party];
   if (query.status) conditions.push(eq(orders.status, query.status));
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const number = /^(so-?)?(\d{1,9})$/i.exec(q);
+    const customersNamed = db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(side.customersOf, likeIgnoringCase(db, customers.name, pattern)));
+    const sellersNamed = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(side.sellersOf, likeIgnoringCase(db, users.businessName, pattern)));
     conditions.push(
       or(
-        likeIgnoringCase(db, customers.name, pattern),
-        likeIgnoringCase(db, users.businessName, pattern),
+        inArray(orders.customerId, customersNamed),
+        inArray(orders.sellerId, sellersNamed),
         likeIgnoringCase(db, orders.note, pattern),
         ...(number ? [eq(orders.number, Number(number[2]))] : []),
       )!,
     );
   }
-  const where = and(...conditions);
-  const matching = () =>
-    db
-      .select({ id: orders.id, n: sql<number>`count(*) over ()` })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.sellerId))
-      .leftJoin(customers, eq(customers.id, orders.customerId));
-  // The page's ids first, sorted on narrow rows: sorting whole orders (their lines and history) for a page of 50 cost most of the answer.
-  const page = await matching().where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(query.limit).offset(query.offset).all();
+  return and(...conditions);
+}
+
+type PageKey = { id: string; createdAt: Date; number: number };
+const newestFirst = (a: PageKey, b: PageKey) => b.createdAt.getTime() - a.createdAt.getTime() || b.number - a.number;
+
+/** The first `n` matching orders newest first, as their keys only: sorting whole orders (lines, history) cost most of a page. */
+async function firstKeys(db: Db, where: SQL | undefined, n: number): Promise<PageKey[]> {
+  return await db
+    .select({ id: orders.id, createdAt: orders.createdAt, number: orders.number })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(n)
+    .all();
+}
+
+async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
+  return (await db.select({ n: count() }).from(orders).where(where).get())?.n ?? 0;
+}
+
+/** A page of the reader's orders, newest first: by status, and by a search of the number, the customer or the seller. */
+export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<OrderList> {
+  const [asSeller, asBuyer] = sides(db, reader).map((side) => matching(db, side, query));
+  // The page is among the first offset + limit of each side.
+  const reach = query.offset + query.limit;
+  const page = [...(await firstKeys(db, asSeller, reach)), ...(await firstKeys(db, asBuyer, reach))].sort(newestFirst).slice(query.offset, reach);
   const ids = page.map((row) => row.id);
   const rows = ids.length === 0 ? [] : await selectOrders(db).where(inArray(orders.id, ids)).all();
   const byId = new Map(rows.map((row) => [row.order.id, row]));
-  return { orders: ids.map((id) => toOrder(byId.get(id)!, now)), total: await totalOf(db, where, page, query) };
-}
-
-/** How many orders match: counted by the page's own query, unless the page is past the end and so holds no row to say. */
-async function totalOf(db: Db, where: SQL | undefined, page: { n: number }[], query: OrderQuery): Promise<number> {
-  if (page.length > 0) return Number(page[0]!.n);
-  if (query.offset === 0) return 0;
-  const counted = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.sellerId))
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(where)
-    .get();
-  return Number(counted?.n ?? 0);
+  // A short page that holds a row (or starts at the first) ends the list, and so says how many there are without counting.
+  const ended = page.length < query.limit && (page.length > 0 || query.offset === 0);
+  const total = ended ? query.offset + page.length : (await countMatching(db, asSeller)) + (await countMatching(db, asBuyer));
+  return { orders: ids.map((id) => toOrder(byId.get(id)!, now)), total };
 }
 
 /**
