@@ -28,7 +28,7 @@ const exclude = [
   'api/orders/invoice-pdf.test.ts',
   'api/orders/orders-csv.test.ts',
 ];
-const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000 } as const;
+const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000 };
 
 /** As in the main run (vitest.config.ts), most files share one module graph per worker. */
 export default defineConfig({
