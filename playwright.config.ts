@@ -4,10 +4,11 @@
  * started once in global setup.
  *
  * Spec files run side by side, one worker per core but one (left to the
- * server they share); a file's tests run in order in one worker. Files must be
- * independent: each journey registers accounts of its own, and what several
- * share (the demo accounts and the sample menu) they read, or change in ways
- * the others do not look at.
+ * server they share), and never fewer than two: the tests mostly wait on the
+ * browser and the server, so even two cores keep two workers busy. A file's
+ * tests run in order in one worker. Files must be independent: each journey
+ * registers accounts of its own, and what several share (the demo accounts
+ * and the sample menu) they read, or change in ways the others do not look at.
  */
 import { cpus } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
@@ -18,7 +19,7 @@ export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
-  workers: Math.max(1, cpus().length - 1),
+  workers: Math.max(2, cpus().length - 1),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

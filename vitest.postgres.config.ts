@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { NEEDS_ISOLATION } from './vitest.config';
 
 /**
  * The API suite again, every test app on PostgreSQL (DATABASE_URL_TEST): the
@@ -10,29 +11,32 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * the sync engine, not the database), and the unit tests, which never touch
  * a database.
  */
+const exclude = [
+  ...configDefaults.exclude,
+  'api/tests/load/**',
+  'api/tests/convergence/**',
+  'api/db/pg/**',
+  'api/db/sqlite-database.test.ts',
+  'api/db/statement-cache.test.ts',
+  'api/tests/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
+  'api/tests/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
+  'api/cli/backup.test.ts',
+  'api/cli/admin.test.ts',
+  'api/server-lifecycle.test.ts',
+  'api/push/push-server-process.test.ts',
+  'api/tests/faults/killed-mid-*.test.ts',
+  'api/tests/scale-out/two-processes-share-redis.test.ts',
+  'api/orders/invoice-pdf.test.ts',
+  'api/orders/orders-csv.test.ts',
+];
+const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000 };
+
+/** As in the main run (vitest.config.ts), most files share one module graph per worker. */
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts'],
-    exclude: [
-      ...configDefaults.exclude,
-      'api/tests/load/**',
-      'api/tests/convergence/**',
-      'api/db/pg/**',
-      'api/db/sqlite-database.test.ts',
-      'api/db/statement-cache.test.ts',
-      'api/tests/faults/database-busy-answers-503-and-retry-applies-once.test.ts',
-      'api/tests/faults/disk-full-answers-507-and-keeps-nothing.test.ts',
-      'api/cli/backup.test.ts',
-      'api/cli/admin.test.ts',
-      'api/server-lifecycle.test.ts',
-      'api/push/push-server-process.test.ts',
-      'api/tests/faults/killed-mid-*.test.ts',
-      'api/tests/scale-out/two-processes-share-redis.test.ts',
-      'api/orders/invoice-pdf.test.ts',
-      'api/orders/orders-csv.test.ts',
+    projects: [
+      { test: { ...shared, name: 'server', include: ['api/**/*.test.ts'], exclude: [...exclude, ...NEEDS_ISOLATION], isolate: false } },
+      { test: { ...shared, name: 'isolated', include: NEEDS_ISOLATION, exclude } },
     ],
-    globalSetup: ['api/testing/postgres-global-setup.ts'],
-    environment: 'node',
-    testTimeout: 20_000,
   },
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STRONG_HASHING, TEST_HASHING } from './auth/password';
 import { DEVELOPMENT_JWT_SECRET, isLoopback, readEnv } from './env';
 
 const SECRET = 'a-long-random-secret-of-at-least-32-characters';
@@ -42,6 +43,14 @@ describe('readEnv', () => {
       'https://127.0.0.1:8443',
     ]);
     expect(() => readEnv({ PUSH_SERVICE_ORIGINS: 'http://push.example.com' })).toThrow('must list https:// origins');
+  });
+
+  it("hashes passwords at OWASP's cost in production and development; only test servers hash cheaply", () => {
+    expect(STRONG_HASHING).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(readEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET }).passwordHashing).toEqual(STRONG_HASHING);
+    expect(readEnv({ NODE_ENV: 'development' }).passwordHashing).toEqual(STRONG_HASHING);
+    expect(readEnv({}).passwordHashing).toEqual(STRONG_HASHING);
+    expect(readEnv({ NODE_ENV: 'test' }).passwordHashing).toEqual(TEST_HASHING);
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {

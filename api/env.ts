@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { STRONG_HASHING, TEST_HASHING, type PasswordHashing } from './auth/password';
 import { DEFAULT_REGISTRATIONS_PER_HOUR } from './limits/quotas';
 
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
@@ -109,6 +110,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_
   databaseFile: string;
   uploadsDir: string;
   s3: S3Settings | null;
+  /** What each password hash costs: the strong cost everywhere but under NODE_ENV=test. */
+  passwordHashing: PasswordHashing;
 };
 
 /** Addresses only this machine can reach. */
@@ -149,6 +152,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     s3: env.S3_BUCKET
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
       : null,
+    passwordHashing: env.NODE_ENV === 'test' ? TEST_HASHING : STRONG_HASHING,
   };
 }
 

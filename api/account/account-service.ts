@@ -77,7 +77,7 @@ export async function resendConfirmation(services: Services, user: User): Promis
 export async function changePassword(services: Services, session: Session, input: unknown, clientAddress: string): Promise<void> {
   const { currentPassword, newPassword } = parseOrThrow(changePasswordInputSchema, input);
   await requirePassword(services, session.user, currentPassword, 'currentPassword');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, services.env.passwordHashing);
   await services.db.transaction(async (tx) => {
     const now = services.now();
     await updateUser(tx.db, session.user.id, { passwordHash }, tx.version, now);

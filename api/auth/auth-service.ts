@@ -28,7 +28,7 @@ export async function register(services: Services, input: unknown, clientAddress
   const { quotas } = services;
   const wait = await quotas.take(quotas.perClient(quotas.registrationsPerAddress, clientAddress));
   if (wait > 0) throw new RateLimitedError(`Too many accounts were registered from this address. Please try again in ${waitText(wait)}.`, wait);
-  const passwordHash = await hashPassword(fields.password);
+  const passwordHash = await hashPassword(fields.password, services.env.passwordHashing);
   const now = services.now();
   // One write: the account and its welcome email (with the link confirming the address) together.
   const user = await services.db.transaction(async (tx) => {
@@ -74,7 +74,7 @@ export async function login(services: Services, input: unknown, clientAddress: s
     throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${waitText(retryAfterMs)}.`, retryAfterMs);
   }
   const credentials = await findCredentialsByEmail(services.db.read, email);
-  const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash()), password);
+  const valid = await verifyPassword(credentials?.passwordHash ?? (await decoyPasswordHash(services.env.passwordHashing)), password);
   if (!credentials || !valid) {
     await services.throttle.recordFailure(email, clientAddress);
     if (credentials) await recordFailedAdminSignIn(services, credentials.user, email, clientAddress);

@@ -60,7 +60,7 @@ export async function resetPassword(services: Services, input: unknown, clientAd
   if (wait > 0) throw new RateLimitedError(`Too many password reset attempts. Please try again in ${waitText(wait)}.`, wait);
   const tokenHash = hashLinkToken(token);
   if (!(await usableResetToken(services.db.read, tokenHash, services.now()))) throw new AppError('validation', RESET_LINK_INVALID_MESSAGE);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, services.env.passwordHashing);
   const user = await services.db.transaction(async (tx) => {
     const now = services.now();
     // Checked again where it is used up: another request may have used the link while the password was hashed.

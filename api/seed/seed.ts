@@ -32,7 +32,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   const seller = await createUser(services, {
     ...sellerProfile,
     id: randomUUID(),
-    passwordHash: await hashPassword(sellerPassword),
+    passwordHash: await hashPassword(sellerPassword, services.env.passwordHashing),
     role: 'seller',
     // Demo accounts are counted in no figure: the seller's subscription is not revenue.
     demo: true,
@@ -49,7 +49,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   await createUser(services, {
     ...buyerProfile,
     id: randomUUID(),
-    passwordHash: await hashPassword(buyerPassword),
+    passwordHash: await hashPassword(buyerPassword, services.env.passwordHashing),
     role: 'buyer',
     demo: true,
     trialEndsAt: null,
@@ -78,7 +78,7 @@ export async function ensureAdmin(services: Services, email: string, password: s
   await createUser(services, {
     id: randomUUID(),
     email: email.trim().toLowerCase(),
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, services.env.passwordHashing),
     firstName: 'Admin',
     role: 'admin',
   });

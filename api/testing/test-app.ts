@@ -1,8 +1,9 @@
 /**
- * An in-process server for API tests: a fresh database (a SQLite file in its
- * own temp directory, or, when the suite runs on PostgreSQL, a database of
- * its own there), the real services (with a movable clock and optional
- * sign-in throttle), and helpers to call routes and make accounts.
+ * An in-process server for API tests: a fresh database (a copy of the run's
+ * migrated SQLite file in its own temp directory, or, when the suite runs on
+ * PostgreSQL, a database of its own there), the real services (with a
+ * movable clock and optional sign-in throttle), and helpers to call routes
+ * and make accounts.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
 import { createServices } from '../services';
 import { clonedTestDatabase, postgresTemplate } from './postgres';
+import { copySqliteTemplate } from './sqlite-template';
 
 export const TEST_PASSWORD = 'test-password-123';
 
@@ -58,6 +60,7 @@ export function createTestApp(options: TestAppOptions = {}) {
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dir, SEED_DEMO_DATA: 'false', REGISTRATIONS_PER_HOUR: '100000', ...options.env });
   const template = postgresTemplate();
   const postgres = template && !options.overrides?.db ? clonedTestDatabase(template) : undefined;
+  if (!postgres && !options.overrides?.db && !env.DATABASE_URL) copySqliteTemplate(env.databaseFile);
   const services = createServices(
     env,
     {
