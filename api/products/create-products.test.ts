@@ -52,7 +52,12 @@ const outcomeOf = (created: Created) =>
 
 async function stateOf(app: TestApp, sellerId: string, menuIds: string[]) {
   const db = app.services.db.read;
-  const rows = await db.select({ id: products.id, name: products.strainName, sku: products.sku }).from(products).where(eq(products.userId, sellerId)).orderBy(asc(products.id)).all();
+  const rows = await db
+    .select({ id: products.id, name: products.strainName, sku: products.sku })
+    .from(products)
+    .where(eq(products.userId, sellerId))
+    .orderBy(asc(products.id))
+    .all();
   const items = await db
     .select({ menuId: menuItems.menuId, productId: menuItems.productId, position: menuItems.position })
     .from(menuItems)

@@ -55,7 +55,7 @@ export async function push(services: Services, session: Pusher, input: unknown):
     };
     // Up to here, mutations go one at a time: their run failed as a whole.
     let singlyUntil = 0;
-    for (let next = 0; next < mutations.length && !overQuota; ) {
+    for (let next = 0; next < mutations.length && !overQuota;) {
       const mutation = mutations[next]!;
       if (mutation.seq <= client.lastSeq) {
         // A retry after a lost answer must still learn of a refusal, or the person would never see its reason.

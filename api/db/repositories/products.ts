@@ -121,7 +121,12 @@ export async function insertProduct(db: Db, product: ProductFields & { id: strin
 }
 
 /** Many new products in one statement: those written, by id; one whose id a product already has is left out (and nothing of it written). */
-export async function insertProducts(db: Db, rows: (ProductFields & { id: string; userId: string; createdBy: string })[], version: number, now: Date): Promise<Map<string, Product>> {
+export async function insertProducts(
+  db: Db,
+  rows: (ProductFields & { id: string; userId: string; createdBy: string })[],
+  version: number,
+  now: Date,
+): Promise<Map<string, Product>> {
   if (rows.length === 0) return new Map();
   const written = await db
     .insert(products)
