@@ -1,18 +1,21 @@
 /** A seller's catalogue: every product write goes through here, from REST routes and sync alike. */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
+import type { Photo } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { can, mayDelete, PRICE_AND_STOCK_FIELDS, REP_DELETE_MESSAGE, REP_PRICE_MESSAGE } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
-import { appendMenuProduct, menuIdsContainingProduct, menusOwnedBy, touchMenus } from '../db/repositories/menus';
+import { appendMenuProducts, menuIdsContainingProduct, menusOwnedBy, touchMenus } from '../db/repositories/menus';
 import {
   deleteProduct as deleteProductRow,
   findProduct,
   findProductBySku,
-  insertProduct,
+  findProductsBySkus,
+  insertProducts,
   listProductsByOwner,
   setProductCover,
   updateProduct as updateProductRow,
@@ -36,24 +39,107 @@ export async function ownedProduct(tx: Pick<Tx, 'db'>, seller: User, id: string)
 }
 
 export async function createProduct(services: Services, seller: User, input: unknown, by: Member): Promise<Product> {
-  const { id, selectedMenus, ...fields } = parseOrThrow(productCreateSchema, input);
-  assertSellerMayWrite(seller, services.now());
-  return services.db.transaction(async (tx) => {
-    const productId = id ?? randomUUID();
-    const ownMenus = await menusOwnedBy(tx.db, seller.id, selectedMenus);
-    if (ownMenus.length !== new Set(selectedMenus).size) {
-      throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
+  const [created] = await createProducts(services, seller, [input], by);
+  if (!created || 'refused' in created) throw created?.refused ?? new Error('No product was created');
+  return created.product;
+}
+
+/** What one creation of a batch came to: the new product, or why it was refused (and nothing of it written). */
+export type Created = { product: Product } | { refused: AppError };
+
+type Creation = Omit<z.output<typeof productCreateSchema>, 'id'> & { id: string; index: number };
+
+/**
+ * Creates products in order, each exactly as it would be alone after the ones
+ * before it: one refused leaves the others. A device pushes a catalogue as
+ * hundreds of creations in a row; checked with one query per kind and written
+ * by one statement, they cost a few round trips to the database, not one or
+ * more each.
+ */
+export async function createProducts(services: Services, seller: User, inputs: unknown[], by: Member): Promise<Created[]> {
+  const outcomes: Created[] = [];
+  const creations: Creation[] = [];
+  let lapsed: AppError | null = null;
+  try {
+    assertSellerMayWrite(seller, services.now());
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    lapsed = error;
+  }
+  inputs.forEach((input, index) => {
+    try {
+      const { id, ...fields } = parseOrThrow(productCreateSchema, input);
+      if (lapsed) throw lapsed;
+      creations.push({ ...fields, id: id ?? randomUUID(), index });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes[index] = { refused: error };
     }
-    await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
-    await assertSkuFree(tx.db, seller.id, fields.sku, productId);
-    const now = services.now();
-    const photoUrl = await coverUrl(tx.db, seller.id, fields.photoIds, fields.photoUrl);
-    const product = await insertProduct(tx.db, { ...fields, photoUrl, id: productId, userId: seller.id, createdBy: by.userId }, tx.version, now);
-    if (!product) throw new AppError('conflict', 'A product with this id already exists');
-    for (const menuId of ownMenus) await appendMenuProduct(tx.db, menuId, productId);
-    await touchMenus(tx.db, ownMenus, tx.version, now);
-    return product;
   });
+  if (creations.length === 0) return outcomes;
+  await services.db.transaction(async (tx) => {
+    for (const run of runsOfIndependent(creations)) {
+      for (const [index, outcome] of await createRun(tx, seller, run, by, services.now())) outcomes[index] = outcome;
+    }
+  });
+  return outcomes;
+}
+
+/** Splits where a creation names an id or SKU an earlier one of the same run names: its checks then see that one written (or refused). */
+function runsOfIndependent(creations: Creation[]): Creation[][] {
+  const runs: Creation[][] = [];
+  let ids = new Set<string>();
+  let skus = new Set<string>();
+  for (const creation of creations) {
+    if (runs.length === 0 || ids.has(creation.id) || (creation.sku && skus.has(creation.sku))) {
+      runs.push([]);
+      ids = new Set();
+      skus = new Set();
+    }
+    runs.at(-1)!.push(creation);
+    ids.add(creation.id);
+    if (creation.sku) skus.add(creation.sku);
+  }
+  return runs;
+}
+
+/** Creations none of which depends on another: each checked as `createProduct` always has, in the same order, then all written at once. */
+async function createRun(tx: Tx, seller: User, run: Creation[], by: Member, now: Date): Promise<Map<number, Created>> {
+  const outcomes = new Map<number, Created>();
+  const ownedMenus = new Set(await menusOwnedBy(tx.db, seller.id, [...new Set(run.flatMap((creation) => creation.selectedMenus))]));
+  const skuHolders = await findProductsBySkus(tx.db, seller.id, [...new Set(run.flatMap((creation) => (creation.sku ? [creation.sku] : [])))]);
+  const photos = await ownPhotosByIds(tx.db, seller.id, [...new Set(run.flatMap((creation) => creation.photoIds))]);
+  const accepted: (Creation & { menus: string[] })[] = [];
+  for (const { selectedMenus, ...creation } of run) {
+    try {
+      const menus = [...new Set(selectedMenus)];
+      if (!menus.every((menuId) => ownedMenus.has(menuId))) {
+        throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
+      }
+      await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', creation.photoUrl);
+      assertSkuFree(creation.sku, skuHolders.get(creation.sku ?? ''), creation.id);
+      const photoUrl = coverOf(photos, creation.photoIds, creation.photoUrl);
+      accepted.push({ ...creation, selectedMenus, photoUrl, menus });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes.set(creation.index, { refused: error });
+    }
+  }
+  const written = await insertProducts(
+    tx.db,
+    accepted.map(({ index: _index, menus: _menus, selectedMenus: _selected, ...fields }) => ({ ...fields, userId: seller.id, createdBy: by.userId })),
+    tx.version,
+    now,
+  );
+  const shown: { menuId: string; productId: string }[] = [];
+  for (const creation of accepted) {
+    const product = written.get(creation.id);
+    outcomes.set(creation.index, product ? { product } : { refused: new AppError('conflict', 'A product with this id already exists') });
+    if (product) shown.push(...creation.menus.map((menuId) => ({ menuId, productId: product.id })));
+  }
+  await appendMenuProducts(tx.db, shown);
+  await touchMenus(tx.db, [...new Set(shown.map((item) => item.menuId))], tx.version, now);
+  return outcomes;
 }
 
 /** A rep may change anything but the price and the stock: a change that would set either to another value is refused. */
@@ -65,7 +151,7 @@ export async function updateProduct(services: Services, seller: User, id: string
     const changesPriceOrStock = PRICE_AND_STOCK_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== current[field]);
     if (changesPriceOrStock && !can(by.role, 'product.priceAndStock')) throw new AppError('forbidden', REP_PRICE_MESSAGE);
     await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', fields.photoUrl);
-    await assertSkuFree(tx.db, seller.id, fields.sku, id);
+    if (fields.sku) assertSkuFree(fields.sku, await findProductBySku(tx.db, seller.id, fields.sku), id);
     const photoIds = fields.photoIds ?? current.photoIds;
     const changes = { ...fields };
     if (fields.photoIds !== undefined || fields.photoUrl !== undefined) {
@@ -76,13 +162,10 @@ export async function updateProduct(services: Services, seller: User, id: string
 }
 
 /** A SKU names one product of a catalogue: a re-import matches rows on it, so two products with one SKU would make it ambiguous. */
-async function assertSkuFree(db: Tx['db'], sellerId: string, sku: string | null | undefined, productId: string): Promise<void> {
-  if (!sku) return;
-  const holder = await findProductBySku(db, sellerId, sku);
-  if (holder && holder.id !== productId) {
-    const message = `SKU ${sku} is already used by ${holder.strainName}`;
-    throw new AppError('validation', message, { sku: message });
-  }
+function assertSkuFree(sku: string | null | undefined, holder: Product | null | undefined, productId: string): void {
+  if (!sku || !holder || holder.id === productId) return;
+  const message = `SKU ${sku} is already used by ${holder.strainName}`;
+  throw new AppError('validation', message, { sku: message });
 }
 
 /**
@@ -91,8 +174,11 @@ async function assertSkuFree(db: Tx['db'], sellerId: string, sku: string | null 
  * payload's photoUrl).
  */
 async function coverUrl(db: Tx['db'], sellerId: string, photoIds: string[], givenUrl: string | null): Promise<string | null> {
+  return coverOf(await ownPhotosByIds(db, sellerId, photoIds), photoIds, givenUrl);
+}
+
+function coverOf(uploaded: Map<string, Photo>, photoIds: string[], givenUrl: string | null): string | null {
   if (photoIds.length === 0) return givenUrl;
-  const uploaded = await ownPhotosByIds(db, sellerId, photoIds);
   for (const id of photoIds) {
     const photo = uploaded.get(id);
     if (photo) return photo.url;

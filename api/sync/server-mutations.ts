@@ -31,7 +31,7 @@ import { deletePriceList, savePriceList } from '../price-lists/price-list-servic
 import { orderActor } from '../orders/order-actor';
 import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from '../orders/order-moves';
 import { createOrder, ordersChangedSince, reorder } from '../orders/order-service';
-import { createProduct, deleteProduct, updateProduct } from '../products/product-service';
+import { createProduct, createProducts, deleteProduct, updateProduct } from '../products/product-service';
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
 import { updateProfile } from '../users/profile-service';
 
@@ -81,6 +81,46 @@ export async function applyServerMutation(services: Services, by: Pusher, name: 
   if (!mayRun(by.user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
   const args = parseOrThrow(MUTATIONS[name].args, rawArgs);
   await (SERVER_APPLIERS[name] as ServerApplier<typeof name>)(services, by, args);
+}
+
+/**
+ * Mutations a push applies many in a row at once, each exactly as its applier
+ * above would alone after the ones before it: for each, null when applied, or
+ * why it was refused (nothing of it written).
+ */
+type BatchApplier<K extends MutationName> = (services: Services, by: Pusher, args: z.output<(typeof MUTATIONS)[K]['args']>[]) => Promise<(AppError | null)[]>;
+
+const SERVER_BATCH_APPLIERS: { [K in MutationName]?: BatchApplier<K> } = {
+  'product.create': async (services, by, args) =>
+    (await createProducts(services, by.team.account, args, member(by))).map((created) => ('refused' in created ? created.refused : null)),
+};
+
+export function appliesInBatches(name: MutationName): boolean {
+  return name in SERVER_BATCH_APPLIERS;
+}
+
+/** Applies mutations of one kind in a row (see `appliesInBatches`): the role, then each one's schema, then the batch applier. */
+export async function applyServerMutations(services: Services, by: Pusher, name: MutationName, rawArgs: unknown[]): Promise<(AppError | null)[]> {
+  const applier = SERVER_BATCH_APPLIERS[name] as BatchApplier<typeof name> | undefined;
+  if (!applier) throw new Error(`${name} is not applied in batches`);
+  const outcomes: (AppError | null)[] = [];
+  const parsed: { index: number; args: z.output<(typeof MUTATIONS)[typeof name]['args']> }[] = [];
+  rawArgs.forEach((raw, index) => {
+    try {
+      if (!mayRun(by.user.role, name)) throw new AppError('forbidden', "You don't have permission to do this.");
+      parsed.push({ index, args: parseOrThrow(MUTATIONS[name].args, raw) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes[index] = error;
+    }
+  });
+  const applied = await applier(
+    services,
+    by,
+    parsed.map((one) => one.args),
+  );
+  parsed.forEach((one, k) => (outcomes[one.index] = applied[k] ?? null));
+  return outcomes;
 }
 
 /** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as `by` (the member pulling) may see them. */

@@ -136,14 +136,13 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
     const menu = { id: randomUUID(), publicLinkId: randomUUID(), name: 'Batch menu', productIds: [first.id, second.id] };
     const batch = [mutation(4, 'product.create', first), mutation(5, 'product.create', second), mutation(6, 'menu.create', menu)];
 
-    // The 2nd mutation of the batch writes its row, then the server fails with a non-AppError (a crash).
-    const original = productService.createProduct;
+    // The two creations (applied together) write their rows, then the server fails with a non-AppError (a crash).
+    const original = productService.createProducts;
     let calls = 0;
-    const crash = vi.spyOn(productService, 'createProduct').mockImplementation(async (...args) => {
+    const crash = vi.spyOn(productService, 'createProducts').mockImplementation(async (...args) => {
       calls += 1;
-      const product = await original(...args);
-      if (calls === 2) throw new TypeError('simulated crash in the middle of a push');
-      return product;
+      const created = await original(...args);
+      throw new TypeError(`simulated crash in the middle of a push, after ${created.length} products`);
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const clockBefore = await changeClock();
@@ -154,7 +153,7 @@ describe('Property 5: a push cut off midway writes nothing, and its retry applie
     expect(crashed.headers.get('content-type')).toContain('application/json');
     expect(crashed.body.message).toEqual(expect.any(String));
     expect(crashed.body.message).not.toContain('simulated crash');
-    expect(calls).toBe(2);
+    expect(calls).toBe(1);
     expect(logged).toHaveBeenCalled();
 
     // Nothing of the batch, not even the mutation that succeeded before the crash.
@@ -310,10 +309,18 @@ describe('Property 8: a refused mutation is answered like its REST route, leaves
     const before = createArgs('Before the refusal');
     const refused = createArgs('Written then refused');
     const after = createArgs('After the refusal');
+    const written = (input: unknown) => (input as { id: string }).id === refused.id;
+    // Applied together, the three are written and then refused as a whole; one at a time, only the middle one is.
+    const originalBatch = productService.createProducts;
+    vi.spyOn(productService, 'createProducts').mockImplementation(async (services, user, inputs, by) => {
+      const created = await originalBatch(services, user, inputs, by);
+      if (inputs.some(written)) throw new AppError('conflict', 'Refused after writing');
+      return created;
+    });
     const original = productService.createProduct;
     vi.spyOn(productService, 'createProduct').mockImplementation(async (services, user, input, by) => {
       const created = await original(services, user, input, by);
-      if ((input as { id: string }).id === refused.id) throw new AppError('conflict', 'Refused after writing');
+      if (written(input)) throw new AppError('conflict', 'Refused after writing');
       return created;
     });
 

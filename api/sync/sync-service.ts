@@ -1,5 +1,5 @@
 /** Push and pull (see sync/protocol.ts for the numbered steps). */
-import { pushRequestSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/protocol';
 import type { MutationName } from '../../sync/mutations';
 import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
@@ -10,7 +10,7 @@ import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
-import { applyServerMutation, readChangedCollections, readWithdrawnRows, type Pusher } from './server-mutations';
+import { applyServerMutation, applyServerMutations, appliesInBatches, readChangedCollections, readWithdrawnRows, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
 async function clientOf(db: Services['db']['read'], clientId: string, { user }: Pusher, now: Date): Promise<SyncClient> {
@@ -20,6 +20,9 @@ async function clientOf(db: Services['db']['read'], clientId: string, { user }: 
   await assertRoomForNewDevice(db, user.id, now);
   return { clientId, userId: user.id, lastSeq: 0 };
 }
+
+type Pushed = PushRequest['mutations'][number];
+type Outcome = PushResponse['results'][number];
 
 /**
  * Step 1. The whole batch runs in one transaction; each mutation in a nested
@@ -45,16 +48,36 @@ export async function push(services: Services, session: Pusher, input: unknown):
     );
     let by = session;
     let overQuota: RetryLaterError | null = null;
-    const results: PushResponse['results'] = [];
-    for (const mutation of mutations) {
+    const results: Outcome[] = [];
+    const refused = async (mutation: Pushed, error: AppError) => {
+      results.push({ seq: mutation.seq, outcome: 'refused', reason: error.reason, message: error.message });
+      await insertRefusal(tx.db, { clientId: client.clientId, seq: mutation.seq, name: mutation.name, reason: error.reason, message: error.message }, services.now());
+    };
+    // Up to here, mutations go one at a time: their run failed as a whole.
+    let singlyUntil = 0;
+    for (let next = 0; next < mutations.length && !overQuota;) {
+      const mutation = mutations[next]!;
       if (mutation.seq <= client.lastSeq) {
         // A retry after a lost answer must still learn of a refusal, or the person would never see its reason.
         const refusal = earlierRefusals.get(mutation.seq);
         results.push(
           refusal ? { seq: mutation.seq, outcome: 'refused', reason: refusal.reason as ErrorReason, message: refusal.message } : { seq: mutation.seq, outcome: 'duplicate' },
         );
+        next++;
         continue;
       }
+      const run = next >= singlyUntil ? runOfKind(mutations, next) : [mutation];
+      const outcomes = run.length > 1 ? await applyRun(services, by, run) : null;
+      if (outcomes) {
+        for (const [k, error] of outcomes.entries()) {
+          if (error) await refused(run[k]!, error);
+          else results.push({ seq: run[k]!.seq, outcome: 'applied' });
+        }
+        client.lastSeq = run.at(-1)!.seq;
+        next += run.length;
+        continue;
+      }
+      singlyUntil = Math.max(singlyUntil, next + run.length);
       try {
         // Its own savepoint, so a refusal undoes all of its writes, whichever transactions the domain functions open.
         await services.db.transaction(() => applyServerMutation(services, by, mutation.name as MutationName, mutation.args));
@@ -70,10 +93,10 @@ export async function push(services: Services, session: Pusher, input: unknown):
           break;
         }
         if (!(error instanceof AppError)) throw error;
-        results.push({ seq: mutation.seq, outcome: 'refused', reason: error.reason, message: error.message });
-        await insertRefusal(tx.db, { clientId: client.clientId, seq: mutation.seq, name: mutation.name, reason: error.reason, message: error.message }, services.now());
+        await refused(mutation, error);
       }
       client.lastSeq = mutation.seq;
+      next++;
     }
     await saveSyncClient(tx.db, client, services.now());
     return { response: { lastProcessedSeq: client.lastSeq, results }, overQuota };
@@ -81,6 +104,37 @@ export async function push(services: Services, session: Pusher, input: unknown):
   // Thrown after the commit: what came before the quota stays applied.
   if (overQuota) throw overQuota;
   return response;
+}
+
+/** The mutations from `start` on that are of its kind, when that kind is applied in batches, with no sequence number twice. */
+function runOfKind(mutations: Pushed[], start: number): Pushed[] {
+  const first = mutations[start]!;
+  if (!appliesInBatches(first.name as MutationName)) return [first];
+  let end = start + 1;
+  while (end < mutations.length && mutations[end]!.name === first.name && mutations[end]!.seq > mutations[end - 1]!.seq) end++;
+  return mutations.slice(start, end);
+}
+
+/**
+ * A run of one kind applied at once, in a savepoint of its own: for each, null when applied or why it was refused. Null
+ * when the run as a whole failed for a reason that may be one mutation's (a quota, a refusal only the database finds):
+ * nothing of it is kept, and its mutations go one at a time, so each gets its own outcome.
+ */
+async function applyRun(services: Services, by: Pusher, run: Pushed[]): Promise<(AppError | null)[] | null> {
+  try {
+    const name = run[0]!.name as MutationName;
+    return await services.db.transaction(() =>
+      applyServerMutations(
+        services,
+        by,
+        name,
+        run.map((mutation) => mutation.args),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof AppError || error instanceof RetryLaterError) return null;
+    throw error;
+  }
 }
 
 /** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
@@ -93,13 +147,17 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
   // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
   return services.db.readSnapshot(async () => {
     const db = services.db.read;
-    const newCursor = await readClock(db);
-    const client = query.clientId ? await findSyncClient(db, query.clientId) : null;
+    // Asked together: on PostgreSQL they go out in one round trip.
+    const [newCursor, client, prunedThrough] = await Promise.all([
+      readClock(db),
+      query.clientId ? findSyncClient(db, query.clientId) : null,
+      requested > 0 ? tombstonesPrunedThrough(db) : 0,
+    ]);
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
     // Deletions at or below the watermark were pruned, or the cursor is from before the person joined their team (it
     // was another team's): the device gets everything again, marked as the whole truth, so it drops what it may no longer hold.
     const otherTeam = requested > 0 && requested < team.sinceVersion;
-    const cursor = otherTeam || (requested > 0 && requested <= (await tombstonesPrunedThrough(db))) ? 0 : requested;
+    const cursor = otherTeam || (requested > 0 && requested <= prunedThrough) ? 0 : requested;
     const by = { userId: user.id, role: team.role };
     const [freshUser, collections, tombstones, withdrawn, photos] = await Promise.all([
       findUserById(db, user.id),

@@ -93,17 +93,23 @@ export async function setMenuProducts(db: Db, menuId: string, productIds: string
 }
 
 /** Puts a product at the end of a menu, unless it is already on it. */
-export async function appendMenuProduct(db: Db, menuId: string, productId: string): Promise<void> {
-  const last = await db
-    .select({ position: max(menuItems.position) })
+/** Adds products at the ends of menus, in the order given (each after the one before it in the same menu). */
+export async function appendMenuProducts(db: Db, items: { menuId: string; productId: string }[]): Promise<void> {
+  if (items.length === 0) return;
+  const menuIds = [...new Set(items.map((item) => item.menuId))];
+  const lasts = await db
+    .select({ menuId: menuItems.menuId, position: max(menuItems.position) })
     .from(menuItems)
-    .where(eq(menuItems.menuId, menuId))
-    .get();
-  await db
-    .insert(menuItems)
-    .values({ menuId, productId, position: (last?.position ?? -1) + 1 })
-    .onConflictDoNothing()
-    .run();
+    .where(inArray(menuItems.menuId, menuIds))
+    .groupBy(menuItems.menuId)
+    .all();
+  const next = new Map(lasts.map((last) => [last.menuId, (last.position ?? -1) + 1]));
+  const rows = items.map(({ menuId, productId }) => {
+    const position = next.get(menuId) ?? 0;
+    next.set(menuId, position + 1);
+    return { menuId, productId, position };
+  });
+  await db.insert(menuItems).values(rows).onConflictDoNothing().run();
 }
 
 export async function menuIdsContainingProduct(db: Db, productId: string): Promise<string[]> {

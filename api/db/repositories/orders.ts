@@ -184,15 +184,15 @@ export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuer
 }
 
 /**
- * The seller's next order number, taken in the order's transaction: the counter row is made at 1000 the first time,
- * then raised by one and read back in one statement, so concurrent orders wait for each other and never share or skip a number.
+ * The seller's next order number, taken in the order's transaction: the counter row is made at 1001 the first time,
+ * or raised by one, and read back, all in one statement, so concurrent orders wait for each other and never share or
+ * skip a number.
  */
 export async function takeOrderNumber(db: Db, sellerId: string): Promise<number> {
-  await db.insert(orderCounters).values({ sellerId, lastNumber: 1000 }).onConflictDoNothing().run();
   const row = await db
-    .update(orderCounters)
-    .set({ lastNumber: sql`${orderCounters.lastNumber} + 1` })
-    .where(eq(orderCounters.sellerId, sellerId))
+    .insert(orderCounters)
+    .values({ sellerId, lastNumber: 1001 })
+    .onConflictDoUpdate({ target: orderCounters.sellerId, set: { lastNumber: sql`${orderCounters.lastNumber} + 1` } })
     .returning({ number: orderCounters.lastNumber })
     .get();
   return Number(row!.number);

@@ -82,6 +82,17 @@ export async function findProductBySku(db: Db, userId: string, sku: string): Pro
   return row ? toProduct(row) : null;
 }
 
+/** The seller's products carrying any of `skus`, by SKU. */
+export async function findProductsBySkus(db: Db, userId: string, skus: string[]): Promise<Map<string, Product>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), inArray(products.sku, skus)))
+    .all();
+  return new Map(rows.map((row) => [row.sku!, toProduct(row)]));
+}
+
 export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[]> {
   if (ids.length === 0) return [];
   return (await db.select().from(products).where(inArray(products.id, ids)).all()).map(toProduct);
@@ -107,6 +118,35 @@ export async function insertProduct(db: Db, product: ProductFields & { id: strin
     .returning()
     .get();
   return row ? toProduct(row) : null;
+}
+
+/** Many new products in one statement: those written, by id; one whose id a product already has is left out (and nothing of it written). */
+export async function insertProducts(
+  db: Db,
+  rows: (ProductFields & { id: string; userId: string; createdBy: string })[],
+  version: number,
+  now: Date,
+): Promise<Map<string, Product>> {
+  if (rows.length === 0) return new Map();
+  const written = await db
+    .insert(products)
+    .values(
+      rows.map((product) => ({
+        ...toColumns(product),
+        id: product.id,
+        userId: product.userId,
+        strainName: product.strainName,
+        createdBy: product.createdBy,
+        updatedBy: product.createdBy,
+        version,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: products.id })
+    .returning()
+    .all();
+  return new Map(written.map((row) => [row.id, toProduct(row)]));
 }
 
 /** `updatedBy`: the member who changed it. */
