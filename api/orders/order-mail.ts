@@ -54,7 +54,7 @@ async function pushOrderStep(services: Services, tx: Tx, order: Order, step: Ord
   const seller = order.sellerTeamId !== by.teamId ? order.sellerTeamId : null;
   const buyer = order.buyerTeamId && order.buyerTeamId !== by.teamId ? order.buyerTeamId : null;
   const sellerSide = step === 'submitted' ? news('new-order', `New order ${order.number} from ${order.customerName}`) : news('order-status', `Order ${order.number} ${step}`);
-  await pushNews(services, tx, { teams: [seller], people: [repUserId], actor: by.userId }, sellerSide);
+  await pushNews(services, tx, { teams: [seller], people: [repUserId], actor: by.userId, customerRep: repUserId }, sellerSide);
   const awaitsBuyer = step === 'changed' && order.status === 'awaiting_buyer';
   const buyerSide = awaitsBuyer ? news('order-approval', `Order ${order.number} awaits your approval`) : news('order-status', `Order ${order.number} ${step}`);
   await pushNews(services, tx, { teams: [buyer], actor: by.userId }, buyerSide);

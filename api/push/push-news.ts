@@ -4,18 +4,22 @@
  * left on, each message carrying the badge of the person's team after the event.
  */
 import { badgeCount } from '../../sync/badge';
+import { mayHandleCustomer } from '../../sync/team-permissions';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { badgeItems, pushOptedOut, pushSubscriptionsOf, teamMemberIds } from '../db/repositories/push';
+import { badgeItems, pushOptedOut, pushSubscriptionsOf, teamMembersWithRoles } from '../db/repositories/push';
 import { findMembership } from '../db/repositories/teams';
 import { findUserById } from '../db/repositories/users';
 import { appLink } from '../mail/mail-service';
 import type { Urgency } from './push-outbox';
 
 export type PushNews = { kind: PushKind; title: string; body: string; url: string; tag: string };
-/** Every member of `teams`, and `people` (a rep), but never `actor`. */
-export type PushAudience = { teams: Array<string | null>; people?: Array<string | null>; actor?: string | null };
+/**
+ * Every member of `teams`, and `people` (a rep), but never `actor`. News of one customer's business (an order) sets
+ * `customerRep`: a rep on those teams hears of it only as that customer's rep, as they see only their customers' orders.
+ */
+export type PushAudience = { teams: Array<string | null>; people?: Array<string | null>; actor?: string | null; customerRep?: string | null };
 
 /** What a phone may wake for at once, and what can wait for a good moment. */
 const URGENCY: Record<PushKind, Urgency> = {
@@ -32,7 +36,12 @@ const BODY_LENGTH = 200;
 /** Answers how many pushes were queued. */
 export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews): Promise<number> {
   const people = new Set<string>();
-  for (const team of audience.teams) if (team) for (const id of await teamMemberIds(tx.db, team)) people.add(id);
+  for (const team of audience.teams) {
+    if (!team) continue;
+    for (const member of await teamMembersWithRoles(tx.db, team)) {
+      if (audience.customerRep === undefined || mayHandleCustomer(member.role, member.userId, audience.customerRep)) people.add(member.userId);
+    }
+  }
   for (const id of audience.people ?? []) if (id) people.add(id);
   if (audience.actor) people.delete(audience.actor);
   const off = await pushOptedOut(tx.db, [...people], news.kind);
@@ -45,12 +54,16 @@ export async function pushNews(services: Services, tx: Tx, audience: PushAudienc
   for (const subscription of subscriptions) {
     const person = await findUserById(tx.db, subscription.userId);
     if (!person || person.disabled) continue;
-    const team = (await findMembership(tx.db, person.id))?.teamId ?? person.id;
-    if (!badges.has(team)) {
-      const items = await badgeItems(tx.db, team);
-      badges.set(team, badgeCount(team, items.orders, items.inquiries));
+    const membership = await findMembership(tx.db, person.id);
+    const team = membership?.teamId ?? person.id;
+    // A rep's badge counts the orders of their own customers, as their device does.
+    const rep = membership?.role === 'rep' ? person.id : null;
+    const badgeKey = `${team}:${rep ?? ''}`;
+    if (!badges.has(badgeKey)) {
+      const items = await badgeItems(tx.db, team, rep);
+      badges.set(badgeKey, badgeCount(team, items.orders, items.inquiries));
     }
-    await services.push.queue(tx, [{ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(team)!) }]);
+    await services.push.queue(tx, [{ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(badgeKey)!) }]);
     queued += 1;
   }
   return queued;

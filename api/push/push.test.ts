@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_KINDS, pushMessageSchema, type PushMessage, type PushPreferences } from '../../sync/entities/push';
 import type { Menu } from '../../sync/entities/menu';
@@ -25,6 +25,7 @@ let t: TestApp;
 let standIn: PushStandIn;
 let seller: AuthResponse;
 let rep: AuthResponse;
+let otherRep: AuthResponse;
 let buyer: AuthResponse;
 let menu: Menu;
 let gelato: Product;
@@ -41,10 +42,17 @@ beforeAll(async () => {
   t.services.push.start();
   seller = await t.registerUser('seller', { businessName: 'North Star Farms' });
   rep = await t.registerUser('seller', { businessName: 'Rep Own Business' });
+  otherRep = await t.registerUser('seller', { businessName: 'Other Rep Own Business' });
   await t.services.db.transaction(async (tx) => {
-    await tx.db.update(teamMembers).set({ teamId: seller.user.id, role: 'rep' }).where(eq(teamMembers.userId, rep.user.id)).run();
+    await tx.db
+      .update(teamMembers)
+      .set({ teamId: seller.user.id, role: 'rep' })
+      .where(inArray(teamMembers.userId, [rep.user.id, otherRep.user.id]))
+      .run();
   });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+  // The buyer is `rep`'s customer; `otherRep` looks after other customers.
+  await ok('POST', '/api/customers', seller, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
   gelato = await ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
   menu = await ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
 });
@@ -139,11 +147,13 @@ describe('subscribing', () => {
 describe('the news pushed', () => {
   let sellerDevice: StandInSubscription;
   let repDevice: StandInSubscription;
+  let otherRepDevice: StandInSubscription;
   let buyerDevice: StandInSubscription;
 
   beforeAll(async () => {
     sellerDevice = await subscribed(seller);
     repDevice = await subscribed(rep);
+    otherRepDevice = await subscribed(otherRep);
     buyerDevice = await subscribed(buyer);
   });
 
@@ -186,18 +196,18 @@ describe('the news pushed', () => {
     expect(rejected).toMatchObject({ title: `Order ${order!.number} rejected`, body: expect.stringContaining('Out of season') as unknown, badgeCount: 0 });
   });
 
-  it('tells the buyer of a status change made through a sync mutation, and neither the member who made it nor a colleague', async () => {
+  it("tells the buyer and the customer's rep of a status change made through a sync mutation, and neither the member who made it nor another colleague", async () => {
     const order = await placeOrder();
     await settled();
     let counts: number[] = [];
     const toBuyer = await nextPush(buyerDevice, async () => {
-      counts = await countPushes([sellerDevice, repDevice], async () => {
+      counts = await countPushes([sellerDevice, repDevice, otherRepDevice], async () => {
         const push = await ok('POST', '/api/sync/push', seller, { clientId: randomUUID(), mutations: [{ seq: 1, name: 'order.accept', args: { id: order.id } }] });
         expect(pushResponseSchema.parse(push).results[0]).toEqual({ seq: 1, outcome: 'applied' });
       });
     });
     expect(toBuyer).toMatchObject({ title: `Order ${order.number} accepted`, url: `/orders/${order.id}`, badgeCount: 0 });
-    expect(counts).toEqual([0, 0]);
+    expect(counts).toEqual([0, 1, 0]);
   });
 
   it("asks the buyer's approval of a change", async () => {
@@ -245,6 +255,19 @@ describe('the news pushed', () => {
     expect(await countPushes([buyerDevice], () => sendSavedMenuDigests(t.services))).toEqual([0]);
     t.clock.advance(22 * HOUR_MS);
     expect(await countPushes([buyerDevice], () => sendSavedMenuDigests(t.services))).toEqual([1]);
+  });
+
+  it("tells a rep only of their own customers' orders, and counts only those on the rep's badge, as they see only those", async () => {
+    expect(await countPushes([repDevice, otherRepDevice], placeOrder)).toEqual([1, 0]);
+    const stranger = await t.registerUser('buyer', { companyName: 'Stranger Goods' });
+    const placeStrangersOrder = () => ok<Order>('POST', '/api/orders', stranger, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+    expect(await countPushes([repDevice, otherRepDevice], placeStrangersOrder)).toEqual([0, 0]);
+    const toRep = await nextPush(repDevice, placeOrder);
+    await settled();
+    const toSeller = (await messagesOf(sellerDevice, delivered(sellerDevice).length)).at(-1)!;
+    expect(toSeller.title).toBe(toRep.title);
+    // The stranger's waiting order counts on the seller's badge, not on the rep's.
+    expect(toSeller.badgeCount).toBe(toRep.badgeCount + 1);
   });
 
   it('sends nothing of a kind the person turned off', async () => {

@@ -1,8 +1,9 @@
 /** Push subscriptions, the kinds each person turned off, the push outbox, the server's own keys, and the badge's count. */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
+import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
-import { inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers } from '../schema';
+import { customers, inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers } from '../schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
@@ -75,8 +76,8 @@ export async function setPushOptOut(db: Db, userId: string, kind: string, off: b
 }
 
 /** The people of a team (its founding account among them). */
-export async function teamMemberIds(db: Db, teamId: string): Promise<string[]> {
-  return (await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all()).map((row) => row.userId);
+export async function teamMembersWithRoles(db: Db, teamId: string): Promise<Array<{ userId: string; role: TeamRole }>> {
+  return db.select({ userId: teamMembers.userId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.teamId, teamId)).all();
 }
 
 export async function insertPushOutboxRows(db: Db, rows: NewPushOutboxRow[]): Promise<void> {
@@ -123,12 +124,21 @@ export async function keepServerKey(db: Db, name: string, value: string, now: Da
   await db.insert(serverKeys).values({ name, value, createdAt: now }).onConflictDoNothing().run();
 }
 
-/** What the badge rule (`sync/badge.ts`) needs of a team's orders and conversations that may wait on it. */
-export async function badgeItems(db: Db, teamId: string): Promise<{ orders: BadgeOrder[]; inquiries: BadgeInquiry[] }> {
+/**
+ * What the badge rule (`sync/badge.ts`) needs of a team's orders and conversations that may wait on it; for a rep
+ * (`repUserId`), only the orders of the customers assigned to them.
+ */
+export async function badgeItems(db: Db, teamId: string, repUserId: string | null = null): Promise<{ orders: BadgeOrder[]; inquiries: BadgeInquiry[] }> {
+  const sellerSide = and(eq(orders.sellerId, teamId), eq(orders.status, 'submitted'));
   const waitingOrders = await db
     .select({ sellerTeamId: orders.sellerId, buyerTeamId: orders.buyerId, status: orders.status })
     .from(orders)
-    .where(or(and(eq(orders.sellerId, teamId), eq(orders.status, 'submitted')), and(eq(orders.buyerId, teamId), eq(orders.status, 'awaiting_buyer'))))
+    .where(
+      or(
+        repUserId ? and(sellerSide, inArray(orders.customerId, db.select({ id: customers.id }).from(customers).where(eq(customers.repUserId, repUserId)))) : sellerSide,
+        and(eq(orders.buyerId, teamId), eq(orders.status, 'awaiting_buyer')),
+      ),
+    )
     .all();
   const lastAuthor = sql<
     string | null
