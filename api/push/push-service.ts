@@ -16,7 +16,7 @@ import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import { deletePushSubscription, pushOptedOutKinds, savePushSubscription, setPushOptOut } from '../db/repositories/push';
+import { deletePushSubscription, pushOptedOutKinds, keepNewestPushSubscriptions, savePushSubscription, setPushOptOut } from '../db/repositories/push';
 
 export const ENDPOINT_REFUSED = 'This browser’s push service is not one this server sends to';
 
@@ -34,12 +34,16 @@ export async function pushKey(services: Services): Promise<PushKeyResponse> {
   return { publicKey: (await services.pushKeys.get()).publicKey };
 }
 
+/** Devices a person may have notified at once: a phone, a tablet, a few browsers; the oldest gives way to a new one. */
+export const SUBSCRIPTIONS_PER_PERSON = 10;
+
 export async function subscribeToPush(services: Services, user: User, input: unknown): Promise<void> {
   const { endpoint, keys } = parseOrThrow(pushSubscriptionInputSchema, input);
   if (!pushEndpointAllowed(endpoint, services.env.PUSH_SERVICE_ORIGINS)) throw new AppError('validation', ENDPOINT_REFUSED, { endpoint: ENDPOINT_REFUSED });
-  await services.db.transaction(async (tx) =>
-    savePushSubscription(tx.db, { id: randomUUID(), userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: services.now() }),
-  );
+  await services.db.transaction(async (tx) => {
+    await savePushSubscription(tx.db, { id: randomUUID(), userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: services.now() });
+    await keepNewestPushSubscriptions(tx.db, user.id, SUBSCRIPTIONS_PER_PERSON);
+  });
 }
 
 export async function unsubscribeFromPush(services: Services, user: User, input: unknown): Promise<void> {

@@ -20,6 +20,7 @@ import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { PushOutbox } from './push-outbox';
+import { SUBSCRIPTIONS_PER_PERSON } from './push-service';
 
 let t: TestApp;
 let standIn: PushStandIn;
@@ -131,6 +132,19 @@ describe('subscribing', () => {
     expect((await t.request('DELETE', '/api/push/subscriptions', { token: buyer.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
     await ok('DELETE', '/api/push/subscriptions', rep, { endpoint: subscription.endpoint }, 204);
     expect(await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all()).toEqual([]);
+  });
+
+  it("keeps a person's newest subscriptions only, so no one can make each event fan out without end", async () => {
+    const person = await t.registerUser('buyer');
+    const endpoints: string[] = [];
+    for (let index = 0; index <= SUBSCRIPTIONS_PER_PERSON; index += 1) {
+      const subscription = standIn.subscribe();
+      endpoints.push(subscription.endpoint);
+      await ok('POST', '/api/push/subscriptions', person, subscription, 201);
+      t.clock.advance(1000);
+    }
+    const kept = await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)).all();
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(endpoints.slice(1).sort());
   });
 
   it('answers every kind on by default, and changes only the kinds sent', async () => {

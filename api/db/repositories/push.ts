@@ -1,5 +1,5 @@
 /** Push subscriptions, the kinds each person turned off, the push outbox, the server's own keys, and the badge's count. */
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
 import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
@@ -17,8 +17,22 @@ export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow
   await db
     .insert(pushSubscriptions)
     .values(row)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, failures: 0 } })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, failures: 0 } })
     .run();
+}
+
+/** Keeps a person's `limit` newest subscriptions, so no one can make every event fan out to endless endpoints. */
+export async function keepNewestPushSubscriptions(db: Db, userId: string, limit: number): Promise<void> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .all();
+  const oldest = rows.slice(limit).map((row) => row.id);
+  if (oldest.length === 0) return;
+  await db.delete(pushOutbox).where(inArray(pushOutbox.subscriptionId, oldest)).run();
+  await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, oldest)).run();
 }
 
 /** Answers whether the person had that subscription. */
