@@ -375,13 +375,11 @@ describe('Property 5: killing the server mid-push loses nothing and doubles noth
     const ids = Array.from({ length: 4 }, () => randomUUID());
     const menuId = randomUUID();
     await device.write(...script(ids, menuId));
-    const original = productService.createProduct;
-    let calls = 0;
-    const crash = vi.spyOn(productService, 'createProduct').mockImplementation(async (...args) => {
-      calls += 1;
+    // A push applies a run of creations at once (`createProducts`): the crash comes after it has written its rows.
+    const original = productService.createProducts;
+    const crash = vi.spyOn(productService, 'createProducts').mockImplementation(async (...args) => {
       const created = await original(...args);
-      if (calls === 2) throw new TypeError('simulated crash in the middle of a push');
-      return created;
+      throw new TypeError(`simulated crash in the middle of a push, after ${created.length} products`);
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
