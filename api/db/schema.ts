@@ -837,6 +837,10 @@ export const pushSubscriptions = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sign-in that subscribed: ending it (signing out, a password reset, an expiry) ends the subscription. */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.sid, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -845,7 +849,7 @@ export const pushSubscriptions = sqliteTable(
     /** Deliveries refused or failed since the last that reached it. */
     failures: integer('failures').notNull().default(0),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId), index('push_subscriptions_session').on(t.sessionId)],
 );
 
 /** The kinds of push a person turned off; every kind not listed here is on. */

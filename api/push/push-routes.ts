@@ -8,7 +8,7 @@ import { pushKey, pushPreferences, subscribeToPush, unsubscribeFromPush, updateP
 export const pushRoutes = new Hono<AppEnv>()
   .get('/push/key', open, async (c) => c.json(await pushKey(c.get('services'))))
   .post('/push/subscriptions', anySignedIn, async (c) => {
-    await subscribeToPush(c.get('services'), sessionOf(c).user, await readJson(c));
+    await subscribeToPush(c.get('services'), sessionOf(c), await readJson(c));
     return c.body(null, 201);
   })
   .delete('/push/subscriptions', anySignedIn, async (c) => {

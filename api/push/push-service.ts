@@ -15,7 +15,7 @@ import {
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Services, Session } from '../context';
 import { deletePushSubscription, pushOptedOutKinds, keepNewestPushSubscriptions, savePushSubscription, setPushOptOut } from '../db/repositories/push';
 
 export const ENDPOINT_REFUSED = 'This browser’s push service is not one this server sends to';
@@ -37,11 +37,13 @@ export async function pushKey(services: Services): Promise<PushKeyResponse> {
 /** Devices a person may have notified at once: a phone, a tablet, a few browsers; the oldest gives way to a new one. */
 export const SUBSCRIPTIONS_PER_PERSON = 10;
 
-export async function subscribeToPush(services: Services, user: User, input: unknown): Promise<void> {
+/** Subscribes the device for the sign-in `session`: the subscription ends with it. */
+export async function subscribeToPush(services: Services, session: Session, input: unknown): Promise<void> {
+  const { user } = session;
   const { endpoint, keys } = parseOrThrow(pushSubscriptionInputSchema, input);
   if (!pushEndpointAllowed(endpoint, services.env.PUSH_SERVICE_ORIGINS)) throw new AppError('validation', ENDPOINT_REFUSED, { endpoint: ENDPOINT_REFUSED });
   await services.db.transaction(async (tx) => {
-    await savePushSubscription(tx.db, { id: randomUUID(), userId: user.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: services.now() });
+    await savePushSubscription(tx.db, { id: randomUUID(), userId: user.id, sessionId: session.sid, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: services.now() });
     await keepNewestPushSubscriptions(tx.db, user.id, SUBSCRIPTIONS_PER_PERSON);
   });
 }

@@ -18,7 +18,7 @@ import { pushResponseSchema } from '../../sync/protocol';
 import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
 import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { PushOutbox } from './push-outbox';
 import { SUBSCRIPTIONS_PER_PERSON } from './push-service';
 
@@ -145,6 +145,20 @@ describe('subscribing', () => {
     }
     const kept = await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)).all();
     expect(kept.map((row) => row.endpoint).sort()).toEqual(endpoints.slice(1).sort());
+  });
+
+  it('ends a subscription with the sign-in that made it: signing out there stops its pushes, not those of other devices', async () => {
+    const person = await t.registerUser('buyer');
+    const device = standIn.subscribe();
+    await ok('POST', '/api/push/subscriptions', person, device, 201);
+    const elsewhere = await ok<AuthResponse>('POST', '/api/auth/login', person, { email: person.user.email, password: TEST_PASSWORD });
+    const otherDevice = standIn.subscribe();
+    await ok('POST', '/api/push/subscriptions', elsewhere, otherDevice, 201);
+    const endpointsOf = async () =>
+      (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)).all()).map((row) => row.endpoint);
+    expect(await endpointsOf()).toHaveLength(2);
+    await ok('POST', '/api/auth/logout', elsewhere, undefined, 204);
+    expect(await endpointsOf()).toEqual([device.endpoint]);
   });
 
   it('answers every kind on by default, and changes only the kinds sent', async () => {

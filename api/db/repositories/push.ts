@@ -17,7 +17,10 @@ export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow
   await db
     .insert(pushSubscriptions)
     .values(row)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, failures: 0 } })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId: row.userId, sessionId: row.sessionId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, failures: 0 },
+    })
     .run();
 }
 

@@ -1,18 +1,22 @@
 CREATE TABLE "push_subscriptions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
+	"session_id" text NOT NULL,
 	"endpoint" text NOT NULL,
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
 	"created_at" bigint NOT NULL,
 	"last_success_at" bigint,
 	"failures" bigint DEFAULT 0 NOT NULL,
-	FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade
+	FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE cascade,
+	FOREIGN KEY ("session_id") REFERENCES "sessions"("sid") ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint" ON "push_subscriptions" ("endpoint");
 --> statement-breakpoint
 CREATE INDEX "push_subscriptions_user" ON "push_subscriptions" ("user_id");
+--> statement-breakpoint
+CREATE INDEX "push_subscriptions_session" ON "push_subscriptions" ("session_id");
 --> statement-breakpoint
 CREATE TABLE "push_opt_outs" (
 	"user_id" text NOT NULL,
