@@ -39,6 +39,12 @@ function clearStoredSession() {
   localStorage.removeItem(NEW_ACCOUNT_KEY);
 }
 
+/** Drops this device's push subscription; loaded only now: most visitors never sign out, and a guest never has one. */
+async function forgetPush(how: { tokenRefused: boolean }): Promise<void> {
+  const push = await import('./push/push-subscription').catch(() => null);
+  await push?.forgetPushOnSignOut(how);
+}
+
 export const useSession = create<SessionState>((set) => ({
   user: null,
   loading: true,
@@ -62,6 +68,8 @@ export const useSession = create<SessionState>((set) => ({
       set({ user, loading: false });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        // A shared device: whoever uses it next must get none of this person's notifications.
+        await forgetPush({ tokenRefused: true });
         clearStoredSession();
         set({ user: null, loading: false });
       } else {
@@ -84,10 +92,8 @@ export const useSession = create<SessionState>((set) => ({
   },
 
   async signOut() {
-    // Loaded only now: most visitors never sign out, and a guest never has a subscription.
-    const push = await import('./push/push-subscription').catch(() => null);
     // While the token still counts: the next person on this device must see none of this one's news.
-    await push?.forgetPushOnSignOut();
+    await forgetPush({ tokenRefused: false });
     try {
       if (localStorage.getItem(TOKEN_KEY)) await apiRequest('POST', '/api/auth/logout');
     } catch {

@@ -12,7 +12,7 @@ import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { withQuantity } from '../../lib/cart/cart';
+import { withQuantity, withResend } from '../../lib/cart/cart';
 import { changeCart } from '../../lib/cart/cart-storage';
 import { useDocumentTitle } from '../../lib/document-title';
 import { askToConfirm } from '../../lib/confirm-store';
@@ -107,11 +107,9 @@ function NeedsAttention({ refused, view }: { refused: RefusedOrder[]; view: Repl
     if (!('menuId' in args)) return navigate(`/orders/new?resend=${encodeURIComponent(order.id)}`);
     // The order stays under Needs attention until the cart is sent: leaving the cart unsent loses nothing. Lines
     // already in the cart stay beside the order's, so nothing the person put there is lost either.
-    await changeCart(db, args.menuId, (cart) => ({
-      ...args.lines.reduce((merged, line) => withQuantity(merged, line.productId, String(line.quantity ?? '')), cart),
-      note: args.note || cart.note,
-      resends: order.id,
-    }));
+    await changeCart(db, args.menuId, (cart) =>
+      withResend({ ...args.lines.reduce((merged, line) => withQuantity(merged, line.productId, String(line.quantity ?? '')), cart), note: args.note || cart.note }, order.id),
+    );
     const saved = [...view.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
     navigate(saved ? `/saved-menus/${saved.id}` : `/menu/${encodeURIComponent(args.publicLinkId ?? '')}`);
   }

@@ -41,7 +41,7 @@ async function saveMenu(menuId: string, snapshot: PublicMenu) {
   try {
     await mutate({ name: 'savedMenu.save', args: { id: crypto.randomUUID(), menuId, publicLinkId: snapshot.menu.publicLinkId, snapshot } });
     // A saved menu is meant to open on the trade-show floor: ask the browser not to clear it when space runs low.
-    requestPersistentStorage();
+    requestPersistentStorage({ kind: 'menu-saved' });
     toast({ title: 'Menu saved to your account', variant: 'success' });
   } catch (error) {
     toast({ title: 'Error', description: error instanceof AppError ? error.message : 'Failed to save menu', variant: 'destructive' });

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { requestPersistentStorage } from '../../lib/storage/persistent-storage';
-import { isIosSafari, isStandalone, type BeforeInstallPromptEvent } from './install-platform';
+import { isIosSafari, runsInstalled, STANDALONE_QUERY, type BeforeInstallPromptEvent } from './install-platform';
 
 type InstallState = { deferredPrompt: BeforeInstallPromptEvent | null; installed: boolean };
 
@@ -18,20 +18,14 @@ if (typeof window !== 'undefined') {
   window.addEventListener('appinstalled', () => {
     useInstallState.setState({ deferredPrompt: null, installed: true });
     // An installed app is one the person means to keep: its data should not be cleared under them.
-    requestPersistentStorage();
+    requestPersistentStorage({ kind: 'app-installed' });
   });
 }
-
-const STANDALONE_QUERY = '(display-mode: standalone)';
 
 function subscribeToDisplayMode(onChange: () => void): () => void {
   const query = window.matchMedia(STANDALONE_QUERY);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
-}
-
-function readStandalone(): boolean {
-  return isStandalone(window.matchMedia(STANDALONE_QUERY).matches, (navigator as Navigator & { standalone?: boolean }).standalone);
 }
 
 function readIos(): boolean {
@@ -44,7 +38,7 @@ function readIos(): boolean {
  */
 export function InstallButton({ className }: { className?: string }) {
   const { deferredPrompt, installed } = useInstallState();
-  const standalone = useSyncExternalStore(subscribeToDisplayMode, readStandalone, () => false);
+  const standalone = useSyncExternalStore(subscribeToDisplayMode, runsInstalled, () => false);
   const [ios] = useState(readIos);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
 

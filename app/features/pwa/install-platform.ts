@@ -26,3 +26,10 @@ export function isIosSafari(userAgent: string, platform: string, maxTouchPoints:
 export function isStandalone(displayModeStandalone: boolean, navigatorStandalone: boolean | undefined): boolean {
   return displayModeStandalone || navigatorStandalone === true;
 }
+
+export const STANDALONE_QUERY = '(display-mode: standalone)';
+
+/** Whether this page runs as the installed app (Home Screen on iOS says so through `navigator.standalone`). */
+export function runsInstalled(): boolean {
+  return isStandalone(window.matchMedia(STANDALONE_QUERY).matches, (navigator as Navigator & { standalone?: boolean }).standalone);
+}

@@ -6,10 +6,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ReplicaDb } from '../replica/replica-db';
 import { useSyncSession } from '../replica/sync-session';
-import { emptyCart, type Cart } from './cart';
+import { cartFromStored, emptyCart, type Cart } from './cart';
 
 export async function readCart(db: ReplicaDb, menuId: string): Promise<Cart> {
-  return (await db.carts.get(menuId)) ?? emptyCart(menuId);
+  const stored = await db.carts.get(menuId);
+  return stored ? cartFromStored(stored) : emptyCart(menuId);
 }
 
 /** Keeps the cart; an empty one (no lines, no note) leaves nothing behind. */

@@ -12,8 +12,13 @@ import { quantityProblem, unitPriceCents } from '../../../sync/pricing';
 type MenuProduct = PublicMenu['products'][number];
 
 export type CartLine = { productId: string; quantity: string };
-/** `resends`: the refused order this cart edits; sending the cart takes that order off 'Needs attention' in the same step. */
-export type Cart = { menuId: string; lines: CartLine[]; note: string; resends?: string };
+/**
+ * `resends`: the refused orders this cart edits (each "Edit and send again" on the same menu adds one); sending the
+ * cart takes every one of them off 'Needs attention' in the same step.
+ */
+export type Cart = { menuId: string; lines: CartLine[]; note: string; resends?: string[] };
+/** A cart as kept on the device: carts written before one could edit several refused orders hold a single id. */
+export type StoredCart = Omit<Cart, 'resends'> & { resends?: string | string[] };
 
 export type PricedCartLine = CartLine & {
   strainName: string;
@@ -39,6 +44,19 @@ export type PricedCart = {
 
 export function emptyCart(menuId: string): Cart {
   return { menuId, lines: [], note: '' };
+}
+
+/** A kept cart in today's shape, whichever shape it was written in. */
+export function cartFromStored(stored: StoredCart): Cart {
+  const { resends, ...cart } = stored;
+  if (resends === undefined) return cart;
+  return { ...cart, resends: typeof resends === 'string' ? [resends] : resends };
+}
+
+/** The cart also editing this refused order (once, however often the person asks). */
+export function withResend(cart: Cart, orderId: string): Cart {
+  const resends = cart.resends ?? [];
+  return resends.includes(orderId) ? cart : { ...cart, resends: [...resends, orderId] };
 }
 
 /** The product's smallest orderable quantity as the menu shows it: where a new line starts. */

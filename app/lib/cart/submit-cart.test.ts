@@ -5,15 +5,16 @@ import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
 import { ReplicaDb } from '../replica/replica-db';
 import { useSyncSession } from '../replica/sync-session';
 import { readCart, writeCart } from './cart-storage';
-import type { Cart } from './cart';
+import { withResend, type Cart } from './cart';
 import { submitCart } from './submit-cart';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const MENU_ID = crypto.randomUUID();
 const PRODUCT_ID = crypto.randomUUID();
 const REFUSED_ID = crypto.randomUUID();
+const OTHER_REFUSED_ID = crypto.randomUUID();
 const menu = { menu: { id: MENU_ID, publicLinkId: crypto.randomUUID() } } as PublicMenu;
-const cart: Cart = { menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '10' }], note: 'Back door', resends: REFUSED_ID };
+const cart: Cart = { menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '10' }], note: 'Back door', resends: [REFUSED_ID] };
 
 let db: ReplicaDb;
 
@@ -21,9 +22,17 @@ beforeEach(async () => {
   db = new ReplicaDb(`submit-cart-test-${crypto.randomUUID()}`);
   useSyncSession.setState({ db, engine: null });
   const refused = { id: REFUSED_ID, menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '20' }], note: 'Back door' };
-  const { kept } = splitKeptRefusals([
-    { seq: 1, name: 'order.create', reason: 'conflict', message: 'Not enough in stock', refusedAt: AT, mutation: { name: 'order.create', args: refused } },
-  ]);
+  const other = { ...refused, id: OTHER_REFUSED_ID, lines: [{ productId: PRODUCT_ID, quantity: '5' }] };
+  const { kept } = splitKeptRefusals(
+    [refused, other].map((args, index) => ({
+      seq: index + 1,
+      name: 'order.create',
+      reason: 'conflict',
+      message: 'Not enough in stock',
+      refusedAt: AT,
+      mutation: { name: 'order.create', args },
+    })),
+  );
   await db.keptRefusals.bulkPut(kept);
   await writeCart(db, cart);
 });
@@ -43,7 +52,23 @@ describe('submitCart', () => {
     ]);
     expect(id).not.toBe(REFUSED_ID);
     expect((await readCart(db, MENU_ID)).lines).toEqual([]);
+    expect((await db.keptRefusals.toArray()).map((kept) => kept.id)).toEqual([OTHER_REFUSED_ID]);
+  });
+
+  it('takes off every refused order the cart edits, so none stays under Needs attention once its lines are sent', async () => {
+    const both = withResend(withResend(cart, OTHER_REFUSED_ID), REFUSED_ID);
+    expect(both.resends).toEqual([REFUSED_ID, OTHER_REFUSED_ID]);
+    await writeCart(db, both);
+    await submitCart(menu, await readCart(db, MENU_ID));
     expect(await db.keptRefusals.count()).toBe(0);
+  });
+
+  it('still takes off the refused order of a cart kept with a single one, as carts were written before', async () => {
+    await db.carts.put({ ...cart, resends: OTHER_REFUSED_ID });
+    const kept = await readCart(db, MENU_ID);
+    expect(kept.resends).toEqual([OTHER_REFUSED_ID]);
+    await submitCart(menu, kept);
+    expect((await db.keptRefusals.toArray()).map((refusal) => refusal.id)).toEqual([REFUSED_ID]);
   });
 
   it('changes nothing when a part of the step fails: no order queued, the cart and the refused order stay', async () => {
@@ -51,6 +76,6 @@ describe('submitCart', () => {
     await expect(submitCart(menu, cart)).rejects.toThrow('The disk failed');
     expect(await db.outbox.count()).toBe(0);
     expect(await readCart(db, MENU_ID)).toEqual(cart);
-    expect((await db.keptRefusals.toArray()).map((kept) => kept.id)).toEqual([REFUSED_ID]);
+    expect((await db.keptRefusals.toArray()).map((kept) => kept.id).sort()).toEqual([REFUSED_ID, OTHER_REFUSED_ID].sort());
   });
 });

@@ -74,11 +74,15 @@ export async function turnOffPush(): Promise<void> {
   await subscription.unsubscribe();
 }
 
-/** On sign-out: the badge goes, and so does the subscription, offline too (the browser's goes even when the server cannot be told). */
-export async function forgetPushOnSignOut(): Promise<void> {
+/**
+ * On sign-out, or when the stored session turns out expired or revoked: the badge goes, and so does the subscription,
+ * offline too (the browser's goes even when the server cannot be told). A refused token cannot tell the server; the
+ * dropped endpoint then answers the push service's next send with 404/410, and the server removes it on that.
+ */
+export async function forgetPushOnSignOut(how: { tokenRefused: boolean } = { tokenRefused: false }): Promise<void> {
   if ('clearAppBadge' in navigator) void navigator.clearAppBadge().catch(() => undefined);
   const subscription = await currentSubscription().catch(() => null);
   if (!subscription) return;
-  await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(() => undefined);
+  if (!how.tokenRefused) await apiRequest('DELETE', '/api/push/subscriptions', { endpoint: subscription.endpoint }).catch(() => undefined);
   await subscription.unsubscribe().catch(() => undefined);
 }

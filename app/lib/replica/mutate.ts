@@ -11,6 +11,7 @@ import { validate } from '../../../sync/validation';
 import { MUTATIONS } from '../../../sync/mutations';
 import type { OutboxEntry } from '../../../sync/engine/sync-engine';
 import { isOnline } from '../connectivity';
+import { requestPersistentStorage } from '../storage/persistent-storage';
 import type { ReplicaDb } from './replica-db';
 import { requestBackgroundSync, useSyncSession } from './sync-session';
 
@@ -36,7 +37,10 @@ export async function mutate(mutation: Mutation, alongside?: WithChange): Promis
     throw error;
   }
   engine?.schedule();
-  if (!isOnline()) requestBackgroundSync();
+  const online = isOnline();
+  if (!online) requestBackgroundSync();
+  // Unsent work lives only on this device until the signal is back: the browser should not clear it to free space.
+  requestPersistentStorage({ kind: 'change-queued', online });
 }
 
 function isQuotaError(error: unknown): boolean {

@@ -35,7 +35,7 @@ import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
 import { splitKeptRefusals, type KeptRefusal } from '../../../sync/engine/kept-refusals';
-import type { Cart } from '../cart/cart';
+import type { StoredCart } from '../cart/cart';
 import type { LocalPhoto } from '../photos/local-photo';
 import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 
@@ -57,7 +57,7 @@ export class ReplicaDb extends Dexie {
   outbox!: Table<OutboxEntry, number>;
   refusals!: Table<Refusal, number>;
   keptRefusals!: Table<KeptRefusal, [KeptRefusal['name'], string]>;
-  carts!: Table<Cart, string>;
+  carts!: Table<StoredCart, string>;
   meta!: Table<{ key: MetaKey; value: string | number }, MetaKey>;
   photos!: Table<LocalPhoto, string>;
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
@@ -106,7 +106,7 @@ export class ReplicaDb extends Dexie {
       })
       .upgrade(async (tx) => {
         const carts = await tx.table<KeptRead, string>('serverReads').where('key').startsWith(CART_KEY_PREFIX).toArray();
-        await tx.table<Cart, string>('carts').bulkPut(carts.map((read) => read.value as Cart));
+        await tx.table<StoredCart, string>('carts').bulkPut(carts.map((read) => read.value as StoredCart));
         await tx.table('serverReads').bulkDelete(carts.map((read) => read.key));
         const { kept } = splitKeptRefusals(await tx.table<Refusal, number>('refusals').toArray());
         await tx.table<KeptRefusal>('keptRefusals').bulkPut(kept);

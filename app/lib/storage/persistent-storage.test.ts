@@ -1,5 +1,38 @@
-import { describe, expect, it } from 'vitest';
-import { formatBytes, storageText } from './persistent-storage';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatBytes, requestPersistentStorage, shouldAskToKeepStorage, storageText } from './persistent-storage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('when to ask the browser to keep the data', () => {
+  it('asks when a menu is saved or the app installed', () => {
+    expect(shouldAskToKeepStorage({ kind: 'menu-saved' }, false)).toBe(true);
+    expect(shouldAskToKeepStorage({ kind: 'app-installed' }, false)).toBe(true);
+  });
+
+  it('asks on opening only when the app runs installed, as Home Screen apps on iOS never fire an install event', () => {
+    expect(shouldAskToKeepStorage({ kind: 'app-opened', installed: true }, false)).toBe(true);
+    expect(shouldAskToKeepStorage({ kind: 'app-opened', installed: false }, false)).toBe(false);
+  });
+
+  it('asks when a change is queued with no signal (unsent work only this device holds), not when it goes at once', () => {
+    expect(shouldAskToKeepStorage({ kind: 'change-queued', online: false }, false)).toBe(true);
+    expect(shouldAskToKeepStorage({ kind: 'change-queued', online: true }, false)).toBe(false);
+  });
+
+  it('asks at most once a session', () => {
+    expect(shouldAskToKeepStorage({ kind: 'menu-saved' }, true)).toBe(false);
+    expect(shouldAskToKeepStorage({ kind: 'change-queued', online: false }, true)).toBe(false);
+    const persist = vi.fn(async () => true);
+    vi.stubGlobal('navigator', { storage: { persist } });
+    requestPersistentStorage({ kind: 'change-queued', online: true });
+    requestPersistentStorage({ kind: 'app-opened', installed: true });
+    requestPersistentStorage({ kind: 'change-queued', online: false });
+    requestPersistentStorage({ kind: 'menu-saved' });
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('formatBytes', () => {
   it('counts small amounts in bytes', () => {

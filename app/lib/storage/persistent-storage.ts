@@ -1,11 +1,25 @@
 /**
- * Storage the browser keeps: a saved menu or an installed app is something
- * the person means to keep offline, so the app asks then (never on load,
- * where browsers may take the request for noise) for storage the browser
- * will not clear under pressure.
+ * Storage the browser keeps: the app asks for storage the browser will not clear under pressure when the person
+ * shows they mean to keep data on this device: a saved menu, installing the app, opening it installed (iOS Home
+ * Screen apps fire no install event, and apps installed earlier would never ask), or work queued with no signal
+ * (a seller's unsent changes). Never on a plain tab's load, where browsers may take the request for noise.
  */
-export function requestPersistentStorage(): void {
-  if (!navigator.storage?.persist) return;
+export type KeepMoment = { kind: 'menu-saved' } | { kind: 'app-installed' } | { kind: 'app-opened'; installed: boolean } | { kind: 'change-queued'; online: boolean };
+
+/** Whether this moment calls for asking; once a session is enough (the answer does not change by asking again). */
+export function shouldAskToKeepStorage(moment: KeepMoment, askedThisSession: boolean): boolean {
+  if (askedThisSession) return false;
+  if (moment.kind === 'app-opened') return moment.installed;
+  if (moment.kind === 'change-queued') return !moment.online;
+  return true;
+}
+
+let askedThisSession = false;
+
+export function requestPersistentStorage(moment: KeepMoment): void {
+  // Also reached from code that runs outside a browser (no navigator at all).
+  if (typeof navigator === 'undefined' || !navigator.storage?.persist || !shouldAskToKeepStorage(moment, askedThisSession)) return;
+  askedThisSession = true;
   void navigator.storage.persist().catch(() => false);
 }
 
