@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * global IndexedDB) or drive whole devices and processes: each runs in a
  * fresh module graph of its own.
  */
-export const NEEDS_ISOLATION = ['api/tests/**/*.test.ts', 'api/auth/reset-password-limits.test.ts'];
+export const NEEDS_ISOLATION = ['api/tests/**/*.test.ts', 'api/auth/reset-password-limits.test.ts', 'api/sync/batch-outcomes.test.ts'];
 
 const server = ['api/**/*.test.ts', 'sync/**/*.test.ts'];
 // The load proof runs alone (vitest.load.config.ts): a minute of load on the cores would slow every other test, and skew the latencies it prints.

@@ -10,7 +10,7 @@
  */
 import { createUser } from '../api/auth/auth-service';
 import type { Services } from '../api/context';
-import { insertProduct } from '../api/db/repositories/products';
+import { insertProducts } from '../api/db/repositories/products';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
 import { productCreateSchema } from '../sync/entities/product';
 import type { PullResponse, PushRequest } from '../sync/protocol';
@@ -69,7 +69,7 @@ async function insertStraight(services: Services, count: number, run: number): P
     const now = new Date();
     for (let seq = 1; seq <= count; seq++) {
       const { id, selectedMenus: _menus, ...fields } = productCreateSchema.parse(productCreate(seq).args);
-      await insertProduct(tx.db, { ...fields, photoUrl: null, id: id ?? crypto.randomUUID(), userId: owner.id, createdBy: owner.id }, tx.version, now);
+      await insertProducts(tx.db, [{ ...fields, photoUrl: null, id: id ?? crypto.randomUUID(), userId: owner.id, createdBy: owner.id }], tx.version, now);
     }
   });
   return { ms: performance.now() - started, bytes: 0 };

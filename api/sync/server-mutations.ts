@@ -119,7 +119,13 @@ export async function applyServerMutations(services: Services, by: Pusher, name:
     by,
     parsed.map((one) => one.args),
   );
-  parsed.forEach((one, k) => (outcomes[one.index] = applied[k] ?? null));
+  // One outcome per mutation, in order: a missing one must not pass for applied (the device would drop a write never made).
+  if (applied.length !== parsed.length) throw new Error(`${name} answered ${applied.length} outcomes for ${parsed.length} mutations`);
+  parsed.forEach((one, k) => {
+    const outcome = applied[k];
+    if (outcome === undefined) throw new Error(`${name} answered no outcome for mutation ${k}`);
+    outcomes[one.index] = outcome;
+  });
   return outcomes;
 }
 

@@ -42,11 +42,6 @@ export async function listCustomersByOwner(db: Db, userId: string, repUserId?: s
   return rows.map(toCustomer);
 }
 
-export async function findCustomer(db: Db, id: string): Promise<Customer | null> {
-  const row = await db.select().from(customers).where(eq(customers.id, id)).get();
-  return row ? toCustomer(row) : null;
-}
-
 /** The customer when it is in this seller's book; null for another book's, so an id reveals nothing. */
 export async function findCustomerOfSeller(db: Db, userId: string, id: string): Promise<Customer | null> {
   const row = await db

@@ -1,5 +1,6 @@
 /** Menu views in SQLite: the counted views, their per-day rollup, each menu's visitors, and what the insights read from them. */
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, max, min, sql, sum } from 'drizzle-orm';
+import { chunks } from '../chunks';
 import type { Db } from '../database';
 import { isPostgres } from '../sql-dialect';
 import type { MenuScope } from './seller-events';
@@ -10,15 +11,6 @@ export async function sellersOfMenus(db: Db, menuIds: string[]): Promise<Map<str
   if (menuIds.length === 0) return new Map();
   const rows = await db.select({ id: menus.id, userId: menus.userId }).from(menus).where(inArray(menus.id, menuIds)).all();
   return new Map(rows.map((row) => [row.id, row.userId]));
-}
-
-/** SQLite takes a bounded number of values per statement: rows go in chunks. */
-const CHUNK = 500;
-
-function chunks<T>(items: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
 }
 
 /** When each of the given visitors of a menu was last counted; a visitor never seen is absent. */

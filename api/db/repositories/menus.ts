@@ -1,6 +1,7 @@
 /** Menus and their ordered products in SQLite; a menu is handed out with its `productIds` in order. */
 import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Menu } from '../../../sync/entities/menu';
+import { chunks } from '../chunks';
 import type { Db } from '../database';
 import { menuItems, menus, priceLists, products, savedMenus, users } from '../schema';
 
@@ -92,24 +93,25 @@ export async function setMenuProducts(db: Db, menuId: string, productIds: string
     .run();
 }
 
-/** Puts a product at the end of a menu, unless it is already on it. */
 /** Adds products at the ends of menus, in the order given (each after the one before it in the same menu). */
 export async function appendMenuProducts(db: Db, items: { menuId: string; productId: string }[]): Promise<void> {
   if (items.length === 0) return;
-  const menuIds = [...new Set(items.map((item) => item.menuId))];
-  const lasts = await db
-    .select({ menuId: menuItems.menuId, position: max(menuItems.position) })
-    .from(menuItems)
-    .where(inArray(menuItems.menuId, menuIds))
-    .groupBy(menuItems.menuId)
-    .all();
-  const next = new Map(lasts.map((last) => [last.menuId, (last.position ?? -1) + 1]));
+  const next = new Map<string, number>();
+  for (const menuIds of chunks([...new Set(items.map((item) => item.menuId))])) {
+    const lasts = await db
+      .select({ menuId: menuItems.menuId, position: max(menuItems.position) })
+      .from(menuItems)
+      .where(inArray(menuItems.menuId, menuIds))
+      .groupBy(menuItems.menuId)
+      .all();
+    for (const last of lasts) next.set(last.menuId, (last.position ?? -1) + 1);
+  }
   const rows = items.map(({ menuId, productId }) => {
     const position = next.get(menuId) ?? 0;
     next.set(menuId, position + 1);
     return { menuId, productId, position };
   });
-  await db.insert(menuItems).values(rows).onConflictDoNothing().run();
+  for (const chunk of chunks(rows)) await db.insert(menuItems).values(chunk).onConflictDoNothing().run();
 }
 
 export async function menuIdsContainingProduct(db: Db, productId: string): Promise<string[]> {
@@ -118,8 +120,7 @@ export async function menuIdsContainingProduct(db: Db, productId: string): Promi
 
 /** Marks menus as changed (their product list changed without an edit to the menu itself). */
 export async function touchMenus(db: Db, ids: string[], version: number, now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, ids)).run();
+  for (const chunk of chunks(ids)) await db.update(menus).set({ version, updatedAt: now }).where(inArray(menus.id, chunk)).run();
 }
 
 /** Menus priced by a list about to go: they lose it, and change so replicas and caches learn of it. */
@@ -133,15 +134,18 @@ export async function deleteMenu(db: Db, id: string): Promise<void> {
   await db.delete(menus).where(eq(menus.id, id)).run();
 }
 
+/** Those of `ids` that are the seller's menus. */
 export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  return (
-    await db
+  const owned: string[] = [];
+  for (const chunk of chunks(ids)) {
+    const rows = await db
       .select({ id: menus.id })
       .from(menus)
-      .where(and(eq(menus.userId, userId), inArray(menus.id, ids)))
-      .all()
-  ).map((row) => row.id);
+      .where(and(eq(menus.userId, userId), inArray(menus.id, chunk)))
+      .all();
+    owned.push(...rows.map((row) => row.id));
+  }
+  return owned;
 }
 
 /** The seller's menus changed after change-clock value `cursor`. */

@@ -1,6 +1,7 @@
 /** Uploaded files' records (the bytes are in the file store, named by hash). */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Photo, PhotoPurpose } from '../../../sync/entities/photo';
+import { chunks } from '../chunks';
 import type { Db } from '../database';
 import { photos, products } from '../schema';
 import { jsonArrayHas } from '../sql-dialect';
@@ -55,13 +56,16 @@ export async function insertPhoto(
 
 /** The owner's uploaded photos among `ids`, by id. */
 export async function ownPhotosByIds(db: Db, userId: string, ids: string[]): Promise<Map<string, Photo>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(photos)
-    .where(and(eq(photos.userId, userId), inArray(photos.id, ids)))
-    .all();
-  return new Map(rows.map((row) => [row.id, toPhoto(row)]));
+  const found = new Map<string, Photo>();
+  for (const chunk of chunks(ids)) {
+    const rows = await db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.userId, userId), inArray(photos.id, chunk)))
+      .all();
+    for (const row of rows) found.set(row.id, toPhoto(row));
+  }
+  return found;
 }
 
 export async function photosChangedSince(db: Db, userId: string, cursor: number): Promise<Photo[]> {

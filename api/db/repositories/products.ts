@@ -98,28 +98,6 @@ export async function findProductsByIds(db: Db, ids: string[]): Promise<Product[
   return (await db.select().from(products).where(inArray(products.id, ids)).all()).map(toProduct);
 }
 
-/** The new product, or null (and nothing written) when a product already has its id: one statement, where a check and an insert would be two round trips. */
-export async function insertProduct(db: Db, product: ProductFields & { id: string; userId: string; createdBy: string }, version: number, now: Date): Promise<Product | null> {
-  const { createdBy } = product;
-  const row = await db
-    .insert(products)
-    .values({
-      ...toColumns(product),
-      id: product.id,
-      userId: product.userId,
-      strainName: product.strainName,
-      createdBy,
-      updatedBy: createdBy,
-      version,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: products.id })
-    .returning()
-    .get();
-  return row ? toProduct(row) : null;
-}
-
 /** Many new products in one statement: those written, by id; one whose id a product already has is left out (and nothing of it written). */
 export async function insertProducts(
   db: Db,
