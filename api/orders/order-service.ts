@@ -6,7 +6,7 @@
 import type { Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
 import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
-import { menuReachable } from '../../sync/entities/menu';
+import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { mayHandleCustomer } from '../../sync/team-permissions';
@@ -20,7 +20,7 @@ import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrd
 import { findUserById } from '../db/repositories/users';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { findPriceList, menuPriceListId } from './order-price-lists';
+import { findPriceList, findPriceLists } from './order-price-lists';
 import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
 import { heldBy, shortfalls, stockRefusal } from './order-stock';
@@ -44,10 +44,12 @@ export async function getOrder(services: Services, actor: OrderActor, id: string
   return (await findOrder(db, id, services.now()))!;
 }
 
-/** How a buyer's order from a menu is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
-async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menuId: string, offered: string[], now: Date): Promise<PricingRules> {
-  const [customerList, menuList] = await Promise.all([findPriceList(tx.db, sellerId, customer.priceListId), findPriceList(tx.db, sellerId, await menuPriceListId(tx.db, menuId))]);
-  return { sellerId, list: applicablePriceList(customerList, menuList, calendarDay(now)), offered: new Set(offered), buyerTerms: true };
+/** How a buyer's order from a menu (as read in this transaction) is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
+async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menu: Pick<Menu, 'priceListId' | 'productIds'>, now: Date): Promise<PricingRules> {
+  const menuListId = menu.priceListId ?? null;
+  const lists = await findPriceLists(tx.db, sellerId, [customer.priceListId, menuListId]);
+  const listOf = (id: string | null) => (id === null ? null : (lists.get(id) ?? null));
+  return { sellerId, list: applicablePriceList(listOf(customer.priceListId), listOf(menuListId), calendarDay(now)), offered: new Set(menu.productIds), buyerTerms: true };
 }
 
 async function sellerPricing(tx: Tx, sellerId: string, customer: Customer, now: Date): Promise<PricingRules> {
@@ -144,7 +146,7 @@ async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args
   if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
   const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
   const customer = await customerForBuyer(tx, seller.id, actor, now);
-  const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu.id, menu.productIds, now));
+  const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
   return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, ...priced, note: args.note });
 }
 
@@ -168,7 +170,7 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
       // The buyer reached this menu before: only a seller gone, a link expired or a menu deleted ends reordering from it.
       if (!menu || !menuReachable(menu, seller, { recordedLink: menu.publicLinkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
       customer = await customerForBuyer(tx, row.sellerId, actor, now);
-      rules = await buyerPricing(tx, row.sellerId, customer, menu.id, menu.productIds, now);
+      rules = await buyerPricing(tx, row.sellerId, customer, menu, now);
     } else {
       customer = await customerForSeller(tx, actor, row.customerId);
       rules = await sellerPricing(tx, row.sellerId, customer, now);

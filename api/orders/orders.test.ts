@@ -261,6 +261,13 @@ describe('the life of an order', () => {
     expect(Number(next.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
   });
 
+  it('prices an order from a menu bound to a list by that list, where the buyer has none of their own', async () => {
+    const list = await ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Trade', entries: [{ productId: gelato.id, price: '1200.00' }] }, 201);
+    const bound = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Trade List', isPublic: true, productIds: [gelato.id], priceListId: list.id }, 201);
+    const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: bound.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+    expect(order.lines.map((line) => [line.unitPrice, line.listPrice])).toEqual([['1200.00', '1450.00']]);
+  });
+
   it('tells the other party of each step by email', async () => {
     const order = await buyerOrder([{ productId: gummies.id, quantity: '1' }], otherBuyer);
     await ok('POST', `/api/orders/${order.id}/reject`, seller.token, { reason: 'Out of season' });
