@@ -6,8 +6,7 @@
 import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { optedOutKinds } from '../db/repositories/mail';
-import { findUserById } from '../db/repositories/users';
+import { notificationRecipient } from '../db/repositories/mail';
 import type { MailContent } from './templates/layout';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -39,8 +38,8 @@ export async function notify(
   kind: NotificationKind,
   build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
 ): Promise<boolean> {
-  const user = await findUserById(tx.db, userId);
-  if (!user || user.disabled || (await optedOutKinds(tx.db, userId)).includes(kind)) return false;
+  const user = await notificationRecipient(tx.db, userId, kind);
+  if (!user) return false;
   const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
   const content = build(user, unsubscribeUrl);
   await services.mail.queue(tx, {

@@ -32,6 +32,15 @@ const money = (cents: number) => formatScaled(cents, 2);
 /** Amounts on an order can exceed one price's ceiling: any whole number of cents counted exactly. */
 const AMOUNT_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
 
+/** Stock as a product reads it: whatever whole number of thousandths the database holds. */
+const STOCK_RULE = { scale: 3, min: 0, max: Number.MAX_SAFE_INTEGER / 1000 };
+
+function stockOf(product: Product): number {
+  const parsed = parseScaled(product.availableQuantity, STOCK_RULE);
+  if (!parsed.ok) throw new Error(`Unreadable stock on a product: ${product.availableQuantity}`);
+  return parsed.scaled;
+}
+
 export function centsOf(amount: string): number {
   const parsed = parseScaled(amount, AMOUNT_RULE);
   if (!parsed.ok) throw new Error(`Unvalidated amount on an order: ${amount}`);
@@ -45,8 +54,11 @@ export function linesTotalCents(lines: OrderLine[]): number {
 /** A line that cannot be ordered, and why. */
 export type LineProblem = { index: number; productId: string; strainName: string; reason: string };
 
+/** Priced lines, and what is in stock of their products as read to price them (thousandths by product). */
+export type PricedLines = { lines: OrderLine[]; totalCents: number; problems: LineProblem[]; stock: ReadonlyMap<string, number> };
+
 /** Prices the lines; a line that cannot be ordered is refused (400, naming each), or with `leaveOut` left out and named. */
-export async function priceLines(db: Db, input: LineInput[], rules: PricingRules, leaveOut = false): Promise<{ lines: OrderLine[]; totalCents: number; problems: LineProblem[] }> {
+export async function priceLines(db: Db, input: LineInput[], rules: PricingRules, leaveOut = false): Promise<PricedLines> {
   const byId = new Map(
     (
       await findProductsByIds(
@@ -95,5 +107,6 @@ export async function priceLines(db: Db, input: LineInput[], rules: PricingRules
   if (problems.length > 0 && !leaveOut) {
     throw new AppError('validation', problems[0]!.reason, Object.fromEntries(problems.map((problem) => [`lines.${problem.index}`, problem.reason])));
   }
-  return { lines, totalCents, problems };
+  const stock = new Map([...byId.values()].map((product) => [product.id, stockOf(product)]));
+  return { lines, totalCents, problems, stock };
 }

@@ -4,8 +4,9 @@
  * validates, prices and writes.
  */
 import type { Customer } from '../../sync/entities/customer';
+import type { User } from '../../sync/entities/user';
 import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
-import { menuReachable } from '../../sync/entities/menu';
+import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { mayHandleCustomer } from '../../sync/team-permissions';
@@ -15,14 +16,14 @@ import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
-import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrders, takeOrderNumber } from '../db/repositories/orders';
+import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrders, takeOrderNumber, toOrder } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { findPriceList, menuPriceListId } from './order-price-lists';
+import { findPriceList, findPriceLists } from './order-price-lists';
 import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
-import { heldBy, shortOfStock, stockRefusal } from './order-stock';
+import { heldBy, shortfalls, stockRefusal } from './order-stock';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
@@ -43,10 +44,12 @@ export async function getOrder(services: Services, actor: OrderActor, id: string
   return (await findOrder(db, id, services.now()))!;
 }
 
-/** How a buyer's order from a menu is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
-async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menuId: string, offered: string[], now: Date): Promise<PricingRules> {
-  const [customerList, menuList] = await Promise.all([findPriceList(tx.db, sellerId, customer.priceListId), findPriceList(tx.db, sellerId, await menuPriceListId(tx.db, menuId))]);
-  return { sellerId, list: applicablePriceList(customerList, menuList, calendarDay(now)), offered: new Set(offered), buyerTerms: true };
+/** How a buyer's order from a menu (as read in this transaction) is priced: their list with that seller in effect, else the menu's bound list, else list prices. */
+async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menu: Pick<Menu, 'priceListId' | 'productIds'>, now: Date): Promise<PricingRules> {
+  const menuListId = menu.priceListId ?? null;
+  const lists = await findPriceLists(tx.db, sellerId, [customer.priceListId, menuListId]);
+  const listOf = (id: string | null) => (id === null ? null : (lists.get(id) ?? null));
+  return { sellerId, list: applicablePriceList(listOf(customer.priceListId), listOf(menuListId), calendarDay(now)), offered: new Set(menu.productIds), buyerTerms: true };
 }
 
 async function sellerPricing(tx: Tx, sellerId: string, customer: Customer, now: Date): Promise<PricingRules> {
@@ -67,22 +70,34 @@ async function customerForBuyer(tx: Tx, sellerId: string, actor: OrderActor, now
   return customer;
 }
 
-type NewOrderParts = { id: string; sellerId: string; customer: Customer; menuId: string | null; lines: OrderLine[]; totalCents: number; note: string };
+type NewOrderParts = {
+  id: string;
+  seller: User;
+  customer: Customer;
+  menuId: string | null;
+  lines: OrderLine[];
+  totalCents: number;
+  note: string;
+  /** What is in stock of the lines' products, as read to price them in this transaction. */
+  stock: ReadonlyMap<string, number>;
+};
 
-/** Numbers and writes a new order, and tells the other party. */
+const ALREADY_SENT = 'This order was already sent';
+
+/** Numbers and writes a new order, and tells the other party; an order that has the id already is refused as sent. */
 async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: NewOrderParts): Promise<Order> {
-  const short = await shortOfStock(tx, heldBy(parts.lines));
+  const short = shortfalls(heldBy(parts.lines), parts.stock);
   if (short.length > 0) throw stockRefusal(short);
   const now = services.now();
-  await insertOrder(
+  const row = await insertOrder(
     tx.db,
     {
       id: parts.id,
-      sellerId: parts.sellerId,
+      sellerId: parts.seller.id,
       buyerId: parts.customer.buyerTeamId,
       customerId: parts.customer.id,
       menuId: parts.menuId,
-      number: await takeOrderNumber(tx.db, parts.sellerId),
+      number: await takeOrderNumber(tx.db, parts.seller.id),
       status: 'submitted',
       lines: parts.lines,
       subtotalCents: parts.totalCents,
@@ -97,28 +112,42 @@ async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: 
     tx.version,
     now,
   );
-  const order = (await findOrder(tx.db, parts.id, now))!;
+  // Nothing written: the transaction's end gives the number back.
+  if (!row) throw new AppError('conflict', ALREADY_SENT);
+  const order = toOrder({ order: row, seller: parts.seller, customerName: parts.customer.name }, now);
   await notifyOrderStep(services, tx, order, 'submitted', { teamId: actor.account.id, userId: actor.member.userId }, parts.customer.repUserId);
   return order;
 }
 
+/**
+ * A create whose id an order has already answers that it was sent, whatever else would refuse it now: the insert
+ * finds that out without a look first, and a refusal before the insert looks once (only then, as refusals are rare).
+ */
 export async function createOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
   const args = parseOrThrow(orderCreateSchema, input);
   return services.db.transaction(async (tx) => {
-    if (await findOrderRow(tx.db, args.id)) throw new AppError('conflict', 'This order was already sent');
-    const now = services.now();
-    if ('customerId' in args) {
-      if (actor.account.role !== 'seller') throw new AppError('forbidden', 'Only the seller can write an order for a customer');
-      const customer = await customerForSeller(tx, actor, args.customerId);
-      const priced = await priceLines(tx.db, args.lines, await sellerPricing(tx, actor.account.id, customer, now));
-      return placeOrder(services, tx, actor, { id: args.id, sellerId: actor.account.id, customer, menuId: null, ...priced, note: args.note });
+    try {
+      return await writeNewOrder(services, tx, actor, args);
+    } catch (error) {
+      if (error instanceof AppError && (await findOrderRow(tx.db, args.id))) throw new AppError('conflict', ALREADY_SENT);
+      throw error;
     }
-    if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
-    const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
-    const customer = await customerForBuyer(tx, seller.id, actor, now);
-    const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu.id, menu.productIds, now));
-    return placeOrder(services, tx, actor, { id: args.id, sellerId: seller.id, customer, menuId: menu.id, ...priced, note: args.note });
   });
+}
+
+async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args: ReturnType<typeof orderCreateSchema.parse>): Promise<Order> {
+  const now = services.now();
+  if ('customerId' in args) {
+    if (actor.account.role !== 'seller') throw new AppError('forbidden', 'Only the seller can write an order for a customer');
+    const customer = await customerForSeller(tx, actor, args.customerId);
+    const priced = await priceLines(tx.db, args.lines, await sellerPricing(tx, actor.account.id, customer, now));
+    return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, ...priced, note: args.note });
+  }
+  if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
+  const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
+  const customer = await customerForBuyer(tx, seller.id, actor, now);
+  const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
+  return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, ...priced, note: args.note });
 }
 
 export type LeftOut = { productId: string; strainName: string; reason: string };
@@ -130,17 +159,18 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
     const row = await findOrderRow(tx.db, id);
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
     const { party } = await partyOf(tx.db, actor, row);
-    if (await findOrderRow(tx.db, newOrderId)) throw new AppError('conflict', 'This order was already sent');
+    if (await findOrderRow(tx.db, newOrderId)) throw new AppError('conflict', ALREADY_SENT);
     const now = services.now();
     let customer: Customer;
     let rules: PricingRules;
+    let seller: User | null = actor.account;
     if (party === 'buyer') {
       const menu = row.menuId ? await findMenu(tx.db, row.menuId) : null;
-      const seller = await findUserById(tx.db, row.sellerId);
+      seller = await findUserById(tx.db, row.sellerId);
       // The buyer reached this menu before: only a seller gone, a link expired or a menu deleted ends reordering from it.
       if (!menu || !menuReachable(menu, seller, { recordedLink: menu.publicLinkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
       customer = await customerForBuyer(tx, row.sellerId, actor, now);
-      rules = await buyerPricing(tx, row.sellerId, customer, menu.id, menu.productIds, now);
+      rules = await buyerPricing(tx, row.sellerId, customer, menu, now);
     } else {
       customer = await customerForSeller(tx, actor, row.customerId);
       rules = await sellerPricing(tx, row.sellerId, customer, now);
@@ -148,14 +178,14 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
     const wanted: LineInput[] = row.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
     const priced = await priceLines(tx.db, wanted, rules, true);
     const leftOut: LeftOut[] = priced.problems.map(({ productId, strainName, reason }) => ({ productId, strainName, reason }));
-    const short = new Set((await shortOfStock(tx, heldBy(priced.lines))).map((line) => line.productId));
+    const short = new Set(shortfalls(heldBy(priced.lines), priced.stock).map((line) => line.productId));
     for (const line of priced.lines.filter((candidate) => short.has(candidate.productId))) {
       leftOut.push({ productId: line.productId, strainName: line.strainName, reason: `${line.strainName}: not enough in stock` });
     }
     const lines = priced.lines.filter((line) => !short.has(line.productId));
     if (lines.length === 0) throw new AppError('validation', 'Nothing on this order can be ordered again');
     const totalCents = linesTotalCents(lines);
-    const order = await placeOrder(services, tx, actor, { id: newOrderId, sellerId: row.sellerId, customer, menuId: row.menuId, lines, totalCents, note: row.note });
+    const order = await placeOrder(services, tx, actor, { id: newOrderId, seller: seller!, customer, menuId: row.menuId, lines, totalCents, note: row.note, stock: priced.stock });
     return { order, leftOut };
   });
 }

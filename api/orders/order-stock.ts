@@ -58,7 +58,11 @@ export async function shortOfStock(tx: Tx, changes: StockChange[]): Promise<Stoc
       ),
     )
     .all();
-  const available = new Map(rows.map((row) => [row.id, row.available]));
+  return shortfalls(changes, new Map(rows.map((row) => [row.id, row.available])));
+}
+
+/** The changes more than `available` (thousandths by product; a product not there has none). */
+export function shortfalls(changes: StockChange[], available: ReadonlyMap<string, number>): StockShortfall[] {
   return changes
     .filter((change) => change.thousandths > (available.get(change.productId) ?? 0))
     .map((change) => ({

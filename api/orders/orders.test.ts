@@ -246,6 +246,28 @@ describe('the life of an order', () => {
     expect(orderListSchema.parse(await ok('GET', `/api/orders?offset=${all.total + 5}`, seller.token))).toEqual({ orders: [], total: all.total });
   });
 
+  it('answers an order sent twice as sent, whatever would refuse it now, and takes no number for it', async () => {
+    const id = randomUUID();
+    const lines = [{ productId: gummies.id, quantity: '2' }];
+    const first = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines }, 201);
+    const again = [
+      await refused('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines }, 409),
+      await refused('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines: [{ productId: gummies.id, quantity: '999999' }] }, 409),
+      await refused('POST', '/api/orders', seller.token, { id, customerId: randomUUID(), lines }, 409),
+    ];
+    for (const body of again) expect(body).toMatchObject({ reason: 'conflict', message: 'This order was already sent' });
+    expect(await ok<Order>('GET', `/api/orders/${id}`, otherBuyer.token)).toEqual(first);
+    const next = await buyerOrder(lines, otherBuyer);
+    expect(Number(next.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
+  });
+
+  it('prices an order from a menu bound to a list by that list, where the buyer has none of their own', async () => {
+    const list = await ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Trade', entries: [{ productId: gelato.id, price: '1200.00' }] }, 201);
+    const bound = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Trade List', isPublic: true, productIds: [gelato.id], priceListId: list.id }, 201);
+    const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: bound.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+    expect(order.lines.map((line) => [line.unitPrice, line.listPrice])).toEqual([['1200.00', '1450.00']]);
+  });
+
   it('tells the other party of each step by email', async () => {
     const order = await buyerOrder([{ productId: gummies.id, quantity: '1' }], otherBuyer);
     await ok('POST', `/api/orders/${order.id}/reject`, seller.token, { reason: 'Out of season' });

@@ -8,11 +8,9 @@ import { mayHandleCustomer } from '../../sync/team-permissions';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { badgeItems, pushOptedOut, pushSubscriptionsOf, teamMembersWithRoles } from '../db/repositories/push';
-import { findMembership } from '../db/repositories/teams';
-import { findUserById } from '../db/repositories/users';
+import { badgeItems, enabledPeopleWithTeams, pushOptedOut, pushSubscriptionsOf, teamMembersWithRoles } from '../db/repositories/push';
 import { appLink } from '../mail/mail-service';
-import type { Urgency } from './push-outbox';
+import type { QueuedPush, Urgency } from './push-outbox';
 
 export type PushNews = { kind: PushKind; title: string; body: string; url: string; tag: string };
 /**
@@ -35,38 +33,38 @@ const BODY_LENGTH = 200;
 
 /** Answers how many pushes were queued. */
 export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews): Promise<number> {
-  const people = new Set<string>();
+  const audienceIds = new Set<string>();
   for (const team of audience.teams) {
     if (!team) continue;
     for (const member of await teamMembersWithRoles(tx.db, team)) {
-      if (audience.customerRep === undefined || mayHandleCustomer(member.role, member.userId, audience.customerRep)) people.add(member.userId);
+      if (audience.customerRep === undefined || mayHandleCustomer(member.role, member.userId, audience.customerRep)) audienceIds.add(member.userId);
     }
   }
-  for (const id of audience.people ?? []) if (id) people.add(id);
-  if (audience.actor) people.delete(audience.actor);
-  const off = await pushOptedOut(tx.db, [...people], news.kind);
+  for (const id of audience.people ?? []) if (id) audienceIds.add(id);
+  if (audience.actor) audienceIds.delete(audience.actor);
+  const off = await pushOptedOut(tx.db, [...audienceIds], news.kind);
   const subscriptions = await pushSubscriptionsOf(
     tx.db,
-    [...people].filter((id) => !off.has(id)),
+    [...audienceIds].filter((id) => !off.has(id)),
   );
+  const people = await enabledPeopleWithTeams(tx.db, [...new Set(subscriptions.map((subscription) => subscription.userId))]);
   const badges = new Map<string, number>();
-  let queued = 0;
+  const pushes: QueuedPush[] = [];
   for (const subscription of subscriptions) {
-    const person = await findUserById(tx.db, subscription.userId);
-    if (!person || person.disabled) continue;
-    const membership = await findMembership(tx.db, person.id);
-    const team = membership?.teamId ?? person.id;
+    const membership = people.get(subscription.userId);
+    if (membership === undefined) continue;
+    const team = membership?.teamId ?? subscription.userId;
     // A rep's badge counts the orders of their own customers, as their device does.
-    const rep = membership?.role === 'rep' ? person.id : null;
+    const rep = membership?.role === 'rep' ? subscription.userId : null;
     const badgeKey = `${team}:${rep ?? ''}`;
     if (!badges.has(badgeKey)) {
       const items = await badgeItems(tx.db, team, rep);
       badges.set(badgeKey, badgeCount(team, items.orders, items.inquiries));
     }
-    await services.push.queue(tx, [{ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(badgeKey)!) }]);
-    queued += 1;
+    pushes.push({ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(badgeKey)!) });
   }
-  return queued;
+  await services.push.queue(tx, pushes);
+  return pushes.length;
 }
 
 /** The JSON the service worker shows, with the declarative form Safari reads without running it. */

@@ -32,6 +32,18 @@ export async function optedOutKinds(db: Db, userId: string): Promise<string[]> {
   return (await db.select({ kind: emailOptOuts.kind }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId)).all()).map((row) => row.kind);
 }
 
+/** The person a notification of `kind` goes to, in one query: null when they are gone, disabled or turned that kind off. */
+export async function notificationRecipient(db: Db, userId: string, kind: string): Promise<{ id: string; email: string; firstName: string | null } | null> {
+  const row = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, disabledAt: users.disabledAt, off: emailOptOuts.kind })
+    .from(users)
+    .leftJoin(emailOptOuts, and(eq(emailOptOuts.userId, users.id), eq(emailOptOuts.kind, kind)))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row || row.disabledAt !== null || row.off !== null) return null;
+  return { id: row.id, email: row.email, firstName: row.firstName };
+}
+
 export async function setOptOut(db: Db, userId: string, kind: string, off: boolean, now: Date): Promise<void> {
   if (off) await db.insert(emailOptOuts).values({ userId, kind, createdAt: now }).onConflictDoNothing().run();
   else

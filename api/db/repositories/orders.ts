@@ -31,7 +31,10 @@ export type OrderChanges = Partial<
 
 const money = (cents: number) => formatScaled(cents, 2);
 
-function toOrder(row: { order: OrderRow; seller: typeof users.$inferSelect; customerName: string | null }, now: Date): Order {
+/** The seller as an order names them. */
+type OrderSeller = Pick<typeof users.$inferSelect, 'businessName' | 'companyName' | 'firstName' | 'lastName'>;
+
+export function toOrder(row: { order: OrderRow; seller: OrderSeller; customerName: string | null }, now: Date): Order {
   const { order, seller } = row;
   return {
     id: order.id,
@@ -198,11 +201,16 @@ export async function takeOrderNumber(db: Db, sellerId: string): Promise<number>
   return Number(row!.number);
 }
 
-export async function insertOrder(db: Db, order: NewOrder, version: number, now: Date): Promise<void> {
-  await db
-    .insert(orders)
-    .values({ ...order, version, createdAt: now, updatedAt: now })
-    .run();
+/** Writes a new order and answers it as written, or null (writing nothing) when an order has that id already. */
+export async function insertOrder(db: Db, order: NewOrder, version: number, now: Date): Promise<OrderRow | null> {
+  return (
+    (await db
+      .insert(orders)
+      .values({ ...order, version, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: orders.id })
+      .returning()
+      .get()) ?? null
+  );
 }
 
 export async function updateOrder(db: Db, id: string, changes: OrderChanges, version: number, now: Date): Promise<void> {

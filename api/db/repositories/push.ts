@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
 import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
-import { customers, inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers } from '../schema';
+import { customers, inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers, users } from '../schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
@@ -90,6 +90,18 @@ export async function setPushOptOut(db: Db, userId: string, kind: string, off: b
       .delete(pushOptOuts)
       .where(and(eq(pushOptOuts.userId, userId), eq(pushOptOuts.kind, kind)))
       .run();
+}
+
+/** Of these people, those whose accounts are enabled, by id, with the team they are on (if any) and their role there. */
+export async function enabledPeopleWithTeams(db: Db, userIds: string[]): Promise<Map<string, { teamId: string; role: TeamRole } | null>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(users)
+    .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
+    .where(and(inArray(users.id, userIds), isNull(users.disabledAt)))
+    .all();
+  return new Map(rows.map((row) => [row.id, row.teamId && row.role ? { teamId: row.teamId, role: row.role } : null]));
 }
 
 /** The people of a team (its founding account among them). */
