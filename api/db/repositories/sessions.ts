@@ -28,7 +28,11 @@ export type SessionUser = { user: User; expire: Date; membership: { teamId: stri
 export async function findSessionUser(db: Db, sid: string, now: Date): Promise<SessionUser | null> {
   const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
   if (!row) return null;
-  return { user: toUser(row.user), expire: row.expire, membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null };
+  return {
+    user: toUser(row.user),
+    expire: row.expire,
+    membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null,
+  };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {
