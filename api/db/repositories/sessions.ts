@@ -11,7 +11,7 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   await db.insert(sessions).values(session).run();
 }
 
-/** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
+/** Asked by a signed-in request whose session is not kept (see `auth/session-cache.ts`). Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
 const sessionUser = preparedPerConnection((db) =>
   db
     .select({ user: users, expire: sessions.expire, teamId: teamMembers.teamId, role: teamMembers.role, sinceVersion: teamMembers.sinceVersion })
