@@ -276,6 +276,28 @@ describe('POST /api/auth/logout', () => {
   });
 });
 
+describe('a session answered from what the server keeps', () => {
+  it('is refused on the very next request once it ends, through whichever way it ends', async () => {
+    const { user, token } = await t.registerUser('buyer');
+    const signIn = async () => (await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD } })).body.token;
+    const me = async (kept: string) => (await t.request('GET', '/api/auth/me', { token: kept })).status;
+
+    // A password changed on another device ends this one's session.
+    const other = await signIn();
+    expect([await me(other), await me(other)]).toEqual([200, 200]);
+    const changed = await t.request('POST', '/api/account/password', { token, body: { currentPassword: TEST_PASSWORD, newPassword: 'another-pass-1' } });
+    expect(changed.status).toBe(204);
+    expect(await me(other)).toBe(401);
+    expect(await me(token)).toBe(200);
+
+    // An account disabled by an admin ends every session.
+    const admin = await t.makeAdmin();
+    expect([await me(token), await me(token)]).toEqual([200, 200]);
+    expect((await t.request('PATCH', `/api/admin/customers/${user.id}`, { token: admin.token, body: { disabled: true } })).status).toBe(200);
+    expect(await me(token)).toBe(401);
+  });
+});
+
 describe('PUT /api/auth/user', () => {
   it('updates the given fields and leaves the rest', async () => {
     const { token, user } = await t.registerUser('seller', { lastName: 'Original' });

@@ -9,7 +9,7 @@ import { loginInputSchema, registerInputSchema } from '../../sync/entities/user'
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, Session } from '../context';
-import { deleteSession, findSessionUser, insertSession } from '../db/repositories/sessions';
+import { deleteSession, findSessionUser, insertSession, type SessionUser } from '../db/repositories/sessions';
 import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
 import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
@@ -17,6 +17,7 @@ import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
 import { withOwnTeamBilling } from '../team/team-billing';
 import { joinWithToken } from '../team/team-service';
+import { sessionCache } from './session-cache';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,12 +110,23 @@ export async function logout(services: Services, sid: string): Promise<void> {
 export async function authenticateToken(services: Services, token: string): Promise<Session | null> {
   const claims = await services.tokens.verify(token);
   if (!claims) return null;
-  const found = await findSessionUser(services.db.read, claims.sid, services.now());
+  const cache = sessionCache(services.db);
+  const now = services.now();
+  const kept = cache.get(services.db, claims.sid, claims.userId, now);
+  if (kept) return kept;
+  // Read before the rows: a commit landing meanwhile moves the clock past it, so what is kept is checked again next time.
+  const clock = services.db.committedVersion;
+  const found = await findSessionUser(services.db.read, claims.sid, now);
   if (!found || found.user.id !== claims.userId || found.user.disabled) return null;
-  const { user, membership } = found;
-  if (!membership) return { user, sid: claims.sid, team: { id: user.id, role: 'owner', account: user, sinceVersion: 0 } };
-  // The team's account is read afresh on every request: a removed member acts for their own team from the next one.
+  const session = await liveSession(services, claims.sid, found);
+  if (session) cache.keep(claims.sid, clock, found.expire, session);
+  return session;
+}
+
+async function liveSession(services: Services, sid: string, { user, membership }: SessionUser): Promise<Session | null> {
+  if (!membership) return { user, sid, team: { id: user.id, role: 'owner', account: user, sinceVersion: 0 } };
+  // The team's account is read afresh once anything was committed: a removed member acts for their own team from the next request.
   const account = membership.teamId === user.id ? user : await findUserById(services.db.read, membership.teamId);
   if (!account) return null;
-  return { user, sid: claims.sid, team: { id: membership.teamId, role: membership.role, account, sinceVersion: membership.sinceVersion } };
+  return { user, sid, team: { id: membership.teamId, role: membership.role, account, sinceVersion: membership.sinceVersion } };
 }

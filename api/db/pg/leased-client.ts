@@ -127,6 +127,11 @@ export class LeasedClient {
     });
   }
 
+  /** Sends `statement` (a snapshot's BEGIN, say) with the first query, in the same packet, instead of waiting for its answer first. */
+  sendWithFirstQuery(statement: string): void {
+    this.waiting.push(statement);
+  }
+
   beginSavepoint(): Savepoint {
     const enclosing = this.unsent.at(-1);
     // Nothing ran since the enclosing savepoint began: rolling back to it undoes exactly this one's work.

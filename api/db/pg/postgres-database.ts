@@ -166,8 +166,39 @@ export class PostgresDatabase extends KnowsCommits implements Database {
 
   readSnapshot<T>(work: () => Promise<T>): Promise<T> {
     if (this.lease.getStore()?.open) return work();
-    // The snapshot is taken at the first query, not at BEGIN: take it now.
-    return this.withClient('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT 1 FROM "sync_clock"', () => work());
+    return this.withSnapshot(work);
+  }
+
+  /**
+   * The snapshot's BEGIN goes out with its first query (the snapshot is taken
+   * at that query), and its COMMIT ends it after the answer is returned: a
+   * read-only transaction has nothing to keep, so neither costs the caller a
+   * round trip. The client returns to the pool only once it has ended.
+   */
+  private async withSnapshot<T>(work: () => Promise<T>): Promise<T> {
+    await this.opened();
+    const client = await this.pool.connect();
+    const lease = new LeasedClient(client);
+    lease.sendWithFirstQuery('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    let result: T;
+    try {
+      result = await this.lease.run(lease, work);
+    } catch (error) {
+      let broken: Error | undefined;
+      await lease.finish('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      client.release(broken);
+      throw error;
+    }
+    lease.finish('COMMIT').then(
+      () => client.release(),
+      (error: Error) => {
+        console.error('Ending a read snapshot failed', error.message);
+        client.release(error);
+      },
+    );
+    return result;
   }
 
   async ping(): Promise<boolean> {

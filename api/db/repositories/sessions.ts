@@ -11,10 +11,10 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   await db.insert(sessions).values(session).run();
 }
 
-/** Asked on every signed-in request. Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
+/** Asked by a signed-in request whose session is not kept (see `auth/session-cache.ts`). Placeholders reach SQLite as given: the expiry is stored in milliseconds. */
 const sessionUser = preparedPerConnection((db) =>
   db
-    .select({ user: users, teamId: teamMembers.teamId, role: teamMembers.role, sinceVersion: teamMembers.sinceVersion })
+    .select({ user: users, expire: sessions.expire, teamId: teamMembers.teamId, role: teamMembers.role, sinceVersion: teamMembers.sinceVersion })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .leftJoin(teamMembers, eq(teamMembers.userId, users.id))
@@ -22,11 +22,17 @@ const sessionUser = preparedPerConnection((db) =>
     .prepare(),
 );
 
-/** The session's user and their team membership (none for an admin) when the session exists and has not expired. */
-export async function findSessionUser(db: Db, sid: string, now: Date): Promise<{ user: User; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null } | null> {
+export type SessionUser = { user: User; expire: Date; membership: { teamId: string; role: TeamRole; sinceVersion: number } | null };
+
+/** The session's user, its expiry and their team membership (none for an admin) when the session exists and has not expired. */
+export async function findSessionUser(db: Db, sid: string, now: Date): Promise<SessionUser | null> {
   const row = await sessionUser(db).get({ sid, nowMs: now.getTime() });
   if (!row) return null;
-  return { user: toUser(row.user), membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null };
+  return {
+    user: toUser(row.user),
+    expire: row.expire,
+    membership: row.teamId && row.role ? { teamId: row.teamId, role: row.role, sinceVersion: Number(row.sinceVersion ?? 0) } : null,
+  };
 }
 
 export async function deleteSession(db: Db, sid: string): Promise<void> {

@@ -36,7 +36,8 @@ describeWithRedisAndPostgres('two API processes sharing one PostgreSQL and one R
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as T };
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   };
 
   beforeAll(async () => {
@@ -94,6 +95,17 @@ describeWithRedisAndPostgres('two API processes sharing one PostgreSQL and one R
     expect(await read()).toBe('10.00');
     expect((await call(first, 'PUT', `/api/products/${product.id}`, { pricePerUnit: '12.50' }, seller.token)).status).toBe(200);
     await expect.poll(read, { timeout: 1_000 }).toBe('12.50');
+  });
+
+  it('refuses a session ended through the other process, not as its own cache last kept it', async () => {
+    const signedIn = (await call<AuthResponse>(first, 'POST', '/api/auth/login', { email: 'two@processes.test', password: PASSWORD })).body;
+    const me = async () => (await call(second, 'GET', '/api/auth/me', undefined, signedIn.token)).status;
+    // Twice: the second answer comes from what the process keeps.
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200);
+    expect((await call(first, 'POST', '/api/auth/logout', undefined, signedIn.token)).status).toBe(204);
+    await expect.poll(me, { timeout: 1_000 }).toBe(401);
+    expect((await call(first, 'GET', '/api/auth/me', undefined, signedIn.token)).status).toBe(401);
   });
 
   it('counts wrong passwords tried through either process against one sign-in limit', async () => {
