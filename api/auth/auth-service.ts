@@ -119,7 +119,7 @@ export async function authenticateToken(services: Services, token: string): Prom
   const found = await findSessionUser(services.db.read, claims.sid, now);
   if (!found || found.user.id !== claims.userId || found.user.disabled) return null;
   const session = await liveSession(services, claims.sid, found);
-  if (session) cache.keep(claims.sid, clock, found.expire, session);
+  if (session) cache.keep(claims.sid, clock, found.expire, now, session);
   return session;
 }
 

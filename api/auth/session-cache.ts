@@ -8,9 +8,15 @@
 import type { Session } from '../context';
 import type { Database } from '../db/database';
 
-type Kept = { clock: number; expire: number; session: Session };
+type Kept = { clock: number; expire: number; readAt: number; session: Session };
 
 const MAX_ENTRIES = 10_000;
+/**
+ * The longest a kept session is trusted without reading it again. Another process's commits reach this one through
+ * Redis; were that connection lost, the clock here would stand still while sessions end elsewhere: this bounds how
+ * long a token revoked there could still be taken here.
+ */
+export const SESSION_KEPT_MS = 2_000;
 
 export class SessionCache {
   private readonly entries = new Map<string, Kept>();
@@ -19,7 +25,8 @@ export class SessionCache {
   get(db: Database, sid: string, userId: string, now: Date): Session | undefined {
     const kept = this.entries.get(sid);
     if (!kept) return undefined;
-    if (kept.clock !== db.committedVersion || kept.expire <= now.getTime() || kept.session.user.id !== userId) {
+    const stale = kept.clock !== db.committedVersion || now.getTime() - kept.readAt > SESSION_KEPT_MS;
+    if (stale || kept.expire <= now.getTime() || kept.session.user.id !== userId) {
       this.entries.delete(sid);
       return undefined;
     }
@@ -27,9 +34,9 @@ export class SessionCache {
   }
 
   /** Keeps `session`, read after the clock stood at `clock` (read before the query, so a commit racing it is never missed). */
-  keep(sid: string, clock: number, expire: Date, session: Session): void {
+  keep(sid: string, clock: number, expire: Date, now: Date, session: Session): void {
     this.entries.delete(sid);
-    this.entries.set(sid, { clock, expire: expire.getTime(), session });
+    this.entries.set(sid, { clock, expire: expire.getTime(), readAt: now.getTime(), session });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }
