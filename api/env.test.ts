@@ -53,6 +53,13 @@ describe('readEnv', () => {
     expect(readEnv({ NODE_ENV: 'test' }).passwordHashing).toEqual(TEST_HASHING);
   });
 
+  it('keeps a test server, which hashes cheaply, on this machine', () => {
+    for (const HOST of ['0.0.0.0', 'menus.example.com']) {
+      expect(() => readEnv({ NODE_ENV: 'test', HOST, JWT_SECRET: SECRET })).toThrow(`Refusing to listen on ${HOST} with NODE_ENV=test`);
+    }
+    expect(readEnv({ NODE_ENV: 'test', JWT_SECRET: SECRET, HOST: '127.0.0.1' }).passwordHashing).toEqual(TEST_HASHING);
+  });
+
   it('reads TRUST_PROXY as a number of proxies', () => {
     expect(readEnv({}).TRUST_PROXY).toBe(0);
     expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);

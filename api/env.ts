@@ -140,6 +140,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!ownSecret && !isLoopback(host)) {
     throw new Error(`Refusing to listen on ${host} with the default JWT_SECRET: set a long random JWT_SECRET, or listen on 127.0.0.1.`);
   }
+  // Test servers hash passwords at the lowest cost: such a server must never be one people reach.
+  if (env.NODE_ENV === 'test' && !isLoopback(host)) {
+    throw new Error(`Refusing to listen on ${host} with NODE_ENV=test, which hashes passwords at the lowest cost: run with NODE_ENV=production.`);
+  }
   return {
     ...env,
     HOST: host,
