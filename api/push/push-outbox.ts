@@ -55,6 +55,9 @@ export function retryAfterMs(header: string | string[] | undefined, now: Date): 
 
 type Outcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'refused'; reason: string } | { kind: 'retry'; reason: string; afterMs: number | null };
 
+/** Pushes refused in a row (a 4xx other than 404, 410 and 429) after which a subscription is given up. */
+export const REFUSALS_BEFORE_REMOVAL = 5;
+
 export class PushOutbox {
   private readonly tuning: Required<Omit<PushTuning, 'agent'>>;
   private timer: NodeJS.Timeout | null = null;
@@ -164,7 +167,8 @@ export class PushOutbox {
       } else if (outcome.kind === 'refused') {
         this.log(`A push service refused a ${push.kind} push: ${outcome.reason}`);
         await deletePush(tx.db, push.id);
-        await pushFailed(tx.db, push.subscriptionId);
+        // A subscription its service keeps refusing (keys it no longer accepts, say) will never deliver again.
+        if ((await pushFailed(tx.db, push.subscriptionId)) >= REFUSALS_BEFORE_REMOVAL) await deletePushSubscriptionById(tx.db, push.subscriptionId);
       } else {
         const attempts = push.attempts + 1;
         const next = now.getTime() + this.retryDelayMs(attempts, outcome.afterMs);

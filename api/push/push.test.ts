@@ -19,7 +19,7 @@ import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
 import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { PushOutbox } from './push-outbox';
+import { PushOutbox, REFUSALS_BEFORE_REMOVAL } from './push-outbox';
 import { SUBSCRIPTIONS_PER_PERSON } from './push-service';
 
 let t: TestApp;
@@ -327,6 +327,24 @@ describe('delivery', () => {
       .poll(async () => (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)).all()).length, { timeout: 30_000 })
       .toBe(0);
     await settled();
+  });
+
+  it('gives up a subscription its service refuses again and again, and keeps one refused now and then', async () => {
+    const device = await subscribed(seller);
+    const rowsOf = async () => t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint)).all();
+    const orderAndWait = async () => {
+      await placeOrder();
+      await settled();
+    };
+    standIn.respondWith(403, { endpoint: device.endpoint, times: REFUSALS_BEFORE_REMOVAL - 1 });
+    for (let index = 1; index < REFUSALS_BEFORE_REMOVAL; index += 1) await orderAndWait();
+    expect((await rowsOf())[0]?.failures).toBe(REFUSALS_BEFORE_REMOVAL - 1);
+    await orderAndWait();
+    expect(delivered(device)).toHaveLength(1);
+    expect((await rowsOf())[0]?.failures).toBe(0);
+    standIn.respondWith(403, { endpoint: device.endpoint, times: REFUSALS_BEFORE_REMOVAL });
+    for (let index = 0; index < REFUSALS_BEFORE_REMOVAL; index += 1) await orderAndWait();
+    expect(await rowsOf()).toEqual([]);
   });
 
   it('sends a push once, however many senders share the database', async () => {

@@ -60,12 +60,14 @@ export async function pushDelivered(db: Db, subscriptionId: string, now: Date): 
   await db.update(pushSubscriptions).set({ lastSuccessAt: now, failures: 0 }).where(eq(pushSubscriptions.id, subscriptionId)).run();
 }
 
-export async function pushFailed(db: Db, subscriptionId: string): Promise<void> {
+/** Answers how many deliveries to the subscription have now failed in a row. */
+export async function pushFailed(db: Db, subscriptionId: string): Promise<number> {
   await db
     .update(pushSubscriptions)
     .set({ failures: sql`${pushSubscriptions.failures} + 1` })
     .where(eq(pushSubscriptions.id, subscriptionId))
     .run();
+  return (await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get())?.failures ?? 0;
 }
 
 export async function pushOptedOutKinds(db: Db, userId: string): Promise<string[]> {
