@@ -58,6 +58,7 @@ describe('readEnv', () => {
       expect(() => readEnv({ NODE_ENV: 'test', HOST, JWT_SECRET: SECRET })).toThrow(`Refusing to listen on ${HOST} with NODE_ENV=test`);
     }
     expect(readEnv({ NODE_ENV: 'test', JWT_SECRET: SECRET, HOST: '127.0.0.1' }).passwordHashing).toEqual(TEST_HASHING);
+    expect(readEnv({ NODE_ENV: 'test', JWT_SECRET: SECRET }).HOST).toBe('127.0.0.1');
   });
 
   it('reads TRUST_PROXY as a number of proxies', () => {

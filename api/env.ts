@@ -129,7 +129,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const { HOST, JWT_SECRET, MAIL_FROM, APP_URL, ...env } = parsed.data;
   // Without a secret of its own the server stays on this machine: anyone who can reach it could forge sessions with the known one.
   const ownSecret = JWT_SECRET !== undefined && JWT_SECRET !== DEVELOPMENT_JWT_SECRET;
-  const host = HOST ?? (ownSecret ? '0.0.0.0' : '127.0.0.1');
+  // A test server stays on this machine unless told otherwise (and then refuses, below).
+  const host = HOST ?? (ownSecret && env.NODE_ENV !== 'test' ? '0.0.0.0' : '127.0.0.1');
   if (!ownSecret && env.NODE_ENV === 'production') {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
   }
