@@ -8,7 +8,7 @@ import { Link } from '../../lib/router';
 import { apiReads } from '../../../sync/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
 import type { FieldErrors } from '../../../sync/errors';
-import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS, type EmailPreferences, type NotificationKind } from '../../../sync/entities/email-preferences';
+import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS } from '../../../sync/entities/email-preferences';
 import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
@@ -25,6 +25,7 @@ import { useSession } from '../../lib/session-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { DeviceStorage, PushNotifications } from './push-settings';
 import { OutcomeLine, Section, type Outcome } from './settings-section';
+import { usePreferenceToggles } from './use-preference-toggles';
 
 type CheckedForm<Values extends Record<string, string>> = Pick<ReturnType<typeof useCheckedFields<Values, unknown>>, 'values' | 'set' | 'errors'>;
 
@@ -121,24 +122,13 @@ function ChangeEmail({ email, confirmed, emailChange }: { email: string; confirm
 }
 
 function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
-  const read = useServerRead(apiReads.emailPreferences());
-  const preferences = read.data ?? null;
-  const [saved, setSaved] = useState<Outcome>(null);
-  const outcome = saved ?? (read.error === null ? null : { ok: false, text: messageOf(read.error, 'Your email settings could not be loaded.') });
+  const { preferences, outcome, toggle } = usePreferenceToggles(
+    useServerRead(apiReads.emailPreferences()),
+    '/api/account/notifications',
+    'Your email settings could not be loaded.',
+  );
   const kinds = NOTIFICATION_KINDS.filter((kind) => NOTIFICATION_CHOICES[kind].role === role);
   if (kinds.length === 0) return null;
-  async function toggle(kind: NotificationKind, on: boolean) {
-    // Shown at once; the server's answer then confirms it (or the failure says it was not saved).
-    read.replace((current) => ({ ...current, [kind]: on }));
-    try {
-      const answer = await apiRequest<EmailPreferences>('PUT', '/api/account/notifications', { [kind]: on });
-      read.replace(() => answer);
-      setSaved({ ok: true, text: 'Saved.' });
-    } catch (failure) {
-      read.replace((current) => ({ ...current, [kind]: !on }));
-      setSaved({ ok: false, text: messageOf(failure, 'The setting could not be saved.') });
-    }
-  }
   return (
     <Section title="Notifications">
       <p className="text-sm text-stone-600">Email me when:</p>

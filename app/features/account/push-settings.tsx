@@ -6,14 +6,15 @@
 import { useEffect, useState } from 'react';
 import { apiReads } from '../../../sync/api-reads';
 import type { UserRole } from '../../../sync/constants';
-import { PUSH_CHOICES, PUSH_KINDS, type PushKind, type PushPreferences } from '../../../sync/entities/push';
+import { PUSH_CHOICES, PUSH_KINDS, type PushKind } from '../../../sync/entities/push';
 import { Button } from '../../components/ui/button';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { messageOf } from '../../lib/api-client';
 import { blockedText, NOT_READY_TEXT, UNSUPPORTED_TEXT } from '../../lib/push/push-support';
 import { usePushStatus, type PushStatus } from '../../lib/push/use-push-status';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { readDeviceStorage, storageText } from '../../lib/storage/persistent-storage';
 import { OutcomeLine, Section, type Outcome } from './settings-section';
+import { usePreferenceToggles } from './use-preference-toggles';
 
 /** 'Turn on' and 'Turn off' for this device, or why it cannot have notifications. */
 function ThisDevice({ status }: { status: PushStatus }) {
@@ -68,22 +69,11 @@ function ThisDevice({ status }: { status: PushStatus }) {
 
 /** Which news is pushed, to every device of the person's: saved at once, as the email choices are. */
 function PushKinds({ kinds }: { kinds: PushKind[] }) {
-  const read = useServerRead(apiReads.pushPreferences());
-  const preferences = read.data ?? null;
-  const [saved, setSaved] = useState<Outcome>(null);
-  const outcome = saved ?? (read.error === null ? null : { ok: false, text: messageOf(read.error, 'Your notification choices could not be loaded.') });
-  async function toggle(kind: PushKind, on: boolean) {
-    // Shown at once; the server's answer then confirms it (or the failure says it was not saved).
-    read.replace((current) => ({ ...current, [kind]: on }));
-    try {
-      const answer = await apiRequest<PushPreferences>('PUT', '/api/account/push-notifications', { [kind]: on });
-      read.replace(() => answer);
-      setSaved({ ok: true, text: 'Saved.' });
-    } catch (failure) {
-      read.replace((current) => ({ ...current, [kind]: !on }));
-      setSaved({ ok: false, text: messageOf(failure, 'The setting could not be saved.') });
-    }
-  }
+  const { preferences, outcome, toggle } = usePreferenceToggles(
+    useServerRead(apiReads.pushPreferences()),
+    '/api/account/push-notifications',
+    'Your notification choices could not be loaded.',
+  );
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm text-stone-600">Notify me when:</legend>
