@@ -25,6 +25,7 @@ import { useSession } from '../../lib/session-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { DeviceStorage, PushNotifications } from './push-settings';
 import { OutcomeLine, Section, type Outcome } from './settings-section';
+import { PreferenceChecks } from './preference-checks';
 import { usePreferenceToggles } from './use-preference-toggles';
 
 type CheckedForm<Values extends Record<string, string>> = Pick<ReturnType<typeof useCheckedFields<Values, unknown>>, 'values' | 'set' | 'errors'>;
@@ -133,18 +134,7 @@ function Notifications({ role }: { role: 'seller' | 'buyer' | 'admin' }) {
     <Section title="Notifications">
       <p className="text-sm text-stone-600">Email me when:</p>
       <div className="grid gap-2">
-        {kinds.map((kind) => (
-          <label key={kind} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              disabled={!preferences}
-              checked={preferences?.[kind] ?? true}
-              onChange={(e) => void toggle(kind, e.target.checked)}
-              className="size-4 accent-brand-700"
-            />
-            {NOTIFICATION_CHOICES[kind].label}
-          </label>
-        ))}
+        <PreferenceChecks kinds={kinds} labelOf={(kind) => NOTIFICATION_CHOICES[kind].label} preferences={preferences} toggle={toggle} />
       </div>
       <OutcomeLine outcome={outcome} />
     </Section>

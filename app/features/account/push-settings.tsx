@@ -14,6 +14,7 @@ import { usePushStatus, type PushStatus } from '../../lib/push/use-push-status';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { readDeviceStorage, storageText } from '../../lib/storage/persistent-storage';
 import { OutcomeLine, Section, type Outcome } from './settings-section';
+import { PreferenceChecks } from './preference-checks';
 import { usePreferenceToggles } from './use-preference-toggles';
 
 /** 'Turn on' and 'Turn off' for this device, or why it cannot have notifications. */
@@ -77,18 +78,7 @@ function PushKinds({ kinds }: { kinds: PushKind[] }) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm text-stone-600">Notify me when:</legend>
-      {kinds.map((kind) => (
-        <label key={kind} className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            disabled={!preferences}
-            checked={preferences?.[kind] ?? true}
-            onChange={(event) => void toggle(kind, event.target.checked)}
-            className="size-4 accent-brand-700"
-          />
-          {PUSH_CHOICES[kind].label}
-        </label>
-      ))}
+      <PreferenceChecks kinds={kinds} labelOf={(kind) => PUSH_CHOICES[kind].label} preferences={preferences} toggle={toggle} />
       <OutcomeLine outcome={outcome} />
     </fieldset>
   );
