@@ -9,6 +9,7 @@ import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/errors';
 import { lineTotalCents } from '../../sync/order-request';
 import { entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
+import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
 import { findProductsByIds } from '../db/repositories/products';
 import type { OrderPriceList } from './order-price-lists';
@@ -57,16 +58,15 @@ export type LineProblem = { index: number; productId: string; strainName: string
 /** Priced lines, and what is in stock of their products as read to price them (thousandths by product). */
 export type PricedLines = { lines: OrderLine[]; totalCents: number; problems: LineProblem[]; stock: ReadonlyMap<string, number> };
 
-/** Prices the lines; a line that cannot be ordered is refused (400, naming each), or with `leaveOut` left out and named. */
-export async function priceLines(db: Db, input: LineInput[], rules: PricingRules, leaveOut = false): Promise<PricedLines> {
-  const byId = new Map(
-    (
-      await findProductsByIds(
-        db,
-        input.map((line) => line.productId),
-      )
-    ).map((product) => [product.id, product]),
-  );
+/** The products the lines name, by id (read apart from pricing, so the read can go out with the order's other reads). */
+export async function readLineProducts(db: Db, input: LineInput[]): Promise<ReadonlyMap<string, Product>> {
+  const ids = [...new Set(input.map((line) => line.productId))];
+  const read = await Promise.all(chunks(ids).map((chunk) => findProductsByIds(db, chunk)));
+  return new Map(read.flat().map((product) => [product.id, product]));
+}
+
+/** Prices the lines from their products as read; a line that cannot be ordered is refused (400, naming each), or with `leaveOut` left out and named. */
+export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[], rules: PricingRules, leaveOut = false): PricedLines {
   const entries = entriesByProduct(rules.list);
   const problems: LineProblem[] = [];
   const refuse = (index: number, strainName: string, reason: string) => problems.push({ index, productId: input[index]!.productId, strainName, reason });

@@ -23,8 +23,8 @@ import type { Tx } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';
 import { customerOrdersOwing, findOrder, findOrderRow, updateOrder, type OrderChanges, type OrderRow } from '../db/repositories/orders';
 import { ORDER_NOT_FOUND, partyOf, type OrderActor } from './order-actor';
-import { findPriceList, menuPriceListId } from './order-price-lists';
-import { centsOf, priceLines } from './order-lines';
+import { findCustomerPriceLists, findMenuPriceList } from './order-price-lists';
+import { centsOf, priceLines, readLineProducts } from './order-lines';
 import { notifyOrderStep, type OrderStep } from './order-mail';
 import { adjustStock, giveBackStock, heldBy, holdStock, thousandthsOf } from './order-stock';
 
@@ -135,14 +135,14 @@ export async function fulfilOrder(services: Services, actor: OrderActor, input: 
 export async function updateOrderLines(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
   const args = parseOrThrow(orderLinesUpdateSchema, input);
   return moveOrder(services, actor, args.id, 'editLines', async ({ tx, row, party, now }) => {
-    const customer = await findCustomerOfSeller(tx.db, row.sellerId, row.customerId);
-    const [customerList, menuList] = await Promise.all([
-      findPriceList(tx.db, row.sellerId, customer?.priceListId ?? null),
-      row.menuId ? findPriceList(tx.db, row.sellerId, await menuPriceListId(tx.db, row.menuId)) : null,
+    const [customerLists, menuList, products] = await Promise.all([
+      findCustomerPriceLists(tx.db, row.sellerId, [row.customerId]),
+      row.menuId ? findMenuPriceList(tx.db, row.sellerId, row.menuId) : null,
+      readLineProducts(tx.db, args.lines),
     ]);
     const kept = new Map(row.lines.map((line) => [line.productId, line]));
-    const list = applicablePriceList(customerList, menuList, calendarDay(now));
-    const priced = await priceLines(tx.db, args.lines, { sellerId: row.sellerId, list, offered: null, buyerTerms: false, kept });
+    const list = applicablePriceList(customerLists.get(row.customerId) ?? null, menuList, calendarDay(now));
+    const priced = priceLines(products, args.lines, { sellerId: row.sellerId, list, offered: null, buyerTerms: false, kept });
     const raises = priced.totalCents > row.totalCents || priced.lines.some((line) => !kept.has(line.productId));
     const next = orderMove(row, 'editLines', party, raises);
     if (!next.ok) throw new AppError('invalid_transition', next.message);

@@ -1,17 +1,35 @@
-/** The price lists that price an order: the customer's, and the one a menu's link prices by. */
+/**
+ * The price lists that price an order: the customer's, and the one a menu's link prices by. Each is read through the
+ * row that names it, in one query, so it can go out with the order's other reads instead of after them.
+ */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { menus, priceLists } from '../db/schema';
+import { customers, menus, priceLists } from '../db/schema';
 
 export type OrderPriceList = Pick<typeof priceLists.$inferSelect, 'id' | 'startsAt' | 'endsAt' | 'entries'>;
 
-export async function findPriceList(db: Db, sellerId: string, id: string | null): Promise<OrderPriceList | null> {
-  if (id === null) return null;
+const LIST_FIELDS = { id: priceLists.id, startsAt: priceLists.startsAt, endsAt: priceLists.endsAt, entries: priceLists.entries };
+
+/** The lists of the seller's customer entries among `customerIds` that have one, by customer id. */
+export async function findCustomerPriceLists(db: Db, sellerId: string, customerIds: string[]): Promise<Map<string, OrderPriceList>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ customerId: customers.id, ...LIST_FIELDS })
+    .from(customers)
+    .innerJoin(priceLists, and(eq(priceLists.id, customers.priceListId), eq(priceLists.userId, sellerId)))
+    .where(and(inArray(customers.id, [...new Set(customerIds)]), eq(customers.userId, sellerId)))
+    .all();
+  return new Map(rows.map(({ customerId, ...list }) => [customerId, list]));
+}
+
+/** The list the seller's menu `menuId` prices its link by, or null. */
+export async function findMenuPriceList(db: Db, sellerId: string, menuId: string): Promise<OrderPriceList | null> {
   return (
     (await db
-      .select({ id: priceLists.id, startsAt: priceLists.startsAt, endsAt: priceLists.endsAt, entries: priceLists.entries })
-      .from(priceLists)
-      .where(and(eq(priceLists.id, id), eq(priceLists.userId, sellerId)))
+      .select(LIST_FIELDS)
+      .from(menus)
+      .innerJoin(priceLists, and(eq(priceLists.id, menus.priceListId), eq(priceLists.userId, sellerId)))
+      .where(eq(menus.id, menuId))
       .get()) ?? null
   );
 }
@@ -21,14 +39,9 @@ export async function findPriceLists(db: Db, sellerId: string, ids: Array<string
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db
-    .select({ id: priceLists.id, startsAt: priceLists.startsAt, endsAt: priceLists.endsAt, entries: priceLists.entries })
+    .select(LIST_FIELDS)
     .from(priceLists)
     .where(and(inArray(priceLists.id, wanted), eq(priceLists.userId, sellerId)))
     .all();
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/** The list a menu's link prices by. */
-export async function menuPriceListId(db: Db, menuId: string): Promise<string | null> {
-  return (await db.select({ id: menus.priceListId }).from(menus).where(eq(menus.id, menuId)).get())?.id ?? null;
 }

@@ -11,21 +11,19 @@ import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { mayHandleCustomer } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
-import { addBuyerAsCustomer } from '../customers/customer-service';
+import { addBuyerAsCustomer, CUSTOMER_NOT_FOUND } from '../customers/customer-service';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
-import { findOrder, findOrderRow, insertOrder, listOrdersChangedSince, searchOrders, takeOrderNumber, toOrder } from '../db/repositories/orders';
+import { findOrder, findOrderRow, insertNumberedOrders, listOrdersChangedSince, searchOrders, toOrder, type NewOrder, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { findPriceList, findPriceLists } from './order-price-lists';
-import { linesTotalCents, priceLines, type LineInput, type PricingRules } from './order-lines';
+import { findCustomerPriceLists, findPriceLists, type OrderPriceList } from './order-price-lists';
+import { linesTotalCents, priceLines, readLineProducts, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
 import { heldBy, shortfalls, stockRefusal } from './order-stock';
-
-export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<OrderList> {
   return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
@@ -52,14 +50,19 @@ async function buyerPricing(tx: Tx, sellerId: string, customer: Customer, menu: 
   return { sellerId, list: applicablePriceList(listOf(customer.priceListId), listOf(menuListId), calendarDay(now)), offered: new Set(menu.productIds), buyerTerms: true };
 }
 
-async function sellerPricing(tx: Tx, sellerId: string, customer: Customer, now: Date): Promise<PricingRules> {
-  const list = applicablePriceList(await findPriceList(tx.db, sellerId, customer.priceListId), null, calendarDay(now));
-  return { sellerId, list, offered: null, buyerTerms: false };
+/** How the seller's team prices an order it writes: the customer's list in effect (read with the entry), else list prices. */
+export function sellerPricing(sellerId: string, customerList: OrderPriceList | null, now: Date): PricingRules {
+  return { sellerId, list: applicablePriceList(customerList, null, calendarDay(now)), offered: null, buyerTerms: false };
+}
+
+/** The seller's customer the actor may write for: a rep only their own. */
+export function mayWriteFor(actor: OrderActor, customer: Customer | null | undefined): customer is Customer {
+  return !!customer && mayHandleCustomer(actor.member.role, actor.member.userId, customer.repUserId);
 }
 
 async function customerForSeller(tx: Tx, actor: OrderActor, customerId: string): Promise<Customer> {
   const customer = await findCustomerOfSeller(tx.db, actor.account.id, customerId);
-  if (!customer || !mayHandleCustomer(actor.member.role, actor.member.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+  if (!mayWriteFor(actor, customer)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   return customer;
 }
 
@@ -70,7 +73,7 @@ async function customerForBuyer(tx: Tx, sellerId: string, actor: OrderActor, now
   return customer;
 }
 
-type NewOrderParts = {
+export type NewOrderParts = {
   id: string;
   seller: User;
   customer: Customer;
@@ -82,41 +85,46 @@ type NewOrderParts = {
   stock: ReadonlyMap<string, number>;
 };
 
-const ALREADY_SENT = 'This order was already sent';
+export const ALREADY_SENT = 'This order was already sent';
+export const BUYERS_ORDER_FROM_MENUS = 'Only a buyer can order from a menu';
 
-/** Numbers and writes a new order, and tells the other party; an order that has the id already is refused as sent. */
-async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: NewOrderParts): Promise<Order> {
+/** A new order's row, before its number: submitted, priced as `parts` says; refused when the stock read falls short of its lines. */
+export function newOrderRow(actor: OrderActor, parts: NewOrderParts, now: Date): Omit<NewOrder, 'number'> {
   const short = shortfalls(heldBy(parts.lines), parts.stock);
   if (short.length > 0) throw stockRefusal(short);
-  const now = services.now();
-  const row = await insertOrder(
-    tx.db,
-    {
-      id: parts.id,
-      sellerId: parts.seller.id,
-      buyerId: parts.customer.buyerTeamId,
-      customerId: parts.customer.id,
-      menuId: parts.menuId,
-      number: await takeOrderNumber(tx.db, parts.seller.id),
-      status: 'submitted',
-      lines: parts.lines,
-      subtotalCents: parts.totalCents,
-      totalCents: parts.totalCents,
-      paymentTerms: parts.customer.paymentTerms,
-      note: parts.note,
-      history: [{ status: 'submitted', at: now.toISOString(), byName: actor.name }],
-      payments: [],
-      createdBy: actor.member.userId,
-      updatedBy: actor.member.userId,
-    },
-    tx.version,
-    now,
-  );
-  // Nothing written: the transaction's end gives the number back.
-  if (!row) throw new AppError('conflict', ALREADY_SENT);
+  return {
+    id: parts.id,
+    sellerId: parts.seller.id,
+    buyerId: parts.customer.buyerTeamId,
+    customerId: parts.customer.id,
+    menuId: parts.menuId,
+    status: 'submitted',
+    lines: parts.lines,
+    subtotalCents: parts.totalCents,
+    totalCents: parts.totalCents,
+    paymentTerms: parts.customer.paymentTerms,
+    note: parts.note,
+    history: [{ status: 'submitted', at: now.toISOString(), byName: actor.name }],
+    payments: [],
+    createdBy: actor.member.userId,
+    updatedBy: actor.member.userId,
+  };
+}
+
+/** The order as written, told to the other party and the customer's rep. */
+export async function announceNewOrder(services: Services, tx: Tx, actor: OrderActor, row: OrderRow, parts: Pick<NewOrderParts, 'seller' | 'customer'>, now: Date): Promise<Order> {
   const order = toOrder({ order: row, seller: parts.seller, customerName: parts.customer.name }, now);
   await notifyOrderStep(services, tx, order, 'submitted', { teamId: actor.account.id, userId: actor.member.userId }, parts.customer.repUserId);
   return order;
+}
+
+/** Numbers and writes a new order, and tells the other party; an order that has the id already is refused as sent. */
+async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: NewOrderParts): Promise<Order> {
+  const now = services.now();
+  const [row] = await insertNumberedOrders(tx.db, [newOrderRow(actor, parts, now)], tx.version, now);
+  // Nothing written: the transaction's end gives the number back.
+  if (!row) throw new AppError('conflict', ALREADY_SENT);
+  return announceNewOrder(services, tx, actor, row, parts, now);
 }
 
 /**
@@ -139,14 +147,19 @@ async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args
   const now = services.now();
   if ('customerId' in args) {
     if (actor.account.role !== 'seller') throw new AppError('forbidden', 'Only the seller can write an order for a customer');
-    const customer = await customerForSeller(tx, actor, args.customerId);
-    const priced = await priceLines(tx.db, args.lines, await sellerPricing(tx, actor.account.id, customer, now));
+    // Read together: on PostgreSQL they go out in one round trip.
+    const [customer, customerLists, products] = await Promise.all([
+      customerForSeller(tx, actor, args.customerId),
+      findCustomerPriceLists(tx.db, actor.account.id, [args.customerId]),
+      readLineProducts(tx.db, args.lines),
+    ]);
+    const priced = priceLines(products, args.lines, sellerPricing(actor.account.id, customerLists.get(customer.id) ?? null, now));
     return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, ...priced, note: args.note });
   }
-  if (actor.account.role !== 'buyer') throw new AppError('forbidden', 'Only a buyer can order from a menu');
-  const { menu, seller } = await reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId });
+  if (actor.account.role !== 'buyer') throw new AppError('forbidden', BUYERS_ORDER_FROM_MENUS);
+  const [{ menu, seller }, products] = await Promise.all([reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId }), readLineProducts(tx.db, args.lines)]);
   const customer = await customerForBuyer(tx, seller.id, actor, now);
-  const priced = await priceLines(tx.db, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
+  const priced = priceLines(products, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
   return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, ...priced, note: args.note });
 }
 
@@ -172,11 +185,12 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
       customer = await customerForBuyer(tx, row.sellerId, actor, now);
       rules = await buyerPricing(tx, row.sellerId, customer, menu, now);
     } else {
-      customer = await customerForSeller(tx, actor, row.customerId);
-      rules = await sellerPricing(tx, row.sellerId, customer, now);
+      let customerLists: Map<string, OrderPriceList>;
+      [customer, customerLists] = await Promise.all([customerForSeller(tx, actor, row.customerId), findCustomerPriceLists(tx.db, row.sellerId, [row.customerId])]);
+      rules = sellerPricing(row.sellerId, customerLists.get(customer.id) ?? null, now);
     }
     const wanted: LineInput[] = row.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }));
-    const priced = await priceLines(tx.db, wanted, rules, true);
+    const priced = priceLines(await readLineProducts(tx.db, wanted), wanted, rules, true);
     const leftOut: LeftOut[] = priced.problems.map(({ productId, strainName, reason }) => ({ productId, strainName, reason }));
     const short = new Set(shortfalls(heldBy(priced.lines), priced.stock).map((line) => line.productId));
     for (const line of priced.lines.filter((candidate) => short.has(candidate.productId))) {

@@ -30,6 +30,7 @@ import { createMenu, deleteMenu, regenerateMenuLink, updateMenu } from '../menus
 import { deletePriceList, savePriceList } from '../price-lists/price-list-service';
 import { orderActor } from '../orders/order-actor';
 import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from '../orders/order-moves';
+import { createOrders } from '../orders/order-runs';
 import { createOrder, ordersChangedSince, reorder } from '../orders/order-service';
 import { createProduct, createProducts, deleteProduct, updateProduct } from '../products/product-service';
 import { listSavedMenus, markSavedMenuSeen, removeSavedMenu, saveMenu, updateSavedMenu } from '../saved-menus/saved-menu-service';
@@ -93,6 +94,7 @@ type BatchApplier<K extends MutationName> = (services: Services, by: Pusher, arg
 const SERVER_BATCH_APPLIERS: { [K in MutationName]?: BatchApplier<K> } = {
   'product.create': async (services, by, args) =>
     (await createProducts(services, by.team.account, args, member(by))).map((created) => ('refused' in created ? created.refused : null)),
+  'order.create': (services, by, args) => createOrders(services, orderActor(by), args),
 };
 
 export function appliesInBatches(name: MutationName): boolean {

@@ -52,6 +52,17 @@ export async function findCustomerOfSeller(db: Db, userId: string, id: string): 
   return row ? toCustomer(row) : null;
 }
 
+/** The entries of this seller's book among `ids`, by id (another book's are left out). */
+export async function findCustomersOfSeller(db: Db, userId: string, ids: string[]): Promise<Map<string, Customer>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(inArray(customers.id, [...new Set(ids)]), eq(customers.userId, userId)))
+    .all();
+  return new Map(rows.map((row) => [row.id, toCustomer(row)]));
+}
+
 export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamId: string): Promise<Customer | null> {
   const row = await db
     .select()

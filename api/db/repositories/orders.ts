@@ -5,6 +5,7 @@ import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order
 import { partyName } from '../../../sync/entities/user';
 import { isOverdue } from '../../../sync/order-payments';
 import type { Db } from '../database';
+import { chunks } from '../chunks';
 import { likeIgnoringCase } from '../sql-dialect';
 import { customers, orderCounters, orders, users } from '../schema';
 
@@ -103,6 +104,17 @@ export async function findOrderRow(db: Db, id: string): Promise<OrderRow | null>
   return (await db.select().from(orders).where(eq(orders.id, id)).get()) ?? null;
 }
 
+/** Which of `ids` orders have already. */
+export async function findOrderIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(ids)]))
+    .all();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function findOrder(db: Db, id: string, now: Date): Promise<Order | null> {
   const row = await selectOrders(db).where(eq(orders.id, id)).get();
   return row ? toOrder(row, now) : null;
@@ -186,31 +198,34 @@ export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuer
   return { orders: ids.map((id) => toOrder(byId.get(id)!, now)), total };
 }
 
-/**
- * The seller's next order number, taken in the order's transaction: the counter row is made at 1001 the first time,
- * or raised by one, and read back, all in one statement, so concurrent orders wait for each other and never share or
- * skip a number.
- */
-export async function takeOrderNumber(db: Db, sellerId: string): Promise<number> {
-  const row = await db
-    .insert(orderCounters)
-    .values({ sellerId, lastNumber: 1001 })
-    .onConflictDoUpdate({ target: orderCounters.sellerId, set: { lastNumber: sql`${orderCounters.lastNumber} + 1` } })
-    .returning({ number: orderCounters.lastNumber })
-    .get();
-  return Number(row!.number);
-}
+/** A seller's first order is numbered SO-1001; each later one takes the next number, none shared or skipped. */
+const FIRST_ORDER_NUMBER = 1001;
 
-/** Writes a new order and answers it as written, or null (writing nothing) when an order has that id already. */
-export async function insertOrder(db: Db, order: NewOrder, version: number, now: Date): Promise<OrderRow | null> {
-  return (
-    (await db
-      .insert(orders)
-      .values({ ...order, version, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: orders.id })
-      .returning()
-      .get()) ?? null
-  );
+/** About twenty values an order: well under either engine's bound on one statement's values (see chunks.ts). */
+const ORDERS_PER_STATEMENT = 200;
+
+/**
+ * Writes new orders of one seller under the seller's next numbers, in the order given, and answers those written; one
+ * whose id an order has already is left out (writing nothing of it, though its number was taken: the caller refuses
+ * the run, and its rollback gives the numbers back). The counter's upsert and the inserts go out together: each row
+ * reads the number the upsert just took, later in the same transaction, so a pipelining connection waits one round
+ * trip for all. The counter's row stays locked to the transaction's end, so concurrent orders of one seller take
+ * consecutive numbers.
+ */
+export async function insertNumberedOrders(db: Db, rows: Array<Omit<NewOrder, 'number'>>, version: number, now: Date): Promise<OrderRow[]> {
+  const sellerId = rows[0]?.sellerId;
+  if (sellerId === undefined) return [];
+  if (rows.some((row) => row.sellerId !== sellerId)) throw new Error("A run of new orders is numbered by one seller's counter");
+  const counted = db
+    .insert(orderCounters)
+    .values({ sellerId, lastNumber: FIRST_ORDER_NUMBER + rows.length - 1 })
+    .onConflictDoUpdate({ target: orderCounters.sellerId, set: { lastNumber: sql`${orderCounters.lastNumber} + ${rows.length}` } })
+    .run();
+  const lastTaken = sql`(select ${orderCounters.lastNumber} from ${orderCounters} where ${orderCounters.sellerId} = ${sellerId})`;
+  const numbered = rows.map((row, k) => ({ ...row, number: sql`${lastTaken} - ${rows.length - 1 - k}`, version, createdAt: now, updatedAt: now }));
+  const inserted = chunks(numbered, ORDERS_PER_STATEMENT).map((chunk) => db.insert(orders).values(chunk).onConflictDoNothing({ target: orders.id }).returning().all());
+  const [, ...written] = await Promise.all([counted, ...inserted]);
+  return written.flat();
 }
 
 export async function updateOrder(db: Db, id: string, changes: OrderChanges, version: number, now: Date): Promise<void> {

@@ -1,0 +1,113 @@
+/**
+ * Orders created many in a row, as a push brings them: a rep back in signal sends the day's booth orders at once.
+ * Each is checked exactly as `createOrder` checks one alone after those before it (an id already sent, the customer,
+ * the lines' prices and the stock), then the run is numbered and written together, so it costs a few round trips to
+ * the database rather than a few per order. A buyer's orders go one at a time: each reaches a menu and may put the
+ * buyer in a seller's book, which the next one must see.
+ */
+import { orderCreateSchema } from '../../sync/entities/order';
+import { AppError } from '../../sync/errors';
+import { parseOrThrow } from '../../sync/validation';
+import type { Services } from '../context';
+import type { Tx } from '../db/database';
+import { findCustomersOfSeller } from '../db/repositories/customers';
+import { findOrderIds, insertNumberedOrders, type NewOrder } from '../db/repositories/orders';
+import { CUSTOMER_NOT_FOUND } from '../customers/customer-service';
+import type { OrderActor } from './order-actor';
+import { priceLines, readLineProducts } from './order-lines';
+import { findCustomerPriceLists } from './order-price-lists';
+import { ALREADY_SENT, announceNewOrder, BUYERS_ORDER_FROM_MENUS, createOrder, mayWriteFor, newOrderRow, sellerPricing, type NewOrderParts } from './order-service';
+
+type Outcome = AppError | null;
+type Wanted = { index: number; args: ReturnType<typeof orderCreateSchema.parse> };
+type Accepted = { index: number; parts: NewOrderParts; row: Omit<NewOrder, 'number'> };
+
+/** For each input, in order: null when the order was written, or why it was refused (nothing of it written). */
+export async function createOrders(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
+  if (actor.account.role !== 'seller') return oneAtATime(services, actor, inputs);
+  const outcomes: Outcome[] = inputs.map(() => null);
+  const wanted: Wanted[] = [];
+  inputs.forEach((input, index) => {
+    const refusal = refusalOf(() => wanted.push({ index, args: parseOrThrow(orderCreateSchema, input) }));
+    if (refusal) outcomes[index] = refusal;
+  });
+  if (wanted.length === 0) return outcomes;
+  return services.db.transaction(async (tx) => {
+    const now = services.now();
+    const accepted = await checkRun(tx, actor, wanted, outcomes, now);
+    const rows = new Map(
+      (
+        await insertNumberedOrders(
+          tx.db,
+          accepted.map((order) => order.row),
+          tx.version,
+          now,
+        )
+      ).map((row) => [row.id, row]),
+    );
+    // Another transaction wrote one of these ids since they were read: the run fails as a whole, and its orders go one at a time.
+    if (rows.size !== accepted.length) throw new AppError('conflict', ALREADY_SENT);
+    for (const { parts, row } of accepted) await announceNewOrder(services, tx, actor, rows.get(row.id)!, parts, now);
+    return outcomes;
+  });
+}
+
+/** The run's orders that pass every check, in order; each refused one gets its reason in `outcomes`. */
+async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: Outcome[], now: Date): Promise<Accepted[]> {
+  const seller = actor.account;
+  const customerIds = wanted.flatMap(({ args }) => ('customerId' in args ? [args.customerId] : []));
+  // Read together: on PostgreSQL they go out in one round trip.
+  const [book, lists, products, sent] = await Promise.all([
+    findCustomersOfSeller(tx.db, seller.id, customerIds),
+    findCustomerPriceLists(tx.db, seller.id, customerIds),
+    readLineProducts(
+      tx.db,
+      wanted.flatMap(({ args }) => args.lines),
+    ),
+    findOrderIds(
+      tx.db,
+      wanted.map(({ args }) => args.id),
+    ),
+  ]);
+  const accepted: Accepted[] = [];
+  for (const { index, args } of wanted) {
+    const refusal = refusalOf(() => {
+      // Whatever else would refuse it now, an order already written (before, or earlier in this run) was sent.
+      if (sent.has(args.id)) throw new AppError('conflict', ALREADY_SENT);
+      if (!('customerId' in args)) throw new AppError('forbidden', BUYERS_ORDER_FROM_MENUS);
+      const customer = book.get(args.customerId);
+      if (!mayWriteFor(actor, customer)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
+      const priced = priceLines(products, args.lines, sellerPricing(seller.id, lists.get(customer.id) ?? null, now));
+      const parts: NewOrderParts = { id: args.id, seller, customer, menuId: null, ...priced, note: args.note };
+      accepted.push({ index, parts, row: newOrderRow(actor, parts, now) });
+      sent.add(args.id);
+    });
+    if (refusal) outcomes[index] = refusal;
+  }
+  return accepted;
+}
+
+async function oneAtATime(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const input of inputs) {
+    try {
+      await createOrder(services, actor, input);
+      outcomes.push(null);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes.push(error);
+    }
+  }
+  return outcomes;
+}
+
+/** The refusal `check` throws, or null when it passes; any other failure goes on up. */
+function refusalOf(check: () => unknown): AppError | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return error;
+  }
+}
