@@ -410,12 +410,12 @@ describe('the pull cursor', () => {
     expect(afterwards.products.map((p) => p.id)).toEqual([inFlight.id]);
 
     // A write committing at the very moment the pull reads its clock, just before or just after:
-    // because the clock is read before the rows, it is in this pull or in the next one, never in neither.
+    // because the clock and the rows are read in one snapshot, it is in this pull or in the next one, never in neither.
     let cursor = afterwards.cursor;
-    const realReadClock = syncRepository.readClock;
+    const realReadClock = syncRepository.readPullClock;
     for (const when of ['before', 'after'] as const) {
       const racing = newProduct(`Committed ${when} the clock is read`);
-      const spy = vi.spyOn(syncRepository, 'readClock').mockImplementation(async (db) => {
+      const spy = vi.spyOn(syncRepository, 'readPullClock').mockImplementation(async (db) => {
         if (when === 'before') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
         const value = await realReadClock(db);
         if (when === 'after') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
@@ -438,7 +438,7 @@ describe('the pull cursor', () => {
     const start = await phone.pull(0);
     const racing = newProduct('Committed between two reads of a pull');
     const realFind = syncRepository.findSyncClient;
-    // The device id is looked up after the clock and before the rows: a write lands right there.
+    // The device id is looked up with the clock and the rows: a write lands while they are read.
     vi.spyOn(syncRepository, 'findSyncClient').mockImplementation(async (db, clientId) => {
       await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
       return realFind(db, clientId);

@@ -5,7 +5,7 @@ import { AppError, type ErrorReason } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
-import { findRefusals, findSyncClient, insertRefusal, readClock, saveSyncClient, tombstonesPrunedThrough, tombstonesSince, type SyncClient } from '../db/repositories/sync';
+import { findRefusals, findSyncClient, insertRefusal, readPullClock, saveSyncClient, tombstonesSince, type SyncClient } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
@@ -137,43 +137,46 @@ async function applyRun(services: Services, by: Pusher, run: Pushed[]): Promise<
   }
 }
 
-/** Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes next time. */
+/**
+ * Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes
+ * next time. They are asked together, on PostgreSQL in one round trip: the rows are read from the device's cursor on
+ * the hope that it still holds, and read again from nothing in the rare pull that finds it does not.
+ */
 export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
   const requested = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
-  // One snapshot for the clock and every table: a write committing meanwhile is wholly in the next pull.
+  // A cursor from before the person joined their team was another team's: the device gets everything again, marked
+  // as the whole truth, so it drops what it may no longer hold.
+  const hoped = requested > 0 && requested < team.sinceVersion ? 0 : requested;
+  const by = { userId: user.id, role: team.role };
+  const readRows = (cursor: number) =>
+    Promise.all([
+      findUserById(services.db.read, user.id),
+      readChangedCollections(services, team.account, cursor, by),
+      cursor > 0 ? tombstonesSince(services.db.read, team.id, cursor) : [],
+      readWithdrawnRows(services, team.account, cursor, by),
+      photosChangedSince(services.db.read, team.id, cursor),
+    ]);
   return services.db.readSnapshot(async () => {
-    const db = services.db.read;
-    // Asked together: on PostgreSQL they go out in one round trip.
-    const [newCursor, client, prunedThrough] = await Promise.all([
-      readClock(db),
-      query.clientId ? findSyncClient(db, query.clientId) : null,
-      requested > 0 ? tombstonesPrunedThrough(db) : 0,
+    const [clock, client, rowsSinceHoped] = await Promise.all([
+      readPullClock(services.db.read),
+      query.clientId ? findSyncClient(services.db.read, query.clientId) : null,
+      readRows(hoped),
     ]);
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
-    // Deletions at or below the watermark were pruned, or the cursor is from before the person joined their team (it
-    // was another team's): the device gets everything again, marked as the whole truth, so it drops what it may no longer hold.
-    const otherTeam = requested > 0 && requested < team.sinceVersion;
-    const cursor = otherTeam || (requested > 0 && requested <= prunedThrough) ? 0 : requested;
-    const by = { userId: user.id, role: team.role };
-    const [freshUser, collections, tombstones, withdrawn, photos] = await Promise.all([
-      findUserById(db, user.id),
-      readChangedCollections(services, team.account, cursor, by),
-      cursor > 0 ? tombstonesSince(db, team.id, cursor) : [],
-      readWithdrawnRows(services, team.account, cursor, by),
-      photosChangedSince(db, team.id, cursor),
-    ]);
-    const deleted = [...tombstones, ...withdrawn];
+    // Deletions at or below the watermark were pruned: the device cannot learn of them, so it gets everything again too.
+    const cursor = hoped > 0 && hoped <= clock.prunedThrough ? 0 : hoped;
+    const [freshUser, collections, tombstones, withdrawn, photos] = cursor === hoped ? rowsSinceHoped : await readRows(cursor);
     return {
-      cursor: newCursor,
+      cursor: clock.version,
       lastProcessedSeq: client?.lastSeq ?? 0,
       user: withTeamBilling(freshUser ?? user, team.account),
       ...collections,
       photos,
-      deleted,
+      deleted: [...tombstones, ...withdrawn],
       full: cursor === 0,
     };
   });

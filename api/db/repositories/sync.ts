@@ -100,6 +100,8 @@ export async function pruneTombstones(db: Db, before: Date): Promise<void> {
 }
 
 /** A cursor at or below this version may have missed a pruned deletion. */
-export async function tombstonesPrunedThrough(db: Db): Promise<number> {
-  return (await db.select({ through: syncClock.tombstonesPrunedThrough }).from(syncClock).where(eq(syncClock.id, 1)).get())?.through ?? 0;
+/** The change clock and the watermark below which deletions were pruned, as a pull reads them: one row, one query. */
+export async function readPullClock(db: Db): Promise<{ version: number; prunedThrough: number }> {
+  const row = await db.select({ version: syncClock.version, prunedThrough: syncClock.tombstonesPrunedThrough }).from(syncClock).where(eq(syncClock.id, 1)).get();
+  return row ?? { version: 0, prunedThrough: 0 };
 }
