@@ -127,6 +127,11 @@ async function ordersOf(world: Twin, newIds: string[]) {
   }));
 }
 
+/** The seller's orders' ids and numbers, by number. */
+function numberedOrders(sellerId: string) {
+  return app.services.db.read.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.sellerId, sellerId)).orderBy(asc(orders.number)).all();
+}
+
 describe('creating orders many at once', () => {
   it('comes to what creating them one after another does', async () => {
     await fc.assert(
@@ -167,12 +172,7 @@ describe('creating orders many at once', () => {
     const outcomes = await createOrders(app.services, actor, inputs);
 
     expect(outcomes.every((outcome) => outcome === null)).toBe(true);
-    const numbers = await app.services.db.read
-      .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(eq(orders.sellerId, world.seller.id))
-      .orderBy(asc(orders.number))
-      .all();
+    const numbers = await numberedOrders(world.seller.id);
     expect(numbers.map((row) => row.number)).toEqual(Array.from({ length: 31 }, (_, n) => 1001 + n));
     expect(numbers.slice(1).map((row) => row.id)).toEqual(ids);
   });
@@ -191,12 +191,7 @@ describe('creating orders many at once', () => {
 
     expect(answer.status).toBe(200);
     expect(answer.body.results.map((result) => (result.outcome === 'refused' ? result.message : result.outcome))).toEqual(['applied', 'This order was already sent', 'applied']);
-    const written = await app.services.db.read
-      .select({ id: orders.id, number: orders.number })
-      .from(orders)
-      .where(eq(orders.sellerId, world.seller.id))
-      .orderBy(asc(orders.number))
-      .all();
+    const written = await numberedOrders(world.seller.id);
     expect(written).toEqual([
       { id: world.sent, number: 1001 },
       { id: ids[0], number: 1002 },
