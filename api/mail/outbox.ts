@@ -5,10 +5,10 @@
  * at a time, retrying with doubling delays for up to a day while the mail
  * server is unreachable.
  */
-import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
+import { BackgroundSender } from '../shared/background-sender';
 import type { MailTransport, OutgoingMail } from './transport';
 
 export type QueuedMail = OutgoingMail & { kind: string; userId: string | null };
@@ -44,11 +44,7 @@ export function nextAttemptAfter(createdAt: Date, attempts: number, failedAt: Da
 
 export class MailOutbox {
   private readonly tuning: Required<OutboxTuning>;
-  private timer: NodeJS.Timeout | null = null;
-  /** The context the sender was made in (the server's start), never a request's. */
-  private readonly ownContext = new AsyncResource('MailOutbox');
-  private rounds: Promise<unknown> = Promise.resolve();
-  private started = false;
+  private readonly sender: BackgroundSender<number>;
   private woken = false;
 
   constructor(
@@ -59,6 +55,7 @@ export class MailOutbox {
     private readonly log: (line: string) => void = (line) => console.warn(line),
   ) {
     this.tuning = { ...DEFAULTS, ...tuning };
+    this.sender = new BackgroundSender({ name: 'mail', round: () => this.deliverRound(), pollMs: this.tuning.pollMs, log });
   }
 
   /** Queues a message inside the caller's transaction; the sender picks it up once that commits. */
@@ -77,23 +74,20 @@ export class MailOutbox {
       createdAt: now,
     });
     this.woken = true;
-    if (this.started) this.schedule(0);
+    this.sender.wakeIn(0);
   }
 
   start(): void {
-    this.started = true;
-    this.schedule(0);
+    this.sender.start();
   }
 
   stop(): void {
-    this.started = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.sender.stop();
   }
 
   /** Waits for the delivery rounds started so far. */
-  async idle(): Promise<void> {
-    await this.rounds;
+  idle(): Promise<void> {
+    return this.sender.idle();
   }
 
   /**
@@ -101,9 +95,7 @@ export class MailOutbox {
    * once, so nothing is sent twice. Answers how many were sent.
    */
   deliverDue(): Promise<number> {
-    const round = this.rounds.then(() => this.deliverRound());
-    this.rounds = round.catch(() => undefined);
-    return round;
+    return this.sender.runRound();
   }
 
   private async deliverRound(): Promise<number> {
@@ -137,22 +129,5 @@ export class MailOutbox {
     }
     await this.db.transaction(async (tx) => updateOutboxRow(tx.db, row.id, { attempts: row.attempts + 1, status: 'sent', sentAt: this.now(), lastError: null }));
     return true;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    // Bound to the sender's own context: a timer set while a request's transaction queues a message would otherwise run its round inside that transaction.
-    this.timer = setTimeout(
-      this.ownContext.bind(() => {
-        this.timer = null;
-        this.deliverDue()
-          .catch((error: unknown) => this.log(`The mail sender failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => {
-            if (this.started && !this.timer) this.schedule(this.tuning.pollMs);
-          });
-      }),
-      delayMs,
-    );
-    this.timer.unref();
   }
 }

@@ -5,13 +5,13 @@
  * unreachable service) are retried with doubling delays, or after the Retry-After the service asks for; 404 and 410
  * mean the subscription is gone, so it is removed.
  */
-import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webpush, { WebPushError } from 'web-push';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Database, Tx } from '../db/database';
 import { claimPush, deletePush, deletePushSubscriptionById, duePushes, insertPushOutboxRows, pushDelivered, pushFailed, retryPushAt, type DuePush } from '../db/repositories/push';
+import { BackgroundSender } from '../shared/background-sender';
 import type { VapidKeys } from './vapid-keys';
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -60,12 +60,7 @@ export const REFUSALS_BEFORE_REMOVAL = 5;
 
 export class PushOutbox {
   private readonly tuning: Required<Omit<PushTuning, 'agent'>>;
-  private timer: NodeJS.Timeout | null = null;
-  private timerAt = 0;
-  /** The context the sender was made in (the server's start), never a request's. */
-  private readonly ownContext = new AsyncResource('PushOutbox');
-  private rounds: Promise<unknown> = Promise.resolve();
-  private started = false;
+  private readonly sender: BackgroundSender<number>;
   /** Something was queued: the next commit of this process wakes the sender. */
   private queued = false;
   private stopListening: (() => void) | null = null;
@@ -79,6 +74,7 @@ export class PushOutbox {
   ) {
     const { agent: _agent, ...tuning } = options;
     this.tuning = { ...DEFAULTS, ...tuning };
+    this.sender = new BackgroundSender({ name: 'push', round: () => this.deliverRound(), pollMs: this.tuning.pollMs, log });
   }
 
   /** Queues pushes inside the caller's transaction; the sender picks them up once that commits. */
@@ -101,33 +97,28 @@ export class PushOutbox {
   }
 
   start(): void {
-    this.started = true;
     this.stopListening ??= this.db.onCommit(() => {
       if (!this.queued) return;
       this.queued = false;
-      if (this.started) this.schedule(0);
+      this.sender.wakeIn(0);
     });
-    this.schedule(0);
+    this.sender.start();
   }
 
   stop(): void {
-    this.started = false;
     this.stopListening?.();
     this.stopListening = null;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.sender.stop();
   }
 
   /** Waits for the delivery rounds started so far. */
-  async idle(): Promise<void> {
-    await this.rounds;
+  idle(): Promise<void> {
+    return this.sender.idle();
   }
 
   /** Sends every push now due and claimed by no other sender; rounds run one after another. Answers how many were sent. */
   deliverDue(): Promise<number> {
-    const round = this.rounds.then(() => this.deliverRound());
-    this.rounds = round.catch(() => undefined);
-    return round;
+    return this.sender.runRound();
   }
 
   private async deliverRound(): Promise<number> {
@@ -145,7 +136,7 @@ export class PushOutbox {
       if (await this.deliver(push)) sent += 1;
     }
     // A full batch may have left more behind.
-    if (due.length === this.tuning.batchSize && this.started) this.schedule(0);
+    if (due.length === this.tuning.batchSize) this.sender.wakeIn(0);
     return sent;
   }
 
@@ -180,7 +171,7 @@ export class PushOutbox {
       }
     });
     // A retry sooner than the next poll gets a wake-up of its own.
-    if (outcome.kind === 'retry' && this.started) this.schedule(this.retryDelayMs(push.attempts + 1, outcome.afterMs));
+    if (outcome.kind === 'retry') this.sender.wakeIn(this.retryDelayMs(push.attempts + 1, outcome.afterMs));
     return outcome.kind === 'sent';
   }
 
@@ -207,26 +198,5 @@ export class PushOutbox {
       // Unreachable, timed out, or a key that would not encrypt (a bad subscription fails the same way each time, and is given up on in time).
       return { kind: 'retry', reason: error instanceof Error ? error.message : String(error), afterMs: null };
     }
-  }
-
-  /** Wakes the sender after `delayMs`, unless it is to wake sooner already. */
-  private schedule(delayMs: number): void {
-    const at = Date.now() + delayMs;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerAt = at;
-    // Bound to the sender's own context: a timer set from inside a request's transaction would otherwise run its round there.
-    this.timer = setTimeout(
-      this.ownContext.bind(() => {
-        this.timer = null;
-        this.deliverDue()
-          .catch((error: unknown) => this.log(`The push sender failed: ${error instanceof Error ? error.message : String(error)}`))
-          .finally(() => {
-            if (this.started && !this.timer) this.schedule(this.tuning.pollMs);
-          });
-      }),
-      delayMs,
-    );
-    this.timer.unref();
   }
 }

@@ -62,12 +62,13 @@ export async function pushDelivered(db: Db, subscriptionId: string, now: Date): 
 
 /** Answers how many deliveries to the subscription have now failed in a row. */
 export async function pushFailed(db: Db, subscriptionId: string): Promise<number> {
-  await db
+  const row = await db
     .update(pushSubscriptions)
     .set({ failures: sql`${pushSubscriptions.failures} + 1` })
     .where(eq(pushSubscriptions.id, subscriptionId))
-    .run();
-  return (await db.select({ failures: pushSubscriptions.failures }).from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId)).get())?.failures ?? 0;
+    .returning({ failures: pushSubscriptions.failures })
+    .get();
+  return row?.failures ?? 0;
 }
 
 export async function pushOptedOutKinds(db: Db, userId: string): Promise<string[]> {

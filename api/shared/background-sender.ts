@@ -1,0 +1,75 @@
+/**
+ * The loop behind an outbox: once started, it runs a round of sending when woken (something was queued, a retry
+ * fell due) and otherwise every `pollMs`. Rounds run one after another, never two at once, so nothing is sent twice
+ * by one process; a round that fails is logged and the loop goes on.
+ */
+import { AsyncResource } from 'node:async_hooks';
+
+export type BackgroundSenderOptions<T> = {
+  /** Names the sender in the log ("the mail sender failed: …"). */
+  name: string;
+  /** One round of sending. */
+  round: () => Promise<T>;
+  /** How often a round runs when nothing woke the sender. */
+  pollMs: number;
+  log: (line: string) => void;
+};
+
+export class BackgroundSender<T> {
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  /** The context the sender was made in (the server's start), never a request's. */
+  private readonly ownContext: AsyncResource;
+  private rounds: Promise<unknown> = Promise.resolve();
+  private started = false;
+
+  constructor(private readonly options: BackgroundSenderOptions<T>) {
+    this.ownContext = new AsyncResource(`${options.name} sender`);
+  }
+
+  start(): void {
+    this.started = true;
+    this.wakeIn(0);
+  }
+
+  /** No round starts after this; `idle()` waits for the one in flight. */
+  stop(): void {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Waits for the rounds started so far. */
+  async idle(): Promise<void> {
+    await this.rounds;
+  }
+
+  /** Runs a round once those before it are done, whether or not the loop is started. */
+  runRound(): Promise<T> {
+    const round = this.rounds.then(() => this.options.round());
+    this.rounds = round.catch(() => undefined);
+    return round;
+  }
+
+  /** Runs a round after `delayMs`, unless one is to run sooner already; does nothing while stopped. */
+  wakeIn(delayMs: number): void {
+    if (!this.started) return;
+    const at = Date.now() + delayMs;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    // Bound to the sender's own context: a timer set from inside a request's transaction would otherwise run its round there.
+    this.timer = setTimeout(
+      this.ownContext.bind(() => {
+        this.timer = null;
+        this.runRound()
+          .catch((error: unknown) => this.options.log(`The ${this.options.name} sender failed: ${error instanceof Error ? error.message : String(error)}`))
+          .finally(() => {
+            if (!this.timer) this.wakeIn(this.options.pollMs);
+          });
+      }),
+      delayMs,
+    );
+    this.timer.unref();
+  }
+}
