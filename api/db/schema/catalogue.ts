@@ -1,0 +1,81 @@
+/** The catalogue: a seller team's products and the price lists that price them. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { PriceListEntry } from '../../../sync/entities/price-list';
+import { users } from './accounts';
+import { authorship } from './authorship';
+import { timestamps, version } from './columns';
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    strainName: text('strain_name').notNull(),
+    description: text('description'),
+    category: text('category', { enum: ['flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical'] })
+      .notNull()
+      .default('flower'),
+    thcHundredths: integer('thc_hundredths'),
+    cbdHundredths: integer('cbd_hundredths'),
+    priceCents: integer('price_cents'),
+    unitType: text('unit_type', { enum: ['lb', 'oz', 'g', 'unit'] })
+      .notNull()
+      .default('oz'),
+    availableThousandths: integer('available_thousandths').notNull().default(0),
+    lotSize: integer('lot_size').notNull().default(1),
+    /** The cover's address, derived from the first uploaded photo of `photoIds` (kept for readers that show one image). */
+    photoUrl: text('photo_url'),
+    /** The gallery, in order, by ids made on the device; a photo may arrive after the product that names it. */
+    photoIds: text('photo_ids', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    labResultId: text('lab_result_id'),
+    /** The seller's own stock-keeping code, unique within their catalogue: what a re-imported spreadsheet matches on. */
+    sku: text('sku'),
+    ...authorship(),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index('products_user_version').on(t.userId, t.version),
+    uniqueIndex('products_owner_sku').on(t.userId, t.sku),
+    check('products_category_check', sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`),
+    check('products_unit_type_check', sql`${t.unitType} in ('lb', 'oz', 'g', 'unit')`),
+    check('products_thc_check', sql`${t.thcHundredths} between 0 and 10000`),
+    check('products_cbd_check', sql`${t.cbdHundredths} between 0 and 10000`),
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_available_check', sql`${t.availableThousandths} >= 0`),
+    check('products_lot_size_check', sql`${t.lotSize} >= 1`),
+  ],
+);
+
+/**
+ * A seller team's price list: its entries (see `priceListEntrySchema`) kept whole as JSON, since the list is read and
+ * written as one (the grid, PUT, CSV), priced against as one, and replicated as one row.
+ */
+export const priceLists = sqliteTable(
+  'price_lists',
+  {
+    id: text('id').primaryKey(),
+    /** The seller team. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Calendar days (YYYY-MM-DD), both included; null is an open end. */
+    startsAt: text('starts_at'),
+    endsAt: text('ends_at'),
+    entries: text('entries', { mode: 'json' })
+      .$type<PriceListEntry[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    ...authorship(),
+    version,
+    ...timestamps,
+  },
+  (t) => [index('price_lists_user_version').on(t.userId, t.version)],
+);

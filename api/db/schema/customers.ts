@@ -1,0 +1,48 @@
+/** A seller team's customer book. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { authorship } from './authorship';
+import { priceLists } from './catalogue';
+import { timestamps, version } from './columns';
+
+/**
+ * A seller team's customer book: the dispensaries it sells to, with their terms. `buyerTeamId` links one to the
+ * buyer's team here once that buyer has an account; `repUserId` is the member who looks after it.
+ */
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    /** The seller team. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    buyerTeamId: text('buyer_team_id').references(() => users.id, { onDelete: 'set null' }),
+    licenseNumber: text('license_number'),
+    paymentTerms: text('payment_terms', { enum: ['cod', 'net7', 'net15', 'net30'] })
+      .notNull()
+      .default('cod'),
+    priceListId: text('price_list_id').references((): AnySQLiteColumn => priceLists.id, { onDelete: 'set null' }),
+    repUserId: text('rep_user_id').references(() => users.id, { onDelete: 'set null' }),
+    holdWhenOverdue: integer('hold_when_overdue', { mode: 'boolean' }).notNull().default(false),
+    tags: text('tags', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    ...authorship(),
+    version,
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_user_version').on(t.userId, t.version),
+    // One entry per buyer team in a seller's book (unlinked entries, with no buyer team, are not held to it).
+    uniqueIndex('customers_user_buyer_team').on(t.userId, t.buyerTeamId),
+    index('customers_user_email').on(t.userId, t.email),
+    index('customers_buyer_team').on(t.buyerTeamId),
+    index('customers_user_rep').on(t.userId, t.repUserId),
+    check('customers_payment_terms_check', sql`${t.paymentTerms} in ('cod', 'net7', 'net15', 'net30')`),
+  ],
+);

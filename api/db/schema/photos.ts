@@ -1,0 +1,31 @@
+/** Uploaded files: product photos, profile photos and lab results. */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { version } from './columns';
+
+/**
+ * Uploaded files (product photos, profile photos, lab results), by ids made
+ * on the device. The bytes live under DATA_DIR/uploads named by their SHA-256,
+ * so the same file uploaded twice is stored once.
+ */
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose', { enum: ['product', 'profile', 'lab-result'] }).notNull(),
+    version,
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('photos_user_version').on(t.userId, t.version),
+    index('photos_sha256').on(t.sha256),
+    check('photos_purpose_check', sql`${t.purpose} in ('product', 'profile', 'lab-result')`),
+  ],
+);
