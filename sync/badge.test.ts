@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, inquiryWaitsOn, orderWaitsOn, type BadgeInquiry, type BadgeOrder } from './badge';
+import { badgeCount, orderWaitsOn, type BadgeInquiry, type BadgeOrder } from './badge';
 
 const SELLER = 'seller-team';
 const BUYER = 'buyer-team';
+const SENT = '2026-03-02T09:00:00.000Z';
+const LATER = '2026-03-02T09:30:00.000Z';
 const order = (status: BadgeOrder['status'], buyerTeamId: string | null = BUYER): BadgeOrder => ({ sellerTeamId: SELLER, buyerTeamId, status });
-const thread = (...authors: Array<{ authorId: string; authorTeamId?: string }>): BadgeInquiry => ({ sellerId: SELLER, buyerId: BUYER, messages: authors });
+/** A thread the buyer sent at SENT: read by the buyer as it wrote, never opened by the seller. */
+const thread = (changes: Partial<BadgeInquiry> = {}): BadgeInquiry => ({ sellerId: SELLER, buyerId: BUYER, buyerReadAt: SENT, sellerReadAt: null, updatedAt: SENT, ...changes });
+const badge = (teamId: string, inquiries: BadgeInquiry[]) => badgeCount(teamId, [], inquiries);
 
 describe('the badge', () => {
   it("counts a seller's new orders and a buyer's changes to approve, nothing else", () => {
@@ -21,24 +25,33 @@ describe('the badge', () => {
     expect(orderWaitsOn(SELLER, order('submitted', null))).toBe(true);
   });
 
-  it('counts a conversation whose last word came from the other side, by the team a member wrote for', () => {
-    expect(inquiryWaitsOn(SELLER, thread())).toBe(true);
-    expect(inquiryWaitsOn(BUYER, thread())).toBe(false);
-    const fromBuyer = thread({ authorId: 'buyer-member', authorTeamId: BUYER });
-    expect(inquiryWaitsOn(SELLER, fromBuyer)).toBe(true);
-    expect(inquiryWaitsOn(BUYER, fromBuyer)).toBe(false);
-    const answered = thread({ authorId: 'buyer-member', authorTeamId: BUYER }, { authorId: 'rep', authorTeamId: SELLER });
-    expect(inquiryWaitsOn(SELLER, answered)).toBe(false);
-    expect(inquiryWaitsOn(BUYER, answered)).toBe(true);
-    // A message from before authors' teams were kept was written by the team's own account.
-    expect(inquiryWaitsOn(SELLER, thread({ authorId: BUYER }))).toBe(true);
-    expect(inquiryWaitsOn('someone-else', fromBuyer)).toBe(false);
+  it('counts a conversation the team has not opened, not the one its other side just sent', () => {
+    expect(badge(SELLER, [thread()])).toBe(1);
+    expect(badge(BUYER, [thread()])).toBe(0);
+    expect(badge('someone-else', [thread()])).toBe(0);
+  });
+
+  it('stops counting a conversation once the team has read it, even though the other side wrote last', () => {
+    expect(badge(SELLER, [thread({ sellerReadAt: LATER })])).toBe(0);
+  });
+
+  it('counts it again when something happens after the read', () => {
+    const repliedAfterRead = thread({ sellerReadAt: LATER, buyerReadAt: '2026-03-02T10:00:00.000Z', updatedAt: '2026-03-02T10:00:00.000Z' });
+    expect(badge(SELLER, [repliedAfterRead])).toBe(1);
+    expect(badge(BUYER, [repliedAfterRead])).toBe(0);
+  });
+
+  it('does not count a conversation the team answered, and counts the answer for the other side', () => {
+    // Writing is reading: the reply marks the conversation read up to its own moment.
+    const answered = thread({ sellerReadAt: LATER, updatedAt: LATER });
+    expect(badge(SELLER, [answered])).toBe(0);
+    expect(badge(BUYER, [answered])).toBe(1);
   });
 
   it('adds up what waits on the team', () => {
     const orders = [order('submitted'), order('submitted'), order('awaiting_buyer'), order('delivered')];
-    const inquiries = [thread(), thread({ authorId: 'b', authorTeamId: BUYER }), thread({ authorId: 's', authorTeamId: SELLER })];
-    expect(badgeCount(SELLER, orders, inquiries)).toBe(4);
+    const inquiries = [thread(), thread({ sellerReadAt: LATER }), thread({ sellerReadAt: LATER, updatedAt: LATER })];
+    expect(badgeCount(SELLER, orders, inquiries)).toBe(3);
     expect(badgeCount(BUYER, orders, inquiries)).toBe(2);
     expect(badgeCount('someone-else', orders, inquiries)).toBe(0);
     expect(badgeCount(SELLER, [], [])).toBe(0);

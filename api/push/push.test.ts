@@ -8,13 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeCount } from '../../sync/badge';
 import { PUSH_KINDS, pushMessageSchema, type PushMessage, type PushPreferences } from '../../sync/entities/push';
 import type { Menu } from '../../sync/entities/menu';
 import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
-import { pushResponseSchema } from '../../sync/protocol';
+import { pullResponseSchema, pushResponseSchema } from '../../sync/protocol';
 import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
 import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
@@ -89,6 +90,12 @@ async function messagesOf(subscription: StandInSubscription, count: number): Pro
 async function settled(): Promise<void> {
   await expect.poll(async () => (await t.services.db.read.select().from(pushOutbox).all()).length, { timeout: 30_000 }).toBe(0);
   await t.services.push.idle();
+}
+
+/** The badge a device of `as` (on the team `teamId`) shows from a replica freshly pulled. */
+async function replicaBadge(as: AuthResponse, teamId: string): Promise<number> {
+  const replica = pullResponseSchema.parse(await ok('GET', '/api/sync/pull?cursor=0', as));
+  return badgeCount(teamId, replica.orders, replica.inquiries);
 }
 
 const placeOrder = (quantity = '1') => ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity }] }, 201);
@@ -257,6 +264,42 @@ describe('the news pushed', () => {
     expect(toBuyer).toMatchObject({ title: 'Message from North Star Farms', body: 'Plenty: 40 lb this week.', url: `/inbox?id=${id}` });
   });
 
+  it('counts on the badge the conversations the team has not read, as its devices count them from their replicas', async () => {
+    const team = seller.user.id;
+    const ask = (id: string) => ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Any Gelato left?' }, 201);
+    /** Runs `action`, then answers the badge its push gave `device`, checked against the replica of `as`. */
+    const badgeAfter = async (device: StandInSubscription, as: AuthResponse, teamId: string, action: () => Promise<unknown>) => {
+      // Apart in time, so each read mark and reply is clearly before or after the activity around it.
+      t.clock.advance(1000);
+      const { badgeCount: pushed } = await nextPush(device, action);
+      expect(pushed).toBe(await replicaBadge(as, teamId));
+      return pushed;
+    };
+    const read = (id: string) => {
+      t.clock.advance(1000);
+      return ok('POST', `/api/inquiries/${id}/read`, seller, undefined, 204);
+    };
+
+    const before = await replicaBadge(seller, team);
+    const first = randomUUID();
+    const unread = await badgeAfter(sellerDevice, seller, team, () => ask(first));
+    expect(unread).toBe(before + 1);
+    await settled();
+    expect((await messagesOf(repDevice, delivered(repDevice).length)).at(-1)!.badgeCount).toBe(await replicaBadge(rep, team));
+
+    // Read, the first stops counting though the buyer wrote last: the second takes its place.
+    await read(first);
+    const second = randomUUID();
+    expect(await badgeAfter(sellerDevice, seller, team, () => ask(second))).toBe(unread);
+
+    // Answered, the second stops counting for the seller and counts for the buyer.
+    const buyerBefore = await replicaBadge(buyer, buyer.user.id);
+    const answer = () => ok('POST', `/api/inquiries/${second}/messages`, seller, { id: randomUUID(), body: 'Yes, 40 lb.' }, 201);
+    expect(await badgeAfter(buyerDevice, buyer, buyer.user.id, answer)).toBe(buyerBefore + 1);
+    expect(await badgeAfter(sellerDevice, seller, team, () => ask(randomUUID()))).toBe(unread);
+    await settled();
+  });
+
   it('tells the seller the first time a buyer opens one of their menus, and only the first time', async () => {
     const openMenu = async () => {
       const res = await t.request('GET', `/api/public/menu/${menu.publicLinkId}`, { token: buyer.token, headers: { 'user-agent': BROWSER } });
@@ -294,8 +337,10 @@ describe('the news pushed', () => {
     await settled();
     const toSeller = (await messagesOf(sellerDevice, delivered(sellerDevice).length)).at(-1)!;
     expect(toSeller.title).toBe(toRep.title);
-    // The stranger's waiting order counts on the seller's badge, not on the rep's.
+    // The stranger's waiting order counts on the seller's badge, not on the rep's, as on their devices.
     expect(toSeller.badgeCount).toBe(toRep.badgeCount + 1);
+    expect(toSeller.badgeCount).toBe(await replicaBadge(seller, seller.user.id));
+    expect(toRep.badgeCount).toBe(await replicaBadge(rep, seller.user.id));
   });
 
   it('sends nothing of a kind the person turned off', async () => {

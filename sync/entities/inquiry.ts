@@ -63,6 +63,19 @@ export function messageTeamId(message: Pick<InquiryMessage, 'authorId' | 'author
   return message.authorTeamId ?? message.authorId;
 }
 
+/** What says whether a party has read an inquiry: its two read marks and its last activity. */
+export type InquiryReadMarks = Pick<Inquiry, 'buyerId' | 'sellerId' | 'buyerReadAt' | 'sellerReadAt' | 'updatedAt'>;
+
+/**
+ * Whether the team (the inquiry's buyer or seller) has something in it not yet read: it never opened it, or there was
+ * activity after it last did. Opening it, answering it or settling the request marks it read; a stranger has nothing to read.
+ */
+export function unreadBy(teamId: string, inquiry: InquiryReadMarks): boolean {
+  const readAt = inquiry.sellerId === teamId ? inquiry.sellerReadAt : inquiry.buyerId === teamId ? inquiry.buyerReadAt : undefined;
+  if (readAt === undefined) return false;
+  return readAt === null || inquiry.updatedAt > readAt;
+}
+
 const messageBody = z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(4000, tooLongMessage('A message', 4000));
 
 export const inquiryCreateSchema = z

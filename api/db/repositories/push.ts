@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
 import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
-import { customers, inquiries, inquiryMessages, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers, users } from '../schema';
+import { customers, inquiries, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers, users } from '../schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
@@ -172,20 +172,25 @@ export async function badgeItems(db: Db, teamId: string, repUserId: string | nul
       ),
     )
     .all();
-  const lastAuthor = sql<
-    string | null
-  >`(SELECT coalesce(m.author_team_id, m.author_id) FROM ${inquiryMessages} m WHERE m.inquiry_id = ${inquiries.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`;
   const threads = await db
-    .select({ sellerId: inquiries.sellerId, buyerId: inquiries.buyerId, lastAuthor })
+    .select({
+      sellerId: inquiries.sellerId,
+      buyerId: inquiries.buyerId,
+      sellerReadAt: inquiries.sellerReadAt,
+      buyerReadAt: inquiries.buyerReadAt,
+      updatedAt: inquiries.updatedAt,
+    })
     .from(inquiries)
     .where(or(eq(inquiries.sellerId, teamId), eq(inquiries.buyerId, teamId)))
     .all();
   return {
     orders: waitingOrders,
+    // As the device holds them, so both compare the same instants.
     inquiries: threads.map((thread) => ({
-      sellerId: thread.sellerId,
-      buyerId: thread.buyerId,
-      messages: thread.lastAuthor ? [{ authorId: thread.lastAuthor, authorTeamId: thread.lastAuthor }] : [],
+      ...thread,
+      sellerReadAt: thread.sellerReadAt?.toISOString() ?? null,
+      buyerReadAt: thread.buyerReadAt?.toISOString() ?? null,
+      updatedAt: thread.updatedAt.toISOString(),
     })),
   };
 }

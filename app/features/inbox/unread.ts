@@ -1,9 +1,8 @@
-import type { Inquiry } from '../../../sync/entities/inquiry';
+import { unreadBy, type Inquiry } from '../../../sync/entities/inquiry';
 
-/** Whether the conversation has news for this user: activity after they last read it. */
+/** Whether the conversation has news for this user: activity after they last read it. The app badge counts by the same rule. */
 export function isUnread(inquiry: Inquiry, userId: string): boolean {
-  const readAt = inquiry.buyerId === userId ? inquiry.buyerReadAt : inquiry.sellerReadAt;
-  return readAt === null || inquiry.updatedAt > readAt;
+  return unreadBy(userId, inquiry);
 }
 
 export function unreadCount(inquiries: Iterable<Inquiry>, userId: string): number {
