@@ -158,4 +158,41 @@ describe('a background sender', () => {
     await expect(sender.runRound()).rejects.toThrow('no connection');
     await expect(sender.runRound()).resolves.toBe(2);
   });
+
+  it('serves the wake-ups that come during a slow round by one round after it', async () => {
+    const release = deferred();
+    const rounds = countedRounds(async (round) => {
+      if (round === 1) await release.promise;
+      return 0;
+    });
+    const sender = make(rounds.round, HOUR_MS);
+    sender.start();
+    await rounds.reached(1);
+    for (let wake = 0; wake < 5; wake++) {
+      sender.wakeIn(0);
+      await nextTimers();
+    }
+    release.resolve();
+    await rounds.reached(2);
+    await nextTimers();
+    expect(rounds.count).toBe(2);
+  });
+
+  it('never starts a woken round still waiting for the one in flight once stopped', async () => {
+    const release = deferred();
+    const rounds = countedRounds(async () => {
+      await release.promise;
+      return 0;
+    });
+    const sender = make(rounds.round, HOUR_MS);
+    sender.start();
+    await rounds.reached(1);
+    sender.wakeIn(0);
+    await nextTimers();
+    sender.stop();
+    release.resolve();
+    await sender.idle();
+    await nextTimers();
+    expect(rounds.count).toBe(1);
+  });
 });

@@ -22,6 +22,8 @@ export class BackgroundSender<T> {
   private readonly ownContext: AsyncResource;
   private rounds: Promise<unknown> = Promise.resolve();
   private started = false;
+  /** A woken round waits behind the one in flight: wake-ups meanwhile are served by it, not by one round each. */
+  private wokenRoundWaiting = false;
 
   constructor(private readonly options: BackgroundSenderOptions<T>) {
     this.ownContext = new AsyncResource(`${options.name} sender`);
@@ -62,7 +64,15 @@ export class BackgroundSender<T> {
     this.timer = setTimeout(
       this.ownContext.bind(() => {
         this.timer = null;
-        this.runRound()
+        if (this.wokenRoundWaiting) return;
+        this.wokenRoundWaiting = true;
+        const round = this.rounds.then(() => {
+          this.wokenRoundWaiting = false;
+          // Stopped while it waited its turn: it never starts.
+          return this.started ? this.options.round() : undefined;
+        });
+        this.rounds = round.catch(() => undefined);
+        round
           .catch((error: unknown) => this.options.log(`The ${this.options.name} sender failed: ${error instanceof Error ? error.message : String(error)}`))
           .finally(() => {
             if (!this.timer) this.wakeIn(this.options.pollMs);

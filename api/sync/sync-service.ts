@@ -137,6 +137,9 @@ async function applyRun(services: Services, by: Pusher, run: Pushed[]): Promise<
   }
 }
 
+/** The pruning watermark as pulls last read it, by database: it only ever rises. */
+const prunedThroughSeen = new WeakMap<Services['db'], number>();
+
 /**
  * Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes
  * next time. They are asked together, on PostgreSQL in one round trip: the rows are read from the device's cursor on
@@ -149,8 +152,9 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
   // A cursor from before the person joined their team was another team's: the device gets everything again, marked
-  // as the whole truth, so it drops what it may no longer hold.
-  const hoped = requested > 0 && requested < team.sinceVersion ? 0 : requested;
+  // as the whole truth, so it drops what it may no longer hold. So does one at or below a pruning watermark already
+  // seen (below), read from nothing at once rather than read twice.
+  const hoped = (requested > 0 && requested < team.sinceVersion) || requested <= (prunedThroughSeen.get(services.db) ?? 0) ? 0 : requested;
   const by = { userId: user.id, role: team.role };
   const readRows = (cursor: number) =>
     Promise.all([
@@ -167,6 +171,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
       readRows(hoped),
     ]);
     if (client && client.userId !== user.id) throw new AppError('forbidden', 'This device id belongs to another account');
+    prunedThroughSeen.set(services.db, Math.max(prunedThroughSeen.get(services.db) ?? 0, clock.prunedThrough));
     // Deletions at or below the watermark were pruned: the device cannot learn of them, so it gets everything again too.
     const cursor = hoped > 0 && hoped <= clock.prunedThrough ? 0 : hoped;
     const [freshUser, collections, tombstones, withdrawn, photos] = cursor === hoped ? rowsSinceHoped : await readRows(cursor);
