@@ -6,8 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
-import { addProduct, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
+import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
+import { openSharedMenu } from './support/shared-menu';
 import { solidPng } from './support/uploads';
 
 const SHOWN_FROM_DEVICE = 'Shown from this device';
@@ -131,5 +132,31 @@ test.describe('booth mode', () => {
     const response = await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { menu: { id: string } }).menu.id).toBe(menuId);
+  });
+
+  test('a seller who opened their menu a moment ago and lost signal reopens it from the device, not from a copy that looks fresh', async ({ page, context }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await waitForServiceWorkerControl(page);
+    await openProducts(page);
+    await addProduct(page, { name: 'Quick Kush', price: '15' });
+    await buildMenu(page, 'Just Opened', ['Quick Kush']);
+    await expectAllSynced(page);
+    const publicLinkId = /\/menu\/([0-9a-f-]{36})$/.exec((await page.getByTestId('menu-link').textContent()) ?? '')?.[1];
+    expect(publicLinkId).toBeTruthy();
+    // Opened online: the server's menu, and the device keeps a copy of it.
+    await openSharedMenu(page, publicLinkId!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Just Opened' })).toBeVisible();
+    await expect(page.getByText(SHOWN_FROM_DEVICE)).toHaveCount(0);
+
+    // Seconds later, with no signal: a changed price shows the menu is the device's own, not the copy kept a moment ago.
+    await goOffline(context);
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await editProductPrice(page, 'Quick Kush', '16');
+    await page.goto(`/menu/${publicLinkId}`);
+    await expectShownFromDevice(page, 'Just Opened', ['Quick Kush']);
+    await expect(page.getByText('$16.00')).toBeVisible();
+    await goOnline(context);
   });
 });
