@@ -5,13 +5,16 @@
  * link or QR code before the server has it, and is as soon as it has.
  */
 import type { Page } from '@playwright/test';
-import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
+import { SAMPLE_MENU_LINK_ID } from '../sync/sample-menu';
+import { baseUrl, DEMO_SELLER, expect, registerAccount, signIn, test } from './support/fixtures';
 import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 import { openSharedMenu } from './support/shared-menu';
 import { solidPng } from './support/uploads';
 
 const SHOWN_FROM_DEVICE = 'Shown from this device';
+/** The demo seller's sample menu, which opens at its own link and at the short address the landing page gives it. */
+const SAMPLE_MENU = { name: 'Fall Wholesale Menu', productCount: 12 };
 
 /** Builds a menu of the named products in the menu builder and saves it; its id. */
 async function buildMenu(page: Page, name: string, products: string[]): Promise<string> {
@@ -157,6 +160,26 @@ test.describe('booth mode', () => {
     await page.goto(`/menu/${publicLinkId}`);
     await expectShownFromDevice(page, 'Just Opened', ['Quick Kush']);
     await expect(page.getByText('$16.00')).toBeVisible();
+    await goOnline(context);
+  });
+
+  test("the sample menu's short address opens offline from the device, as its own link does", async ({ page, context }) => {
+    await signIn(page, DEMO_SELLER);
+    await waitForServiceWorkerControl(page);
+    await expectAllSynced(page);
+    for (const address of ['sample', SAMPLE_MENU_LINK_ID]) {
+      await openSharedMenu(page, address);
+      await expect(page.getByRole('heading', { level: 1, name: SAMPLE_MENU.name })).toBeVisible();
+    }
+
+    await goOffline(context);
+    for (const address of [SAMPLE_MENU_LINK_ID, 'sample']) {
+      await page.goto(`/menu/${address}`);
+      await expect(page.getByRole('heading', { level: 1, name: SAMPLE_MENU.name })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: SHOWN_FROM_DEVICE })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveCount(SAMPLE_MENU.productCount);
+      await expect(page.getByRole('link', { name: '← Back to the menu builder' })).toBeVisible();
+    }
     await goOnline(context);
   });
 });

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '../../lib/router';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { menuLinkIdOf } from '../../../sync/sample-menu';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
@@ -102,7 +103,8 @@ export function PublicMenuPage() {
     return (
       <Suspense fallback={<Spinner label="Loading menu" />}>
         <OwnMenuFromDevice
-          publicLinkId={publicLinkId}
+          // The sample menu's short address names its link, on this device as on the server.
+          publicLinkId={menuLinkIdOf(publicLinkId)}
           shortfall={shortfall}
           backTo={backTo}
           otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />}
