@@ -5,12 +5,16 @@
  * link or QR code before the server has it, and is as soon as it has.
  */
 import type { Page } from '@playwright/test';
-import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
-import { addProduct, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
+import { SAMPLE_MENU_LINK_ID } from '../sync/sample-menu';
+import { baseUrl, DEMO_SELLER, expect, registerAccount, signIn, test } from './support/fixtures';
+import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
+import { openSharedMenu } from './support/shared-menu';
 import { solidPng } from './support/uploads';
 
 const SHOWN_FROM_DEVICE = 'Shown from this device';
+/** The demo seller's sample menu, which opens at its own link and at the short address the landing page gives it. */
+const SAMPLE_MENU = { name: 'Fall Wholesale Menu', productCount: 12 };
 
 /** Builds a menu of the named products in the menu builder and saves it; its id. */
 async function buildMenu(page: Page, name: string, products: string[]): Promise<string> {
@@ -131,5 +135,51 @@ test.describe('booth mode', () => {
     const response = await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { menu: { id: string } }).menu.id).toBe(menuId);
+  });
+
+  test('a seller who opened their menu a moment ago and lost signal reopens it from the device, not from a copy that looks fresh', async ({ page, context }) => {
+    const seller = await registerAccount('seller');
+    await signIn(page, seller);
+    await waitForServiceWorkerControl(page);
+    await openProducts(page);
+    await addProduct(page, { name: 'Quick Kush', price: '15' });
+    await buildMenu(page, 'Just Opened', ['Quick Kush']);
+    await expectAllSynced(page);
+    const publicLinkId = /\/menu\/([0-9a-f-]{36})$/.exec((await page.getByTestId('menu-link').textContent()) ?? '')?.[1];
+    expect(publicLinkId).toBeTruthy();
+    // Opened online: the server's menu, and the device keeps a copy of it.
+    await openSharedMenu(page, publicLinkId!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Just Opened' })).toBeVisible();
+    await expect(page.getByText(SHOWN_FROM_DEVICE)).toHaveCount(0);
+
+    // Seconds later, with no signal: a changed price shows the menu is the device's own, not the copy kept a moment ago.
+    await goOffline(context);
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await editProductPrice(page, 'Quick Kush', '16');
+    await page.goto(`/menu/${publicLinkId}`);
+    await expectShownFromDevice(page, 'Just Opened', ['Quick Kush']);
+    await expect(page.getByText('$16.00')).toBeVisible();
+    await goOnline(context);
+  });
+
+  test("the sample menu's short address opens offline from the device, as its own link does", async ({ page, context }) => {
+    await signIn(page, DEMO_SELLER);
+    await waitForServiceWorkerControl(page);
+    await expectAllSynced(page);
+    for (const address of ['sample', SAMPLE_MENU_LINK_ID]) {
+      await openSharedMenu(page, address);
+      await expect(page.getByRole('heading', { level: 1, name: SAMPLE_MENU.name })).toBeVisible();
+    }
+
+    await goOffline(context);
+    for (const address of [SAMPLE_MENU_LINK_ID, 'sample']) {
+      await page.goto(`/menu/${address}`);
+      await expect(page.getByRole('heading', { level: 1, name: SAMPLE_MENU.name })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: SHOWN_FROM_DEVICE })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2 })).toHaveCount(SAMPLE_MENU.productCount);
+      await expect(page.getByRole('link', { name: '← Back to the menu builder' })).toBeVisible();
+    }
+    await goOnline(context);
   });
 });

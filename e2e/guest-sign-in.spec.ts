@@ -117,4 +117,26 @@ test.describe('a guest on a shared menu', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await expect(page).toHaveURL(menuAddress);
   });
+
+  test('who signs in with a seller account to order is told ordering is for buyer accounts, and stays on the menu', async ({ page }) => {
+    const { product, menu, menuAddress } = await sharedMenu();
+    const seller = await registerAccount('seller');
+    await openSharedMenu(page, menu.publicLinkId);
+
+    await page.getByRole('button', { name: `Sign in to order ${product.strainName}` }).click();
+    await page.getByRole('dialog', { name: 'Create a free buyer account' }).getByRole('button', { name: 'Sign in' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in' });
+    await signIn.getByLabel('Email').fill(seller.email);
+    await signIn.getByLabel('Password', { exact: true }).fill(seller.password);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+
+    const notice = toast(page, 'Signed in as a seller').first();
+    await expect(notice).toContainText(`Only a buyer account can order ${product.strainName}. You're still on this menu.`);
+    await expect(signIn).toBeHidden();
+    await expect(page).toHaveURL(menuAddress);
+    await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
+    // Signed in, with nothing of the buyer's offered or started.
+    await expect(page.getByRole('button', { name: `Sign in to order ${product.strainName}` })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /cart/i })).toHaveCount(0);
+  });
 });

@@ -1,6 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
+import { waitForServiceWorkerControl } from './support/offline-app';
 import { openSharedMenu } from './support/shared-menu';
+
+const SAVED_COPY_NOTICE = /No connection: showing the copy saved on this device on/;
 
 test.describe('the sample menu, with no login', () => {
   test('shows the seller, filters by category and sorts', async ({ page }) => {
@@ -81,9 +84,24 @@ test.describe('a public menu opened once', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
-    await expect(page.getByText(/No connection: showing the copy saved on this device on/)).toBeVisible();
+    await expect(page.getByText(SAVED_COPY_NOTICE)).toBeVisible();
     await page.getByRole('button', { name: 'Flower' }).click();
     await expect(page.getByRole('heading', { level: 2 })).toHaveCount(4);
+    await goOnline(context);
+  });
+
+  test('reopened with no network a moment after, still says the copy is from this device, however fresh', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await openSharedMenu(page, 'sample');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeVisible();
+    // Answered by the network: nothing to say.
+    await expect(page.getByText(SAVED_COPY_NOTICE)).toHaveCount(0);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2 })).toHaveCount(12);
+    await expect(page.getByText(SAVED_COPY_NOTICE)).toBeVisible();
     await goOnline(context);
   });
 });

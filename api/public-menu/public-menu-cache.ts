@@ -16,7 +16,8 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import { pricedMenu } from '../../sync/priced-menu';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { AppError } from '../../sync/errors';
-import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE, SAMPLE_MENU_LINK_ID } from './public-menu-service';
+import { menuLinkIdOf } from '../../sync/sample-menu';
+import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 
 export type CachedAnswer = KeptBody & {
   json: string;
@@ -37,7 +38,7 @@ export class PublicMenuCache {
   private readonly entries = new Map<string, Entry>();
 
   async answer(services: Services, requestedLinkId: string): Promise<CachedAnswer> {
-    const linkId = requestedLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : requestedLinkId;
+    const linkId = menuLinkIdOf(requestedLinkId);
     const db = services.db.read;
     const clock = services.db.committedVersion;
     const cached = this.entries.get(linkId);

@@ -9,7 +9,8 @@ import { files, upload } from '../photos/upload-test-support';
 import { DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { MENU_NOT_FOUND_MESSAGE, SAMPLE_MENU_LINK_ID } from './public-menu-service';
+import { SAMPLE_MENU_LINK_ID } from '../../sync/sample-menu';
+import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 
 let t: TestApp;
 let seller: AuthResponse;

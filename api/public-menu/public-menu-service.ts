@@ -11,6 +11,7 @@ import { AppError } from '../../sync/errors';
 import { pricedMenu } from '../../sync/priced-menu';
 import { calendarDay } from '../../sync/pricing';
 import { publicMenuOf } from '../../sync/public-menu-view';
+import { menuLinkIdOf } from '../../sync/sample-menu';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { findMenu, findMenuByLink } from '../db/repositories/menus';
@@ -18,9 +19,6 @@ import { ownPhotosByIds } from '../db/repositories/photos';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
 import { listPricing } from './buyer-prices';
-
-/** The link id of the demo menu that `/menu/sample` shows. */
-export const SAMPLE_MENU_LINK_ID = '5a3b1e00-0000-4000-8000-000000000001';
 
 export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist or may have been removed.";
 
@@ -44,7 +42,7 @@ export async function getPublicMenu(services: Services, publicLinkId: string, bu
 /** The public menu as its seller keeps it, at list prices, and whose it is (which the answer itself never shows). */
 export async function loadPublicMenu(services: Services, publicLinkId: string): Promise<LoadedPublicMenu> {
   const db = services.db.read;
-  const linkId = publicLinkId === 'sample' ? SAMPLE_MENU_LINK_ID : publicLinkId;
+  const linkId = menuLinkIdOf(publicLinkId);
   const menu = await findMenuByLink(db, linkId);
   const seller = menu ? await findUserById(db, menu.userId) : null;
   if (!menu || !seller || !menuReachable(menu, seller, { link: linkId }, services.now())) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);

@@ -15,7 +15,7 @@ import { createProduct } from '../products/product-service';
 import { uploadPhoto } from '../photos/upload-service';
 import { followRoleChange } from '../team/team-kind';
 import { updateProfile } from '../users/profile-service';
-import { SAMPLE_MENU_LINK_ID } from '../public-menu/public-menu-service';
+import { SAMPLE_MENU_LINK_ID } from '../../sync/sample-menu';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -6,6 +6,7 @@
 import { useCallback, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
+import { toast } from '../../lib/toast-store';
 
 /** What a guest asked for, kept while they sign in: only in this page's state, so leaving the menu forgets it. */
 export type PendingAction = { kind: 'save' } | { kind: 'contact' } | { kind: 'info'; productId: string } | { kind: 'order'; productId: string };
@@ -17,8 +18,12 @@ export function usePendingAction() {
     openAuthDialog({
       guest: {
         purpose,
-        // Only a buyer saves menus and writes to sellers; a seller or admin who signed in here simply stays.
-        onSignedIn: (user) => user.role !== 'buyer' && setPending(null),
+        onSignedIn: (user) => {
+          if (user.role === 'buyer') return;
+          // Only a buyer saves menus, writes to sellers and orders: anyone else stays on the menu, told why nothing happened.
+          setPending(null);
+          toast({ title: `Signed in as ${user.role === 'admin' ? 'an admin' : 'a seller'}`, description: `Only a buyer account can ${purpose}. You're still on this menu.` });
+        },
         onDismissed: () => setPending(null),
       },
     });

@@ -16,8 +16,8 @@ import { menuFromDevice, ownMenuByLink, photoIdsOf } from './menu-from-device';
 
 const SHOWN_FROM_DEVICE = 'Shown from this device';
 
-/** Why the server's menu is not shown: no answer, only an old copy, or no such link on the server (yet). */
-export type ServerShortfall = 'offline' | 'stale-copy' | 'not-found';
+/** Why the server's menu is not shown: no answer, only the copy saved on this device, or no such link on the server (yet). */
+export type ServerShortfall = 'offline' | 'saved-copy' | 'not-found';
 
 export function OwnMenuFromDevice({
   publicLinkId,

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '../../lib/router';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { menuLinkIdOf } from '../../../sync/sample-menu';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
@@ -102,7 +103,8 @@ export function PublicMenuPage() {
     return (
       <Suspense fallback={<Spinner label="Loading menu" />}>
         <OwnMenuFromDevice
-          publicLinkId={publicLinkId}
+          // The sample menu's short address names its link, on this device as on the server.
+          publicLinkId={menuLinkIdOf(publicLinkId)}
           shortfall={shortfall}
           backTo={backTo}
           otherwise={<ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />}
@@ -144,7 +146,7 @@ function useOwnPrices(streamed: LiveMenu, publicLinkId: string, show: (data: Pub
 function serverShortfall(result: LoadResult): ServerShortfall | null {
   if (result.status === 'offline') return 'offline';
   if (result.status === 'not-found') return 'not-found';
-  if (result.status === 'ready' && result.savedCopyFrom) return 'stale-copy';
+  if (result.status === 'ready' && result.savedCopyFrom) return 'saved-copy';
   return null;
 }
 
@@ -205,20 +207,20 @@ function sameMenu(a: PublicMenu, b: PublicMenu): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** An answer older than this was served by the service worker's copy, not the network. */
-const FRESH_ANSWER_MS = 60_000;
+/** Set by the service worker on an answer from its copy, given because the network did not answer. */
+const SAVED_COPY_HEADER = 'X-Saved-Copy';
 
 /**
  * Loads a public menu. The service worker answers from its copy when the
- * network does not; the answer's Date header then tells when that copy was made.
+ * network does not, and marks it; the answer's Date header then tells when
+ * that copy was made.
  */
 export async function loadPublicMenu(publicLinkId: string): Promise<{ data: PublicMenu; savedCopyFrom: Date | null }> {
   // The seller's own visits are not counted as views, so say who is looking when someone is signed in.
   const response = await fetchFromServer(`/api/public/menu/${encodeURIComponent(publicLinkId)}`, { headers: authHeaders() });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  const servedAt = new Date(response.headers.get('date') ?? '');
-  const stale = !Number.isNaN(servedAt.getTime()) && Date.now() - servedAt.getTime() > FRESH_ANSWER_MS;
-  return { data: (await response.json()) as PublicMenu, savedCopyFrom: stale ? servedAt : null };
+  const savedCopyFrom = response.headers.has(SAVED_COPY_HEADER) ? new Date(response.headers.get('date') ?? '') : null;
+  return { data: (await response.json()) as PublicMenu, savedCopyFrom };
 }
 
 type GuestState = ReturnType<typeof usePendingAction>;
