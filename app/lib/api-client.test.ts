@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, messageOf, NetworkError, OFFLINE_MESSAGE, retryAfterMsOf, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
+import { ApiError, apiRequest, messageOf, NetworkError, OFFLINE_MESSAGE, retryAfterMsOf, SAVED_COPY_HEADER, SERVER_FAILED_MESSAGE, SERVER_UNREACHABLE_MESSAGE } from './api-client';
 import { reportServerAnswered, useConnectivity } from './connectivity';
 import { ANSWER_TIMEOUT_MS } from './request-timeout';
 
@@ -42,6 +42,22 @@ describe('apiRequest with no answer', () => {
     reportServerAnswered();
     await vi.advanceTimersByTimeAsync(ANSWER_TIMEOUT_MS / 2);
     expect(await request).toBeInstanceOf(NetworkError);
+    expect(useConnectivity.getState().connection).toBe('online');
+  });
+});
+
+describe('an answer the service worker gave from its copy', () => {
+  it('tells the app the server could not be reached, though the request got an answer', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => null });
+    vi.stubGlobal('fetch', async () => new Response('{}', { headers: { [SAVED_COPY_HEADER]: '1' } }));
+    await apiRequest('GET', '/api/public/menu/abc');
+    expect(useConnectivity.getState().connection).not.toBe('online');
+  });
+
+  it('is not taken for one when the server answered', async () => {
+    vi.stubGlobal('localStorage', { getItem: () => null });
+    vi.stubGlobal('fetch', async () => new Response('{}'));
+    await apiRequest('GET', '/api/public/menu/abc');
     expect(useConnectivity.getState().connection).toBe('online');
   });
 });

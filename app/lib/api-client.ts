@@ -69,6 +69,9 @@ export function authHeaders(): Record<string, string> {
  * A request to the app's server, within its time limit; whether the server
  * answered goes to connectivity. No answer throws a NetworkError.
  */
+/** Set by the service worker on an answer from its copy, given because the network did not answer. */
+export const SAVED_COPY_HEADER = 'X-Saved-Copy';
+
 export async function fetchFromServer(url: string, init: RequestInit = {}): Promise<Response> {
   const answersWhenSent = answersSoFar();
   let response: Response;
@@ -78,7 +81,9 @@ export async function fetchFromServer(url: string, init: RequestInit = {}): Prom
     reportNetworkFailure(answersWhenSent);
     throw new NetworkError(error instanceof RequestTimeoutError);
   }
-  reportServerAnswered();
+  // The service worker answered from its copy because the network did not: the server was not reached.
+  if (response.headers.has(SAVED_COPY_HEADER)) reportNetworkFailure(answersWhenSent);
+  else reportServerAnswered();
   return response;
 }
 

@@ -10,7 +10,7 @@ import { menuLinkIdOf } from '../../../sync/sample-menu';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
-import { ApiError, authHeaders, fetchFromServer, messageOf, NetworkError } from '../../lib/api-client';
+import { ApiError, authHeaders, fetchFromServer, messageOf, NetworkError, SAVED_COPY_HEADER } from '../../lib/api-client';
 import { useLiveMenu, type LiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
@@ -206,9 +206,6 @@ function ServerMenuPage({
 function sameMenu(a: PublicMenu, b: PublicMenu): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
-
-/** Set by the service worker on an answer from its copy, given because the network did not answer. */
-const SAVED_COPY_HEADER = 'X-Saved-Copy';
 
 /**
  * Loads a public menu. The service worker answers from its copy when the
