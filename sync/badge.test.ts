@@ -7,7 +7,16 @@ const SENT = '2026-03-02T09:00:00.000Z';
 const LATER = '2026-03-02T09:30:00.000Z';
 const order = (status: BadgeOrder['status'], buyerTeamId: string | null = BUYER): BadgeOrder => ({ sellerTeamId: SELLER, buyerTeamId, status });
 /** A thread the buyer sent at SENT: read by the buyer as it wrote, never opened by the seller. */
-const thread = (changes: Partial<BadgeInquiry> = {}): BadgeInquiry => ({ sellerId: SELLER, buyerId: BUYER, buyerReadAt: SENT, sellerReadAt: null, updatedAt: SENT, ...changes });
+const thread = (changes: Partial<BadgeInquiry> = {}): BadgeInquiry => ({
+  sellerId: SELLER,
+  buyerId: BUYER,
+  menuId: 'spring-menu',
+  menuName: 'Spring',
+  buyerReadAt: SENT,
+  sellerReadAt: null,
+  updatedAt: SENT,
+  ...changes,
+});
 const badge = (teamId: string, inquiries: BadgeInquiry[]) => badgeCount(teamId, [], inquiries);
 
 describe('the badge', () => {
@@ -48,9 +57,17 @@ describe('the badge', () => {
     expect(badge(BUYER, [answered])).toBe(1);
   });
 
+  it('counts the requests one buyer sent about one menu as one conversation, as the inbox shows them', () => {
+    const aboutSpring = [thread(), thread({ updatedAt: LATER })];
+    expect(badge(SELLER, aboutSpring)).toBe(1);
+    expect(badge(SELLER, [...aboutSpring, thread({ menuId: 'summer-menu' })])).toBe(2);
+    // A deleted menu's conversation goes by its name.
+    expect(badge(SELLER, [thread({ menuId: null }), thread({ menuId: null, menuName: 'Winter' })])).toBe(2);
+  });
+
   it('adds up what waits on the team', () => {
     const orders = [order('submitted'), order('submitted'), order('awaiting_buyer'), order('delivered')];
-    const inquiries = [thread(), thread({ sellerReadAt: LATER }), thread({ sellerReadAt: LATER, updatedAt: LATER })];
+    const inquiries = [thread(), thread({ menuId: 'summer-menu', sellerReadAt: LATER }), thread({ menuId: 'autumn-menu', sellerReadAt: LATER, updatedAt: LATER })];
     expect(badgeCount(SELLER, orders, inquiries)).toBe(3);
     expect(badgeCount(BUYER, orders, inquiries)).toBe(2);
     expect(badgeCount('someone-else', orders, inquiries)).toBe(0);

@@ -1,13 +1,13 @@
 /**
  * The app badge: how many things wait on this team. Orders waiting on its move (a seller's new orders, a buyer's
- * changes to approve) and conversations with something it has not read, as the inbox marks them new. One rule,
- * counted by the device from its replica and by the server for the badge a push carries.
+ * changes to approve) and conversations with something it has not read, as the inbox groups them and marks them new.
+ * One rule, counted by the device from its replica and by the server for the badge a push carries.
  */
-import { unreadBy, type InquiryReadMarks } from './entities/inquiry';
+import { conversationKey, unreadBy, type Inquiry, type InquiryReadMarks } from './entities/inquiry';
 import type { Order } from './entities/order';
 
 export type BadgeOrder = Pick<Order, 'sellerTeamId' | 'buyerTeamId' | 'status'>;
-export type BadgeInquiry = InquiryReadMarks;
+export type BadgeInquiry = InquiryReadMarks & Pick<Inquiry, 'menuId' | 'menuName'>;
 
 export function orderWaitsOn(teamId: string, order: BadgeOrder): boolean {
   if (order.sellerTeamId === teamId) return order.status === 'submitted';
@@ -18,6 +18,7 @@ export function orderWaitsOn(teamId: string, order: BadgeOrder): boolean {
 export function badgeCount(teamId: string, orders: Iterable<BadgeOrder>, inquiries: Iterable<BadgeInquiry>): number {
   let count = 0;
   for (const order of orders) if (orderWaitsOn(teamId, order)) count += 1;
-  for (const inquiry of inquiries) if (unreadBy(teamId, inquiry)) count += 1;
-  return count;
+  const unreadConversations = new Set<string>();
+  for (const inquiry of inquiries) if (unreadBy(teamId, inquiry)) unreadConversations.add(conversationKey(inquiry));
+  return count + unreadConversations.size;
 }

@@ -287,12 +287,15 @@ describe('the news pushed', () => {
     await settled();
     expect((await messagesOf(repDevice, delivered(repDevice).length)).at(-1)!.badgeCount).toBe(await replicaBadge(rep, team));
 
-    // Read, the first stops counting though the buyer wrote last: the second takes its place.
+    // Read, the conversation stops counting though the buyer wrote last; a second question about the menu makes it count again, once.
     await read(first);
     const second = randomUUID();
     expect(await badgeAfter(sellerDevice, seller, team, () => ask(second))).toBe(unread);
 
-    // Answered, the second stops counting for the seller and counts for the buyer.
+    // Answered, it stops counting for the seller and counts for the buyer, who had read all it was told before.
+    for (const thread of pullResponseSchema.parse(await ok('GET', '/api/sync/pull?cursor=0', buyer)).inquiries) {
+      await ok('POST', `/api/inquiries/${thread.id}/read`, buyer, undefined, 204);
+    }
     const buyerBefore = await replicaBadge(buyer, buyer.user.id);
     const answer = () => ok('POST', `/api/inquiries/${second}/messages`, seller, { id: randomUUID(), body: 'Yes, 40 lb.' }, 201);
     expect(await badgeAfter(buyerDevice, buyer, buyer.user.id, answer)).toBe(buyerBefore + 1);

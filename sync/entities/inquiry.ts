@@ -66,6 +66,11 @@ export function messageTeamId(message: Pick<InquiryMessage, 'authorId' | 'author
 /** What says whether a party has read an inquiry: its two read marks and its last activity. */
 export type InquiryReadMarks = Pick<Inquiry, 'buyerId' | 'sellerId' | 'buyerReadAt' | 'sellerReadAt' | 'updatedAt'>;
 
+/** Everything one buyer and one seller said about one menu is one conversation (a deleted menu's, by its name). */
+export function conversationKey(inquiry: Pick<Inquiry, 'buyerId' | 'sellerId' | 'menuId' | 'menuName'>): string {
+  return [inquiry.buyerId, inquiry.sellerId, inquiry.menuId ?? `name:${inquiry.menuName}`].join('|');
+}
+
 /**
  * Whether the team (the inquiry's buyer or seller) has something in it not yet read: it never opened it, or there was
  * activity after it last did. Opening it, answering it or settling the request marks it read; a stranger has nothing to read.

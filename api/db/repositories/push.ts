@@ -176,6 +176,8 @@ export async function badgeItems(db: Db, teamId: string, repUserId: string | nul
     .select({
       sellerId: inquiries.sellerId,
       buyerId: inquiries.buyerId,
+      menuId: inquiries.menuId,
+      menuName: inquiries.menuName,
       sellerReadAt: inquiries.sellerReadAt,
       buyerReadAt: inquiries.buyerReadAt,
       updatedAt: inquiries.updatedAt,

@@ -1,4 +1,4 @@
-import type { Inquiry } from '../../../sync/entities/inquiry';
+import { conversationKey, type Inquiry } from '../../../sync/entities/inquiry';
 import { isUnread } from './unread';
 
 /**
@@ -13,10 +13,6 @@ export type Conversation = {
   updatedAt: string;
   unread: boolean;
 };
-
-export function conversationKey(inquiry: Inquiry): string {
-  return [inquiry.buyerId, inquiry.sellerId, inquiry.menuId ?? `name:${inquiry.menuName}`].join('|');
-}
 
 /** The user's conversations, most recently active first. */
 export function groupConversations(inquiries: Iterable<Inquiry>, userId: string): Conversation[] {
