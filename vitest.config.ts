@@ -10,7 +10,8 @@ export const NEEDS_ISOLATION = ['api/tests/**/*.test.ts', 'api/auth/reset-passwo
 const server = ['api/**/*.test.ts', 'sync/**/*.test.ts'];
 // The load proof runs alone (vitest.load.config.ts): a minute of load on the cores would slow every other test, and skew the latencies it prints.
 const exclude = [...configDefaults.exclude, 'api/tests/load/**'];
-const shared = { globalSetup: ['api/testing/sqlite-global-setup.ts'], environment: 'node', testTimeout: 20_000 };
+// Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
+const shared = { globalSetup: ['api/testing/sqlite-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {

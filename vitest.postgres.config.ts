@@ -29,7 +29,8 @@ const exclude = [
   'api/orders/invoice-pdf.test.ts',
   'api/orders/orders-csv.test.ts',
 ];
-const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000 };
+// Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
+const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };
 
 /** As in the main run (vitest.config.ts), most files share one module graph per worker. */
 export default defineConfig({

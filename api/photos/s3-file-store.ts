@@ -19,7 +19,11 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(settings: S3Settings) {
+  /** `listPageSize`: how many names a listing asks for at a time (the service's own page, 1,000 on S3, when not given). */
+  constructor(
+    settings: S3Settings,
+    private readonly listPageSize?: number,
+  ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
       region: settings.region,
@@ -78,7 +82,7 @@ export class S3FileStore implements FileStore {
     // Page after page from the last name seen (the first listing API, which every S3-compatible service implements;
     // some stand-ins cannot make the continuation tokens of the second).
     for (let marker: string | undefined, truncated = true; truncated;) {
-      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Marker: marker }));
+      const page = await this.client.send(new ListObjectsCommand({ Bucket: this.bucket, Marker: marker, MaxKeys: this.listPageSize }));
       for (const object of page.Contents ?? []) {
         if (object.Key && object.LastModified) files.push({ name: object.Key, modifiedAt: object.LastModified });
       }
