@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, DEMO_BUYER, DEMO_SELLER, expect, registerAccount, signIn, test, signOutFromMenu } from './support/fixtures';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test.describe('sign up and sign in', () => {
   test('the sign-up form checks its fields in the order the spec gives', async ({ page }) => {
@@ -66,7 +69,7 @@ test.describe('sign up and sign in', () => {
 
     await signOutFromMenu(page);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('toast')).toContainText('Logged out');
+    await expectToastShown(page, 'Logged out');
     await expect(page.getByRole('button', { name: /^Profile:/ })).toHaveCount(0);
 
     await signIn(page, { email, password: 'strong-pass' });
@@ -93,8 +96,8 @@ test.describe('sign up and sign in', () => {
     await dialog.getByLabel('Email').fill(DEMO_SELLER.email);
     await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Login Failed');
-    await expect(page.getByTestId('toast')).toContainText('Invalid email or password');
+    await expectToastShown(page, 'Login Failed');
+    await expectToastShown(page, 'Invalid email or password');
     await expect(dialog.getByRole('alert')).toHaveText('Invalid email or password');
   });
 
@@ -143,9 +146,9 @@ test.describe('guards', () => {
   for (const path of ['/seller/dashboard', '/products', '/menus', '/menu-builder', '/subscribe', '/buyer/dashboard', '/browse', '/saved-menus', '/profile', '/admin/dashboard']) {
     test(`a visitor who opens ${path} is asked to sign in and sent home`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByTestId('toast')).toContainText('Authentication Required');
-      await expect(page.getByTestId('toast')).toContainText('Please sign in to access this page.');
       await expect(page).toHaveURL(/\/$/);
+      await expectToastShown(page, 'Authentication Required');
+      await expectToastShown(page, 'Please sign in to access this page.');
     });
   }
 
@@ -153,8 +156,8 @@ test.describe('guards', () => {
     await signIn(page, await registerAccount('buyer'));
     for (const path of ['/products', '/menus', '/menu-builder', '/seller/dashboard', '/admin/dashboard']) {
       await page.goto(path);
-      await expect(page.getByTestId('toast')).toContainText('Access Denied');
       await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+      await expectToastShown(page, 'Access Denied');
     }
   });
 
@@ -162,8 +165,8 @@ test.describe('guards', () => {
     await signIn(page, await registerAccount('seller'));
     for (const path of ['/buyer/dashboard', '/browse', '/saved-menus', '/admin/dashboard']) {
       await page.goto(path);
-      await expect(page.getByTestId('toast')).toContainText("You don't have permission to access this page.");
       await expect(page).toHaveURL(/\/seller\/dashboard$/);
+      await expectToastShown(page, "You don't have permission to access this page.");
     }
   });
 
@@ -179,8 +182,8 @@ test.describe('guards', () => {
     await page.getByLabel('Search customers').fill(DEMO_SELLER.email);
     await expect(page.getByText(DEMO_SELLER.email)).toBeVisible();
     await page.goto('/products');
-    await expect(page.getByTestId('toast')).toContainText('Access Denied');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expectToastShown(page, 'Access Denied');
   });
 
   test('/seller-dashboard takes a seller to the seller dashboard', async ({ page }) => {

@@ -5,30 +5,43 @@
  * meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
  */
 import { randomUUID } from 'node:crypto';
-import { apiGet } from './support/api';
-import { expect, signIn, test } from './support/fixtures';
-import { apiPost, apiPut, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { apiGet, type ApiSession } from './support/api';
+import { test as base, expect, signIn } from './support/fixtures';
+import { apiPost, apiPut, createProduct, sellerWithBusiness, uniqueTag, type CreatedProduct } from './support/marketplace';
 import { expectAllSynced, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
 
-test('a seller writes an order for a customer offline, it is numbered when the network returns, and raising a line asks the buyer', async ({ page, context }) => {
-  test.setTimeout(90_000);
-  const tag = uniqueTag();
-  const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
-  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 2 });
-  const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Green Leaf ${tag}` });
+/** A seller at the booth, offline, with a new order for their customer holding one product whose quantity is still to type. */
+type BoothOrder = { seller: { session: ApiSession }; haze: CreatedProduct; customer: { id: string; name: string } };
 
-  await signIn(page, seller.account);
-  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await waitForServiceWorkerControl(page);
-  await expectAllSynced(page, 15_000);
+const test = base.extend<{ boothOrder: BoothOrder }>({
+  boothOrder: async ({ page, context }, use) => {
+    const tag = uniqueTag();
+    const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
+    // Lots of 2 oz at $12.50, 50 in stock.
+    const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 2 });
+    const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Green Leaf ${tag}` });
 
-  await goOffline(context);
-  await page.getByRole('link', { name: 'New order' }).click();
-  await page.getByLabel('Customer').selectOption({ label: customer.name });
-  await page.getByLabel('Add a product').fill(`haze ${tag}`);
-  await page.getByRole('button', { name: new RegExp(haze.strainName) }).click();
+    await signIn(page, seller.account);
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+    await waitForServiceWorkerControl(page);
+    await expectAllSynced(page, 15_000);
+
+    await goOffline(context);
+    await page.getByRole('link', { name: 'New order' }).click();
+    await page.getByLabel('Customer').selectOption({ label: customer.name });
+    await page.getByLabel('Add a product').fill(`haze ${tag}`);
+    await page.getByRole('button', { name: new RegExp(haze.strainName) }).click();
+    await use({ seller, haze, customer });
+  },
+});
+
+// Each test signs a seller in, readies the device for offline use and syncs over the network more than once.
+test.describe.configure({ timeout: 90_000 });
+
+test('a seller writes an order for a customer offline, it is numbered when the network returns, and raising a line asks the buyer', async ({ page, context, boothOrder }) => {
+  const { seller, haze, customer } = boothOrder;
   const quantity = page.getByLabel(`Quantity of ${haze.strainName}`);
   await quantity.fill('1');
   await expect(page.getByText('the minimum order is 2 oz')).toBeVisible();
@@ -54,23 +67,8 @@ test('a seller writes an order for a customer offline, it is numbered when the n
   expect(onServer).toMatchObject({ status: 'awaiting_buyer', total: '75.00' });
 });
 
-test('a booth order the server refuses is kept under Needs attention and sent again edited from the order form', async ({ page, context }) => {
-  test.setTimeout(90_000);
-  const tag = uniqueTag();
-  const seller = await sellerWithBusiness(`Valley Farms ${tag}`);
-  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 2 });
-  const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Corner Shop ${tag}` });
-
-  await signIn(page, seller.account);
-  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
-  await waitForServiceWorkerControl(page);
-  await expectAllSynced(page, 15_000);
-
-  await goOffline(context);
-  await page.getByRole('link', { name: 'New order' }).click();
-  await page.getByLabel('Customer').selectOption({ label: customer.name });
-  await page.getByLabel('Add a product').fill(`haze ${tag}`);
-  await page.getByRole('button', { name: new RegExp(haze.strainName) }).click();
+test('a booth order the server refuses is kept under Needs attention and sent again edited from the order form', async ({ page, context, boothOrder }) => {
+  const { seller, haze, customer } = boothOrder;
   await page.getByLabel(`Quantity of ${haze.strainName}`).fill('40');
   await page.getByRole('button', { name: 'Submit order' }).click();
   await expect(page.getByText('Waiting to send')).toBeVisible();
