@@ -44,7 +44,7 @@ function setVisitorCookie(c: Context<AppEnv>, value: string): void {
 
 /** Whether the visitor's own connection is HTTPS: this server's, or the one a proxy in front of it took. */
 function reachedOverHttps(c: Context<AppEnv>): boolean {
-  return new URL(c.req.url).protocol === 'https:' || requestHeader(c, 'x-forwarded-proto') === 'https';
+  return c.req.url.startsWith('https:') || requestHeader(c, 'x-forwarded-proto') === 'https';
 }
 
 function visitorCookie(value: string, secure: boolean): string {

@@ -34,7 +34,20 @@ export type VisitorIdentity = {
   addressKey: string | null;
 };
 
-const keyedHash = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
+/** Hashes already made, by secret and text: the same addresses open menu after menu, and each would cost an HMAC. */
+const madeHashes = new Map<string, string>();
+const MADE_HASHES_KEPT = 10_000;
+
+function keyedHash(secret: string, text: string): string {
+  const key = `${secret}\n${text}`;
+  let hash = madeHashes.get(key);
+  if (hash === undefined) {
+    hash = createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
+    madeHashes.set(key, hash);
+    if (madeHashes.size > MADE_HASHES_KEPT) madeHashes.delete(madeHashes.keys().next().value!);
+  }
+  return hash;
+}
 
 export function identifyVisitor(input: { userId: string | null; cookie: string | undefined; address: string; userAgent: string | undefined; secret: string }): VisitorIdentity {
   const cookie = input.cookie && COOKIE_VALUE.test(input.cookie) ? input.cookie : null;
