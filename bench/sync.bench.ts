@@ -21,6 +21,7 @@ import { call } from './wire';
 
 const ENGINE_BATCH = 200;
 const RUNS = 3;
+const SMALL_PULL_RUNS = 21;
 
 function productCreate(seq: number) {
   return {
@@ -121,13 +122,17 @@ async function measureSync(servers: BenchServer[]): Promise<SyncFigures[]> {
     };
     await call(`${server.url}/api/sync/push`, server.token, 'POST', updates);
   }
-  const incremental = await inTurn(sides, RUNS * 2 - 1, async (side) => {
+  const pullChanges = async (side: number) => {
     const server = servers[side]!;
     const pulled = await call(`${server.url}/api/sync/pull?cursor=${pulls[side]!.cursor}&clientId=${clientIds[side]}`, server.token, 'GET');
     const changed = (JSON.parse(pulled.text) as PullResponse).products.length;
     if (changed !== 10) throw new Error(`incremental pull held ${changed} products`);
     return pulled;
-  });
+  };
+  // A few milliseconds each, so one slow moment of a shared machine weighs on few runs: many, after one to warm each
+  // engine's connections (a pooled PostgreSQL connection plans each statement the first time it runs it).
+  await inTurn(sides, 1, pullChanges);
+  const incremental = await inTurn(sides, SMALL_PULL_RUNS, pullChanges);
   const withOrders = await inTurn(sides, RUNS, (side, run) => pushWithOrders(servers[side]!, clientIds[side]!, 30_001 + run * 1_000, productCreate));
   const figures: SyncFigures[] = [];
   for (const [side, server] of servers.entries()) {
