@@ -195,4 +195,18 @@ describe('a background sender', () => {
     await nextTimers();
     expect(rounds.count).toBe(1);
   });
+
+  it('still runs the round of a later wake-up that a sooner one took the timer from', async () => {
+    const rounds = countedRounds();
+    const sender = make(rounds.round, HOUR_MS);
+    sender.start();
+    await rounds.reached(1);
+    // A retry falls due in a moment; then something is queued now.
+    sender.wakeIn(100);
+    sender.wakeIn(0);
+    await rounds.reached(2);
+    // The retry gets its round then, not at the next poll an hour away.
+    await rounds.reached(3);
+    expect(rounds.count).toBe(3);
+  });
 });

@@ -15,6 +15,8 @@ export type BackgroundSenderOptions<T> = {
   log: (line: string) => void;
 };
 
+const LATER_WAKE_UPS_KEPT = 100;
+
 export class BackgroundSender<T> {
   private timer: NodeJS.Timeout | null = null;
   private timerAt = 0;
@@ -24,6 +26,8 @@ export class BackgroundSender<T> {
   private started = false;
   /** A woken round waits behind the one in flight: wake-ups meanwhile are served by it, not by one round each. */
   private wokenRoundWaiting = false;
+  /** Later wake-ups a sooner one took the timer from (a retry falling due after a send just queued), soonest first. */
+  private readonly laterWakeUps: number[] = [];
 
   constructor(private readonly options: BackgroundSenderOptions<T>) {
     this.ownContext = new AsyncResource(`${options.name} sender`);
@@ -39,6 +43,7 @@ export class BackgroundSender<T> {
     this.started = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.laterWakeUps.length = 0;
   }
 
   /** Waits for the rounds started so far. */
@@ -53,12 +58,15 @@ export class BackgroundSender<T> {
     return round;
   }
 
-  /** Runs a round after `delayMs`, unless one is to run sooner already; does nothing while stopped. */
+  /** Runs a round after `delayMs` (after the round to run sooner, when one is); does nothing while stopped. */
   wakeIn(delayMs: number): void {
     if (!this.started) return;
     const at = Date.now() + delayMs;
-    if (this.timer && this.timerAt <= at) return;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer && this.timerAt <= at) return this.keepForLater(at);
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.keepForLater(this.timerAt);
+    }
     this.timerAt = at;
     // Bound to the sender's own context: a timer set from inside a request's transaction would otherwise run its round there.
     this.timer = setTimeout(
@@ -66,8 +74,10 @@ export class BackgroundSender<T> {
         this.timer = null;
         if (this.wokenRoundWaiting) return;
         this.wokenRoundWaiting = true;
+        let startedAt = Number.POSITIVE_INFINITY;
         const round = this.rounds.then(() => {
           this.wokenRoundWaiting = false;
+          startedAt = Date.now();
           // Stopped while it waited its turn: it never starts.
           return this.started ? this.options.round() : undefined;
         });
@@ -75,11 +85,22 @@ export class BackgroundSender<T> {
         round
           .catch((error: unknown) => this.options.log(`The ${this.options.name} sender failed: ${error instanceof Error ? error.message : String(error)}`))
           .finally(() => {
-            if (!this.timer) this.wakeIn(this.options.pollMs);
+            // What had fallen due when this round began, it served.
+            while (this.laterWakeUps.length > 0 && this.laterWakeUps[0]! <= startedAt) this.laterWakeUps.shift();
+            const later = this.laterWakeUps[0];
+            if (!this.timer) this.wakeIn(later === undefined ? this.options.pollMs : Math.min(this.options.pollMs, Math.max(0, later - Date.now())));
           });
       }),
       delayMs,
     );
     this.timer.unref();
+  }
+
+  private keepForLater(at: number): void {
+    if (this.laterWakeUps.includes(at)) return;
+    this.laterWakeUps.push(at);
+    this.laterWakeUps.sort((a, b) => a - b);
+    // Bounded: beyond it, the latest ones wait for the next poll.
+    if (this.laterWakeUps.length > LATER_WAKE_UPS_KEPT) this.laterWakeUps.pop();
   }
 }
