@@ -13,6 +13,7 @@ import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtur
 import { createMenu, createProduct, sellerWithBusiness, uniqueTag, type CreatedMenu, type InquiryOnServer, type SavedMenuOnServer } from './support/marketplace';
 import { expectAllSynced, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
+import { expectToastShown, noteToasts } from './support/toasts';
 
 /** A card in a list (browse results, saved menus), found by its heading. */
 const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -21,8 +22,6 @@ const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filte
 const productHeadings = (page: Page, tag: string) => page.getByRole('heading', { level: 2, name: new RegExp(`${tag}$`) });
 
 const categoryButton = (page: Page, name: string) => page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name, exact: true });
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
 
 /** A seller with four products in three categories, two public-listing menus and one private-link menu. */
 async function sellerCatalogue(tag: string) {
@@ -96,7 +95,7 @@ async function saveOpenMenu(page: Page, menu: CreatedMenu): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
   await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();
   await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
-  await expect(toast(page, 'Menu saved to your account').first()).toBeVisible();
+  await expectToastShown(page, 'Menu saved to your account');
   await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
 }
 
@@ -112,6 +111,8 @@ async function expectHeadings(locator: Locator, names: string[]): Promise<void> 
 }
 
 test.describe('buyer journey', () => {
+  test.beforeEach(({ page }) => noteToasts(page));
+
   test('browse, save two menus, work offline, sync, and the seller answers', async ({ page, context, browser }) => {
     test.setTimeout(90_000);
     const tag = uniqueTag();
@@ -197,7 +198,7 @@ test.describe('buyer journey', () => {
     const notes = 'Ask about a bulk price on Glacier; booth 14';
     await page.getByLabel('Notes', { exact: true }).fill(notes);
     await page.getByRole('button', { name: 'Save notes' }).click();
-    await expect(toast(page, 'Notes saved').first()).toBeVisible();
+    await expectToastShown(page, 'Notes saved');
     await page.getByLabel('New tag').fill('trade-show');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Tags' }).getByRole('listitem')).toHaveText(['trade-show×']);
@@ -211,7 +212,7 @@ test.describe('buyer journey', () => {
     await contact.getByLabel('Message').fill(question);
     await contact.getByRole('button', { name: 'Send message' }).click();
     await expect(contact).toBeHidden();
-    await expect(toast(page, 'Message saved').first()).toBeVisible();
+    await expectToastShown(page, 'Message saved');
 
     // The cart: below the lot size is refused as typed and the cart will not send (one order reaches the server
     // below); at 20 oz it goes to the outbox.
@@ -236,7 +237,7 @@ test.describe('buyer journey', () => {
     await expect(cart.getByText('Total: $283.00')).toBeVisible();
     await cart.getByRole('button', { name: 'Submit order' }).click();
     await expect(cart).toBeHidden();
-    await expect(toast(page, 'Order saved').first()).toBeVisible();
+    await expectToastShown(page, 'Order saved');
     await expect(page.getByText('Waiting to send')).toBeVisible();
 
     // --- Back online, and nothing else: it all reaches the server.
