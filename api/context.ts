@@ -14,6 +14,7 @@ import type { FileStore } from './photos/file-store';
 import type { PushOutbox } from './push/push-outbox';
 import type { VapidKeys } from './push/vapid-keys';
 import type { SharedRedis } from './shared/redis';
+import type { WorkerPool } from './shared/worker-pool';
 
 export type Services = {
   db: Database;
@@ -37,6 +38,8 @@ export type Services = {
   /** Web push: queued in transactions, delivered in the background, signed with `pushKeys`. */
   push: PushOutbox;
   pushKeys: VapidKeys;
+  /** Heavy work (drawing PDFs) on a few worker threads, off the request thread. */
+  workers: WorkerPool;
 };
 
 /**

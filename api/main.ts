@@ -66,7 +66,7 @@ async function main() {
       services.live.stop();
       services.mail.stop();
       services.push.stop();
-      await Promise.all([services.mail.idle(), services.push.idle()]);
+      await Promise.all([services.mail.idle(), services.push.idle(), services.workers.close()]);
       await services.views.flush().catch((error: unknown) => console.error(error));
       await services.db.close();
       await services.redis?.close();

@@ -13,6 +13,7 @@ import { RedisLimitStore } from './limits/redis-limit-store';
 import { fileStoreFromEnv } from './photos/file-store-from-env';
 import { connectRedis } from './shared/redis';
 import { shareCommits } from './shared/shared-commits';
+import { WorkerPool } from './shared/worker-pool';
 import { LiveMenus } from './events/live-menus';
 import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
@@ -28,6 +29,7 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
   const redis = overrides.redis !== undefined ? overrides.redis : env.REDIS_URL ? connectRedis(env.REDIS_URL, env.REDIS_KEY_PREFIX) : null;
   if (redis) shareCommits(db, redis);
   const pushKeys = overrides.pushKeys ?? new VapidKeys(db, env, now);
+  const workers = overrides.workers ?? new WorkerPool();
   const services: Services = {
     db,
     // The recorder tells the seller of a buyer's first opening by email, which needs the services it is part of.
@@ -44,6 +46,7 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     mail: new MailOutbox(db, transportFromEnv(env), now),
     pushKeys,
     push: new PushOutbox(db, pushKeys, now),
+    workers,
     ...overrides,
   };
   return services;

@@ -46,6 +46,7 @@ export async function startBenchServer(options: { staticRoot?: string; demo?: bo
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
       await closed;
+      await services.workers.close();
       await services.db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -116,6 +116,7 @@ export function createTestApp(options: TestAppOptions = {}) {
   }
 
   async function close(): Promise<void> {
+    await services.workers.close();
     await (postgres ? postgres.drop() : services.db.close());
     await services.redis?.close();
     rmSync(dir, { recursive: true, force: true });
