@@ -23,6 +23,7 @@ const exclude = [
   'api/cli/backup.test.ts',
   'api/cli/admin.test.ts',
   'api/server-lifecycle.test.ts',
+  'api/orders/invoice-pdf-server-process.test.ts',
   'api/push/push-server-process.test.ts',
   'api/tests/faults/killed-mid-*.test.ts',
   'api/tests/scale-out/two-processes-share-redis.test.ts',

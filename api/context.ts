@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import type { Env } from './env';
 import type { LiveMenus } from './events/live-menus';
 import type { Quotas } from './limits/quotas';
+import type { InvoicePdfs } from './orders/invoice-pdfs';
 import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
 import type { FileStore } from './photos/file-store';
@@ -40,6 +41,8 @@ export type Services = {
   pushKeys: VapidKeys;
   /** Heavy work (drawing PDFs) on a few worker threads, off the request thread. */
   workers: WorkerPool;
+  /** Invoice PDFs, drawn on `workers` and kept per what they print. */
+  invoicePdfs: InvoicePdfs;
 };
 
 /**

@@ -18,6 +18,7 @@ import { LiveMenus } from './events/live-menus';
 import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
 import { MailOutbox } from './mail/outbox';
+import { invoicePdfsOn } from './orders/invoice-pdfs';
 import { transportFromEnv } from './mail/transport';
 import { PushOutbox } from './push/push-outbox';
 import { VapidKeys } from './push/vapid-keys';
@@ -47,6 +48,7 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     pushKeys,
     push: new PushOutbox(db, pushKeys, now),
     workers,
+    invoicePdfs: invoicePdfsOn(workers),
     ...overrides,
   };
   return services;

@@ -135,6 +135,16 @@ function reissuedAfterDelivery({ order, issuedAt }: InvoiceData): boolean {
   return order.deliveredAt !== null && Date.parse(issuedAt) >= Date.parse(order.deliveredAt);
 }
 
+/**
+ * Everything the invoice prints, as one string: two invoices with the same edition read the same. The whole order
+ * (its change-clock version with it) and both parties as given, and of the moment of issue only what shows of it:
+ * its day, and whether it came after delivery.
+ */
+export function invoiceEdition(data: InvoiceData): string {
+  const { order, seller, buyer, issuedAt } = data;
+  return JSON.stringify({ order, seller, buyer, issued: day(issuedAt), reissued: reissuedAfterDelivery(data) });
+}
+
 function tableHeading(doc: Doc, y: number): number {
   doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
   for (const column of COLUMNS) doc.text(column.label.toUpperCase(), column.x, y, { width: column.width, align: column.align, lineBreak: false });

@@ -1,6 +1,7 @@
 /**
  * The order's papers: its invoice as a PDF, for either party, and the orders export for the books. Who may have
  * them is decided as for reading the order itself (a rep only for their customers; anyone else is told it does not exist).
+ * The invoice PDF is drawn off the request thread (invoice-pdfs.ts).
  */
 import type { User } from '../../sync/entities/user';
 import { partyName } from '../../sync/entities/user';
@@ -9,11 +10,16 @@ import type { Services } from '../context';
 import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
-import { invoiceNumber, renderInvoicePdf, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
+import { matchesEtag } from '../http/conditional';
+import { invoiceNumber, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
+import { invoiceEtag } from './invoice-pdfs';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
 import { ordersCsvFileName, ordersToCsv } from './orders-csv';
 
 export type OrderFile = { body: Uint8Array<ArrayBuffer> | string; fileName: string };
+
+/** The invoice, or word that the copy the caller holds (`ifNoneMatch`) still reads the same; either way its entity tag. */
+export type InvoiceDownload = (OrderFile & { etag: string }) | { etag: string; unchanged: true };
 
 /** The seller as their team's business profile (the founder's row) names them: business, licence, address, contact. */
 function sellerParty(seller: User): InvoiceSeller {
@@ -23,7 +29,7 @@ function sellerParty(seller: User): InvoiceSeller {
   return { businessName: seller.businessName || partyName(seller, 'Cannabis Supplier'), licenseNumber: seller.licenseNumber, address: address || null, contact: contact || null };
 }
 
-export async function orderInvoice(services: Services, actor: OrderActor, id: string): Promise<OrderFile> {
+export async function orderInvoice(services: Services, actor: OrderActor, id: string, ifNoneMatch?: string): Promise<InvoiceDownload> {
   const db = services.db.read;
   const row = await findOrderRow(db, id);
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
@@ -41,8 +47,11 @@ export async function orderInvoice(services: Services, actor: OrderActor, id: st
     businessName: customer?.name ?? (buyerTeam ? partyName(buyerTeam, 'Customer') : order.customerName),
     licenseNumber: customer?.licenseNumber ?? buyerTeam?.licenseNumber ?? null,
   };
-  const pdf = await renderInvoicePdf({ order, seller: sellerParty(seller), buyer, issuedAt: now.toISOString() });
-  return { body: new Uint8Array(pdf), fileName: `${invoiceNumber(order)}.pdf` };
+  const data = { order, seller: sellerParty(seller), buyer, issuedAt: now.toISOString() };
+  const etag = invoiceEtag(data);
+  if (matchesEtag(ifNoneMatch, etag)) return { etag, unchanged: true };
+  const pdf = await services.invoicePdfs.pdfOf(data);
+  return { body: new Uint8Array(pdf), fileName: `${invoiceNumber(order)}.pdf`, etag };
 }
 
 export async function ordersCsv(services: Services, actor: OrderActor): Promise<OrderFile> {

@@ -29,7 +29,13 @@ const download = (c: Context<AppEnv>, file: OrderFile, type: string) =>
 export const orderRoutes = new Hono<AppEnv>()
   .get('/orders', parties, async (c) => c.json(await listOrders(c.get('services'), orderActor(sessionOf(c)), c.req.query())))
   .get('/orders.csv', parties, async (c) => download(c, await ordersCsv(c.get('services'), orderActor(sessionOf(c))), 'text/csv; charset=utf-8'))
-  .get('/orders/:id/invoice.pdf', parties, async (c) => download(c, await orderInvoice(c.get('services'), orderActor(sessionOf(c)), c.req.param('id')), 'application/pdf'))
+  .get('/orders/:id/invoice.pdf', parties, async (c) => {
+    const invoice = await orderInvoice(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'), c.req.header('if-none-match'));
+    // Weak: a PDF that reads the same may differ in its bytes (the moment of issue in its metadata).
+    c.header('ETag', `W/${invoice.etag}`);
+    c.header('Cache-Control', 'private, no-cache');
+    return 'unchanged' in invoice ? c.body(null, 304) : download(c, invoice, 'application/pdf');
+  })
   .get('/orders/:id', parties, async (c) => c.json(await getOrder(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'))))
   .post('/orders', parties, async (c) => c.json(await createOrder(c.get('services'), orderActor(sessionOf(c)), await readJson(c)), 201))
   .post('/orders/:id/accept', seller, move(acceptOrder))

@@ -4,6 +4,7 @@
  * environment given, answered once it prints the port it listens on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -21,9 +22,13 @@ const MAX_OUTPUT_CHARS = 20_000;
 /** Generous: on a busy machine loading the server's modules alone can take many seconds. */
 const STARTUP_TIMEOUT_MS = 60_000;
 
+/** How Node is told to run the TypeScript server: as the Dockerfile does (`node --import tsx`), or as `npm start` does (tsx's own command). */
+export const NODE_IMPORTING_TSX = ['--import', 'tsx'];
+export const TSX_COMMAND = [createRequire(import.meta.url).resolve('tsx/cli')];
+
 /** `env` is the whole environment of the server (the caller decides what it inherits); its port is chosen by the system. */
-export function spawnServer(env: NodeJS.ProcessEnv, startupTimeoutMs = STARTUP_TIMEOUT_MS): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+export function spawnServer(env: NodeJS.ProcessEnv, startupTimeoutMs = STARTUP_TIMEOUT_MS, runner = NODE_IMPORTING_TSX): ServerProcess {
+  const child = spawn(process.execPath, [...runner, 'api/main.ts'], {
     env: { ...env, HOST: '127.0.0.1', PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
