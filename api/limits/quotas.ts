@@ -35,6 +35,13 @@ export const EMAIL_CHANGES_PER_HOUR = 3;
 /** Password re-checks by one signed-in account per hour, right or wrong: a person needs a handful. */
 export const PASSWORD_CHECKS_PER_HOUR = 20;
 
+/**
+ * Invoice PDFs one account downloads: a person going through a month's invoices one by one stays well within;
+ * a script asking again and again is stopped before it keeps the worker pool busy.
+ */
+export const INVOICE_DOWNLOADS_PER_MINUTE = 20;
+export const INVOICE_DOWNLOADS_PER_HOUR = 300;
+
 /** Sync device ids of one account that pushed within the window; a known device id is never refused. */
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
@@ -63,6 +70,8 @@ export class Quotas {
    * stolen session must not become a way to guess the password behind it.
    */
   readonly passwordChecksPerAccount: LimitWindow = { name: 'password-checks', limit: PASSWORD_CHECKS_PER_HOUR, windowMs: HOUR_MS };
+  readonly invoiceDownloadsPerMinute: LimitWindow = { name: 'invoice-downloads-minute', limit: INVOICE_DOWNLOADS_PER_MINUTE, windowMs: MINUTE_MS };
+  readonly invoiceDownloadsPerHour: LimitWindow = { name: 'invoice-downloads-hour', limit: INVOICE_DOWNLOADS_PER_HOUR, windowMs: HOUR_MS };
 
   constructor(
     private readonly store: LimitStore,

@@ -1,6 +1,7 @@
 /**
  * Downloading an invoice again: drawn once per what it prints (off the request thread, counted here by the drawings
- * the worker pool was asked for), drawn anew when the order, a party or the day of issue changes.
+ * the worker pool was asked for), drawn anew when the order, a party or the day of issue changes, and under a
+ * per-account quota that answers 429 with Retry-After, counted across processes when they share Redis.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +9,16 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
+import { createApp } from '../app';
+import { INVOICE_DOWNLOADS_PER_MINUTE, Quotas } from '../limits/quotas';
+import { RedisLimitStore } from '../limits/redis-limit-store';
 import { WorkerPool } from '../shared/worker-pool';
 import { pdfText } from '../testing/pdf-text';
+import { describeWithRedis, REDIS_URL_TEST, testRedisConnections, testRedisPrefix } from '../testing/shared-services';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 import { InvoicePdfs, RENDER_INVOICE } from './invoice-pdfs';
+
+const MINUTE_MS = 60_000;
 
 /** A test app whose invoices are drawn on its own worker pool, counting the drawings. */
 function countingApp(options: Parameters<typeof createTestApp>[0] = {}) {
@@ -135,6 +142,54 @@ describe('an invoice downloaded on a later day', () => {
       t.clock.advance(DAY_MS);
       expect(await (await download(t.app, order, buyer.token)).text()).toContain('Issued Jun 2, 2031');
       expect(drawn.count - before).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/** Downloads by `buyer` until one is refused, through `apps` in turn: how many went through, and the refusal. */
+async function downloadUntilRefused(apps: Array<{ request: TestApp['app']['request'] }>, order: Order, buyer: AuthResponse) {
+  for (let tries = 0; tries <= INVOICE_DOWNLOADS_PER_MINUTE; tries++) {
+    const res = await apps[tries % apps.length]!.request(`/api/orders/${order.id}/invoice.pdf`, { headers: { authorization: `Bearer ${buyer.token}` } });
+    if (res.status !== 200) return { through: tries, status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as unknown };
+  }
+  throw new Error('No download was refused');
+}
+
+describe('the invoice download quota', () => {
+  it('refuses a person past it with 429, Retry-After and a plain message, leaves others alone, and lets them again later', async () => {
+    const { t } = countingApp();
+    try {
+      const { seller, place } = await sellerWithMenu(t);
+      const buyer = await t.registerUser('buyer');
+      const order = await place(buyer);
+      const refused = await downloadUntilRefused([t.app], order, buyer);
+      expect(refused).toMatchObject({ through: INVOICE_DOWNLOADS_PER_MINUTE, status: 429, retryAfter: '60' });
+      expect(refused.body).toEqual({ reason: 'rate_limited', message: 'You have downloaded many invoices in a short time. Please try again in 1 minute.' });
+      expect((await download(t.app, order, seller.token)).status).toBe(200);
+      t.clock.advance(MINUTE_MS);
+      expect((await download(t.app, order, buyer.token)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describeWithRedis('the invoice download quota, with processes sharing Redis', () => {
+  const connect = testRedisConnections();
+
+  it('counts a person across the processes: spreading downloads over two meets one limit', async () => {
+    const prefix = testRedisPrefix();
+    const { t } = countingApp({ env: { REDIS_URL: REDIS_URL_TEST!, REDIS_KEY_PREFIX: prefix } });
+    try {
+      const { place } = await sellerWithMenu(t);
+      const buyer = await t.registerUser('buyer');
+      const order = await place(buyer);
+      // Another process: the same database, a Redis connection of its own.
+      const quotas = new Quotas(new RedisLimitStore(connect(prefix).commands, () => t.clock.now().getTime()), 100_000);
+      const other = createApp({ ...t.services, quotas });
+      expect(await downloadUntilRefused([t.app, other], order, buyer)).toMatchObject({ through: INVOICE_DOWNLOADS_PER_MINUTE, status: 429 });
     } finally {
       await t.close();
     }

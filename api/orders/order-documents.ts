@@ -1,7 +1,7 @@
 /**
  * The order's papers: its invoice as a PDF, for either party, and the orders export for the books. Who may have
  * them is decided as for reading the order itself (a rep only for their customers; anyone else is told it does not exist).
- * The invoice PDF is drawn off the request thread (invoice-pdfs.ts).
+ * Invoice downloads count against a per-account quota, and the PDF is drawn off the request thread (invoice-pdfs.ts).
  */
 import type { User } from '../../sync/entities/user';
 import { partyName } from '../../sync/entities/user';
@@ -11,6 +11,7 @@ import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { matchesEtag } from '../http/conditional';
+import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { invoiceNumber, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
 import { invoiceEtag } from './invoice-pdfs';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
@@ -29,7 +30,16 @@ function sellerParty(seller: User): InvoiceSeller {
   return { businessName: seller.businessName || partyName(seller, 'Cannabis Supplier'), licenseNumber: seller.licenseNumber, address: address || null, contact: contact || null };
 }
 
+/** Counts one invoice download by the person, or refuses it (counting nothing) when their quota is spent. */
+async function takeInvoiceDownloadQuota(services: Services, actor: OrderActor): Promise<void> {
+  const { quotas } = services;
+  const key = actor.member.userId;
+  const wait = await quotas.take({ window: quotas.invoiceDownloadsPerMinute, key }, { window: quotas.invoiceDownloadsPerHour, key });
+  if (wait > 0) throw new RateLimitedError(`You have downloaded many invoices in a short time. Please try again in ${waitText(wait)}.`, wait);
+}
+
 export async function orderInvoice(services: Services, actor: OrderActor, id: string, ifNoneMatch?: string): Promise<InvoiceDownload> {
+  await takeInvoiceDownloadQuota(services, actor);
   const db = services.db.read;
   const row = await findOrderRow(db, id);
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
