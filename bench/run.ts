@@ -5,6 +5,7 @@ import { benchAdminCustomers } from './admin-customers.bench';
 import { benchApiProcesses } from './api-processes.bench';
 import { benchInsights } from './insights.bench';
 import { benchInvoicePdf } from './invoice-pdf.bench';
+import { benchInvoicesBesideMenu } from './invoices-beside-menu.bench';
 import { benchOrders } from './orders.bench';
 import { benchPhotoCompressionReport } from './photo-compression.bench';
 import { benchPublicMenuApi } from './public-menu-api.bench';
@@ -24,6 +25,7 @@ const benches: Record<string, () => unknown> = {
   lighthouse: benchLighthouse,
   adminCustomers: benchAdminCustomers,
   invoicePdf: benchInvoicePdf,
+  invoicesBesideMenu: benchInvoicesBesideMenu,
   orders: benchOrders,
 };
 
