@@ -1,8 +1,9 @@
 /**
- * The invoice PDF of a 100-line order, rendered in this process as the route does: median and worst of 30 renders
- * after a warm-up (goal: median at most 300 ms), with the CPU time each took, since wall time on a shared machine
- * also counts others' work. The reference, measured in the same run, is PDFKit's floor: a one-page document with
- * one line of text, so the ratio says what the invoice's layout costs above the library's own.
+ * The invoice PDF of a 100-line order, rendered in this process as a thread of the worker pool renders it for a
+ * download: median and worst of 30 renders after a warm-up (goal: median at most 300 ms), with the CPU time each
+ * took, since wall time on a shared machine also counts others' work. The reference, measured in the same run, is
+ * PDFKit's floor: a one-page document with one line of text, so the ratio says what the invoice's layout costs
+ * above the library's own.
  */
 import PDFDocument from 'pdfkit';
 import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
