@@ -39,3 +39,20 @@ describe('the order mutations on the device', () => {
     expect(state.orders.get(id)!.status).toBe('cancelled');
   });
 });
+
+describe('money on the device', () => {
+  it('shows what was paid beyond a total lowered after payment as a credit at once', () => {
+    const state = stateOf(userFixture({ role: 'seller' }));
+    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '10.00' });
+    state.products.set(gelato.id, gelato);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    applyMutation(state, { name: 'order.accept', args: { id } }, context);
+    applyMutation(state, { name: 'order.recordPayment', args: { id, paymentId: randomUUID(), amount: '30.00', method: 'cash', receivedAt: '2025-02-01' } }, context);
+    expect(state.orders.get(id)).toMatchObject({ amountPaid: '30.00', credit: '0.00', paymentStatus: 'paid' });
+    applyMutation(state, { name: 'order.updateLines', args: { id, lines: [{ productId: gelato.id, quantity: '2' }] } }, context);
+    expect(state.orders.get(id)).toMatchObject({ total: '20.00', amountPaid: '30.00', credit: '10.00' });
+    applyMutation(state, { name: 'order.cancel', args: { id } }, context);
+    expect(state.orders.get(id)).toMatchObject({ status: 'cancelled', credit: '30.00' });
+  });
+});

@@ -60,6 +60,8 @@ export const orderSchema = z.object({
   subtotal: z.string(),
   total: z.string(),
   amountPaid: z.string(),
+  /** What was paid beyond what the order bills (`orderCredit` in sync/order-payments.ts): the customer's credit with the seller. */
+  credit: z.string(),
   paymentTerms: z.enum(PAYMENT_TERMS),
   deliveredAt: isoDate.nullable(),
   dueAt: isoDate.nullable(),

@@ -16,11 +16,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { askToConfirm } from '../../lib/confirm-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { mutate } from '../../lib/replica/mutate';
 import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
+import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
@@ -99,6 +101,10 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
     if (await send({ name: 'order.reorder', args: { id: order.id, newOrderId } }, 'Order placed again')) navigate(`/orders/${newOrderId}`);
   }
 
+  async function cancel() {
+    if (await askToConfirm(cancelQuestion(order, party))) await send({ name: 'order.cancel', args: { id: order.id } }, 'Order cancelled');
+  }
+
   return (
     <PageBody>
       <PageHeader
@@ -126,7 +132,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
               </Button>
             )}
             {can('cancel') && (
-              <Button variant="outline" onClick={() => void send({ name: 'order.cancel', args: { id: order.id } }, 'Order cancelled')}>
+              <Button variant="outline" onClick={() => void cancel()}>
                 Cancel order
               </Button>
             )}
@@ -150,7 +156,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           {order.note && <p className="text-sm whitespace-pre-wrap text-stone-700">Note: {order.note}</p>}
         </Card>
         <div className="grid content-start gap-4">
-          <InvoiceSummary order={order} />
+          <InvoiceSummary order={order} reader={party} />
           {invoiceReady && order.number && (
             <Button variant="outline" className="justify-self-start" onClick={() => void saveInvoice(order)}>
               Download the invoice (PDF)
