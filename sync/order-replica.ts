@@ -5,10 +5,11 @@
  */
 import { formatScaled, parseScaled, TOTAL_RULE } from './decimal';
 import type { Order, OrderLine } from './entities/order';
+import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
 import type { ParsedMutation } from './mutations';
 import { orderCredit } from './order-payments';
 import { lineTotal, orderTotal } from './order-request';
-import { orderMove, type OrderMove } from './order-states';
+import { orderMove, type OrderMove, type OrderParty } from './order-states';
 import type { ApplyContext, ReplicaState } from './replica';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
@@ -22,11 +23,24 @@ const cents = (amount: string) => {
 };
 
 const byName = (state: ReplicaState) => [state.user?.firstName, state.user?.lastName].filter(Boolean).join(' ') || state.user?.email || '';
-const partyOf = (state: ReplicaState) => (state.user?.role === 'seller' ? 'seller' : 'buyer');
+const partyOf = (state: ReplicaState): OrderParty => (state.user?.role === 'seller' ? 'seller' : 'buyer');
 
 /** Keeps the order with its credit worked out from its money, as the server answers it. */
 function put(state: ReplicaState, order: Order): void {
   state.orders.set(order.id, { ...order, credit: orderCredit(order) });
+}
+
+/**
+ * Whether this side may order again what the order holds, as far as the device can tell: the seller always (the
+ * server prices it for the customer); the buyer only through the menu it came from, and not once their saved copy of
+ * it says the menu can no longer be reached (its link regenerated or expired, its seller gone), as every other path
+ * to that menu is refused. Without a saved copy the device cannot tell, and the server decides.
+ */
+export function mayReorder(order: Pick<Order, 'menuId'>, party: OrderParty, savedMenus: Iterable<SavedMenuListItem>, now: Date): boolean {
+  if (party === 'seller') return true;
+  if (order.menuId === null) return false;
+  const saved = [...savedMenus].find((entry) => entry.menuId === order.menuId);
+  return !saved || savedMenuAvailable(saved, now);
 }
 
 function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>, products: Map<string, PricedProduct>, kept?: Map<string, OrderLine>): OrderLine[] {
@@ -151,7 +165,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
   },
   'order.reorder': (state, args, context) => {
     const order = state.orders.get(args.id);
-    if (!order || state.orders.has(args.newOrderId)) return;
+    if (!order || state.orders.has(args.newOrderId) || !mayReorder(order, partyOf(state), state.savedMenus.values(), new Date(context.now))) return;
     const lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, line.quantity) ?? line.lineTotal }));
     const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms } = order;
     put(state, pendingOrder(state, args.newOrderId, lines, { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms }, context));

@@ -9,6 +9,7 @@ import type { Order } from '../../../sync/entities/order';
 import { AppError } from '../../../sync/errors';
 import type { Mutation } from '../../../sync/mutations';
 import { calendarDay } from '../../../sync/pricing';
+import { mayReorder } from '../../../sync/order-replica';
 import { orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -96,6 +97,8 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
   const close = (open: boolean) => !open && setDialog(null);
 
+  const reorderable = mayReorder(order, party, view.savedMenus.values(), new Date());
+
   async function reorder() {
     const newOrderId = crypto.randomUUID();
     if (await send({ name: 'order.reorder', args: { id: order.id, newOrderId } }, 'Order placed again')) navigate(`/orders/${newOrderId}`);
@@ -136,7 +139,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
                 Cancel order
               </Button>
             )}
-            {party === 'buyer' && order.number && (
+            {party === 'buyer' && order.number && reorderable && (
               <Button variant="outline" onClick={() => void reorder()}>
                 Reorder
               </Button>
@@ -144,6 +147,11 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           </div>
         }
       />
+      {party === 'buyer' && order.number && order.menuId && !reorderable && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          The link to the menu this order came from no longer works. Ask {order.sellerName} for the new link to order again.
+        </p>
+      )}
       {refusedHere.map((refusal) => (
         <p key={refusal.seq} role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {refusal.message}
