@@ -45,18 +45,19 @@ const LIMIT = formatPrice(formatScaled(MAX_TOTAL_CENTS, 2));
  * Why these lines cannot be written, as field errors: a line whose total (`lines.N`, N its place in `lines`), or
  * lines whose sum (`lines`), would pass `MAX_TOTAL_CENTS`, past which cents are no longer counted exactly. Null while
  * every figure is exact. The device checks as the lines are typed; the server refuses before anything is written.
+ * `field` names the lines as the form does (an order request's are `items`).
  */
-export function totalsBeyondCents(lines: readonly LineAmount[]): Record<string, string> | null {
+export function totalsBeyondCents(lines: readonly LineAmount[], field = 'lines'): Record<string, string> | null {
   const errors: Record<string, string> = {};
   let sum = 0n;
   lines.forEach((line, index) => {
     if (!line) return;
     const cents = exactLineCents(line.priceCents, line.quantityThousandths);
-    if (cents > BigInt(MAX_TOTAL_CENTS)) errors[`lines.${index}`] = `${line.strainName}: this line would come to more than ${LIMIT}, more than an order can hold; order less`;
+    if (cents > BigInt(MAX_TOTAL_CENTS)) errors[`${field}.${index}`] = `${line.strainName}: this line would come to more than ${LIMIT}, more than an order can hold; order less`;
     sum += cents;
   });
   if (Object.keys(errors).length === 0 && sum > BigInt(MAX_TOTAL_CENTS)) {
-    errors.lines = `This order would come to more than ${LIMIT}, more than an order can hold; split it into smaller orders`;
+    errors[field] = `This order would come to more than ${LIMIT}, more than an order can hold; split it into smaller orders`;
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -1,16 +1,17 @@
 /**
  * What an order may not hold, refused with a field error before anything is written, over REST and sync alike: a
- * line or a total past the last cent counted exactly (quantity in thousandths times price in cents), and two
- * delivered quantities for one product in a delivery.
+ * line or a total past the last cent counted exactly (quantity in thousandths times price in cents), in an order or
+ * an order request, and two delivered quantities for one product in a delivery.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu } from '../../sync/entities/menu';
 import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
-import { customers, orders } from '../db/schema';
+import { customers, inquiries, orders } from '../db/schema';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -94,6 +95,28 @@ describe('totals beyond the last exact cent', () => {
     expect(body.errors).toEqual({ 'lines.0': `Rare Reserve: ${LINE_TOO_LARGE}` });
     expect(await ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).toMatchObject({ status: 'accepted', total: '99999999.99', updatedAt: held });
     expect(await stock()).toBe(inStock);
+  });
+
+  it("refuses a buyer's order request past it, naming the item, and writes nothing", async () => {
+    const buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+    const menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Reserve List', isPublic: true, productIds: [reserve.id, vintage.id] }, 201);
+    const request = (items: Array<[Product, string]>) => ({
+      id: randomUUID(),
+      menuId: menu.id,
+      kind: 'order',
+      items: items.map(([product, quantity]) => ({ productId: product.id, quantity })),
+    });
+    const line = await t.request<ErrorBody>('POST', '/api/inquiries', { token: buyer.token, body: request([[vintage, '9999999']]) });
+    expect(line).toMatchObject({ status: 400, body: { reason: 'validation', errors: { 'items.0': `Vintage Reserve: ${LINE_TOO_LARGE}` } } });
+    const whole = await syncDevice(t, buyer.token).push(
+      'inquiry.create',
+      request([
+        [reserve, '500000'],
+        [vintage, '500000'],
+      ]),
+    );
+    expect(whole).toMatchObject({ outcome: 'refused', reason: 'validation', message: ORDER_TOO_LARGE });
+    expect(await t.services.db.read.select().from(inquiries).where(eq(inquiries.buyerId, buyer.user.id)).all()).toEqual([]);
   });
 });
 
