@@ -43,3 +43,11 @@ export function formatScaled(scaled: number, scale: number): string {
 export const PERCENT_RULE: DecimalRule = { scale: 2, min: 0, max: 100 };
 export const PRICE_RULE: DecimalRule = { scale: 2, min: 0, max: 99_999_999.99 };
 export const QUANTITY_RULE: DecimalRule = { scale: 3, min: 0, max: 9_999_999.999 };
+
+/**
+ * Money is kept in whole cents, which JavaScript counts exactly up to its largest safe integer: no line, order total,
+ * payment or credit may pass it (an order that would is refused, see `totalsBeyondCents` in order-request.ts).
+ */
+export const MAX_TOTAL_CENTS = Number.MAX_SAFE_INTEGER;
+/** Amounts on an order: past one price's ceiling, up to `MAX_TOTAL_CENTS`. */
+export const TOTAL_RULE: DecimalRule = { scale: 2, min: 0, max: MAX_TOTAL_CENTS / 100 };

@@ -18,6 +18,11 @@ describe('formatPrice', () => {
     expect(formatPrice('99999999.99')).toBe('$99,999,999.99');
   });
 
+  it("shows an order's totals beyond one price's ceiling, up to the last exact cent", () => {
+    expect(formatPrice('150000000.00')).toBe('$150,000,000.00');
+    expect(formatPrice('90071992547409.91')).toBe('$90,071,992,547,409.91');
+  });
+
   it('says price on request for no price or unreadable text', () => {
     expect(formatPrice(null)).toBe('Price on request');
     expect(formatPrice('abc')).toBe('Price on request');

@@ -4,7 +4,7 @@
  * never passes through a float.
  */
 import type { UnitType } from './constants';
-import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import { formatScaled, parseScaled, PERCENT_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 
 export const PRICE_ON_REQUEST = 'Price on request';
 
@@ -23,12 +23,12 @@ function splitDecimal(text: string): { whole: string; fraction: string } {
   return { whole, fraction };
 }
 
-/** '1450.00' → '$1,450.00'; null (or text that is not a price) → 'Price on request'. */
+/** '1450.00' → '$1,450.00', for a price or any amount an order holds (its total, what was paid); null (or text that is not money) → 'Price on request'. */
 export function formatPrice(price: string | null): string {
   if (price === null) return PRICE_ON_REQUEST;
-  const parsed = parseScaled(price, PRICE_RULE);
+  const parsed = parseScaled(price, TOTAL_RULE);
   if (!parsed.ok) return PRICE_ON_REQUEST;
-  const { whole, fraction } = splitDecimal(formatScaled(parsed.scaled, PRICE_RULE.scale));
+  const { whole, fraction } = splitDecimal(formatScaled(parsed.scaled, TOTAL_RULE.scale));
   return `$${groupThousands(whole)}.${fraction}`;
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { amountDue, applyPayment, billedLineTotal, dueDate, fulfilmentHold, isOverdue, orderTotals, paymentStatusOf } from './order-payments';
+import {
+  amountDue,
+  applyPayment,
+  billedLineTotal,
+  creditNote,
+  customerCredit,
+  dueDate,
+  fulfilmentHold,
+  isOverdue,
+  orderCredit,
+  orderTotals,
+  paymentStatusOf,
+} from './order-payments';
 
 const delivered = '2026-03-02T15:30:00.000Z';
 
@@ -92,5 +104,37 @@ describe('hold when overdue', () => {
   it('lets the order go when nothing is overdue or the customer is not held', () => {
     expect(fulfilmentHold(held, [settled, { ...late('SO-1004'), dueAt: null }], now)).toBeNull();
     expect(fulfilmentHold({ ...held, holdWhenOverdue: false }, [late('SO-1001')], now)).toBeNull();
+  });
+});
+
+describe('credit', () => {
+  const names = { customerName: 'Corner Dispensary', sellerName: 'North Star Farms' };
+
+  it('keeps what was paid beyond a total lowered after payment (a short delivery, an edit) as the customer credit', () => {
+    const shortDelivered = { status: 'delivered', total: '600.00', amountPaid: '1000.00' } as const;
+    expect(orderCredit(shortDelivered)).toBe('400.00');
+    expect(amountDue(shortDelivered)).toBe('0.00');
+    expect(orderCredit({ status: 'accepted', total: '1000.00', amountPaid: '400.00' })).toBe('0.00');
+    expect(creditNote({ ...shortDelivered, ...names })).toBe('$400.00 paid beyond its total stays recorded as a credit for Corner Dispensary.');
+    expect(creditNote({ ...shortDelivered, ...names }, 'buyer')).toBe('$400.00 paid beyond its total stays recorded as your credit with North Star Farms.');
+    expect(creditNote({ status: 'delivered', total: '600.00', amountPaid: '600.00', ...names })).toBeNull();
+  });
+
+  it('bills nothing on a cancelled order: all that was paid on it is credit, nothing is owed', () => {
+    const cancelled = { status: 'cancelled', total: '1000.00', amountPaid: '250.00', ...names } as const;
+    expect(orderCredit(cancelled)).toBe('250.00');
+    expect(amountDue(cancelled)).toBe('0.00');
+    expect(creditNote(cancelled)).toBe('$250.00 paid on this order stays recorded as a credit for Corner Dispensary.');
+  });
+
+  it("sums a customer's credit over their orders", () => {
+    expect(
+      customerCredit([
+        { status: 'delivered', total: '600.00', amountPaid: '1000.00' },
+        { status: 'cancelled', total: '80.00', amountPaid: '0.10' },
+        { status: 'accepted', total: '50.00', amountPaid: '20.00' },
+      ]),
+    ).toBe('400.10');
+    expect(customerCredit([])).toBe('0.00');
   });
 });

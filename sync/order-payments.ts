@@ -3,16 +3,15 @@
  * what is still owed, payment status, overdue, and the hold on fulfilling for a customer with an overdue balance.
  * Money in integer cents and quantities in thousandths all the way; decimal strings only at the edges.
  */
-import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 import type { Customer, PaymentTerms } from './entities/customer';
 import { PAYMENT_TERM_DAYS } from './entities/customer';
-import type { Order, OrderLine, PaymentStatus } from './entities/order';
+import type { Order, OrderLine, OrderStatus, PaymentStatus } from './entities/order';
 import { formatPrice } from './format-decimal';
 import { lineTotalCents } from './order-request';
+import type { OrderParty } from './order-states';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Totals can pass one price's ceiling: any whole number of cents JavaScript counts exactly. */
-const TOTAL_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
 
 /** Cents of an order's money field ('1450.00' → 145000); text that is not money counts as nothing. */
 export function moneyCents(amount: string): number {
@@ -48,11 +47,42 @@ export function orderTotals(lines: ReadonlyArray<Pick<OrderLine, 'quantity' | 'd
   return { subtotal: money(subtotalCents), total: money(subtotalCents) };
 }
 
-type Balance = Pick<Order, 'total' | 'amountPaid'>;
+/** An order's money; without its status, an order that stands (neither cancelled nor rejected). */
+type Balance = Pick<Order, 'total' | 'amountPaid'> & { status?: OrderStatus };
 
-/** What is still owed: the total less what was paid, never below nothing. */
+/** What the order bills, in cents: its total, or nothing once it was cancelled or rejected. */
+function billedCents(order: Balance): number {
+  return order.status === 'cancelled' || order.status === 'rejected' ? 0 : moneyCents(order.total);
+}
+
+/** What is still owed: what the order bills less what was paid, never below nothing. */
 export function amountDue(order: Balance): string {
-  return money(Math.max(moneyCents(order.total) - moneyCents(order.amountPaid), 0));
+  return money(Math.max(billedCents(order) - moneyCents(order.amountPaid), 0));
+}
+
+/**
+ * What was paid beyond what the order bills: after a short delivery, an edit that lowered the total, or a
+ * cancellation, that money stays recorded as the customer's credit with the seller, never silently absorbed.
+ */
+export function orderCredit(order: Balance): string {
+  return money(Math.max(moneyCents(order.amountPaid) - billedCents(order), 0));
+}
+
+/** A customer's credit with the seller: what their orders hold beyond what they bill, together. */
+export function customerCredit(orders: ReadonlyArray<Balance>): string {
+  return money(orders.reduce((sum, order) => sum + moneyCents(orderCredit(order)), 0));
+}
+
+/**
+ * What becomes of the credit on the order, in words for `reader` (the seller's side, or the buyer's); null when it
+ * holds none. Asked of the order as it would be once cancelled, it says before cancelling what happens to the money.
+ */
+export function creditNote(order: Balance & Pick<Order, 'customerName' | 'sellerName'>, reader: OrderParty = 'seller'): string | null {
+  const credit = moneyCents(orderCredit(order));
+  if (credit === 0) return null;
+  const paid = billedCents(order) === 0 ? 'paid on this order' : 'paid beyond its total';
+  const whose = reader === 'buyer' ? `your credit with ${order.sellerName}` : `a credit for ${order.customerName}`;
+  return `${formatPrice(money(credit))} ${paid} stays recorded as ${whose}.`;
 }
 
 /** Unpaid until the first payment, partial until nothing is owed, then paid. */

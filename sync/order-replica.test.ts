@@ -1,7 +1,9 @@
 /** The device's optimistic view of orders: a new one shows at once as submitted, priced as the device saw the menu; a move shows its new status, or nothing when it is not the device's side to make. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { SavedMenuListItem } from './entities/saved-menu';
 import type { User } from './entities/user';
+import { mayReorder } from './order-replica';
 import { applyMutation, type ReplicaState } from './replica';
 import { productFixture, userFixture } from './testing/entity-fixtures';
 
@@ -37,5 +39,64 @@ describe('the order mutations on the device', () => {
     expect(state.orders.get(id)!.status).toBe('submitted');
     applyMutation(state, { name: 'order.cancel', args: { id } }, context);
     expect(state.orders.get(id)!.status).toBe('cancelled');
+  });
+});
+
+/** A buyer's saved copy of a menu whose link died: the server sends it without its snapshot. */
+function deadCopy(menuId: string): SavedMenuListItem {
+  return {
+    id: randomUUID(),
+    buyerUserId: context.userId,
+    menuId,
+    notes: null,
+    tags: [],
+    isFavorite: false,
+    lastSeenStamp: 0,
+    createdAt: now,
+    stamp: 1,
+    menu: { name: '', description: null, publicLinkId: randomUUID(), sellerId: randomUUID(), sellerBusinessName: null, productCount: 0, updatedAt: now },
+    snapshot: null,
+  };
+}
+
+describe('reordering on the device', () => {
+  it("shows no new order once the buyer's saved copy says the menu's link died, as the server will refuse it", () => {
+    const state = stateOf(userFixture({ role: 'buyer' }));
+    const menuId = randomUUID();
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, menuId, lines: [{ productId: randomUUID(), quantity: '1' }] } }, context);
+    const again = randomUUID();
+    applyMutation(state, { name: 'order.reorder', args: { id, newOrderId: again } }, context);
+    expect(state.orders.get(again)).toMatchObject({ status: 'submitted', menuId });
+
+    const copy = deadCopy(menuId);
+    state.savedMenus.set(copy.id, copy);
+    expect(mayReorder(state.orders.get(id)!, 'buyer', state.savedMenus.values(), new Date(now))).toBe(false);
+    const refused = randomUUID();
+    applyMutation(state, { name: 'order.reorder', args: { id, newOrderId: refused } }, context);
+    expect(state.orders.has(refused)).toBe(false);
+  });
+
+  it('lets the seller reorder for the customer whatever became of the menu, and a buyer only from a menu', () => {
+    const copy = deadCopy(randomUUID());
+    expect(mayReorder({ menuId: copy.menuId }, 'seller', [copy], new Date(now))).toBe(true);
+    expect(mayReorder({ menuId: null }, 'buyer', [], new Date(now))).toBe(false);
+  });
+});
+
+describe('money on the device', () => {
+  it('shows what was paid beyond a total lowered after payment as a credit at once', () => {
+    const state = stateOf(userFixture({ role: 'seller' }));
+    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '10.00' });
+    state.products.set(gelato.id, gelato);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    applyMutation(state, { name: 'order.accept', args: { id } }, context);
+    applyMutation(state, { name: 'order.recordPayment', args: { id, paymentId: randomUUID(), amount: '30.00', method: 'cash', receivedAt: '2025-02-01' } }, context);
+    expect(state.orders.get(id)).toMatchObject({ amountPaid: '30.00', credit: '0.00', paymentStatus: 'paid' });
+    applyMutation(state, { name: 'order.updateLines', args: { id, lines: [{ productId: gelato.id, quantity: '2' }] } }, context);
+    expect(state.orders.get(id)).toMatchObject({ total: '20.00', amountPaid: '30.00', credit: '10.00' });
+    applyMutation(state, { name: 'order.cancel', args: { id } }, context);
+    expect(state.orders.get(id)).toMatchObject({ status: 'cancelled', credit: '30.00' });
   });
 });

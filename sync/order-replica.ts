@@ -3,11 +3,13 @@
  * 'submitted', unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, parseScaled } from './decimal';
+import { formatScaled, parseScaled, TOTAL_RULE } from './decimal';
 import type { Order, OrderLine } from './entities/order';
+import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
 import type { ParsedMutation } from './mutations';
+import { orderCredit } from './order-payments';
 import { lineTotal, orderTotal } from './order-request';
-import { orderMove, type OrderMove } from './order-states';
+import { orderMove, type OrderMove, type OrderParty } from './order-states';
 import type { ApplyContext, ReplicaState } from './replica';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
@@ -15,14 +17,31 @@ type Applier<K extends OrderMutationName> = (state: ReplicaState, args: Extract<
 
 type PricedProduct = { id: string; strainName: string; unitType: string; pricePerUnit: string | null };
 
-const AMOUNT_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
 const cents = (amount: string) => {
-  const parsed = parseScaled(amount, AMOUNT_RULE);
+  const parsed = parseScaled(amount, TOTAL_RULE);
   return parsed.ok ? parsed.scaled : 0;
 };
 
 const byName = (state: ReplicaState) => [state.user?.firstName, state.user?.lastName].filter(Boolean).join(' ') || state.user?.email || '';
-const partyOf = (state: ReplicaState) => (state.user?.role === 'seller' ? 'seller' : 'buyer');
+const partyOf = (state: ReplicaState): OrderParty => (state.user?.role === 'seller' ? 'seller' : 'buyer');
+
+/** Keeps the order with its credit worked out from its money, as the server answers it. */
+function put(state: ReplicaState, order: Order): void {
+  state.orders.set(order.id, { ...order, credit: orderCredit(order) });
+}
+
+/**
+ * Whether this side may order again what the order holds, as far as the device can tell: the seller always (the
+ * server prices it for the customer); the buyer only through the menu it came from, and not once their saved copy of
+ * it says the menu can no longer be reached (its link regenerated or expired, its seller gone), as every other path
+ * to that menu is refused. Without a saved copy the device cannot tell, and the server decides.
+ */
+export function mayReorder(order: Pick<Order, 'menuId'>, party: OrderParty, savedMenus: Iterable<SavedMenuListItem>, now: Date): boolean {
+  if (party === 'seller') return true;
+  if (order.menuId === null) return false;
+  const saved = [...savedMenus].find((entry) => entry.menuId === order.menuId);
+  return !saved || savedMenuAvailable(saved, now);
+}
 
 function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>, products: Map<string, PricedProduct>, kept?: Map<string, OrderLine>): OrderLine[] {
   return wanted.map(({ productId, quantity }) => {
@@ -60,6 +79,7 @@ function pendingOrder(state: ReplicaState, id: string, lines: OrderLine[], from:
     subtotal: total,
     total,
     amountPaid: '0.00',
+    credit: '0.00',
     paymentTerms: 'cod',
     deliveredAt: null,
     dueAt: null,
@@ -80,7 +100,7 @@ function statusMove(move: OrderMove): (state: ReplicaState, args: { id: string }
     const order = state.orders.get(args.id);
     const next = order && orderMove(order, move, partyOf(state));
     if (!order || !next?.ok) return;
-    state.orders.set(order.id, {
+    put(state, {
       ...order,
       status: next.status,
       resumeStatus: next.resumeStatus,
@@ -95,8 +115,8 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     if (state.orders.has(args.id)) return;
     if ('customerId' in args) {
       const lines = linesFrom(args.lines, state.products);
-      state.orders.set(
-        args.id,
+      put(
+        state,
         pendingOrder(state, args.id, lines, { customerId: args.customerId, customerName: state.customers.get(args.customerId)?.name ?? 'Customer', note: args.note }, context),
       );
       return;
@@ -104,7 +124,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
     const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
     const from = { sellerTeamId: saved?.menu.sellerId ?? '', sellerName: saved?.menu.sellerBusinessName ?? '', buyerTeamId: context.userId, menuId: args.menuId, note: args.note };
-    state.orders.set(args.id, pendingOrder(state, args.id, linesFrom(args.lines, products), from, context));
+    put(state, pendingOrder(state, args.id, linesFrom(args.lines, products), from, context));
   },
   'order.accept': statusMove('accept'),
   'order.reject': statusMove('reject'),
@@ -120,7 +140,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const raises = cents(total) > cents(order.total) || lines.some((line) => !kept.has(line.productId));
     const next = orderMove(order, 'editLines', partyOf(state), raises);
     if (!next.ok) return;
-    state.orders.set(order.id, { ...order, lines, subtotal: total, total, status: next.status, resumeStatus: next.resumeStatus, updatedAt: now });
+    put(state, { ...order, lines, subtotal: total, total, status: next.status, resumeStatus: next.resumeStatus, updatedAt: now });
   },
   'order.deliver': (state, args, context) => {
     statusMove('deliver')(state, args, context);
@@ -132,7 +152,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
       return { ...line, deliveredQuantity: quantity, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, quantity) ?? line.lineTotal };
     });
     const total = totalOf(lines);
-    state.orders.set(order.id, { ...order, lines, subtotal: total, total, deliveredAt: context.now });
+    put(state, { ...order, lines, subtotal: total, total, deliveredAt: context.now });
   },
   'order.recordPayment': (state, args, { now }) => {
     const order = state.orders.get(args.id);
@@ -141,16 +161,13 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const paid = cents(order.amountPaid) + cents(args.amount ?? '0');
     const payment = { id: args.paymentId ?? '', amount: args.amount ?? '0', method: args.method, receivedAt: args.receivedAt, byName: byName(state) };
     const paymentStatus = paid >= cents(order.total) ? 'paid' : 'partial';
-    state.orders.set(order.id, { ...order, payments: [...order.payments, payment], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
+    put(state, { ...order, payments: [...order.payments, payment], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
   },
   'order.reorder': (state, args, context) => {
     const order = state.orders.get(args.id);
-    if (!order || state.orders.has(args.newOrderId)) return;
+    if (!order || state.orders.has(args.newOrderId) || !mayReorder(order, partyOf(state), state.savedMenus.values(), new Date(context.now))) return;
     const lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, line.quantity) ?? line.lineTotal }));
     const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms } = order;
-    state.orders.set(
-      args.newOrderId,
-      pendingOrder(state, args.newOrderId, lines, { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms }, context),
-    );
+    put(state, pendingOrder(state, args.newOrderId, lines, { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms }, context));
   },
 };

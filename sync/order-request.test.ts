@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, lineTotalCents, orderLineProblem, orderTotal } from './order-request';
+import { MAX_TOTAL_CENTS } from './decimal';
+import { lineTotal, lineTotalCents, orderLineProblem, orderTotal, totalsBeyondCents } from './order-request';
 
 const gummies = { strainName: 'Gummies', unitType: 'unit' as const, lotSize: 48, availableQuantity: '3200.000', pricePerUnit: '7.75' };
 
@@ -37,5 +38,30 @@ describe('totals', () => {
     expect(orderTotal(['10.05', '0.17'])).toBe('10.22');
     // Above one price's ceiling: a big order still has a total.
     expect(orderTotal(['99999999.99', '99999999.99'])).toBe('199999999.98');
+  });
+});
+
+describe('totals beyond the last exact cent', () => {
+  const line = (priceCents: number, quantityThousandths: number) => ({ strainName: 'Gelato', priceCents, quantityThousandths });
+
+  it('counts up to the largest integer JavaScript holds exactly, in cents, and refuses a line one cent past it', () => {
+    expect(MAX_TOTAL_CENTS).toBe(Number.MAX_SAFE_INTEGER);
+    expect(totalsBeyondCents([line(MAX_TOTAL_CENTS, 1000)])).toBeNull();
+    expect(totalsBeyondCents([null, line(MAX_TOTAL_CENTS + 1, 1000)])).toEqual({
+      'lines.1': 'Gelato: this line would come to more than $90,071,992,547,409.91, more than an order can hold; order less',
+    });
+  });
+
+  it('refuses the largest quantity at the largest price, which once came out as a rounded float', () => {
+    // 9,999,999 lb at $99,999,999.99: 99,999,989,990,000,001 cents, past 2^53.
+    expect(totalsBeyondCents([line(9_999_999_999, 9_999_999_000)])).toHaveProperty('lines.0');
+  });
+
+  it('refuses lines each exact whose sum is not, naming the order', () => {
+    const half = Math.floor(MAX_TOTAL_CENTS / 2);
+    expect(totalsBeyondCents([line(half, 1000), line(half + 1, 1000)])).toBeNull();
+    expect(totalsBeyondCents([line(half, 1000), line(half + 2, 1000)])).toEqual({
+      lines: 'This order would come to more than $90,071,992,547,409.91, more than an order can hold; split it into smaller orders',
+    });
   });
 });

@@ -2,8 +2,9 @@
  * The rules of an order request line, shared by the buyer's form (which says
  * what is wrong before sending) and the server (which decides).
  */
-import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import { formatScaled, MAX_TOTAL_CENTS, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 import type { Product } from './entities/product';
+import { formatPrice } from './format-decimal';
 
 export type OrderLineProduct = Pick<Product, 'strainName' | 'unitType' | 'lotSize' | 'availableQuantity' | 'pricePerUnit'>;
 
@@ -25,10 +26,40 @@ export function orderLineProblem(product: OrderLineProduct, quantity: string): s
   return null;
 }
 
-/** Line total in cents, rounded half up: exact integers all the way (price in cents × quantity in thousandths). */
+const exactLineCents = (priceCents: number, quantityThousandths: number) => (BigInt(priceCents) * BigInt(quantityThousandths) + 500n) / 1000n;
+
+/**
+ * Line total in cents, rounded half up: exact integers all the way (price in cents × quantity in thousandths). Exact
+ * up to `MAX_TOTAL_CENTS`; what is written or sent is checked first with `totalsBeyondCents`.
+ */
 export function lineTotalCents(priceCents: number, quantityThousandths: number): number {
-  const product = BigInt(priceCents) * BigInt(quantityThousandths);
-  return Number((product + 500n) / 1000n);
+  return Number(exactLineCents(priceCents, quantityThousandths));
+}
+
+/** A line as its total is counted; null for a line that has none (no price, no quantity), which adds nothing. */
+export type LineAmount = { strainName: string; priceCents: number; quantityThousandths: number } | null;
+
+const LIMIT = formatPrice(formatScaled(MAX_TOTAL_CENTS, 2));
+
+/**
+ * Why these lines cannot be written, as field errors: a line whose total (`lines.N`, N its place in `lines`), or
+ * lines whose sum (`lines`), would pass `MAX_TOTAL_CENTS`, past which cents are no longer counted exactly. Null while
+ * every figure is exact. The device checks as the lines are typed; the server refuses before anything is written.
+ * `field` names the lines as the form does (an order request's are `items`).
+ */
+export function totalsBeyondCents(lines: readonly LineAmount[], field = 'lines'): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  let sum = 0n;
+  lines.forEach((line, index) => {
+    if (!line) return;
+    const cents = exactLineCents(line.priceCents, line.quantityThousandths);
+    if (cents > BigInt(MAX_TOTAL_CENTS)) errors[`${field}.${index}`] = `${line.strainName}: this line would come to more than ${LIMIT}, more than an order can hold; order less`;
+    sum += cents;
+  });
+  if (Object.keys(errors).length === 0 && sum > BigInt(MAX_TOTAL_CENTS)) {
+    errors[field] = `This order would come to more than ${LIMIT}, more than an order can hold; split it into smaller orders`;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
 }
 
 /** The line's total as a decimal string, or null when the product has no price. */
@@ -37,9 +68,6 @@ export function lineTotal(product: Pick<Product, 'pricePerUnit'>, quantity: stri
   const price = product.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
   return wanted !== null && price?.ok ? formatScaled(lineTotalCents(price.scaled, wanted), 2) : null;
 }
-
-/** Line totals and order totals can exceed one price's ceiling: any whole number of cents JavaScript counts exactly. */
-const TOTAL_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
 
 /** The sum of line totals, or null when any line has no price. */
 export function orderTotal(lines: Array<string | null>): string | null {

@@ -39,7 +39,13 @@ describe('a menu priced for one buyer', () => {
   it('prices and checks an order line on the device from the terms it was shown with, as the server does from the list', () => {
     const gelato = priced.products[0]!;
     const terms = shownTerms(gelato);
-    expect(pricedOrderLine(gelato, terms, '2.5')).toEqual({ problem: null, quantity: '2.500', pricePerUnit: '25.00', lineTotal: '62.50' });
+    expect(pricedOrderLine(gelato, terms, '2.5')).toEqual({
+      problem: null,
+      quantity: '2.500',
+      pricePerUnit: '25.00',
+      lineTotal: '62.50',
+      amount: { strainName: 'Gelato', priceCents: 2500, quantityThousandths: 2500 },
+    });
     expect(pricedOrderLine(gelato, terms, '10')).toMatchObject({ problem: null, pricePerUnit: '22.00', lineTotal: '220.00' });
     expect(pricedOrderLine(gelato, terms, '1').problem).toBe('Gelato: the minimum order is 2 oz');
     expect(pricedOrderLine(gelato, terms, '2.25').problem).toBe('Gelato: order in steps of 0.5 oz');

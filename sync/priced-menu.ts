@@ -6,7 +6,7 @@
 import { formatScaled, PRICE_RULE, QUANTITY_RULE, parseScaled, type DecimalRule } from './decimal';
 import type { PriceListEntry } from './entities/price-list';
 import type { PublicMenu } from './entities/public-menu';
-import { lineTotalCents, orderLineProblem, quantityThousandths, type OrderLineProduct } from './order-request';
+import { lineTotalCents, orderLineProblem, quantityThousandths, type LineAmount, type OrderLineProduct } from './order-request';
 import { entriesByProduct, productTerms, quantityProblem, termsForDisplay, unitPriceCents, type ProductTerms } from './pricing';
 
 export type ShownProduct = PublicMenu['products'][number];
@@ -43,7 +43,14 @@ export function shownTerms(product: Pick<ShownProduct, 'pricePerUnit' | 'lotSize
   };
 }
 
-export type PricedOrderLine = { problem: string | null; quantity: string; pricePerUnit: string | null; lineTotal: string | null };
+export type PricedOrderLine = {
+  problem: string | null;
+  quantity: string;
+  pricePerUnit: string | null;
+  lineTotal: string | null;
+  /** The line as its total is counted, for `totalsBeyondCents`. */
+  amount: LineAmount;
+};
 
 /**
  * An order line on the buyer's terms: what is wrong with it (hidden, minimum, increment, then what is available), the
@@ -57,5 +64,6 @@ export function pricedOrderLine(product: OrderLineProduct, terms: ProductTerms, 
     quantity: wanted === null ? quantity : formatScaled(wanted, 3),
     pricePerUnit: unitCents === null ? null : formatScaled(unitCents, 2),
     lineTotal: unitCents === null || wanted === null ? null : formatScaled(lineTotalCents(unitCents, wanted), 2),
+    amount: unitCents === null || wanted === null ? null : { strainName: product.strainName, priceCents: unitCents, quantityThousandths: wanted },
   };
 }

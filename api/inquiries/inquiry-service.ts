@@ -11,7 +11,7 @@ import { addBuyerAsCustomer } from '../customers/customer-service';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { orderTotal } from '../../sync/order-request';
+import { orderTotal, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
 import { pricedOrderLine } from '../../sync/priced-menu';
 import { calendarDay, entriesByProduct, productTerms } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
@@ -58,16 +58,19 @@ export async function createInquiry(services: Services, buyer: User, authorId: s
     const list = await listPricing(tx.db, { sellerId: seller.id, menuId: menu.id, buyerTeamId: buyer.id, day: calendarDay(services.now()) });
     const entries = entriesByProduct(list);
     const fieldErrors: Record<string, string> = {};
+    const amounts: LineAmount[] = args.items.map(() => null);
     const items = args.items.map((item, index) => {
       const product = onMenu.get(item.productId);
       if (!product) {
         fieldErrors[`items.${index}`] = 'That product is not on this menu';
         return null;
       }
-      const { problem, quantity, pricePerUnit, lineTotal } = pricedOrderLine(product, productTerms(product, entries.get(product.id)), item.quantity ?? '');
+      const { problem, quantity, pricePerUnit, lineTotal, amount } = pricedOrderLine(product, productTerms(product, entries.get(product.id)), item.quantity ?? '');
       if (problem) fieldErrors[`items.${index}`] = problem;
+      amounts[index] = amount;
       return { productId: product.id, strainName: product.strainName, unitType: product.unitType, quantity, pricePerUnit, lineTotal };
     });
+    for (const [field, message] of Object.entries(totalsBeyondCents(amounts, 'items') ?? {})) fieldErrors[field] ??= message;
     const firstError = Object.values(fieldErrors)[0];
     if (firstError) throw new AppError('validation', firstError, fieldErrors);
     // Last of the checks: an inquiry refused for what it says spends none of the quota.

@@ -37,6 +37,14 @@ describe('invoice PDF', () => {
     expect(page).toContain('Mar 5, 2026, Check $1,000.00');
   });
 
+  it('shows what was paid beyond the total as a credit, and owes nothing', async () => {
+    const order = sampleOrder({ amountPaid: '12100.00', paymentStatus: 'paid' });
+    const [page] = await pdfText(await renderInvoicePdf(invoice({ order })));
+    expect(page).toContain('Amount due $0.00');
+    expect(page).toContain('Credit $37.50');
+    expect((await pdfText(await renderInvoicePdf(invoice())))[0]).not.toContain('Credit');
+  });
+
   it('before delivery shows the ordered lines with no delivered quantity and no re-issue note', async () => {
     const order = sampleOrder({ status: 'accepted', deliveredAt: null, dueAt: null, amountPaid: '0.00', payments: [] });
     order.lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null }));

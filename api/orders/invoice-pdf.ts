@@ -9,7 +9,7 @@ import type { Order, OrderLine } from '../../sync/entities/order';
 import type { UnitType } from '../../sync/constants';
 import { formatPrice, formatQuantity } from '../../sync/format-decimal';
 import { PAYMENT_METHOD_LABELS } from '../../sync/order-labels';
-import { amountDue, billedLineTotal } from '../../sync/order-payments';
+import { amountDue, billedLineTotal, moneyCents, orderCredit } from '../../sync/order-payments';
 
 export type InvoiceSeller = { businessName: string; licenseNumber: string | null; address: string | null; contact: string | null };
 export type InvoiceBuyer = { businessName: string; licenseNumber: string | null };
@@ -205,6 +205,8 @@ function totals(doc: Doc, data: InvoiceData, top: number): number {
     ['Total', formatPrice(order.total), true],
     ['Amount paid', formatPrice(order.amountPaid), false],
     ['Amount due', formatPrice(amountDue(order)), true],
+    // Paid beyond the total (a short delivery, a lowered total): shown, never absorbed.
+    ...(moneyCents(orderCredit(order)) > 0 ? [['Credit', formatPrice(orderCredit(order)), false] as [string, string, boolean]] : []),
   ];
   let y = top + 6;
   // The totals stay together on one page; payments and the note may run on.

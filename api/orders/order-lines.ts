@@ -3,11 +3,11 @@
  * (`sync/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
  * and increments. Totals in whole cents, rounded half up per line.
  */
-import { formatScaled, parseScaled } from '../../sync/decimal';
+import { formatScaled, parseScaled, TOTAL_RULE } from '../../sync/decimal';
 import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/errors';
-import { lineTotalCents } from '../../sync/order-request';
+import { lineTotalCents, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
 import { entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
 import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
@@ -30,9 +30,6 @@ export type PricingRules = {
 
 const money = (cents: number) => formatScaled(cents, 2);
 
-/** Amounts on an order can exceed one price's ceiling: any whole number of cents counted exactly. */
-const AMOUNT_RULE = { scale: 2, min: 0, max: Number.MAX_SAFE_INTEGER / 100 };
-
 /** Stock as a product reads it: whatever whole number of thousandths the database holds. */
 const STOCK_RULE = { scale: 3, min: 0, max: Number.MAX_SAFE_INTEGER / 1000 };
 
@@ -43,7 +40,7 @@ function stockOf(product: Product): number {
 }
 
 export function centsOf(amount: string): number {
-  const parsed = parseScaled(amount, AMOUNT_RULE);
+  const parsed = parseScaled(amount, TOTAL_RULE);
   if (!parsed.ok) throw new Error(`Unvalidated amount on an order: ${amount}`);
   return parsed.scaled;
 }
@@ -65,12 +62,16 @@ export async function readLineProducts(db: Db, input: LineInput[]): Promise<Read
   return new Map(read.flat().map((product) => [product.id, product]));
 }
 
-/** Prices the lines from their products as read; a line that cannot be ordered is refused (400, naming each), or with `leaveOut` left out and named. */
+/**
+ * Prices the lines from their products as read; a line that cannot be ordered is refused (400, naming each), or with
+ * `leaveOut` left out and named. Lines whose totals would pass the last exact cent are refused in every case.
+ */
 export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[], rules: PricingRules, leaveOut = false): PricedLines {
   const entries = entriesByProduct(rules.list);
   const problems: LineProblem[] = [];
   const refuse = (index: number, strainName: string, reason: string) => problems.push({ index, productId: input[index]!.productId, strainName, reason });
   const lines: OrderLine[] = [];
+  const amounts: LineAmount[] = input.map(() => null);
   let totalCents = 0;
   input.forEach((line, index) => {
     const product: Product | undefined = byId.get(line.productId);
@@ -91,6 +92,7 @@ export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[
       refuse(index, product.strainName, `${product.strainName} has no price yet: ask the seller`);
       return;
     }
+    amounts[index] = { strainName: product.strainName, priceCents, quantityThousandths: quantity };
     const cents = lineTotalCents(priceCents, quantity);
     totalCents += cents;
     lines.push({
@@ -107,6 +109,8 @@ export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[
   if (problems.length > 0 && !leaveOut) {
     throw new AppError('validation', problems[0]!.reason, Object.fromEntries(problems.map((problem) => [`lines.${problem.index}`, problem.reason])));
   }
+  const beyond = totalsBeyondCents(amounts);
+  if (beyond) throw new AppError('validation', Object.values(beyond)[0]!, beyond);
   const stock = new Map([...byId.values()].map((product) => [product.id, stockOf(product)]));
   return { lines, totalCents, problems, stock };
 }

@@ -3,6 +3,7 @@
  * and plain, queued in the step's own transaction (a refused step sends nothing).
  */
 import type { Order } from '../../sync/entities/order';
+import { creditNote } from '../../sync/order-payments';
 import type { PushKind } from '../../sync/entities/push';
 import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { Services } from '../context';
@@ -13,16 +14,22 @@ import { pushNews } from '../push/push-news';
 
 export type OrderStep = 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'changed' | 'approved' | 'fulfilled' | 'delivered' | 'paid';
 
+/** Money paid beyond what the order now bills, said wherever a step leaves some (a cancellation, a lower total). */
+const credit = (order: Order) => {
+  const note = creditNote(order);
+  return note ? ` ${note}` : '';
+};
+
 const SENTENCES: Record<OrderStep, (order: Order) => string> = {
   submitted: (order) => `${order.customerName} placed order ${order.number} with ${order.sellerName}, total $${order.total}.`,
   accepted: (order) => `${order.sellerName} accepted order ${order.number}.`,
   rejected: (order) => `${order.sellerName} rejected order ${order.number}${order.history.at(-1)?.reason ? `: ${order.history.at(-1)!.reason}` : '.'}`,
-  cancelled: (order) => `Order ${order.number} was cancelled.`,
+  cancelled: (order) => `Order ${order.number} was cancelled.${credit(order)}`,
   changed: (order) =>
-    `${order.sellerName} changed order ${order.number}; the total is now $${order.total}.${order.status === 'awaiting_buyer' ? ' It waits for the buyer to approve the change.' : ''}`,
+    `${order.sellerName} changed order ${order.number}; the total is now $${order.total}.${order.status === 'awaiting_buyer' ? ' It waits for the buyer to approve the change.' : ''}${credit(order)}`,
   approved: (order) => `${order.customerName} approved the change to order ${order.number}.`,
   fulfilled: (order) => `Order ${order.number} is packed and on its way.`,
-  delivered: (order) => `Order ${order.number} was delivered${order.dueAt ? `; payment of $${order.total} is due ${order.dueAt.slice(0, 10)}` : ''}.`,
+  delivered: (order) => `Order ${order.number} was delivered${order.dueAt ? `; payment of $${order.total} is due ${order.dueAt.slice(0, 10)}` : ''}.${credit(order)}`,
   paid: (order) => `A payment on order ${order.number} was recorded: $${order.amountPaid} of $${order.total} paid.`,
 };
 

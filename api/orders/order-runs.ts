@@ -78,7 +78,7 @@ async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: O
       const customer = book.get(args.customerId);
       if (!mayWriteFor(actor, customer)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
       const priced = priceLines(products, args.lines, sellerPricing(seller.id, lists.get(customer.id) ?? null, now));
-      const parts: NewOrderParts = { id: args.id, seller, customer, menuId: null, ...priced, note: args.note };
+      const parts: NewOrderParts = { id: args.id, seller, customer, menuId: null, linkId: null, ...priced, note: args.note };
       accepted.push({ index, parts, row: newOrderRow(actor, parts, now) });
       sent.add(args.id);
     });

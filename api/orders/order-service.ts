@@ -78,6 +78,8 @@ export type NewOrderParts = {
   seller: User;
   customer: Customer;
   menuId: string | null;
+  /** The menu's link the buyer ordered through (see `menuReachable`); null for an order the seller's team wrote. */
+  linkId: string | null;
   lines: OrderLine[];
   totalCents: number;
   note: string;
@@ -98,6 +100,7 @@ export function newOrderRow(actor: OrderActor, parts: NewOrderParts, now: Date):
     buyerId: parts.customer.buyerTeamId,
     customerId: parts.customer.id,
     menuId: parts.menuId,
+    linkId: parts.linkId,
     status: 'submitted',
     lines: parts.lines,
     subtotalCents: parts.totalCents,
@@ -154,13 +157,13 @@ async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args
       readLineProducts(tx.db, args.lines),
     ]);
     const priced = priceLines(products, args.lines, sellerPricing(actor.account.id, customerLists.get(customer.id) ?? null, now));
-    return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, ...priced, note: args.note });
+    return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, linkId: null, ...priced, note: args.note });
   }
   if (actor.account.role !== 'buyer') throw new AppError('forbidden', BUYERS_ORDER_FROM_MENUS);
   const [{ menu, seller }, products] = await Promise.all([reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId }), readLineProducts(tx.db, args.lines)]);
   const customer = await customerForBuyer(tx, seller.id, actor, now);
   const priced = priceLines(products, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
-  return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, ...priced, note: args.note });
+  return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, linkId: menu.publicLinkId, ...priced, note: args.note });
 }
 
 export type LeftOut = { productId: string; strainName: string; reason: string };
@@ -177,13 +180,15 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
     let customer: Customer;
     let rules: PricingRules;
     let seller: User | null = actor.account;
+    let linkId = row.linkId;
     if (party === 'buyer') {
       const menu = row.menuId ? await findMenu(tx.db, row.menuId) : null;
       seller = await findUserById(tx.db, row.sellerId);
-      // The buyer reached this menu before: only a seller gone, a link expired or a menu deleted ends reordering from it.
-      if (!menu || !menuReachable(menu, seller, { recordedLink: menu.publicLinkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
+      // Through the link the buyer ordered by, as every other path to the menu: a link regenerated or expired, a seller gone or a menu deleted ends reordering from it.
+      if (!menu || !menuReachable(menu, seller, { recordedLink: row.linkId }, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
       customer = await customerForBuyer(tx, row.sellerId, actor, now);
       rules = await buyerPricing(tx, row.sellerId, customer, menu, now);
+      linkId = menu.publicLinkId;
     } else {
       let customerLists: Map<string, OrderPriceList>;
       [customer, customerLists] = await Promise.all([customerForSeller(tx, actor, row.customerId), findCustomerPriceLists(tx.db, row.sellerId, [row.customerId])]);
@@ -199,7 +204,17 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
     const lines = priced.lines.filter((line) => !short.has(line.productId));
     if (lines.length === 0) throw new AppError('validation', 'Nothing on this order can be ordered again');
     const totalCents = linesTotalCents(lines);
-    const order = await placeOrder(services, tx, actor, { id: newOrderId, seller: seller!, customer, menuId: row.menuId, lines, totalCents, note: row.note, stock: priced.stock });
+    const order = await placeOrder(services, tx, actor, {
+      id: newOrderId,
+      seller: seller!,
+      customer,
+      menuId: row.menuId,
+      linkId,
+      lines,
+      totalCents,
+      note: row.note,
+      stock: priced.stock,
+    });
     return { order, leftOut };
   });
 }

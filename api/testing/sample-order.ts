@@ -1,6 +1,6 @@
 /** A delivered wholesale order as the server stores it, for the invoice and export tests and the invoice benchmark. */
 import type { Order, OrderLine } from '../../sync/entities/order';
-import { billedLineTotal, orderTotals } from '../../sync/order-payments';
+import { billedLineTotal, orderCredit, orderTotals } from '../../sync/order-payments';
 
 const STRAINS = ['Blue Dream', 'Sour Diesel', 'Gelato #33', 'Wedding Cake', 'Runtz', 'Zkittlez', 'Gorilla Glue #4', 'Pineapple Express'];
 
@@ -25,7 +25,7 @@ export function sampleLines(count: number): OrderLine[] {
 export function sampleOrder(overrides: Partial<Order> = {}, lineCount = 3): Order {
   const lines = sampleLines(lineCount);
   const { subtotal, total } = orderTotals(lines);
-  return {
+  const order: Omit<Order, 'credit'> = {
     id: '11111111-1111-4111-8111-111111111111',
     number: 'SO-1001',
     sellerTeamId: '22222222-2222-4222-8222-222222222222',
@@ -52,4 +52,5 @@ export function sampleOrder(overrides: Partial<Order> = {}, lineCount = 3): Orde
     updatedAt: '2026-03-05T00:00:00.000Z',
     ...overrides,
   };
+  return { ...order, credit: overrides.credit ?? orderCredit(order) };
 }

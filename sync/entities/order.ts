@@ -60,6 +60,8 @@ export const orderSchema = z.object({
   subtotal: z.string(),
   total: z.string(),
   amountPaid: z.string(),
+  /** What was paid beyond what the order bills (`orderCredit` in sync/order-payments.ts): the customer's credit with the seller. */
+  credit: z.string(),
   paymentTerms: z.enum(PAYMENT_TERMS),
   deliveredAt: isoDate.nullable(),
   dueAt: isoDate.nullable(),
@@ -115,7 +117,17 @@ export const orderDeliverSchema = z.object({
     .array(
       z.object({ productId: entityId, deliveredQuantity: optionalDecimal('Delivered quantity', QUANTITY_RULE).refine((value) => value !== null, 'Enter the delivered quantity') }),
     )
-    .max(200),
+    .max(200)
+    .check((ctx) => {
+      // Two quantities for one line would leave which one was delivered to chance: each repeat is refused where it stands.
+      const seen = new Set<string>();
+      ctx.value.forEach((line, index) => {
+        if (seen.has(line.productId)) {
+          ctx.issues.push({ code: 'custom', message: 'List each product once, with all that was delivered of it', path: [index], input: line });
+        }
+        seen.add(line.productId);
+      });
+    }),
 });
 export const orderPaymentInputSchema = z.object({
   id: entityId,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzl
 import { formatScaled } from '../../../sync/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
-import { isOverdue } from '../../../sync/order-payments';
+import { isOverdue, orderCredit } from '../../../sync/order-payments';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
 import { likeIgnoringCase } from '../sql-dialect';
@@ -54,6 +54,7 @@ export function toOrder(row: { order: OrderRow; seller: OrderSeller; customerNam
     subtotal: money(order.subtotalCents),
     total: money(order.totalCents),
     amountPaid: money(order.amountPaidCents),
+    credit: orderCredit({ status: order.status, total: money(order.totalCents), amountPaid: money(order.amountPaidCents) }),
     paymentTerms: order.paymentTerms,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,

@@ -25,6 +25,8 @@ export const orders = sqliteTable(
     /** The seller's customer row; no foreign key, so an order outlives a customer taken out of the book. */
     customerId: text('customer_id').notNull(),
     menuId: text('menu_id').references(() => menus.id, { onDelete: 'set null' }),
+    /** The menu's link when the buyer ordered: a private-link menu given a new link takes no reorder of this order. */
+    linkId: text('link_id'),
     /** The conversation of an order that began as an order request. */
     inquiryId: text('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
     number: integer('number').notNull(),

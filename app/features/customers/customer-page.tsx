@@ -10,6 +10,7 @@ import type { Order } from '../../../sync/entities/order';
 import type { PriceList } from '../../../sync/entities/price-list';
 import { AppError } from '../../../sync/errors';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
+import { customerCredit, moneyCents } from '../../../sync/order-payments';
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';
@@ -81,6 +82,9 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
     ['Rep', customer.repUserId ? (memberNames?.get(customer.repUserId) ?? 'a former member') : 'No rep'],
     ['Hold when overdue', customer.holdWhenOverdue ? 'Yes' : 'No'],
   ];
+  // Paid beyond what their orders bill (short deliveries, lowered totals, cancellations): theirs, not absorbed.
+  const credit = customerCredit(orders);
+  if (moneyCents(credit) > 0) terms.push(['Credit', formatPrice(credit)]);
   return (
     <>
       <PageHeader

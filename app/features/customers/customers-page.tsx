@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '../../lib/router';
 import { customersToCsv, parseCustomersCsv, type CustomerCsvRow } from '../../../sync/customer-csv';
 import { PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../../../sync/entities/customer';
+import type { Order } from '../../../sync/entities/order';
 import type { PriceList } from '../../../sync/entities/price-list';
 import { CsvImportDialog } from '../../components/csv-import-dialog';
 import { PageBody, PageHeader } from '../../components/page/page-header';
@@ -17,9 +18,11 @@ import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { downloadCsv } from '../../lib/download-csv';
+import { formatPrice } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
 import { useTeamAllowances } from '../../lib/team-role';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
+import { creditsByCustomer } from './customer-credit';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { matchesCustomer } from './customer-search';
 
@@ -33,6 +36,7 @@ export function CustomersPage() {
           <CustomerBook
             customers={[...view.customers.values()].sort((a, b) => a.name.localeCompare(b.name))}
             priceLists={[...view.priceLists.values()].sort((a, b) => a.name.localeCompare(b.name))}
+            orders={view.orders}
           />
         )}
       </ReplicaGate>
@@ -40,7 +44,7 @@ export function CustomersPage() {
   );
 }
 
-function CustomerBook({ customers, priceLists }: { customers: Customer[]; priceLists: PriceList[] }) {
+function CustomerBook({ customers, priceLists, orders }: { customers: Customer[]; priceLists: PriceList[]; orders: ReadonlyMap<string, Order> }) {
   const [search, setSearch] = useState('');
   const [terms, setTerms] = useState<PaymentTerms | 'all'>('all');
   const [listId, setListId] = useState('all');
@@ -50,6 +54,7 @@ function CustomerBook({ customers, priceLists }: { customers: Customer[]; priceL
   const members = useTeamRead().data?.members ?? [];
   const memberNames = useMemberNames();
   const listNames = useMemo(() => new Map(priceLists.map((list) => [list.id, list.name])), [priceLists]);
+  const credits = useMemo(() => creditsByCustomer(orders.values()), [orders]);
 
   const visible = useMemo(
     () =>
@@ -140,6 +145,7 @@ function CustomerBook({ customers, priceLists }: { customers: Customer[]; priceL
                 <div className="flex flex-wrap gap-1">
                   {customer.buyerTeamId && <Badge tone="good">On the platform</Badge>}
                   {customer.holdWhenOverdue && <Badge tone="info">Hold when overdue</Badge>}
+                  {credits.has(customer.id) && <Badge tone="good">Credit {formatPrice(credits.get(customer.id)!)}</Badge>}
                   {customer.tags.map((tag) => (
                     <Badge key={tag} tone="neutral">
                       {tag}

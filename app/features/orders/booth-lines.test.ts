@@ -30,6 +30,24 @@ describe('lines a seller writes for a customer', () => {
     expect(listPrice[0]).toMatchObject({ unitPrice: '1200.00', problem: null });
   });
 
+  it('says as typed when a line, or the order, would come to more than can be counted to the cent', () => {
+    const dearest = { ...product, id: 'p2', strainName: 'Rare Reserve', pricePerUnit: '99999999.99' } as Product;
+    const catalogue = new Map([...products, [dearest.id, dearest]]);
+    const termsOf = customerTerms(null, priceLists, '2026-11-25');
+    const tooMuch = priceBoothLines([{ productId: 'p2', quantity: '9999999' }], catalogue, termsOf);
+    expect(tooMuch[0]!.problem).toBe('Rare Reserve: this line would come to more than $90,071,992,547,409.91, more than an order can hold; order less');
+    expect(boothLinesReady([{ productId: 'p2', quantity: '9999999' }], catalogue, termsOf)).toBe(tooMuch[0]!.problem);
+    const halves = [
+      { productId: 'p2', quantity: '500000' },
+      { productId: 'p1', quantity: '1' },
+      { productId: 'p2', quantity: '500000' },
+    ];
+    expect(priceBoothLines(halves, catalogue, termsOf).every((line) => line.problem === null)).toBe(true);
+    expect(boothLinesReady(halves, catalogue, termsOf)).toBe(
+      'This order would come to more than $90,071,992,547,409.91, more than an order can hold; split it into smaller orders',
+    );
+  });
+
   it('shows quantities as typed', () => {
     expect([plainQuantity('10'), plainQuantity('10.000'), plainQuantity('2.500')]).toEqual(['10', '10', '2.5']);
   });

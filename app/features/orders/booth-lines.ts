@@ -7,7 +7,7 @@ import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal'
 import type { Customer } from '../../../sync/entities/customer';
 import type { PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
-import { lineTotalCents, orderTotal } from '../../../sync/order-request';
+import { lineTotalCents, orderTotal, totalsBeyondCents, type LineAmount } from '../../../sync/order-request';
 import { applicablePriceList, entriesByProduct, productTerms, quantityProblem, unitPriceCents, type ProductTerms } from '../../../sync/pricing';
 
 export type BoothLine = { productId: string; quantity: string };
@@ -37,24 +37,34 @@ export function startingQuantity(terms: ProductTerms): string {
   return plainQuantity(formatScaled(Math.max(terms.minimumThousandths, 1000), 3));
 }
 
-export function priceBoothLines(lines: BoothLine[], products: Map<string, Product>, termsOf: (product: Product) => ProductTerms): PricedBoothLine[] {
-  return lines.map((line) => {
-    const product = products.get(line.productId);
-    if (!product)
-      return { ...line, strainName: 'Product no longer in the catalogue', unitType: '', unitPrice: null, lineTotal: null, problem: 'This product is no longer in the catalogue' };
-    const terms = termsOf(product);
-    const parsed = parseScaled(line.quantity.trim(), QUANTITY_RULE);
-    const quantity = parsed.ok && parsed.scaled > 0 ? parsed.scaled : null;
-    const price = quantity === null ? null : unitPriceCents(terms, quantity);
-    return {
-      ...line,
-      strainName: product.strainName,
-      unitType: product.unitType,
-      unitPrice: price === null ? null : formatScaled(price, 2),
-      lineTotal: price === null || quantity === null ? null : formatScaled(lineTotalCents(price, quantity), 2),
-      problem: quantity === null ? `${product.strainName}: enter a quantity` : quantityProblem(product, terms, quantity),
-    };
-  });
+type TermsOf = (product: Product) => ProductTerms;
+
+function priceBoothLine(line: BoothLine, products: Map<string, Product>, termsOf: TermsOf): { priced: PricedBoothLine; amount: LineAmount } {
+  const product = products.get(line.productId);
+  if (!product) {
+    const gone = 'This product is no longer in the catalogue';
+    return { priced: { ...line, strainName: 'Product no longer in the catalogue', unitType: '', unitPrice: null, lineTotal: null, problem: gone }, amount: null };
+  }
+  const terms = termsOf(product);
+  const parsed = parseScaled(line.quantity.trim(), QUANTITY_RULE);
+  const quantity = parsed.ok && parsed.scaled > 0 ? parsed.scaled : null;
+  const price = quantity === null ? null : unitPriceCents(terms, quantity);
+  const priced = {
+    ...line,
+    strainName: product.strainName,
+    unitType: product.unitType,
+    unitPrice: price === null ? null : formatScaled(price, 2),
+    lineTotal: price === null || quantity === null ? null : formatScaled(lineTotalCents(price, quantity), 2),
+    problem: quantity === null ? `${product.strainName}: enter a quantity` : quantityProblem(product, terms, quantity),
+  };
+  return { priced, amount: price === null || quantity === null ? null : { strainName: product.strainName, priceCents: price, quantityThousandths: quantity } };
+}
+
+/** The lines priced, each with what is wrong with it as typed (a line past the last exact cent among them). */
+export function priceBoothLines(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf): PricedBoothLine[] {
+  const each = lines.map((line) => priceBoothLine(line, products, termsOf));
+  const beyond = totalsBeyondCents(each.map((entry) => entry.amount));
+  return each.map(({ priced }, index) => ({ ...priced, problem: priced.problem ?? beyond?.[`lines.${index}`] ?? null }));
 }
 
 /** The sum of the lines that have a total, as a decimal string. */
@@ -62,8 +72,9 @@ export function boothTotal(lines: PricedBoothLine[]): string {
   return orderTotal(lines.flatMap((line) => (line.lineTotal === null ? [] : [line.lineTotal]))) ?? '0.00';
 }
 
-/** Whether the lines can be sent: at least one, and none with a problem. */
-export function boothLinesReady(lines: BoothLine[], products: Map<string, Product>, termsOf: (product: Product) => ProductTerms): string | null {
+/** Why the lines cannot be sent yet, or null: at least one, none with a problem, and a total counted to the cent. */
+export function boothLinesReady(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf): string | null {
   if (lines.length === 0) return 'Add at least one product to the order';
-  return priceBoothLines(lines, products, termsOf).find((line) => line.problem)?.problem ?? null;
+  const lineProblem = priceBoothLines(lines, products, termsOf).find((line) => line.problem)?.problem;
+  return lineProblem ?? totalsBeyondCents(lines.map((line) => priceBoothLine(line, products, termsOf).amount))?.lines ?? null;
 }

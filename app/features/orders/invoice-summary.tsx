@@ -1,17 +1,26 @@
-/** An order's money at a glance: totals, what was paid, what is still owed and by when, and whether it is late. */
+/**
+ * An order's money at a glance: totals, what was paid, what is still owed and by when, whether it is late, and money
+ * paid beyond what it bills, kept as the customer's credit.
+ */
 import { PAYMENT_TERM_LABELS } from '../../../sync/entities/customer';
 import type { Order } from '../../../sync/entities/order';
 import { PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
-import { amountDue } from '../../../sync/order-payments';
+import { amountDue, creditNote, moneyCents, orderCredit } from '../../../sync/order-payments';
+import type { OrderParty } from '../../../sync/order-states';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatPrice } from '../../lib/format-price';
 
 const STATUS_TONES: Record<Order['paymentStatus'], BadgeTone> = { unpaid: 'waiting', partial: 'info', paid: 'good' };
 const DUE_FORMAT = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-export type InvoiceSummaryOrder = Pick<Order, 'subtotal' | 'total' | 'amountPaid' | 'paymentStatus' | 'paymentTerms' | 'dueAt' | 'overdue'>;
+export type InvoiceSummaryOrder = Pick<
+  Order,
+  'status' | 'subtotal' | 'total' | 'amountPaid' | 'paymentStatus' | 'paymentTerms' | 'dueAt' | 'overdue' | 'customerName' | 'sellerName'
+>;
 
-export function InvoiceSummary({ order, invoiceHref }: { order: InvoiceSummaryOrder; invoiceHref?: string }) {
+export function InvoiceSummary({ order, reader, invoiceHref }: { order: InvoiceSummaryOrder; reader: OrderParty; invoiceHref?: string }) {
+  const credit = orderCredit(order);
+  const note = creditNote(order, reader);
   const rows: Array<[string, string]> = [
     ['Subtotal', formatPrice(order.subtotal)],
     ['Total', formatPrice(order.total)],
@@ -32,7 +41,14 @@ export function InvoiceSummary({ order, invoiceHref }: { order: InvoiceSummaryOr
         ))}
         <dt className="font-semibold text-stone-900">Amount due</dt>
         <dd className="text-right font-semibold tabular-nums text-stone-900">{formatPrice(amountDue(order))}</dd>
+        {moneyCents(credit) > 0 && (
+          <>
+            <dt className="font-semibold text-stone-900">Credit</dt>
+            <dd className="text-right font-semibold tabular-nums text-stone-900">{formatPrice(credit)}</dd>
+          </>
+        )}
       </dl>
+      {note && <p className="text-sm text-stone-700">{note}</p>}
       <p className={order.overdue ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-600'}>
         {PAYMENT_TERM_LABELS[order.paymentTerms]}.{' '}
         {order.dueAt === null ? 'Due once delivered.' : `${order.overdue ? 'Was due' : 'Due'} ${DUE_FORMAT.format(new Date(order.dueAt))}.`}

@@ -9,6 +9,7 @@ import type { Order } from '../../../sync/entities/order';
 import { AppError } from '../../../sync/errors';
 import type { Mutation } from '../../../sync/mutations';
 import { calendarDay } from '../../../sync/pricing';
+import { mayReorder } from '../../../sync/order-replica';
 import { orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -16,11 +17,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { askToConfirm } from '../../lib/confirm-store';
 import { useDocumentTitle } from '../../lib/document-title';
 import { mutate } from '../../lib/replica/mutate';
 import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
+import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
@@ -94,9 +97,15 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
   const close = (open: boolean) => !open && setDialog(null);
 
+  const reorderable = mayReorder(order, party, view.savedMenus.values(), new Date());
+
   async function reorder() {
     const newOrderId = crypto.randomUUID();
     if (await send({ name: 'order.reorder', args: { id: order.id, newOrderId } }, 'Order placed again')) navigate(`/orders/${newOrderId}`);
+  }
+
+  async function cancel() {
+    if (await askToConfirm(cancelQuestion(order, party))) await send({ name: 'order.cancel', args: { id: order.id } }, 'Order cancelled');
   }
 
   return (
@@ -126,11 +135,11 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
               </Button>
             )}
             {can('cancel') && (
-              <Button variant="outline" onClick={() => void send({ name: 'order.cancel', args: { id: order.id } }, 'Order cancelled')}>
+              <Button variant="outline" onClick={() => void cancel()}>
                 Cancel order
               </Button>
             )}
-            {party === 'buyer' && order.number && (
+            {party === 'buyer' && order.number && reorderable && (
               <Button variant="outline" onClick={() => void reorder()}>
                 Reorder
               </Button>
@@ -138,6 +147,11 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           </div>
         }
       />
+      {party === 'buyer' && order.number && order.menuId && !reorderable && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          The link to the menu this order came from no longer works. Ask {order.sellerName} for the new link to order again.
+        </p>
+      )}
       {refusedHere.map((refusal) => (
         <p key={refusal.seq} role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {refusal.message}
@@ -150,7 +164,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           {order.note && <p className="text-sm whitespace-pre-wrap text-stone-700">Note: {order.note}</p>}
         </Card>
         <div className="grid content-start gap-4">
-          <InvoiceSummary order={order} />
+          <InvoiceSummary order={order} reader={party} />
           {invoiceReady && order.number && (
             <Button variant="outline" className="justify-self-start" onClick={() => void saveInvoice(order)}>
               Download the invoice (PDF)
