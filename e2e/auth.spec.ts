@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, DEMO_BUYER, DEMO_SELLER, expect, registerAccount, signIn, test, signOutFromMenu } from './support/fixtures';
+import { ADMIN, DEMO_BUYER, DEMO_SELLER, expect, registerAccount, signIn, test, logOut } from './support/fixtures';
 import { expectToastShown, noteToasts } from './support/toasts';
 
 test.beforeEach(({ page }) => noteToasts(page));
@@ -70,10 +70,10 @@ test.describe('sign up and sign in', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Rosa Gardens' })).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await signOutFromMenu(page);
+    await logOut(page);
     await expect(page).toHaveURL(/\/$/);
     await expectToastShown(page, 'Logged out');
-    await expect(page.getByRole('button', { name: /^Profile:/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Profile:/ })).toHaveCount(0);
 
     await signIn(page, { email, password: 'strong-pass' });
     await expect(page.getByRole('heading', { name: 'Welcome back, Rosa Gardens' })).toBeVisible();
@@ -208,7 +208,7 @@ test.describe('navigation', () => {
     const nav = page.getByRole('navigation', { name: 'Main', exact: true });
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Products', 'Menus', 'Orders', 'Customers', 'Price lists']);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('button', { name: /Profile: Maya Greene/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Profile: Maya Greene' })).toBeVisible();
   });
 
   test('the skip link moves focus to the content', async ({ page }) => {

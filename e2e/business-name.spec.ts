@@ -64,9 +64,7 @@ test('a new seller may give the business name and contact at sign-up, and their 
   await expect(page.getByText('Cannabis Supplier')).toHaveCount(0);
 });
 
-test('a seller who signs up with only what the spec asks is asked for the business name before their first menu is saved, and the menu shows it', async ({
-  page,
-}) => {
+test('a seller who signs up with only what the spec asks is asked for the business name before their first menu is saved, and the menu shows it', async ({ page }) => {
   const tag = uniqueTag();
   const account = { email: `seller-${randomUUID().slice(0, 8)}@e2e.test`, password: 'e2e-password' };
   const dialog = await startSellerSignUp(page, account, 'Sam');
