@@ -14,7 +14,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { Tooltip } from '../ui/tooltip';
 
 const ITEM = 'block cursor-pointer rounded px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
-export const LOGOUT_LABEL = 'Logout';
+const LOGOUT_LABEL = 'Logout';
 
 function Avatar({ user }: { user: User }) {
   return user.profileImageUrl ? (

@@ -23,6 +23,8 @@ export function PriorityNav({ items, label }: { items: NavItem[]; label: string 
   const copy = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(items.length);
   const { pathname } = useLocation();
+  // The menu's words, not its array (made anew on each drawing of the bar), decide when to measure afresh.
+  const itemsKey = items.map((item) => item.label).join('\n');
 
   useLayoutEffect(() => {
     const rowElement = row.current;
@@ -39,7 +41,7 @@ export function PriorityNav({ items, label }: { items: NavItem[]; label: string 
     observer.observe(rowElement);
     observer.observe(copyElement);
     return () => observer.disconnect();
-  }, [items]);
+  }, [itemsKey]);
 
   const folded = items.slice(shown);
   const currentFolded = folded.some((item) => isCurrent(pathname, item.to));
