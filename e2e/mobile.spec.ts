@@ -25,9 +25,13 @@ test.describe('at 360 px wide', () => {
     for (const path of ['/seller/dashboard', '/products', '/menus', '/menu-builder', '/profile']) {
       await expectNoSidewaysScroll(page, path);
     }
-    const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
-    await mobileNav.getByRole('link', { name: 'Products' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await nav.getByRole('link', { name: 'Products' }).click();
     await expect(page).toHaveURL(/\/products$/);
+    // What the row has no room for is one tap away under 'More', never scrolled out of sight.
+    await nav.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Customers' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
   });
 
   test("a buyer's pages fit the screen", async ({ page }) => {

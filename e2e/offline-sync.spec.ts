@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { apiDelete, apiLogin, registerAccountAt, serverMenus, serverProducts } from './support/api';
-import { baseUrl, expect, registerAccount, signIn, test, signOutFromMenu } from './support/fixtures';
+import { baseUrl, expect, registerAccount, signIn, test, logOut } from './support/fixtures';
 import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, pendingCount, productCard, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer } from './support/own-server';
 import { goOffline, goOnline } from './support/network';
@@ -224,22 +224,22 @@ test.describe('offline-first sync', () => {
     await addProduct(page, { name: 'Unsent Sativa', price: '25' });
     await expect(pendingCount(page)).toHaveText('1');
 
-    await signOutFromMenu(page);
+    await logOut(page);
     const warning = page.getByRole('alertdialog', { name: 'Sign out anyway?' });
     await expect(warning).toContainText('1 change has not reached the server yet.');
     await warning.getByRole('button', { name: 'Cancel' }).click();
     // Dismissed: still signed in, the change still waits.
     await expect(page).toHaveURL(/\/products$/);
-    await expect(page.getByRole('button', { name: /^Profile:/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Profile:/ })).toBeVisible();
     await expect(productCard(page, 'Unsent Sativa')).toBeVisible();
     await expect(pendingCount(page)).toHaveText('1');
 
     // Once it has reached the server, signing out asks nothing.
     await goOnline(context);
     await expectAllSynced(page, 15_000);
-    await signOutFromMenu(page);
+    await logOut(page);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: /^Profile:/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Profile:/ })).toHaveCount(0);
     expect((await serverProducts(await apiLogin(seller))).map((product) => product.strainName)).toEqual(['Unsent Sativa']);
   });
 
@@ -260,10 +260,10 @@ test.describe('offline-first sync', () => {
     await goOffline(context);
     await addProduct(page, { name: 'Unsent Stock A', price: '41' });
     await expect(pendingCount(page)).toHaveText('1');
-    await signOutFromMenu(page);
+    await logOut(page);
     await page.getByRole('alertdialog', { name: 'Sign out anyway?' }).getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: /^Profile:/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Profile:/ })).toHaveCount(0);
     // Signing out reloads the page, here from the service worker: the network returns once the fresh page is up, not mid-reload.
     await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();
     await goOnline(context);
@@ -281,7 +281,7 @@ test.describe('offline-first sync', () => {
     await expect.poll(async () => (await replicaDatabases(page)).sort()).toEqual([`replica-${idA}`, `replica-${idB}`].sort());
 
     // B signs out with nothing waiting: B's replica is removed. A comes back and A's kept change is sent.
-    await signOutFromMenu(page);
+    await logOut(page);
     await expect(page).toHaveURL(/\/$/);
     // Signing out reloads the page: wait for the fresh landing page before looking into its storage.
     await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO_BUYER, DEMO_SELLER, expect, signIn, test, signOutFromMenu } from './support/fixtures';
+import { DEMO_BUYER, DEMO_SELLER, expect, signIn, test, logOut } from './support/fixtures';
 
 test.describe('page titles', () => {
   test('every public page names itself in the browser tab', async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('page titles', () => {
       await expect(page).toHaveTitle(title!);
     }
 
-    await signOutFromMenu(page);
+    await logOut(page);
     // Signing out ends with a fresh page load of the landing page, which then says so: only then is the page free for the next sign-in.
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast')).toContainText('Logged out');

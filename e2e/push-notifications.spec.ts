@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../api/testing/push-stand-in';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
-import { expect, signIn, signOutFromMenu, test } from './support/fixtures';
+import { expect, signIn, logOut, test } from './support/fixtures';
 import { waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
 
@@ -201,7 +201,7 @@ test('a buyer is offered notifications once, after saving a first menu, and sign
 
   // The next person on this device must get none of this one's news.
   const dropped = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'DELETE');
-  await signOutFromMenu(page);
+  await logOut(page);
   expect((await dropped).status()).toBe(204);
   // Signing out reloads the page: the fresh landing page, then the browser's subscription.
   await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();

@@ -48,7 +48,7 @@ test.describe('installable offline app', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/seller\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Great Lakes Cultivation Co.' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Profile:/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Profile:/ })).toBeVisible();
     await goOnline(context);
   });
 });

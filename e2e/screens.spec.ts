@@ -1,7 +1,7 @@
 /**
  * Every screen of every role (a record's screens on the demo data's first), on a desktop and on a 390 px phone: nothing is
- * wider than the screen, and axe finds no serious or critical accessibility
- * violation.
+ * wider than the screen, the signed-in top bar's menu row does not scroll sideways nor its product name shrink, and axe
+ * finds no serious or critical accessibility violation.
  */
 import { apiGet, apiLogin, serverMenus, type ApiSession } from './support/api';
 import { seriousViolations } from './support/axe';
@@ -95,6 +95,13 @@ for (const viewport of VIEWPORTS) {
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect.soft(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(viewport.width);
         expect.soft(await seriousViolations(page), `axe on ${path}`).toEqual([]);
+        if (account && !path.startsWith('/menu/')) {
+          // The top bar: its menu row never scrolls sideways, and the product name shows whole, whatever the status says.
+          const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main', exact: true });
+          expect.soft(await nav.evaluate((node) => node.scrollWidth - node.clientWidth), `the menu row on ${path} scrolls sideways`).toBeLessThanOrEqual(0);
+          const brand = page.getByRole('banner').getByRole('link', { name: 'Wholesale Menus', exact: true });
+          expect.soft(await brand.evaluate((node) => node.scrollWidth - node.clientWidth), `the product name on ${path} is cut`).toBeLessThanOrEqual(0);
+        }
       }
     });
   }

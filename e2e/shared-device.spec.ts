@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { baseUrl, expect, registerAccount, signIn, test, signOutFromMenu } from './support/fixtures';
+import { baseUrl, expect, registerAccount, signIn, test, logOut } from './support/fixtures';
 import { apiPost, apiPut, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
 import { waitForServiceWorkerControl } from './support/offline-app';
@@ -46,7 +46,7 @@ test('signing out leaves nothing of the seller in local storage, and the next pe
   await page.goto(`/menus/${menu.id}/insights`);
   await expect(page.getByRole('region', { name: 'Buyers who viewed' })).toContainText(buyerName);
 
-  await signOutFromMenu(page);
+  await logOut(page);
   await expect(page).toHaveURL(/\/$/);
   // Signing out reloads the page: wait for the fresh landing page before looking into its storage.
   await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { seriousViolations } from './support/axe';
-import { expect, registerAccount, signIn, test, type Account, openProfileMenu } from './support/fixtures';
+import { expect, registerAccount, signIn, test, type Account, openAccountMenu } from './support/fixtures';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
 
@@ -28,21 +28,21 @@ async function teamAnswers(page: Page, account: Account, role: Member['role']): 
 }
 
 async function openTeam(page: Page): Promise<void> {
-  await openProfileMenu(page);
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Team' }).click();
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
 }
 
 test.describe('the team page', () => {
-  test('is reached from the profile menu by keyboard, where an owner of a seller team also finds billing', async ({ page }) => {
+  test('is reached from the account menu by keyboard, where an owner of a seller team also finds billing', async ({ page }) => {
     const owner = await registerAccount('seller');
     await teamAnswers(page, owner, 'owner');
     await signIn(page, owner);
-    const trigger = page.getByRole('button', { name: /^Profile:/ });
+    const trigger = page.getByRole('banner').getByRole('button', { name: 'Account menu' });
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Team', 'Account settings', 'Billing', 'Sign out']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Team', 'Account settings', 'Billing']);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(trigger).toBeFocused();
@@ -114,7 +114,7 @@ test.describe('the team page', () => {
     await expect(page.getByRole('button', { name: /^(Resend|Revoke)/ })).toHaveCount(0);
     await expect(page.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
 
-    await openProfileMenu(page);
+    await openAccountMenu(page);
     await expect(page.getByRole('menuitem', { name: 'Team' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
     await page.keyboard.press('Escape');

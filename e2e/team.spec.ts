@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
-import { baseUrl, expect, registerAccount, signIn, test, openProfileMenu } from './support/fixtures';
+import { baseUrl, expect, registerAccount, signIn, test, openAccountMenu } from './support/fixtures';
 import { latestLinkTo } from './support/mailbox';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
@@ -24,7 +24,7 @@ test.describe('a team', () => {
 
     // The owner invites the rep from Team, reached from the profile.
     await signIn(page, owner);
-    await openProfileMenu(page);
+    await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Team' }).click();
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Members' })).toContainText(owner.email);
@@ -84,7 +84,7 @@ test.describe('a team', () => {
       await expect(cardOf(page, menuName)).toContainText('Added by Rita');
       await openProducts(page);
       await expect(productCard(page, strain)).toBeVisible();
-      await openProfileMenu(page);
+      await openAccountMenu(page);
       await page.getByRole('menuitem', { name: 'Team' }).click();
       await expect(page.getByRole('table', { name: 'Members' })).toContainText(repEmail);
       await expect(page.getByRole('list', { name: 'Invitations' })).toHaveCount(0);

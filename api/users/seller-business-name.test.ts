@@ -54,6 +54,12 @@ describe('POST /api/auth/register with a business name and contact', () => {
     expect(res.body.user).toMatchObject({ businessName: null, phoneNumber: null, contactInfo: null });
   });
 
+  it("takes a seller's sign-up form with the optional business fields left empty, and the account has no business name yet", async () => {
+    const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: registration({ lastName: '', businessName: '', phoneNumber: '', contactInfo: '' }) });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ role: 'seller', businessName: null, phoneNumber: null, contactInfo: null });
+  });
+
   it('refuses a contact that is not a phone number or an email with 400 and the field named, and creates no account', async () => {
     const email = `refused-${Math.random().toString(36).slice(2)}@test.example`;
     const phone = await t.request<ErrorBody>('POST', '/api/auth/register', { body: registration({ email, businessName: 'Acme', phoneNumber: 'call me' }) });

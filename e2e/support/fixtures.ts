@@ -41,16 +41,24 @@ export async function signIn(page: Page, account: Account, origin = ''): Promise
   await expect(dialog).toBeHidden();
 }
 
-/** The top bar's profile menu: the button with the person's name, opened. */
-export async function openProfileMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /^Profile:/ }).click();
+/** The top bar's account menu (team, account settings, billing; on a phone also Profile and Logout), opened. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
 
-/** Sign out from the profile menu (a warning about unsent changes may follow). */
-export async function signOutFromMenu(page: Page): Promise<void> {
-  await openProfileMenu(page);
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+/** Logout from the top bar: its Logout button, or on a phone the account menu's (a warning about unsent changes may follow). */
+export async function logOut(page: Page): Promise<void> {
+  const bar = page.getByRole('banner');
+  const button = bar.getByRole('button', { name: 'Logout', exact: true });
+  // The width decides which of the two the bar shows; it shows one of them once drawn.
+  await expect(button.or(bar.getByRole('button', { name: 'Account menu' })).first()).toBeVisible();
+  if (await button.isVisible()) {
+    await button.click();
+    return;
+  }
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
 }
 
 /** Every page a test opens in its own context is held to the Content-Security-Policy: a refusal in the console fails the test. */

@@ -1,7 +1,8 @@
 /**
  * The business name and the ways to reach a seller, as their menus show them:
- * asked at seller sign-up and, for a seller who has none yet, before their
- * first menu is shared.
+ * offered at seller sign-up (all optional there: the spec's sign-up asks for
+ * none of them) and asked, the name required, of a seller who has none yet
+ * before their first menu is shared.
  */
 import type { SellerContact } from '../../../sync/entities/user';
 import { Field, Input, invalidProps } from '../ui/form-controls';
@@ -15,11 +16,13 @@ export function BusinessContactFields({
   values,
   onChange,
   errors = {},
+  businessNameOptional = false,
 }: {
   idPrefix: string;
   values: BusinessContactValues;
   onChange: (values: BusinessContactValues) => void;
   errors?: Partial<Record<keyof BusinessContactValues, string>>;
+  businessNameOptional?: boolean;
 }) {
   const field = (name: keyof BusinessContactValues, label: string, input: { type: string; autoComplete: string; hint?: string }) => {
     const id = `${idPrefix}-${name}`;
@@ -38,7 +41,9 @@ export function BusinessContactFields({
   };
   return (
     <>
-      {field('businessName', 'Business name', { type: 'text', autoComplete: 'organization', hint: 'Shown on every menu you share.' })}
+      {businessNameOptional
+        ? field('businessName', 'Business name (optional)', { type: 'text', autoComplete: 'organization', hint: 'Shown on every menu you share. You can add it later.' })
+        : field('businessName', 'Business name', { type: 'text', autoComplete: 'organization', hint: 'Shown on every menu you share.' })}
       <div className="grid gap-4 sm:grid-cols-2">
         {field('phoneNumber', 'Phone number (optional)', { type: 'tel', autoComplete: 'tel' })}
         {field('contactInfo', 'Contact email (optional)', { type: 'email', autoComplete: 'email' })}

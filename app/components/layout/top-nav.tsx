@@ -1,20 +1,24 @@
 /**
- * The signed-in top bar: product name, the role's menu, the sync status,
- * install, notifications, and the profile menu (profile, team, account, billing, sign out). The parts that belong to
+ * The signed-in top bar (spec section 2): the product name, the sync status, install, notifications, the profile
+ * link, the account menu and Logout on one row, and the role's menu on the row under it. The parts that belong to
  * features come in as slots from the app's composition (signed-in-layout).
+ *
+ * Nothing in it is ever cut or scrolled sideways: the product name never shrinks; the menu folds what does not fit
+ * under 'More' (see PriorityNav); below the lg width the status takes a line of its own under the first row, so the
+ * name and the person's controls keep theirs whatever the status says; on a phone the profile and Logout fold into
+ * the account menu; and should the person's controls still not fit beside the name, they wrap under it.
  */
 import type { ReactNode } from 'react';
-import { Link, NavLink } from '../../lib/router';
-import { cn } from '../../lib/cn';
+import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session-store';
 import { TrialBadge } from '../billing/trial-badge';
+import { AccountMenu, LogoutButton, ProfileLink } from './account-menu';
 import { navItemsFor } from './nav-items';
-import { ProfileMenu } from './profile-menu';
+import { PriorityNav } from './priority-nav';
 
 export type TopBarParts = {
   syncStatus: ReactNode;
   install: ReactNode;
-  /** Leads to the inbox; admins, who have none, never see it. */
   notifications: ReactNode;
   onSignOut: () => void;
 };
@@ -22,56 +26,38 @@ export type TopBarParts = {
 export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBarParts) {
   const user = useSession((state) => state.user);
   if (!user) return null;
-  const items = navItemsFor(user.role);
 
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      {/* On a phone the status takes a line of its own under the bar (order-last, full width), so the name and the profile menu keep theirs whatever the status says; from sm up it sits in the bar as before. */}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 sm:flex-nowrap sm:px-4">
-        <Link to="/" className="mr-1 min-w-0 flex-1 truncate py-4 leading-6 font-bold text-brand-800 sm:mr-2 sm:flex-initial">
-          Wholesale Menus
-        </Link>
-        <nav aria-label="Main" className="hidden md:block">
-          <NavLinks items={items} />
-        </nav>
-        <div
-          data-testid="top-bar-status"
-          className="order-last -mx-3 flex w-[calc(100%+1.5rem)] min-w-0 flex-wrap items-center justify-between gap-x-2 border-t border-stone-100 px-1 py-0.5 sm:order-none sm:mx-0 sm:ml-auto sm:w-auto sm:justify-end sm:border-0 sm:p-0"
-        >
-          {syncStatus}
-          <TrialBadge />
+      <div className="mx-auto max-w-6xl px-3 sm:px-4">
+        <div className="flex flex-wrap items-center gap-x-2">
+          <Link to="/" className="shrink-0 py-4 leading-6 font-bold whitespace-nowrap text-brand-800">
+            Wholesale Menus
+          </Link>
+          <div
+            data-testid="top-bar-status"
+            className="order-last -mx-3 flex w-[calc(100%+1.5rem)] min-w-0 flex-wrap items-center justify-between gap-x-2 border-t border-stone-100 px-1 py-0.5 sm:-mx-4 sm:w-[calc(100%+2rem)] sm:px-2 lg:order-none lg:mx-0 lg:w-auto lg:flex-1 lg:justify-end lg:border-0 lg:p-0"
+          >
+            {syncStatus}
+            <TrialBadge />
+          </div>
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+            {install}
+            {notifications}
+            <div className="md:hidden">
+              <AccountMenu user={user} onSignOut={onSignOut} withProfileAndLogout />
+            </div>
+            <div className="hidden items-center gap-1 md:flex">
+              <ProfileLink user={user} />
+              <AccountMenu user={user} onSignOut={onSignOut} withProfileAndLogout={false} />
+              <LogoutButton onSignOut={onSignOut} />
+            </div>
+          </div>
         </div>
-        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-          {install}
-          {user.role !== 'admin' && notifications}
-          <ProfileMenu user={user} onSignOut={onSignOut} />
+        <div className="-mx-3 border-t border-stone-100 px-3 sm:-mx-4 sm:px-4">
+          <PriorityNav items={navItemsFor(user.role)} label="Main" />
         </div>
       </div>
-      <nav aria-label="Main (mobile)" className="overflow-x-auto border-t border-stone-100 px-3 md:hidden">
-        <NavLinks items={items} />
-      </nav>
     </header>
-  );
-}
-
-function NavLinks({ items }: { items: ReturnType<typeof navItemsFor> }) {
-  return (
-    <ul className="flex gap-1">
-      {items.map((item) => (
-        <li key={item.to}>
-          <NavLink
-            to={item.to}
-            className={({ isActive }) =>
-              cn(
-                'block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap',
-                isActive ? 'bg-brand-50 text-brand-800' : 'text-stone-600 hover:bg-stone-100 hover:text-stone-900',
-              )
-            }
-          >
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
   );
 }

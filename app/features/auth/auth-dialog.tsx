@@ -1,14 +1,16 @@
 /**
  * The one dialog for signing in and creating an account (spec sections 2, 4
- * and 5). AuthDialogHost opens it; it loads only when first needed. A seller
- * signing up gives the business name their menus show. Opened for a guest's
+ * and 5). AuthDialogHost opens it; it loads only when first needed. Sign-up
+ * requires only what the spec asks; a seller may give the business name their
+ * menus show, or give it later (it is asked before their first menu is
+ * shared). Opened for a guest's
  * request on a page (see GuestRequest), it offers a free buyer account or
  * sign-in and leaves the person on that page instead of going to a dashboard.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import type { SelfServiceRole } from '../../../sync/constants';
-import { loginInputSchema, signUpFormSchema, type AuthResponse } from '../../../sync/entities/user';
+import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/validation';
 import { BusinessContactFields, EMPTY_BUSINESS_CONTACT, type BusinessContactValues } from '../../components/account/business-contact-fields';
@@ -75,7 +77,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
     event.preventDefault();
     setError(null);
     const values = mode === 'signin' ? { email: form.email, password: form.password } : signUpValues(form, role);
-    const checked = validate(mode === 'signin' ? loginInputSchema : signUpFormSchema, values);
+    const checked = validate(mode === 'signin' ? loginInputSchema : registerInputSchema, values);
     if (!checked.ok) {
       setError(checked.message);
       return;
@@ -204,7 +206,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
             </Field>
           </div>
         )}
-        {signingUp && role === 'seller' && <BusinessContactFields idPrefix="auth" values={form} onChange={updateBusiness} />}
+        {signingUp && role === 'seller' && <BusinessContactFields idPrefix="auth" values={form} onChange={updateBusiness} businessNameOptional />}
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}

@@ -1,9 +1,14 @@
-/** The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. */
+/**
+ * The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. An admin,
+ * who has no inbox, still finds the button the spec puts in every signed-in top bar, with nothing waiting in it.
+ */
 import * as Popover from '@radix-ui/react-popover';
+import { useId } from 'react';
 import { Link } from '../../lib/router';
 import { buttonClasses } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { useReplica } from '../../lib/replica/use-replica';
+import { useSession } from '../../lib/session-store';
 import { useTeamId } from '../../lib/team-read';
 import { groupConversations, lastMessage } from './conversations';
 import { counterpartName } from './unread';
@@ -15,6 +20,8 @@ export function NotificationsButton() {
   const view = useReplica();
   const conversations = groupConversations(view?.inquiries.values() ?? [], userId);
   const unread = conversations.filter((conversation) => conversation.unread);
+  const hasInbox = useSession((state) => state.user?.role !== 'admin');
+  const titleId = useId();
 
   return (
     <Popover.Root>
@@ -34,8 +41,15 @@ export function NotificationsButton() {
         </Popover.Trigger>
       </Tooltip>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
-          <p className="font-semibold">Notifications</p>
+        <Popover.Content
+          aria-labelledby={titleId}
+          align="end"
+          sideOffset={8}
+          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg"
+        >
+          <p id={titleId} className="font-semibold">
+            Notifications
+          </p>
           {conversations.length === 0 ? (
             <p className="mt-1 text-stone-600">You're all caught up.</p>
           ) : (
@@ -52,11 +66,13 @@ export function NotificationsButton() {
               ))}
             </ul>
           )}
-          <Popover.Close asChild>
-            <Link to="/inbox" className={buttonClasses('outline', 'sm', 'mt-3 w-full')}>
-              Open inbox
-            </Link>
-          </Popover.Close>
+          {hasInbox && (
+            <Popover.Close asChild>
+              <Link to="/inbox" className={buttonClasses('outline', 'sm', 'mt-3 w-full')}>
+                Open inbox
+              </Link>
+            </Popover.Close>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -93,7 +93,12 @@ export function SyncStatusControl() {
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg">
+        <Popover.Content
+          aria-label="Sync status"
+          align="end"
+          sideOffset={8}
+          className="z-50 w-80 max-w-[calc(100vw-1rem)] rounded-lg border border-stone-200 bg-white p-4 text-sm shadow-lg"
+        >
           <p className="font-semibold" role="status">
             {summary.label}
           </p>
