@@ -7,14 +7,33 @@
  */
 import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from './collections';
 import type { Inquiry } from './entities/inquiry';
+import type { Menu } from './entities/menu';
+import type { TeamRole } from './entities/team';
 import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
 import { ORDER_APPLIERS } from './order-replica';
+import { can, mayDelete, mayEditMenu, PRICE_AND_STOCK_FIELDS, setsPriceOrStock } from './team-permissions';
 
 export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
 
-export type ApplyContext = { userId: string; now: string };
+/**
+ * `role`: the person's role in their team, when the device knows it. A change the role may not make (a rep's price,
+ * another member's menu) is then not shown, as the server will refuse it; unknown, everything is shown and the server
+ * decides.
+ */
+export type ApplyContext = { userId: string; now: string; role?: TeamRole | null };
+
+/** Who made a row: a row made on this device and not pulled yet names no maker, and is the person's own. */
+function makerOf(row: { userId: string; createdBy?: string | null }): string | null {
+  return row.createdBy === undefined ? row.userId : row.createdBy;
+}
+
+/** A rep's new product sets no price or stock, and goes only on menus they made. */
+function mayCreateProduct(role: TeamRole, userId: string, fields: { pricePerUnit: string | null; availableQuantity: string }, menus: Menu[]): boolean {
+  if (!can(role, 'product.priceAndStock') && setsPriceOrStock(fields)) return false;
+  return menus.every((menu) => mayEditMenu(role, userId, makerOf(menu)));
+}
 
 /** The replica as maps by id, from each collection's rows. */
 export function stateFromRows(user: User | null, rows: CollectionRows): ReplicaState {
@@ -39,21 +58,27 @@ function definedOnly<T extends object>(changes: T): Partial<T> {
 
 /** How the device applies each mutation to its replica, at once and optimistically: the compiler checks that every mutation has one. */
 const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void } = {
-  'product.create': (state, args, { now, userId }) => {
+  'product.create': (state, args, { now, userId, role }) => {
     const { selectedMenus, id, ...fields } = args;
     if (state.products.has(id)) return;
+    const menus = selectedMenus.flatMap((menuId) => state.menus.get(menuId) ?? []);
+    if (role && !mayCreateProduct(role, userId, fields, menus)) return;
     state.products.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
-    for (const menuId of selectedMenus) {
-      const menu = state.menus.get(menuId);
-      if (menu && !menu.productIds.includes(id)) state.menus.set(menuId, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
+    for (const menu of menus) {
+      if (!menu.productIds.includes(id)) state.menus.set(menu.id, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
     }
   },
-  'product.update': (state, args, { now }) => {
+  'product.update': (state, args, { now, role }) => {
     const product = state.products.get(args.id);
-    if (product) state.products.set(product.id, { ...product, ...definedOnly(args.changes), updatedAt: now });
+    if (!product) return;
+    const changesPriceOrStock = PRICE_AND_STOCK_FIELDS.some((field) => args.changes[field] !== undefined && args.changes[field] !== product[field]);
+    if (role && changesPriceOrStock && !can(role, 'product.priceAndStock')) return;
+    state.products.set(product.id, { ...product, ...definedOnly(args.changes), updatedAt: now });
   },
-  'product.delete': (state, args, { now }) => {
-    if (!state.products.delete(args.id)) return;
+  'product.delete': (state, args, { now, userId, role }) => {
+    const product = state.products.get(args.id);
+    if (!product || (role && !mayDelete(role, userId, makerOf(product)))) return;
+    state.products.delete(args.id);
     for (const menu of state.menus.values()) {
       if (menu.productIds.includes(args.id)) {
         state.menus.set(menu.id, { ...menu, productIds: menu.productIds.filter((id) => id !== args.id), updatedAt: now });
@@ -65,15 +90,19 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
     if (state.menus.has(id)) return;
     state.menus.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
   },
-  'menu.update': (state, args, { now }) => {
+  'menu.update': (state, args, { now, userId, role }) => {
     const menu = state.menus.get(args.id);
-    if (menu) state.menus.set(menu.id, { ...menu, ...definedOnly(args.changes), updatedAt: now });
+    if (!menu || (role && !mayEditMenu(role, userId, makerOf(menu)))) return;
+    state.menus.set(menu.id, { ...menu, ...definedOnly(args.changes), updatedAt: now });
   },
-  'menu.regenerateLink': (state, args, { now }) => {
+  'menu.regenerateLink': (state, args, { now, userId, role }) => {
     const menu = state.menus.get(args.id);
-    if (menu) state.menus.set(menu.id, { ...menu, publicLinkId: args.publicLinkId, updatedAt: now });
+    if (!menu || (role && !mayEditMenu(role, userId, makerOf(menu)))) return;
+    state.menus.set(menu.id, { ...menu, publicLinkId: args.publicLinkId, updatedAt: now });
   },
-  'menu.delete': (state, args) => {
+  'menu.delete': (state, args, { userId, role }) => {
+    const menu = state.menus.get(args.id);
+    if (!menu || (role && !mayDelete(role, userId, makerOf(menu)))) return;
     state.menus.delete(args.id);
   },
   'savedMenu.save': (state, args, { now, userId }) => {

@@ -2,6 +2,7 @@
  * What each role of a team may do: the one rule the server enforces for REST and sync alike, and the screens read to
  * hide what a role cannot do. Pure: the caller says who acts and, for ownership rules, who made the row.
  */
+import { parseScaled, QUANTITY_RULE } from './decimal';
 import type { TeamKind, TeamRole } from './entities/team';
 
 export type TeamAction =
@@ -15,6 +16,8 @@ export type TeamAction =
   | 'product.priceAndStock'
   /** Delete a product or a menu someone else made. */
   | 'deleteOthersWork'
+  /** Change a menu someone else made (its settings, its products, its link). */
+  | 'menus.editOthers'
   /** See every customer of the book, set a customer's terms, price list, rep or hold, delete a customer. */
   | 'customers.manage'
   /** Create, edit and delete price lists, and choose the list a menu is priced by. */
@@ -25,8 +28,19 @@ export type TeamAction =
   | 'insights.team';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: ['billing', 'members.manage', 'members.roles', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
+  owner: [
+    'billing',
+    'members.manage',
+    'members.roles',
+    'product.priceAndStock',
+    'deleteOthersWork',
+    'menus.editOthers',
+    'customers.manage',
+    'priceLists.manage',
+    'insights.team',
+    'business.edit',
+  ],
+  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'menus.editOthers', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
   rep: [],
 };
 
@@ -37,6 +51,23 @@ export function can(role: TeamRole, action: TeamAction): boolean {
 /** A rep may delete only what they made themselves; owners and managers anything of the team's. */
 export function mayDelete(role: TeamRole, actorId: string, createdBy: string | null): boolean {
   return can(role, 'deleteOthersWork') || createdBy === actorId;
+}
+
+/**
+ * A rep changes only the menus they made (settings, products, a new link, which ends every buyer's old one); owners
+ * and managers any menu of the team's. A menu whose maker is unknown (from before teams, or an account gone) counts as
+ * someone else's.
+ */
+export function mayEditMenu(role: TeamRole, actorId: string, createdBy: string | null): boolean {
+  return can(role, 'menus.editOthers') || createdBy === actorId;
+}
+
+/** Whether a new product's fields give it a price or stock: a rep's new product has neither until an owner or a manager sets them. */
+export function setsPriceOrStock(fields: { pricePerUnit?: string | null; availableQuantity?: string | null }): boolean {
+  if (fields.pricePerUnit != null && fields.pricePerUnit !== '') return true;
+  if (fields.availableQuantity == null || fields.availableQuantity === '') return false;
+  const stock = parseScaled(fields.availableQuantity, QUANTITY_RULE);
+  return !stock.ok || stock.scaled !== 0;
 }
 
 /** A rep handles only the orders of the customers assigned to them; owners and managers every order of the team. */
@@ -65,6 +96,9 @@ export const REP_CUSTOMER_DELETE_MESSAGE = 'A rep cannot delete customers: ask a
 export const REP_PRICE_LIST_MESSAGE = 'A rep cannot change price lists or the list a menu is priced by: ask an owner or a manager';
 export const REP_PRICE_MESSAGE = 'A rep cannot change prices or stock: ask an owner or a manager';
 export const REP_DELETE_MESSAGE = 'A rep can delete only what they added themselves';
+export const REP_NEW_PRODUCT_PRICE_MESSAGE = "A rep's new product has no price or stock: leave them empty, an owner or a manager sets them";
+export const REP_MENU_MESSAGE = 'A rep can change only the menus they made: ask an owner or a manager, or duplicate the menu';
+export const REP_LINK_MESSAGE = "Only the menu's maker, an owner or a manager can give it a new link";
 export const BUSINESS_PROFILE_MESSAGE = "Only an owner or a manager can change the business's profile";
 export const NOT_OWNER_MESSAGE = 'Only an owner of the team can do this';
 export const NOT_MANAGER_MESSAGE = 'Only an owner or a manager of the team can do this';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { can, mayDelete, REP_DELETE_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/team-permissions';
+import { can, mayDelete, mayEditMenu, REP_DELETE_MESSAGE, REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
@@ -74,11 +74,13 @@ export async function createMenu(services: Services, seller: User, input: unknow
   });
 }
 
+/** A rep changes only a menu they made. */
 export async function updateMenu(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Menu> {
   const { productIds, ...fields } = parseOrThrow(menuUpdateSchema, input);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedMenu(tx.db, seller, id);
+    if (!mayEditMenu(by.role, by.userId, current.createdBy ?? null)) throw new AppError('forbidden', REP_MENU_MESSAGE);
     await assertPriceList(tx, seller, by, fields.priceListId, current.priceListId ?? null);
     if (productIds) {
       await assertOwnProducts(tx, seller, productIds);
@@ -93,14 +95,17 @@ const regenerateLinkSchema = z.object({ publicLinkId: z.uuid({ error: 'The link 
 
 /**
  * A new public link for a menu shared too widely: the old link stops working
- * at once. The device makes the new id (so it can share it offline); without
- * one the server makes it. The menu's version moves, so replicas learn of it.
+ * at once, for every buyer who had it, so only the menu's maker, an owner or a
+ * manager may do it. The device makes the new id (so it can share it offline);
+ * without one the server makes it. The menu's version moves, so replicas learn
+ * of it.
  */
 export async function regenerateMenuLink(services: Services, seller: User, id: string, publicLinkId: unknown, by: Member): Promise<Menu> {
   const linkId = parseOrThrow(regenerateLinkSchema, { publicLinkId }).publicLinkId ?? randomUUID();
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
-    await ownedMenu(tx.db, seller, id);
+    const menu = await ownedMenu(tx.db, seller, id);
+    if (!mayEditMenu(by.role, by.userId, menu.createdBy ?? null)) throw new AppError('forbidden', REP_LINK_MESSAGE);
     if (await findMenuByLink(tx.db, linkId)) throw new AppError('conflict', 'A menu with this link already exists');
     await setMenuLink(tx.db, id, linkId, by.userId, tx.version, services.now());
     return ownedMenu(tx.db, seller, id);

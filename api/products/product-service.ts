@@ -5,7 +5,17 @@ import { productCreateSchema, productUpdateSchema, type Product } from '../../sy
 import type { Photo } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
-import { can, mayDelete, PRICE_AND_STOCK_FIELDS, REP_DELETE_MESSAGE, REP_PRICE_MESSAGE } from '../../sync/team-permissions';
+import {
+  can,
+  mayDelete,
+  mayEditMenu,
+  PRICE_AND_STOCK_FIELDS,
+  REP_DELETE_MESSAGE,
+  REP_MENU_MESSAGE,
+  REP_NEW_PRODUCT_PRICE_MESSAGE,
+  REP_PRICE_MESSAGE,
+  setsPriceOrStock,
+} from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
@@ -106,15 +116,19 @@ function runsOfIndependent(creations: Creation[]): Creation[][] {
 /** Creations none of which depends on another: each checked as `createProduct` always has, in the same order, then all written at once. */
 async function createRun(tx: Tx, seller: User, run: Creation[], by: Member, now: Date): Promise<Map<number, Created>> {
   const outcomes = new Map<number, Created>();
-  const ownedMenus = new Set(await menusOwnedBy(tx.db, seller.id, [...new Set(run.flatMap((creation) => creation.selectedMenus))]));
+  const menuMakers = await menusOwnedBy(tx.db, seller.id, [...new Set(run.flatMap((creation) => creation.selectedMenus))]);
   const skuHolders = await findProductsBySkus(tx.db, seller.id, [...new Set(run.flatMap((creation) => (creation.sku ? [creation.sku] : [])))]);
   const photos = await ownPhotosByIds(tx.db, seller.id, [...new Set(run.flatMap((creation) => creation.photoIds))]);
   const accepted: (Creation & { menus: string[] })[] = [];
   for (const { selectedMenus, ...creation } of run) {
     try {
+      assertRepLeavesPriceAndStock(by, creation);
       const menus = [...new Set(selectedMenus)];
-      if (!menus.every((menuId) => ownedMenus.has(menuId))) {
+      if (!menus.every((menuId) => menuMakers.has(menuId))) {
         throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
+      }
+      if (!menus.every((menuId) => mayEditMenu(by.role, by.userId, menuMakers.get(menuId) ?? null))) {
+        throw new AppError('forbidden', REP_MENU_MESSAGE, { selectedMenus: REP_MENU_MESSAGE });
       }
       await assertOwnUpload(tx.db, seller.id, 'photoUrl', 'Photo URL', creation.photoUrl);
       assertSkuFree(creation.sku, skuHolders.get(creation.sku ?? ''), creation.id);
@@ -140,6 +154,15 @@ async function createRun(tx: Tx, seller: User, run: Creation[], by: Member, now:
   await appendMenuProducts(tx.db, shown);
   await touchMenus(tx.db, [...new Set(shown.map((item) => item.menuId))], tx.version, now);
   return outcomes;
+}
+
+/** A rep's new product comes without a price or stock: setting either is refused, as changing them would be. */
+function assertRepLeavesPriceAndStock(by: Member, fields: Pick<Product, 'pricePerUnit' | 'availableQuantity'>): void {
+  if (can(by.role, 'product.priceAndStock') || !setsPriceOrStock(fields)) return;
+  const fieldErrors = Object.fromEntries(
+    PRICE_AND_STOCK_FIELDS.filter((field) => setsPriceOrStock({ [field]: fields[field] })).map((field) => [field, REP_NEW_PRODUCT_PRICE_MESSAGE]),
+  );
+  throw new AppError('forbidden', REP_NEW_PRODUCT_PRICE_MESSAGE, fieldErrors);
 }
 
 /** A rep may change anything but the price and the stock: a change that would set either to another value is refused. */

@@ -3,7 +3,8 @@
  * nothing, a request never waits on a push service), and a background sender delivers them once that commits. A
  * sender claims what it sends first, so processes sharing one database never send a push twice. 429 and 5xx (and an
  * unreachable service) are retried with doubling delays, or after the Retry-After the service asks for; 404 and 410
- * mean the subscription is gone, so it is removed.
+ * mean the subscription is gone, so it is removed. A push goes only to an endpoint that reads the same to every parser
+ * (see push-endpoint.ts): one kept before that was checked is removed unsent.
  */
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
@@ -12,6 +13,7 @@ import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Database, Tx } from '../db/database';
 import { claimPush, deletePush, deletePushSubscriptionById, duePushes, insertPushOutboxRows, pushDelivered, pushFailed, retryPushAt, type DuePush } from '../db/repositories/push';
 import { BackgroundSender } from '../shared/background-sender';
+import { sendsWhereItSays } from './push-endpoint';
 import type { VapidKeys } from './vapid-keys';
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -176,6 +178,10 @@ export class PushOutbox {
   }
 
   private async send(push: DuePush): Promise<Outcome> {
+    if (!sendsWhereItSays(push.endpoint)) {
+      this.log(`Removed a push subscription whose endpoint another parser would read as another address: ${push.endpoint.slice(0, 200)}`);
+      return { kind: 'gone' };
+    }
     try {
       const vapidDetails = await this.keys.get();
       const ttlSeconds = Math.max(0, Math.floor((push.createdAt.getTime() + this.tuning.giveUpAfterMs - this.now().getTime()) / 1000));

@@ -3,32 +3,15 @@
  * services and the origins the operator lists, so an endpoint handed in cannot make it call an arbitrary address.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  KNOWN_PUSH_SERVICE_HOSTS,
-  PUSH_KINDS,
-  pushPreferencesUpdateSchema,
-  pushSubscriptionInputSchema,
-  pushUnsubscribeSchema,
-  type PushKeyResponse,
-  type PushPreferences,
-} from '../../sync/entities/push';
+import { PUSH_KINDS, pushPreferencesUpdateSchema, pushSubscriptionInputSchema, pushUnsubscribeSchema, type PushKeyResponse, type PushPreferences } from '../../sync/entities/push';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services, Session } from '../context';
 import { deletePushSubscription, pushOptedOutKinds, keepNewestPushSubscriptions, savePushSubscription, setPushOptOut } from '../db/repositories/push';
+import { ENDPOINT_REFUSED, pushEndpointAllowed, subscriptionKeysRefused } from './push-endpoint';
 
-export const ENDPOINT_REFUSED = 'This browser’s push service is not one this server sends to';
-
-/** `https:` on a known push service's host (`*.` any subdomain of it), or on an origin the operator listed. */
-export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {
-  if (!URL.canParse(endpoint)) return false;
-  const url = new URL(endpoint);
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  if (extraOrigins.includes(url.origin)) return true;
-  if (url.port) return false;
-  return KNOWN_PUSH_SERVICE_HOSTS.some((host) => (host.startsWith('*.') ? url.hostname.endsWith(host.slice(1)) : url.hostname === host));
-}
+export const ENDPOINT_TAKEN = 'This push endpoint is subscribed for another account';
 
 export async function pushKey(services: Services): Promise<PushKeyResponse> {
   return { publicKey: (await services.pushKeys.get()).publicKey };
@@ -37,13 +20,28 @@ export async function pushKey(services: Services): Promise<PushKeyResponse> {
 /** Devices a person may have notified at once: a phone, a tablet, a few browsers; the oldest gives way to a new one. */
 export const SUBSCRIPTIONS_PER_PERSON = 10;
 
-/** Subscribes the device for the sign-in `session`: the subscription ends with it. */
+/**
+ * Subscribes the device for the sign-in `session`: the subscription ends with it. Another person's endpoint is theirs
+ * still: posted with its keys it is the same browser, signed in as someone else now, and moves to them; posted with
+ * other keys it is refused, so no one takes over (or silences) another person's notifications by knowing the address.
+ */
 export async function subscribeToPush(services: Services, session: Session, input: unknown): Promise<void> {
   const { user } = session;
   const { endpoint, keys } = parseOrThrow(pushSubscriptionInputSchema, input);
   if (!pushEndpointAllowed(endpoint, services.env.PUSH_SERVICE_ORIGINS)) throw new AppError('validation', ENDPOINT_REFUSED, { endpoint: ENDPOINT_REFUSED });
+  const keysRefused = subscriptionKeysRefused(keys);
+  if (keysRefused) throw new AppError('validation', Object.values(keysRefused)[0]!, keysRefused);
   await services.db.transaction(async (tx) => {
-    await savePushSubscription(tx.db, { id: randomUUID(), userId: user.id, sessionId: session.sid, endpoint, p256dh: keys.p256dh, auth: keys.auth, createdAt: services.now() });
+    const saved = await savePushSubscription(tx.db, {
+      id: randomUUID(),
+      userId: user.id,
+      sessionId: session.sid,
+      endpoint,
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+      createdAt: services.now(),
+    });
+    if (saved === 'taken') throw new AppError('conflict', ENDPOINT_TAKEN, { endpoint: ENDPOINT_TAKEN });
     await keepNewestPushSubscriptions(tx.db, user.id, SUBSCRIPTIONS_PER_PERSON);
   });
 }

@@ -129,16 +129,68 @@ describe('subscribing', () => {
     }
   });
 
-  it('keeps one subscription per endpoint, owned by whoever posted it last; only its owner removes it', async () => {
+  it('refuses an endpoint that another parser reads as another address, so the sender goes only where the check looked', async () => {
+    const keys = standIn.subscribe().keys;
+    const standInHost = new URL(standIn.origin).host;
+    // The WHATWG parser reads each of these as an allowed host; the sender's parser reads no host, and would call localhost.
+    for (const endpoint of [
+      'https:/fcm.googleapis.com/fcm/send/1',
+      'https:fcm.googleapis.com/fcm/send/1',
+      `https:/${standInHost}/push/1`,
+      `https:${standInHost}/push/1`,
+      'https://fcm.googleapis.com\\fcm/send/1',
+      'https://FCM.googleapis.com/fcm/send/1',
+    ]) {
+      const res = await t.request<ErrorBody>('POST', '/api/push/subscriptions', { token: buyer.token, body: { endpoint, keys } });
+      expect(res.status, endpoint).toBe(400);
+      expect(res.body.errors, endpoint).toEqual({ endpoint: 'This browser’s push service is not one this server sends to' });
+    }
+  });
+
+  it('refuses keys that are not a P-256 public key and a 16-byte auth secret, as a browser makes them', async () => {
+    const { endpoint, keys } = standIn.subscribe();
+    const point = Buffer.from(keys.p256dh, 'base64url');
+    const offCurve = Buffer.from(point);
+    offCurve.writeUInt8(offCurve.readUInt8(64) ^ 1, 64);
+    const p256dhRefused = { 'keys.p256dh': 'The subscription’s p256dh key is not a P-256 public key' };
+    const authRefused = { 'keys.auth': 'The subscription’s auth secret must be 16 bytes' };
+    for (const [given, errors] of [
+      [{ p256dh: offCurve.toString('base64url') }, p256dhRefused],
+      [{ p256dh: point.subarray(0, 33).toString('base64url') }, p256dhRefused],
+      [{ p256dh: Buffer.alloc(65, 4).toString('base64url') }, p256dhRefused],
+      [{ p256dh: `${keys.p256dh.slice(0, -1)}!` }, p256dhRefused],
+      [{ auth: Buffer.alloc(8).toString('base64url') }, authRefused],
+      [{ auth: Buffer.alloc(32).toString('base64url') }, authRefused],
+      [{ auth: 'not base64url!' }, authRefused],
+    ] as const) {
+      const res = await t.request<ErrorBody>('POST', '/api/push/subscriptions', { token: buyer.token, body: { endpoint, keys: { ...keys, ...given } } });
+      expect(res.status, JSON.stringify(given)).toBe(400);
+      expect(res.body.errors, JSON.stringify(given)).toEqual(errors);
+    }
+    expect(await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).all()).toEqual([]);
+  });
+
+  it('keeps a subscription its owner’s: posted by another person with other keys it is refused and still delivers to its owner; with its keys (the same browser, signed in as them) it moves', async () => {
     const subscription = standIn.subscribe();
+    const ownerOf = async () =>
+      (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all()).map((row) => row.userId);
     await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
     await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
+    const takeover = await t.request<ErrorBody>('POST', '/api/push/subscriptions', { token: rep.token, body: { endpoint: subscription.endpoint, keys: standIn.subscribe().keys } });
+    expect(takeover.status).toBe(409);
+    expect(takeover.body).toMatchObject({ reason: 'conflict', message: 'This push endpoint is subscribed for another account' });
+    expect(await ownerOf()).toEqual([buyer.user.id]);
+    expect((await t.request('DELETE', '/api/push/subscriptions', { token: rep.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
+    const order = await placeOrder();
+    await ok('POST', `/api/orders/${order.id}/reject`, seller, { reason: 'Out of season' });
+    expect((await messagesOf(subscription, 1)).at(-1)).toMatchObject({ title: `Order ${order.number} rejected` });
+
     await ok('POST', '/api/push/subscriptions', rep, subscription, 201);
-    const rows = await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all();
-    expect(rows.map((row) => row.userId)).toEqual([rep.user.id]);
+    expect(await ownerOf()).toEqual([rep.user.id]);
     expect((await t.request('DELETE', '/api/push/subscriptions', { token: buyer.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
     await ok('DELETE', '/api/push/subscriptions', rep, { endpoint: subscription.endpoint }, 204);
-    expect(await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all()).toEqual([]);
+    expect(await ownerOf()).toEqual([]);
+    await settled();
   });
 
   it("keeps a person's newest subscriptions only, so no one can make each event fan out without end", async () => {
@@ -393,6 +445,22 @@ describe('delivery', () => {
     standIn.respondWith(403, { endpoint: device.endpoint, times: REFUSALS_BEFORE_REMOVAL });
     for (let index = 0; index < REFUSALS_BEFORE_REMOVAL; index += 1) await orderAndWait();
     expect(await rowsOf()).toEqual([]);
+  });
+
+  it('removes unsent a subscription kept before its endpoint was checked, whose address another parser reads as another host', async () => {
+    const device = await subscribed(seller);
+    const path = new URL(device.endpoint).pathname;
+    // As such a row was kept: the WHATWG parser reads the stand-in's host, the sender's parser none (so localhost).
+    const misread = `https:/${new URL(standIn.origin).host}${path}`;
+    await t.services.db.transaction(async (tx) => {
+      await tx.db.update(pushSubscriptions).set({ endpoint: misread }).where(eq(pushSubscriptions.endpoint, device.endpoint)).run();
+    });
+    await placeOrder();
+    await expect
+      .poll(async () => (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, misread)).all()).length, { timeout: 30_000 })
+      .toBe(0);
+    await settled();
+    expect(standIn.received.filter((push) => new URL(push.endpoint).pathname === path)).toEqual([]);
   });
 
   it('sends a push once, however many senders share the database', async () => {

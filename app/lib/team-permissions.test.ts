@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '../../sync/entities/team';
-import { inviteRoleOptions, isLastOwner, mayDelete, mayHandOver, mayRemove, memberRoleOptions, roleIn, teamAllowances } from './team-permissions';
+import { inviteRoleOptions, isLastOwner, mayDelete, mayEditMenu, mayHandOver, mayRemove, memberRoleOptions, roleIn, teamAllowances } from './team-permissions';
 import { teamRoleOfUser } from './team-role';
 
 const OWNER: TeamMember = { userId: 'u-owner', email: 'owner@north.test', name: 'Olivia', role: 'owner' };
@@ -67,6 +67,15 @@ describe('what each role may do on the screens', () => {
     expect(mayDelete('rep', { userId: 'u-owner' }, 'u-rep')).toBe(false);
     expect(mayDelete('rep', { userId: 'u-owner', createdBy: 'u-rep' }, 'u-rep')).toBe(true);
     expect(mayDelete('rep', { userId: 'u-owner', createdBy: 'u-manager' }, 'u-rep')).toBe(false);
+  });
+
+  it('lets a rep change and relink only the menus they made, one made on their device included; others any menu', () => {
+    expect(mayEditMenu('rep', { userId: 'u-owner', createdBy: 'u-rep' }, 'u-rep')).toBe(true);
+    expect(mayEditMenu('rep', { userId: 'u-rep' }, 'u-rep')).toBe(true);
+    expect(mayEditMenu('rep', { userId: 'u-owner', createdBy: 'u-manager' }, 'u-rep')).toBe(false);
+    expect(mayEditMenu('rep', { userId: 'u-owner', createdBy: null }, 'u-rep')).toBe(false);
+    expect(mayEditMenu('manager', { userId: 'u-owner', createdBy: 'u-owner' }, 'u-manager')).toBe(true);
+    expect(mayEditMenu(null, { userId: 'u-owner', createdBy: 'u-owner' }, 'u-rep')).toBe(true);
   });
 });
 

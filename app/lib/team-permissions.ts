@@ -5,7 +5,7 @@
  * from before teams) hides nothing: the server still refuses what it must.
  */
 import type { Team, TeamKind, TeamMember, TeamRole } from '../../sync/entities/team';
-import { can, mayDelete as mayDeleteRow, rolesOf } from '../../sync/team-permissions';
+import { can, mayDelete as mayDeleteRow, mayEditMenu as mayEditMenuRow, rolesOf } from '../../sync/team-permissions';
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', manager: 'Manager', rep: 'Rep' };
 
@@ -61,7 +61,10 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
 /** Why a control is off, for its title. */
 export const REFUSAL_REASONS = {
   pricesAndStock: 'Reps cannot change prices or stock; ask an owner or a manager.',
+  newProductPriceAndStock: 'Reps do not set prices or stock: the new product has neither until an owner or a manager sets them.',
   deleteOthersWork: 'Reps can delete only what they made.',
+  othersMenus: 'Reps change only the menus they made: ask an owner or a manager, or duplicate this menu to make one of your own.',
+  othersMenuLink: "Only the menu's maker, an owner or a manager can give it a new link.",
   manageMembers: 'Only owners and managers manage the team.',
   changeRoles: 'Only an owner changes roles.',
   editBusiness: 'Only owners and managers change the business profile.',
@@ -70,6 +73,11 @@ export const REFUSAL_REASONS = {
 /** Whether `viewerId`, with `role`, may delete `row` (a row from before teams counts as made by the account that holds it). */
 export function mayDelete(role: TeamRole | null, row: { userId: string; createdBy?: string | null }, viewerId: string): boolean {
   return !role || mayDeleteRow(role, viewerId, row.createdBy || row.userId);
+}
+
+/** Whether `viewerId`, with `role`, may change `menu` and give it a new link (a menu made on this device and not pulled yet is theirs). */
+export function mayEditMenu(role: TeamRole | null, menu: { userId: string; createdBy?: string | null }, viewerId: string): boolean {
+  return !role || mayEditMenuRow(role, viewerId, menu.createdBy || menu.userId);
 }
 
 /** The roles an invitation may offer: reps exist on seller teams only, and only an owner makes another owner. */

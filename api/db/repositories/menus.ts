@@ -134,16 +134,16 @@ export async function deleteMenu(db: Db, id: string): Promise<void> {
   await db.delete(menus).where(eq(menus.id, id)).run();
 }
 
-/** Those of `ids` that are the seller's menus. */
-export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<string[]> {
-  const owned: string[] = [];
+/** Those of `ids` that are the seller's menus, each with the member who made it (null when unknown). */
+export async function menusOwnedBy(db: Db, userId: string, ids: string[]): Promise<Map<string, string | null>> {
+  const owned = new Map<string, string | null>();
   for (const chunk of chunks(ids)) {
     const rows = await db
-      .select({ id: menus.id })
+      .select({ id: menus.id, createdBy: menus.createdBy })
       .from(menus)
       .where(and(eq(menus.userId, userId), inArray(menus.id, chunk)))
       .all();
-    owned.push(...rows.map((row) => row.id));
+    for (const row of rows) owned.set(row.id, row.createdBy);
   }
   return owned;
 }

@@ -10,10 +10,17 @@ export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
 /** A due push with where it goes. */
 export type DuePush = typeof pushOutbox.$inferSelect & { endpoint: string; p256dh: string; auth: string };
 
-/** One subscription per endpoint: posted again (by anyone), it is the poster's, with the keys posted; what waited for a former owner is dropped. */
-export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'failures'>): Promise<void> {
+/**
+ * One subscription per endpoint. Posted again by its owner, it takes the keys and sign-in posted. Posted by another
+ * person with the keys it has (the same browser, signed in as them now), it becomes theirs and what waited for the
+ * former owner is dropped; with other keys it is left as it is, and the answer is 'taken'.
+ */
+export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow, 'lastSuccessAt' | 'failures'>): Promise<'saved' | 'taken'> {
   const existing = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, row.endpoint)).get();
-  if (existing && existing.userId !== row.userId) await db.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, existing.id)).run();
+  if (existing && existing.userId !== row.userId) {
+    if (existing.p256dh !== row.p256dh || existing.auth !== row.auth) return 'taken';
+    await db.delete(pushOutbox).where(eq(pushOutbox.subscriptionId, existing.id)).run();
+  }
   await db
     .insert(pushSubscriptions)
     .values(row)
@@ -22,6 +29,7 @@ export async function savePushSubscription(db: Db, row: Omit<PushSubscriptionRow
       set: { userId: row.userId, sessionId: row.sessionId, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt, failures: 0 },
     })
     .run();
+  return 'saved';
 }
 
 /** Keeps a person's `limit` newest subscriptions, so no one can make every event fan out to endless endpoints. */

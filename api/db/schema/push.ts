@@ -2,7 +2,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sessions, users } from './accounts';
 
-/** A browser's push subscription: one per endpoint, owned by the person who last posted it. */
+/** A browser's push subscription: one per endpoint, owned by the person who posted it (another takes it over only by posting its keys too). */
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
   {

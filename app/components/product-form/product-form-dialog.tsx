@@ -20,9 +20,10 @@ import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
-import { REFUSAL_REASONS } from '../../lib/team-permissions';
+import { useSession } from '../../lib/session-store';
+import { mayEditMenu, REFUSAL_REASONS, teamAllowances } from '../../lib/team-permissions';
 import { useMemberNames } from '../../lib/team-read';
-import { useTeamAllowances } from '../../lib/team-role';
+import { useTeamRole } from '../../lib/team-role';
 import { AuthorshipLine } from '../authorship-line';
 import { LabResultField } from '../photos/lab-result-field';
 import { PhotoGalleryEditor } from '../photos/photo-gallery-editor';
@@ -62,6 +63,8 @@ function formFrom(product: Product | null): ProductForm {
   };
 }
 
+const PRICE_AND_STOCK_NOTE_ID = 'product-price-stock-note';
+
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
 /** The spec's rule for the quantity box: anything that is not a number counts as 0. */
@@ -94,9 +97,15 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
   const [preparing, setPreparing] = useState({ photos: false, labResult: false });
   const busy = preparing.photos || preparing.labResult;
   const editing = product !== null;
-  const { changePricesAndStock } = useTeamAllowances();
+  const teamRole = useTeamRole();
+  const userId = useSession((state) => state.user?.id ?? '');
+  const { changePricesAndStock } = teamAllowances(teamRole);
   const memberNames = useMemberNames();
-  const pricesAndStockLocked = changePricesAndStock ? {} : { disabled: true, title: REFUSAL_REASONS.pricesAndStock };
+  // Said on the form, not only in a tooltip: a rep sees why the two fields do not take their typing.
+  const pricesAndStockNote = editing ? REFUSAL_REASONS.pricesAndStock : REFUSAL_REASONS.newProductPriceAndStock;
+  const pricesAndStockLocked = changePricesAndStock ? {} : { disabled: true, 'aria-describedby': PRICE_AND_STOCK_NOTE_ID };
+  // A product goes only on menus its maker may change: a rep's own.
+  const menusToAddTo = menus.filter((menu) => mayEditMenu(teamRole, menu, userId));
 
   function close() {
     void discardLocalPhotos(addedFiles.current);
@@ -243,6 +252,11 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             {...invalid('cbdPercentage', 'product-cbd')}
           />
         </Field>
+        {!changePricesAndStock && (
+          <p id={PRICE_AND_STOCK_NOTE_ID} role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 sm:col-span-2">
+            {pricesAndStockNote}
+          </p>
+        )}
         <Field id="product-price" label="Price per unit ($)" error={errors.pricePerUnit}>
           <Input
             id="product-price"
@@ -294,10 +308,10 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             }}
           />
         </div>
-        {!editing && menus.length > 0 && (
+        {!editing && menusToAddTo.length > 0 && (
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium text-stone-800">Add to menus</legend>
-            {menus.map((menu) => (
+            {menusToAddTo.map((menu) => (
               <label key={menu.id} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"

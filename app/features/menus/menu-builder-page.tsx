@@ -30,10 +30,16 @@ import { useMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useSession } from '../../lib/session-store';
+import { mayEditMenu, REFUSAL_REASONS } from '../../lib/team-permissions';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
+import { useTeamRole } from '../../lib/team-role';
 
 /** Navigation state of a builder opened on a menu this device has just made: it shows up in the replica a moment later. */
 export type JustCreated = { justCreated: true };
+
+/** Why the builder only shows a menu the person may not change, tied to its disabled controls. */
+const READ_ONLY_NOTE_ID = 'menu-read-only-note';
 
 /** The fields of the settings card; an error elsewhere (too many products) is told in a toast. */
 const SETTINGS_FIELDS = ['name', 'description', 'linkExpiresAt'] as const;
@@ -88,6 +94,12 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
   const [askingBusinessName, setAskingBusinessName] = useState(false);
   const team = useTeamRead().data;
   const memberNames = useMemberNames();
+  const userId = useSession((state) => state.user?.id ?? '');
+  const teamRole = useTeamRole();
+  // A rep changes only the menus they made: another member's shows here to look at, duplicate and share, not to change.
+  const editable = !initial || mayEditMenu(teamRole, initial, userId);
+  const changeProducts: typeof setProductIds = editable ? setProductIds : () => undefined;
+  const saveLocked = editable ? {} : { disabled: true, 'aria-describedby': READ_ONLY_NOTE_ID };
   /** On a phone the chosen products show on demand, above the catalogue, instead of below all of it. */
   const [showChosen, setShowChosen] = useState(false);
   const chosenCard = useRef<HTMLDivElement>(null);
@@ -160,36 +172,51 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
           </Button>
           {/* On a phone, Save lives in the bar at the bottom instead. */}
           <div className="hidden lg:block">
-            <Button onClick={() => void save()}>{saveLabel}</Button>
+            <Button onClick={() => void save()} {...saveLocked}>
+              {saveLabel}
+            </Button>
           </div>
         </div>
       </div>
-      <h1 className="text-2xl font-bold">{menuId ? 'Edit menu' : 'New menu'}</h1>
+      <h1 className="text-2xl font-bold">{!menuId ? 'New menu' : editable ? 'Edit menu' : 'Menu'}</h1>
       {initial && <AuthorshipLine row={initial} names={memberNames} className="-mt-4" />}
+      {!editable && (
+        <p id={READ_ONLY_NOTE_ID} role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {REFUSAL_REASONS.othersMenus}
+        </p>
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
       <div className="grid grid-cols-1 gap-6 pb-20 lg:grid-cols-2 lg:pb-0">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <MenuSettingsCard ref={settingsRef} settings={settings} onChange={changeSettings} errors={errors} priceLists={priceLists} />
-          {initial && publicLinkId && <MenuShareCard menu={initial} publicLinkId={publicLinkId} />}
-          <MenuProductPicker products={products} productIds={productIds} onChange={setProductIds} announce={setAnnouncement} />
+          <fieldset disabled={!editable} className="min-w-0">
+            <MenuSettingsCard ref={settingsRef} settings={settings} onChange={changeSettings} errors={errors} priceLists={priceLists} />
+          </fieldset>
+          {initial && publicLinkId && <MenuShareCard menu={initial} publicLinkId={publicLinkId} mayRegenerate={editable} />}
+          <fieldset disabled={!editable} className="min-w-0">
+            <MenuProductPicker products={products} productIds={productIds} onChange={changeProducts} announce={setAnnouncement} />
+          </fieldset>
         </div>
-        <MenuPreviewCard
-          ref={chosenCard}
-          shown={showChosen}
-          name={settings.name}
-          description={settings.description}
-          chosen={chosen}
-          onChange={setProductIds}
-          announce={setAnnouncement}
-        />
+        <fieldset disabled={!editable} className="min-w-0">
+          <MenuPreviewCard
+            ref={chosenCard}
+            shown={showChosen}
+            name={settings.name}
+            description={settings.description}
+            chosen={chosen}
+            onChange={changeProducts}
+            announce={setAnnouncement}
+          />
+        </fieldset>
       </div>
       <div className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-2 border-t border-stone-200 bg-white p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] lg:hidden">
         <Button variant="outline" aria-expanded={showChosen} aria-controls="chosen-products" onClick={toggleChosen}>
           {showChosen ? 'Hide chosen' : 'Show chosen'} ({chosen.length})
         </Button>
-        <Button onClick={() => void save()}>{saveLabel}</Button>
+        <Button onClick={() => void save()} {...saveLocked}>
+          {saveLabel}
+        </Button>
       </div>
       {askingBusinessName && user && (
         <BusinessNameDialog

@@ -7,12 +7,16 @@ import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { copyMenuLink, menuLink } from '../../lib/copy-menu-link';
 import { useLinksNotOnServer } from '../../lib/replica/links-not-on-server';
+import { REFUSAL_REASONS } from '../../lib/team-permissions';
 import { regenerateLink } from './menu-edits';
 import { LINK_WAITING_NOTICE, ShareMenuButton } from './share-menu-dialog';
 
 export const REGENERATE_LINK_WARNING = 'Anyone with the old link will no longer be able to open this menu.';
 
-export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId: string }) {
+const REGENERATE_NOTE_ID = 'menu-regenerate-note';
+
+/** `mayRegenerate`: whether the person may give the menu a new link (its maker, an owner or a manager); if not, the button says why. */
+export function MenuShareCard({ menu, publicLinkId, mayRegenerate }: { menu: Menu; publicLinkId: string; mayRegenerate: boolean }) {
   const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const linkWaiting = useLinksNotOnServer()?.has(publicLinkId) ?? false;
 
@@ -52,10 +56,15 @@ export function MenuShareCard({ menu, publicLinkId }: { menu: Menu; publicLinkId
             Print or save as PDF
           </a>
         )}
-        <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)}>
+        <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)} disabled={!mayRegenerate} aria-describedby={mayRegenerate ? undefined : REGENERATE_NOTE_ID}>
           Regenerate link
         </Button>
       </div>
+      {!mayRegenerate && (
+        <p id={REGENERATE_NOTE_ID} className="text-sm text-stone-600">
+          {REFUSAL_REASONS.othersMenuLink}
+        </p>
+      )}
       <Dialog open={confirmRegenerate} onOpenChange={setConfirmRegenerate} title="Regenerate link?" description={REGENERATE_LINK_WARNING}>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" onClick={() => setConfirmRegenerate(false)}>

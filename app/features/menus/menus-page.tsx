@@ -21,7 +21,7 @@ import { ShareMenuButton } from './share-menu-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useSession } from '../../lib/session-store';
-import { mayDelete, REFUSAL_REASONS } from '../../lib/team-permissions';
+import { mayDelete, mayEditMenu, REFUSAL_REASONS } from '../../lib/team-permissions';
 import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
 
@@ -105,8 +105,9 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                   </p>
                   <AuthorshipLine row={menu} names={memberNames} />
                   <div className="mt-auto flex flex-wrap gap-2 pt-2">
+                    {/* Another member's menu opens to look at: a rep changes only the menus they made. */}
                     <Link to={`/menu-builder/${menu.id}`} className={buttonClasses('outline', 'sm')}>
-                      Edit
+                      {mayEditMenu(teamRole, menu, userId) ? 'Edit' : 'View'}
                     </Link>
                     {!linkWaiting && (
                       <Button size="sm" variant="secondary" onClick={() => void copyMenuLink(menu.publicLinkId)}>

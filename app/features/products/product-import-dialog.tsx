@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
 import { mutate } from '../../lib/replica/mutate';
+import { useTeamAllowances } from '../../lib/team-role';
 import { toast } from '../../lib/toast-store';
 import { templateHref } from './download-csv';
 import { CSV_COLUMNS, MAX_IMPORT_BYTES, parseProductCsv, rowMessage, TEMPLATE_FILE_NAME, type ProductCsvParse, type ProductCsvRow } from './product-csv';
@@ -158,7 +159,8 @@ function ImportPreview({
   onCancel: () => void;
   onImport: (plan: ImportPlan) => void;
 }) {
-  const plan = useMemo(() => planImport(parsed, catalogue), [parsed, catalogue]);
+  const { changePricesAndStock } = useTeamAllowances();
+  const plan = useMemo(() => planImport(parsed, catalogue, { setsPriceAndStock: changePricesAndStock }), [parsed, catalogue, changePricesAndStock]);
   const stepOf = new Map(plan.steps.map((step) => [step.row.line, step]));
   const errorOf = new Map(plan.skipped.map((row) => [row.line, row.error]));
   const valid = plan.steps.length;
@@ -175,6 +177,11 @@ function ImportPreview({
         {plan.unchanged > 0 && `; ${plural(plan.unchanged, 'row')} ${plan.unchanged === 1 ? 'matches its product' : 'match their products'} already`}.
       </p>
       {parsed.ignoredColumns.length > 0 && <p className="text-sm text-stone-600">Columns left out: {parsed.ignoredColumns.join(', ')}.</p>}
+      {plan.leftOut.length > 0 && (
+        <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          Left out: {plan.leftOut.join(', ')}. Reps do not set prices or stock; new products come without them until an owner or a manager sets them.
+        </p>
+      )}
       {bad.length > 0 && (
         <div className="rounded-lg border border-red-200 bg-red-50 p-3">
           <h3 className="text-sm font-semibold text-red-900">Rows with errors</h3>
@@ -214,7 +221,7 @@ function ImportPreview({
           </thead>
           <tbody>
             {parsed.rows.map((row) => (
-              <PreviewRow key={row.line} row={row} step={stepOf.get(row.line)} error={errorOf.get(row.line)} />
+              <PreviewRow key={row.line} row={row} step={stepOf.get(row.line)} error={errorOf.get(row.line)} leftOut={plan.leftOut} />
             ))}
           </tbody>
         </table>
@@ -232,8 +239,9 @@ function ImportPreview({
 }
 
 /** One row of the file: what it holds, and what importing it will do or why it is skipped. */
-function PreviewRow({ row, step, error }: { row: ProductCsvRow; step: ImportStep | undefined; error: string | undefined }) {
+function PreviewRow({ row, step, error, leftOut }: { row: ProductCsvRow; step: ImportStep | undefined; error: string | undefined; leftOut: readonly string[] }) {
   const values = step ? row.values : undefined;
+  const shown = (column: 'pricePerUnit' | 'availableQuantity', text: string) => (leftOut.includes(column) ? <span className="text-stone-500">Left out</span> : text);
   return (
     <tr className={values ? 'border-t border-stone-100 align-top' : 'border-t border-stone-100 bg-red-50 align-top'}>
       <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
@@ -241,8 +249,10 @@ function PreviewRow({ row, step, error }: { row: ProductCsvRow; step: ImportStep
         {values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-500 italic">blank</span>)}
       </td>
       <td className="px-2 py-1.5">{values ? CATEGORY_LABELS[values.category] : row.cells.category}</td>
-      <td className="px-2 py-1.5 whitespace-nowrap">{values ? formatPrice(values.pricePerUnit) : row.cells.pricePerUnit}</td>
-      <td className="px-2 py-1.5 whitespace-nowrap">{values ? formatQuantity(values.availableQuantity, values.unitType) : row.cells.availableQuantity}</td>
+      <td className="px-2 py-1.5 whitespace-nowrap">{values ? shown('pricePerUnit', formatPrice(values.pricePerUnit)) : row.cells.pricePerUnit}</td>
+      <td className="px-2 py-1.5 whitespace-nowrap">
+        {values ? shown('availableQuantity', formatQuantity(values.availableQuantity, values.unitType)) : row.cells.availableQuantity}
+      </td>
       <td className={step ? 'px-2 py-1.5 text-brand-800' : 'min-w-64 px-2 py-1.5 text-red-800'}>{step ? stepLabel(step) : error}</td>
     </tr>
   );

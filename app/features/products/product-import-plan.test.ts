@@ -71,4 +71,15 @@ describe('planImport', () => {
     expect(result.skipped.map((row) => row.line)).toEqual([2]);
     expect(result.steps).toMatchObject([{ kind: 'add', values: { strainName: 'Stranger', lotSize: 2 } }]);
   });
+
+  it("for a rep, leaves the file's prices and stock out: new products come without them and updates change the rest", () => {
+    const csv = 'strainName,sku,pricePerUnit,stock,description\nBlue Dream,BD-1,1.00,999,Fruity\nFresh Kush,FK-1,50,20,New\n';
+    const result = planImport(parseProductCsv(csv), catalogue, { setsPriceAndStock: false });
+    expect(result.leftOut).toEqual(['pricePerUnit', 'availableQuantity']);
+    expect(result).toMatchObject({ adds: 1, updates: 1 });
+    expect(result.steps[0]).toMatchObject({ kind: 'update', changes: { description: 'Fruity' } });
+    expect(Object.keys(result.steps[0]!.kind === 'update' ? result.steps[0]!.changes : {})).toEqual(['description']);
+    expect(result.steps[1]).toMatchObject({ kind: 'add', values: { strainName: 'Fresh Kush', pricePerUnit: null, availableQuantity: '0.000', description: 'New' } });
+    expect(plan(csv).leftOut).toEqual([]);
+  });
 });

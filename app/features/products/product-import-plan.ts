@@ -7,10 +7,15 @@
  * An update carries only the fields the file has columns for and that differ
  * from the product as the device holds it, so a column left out of the file
  * (or a photo, which no file carries) is never wiped.
+ *
+ * A person whose role sets no prices or stock (a rep) imports the rest of each
+ * row: the price and stock columns are left out, and a new product comes
+ * without either, as the server would refuse them.
  */
 import type { Product, ProductUpdateInput } from '../../../sync/entities/product';
+import { PRICE_AND_STOCK_FIELDS } from '../../../sync/team-permissions';
 import { changedFields } from '../../components/product-form/product-changes';
-import type { CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
+import type { CsvColumn, CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
 
 export type ImportStep = { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues } | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ProductUpdateInput };
 
@@ -22,12 +27,16 @@ export type ImportPlan = {
   updates: number;
   /** Rows that name a product and change nothing: no mutation is written for them. */
   unchanged: number;
+  /** The file's price and stock columns, left out because the person's role sets neither. */
+  leftOut: CsvFieldColumn[];
 };
 
-export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[]): ImportPlan {
+export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[], { setsPriceAndStock = true } = {}): ImportPlan {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
   const bySku = new Map(catalogue.flatMap((product) => (product.sku ? [[product.sku, product] as const] : [])));
-  const fieldColumns = parsed.columns.filter((column): column is CsvFieldColumn => column !== 'id');
+  const keptColumn = (column: CsvColumn) => setsPriceAndStock || !(PRICE_AND_STOCK_FIELDS as readonly string[]).includes(column);
+  const fieldColumns = parsed.columns.filter((column): column is CsvFieldColumn => column !== 'id' && keptColumn(column));
+  const leftOut = parsed.columns.filter((column): column is CsvFieldColumn => column !== 'id' && !keptColumn(column));
   /** The row that first claimed a product or a new SKU, to name it when another row claims it again. */
   const claimedProducts = new Map<string, number>();
   const claimedSkus = new Map<string, number>();
@@ -59,11 +68,11 @@ export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[
       steps.push({ kind: 'update', row, product, changes: changedFields(product, fromFile) });
     } else {
       if (values.sku) claimedSkus.set(values.sku, row.line);
-      steps.push({ kind: 'add', row, values });
+      steps.push({ kind: 'add', row, values: setsPriceAndStock ? values : { ...values, pricePerUnit: null, availableQuantity: '0.000' } });
     }
   }
 
   const updates = steps.filter((step) => step.kind === 'update' && Object.keys(step.changes).length > 0).length;
   const adds = steps.filter((step) => step.kind === 'add').length;
-  return { steps, skipped, adds, updates, unchanged: steps.length - adds - updates };
+  return { steps, skipped, adds, updates, unchanged: steps.length - adds - updates, leftOut };
 }

@@ -1,11 +1,14 @@
 /** Screens read the replica here: the server's state with the pending changes (and those kept as not saved) on top, live. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { apiReads } from '../../../sync/api-reads';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
+import { teamSchema, type TeamRole } from '../../../sync/entities/team';
 import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/collections';
 import { stateFromRows, withPending, type ReplicaState } from '../../../sync/replica';
 import type { Refusal } from '../../../sync/engine/sync-engine';
+import { roleIn } from '../team-permissions';
 import { notSavedChanges, notSavedIds } from './not-saved';
 import type { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';
@@ -21,20 +24,28 @@ export function useReplica(): ReplicaView | undefined {
   const db = useSyncSession((state) => state.db);
   return useLiveQuery(async () => {
     if (!db) return undefined;
-    const [rows, accounts, outbox, cursor, refusals] = await Promise.all([
+    const [rows, accounts, outbox, cursor, refusals, role] = await Promise.all([
       readCollections(db),
       db.account.toArray(),
       db.outbox.toArray(),
       db.meta.get('cursor'),
       db.refusals.toArray(),
+      keptTeamRole(db),
     ]);
     const base = stateFromRows(accounts[0] ?? null, rows);
     // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
     const kept = notSavedChanges(refusals);
     const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
-    const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString() });
+    // With the role known, a pending change it may not make shows nothing: the server refuses it and says why.
+    const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString(), role });
     return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
   }, [db]);
+}
+
+/** The person's role in their team, from the team read kept on the device; null while unknown. */
+async function keptTeamRole(db: ReplicaDb): Promise<TeamRole | null> {
+  const team = teamSchema.safeParse((await db.serverReads.get(apiReads.team().path))?.value);
+  return team.success ? roleIn(team.data, db.userId) : null;
 }
 
 /** Every synced collection's rows as last pulled. */

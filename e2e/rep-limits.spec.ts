@@ -1,0 +1,67 @@
+/**
+ * What a rep's screens offer is what the server takes: the product form says why price and stock are locked and
+ * offers only the rep's own menus, and another member's menu opens to look at, with the reason instead of Save and
+ * Regenerate link.
+ */
+import type { Page } from '@playwright/test';
+import { apiLogin, serverProducts } from './support/api';
+import { baseUrl, expect, registerAccount, signIn, test, type Account } from './support/fixtures';
+import { latestLinkTo } from './support/mailbox';
+import { apiPost, createMenu, createProduct, uniqueTag } from './support/marketplace';
+import { expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
+
+/** The card of a product or menu on its list page, found by its heading. */
+const cardOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The owner invites a new address as a rep; it signs up with the mailed link. */
+async function repOf(owner: Account): Promise<Account> {
+  const rep = { email: `rep-${uniqueTag()}@e2e.test`, password: 'rep-password' };
+  await apiPost('/api/team/invitations', await apiLogin(owner), { email: rep.email, role: 'rep' });
+  const token = (await latestLinkTo(rep.email, '/join')).searchParams.get('token');
+  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...rep, firstName: 'Rita', role: 'seller', inviteToken: token }),
+  });
+  expect(response.status).toBe(201);
+  return rep;
+}
+
+test("a rep's product form and another member's menu offer only what a rep may do, and say why", async ({ page }) => {
+  const owner = await registerAccount('seller');
+  const session = await apiLogin(owner);
+  const tag = uniqueTag();
+  const gelato = await createProduct(session, { strainName: `Gelato ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '42.00', availableQuantity: '12', lotSize: 1 });
+  const ownersMenu = `Wholesale ${tag}`;
+  await createMenu(session, { name: ownersMenu, isPublic: true, productIds: [gelato.id] });
+  const rep = await repOf(owner);
+
+  await signIn(page, rep);
+  await waitForServiceWorkerControl(page);
+  await expectAllSynced(page);
+  await openProducts(page);
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Product' });
+  await expect(form.getByRole('note')).toHaveText('Reps do not set prices or stock: the new product has neither until an owner or a manager sets them.');
+  await expect(form.getByLabel('Price per unit ($)')).toBeDisabled();
+  await expect(form.getByLabel('Available quantity')).toBeDisabled();
+  // The owner's menu is not one to add the product to.
+  await expect(form.getByRole('checkbox', { name: ownersMenu })).toHaveCount(0);
+  const strain = `Fresh Kush ${tag}`;
+  await form.getByLabel('Strain Name *').fill(strain);
+  await form.getByRole('button', { name: 'Add Product' }).click();
+  await expect(cardOf(page, strain)).toContainText('Price on request');
+  await expectAllSynced(page);
+  // The server took it, as the form sent it: no price, no stock.
+  const made = (await serverProducts(session)).find((product) => product.strainName === strain);
+  expect([made?.pricePerUnit, made?.availableQuantity]).toEqual([null, '0.000']);
+
+  await openMenus(page);
+  await cardOf(page, ownersMenu).getByRole('link', { name: 'View', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Menu');
+  await expect(page.getByRole('note')).toContainText('Reps change only the menus they made');
+  await expect(page.getByRole('button', { name: 'Update Menu' }).first()).toBeDisabled();
+  await expect(page.getByLabel('Menu name')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Regenerate link' })).toBeDisabled();
+  await expect(page.getByText("Only the menu's maker, an owner or a manager can give it a new link.")).toBeVisible();
+});
