@@ -5,12 +5,13 @@
  * person's team after the event. Who hears is asked again when each push is sent (see `PushOutbox`).
  */
 import { badgeCount } from '../../sync/badge';
+import { hearsOf } from '../../sync/team-permissions';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { badgeItems, enabledPeopleWithTeams, pushOptedOut, pushSubscriptionsOf, teamMembersWithRoles } from '../db/repositories/push';
 import { appLink } from '../mail/mail-service';
-import { mayHear, type NewsScope } from '../team/news-audience';
+import { newsOf, type NewsScope } from '../team/news-audience';
 import type { QueuedPush, Urgency } from './push-outbox';
 
 export type PushNews = { kind: PushKind; title: string; body: string; url: string; tag: string };
@@ -37,14 +38,15 @@ const BODY_LENGTH = 200;
 export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews): Promise<number> {
   if (!audience.team) return 0;
   const scope: NewsScope = { teamId: audience.team, customerId: audience.customerId ?? null };
-  const members = (await teamMembersWithRoles(tx.db, audience.team))
-    .map((member) => member.userId)
-    .filter((id) => id !== audience.actor && (!audience.only || audience.only.includes(id)));
-  const audienceIds = await mayHear(tx.db, members, scope);
-  const off = await pushOptedOut(tx.db, [...audienceIds], news.kind);
+  const heard = await newsOf(tx.db, scope);
+  const audienceIds = (await teamMembersWithRoles(tx.db, audience.team))
+    .filter((member) => member.userId !== audience.actor && (!audience.only || audience.only.includes(member.userId)))
+    .filter((member) => hearsOf({ teamId: scope.teamId, role: member.role }, member.userId, heard))
+    .map((member) => member.userId);
+  const off = await pushOptedOut(tx.db, audienceIds, news.kind);
   const subscriptions = await pushSubscriptionsOf(
     tx.db,
-    [...audienceIds].filter((id) => !off.has(id)),
+    audienceIds.filter((id) => !off.has(id)),
   );
   const people = await enabledPeopleWithTeams(tx.db, [...new Set(subscriptions.map((subscription) => subscription.userId))]);
   const badges = new Map<string, number>();

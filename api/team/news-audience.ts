@@ -14,11 +14,16 @@ export type NewsScope = { teamId: string; customerId?: string | null };
 /** The `customerId` of a customer's business whose entry left the book: no rep looks after it, so only owners and managers hear. */
 export const ENTRY_GONE = '';
 
+/** What `hearsOf` needs of the scope: the team, and the rep of its customer now (null: none), or no customer at all. */
+export async function newsOf(db: Db, scope: NewsScope): Promise<{ teamId: string; customerRep?: string | null }> {
+  if (typeof scope.customerId !== 'string') return { teamId: scope.teamId };
+  // A customer taken out of the book has no rep: only owners and managers still hear of its orders.
+  return { teamId: scope.teamId, customerRep: (await findCustomerOfSeller(db, scope.teamId, scope.customerId))?.repUserId ?? null };
+}
+
 /** Of `userIds`, those who may hear news of `scope` now. */
 export async function mayHear(db: Db, userIds: string[], scope: NewsScope): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const memberships = await membershipsOf(db, userIds);
-  // A customer taken out of the book has no rep: only owners and managers still hear of its orders.
-  const customerRep = typeof scope.customerId === 'string' ? ((await findCustomerOfSeller(db, scope.teamId, scope.customerId))?.repUserId ?? null) : undefined;
-  return new Set(userIds.filter((userId) => hearsOf(memberships.get(userId) ?? null, userId, { teamId: scope.teamId, customerRep })));
+  const [memberships, news] = [await membershipsOf(db, userIds), await newsOf(db, scope)];
+  return new Set(userIds.filter((userId) => hearsOf(memberships.get(userId) ?? null, userId, news)));
 }
