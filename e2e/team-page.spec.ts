@@ -98,6 +98,40 @@ test.describe('the team page', () => {
     await expect(refusal.getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', '/billing');
   });
 
+  test('removing a member asks who looks after their customers, nobody unless the owner names someone', async ({ page }) => {
+    const owner = await registerAccount('seller');
+    await teamAnswers(page, owner, 'owner');
+    await signIn(page, owner);
+    await openTeam(page);
+    const { userId } = await apiLogin(owner);
+
+    const removals: string[] = [];
+    await page.route('**/api/team/members/*', async (route) => {
+      removals.push(`${route.request().method()} ${new URL(route.request().url()).pathname} ${route.request().postData()}`);
+      await route.fulfill({ status: 204 });
+    });
+    const members = page.getByRole('table', { name: 'Members' });
+    await members.getByRole('button', { name: 'Remove Rita Reyes' }).click();
+    const question = page.getByRole('dialog', { name: 'Remove Rita Reyes from the team?' });
+    const successor = question.getByLabel('Who looks after their customers now');
+    await expect(successor).toHaveValue('');
+    await expect(successor.locator('option')).toHaveText(['Nobody: leave them unassigned', 'Sam (owner)']);
+    expect(await seriousViolations(page), 'axe on the removal question').toEqual([]);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toHaveCount(0);
+    expect(removals).toEqual([]);
+
+    await members.getByRole('button', { name: 'Remove Rita Reyes' }).click();
+    await question.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Rita Reyes was removed');
+    await members.getByRole('button', { name: 'Remove Rita Reyes' }).click();
+    await successor.selectOption({ label: 'Sam (owner)' });
+    await question.getByRole('button', { name: 'Remove' }).click();
+    await expect(question).toHaveCount(0);
+    await expect.poll(() => removals.length).toBe(2);
+    expect(removals).toEqual([`DELETE /api/team/members/${RITA.userId} {"reassignTo":null}`, `DELETE /api/team/members/${RITA.userId} {"reassignTo":"${userId}"}`]);
+  });
+
   test('a rep reads the team, changes neither prices nor stock, and is not led to billing', async ({ page }) => {
     const rep = await registerAccount('seller');
     const strain = `Rep View ${uniqueTag()}`;

@@ -18,13 +18,17 @@ export const COLLECTIONS = {
   products: { row: productSchema, tombstone: 'product', deviceIndex: 'id' },
   menus: { row: menuSchema, tombstone: 'menu', deviceIndex: 'id' },
   savedMenus: { row: savedMenuListItemSchema, tombstone: 'savedMenu', deviceIndex: 'id, menuId' },
-  /** Conversations and order requests the user is a party to. */
-  inquiries: { row: inquirySchema, tombstone: null, deviceIndex: 'id' },
+  /** Conversations and order requests the user is a party to (a rep's order requests: of the customers assigned to them). */
+  inquiries: { row: inquirySchema, tombstone: 'inquiry', deviceIndex: 'id' },
   /** A seller team's customer book: a rep holds only the customers assigned to them. */
   customers: { row: customerSchema, tombstone: 'customer', deviceIndex: 'id' },
   priceLists: { row: priceListSchema, tombstone: 'priceList', deviceIndex: 'id' },
-  /** Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. */
-  orders: { row: orderSchema, tombstone: null, deviceIndex: 'id, status' },
+  /**
+   * Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. Their
+   * tombstones and those of inquiries come only as withdrawals: a customer reassigned away takes its orders and order
+   * requests off the former rep's devices (see `readWithdrawnRows`).
+   */
+  orders: { row: orderSchema, tombstone: 'order', deviceIndex: 'id, status' },
 } as const satisfies Record<string, { row: z.ZodType<{ id: string }>; tombstone: string | null; deviceIndex: string }>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

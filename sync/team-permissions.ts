@@ -75,6 +75,24 @@ export function mayHandleCustomer(role: TeamRole, actorId: string, repUserId: st
   return role !== 'rep' || repUserId === actorId;
 }
 
+/**
+ * A member made a rep loses the whole book: their customers are handed over in the same change (left unassigned, or
+ * reassigned as the owner chooses), as when a member is removed or leaves.
+ */
+export function handsOverCustomers(from: TeamRole, to: TeamRole): boolean {
+  return can(from, 'customers.manage') && !can(to, 'customers.manage');
+}
+
+/**
+ * Who hears of a team's business by email or push, when it is queued and again when it is sent: a current member of
+ * that team; of one customer's business (an order, an order request: `customerRep` set, null for nobody) only a member
+ * who may handle that customer, as only they see it.
+ */
+export function hearsOf(member: { teamId: string; role: TeamRole } | null, userId: string, news: { teamId: string; customerRep?: string | null }): boolean {
+  if (member?.teamId !== news.teamId) return false;
+  return news.customerRep === undefined || mayHandleCustomer(member.role, userId, news.customerRep);
+}
+
 /** The roles a team of this kind has: a buyer team has no reps. */
 export function rolesOf(kind: TeamKind): TeamRole[] {
   return kind === 'seller' ? ['owner', 'manager', 'rep'] : ['owner', 'manager'];

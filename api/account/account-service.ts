@@ -20,6 +20,7 @@ import { hashPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
 import { accountData, anonymiseTeamAnchor, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
+import { handOverCustomers } from '../db/repositories/customers';
 import { countMembers, deleteMember } from '../db/repositories/teams';
 import { findAccountToken, insertAccountToken, latestAccountTokenAt, optedOutKinds, retireAccountTokens, setOptOut, useAccountToken } from '../db/repositories/mail';
 import { uploadedFileNamesOf } from '../db/repositories/photos';
@@ -157,6 +158,8 @@ export async function closeAccount(services: Services, { user, team }: Pick<Sess
     await services.db.transaction(async (tx) => {
       await recordOwnAccountAudit(tx.db, { at: services.now(), account: user, clientAddress, action: 'admin.account_close' });
       await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
+      // Their customers are left for an owner or a manager to assign: nobody outside the team hears of them.
+      await handOverCustomers(tx.db, team.id, user.id, null, user.id, tx.version, services.now());
       await deleteMember(tx.db, team.id, user.id);
       // The founding account's row holds the team's data: it stays, emptied of the person.
       if (team.id === user.id) await anonymiseTeamAnchor(tx.db, user.id, tx.version, services.now());

@@ -115,7 +115,7 @@ describe('a rep', () => {
     expect(await book(rep)).toEqual([]);
   });
 
-  it('made a manager, pulls the whole book again; made a rep again, their device keeps only their customers', async () => {
+  it('made a manager, pulls the whole book again; made a rep again and left their customers, their device keeps only those', async () => {
     const rep = await member('rep');
     await addCustomer({ name: 'Assigned', repUserId: rep.user.id });
     await addCustomer({ name: 'Unassigned' });
@@ -124,7 +124,7 @@ describe('a rep', () => {
     expect((await t.request('PATCH', `/api/team/members/${rep.user.id}`, { token: owner.token, body: { role: 'manager' } })).status).toBe(200);
     const promoted = await device.pull(first.cursor);
     expect([promoted.full, promoted.customers.map((customer) => customer.name).sort()]).toEqual([true, ['Assigned', 'Unassigned']]);
-    expect((await t.request('PATCH', `/api/team/members/${rep.user.id}`, { token: owner.token, body: { role: 'rep' } })).status).toBe(200);
+    expect((await t.request('PATCH', `/api/team/members/${rep.user.id}`, { token: owner.token, body: { role: 'rep', reassignTo: rep.user.id } })).status).toBe(200);
     const demoted = await device.pull(promoted.cursor);
     expect([demoted.full, demoted.customers.map((customer) => customer.name)]).toEqual([true, ['Assigned']]);
   });

@@ -1,25 +1,25 @@
-/** /api/inquiries: messages and order requests between a buyer and a seller; each party sees only their own. */
+/** /api/inquiries: messages and order requests between a buyer and a seller; each party sees only their own (a rep, of order requests, only their customers'). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { allow, sessionOf, teamAccountOf } from '../http/access';
+import { allow, memberOf, sessionOf, teamAccountOf } from '../http/access';
 import { readJson } from '../http/read-json';
 import { createInquiry, getInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from './inquiry-service';
 
 const parties = allow('buyer', 'seller');
 
 export const inquiryRoutes = new Hono<AppEnv>()
-  .get('/inquiries', parties, async (c) => c.json(await listInquiries(c.get('services'), teamAccountOf(c))))
-  .get('/inquiries/:id', parties, async (c) => c.json(await getInquiry(c.get('services'), teamAccountOf(c), c.req.param('id'))))
+  .get('/inquiries', parties, async (c) => c.json(await listInquiries(c.get('services'), teamAccountOf(c), memberOf(c))))
+  .get('/inquiries/:id', parties, async (c) => c.json(await getInquiry(c.get('services'), teamAccountOf(c), memberOf(c), c.req.param('id'))))
   .post('/inquiries', allow('buyer'), async (c) => c.json(await createInquiry(c.get('services'), teamAccountOf(c), sessionOf(c).user.id, await readJson(c)), 201))
   .post('/inquiries/:id/messages', parties, async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(await replyToInquiry(c.get('services'), teamAccountOf(c), sessionOf(c).user.id, { ...body, inquiryId: c.req.param('id') }), 201);
+    return c.json(await replyToInquiry(c.get('services'), teamAccountOf(c), memberOf(c), { ...body, inquiryId: c.req.param('id') }), 201);
   })
   .post('/inquiries/:id/status', allow('seller'), async (c) => {
     const body = (await readJson(c)) as Record<string, unknown>;
-    return c.json(await setInquiryStatus(c.get('services'), teamAccountOf(c), { ...body, id: c.req.param('id') }));
+    return c.json(await setInquiryStatus(c.get('services'), teamAccountOf(c), memberOf(c), { ...body, id: c.req.param('id') }));
   })
   .post('/inquiries/:id/read', parties, async (c) => {
-    await markInquiryRead(c.get('services'), teamAccountOf(c), c.req.param('id'));
+    await markInquiryRead(c.get('services'), teamAccountOf(c), memberOf(c), c.req.param('id'));
     return c.body(null, 204);
   });

@@ -1,6 +1,7 @@
 /**
  * Messages and order requests between a buyer and a seller. Only the two
- * parties can read or change one. An order request is checked against each
+ * parties can read or change one; of the seller's team, a rep only the order
+ * requests of the customers assigned to them, as with orders. An order request is checked against each
  * product's minimum order (lot size, and the buyer's price list's minimum and increment) and what is available, and
  * priced at the buyer's prices of that moment (see `sync/pricing.ts`: their list, quantity breaks; totals in whole cents,
  * rounded half up). A product the buyer's list hides cannot be ordered.
@@ -14,9 +15,11 @@ import { AppError } from '../../sync/errors';
 import { orderTotal, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
 import { pricedOrderLine } from '../../sync/priced-menu';
 import { calendarDay, entriesByProduct, productTerms } from '../../sync/pricing';
+import { mayHandleCustomer } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
-import type { Services } from '../context';
+import type { Member, Services } from '../context';
 import type { Db } from '../db/database';
+import { findCustomerOfBuyerTeam } from '../db/repositories/customers';
 import { findInquiry, inquiryLinkId, insertInquiry, insertInquiryMessage, listInquiriesOf, messageExists, updateInquiry } from '../db/repositories/inquiries';
 import { findProductsByIds } from '../db/repositories/products';
 import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifications';
@@ -27,19 +30,30 @@ import { acceptedWrittenAt } from '../../sync/written-at';
 
 export const INQUIRY_NOT_FOUND = 'Conversation not found';
 
-export function listInquiries(services: Services, user: User, since?: number): Promise<Inquiry[]> {
-  return listInquiriesOf(services.db.read, user.id, since);
+/** A rep of a seller team, whose view of the team's order requests is their customers'; undefined for anyone else. */
+const repOf = (user: User, by: Member): string | undefined => (user.role === 'seller' && by.role === 'rep' ? by.userId : undefined);
+
+/** The team's (`user`'s) inquiries as the member `by` sees them; with `since`, those changed after it. */
+export function listInquiries(services: Services, user: User, by: Member, since?: number): Promise<Inquiry[]> {
+  return listInquiriesOf(services.db.read, user.id, since, repOf(user, by));
 }
 
-/** The inquiry when the user is one of its two parties; anyone else gets "not found". */
-async function partyInquiry(db: Db, user: User, id: string): Promise<Inquiry> {
+/**
+ * The inquiry when the team `user` is one of its two parties and the member `by` may see it (a rep of the seller an
+ * order request only of a customer assigned to them); anyone else gets "not found".
+ */
+async function partyInquiry(db: Db, user: User, by: Member, id: string): Promise<Inquiry> {
   const inquiry = await findInquiry(db, id);
   if (!inquiry || (inquiry.buyerId !== user.id && inquiry.sellerId !== user.id)) throw new AppError('not_found', INQUIRY_NOT_FOUND);
+  if (inquiry.sellerId === user.id && inquiry.kind === 'order' && repOf(user, by) !== undefined) {
+    const customer = await findCustomerOfBuyerTeam(db, inquiry.sellerId, inquiry.buyerId);
+    if (!mayHandleCustomer(by.role, by.userId, customer?.repUserId ?? null)) throw new AppError('not_found', INQUIRY_NOT_FOUND);
+  }
   return inquiry;
 }
 
-export async function getInquiry(services: Services, user: User, id: string): Promise<Inquiry> {
-  return partyInquiry(services.db.read, user, id);
+export async function getInquiry(services: Services, user: User, by: Member, id: string): Promise<Inquiry> {
+  return partyInquiry(services.db.read, user, by, id);
 }
 
 /** `buyer` is the buyer's team (the party); `authorId` the member who wrote it. */
@@ -107,11 +121,12 @@ export async function createInquiry(services: Services, buyer: User, authorId: s
   });
 }
 
-/** `user` is the replying team (the party); `authorId` the member who wrote it. */
-export async function replyToInquiry(services: Services, user: User, authorId: string, input: unknown): Promise<Inquiry> {
+/** `user` is the replying team (the party); `by` the member who writes it. */
+export async function replyToInquiry(services: Services, user: User, by: Member, input: unknown): Promise<Inquiry> {
   const { id, inquiryId, body, writtenAt } = parseOrThrow(inquiryReplySchema, input);
+  const authorId = by.userId;
   return services.db.transaction(async (tx) => {
-    const inquiry = await partyInquiry(tx.db, user, inquiryId);
+    const inquiry = await partyInquiry(tx.db, user, by, inquiryId);
     // The buyer came through the menu's link, and a dead link ends that; the seller answers about their own menu.
     if (inquiry.buyerId === user.id) {
       await reachMenu(tx.db, services.now(), inquiry.menuId, { recordedLink: await inquiryLinkId(tx.db, inquiry.id) });
@@ -127,10 +142,10 @@ export async function replyToInquiry(services: Services, user: User, authorId: s
   });
 }
 
-export async function setInquiryStatus(services: Services, seller: User, input: unknown): Promise<Inquiry> {
+export async function setInquiryStatus(services: Services, seller: User, by: Member, input: unknown): Promise<Inquiry> {
   const { id, status } = parseOrThrow(inquiryStatusSchema, input);
   return services.db.transaction(async (tx) => {
-    const inquiry = await partyInquiry(tx.db, seller, id);
+    const inquiry = await partyInquiry(tx.db, seller, by, id);
     if (inquiry.sellerId !== seller.id) throw new AppError('forbidden', 'Only the seller can accept or decline an order request');
     if (inquiry.kind !== 'order') throw new AppError('validation', 'Only an order request can be accepted or declined');
     if (inquiry.status !== 'open') throw new AppError('conflict', `This order request was already ${inquiry.status}`);
@@ -141,9 +156,9 @@ export async function setInquiryStatus(services: Services, seller: User, input: 
   });
 }
 
-export async function markInquiryRead(services: Services, user: User, id: string): Promise<void> {
+export async function markInquiryRead(services: Services, user: User, by: Member, id: string): Promise<void> {
   await services.db.transaction(async (tx) => {
-    const inquiry = await partyInquiry(tx.db, user, id);
+    const inquiry = await partyInquiry(tx.db, user, by, id);
     const now = services.now();
     await updateInquiry(tx.db, id, inquiry.buyerId === user.id ? { buyerReadAt: now } : { sellerReadAt: now }, tx.version, null);
   });

@@ -7,6 +7,7 @@ import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { notificationRecipient } from '../db/repositories/mail';
+import { mayHear, type NewsScope } from '../team/news-audience';
 import type { MailContent } from './templates/layout';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -29,7 +30,8 @@ export type NotificationRecipient = { id: string; email: string; firstName: stri
 /**
  * Queues a notification to a user unless they turned that kind off or their
  * account is disabled. `build` gets the unsubscribe link for the footer.
- * Answers whether it was queued.
+ * News of a team's business (`scope`) goes only to someone who hears of it
+ * (see `mayHear`), now and again when it is sent. Answers whether it was queued.
  */
 export async function notify(
   services: Services,
@@ -37,7 +39,9 @@ export async function notify(
   userId: string,
   kind: NotificationKind,
   build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
+  scope?: NewsScope,
 ): Promise<boolean> {
+  if (scope && !(await mayHear(tx.db, [userId], scope)).has(userId)) return false;
   const user = await notificationRecipient(tx.db, userId, kind);
   if (!user) return false;
   const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
@@ -47,6 +51,7 @@ export async function notify(
     kind,
     userId,
     to: user.email,
+    ...(scope && { scope }),
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
   return true;

@@ -9,9 +9,14 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
 import { BackgroundSender } from '../shared/background-sender';
+import { mayHear, type NewsScope } from '../team/news-audience';
 import type { MailTransport, OutgoingMail } from './transport';
 
-export type QueuedMail = OutgoingMail & { kind: string; userId: string | null };
+/** `scope`: the team business a notification tells, which its recipient must still hear of when it is sent. */
+export type QueuedMail = OutgoingMail & { kind: string; userId: string | null; scope?: NewsScope };
+
+/** Why a notification was not sent, kept on its row. */
+export const NO_LONGER_HEARS = 'Not sent: the recipient no longer takes part in this business of the team';
 
 export type OutboxTuning = {
   /** The delay after the first failure; each further failure doubles it, up to `maxDelayMs`. */
@@ -70,6 +75,8 @@ export class MailOutbox {
       text: mail.text,
       html: mail.html,
       headers: mail.headers,
+      teamId: mail.scope?.teamId ?? null,
+      customerId: mail.scope?.customerId ?? null,
       nextAttemptAt: now,
       createdAt: now,
     });
@@ -114,6 +121,10 @@ export class MailOutbox {
   }
 
   private async deliver(row: OutboxRow): Promise<boolean> {
+    if (!(await this.stillHears(row))) {
+      await this.db.transaction(async (tx) => updateOutboxRow(tx.db, row.id, { status: 'failed', lastError: NO_LONGER_HEARS }));
+      return false;
+    }
     try {
       await this.transport.send({ to: row.toAddress, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
     } catch (error) {
@@ -129,5 +140,11 @@ export class MailOutbox {
     }
     await this.db.transaction(async (tx) => updateOutboxRow(tx.db, row.id, { attempts: row.attempts + 1, status: 'sent', sentAt: this.now(), lastError: null }));
     return true;
+  }
+
+  /** A member removed, or no longer looking after the customer, since the notification was queued hears nothing of it. */
+  private async stillHears(row: OutboxRow): Promise<boolean> {
+    if (row.teamId === null || row.userId === null) return true;
+    return (await mayHear(this.db.read, [row.userId], { teamId: row.teamId, customerId: row.customerId })).has(row.userId);
   }
 }

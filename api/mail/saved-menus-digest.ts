@@ -60,7 +60,7 @@ export async function sendSavedMenuDigests(services: Services): Promise<void> {
       const pushed = await pushNews(
         services,
         tx,
-        { teams: [buyerId] },
+        { team: buyerId },
         {
           kind: 'saved-menus-changed',
           title: names.length === 1 ? `${names[0]} changed` : `${names.length} saved menus changed`,

@@ -1,6 +1,8 @@
 /**
  * Each step of an order told by email and push to the other party and to the rep who looks after the customer: short
- * and plain, queued in the step's own transaction (a refused step sends nothing).
+ * and plain, queued in the step's own transaction (a refused step sends nothing). On the seller's side only members who
+ * may handle the customer hear of it, when it is queued and when it is sent (see `mayHear`): a rep removed from the
+ * team, or no longer the customer's rep, hears nothing more.
  */
 import type { Order } from '../../sync/entities/order';
 import { creditNote } from '../../sync/order-payments';
@@ -9,6 +11,7 @@ import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { appLink, greetingName, notify } from '../mail/mail-service';
+import type { NewsScope } from '../team/news-audience';
 import { compose } from '../mail/templates/layout';
 import { pushNews } from '../push/push-news';
 
@@ -35,34 +38,49 @@ const SENTENCES: Record<OrderStep, (order: Order) => string> = {
 
 /** Tells the step to everyone concerned but the one who made it: the seller team (and the customer's rep) or the buyer team. */
 export async function notifyOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null): Promise<void> {
-  const recipients: Array<{ id: string; kind: NotificationKind }> = [];
-  if (order.sellerTeamId !== by.teamId) recipients.push({ id: order.sellerTeamId, kind: 'order-request' });
-  if (order.buyerTeamId && order.buyerTeamId !== by.teamId) recipients.push({ id: order.buyerTeamId, kind: 'order-status' });
-  if (repUserId && repUserId !== by.userId && repUserId !== order.sellerTeamId) recipients.push({ id: repUserId, kind: 'order-request' });
+  const sellerSide: NewsScope = { teamId: order.sellerTeamId, customerId: order.customerId };
+  const recipients: Array<{ id: string; kind: NotificationKind; scope: NewsScope }> = [];
+  if (order.sellerTeamId !== by.teamId) recipients.push({ id: order.sellerTeamId, kind: 'order-request', scope: sellerSide });
+  if (order.buyerTeamId && order.buyerTeamId !== by.teamId) recipients.push({ id: order.buyerTeamId, kind: 'order-status', scope: { teamId: order.buyerTeamId } });
+  if (repUserId && repUserId !== by.userId && repUserId !== order.sellerTeamId) recipients.push({ id: repUserId, kind: 'order-request', scope: sellerSide });
   const sentence = SENTENCES[step](order);
   for (const recipient of recipients) {
-    await notify(services, tx, recipient.id, recipient.kind, (person, unsubscribeUrl) =>
-      compose({
-        subject: `Order ${order.number} ${step}`,
-        greeting: `Hello ${greetingName(person)},`,
-        paragraphs: [sentence],
-        action: { label: 'Open the order', url: appLink(services, `/orders/${order.id}`) },
-        reason: 'You get this email because you take part in this order. Turn these emails off under Profile, Notifications, or unsubscribe below.',
-        unsubscribeUrl,
-      }),
+    await notify(
+      services,
+      tx,
+      recipient.id,
+      recipient.kind,
+      (person, unsubscribeUrl) =>
+        compose({
+          subject: `Order ${order.number} ${step}`,
+          greeting: `Hello ${greetingName(person)},`,
+          paragraphs: [sentence],
+          action: { label: 'Open the order', url: appLink(services, `/orders/${order.id}`) },
+          reason: 'You get this email because you take part in this order. Turn these emails off under Profile, Notifications, or unsubscribe below.',
+          unsubscribeUrl,
+        }),
+      recipient.scope,
     );
   }
   await pushOrderStep(services, tx, order, step, by, repUserId, sentence);
 }
 
-/** The push of a step: the seller side hears of a new order, the buyer of a change to approve, each side of the rest. */
+/**
+ * The push of a step: the seller side hears of a new order, the buyer of a change to approve, each side of the rest.
+ * A step the seller's team made itself reaches, of that team, only the customer's rep.
+ */
 async function pushOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null, sentence: string) {
   const news = (kind: PushKind, title: string) => ({ kind, title, body: sentence, url: `/orders/${order.id}`, tag: `order-${order.id}` });
-  const seller = order.sellerTeamId !== by.teamId ? order.sellerTeamId : null;
   const buyer = order.buyerTeamId && order.buyerTeamId !== by.teamId ? order.buyerTeamId : null;
   const sellerSide = step === 'submitted' ? news('new-order', `New order ${order.number} from ${order.customerName}`) : news('order-status', `Order ${order.number} ${step}`);
-  await pushNews(services, tx, { teams: [seller], people: [repUserId], actor: by.userId, customerRep: repUserId }, sellerSide);
+  const sellerActed = order.sellerTeamId === by.teamId;
+  await pushNews(
+    services,
+    tx,
+    { team: order.sellerTeamId, ...(sellerActed && { only: repUserId ? [repUserId] : [] }), actor: by.userId, customerId: order.customerId },
+    sellerSide,
+  );
   const awaitsBuyer = step === 'changed' && order.status === 'awaiting_buyer';
   const buyerSide = awaitsBuyer ? news('order-approval', `Order ${order.number} awaits your approval`) : news('order-status', `Order ${order.number} ${step}`);
-  await pushNews(services, tx, { teams: [buyer], actor: by.userId }, buyerSide);
+  await pushNews(services, tx, { team: buyer, actor: by.userId }, buyerSide);
 }

@@ -1,23 +1,26 @@
 /**
  * What the server pushes: news of one event, queued in the event's transaction to every device of the people it
- * concerns (the other party's members, the customer's rep), never to the person who acted, only of a kind the person
- * left on, each message carrying the badge of the person's team after the event.
+ * concerns (the members of a party who hear of it: of one customer's business, only those who may handle that
+ * customer), never to the person who acted, only of a kind the person left on, each message carrying the badge of the
+ * person's team after the event. Who hears is asked again when each push is sent (see `PushOutbox`).
  */
 import { badgeCount } from '../../sync/badge';
-import { mayHandleCustomer } from '../../sync/team-permissions';
+import { hearsOf } from '../../sync/team-permissions';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { badgeItems, enabledPeopleWithTeams, pushOptedOut, pushSubscriptionsOf, teamMembersWithRoles } from '../db/repositories/push';
 import { appLink } from '../mail/mail-service';
+import { newsOf, type NewsScope } from '../team/news-audience';
 import type { QueuedPush, Urgency } from './push-outbox';
 
 export type PushNews = { kind: PushKind; title: string; body: string; url: string; tag: string };
 /**
- * Every member of `teams`, and `people` (a rep), but never `actor`. News of one customer's business (an order) sets
- * `customerRep`: a rep on those teams hears of it only as that customer's rep, as they see only their customers' orders.
+ * The members of `team` (none when null; with `only`, those of them alone), but never `actor`. News of one customer's
+ * business (an order, an order request) sets `customerId`, of `team`'s book: a rep hears of it only as that customer's
+ * rep, as they see only their customers' orders.
  */
-export type PushAudience = { teams: Array<string | null>; people?: Array<string | null>; actor?: string | null; customerRep?: string | null };
+export type PushAudience = { team: string | null; only?: string[]; actor?: string | null; customerId?: string | null };
 
 /** What a phone may wake for at once, and what can wait for a good moment. */
 const URGENCY: Record<PushKind, Urgency> = {
@@ -33,19 +36,17 @@ const BODY_LENGTH = 200;
 
 /** Answers how many pushes were queued. */
 export async function pushNews(services: Services, tx: Tx, audience: PushAudience, news: PushNews): Promise<number> {
-  const audienceIds = new Set<string>();
-  for (const team of audience.teams) {
-    if (!team) continue;
-    for (const member of await teamMembersWithRoles(tx.db, team)) {
-      if (audience.customerRep === undefined || mayHandleCustomer(member.role, member.userId, audience.customerRep)) audienceIds.add(member.userId);
-    }
-  }
-  for (const id of audience.people ?? []) if (id) audienceIds.add(id);
-  if (audience.actor) audienceIds.delete(audience.actor);
-  const off = await pushOptedOut(tx.db, [...audienceIds], news.kind);
+  if (!audience.team) return 0;
+  const scope: NewsScope = { teamId: audience.team, customerId: audience.customerId ?? null };
+  const heard = await newsOf(tx.db, scope);
+  const audienceIds = (await teamMembersWithRoles(tx.db, audience.team))
+    .filter((member) => member.userId !== audience.actor && (!audience.only || audience.only.includes(member.userId)))
+    .filter((member) => hearsOf({ teamId: scope.teamId, role: member.role }, member.userId, heard))
+    .map((member) => member.userId);
+  const off = await pushOptedOut(tx.db, audienceIds, news.kind);
   const subscriptions = await pushSubscriptionsOf(
     tx.db,
-    [...audienceIds].filter((id) => !off.has(id)),
+    audienceIds.filter((id) => !off.has(id)),
   );
   const people = await enabledPeopleWithTeams(tx.db, [...new Set(subscriptions.map((subscription) => subscription.userId))]);
   const badges = new Map<string, number>();
@@ -61,7 +62,7 @@ export async function pushNews(services: Services, tx: Tx, audience: PushAudienc
       const items = await badgeItems(tx.db, team, rep);
       badges.set(badgeKey, badgeCount(team, items.orders, items.inquiries));
     }
-    pushes.push({ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(badgeKey)!) });
+    pushes.push({ subscriptionId: subscription.id, kind: news.kind, urgency: URGENCY[news.kind], message: pushMessage(services, news, badges.get(badgeKey)!), scope });
   }
   await services.push.queue(tx, pushes);
   return pushes.length;

@@ -14,10 +14,12 @@ import type { Database, Tx } from '../db/database';
 import { claimPush, deletePush, deletePushSubscriptionById, duePushes, insertPushOutboxRows, pushDelivered, pushFailed, retryPushAt, type DuePush } from '../db/repositories/push';
 import { BackgroundSender } from '../shared/background-sender';
 import { sendsWhereItSays } from './push-endpoint';
+import { mayHear, type NewsScope } from '../team/news-audience';
 import type { VapidKeys } from './vapid-keys';
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
-export type QueuedPush = { subscriptionId: string; kind: PushKind; message: PushMessage; urgency: Urgency };
+/** `scope`: the team business the push tells, which the subscription's person must still hear of when it is sent. */
+export type QueuedPush = { subscriptionId: string; kind: PushKind; message: PushMessage; urgency: Urgency; scope?: NewsScope };
 
 export type PushTuning = {
   /** The delay after the first failure; each further failure doubles it, up to `maxDelayMs`. */
@@ -91,6 +93,8 @@ export class PushOutbox {
         kind: push.kind,
         payload: JSON.stringify(push.message),
         urgency: push.urgency,
+        teamId: push.scope?.teamId ?? null,
+        customerId: push.scope?.customerId ?? null,
         nextAttemptAt: now,
         createdAt: now,
       })),
@@ -149,6 +153,11 @@ export class PushOutbox {
   }
 
   private async deliver(push: DuePush): Promise<boolean> {
+    // A member removed, or no longer looking after the customer, since the push was queued hears nothing of it.
+    if (push.teamId !== null && !(await mayHear(this.db.read, [push.userId], { teamId: push.teamId, customerId: push.customerId })).has(push.userId)) {
+      await this.db.transaction(async (tx) => deletePush(tx.db, push.id));
+      return false;
+    }
     const outcome = await this.send(push);
     const now = this.now();
     await this.db.transaction(async (tx) => {

@@ -21,6 +21,8 @@ import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
 import { parseOrThrow } from '../../sync/validation';
 import type { Member, Services, Session } from '../context';
 import { customerIdsNotAssignedSince, listCustomersChangedSince } from '../db/repositories/customers';
+import { orderRequestIdsWithdrawnSince } from '../db/repositories/inquiries';
+import { orderIdsWithdrawnSince } from '../db/repositories/orders';
 import { listMenusChangedSince } from '../db/repositories/menus';
 import { listPriceListsChangedSince } from '../db/repositories/price-lists';
 import { listProductsChangedSince } from '../db/repositories/products';
@@ -56,9 +58,9 @@ export const SERVER_APPLIERS = {
   'savedMenu.markSeen': (services, by, { id, stamp }) => markSavedMenuSeen(services, by.team.account, id, stamp),
   'savedMenu.remove': (services, by, { id }) => removeSavedMenu(services, by.team.account, id),
   'inquiry.create': (services, by, args) => createInquiry(services, by.team.account, by.user.id, args),
-  'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, by.user.id, args),
-  'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, args),
-  'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, id),
+  'inquiry.reply': (services, by, args) => replyToInquiry(services, by.team.account, member(by), args),
+  'inquiry.setStatus': (services, by, args) => setInquiryStatus(services, by.team.account, member(by), args),
+  'inquiry.markRead': (services, by, { id }) => markInquiryRead(services, by.team.account, member(by), id),
   'customer.create': (services, by, args) => createCustomer(services, by.team.account, args, member(by)),
   'customer.update': (services, by, { id, changes }) => updateCustomer(services, by.team.account, id, changes, member(by)),
   'customer.delete': (services, by, { id }) => deleteCustomer(services, by.team.account, id, member(by)),
@@ -139,7 +141,7 @@ export const COLLECTION_READERS = {
   menus: async (services, user, cursor) => (user.role === 'seller' ? listMenusChangedSince(services.db.read, user.id, cursor) : []),
   savedMenus: async (services, user, cursor) => (user.role === 'buyer' ? listSavedMenus(services, user, cursor) : []),
   // An admin is a party to no conversation.
-  inquiries: async (services, user, cursor) => (user.role === 'admin' ? [] : listInquiries(services, user, cursor)),
+  inquiries: async (services, user, cursor, by) => (user.role === 'admin' ? [] : listInquiries(services, user, by, cursor)),
   customers: async (services, user, cursor, by) => (user.role === 'seller' ? listCustomersChangedSince(services.db.read, user.id, cursor, repFilter(by)) : []),
   // Reps read every list: their device prices what they show and sell by them.
   priceLists: async (services, user, cursor) => (user.role === 'seller' ? listPriceListsChangedSince(services.db.read, user.id, cursor) : []),
@@ -153,11 +155,22 @@ export async function readChangedCollections(services: Services, user: User, cur
 }
 
 /**
- * Rows that left what `by` may see without being deleted: a customer reassigned away from a rep. They go to the
- * device as deletions, so the rep's replica drops them. A full pull needs none: the device starts from nothing.
+ * Rows that left what `by` may see without being deleted: a customer reassigned away from a rep, with its orders and
+ * order requests (and the orders of a customer taken out of the book). They go to the device as deletions, so the
+ * rep's replica drops them. A full pull needs none: the device starts from nothing.
  */
 export async function readWithdrawnRows(services: Services, user: User, cursor: number, by: Member): Promise<Array<{ entity: EntityType; id: string }>> {
   const rep = repFilter(by);
   if (cursor === 0 || user.role !== 'seller' || rep === undefined) return [];
-  return (await customerIdsNotAssignedSince(services.db.read, user.id, rep, cursor)).map((id) => ({ entity: 'customer' as const, id }));
+  const db = services.db.read;
+  const [customerIds, orderIds, requestIds] = await Promise.all([
+    customerIdsNotAssignedSince(db, user.id, rep, cursor),
+    orderIdsWithdrawnSince(db, user.id, rep, cursor),
+    orderRequestIdsWithdrawnSince(db, user.id, rep, cursor),
+  ]);
+  return [
+    ...customerIds.map((id) => ({ entity: 'customer' as const, id })),
+    ...orderIds.map((id) => ({ entity: 'order' as const, id })),
+    ...requestIds.map((id) => ({ entity: 'inquiry' as const, id })),
+  ];
 }

@@ -1,12 +1,14 @@
 /** /api/team: the signed-in person's team, its invitations and members (owner and manager manage, see `sync/team-permissions.ts`). */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
-import { changeMemberRole, removeMember } from './team-members';
+import { readJson, readJsonIfAny } from '../http/read-json';
+import { changeMemberRole, removeMember, type MemberChange } from './team-members';
 import { getTeam, inviteMember, joinTeam, previewInvitation, resendInvitation, revokeTeamInvitation } from './team-service';
 
 const customer = allow('seller', 'buyer');
+
+const memberChange = (c: Context<AppEnv>): MemberChange => ({ team: sessionOf(c).team, by: sessionOf(c).user.id });
 
 export const teamRoutes = new Hono<AppEnv>()
   // Public: the join page shows what the link offers before the person signs in or signs up.
@@ -18,9 +20,9 @@ export const teamRoutes = new Hono<AppEnv>()
     await revokeTeamInvitation(c.get('services'), sessionOf(c).team, c.req.param('id'));
     return c.body(null, 204);
   })
-  .patch('/team/members/:userId', customer, async (c) => c.json(await changeMemberRole(c.get('services'), sessionOf(c).team, c.req.param('userId'), await readJson(c))))
+  .patch('/team/members/:userId', customer, async (c) => c.json(await changeMemberRole(c.get('services'), memberChange(c), c.req.param('userId'), await readJson(c))))
   .delete('/team/members/:userId', customer, async (c) => {
-    await removeMember(c.get('services'), sessionOf(c).team, c.req.param('userId'));
+    await removeMember(c.get('services'), memberChange(c), c.req.param('userId'), await readJsonIfAny(c));
     return c.body(null, 204);
   })
   .post('/team/join', customer, async (c) => c.json(await joinTeam(c.get('services'), sessionOf(c).user, await readJson(c))));

@@ -60,8 +60,19 @@ const inviteToken = z.string({ error: 'The invitation link is incomplete' }).min
 export const joinTeamInputSchema = z.object({ token: inviteToken });
 export const registerInviteTokenSchema = inviteToken;
 
+/**
+ * Who looks after the customers of a member who is removed or made a rep: another member of the team (or, for one made
+ * a rep, the member themselves); absent or null, nobody: the customers are left unassigned.
+ */
+const reassignTo = z.string({ error: 'Choose a member of the team' }).min(1, 'Choose a member of the team').max(200).nullable().optional();
+
 /** PATCH /api/team/members/:userId */
-export const changeMemberRoleInputSchema = z.object({ role: teamRoleSchema });
+export const changeMemberRoleInputSchema = z.object({ role: teamRoleSchema, reassignTo });
+export type ChangeMemberRoleInput = z.input<typeof changeMemberRoleInputSchema>;
+
+/** DELETE /api/team/members/:userId: the body is optional. */
+export const removeMemberInputSchema = z.object({ reassignTo });
+export type RemoveMemberInput = z.input<typeof removeMemberInputSchema>;
 
 /** The part of POST /api/auth/register that joins a team at once: the registering email must be the invited one. */
 export const registerWithInvitationSchema = z.object({ inviteToken: registerInviteTokenSchema.optional() });

@@ -134,6 +134,28 @@ export async function customerIdsNotAssignedSince(db: Db, userId: string, repUse
   return rows.map((row) => row.id);
 }
 
+/**
+ * The customers of the book that `fromUserId` looks after now go to `toUserId` (null: to nobody), changed so replicas
+ * learn of it: the former rep's devices drop them, the new rep's take them. Answers how many moved.
+ */
+export async function handOverCustomers(
+  db: Db,
+  userId: string,
+  fromUserId: string,
+  toUserId: string | null,
+  updatedBy: string | null,
+  version: number,
+  now: Date,
+): Promise<number> {
+  const moved = await db
+    .update(customers)
+    .set({ repUserId: toUserId, updatedBy, version, updatedAt: now })
+    .where(and(eq(customers.userId, userId), eq(customers.repUserId, fromUserId)))
+    .returning({ id: customers.id })
+    .all();
+  return moved.length;
+}
+
 /** Customers priced by a list about to go: they lose it, and change so replicas learn of it. */
 export async function dropPriceListFromCustomers(db: Db, priceListId: string, version: number, now: Date): Promise<void> {
   await db.update(customers).set({ priceListId: null, version, updatedAt: now }).where(eq(customers.priceListId, priceListId)).run();

@@ -1,12 +1,12 @@
 /** Inquiries and order requests in SQLite, each with its messages and both parties' names. */
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { formatScaled } from '../../../sync/decimal';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
-import { inquiries, inquiryMessages, users } from '../schema';
+import { customers, inquiries, inquiryMessages, users } from '../schema';
 
 type NewInquiry = Omit<typeof inquiries.$inferInsert, 'version' | 'createdAt' | 'updatedAt' | 'status'>;
 
@@ -84,10 +84,72 @@ const inquiriesOf = preparedPerConnection((db) => {
     .prepare();
 });
 
-/** The user's inquiries as buyer or seller, newest activity first; with `since`, only those changed after it. */
-export async function listInquiriesOf(db: Db, userId: string, since?: number): Promise<Inquiry[]> {
+/** A value, or a placeholder of a prepared query. */
+type Id = string | Placeholder;
+
+/** The buyer teams whose entries in the seller team's book are assigned to `repUserId` (and changed after `changedAfter`, when given). */
+const buyersOfRep = (db: Db, teamId: Id, repUserId: Id, changedAfter?: number | Placeholder) =>
+  db
+    .select({ id: customers.buyerTeamId })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.userId, teamId),
+        eq(customers.repUserId, repUserId),
+        isNotNull(customers.buyerTeamId),
+        changedAfter === undefined ? undefined : gt(customers.version, changedAfter),
+      ),
+    );
+
+/**
+ * What a rep of the seller team `teamId` sees of its inquiries, as of its orders: every message, and the order
+ * requests of the buyers whose entry in the book is assigned to them.
+ */
+export function seenByRep(db: Db, teamId: Id, repUserId: Id): SQL {
+  return or(ne(inquiries.kind, 'order'), inArray(inquiries.buyerId, buyersOfRep(db, teamId, repUserId)))!;
+}
+
+/**
+ * Asked by every rep's pull: the team's inquiries the rep sees changed after `since`, and the order requests of
+ * customers assigned to them since (their older requests come with the customer).
+ */
+const inquiriesOfRep = preparedPerConnection((db) => {
+  const teamId = sql.placeholder('teamId');
+  const repUserId = sql.placeholder('repUserId');
+  const since = sql.placeholder('since');
+  const newlyAssigned = and(eq(inquiries.kind, 'order'), inArray(inquiries.buyerId, buyersOfRep(db, teamId, repUserId, since)));
+  return selectWithParties(db)
+    .where(and(eq(inquiries.sellerId, teamId), seenByRep(db, teamId, repUserId), or(gt(inquiries.version, since), newlyAssigned)))
+    .orderBy(desc(inquiries.updatedAt))
+    .prepare();
+});
+
+/**
+ * The user's inquiries as buyer or seller, newest activity first; with `since`, only those changed after it. With
+ * `repUserId` (a rep of the seller team `userId`), only those the rep sees (see `seenByRep`).
+ */
+export async function listInquiriesOf(db: Db, userId: string, since?: number, repUserId?: string): Promise<Inquiry[]> {
   // Without `since`, every version is after the smallest number there is.
-  return withMessages(db, await inquiriesOf(db).all({ userId, since: since ?? Number.MIN_SAFE_INTEGER }));
+  const after = since ?? Number.MIN_SAFE_INTEGER;
+  const rows = repUserId === undefined ? await inquiriesOf(db).all({ userId, since: after }) : await inquiriesOfRep(db).all({ teamId: userId, repUserId, since: after });
+  return withMessages(db, rows);
+}
+
+/**
+ * The seller team's order requests that left what the rep sees after `cursor`: those of buyers whose entry changed
+ * since and is not the rep's (reassigned away). Only ids leave.
+ */
+export async function orderRequestIdsWithdrawnSince(db: Db, teamId: string, repUserId: string, cursor: number): Promise<string[]> {
+  const notTheReps = db
+    .select({ id: customers.buyerTeamId })
+    .from(customers)
+    .where(and(eq(customers.userId, teamId), gt(customers.version, cursor), isNotNull(customers.buyerTeamId), or(isNull(customers.repUserId), ne(customers.repUserId, repUserId))));
+  const rows = await db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(and(eq(inquiries.sellerId, teamId), eq(inquiries.kind, 'order'), inArray(inquiries.buyerId, notTheReps)))
+    .all();
+  return rows.map((row) => row.id);
 }
 
 export async function findInquiry(db: Db, id: string): Promise<Inquiry | null> {

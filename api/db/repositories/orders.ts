@@ -1,5 +1,5 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
-import { and, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { formatScaled } from '../../../sync/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
@@ -7,7 +7,7 @@ import { isOverdue, orderCredit } from '../../../sync/order-payments';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
 import { likeIgnoringCase } from '../sql-dialect';
-import { customers, orderCounters, orders, users } from '../schema';
+import { customers, orderCounters, orders, tombstones, users } from '../schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = Omit<typeof orders.$inferInsert, 'version' | 'createdAt' | 'updatedAt'>;
@@ -121,13 +121,47 @@ export async function findOrder(db: Db, id: string, now: Date): Promise<Order | 
   return row ? toOrder(row, now) : null;
 }
 
-/** The reader's orders changed after `cursor`, for a pull. */
+/**
+ * The reader's orders changed after `cursor`, for a pull; a rep's also those of customers assigned to them since, which
+ * come with the customer.
+ */
 export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor: number, now: Date): Promise<Order[]> {
+  const newlyAssigned =
+    reader.repUserId === null
+      ? undefined
+      : inArray(
+          orders.customerId,
+          db
+            .select({ id: customers.id })
+            .from(customers)
+            .where(and(eq(customers.userId, reader.teamId), eq(customers.repUserId, reader.repUserId), gt(customers.version, cursor))),
+        );
   const rows = await selectOrders(db)
-    .where(and(readable(db, reader), gt(orders.version, cursor)))
+    .where(and(readable(db, reader), or(gt(orders.version, cursor), newlyAssigned)))
     .orderBy(desc(orders.updatedAt))
     .all();
   return rows.map((row) => toOrder(row, now));
+}
+
+/**
+ * The seller team's orders that left what the rep sees after `cursor`: those of customers changed since that are not
+ * the rep's (reassigned away) or taken out of the book. Only ids leave.
+ */
+export async function orderIdsWithdrawnSince(db: Db, teamId: string, repUserId: string, cursor: number): Promise<string[]> {
+  const notTheReps = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.userId, teamId), gt(customers.version, cursor), or(isNull(customers.repUserId), ne(customers.repUserId, repUserId))));
+  const deleted = db
+    .select({ id: tombstones.entityId })
+    .from(tombstones)
+    .where(and(eq(tombstones.entity, 'customer'), eq(tombstones.userId, teamId), gt(tombstones.version, cursor)));
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.sellerId, teamId), or(inArray(orders.customerId, notTheReps), inArray(orders.customerId, deleted))))
+    .all();
+  return rows.map((row) => row.id);
 }
 
 /** Every order the reader may read, newest first, for the export. */

@@ -3,12 +3,13 @@ import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-o
 import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
 import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
+import { seenByRep } from './inquiries';
 import { customers, inquiries, orders, pushDaily, pushOptOuts, pushOutbox, pushSubscriptions, serverKeys, teamMembers, users } from '../schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type NewPushOutboxRow = typeof pushOutbox.$inferInsert;
-/** A due push with where it goes. */
-export type DuePush = typeof pushOutbox.$inferSelect & { endpoint: string; p256dh: string; auth: string };
+/** A due push with where it goes, and whose subscription it is. */
+export type DuePush = typeof pushOutbox.$inferSelect & { endpoint: string; p256dh: string; auth: string; userId: string };
 
 /**
  * One subscription per endpoint. Posted again by its owner, it takes the keys and sign-in posted. Posted by another
@@ -127,7 +128,7 @@ export async function insertPushOutboxRows(db: Db, rows: NewPushOutboxRow[]): Pr
 /** Pushes due now and claimed by no sender (or by one whose claim ran out). */
 export async function duePushes(db: Db, now: Date, limit: number): Promise<DuePush[]> {
   const rows = await db
-    .select({ push: pushOutbox, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .select({ push: pushOutbox, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, userId: pushSubscriptions.userId })
     .from(pushOutbox)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
     .where(and(lte(pushOutbox.nextAttemptAt, now), or(isNull(pushOutbox.claimedUntil), lt(pushOutbox.claimedUntil, now))))
@@ -166,7 +167,7 @@ export async function keepServerKey(db: Db, name: string, value: string, now: Da
 
 /**
  * What the badge rule (`sync/badge.ts`) needs of a team's orders and conversations that may wait on it; for a rep
- * (`repUserId`), only the orders of the customers assigned to them.
+ * (`repUserId`), only the orders and order requests of the customers assigned to them, as their device holds.
  */
 export async function badgeItems(db: Db, teamId: string, repUserId: string | null = null): Promise<{ orders: BadgeOrder[]; inquiries: BadgeInquiry[] }> {
   const sellerSide = and(eq(orders.sellerId, teamId), eq(orders.status, 'submitted'));
@@ -191,7 +192,7 @@ export async function badgeItems(db: Db, teamId: string, repUserId: string | nul
       updatedAt: inquiries.updatedAt,
     })
     .from(inquiries)
-    .where(or(eq(inquiries.sellerId, teamId), eq(inquiries.buyerId, teamId)))
+    .where(and(or(eq(inquiries.sellerId, teamId), eq(inquiries.buyerId, teamId)), repUserId ? seenByRep(db, teamId, repUserId) : undefined))
     .all();
   return {
     orders: waitingOrders,

@@ -1,5 +1,5 @@
 /** Teams, their members and their invitations. A team's id is the id of its founding account (see `teams` in the schema). */
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamInvitation, TeamKind, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
@@ -33,6 +33,17 @@ export async function findTeam(db: Db, teamId: string): Promise<TeamRow | null> 
 
 export async function findMembership(db: Db, userId: string): Promise<{ teamId: string; role: TeamRole } | null> {
   return (await db.select({ teamId: teamMembers.teamId, role: teamMembers.role }).from(teamMembers).where(eq(teamMembers.userId, userId)).get()) ?? null;
+}
+
+/** The teams these people are members of now, with their roles, by person (someone in no team is left out). */
+export async function membershipsOf(db: Db, userIds: string[]): Promise<Map<string, { teamId: string; role: TeamRole }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(inArray(teamMembers.userId, [...new Set(userIds)]))
+    .all();
+  return new Map(rows.map(({ userId, ...membership }) => [userId, membership]));
 }
 
 export async function listMembers(db: Db, teamId: string): Promise<TeamMember[]> {

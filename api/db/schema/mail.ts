@@ -28,6 +28,9 @@ export const mailOutbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     lastError: text('last_error'),
+    /** Whose business a notification tells (see `NewsScope`): its recipient must still hear of it when it is sent. Null for account mail. */
+    teamId: text('team_id'),
+    customerId: text('customer_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
   },

@@ -58,6 +58,9 @@ export const pushOutbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
     lastError: text('last_error'),
+    /** Whose business the push tells (see `NewsScope`): the subscription's person must still hear of it when it is sent. */
+    teamId: text('team_id'),
+    customerId: text('customer_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('push_outbox_due').on(t.nextAttemptAt), index('push_outbox_subscription').on(t.subscriptionId)],

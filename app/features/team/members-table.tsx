@@ -1,14 +1,18 @@
 /**
  * The team's members: name, email and role. An owner changes roles and hands
  * ownership over; owners and managers remove members, never the last owner.
- * Everyone else reads the list.
+ * Removing a seller team's member or making one a rep first asks who looks
+ * after their customers. Everyone else reads the list.
  */
+import { useState } from 'react';
 import type { Team, TeamMember, TeamRole } from '../../../sync/entities/team';
+import { handsOverCustomers } from '../../../sync/team-permissions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
 import { isLastOwner, mayHandOver, mayRemove, memberRoleOptions, teamAllowances, TEAM_ROLE_LABELS } from '../../lib/team-permissions';
+import { HandOverDialog, type HandOverQuestion } from './hand-over-dialog';
 import { changeMemberRole, handOverOwnership, removeMember } from './team-requests';
 
 export type TeamWrite = (action: () => Promise<unknown>, done: string) => Promise<void>;
@@ -17,8 +21,23 @@ type Props = { team: Team; viewerId: string; viewerRole: TeamRole | null; disabl
 
 export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Props) {
   const mayChangeRoles = teamAllowances(viewerRole).changeRoles;
+  const [handOver, setHandOver] = useState<HandOverQuestion | null>(null);
+  /** A seller team's member leaving the book behind is asked about first; anything else is done at once. */
+  const ask = team.kind === 'seller' ? setHandOver : null;
+
+  function confirmHandOver(reassignTo: string | null) {
+    if (!handOver) return;
+    const { member, change } = handOver;
+    const name = member.name || member.email;
+    setHandOver(null);
+    void (change === 'remove'
+      ? write(() => removeMember(member.userId, reassignTo), `${name} was removed`)
+      : write(() => changeMemberRole(member.userId, 'rep', reassignTo), `${name} is now a rep`));
+  }
+
   return (
     <Card className="overflow-x-auto">
+      {handOver && <HandOverDialog team={team} question={handOver} onCancel={() => setHandOver(null)} onConfirm={confirmHandOver} />}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Members</caption>
         <thead className="border-b border-stone-200 text-stone-600">
@@ -45,9 +64,11 @@ export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Pr
                 {member.userId === viewerId && <span className="ml-1 font-normal text-stone-500">(you)</span>}
               </th>
               <td className="px-4 py-3 break-all">{member.email}</td>
-              <td className="px-4 py-3">{mayChangeRoles ? <RoleSelect team={team} member={member} disabled={disabled} write={write} /> : TEAM_ROLE_LABELS[member.role]}</td>
               <td className="px-4 py-3">
-                <MemberActions team={team} member={member} viewerId={viewerId} viewerRole={viewerRole} disabled={disabled} write={write} />
+                {mayChangeRoles ? <RoleSelect team={team} member={member} disabled={disabled} write={write} ask={ask} /> : TEAM_ROLE_LABELS[member.role]}
+              </td>
+              <td className="px-4 py-3">
+                <MemberActions team={team} member={member} viewerId={viewerId} viewerRole={viewerRole} disabled={disabled} write={write} ask={ask} />
               </td>
             </tr>
           ))}
@@ -57,7 +78,9 @@ export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Pr
   );
 }
 
-function RoleSelect({ team, member, disabled, write }: { team: Team; member: TeamMember; disabled: boolean; write: TeamWrite }) {
+type Ask = ((question: HandOverQuestion) => void) | null;
+
+function RoleSelect({ team, member, disabled, write, ask }: { team: Team; member: TeamMember; disabled: boolean; write: TeamWrite; ask: Ask }) {
   const lastOwner = isLastOwner(member, team.members);
   return (
     <Select
@@ -67,6 +90,7 @@ function RoleSelect({ team, member, disabled, write }: { team: Team; member: Tea
       title={lastOwner ? 'A team keeps at least one owner: make someone else owner first.' : undefined}
       onChange={(event) => {
         const role = event.target.value as TeamRole;
+        if (ask && handsOverCustomers(member.role, role)) return ask({ member, change: 'makeRep' });
         void write(() => changeMemberRole(member.userId, role), `${member.name || member.email} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`);
       }}
       className="h-9 w-36"
@@ -80,7 +104,7 @@ function RoleSelect({ team, member, disabled, write }: { team: Team; member: Tea
   );
 }
 
-function MemberActions({ team, member, viewerId, viewerRole, disabled, write }: Omit<Props, 'team'> & { team: Team; member: TeamMember }) {
+function MemberActions({ team, member, viewerId, viewerRole, disabled, write, ask }: Omit<Props, 'team'> & { team: Team; member: TeamMember; ask: Ask }) {
   const name = member.name || member.email;
 
   async function handOver() {
@@ -93,6 +117,7 @@ function MemberActions({ team, member, viewerId, viewerRole, disabled, write }: 
   }
 
   async function remove() {
+    if (ask) return ask({ member, change: 'remove' });
     const confirmed = await askToConfirm({
       title: `Remove ${name} from the team?`,
       description: `${name} loses access to the team's catalogue, menus and orders at once. What they made stays with the team.`,
