@@ -23,6 +23,19 @@ export const MESSAGES_PER_DAY = 300;
 /** Messages from one account to one other party (a buyer to a seller, a seller to a buyer) per hour: one conversation cannot flood an inbox. */
 export const MESSAGES_PER_PAIR_PER_HOUR = 60;
 
+/**
+ * Orders one account places (a buyer's, or a seller team's for its customers), through the API or a sync push, unless
+ * the environment says otherwise: a day's booth orders pushed at once go through within the minute; a script's
+ * thousands do not, nor the notification each one mails.
+ */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { perMinute: 120, perDay: 2_000, perPairPerHour: 30 };
+export type OrderLimits = {
+  perMinute: number;
+  perDay: number;
+  /** Orders from one account to one other party (a buyer to a seller, a seller team for one customer) per hour: one party's inbox is not flooded. */
+  perPairPerHour: number;
+};
+
 /** Upload bytes one account sends. Per minute at least three of the largest files, so a seller's burst of photos goes through. */
 export const UPLOAD_BYTES_PER_MINUTE = 30 * MEGABYTE;
 export const UPLOAD_BYTES_PER_DAY = 500 * MEGABYTE;
@@ -64,11 +77,19 @@ export class Quotas {
    */
   readonly passwordChecksPerAccount: LimitWindow = { name: 'password-checks', limit: PASSWORD_CHECKS_PER_HOUR, windowMs: HOUR_MS };
 
+  readonly ordersPerMinute: LimitWindow;
+  readonly ordersPerDay: LimitWindow;
+  readonly ordersPerPair: LimitWindow;
+
   constructor(
     private readonly store: LimitStore,
     registrationsPerHour: number,
+    orders: OrderLimits = DEFAULT_ORDER_LIMITS,
   ) {
     this.registrationsPerAddress = { name: 'registrations', limit: registrationsPerHour, windowMs: HOUR_MS };
+    this.ordersPerMinute = { name: 'orders-minute', limit: orders.perMinute, windowMs: MINUTE_MS };
+    this.ordersPerDay = { name: 'orders-day', limit: orders.perDay, windowMs: DAY_MS, maxKeys: DAILY_MAX_KEYS };
+    this.ordersPerPair = { name: 'orders-pair', limit: orders.perPairPerHour, windowMs: HOUR_MS };
   }
 
   /** A spend on a per-address window: an IPv6 client counts by its /64, since it may use any address in it. */
