@@ -25,8 +25,8 @@ export const MESSAGES_PER_PAIR_PER_HOUR = 60;
 
 /**
  * Orders one account places (a buyer's, or a seller team's for its customers), through the API or a sync push, unless
- * the environment says otherwise: a day's booth orders pushed at once go through within the minute; a script's
- * thousands do not, nor the notification each one mails.
+ * ORDERS_PER_MINUTE, ORDERS_PER_DAY and ORDERS_PER_PAIR_PER_HOUR say otherwise: a day's booth orders pushed at once go
+ * through within the minute; a script's thousands do not, nor the notification each one mails.
  */
 export const DEFAULT_ORDER_LIMITS: OrderLimits = { perMinute: 120, perDay: 2_000, perPairPerHour: 30 };
 export type OrderLimits = {
@@ -52,7 +52,7 @@ export const PASSWORD_CHECKS_PER_HOUR = 20;
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
 
-/** Daily windows hold up to a few hundred spends per account: fewer accounts are kept in memory than for the short ones. */
+/** Daily windows hold up to a few thousand spends per account: fewer accounts are kept in memory than for the short ones. */
 const DAILY_MAX_KEYS = 10_000;
 
 export class Quotas {
