@@ -89,6 +89,17 @@ describe('readEnv', () => {
     expect(readEnv({ REGISTRATIONS_PER_HOUR: '500' }).REGISTRATIONS_PER_HOUR).toBe(500);
     expect(() => readEnv({ REGISTRATIONS_PER_HOUR: '0' })).toThrow('REGISTRATIONS_PER_HOUR');
   });
+
+  it('reads the order quotas, 120 a minute, 2000 a day and 30 an hour to one party when unset or blank', () => {
+    const quotas = (env: Record<string, string>) => {
+      const read = readEnv(env);
+      return [read.ORDERS_PER_MINUTE, read.ORDERS_PER_DAY, read.ORDERS_PER_PAIR_PER_HOUR];
+    };
+    expect(quotas({})).toEqual([120, 2000, 30]);
+    expect(quotas({ ORDERS_PER_MINUTE: '', ORDERS_PER_DAY: '', ORDERS_PER_PAIR_PER_HOUR: '' })).toEqual([120, 2000, 30]);
+    expect(quotas({ ORDERS_PER_MINUTE: '600', ORDERS_PER_DAY: '20000', ORDERS_PER_PAIR_PER_HOUR: '100' })).toEqual([600, 20000, 100]);
+    expect(() => readEnv({ ORDERS_PER_DAY: '0' })).toThrow('ORDERS_PER_DAY');
+  });
 });
 
 describe('isLoopback', () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { STRONG_HASHING, TEST_HASHING, type PasswordHashing } from './auth/password';
-import { DEFAULT_REGISTRATIONS_PER_HOUR } from './limits/quotas';
+import { DEFAULT_ORDER_LIMITS, DEFAULT_REGISTRATIONS_PER_HOUR } from './limits/quotas';
 
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
@@ -37,6 +37,9 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: proxyCount,
   REGISTRATIONS_PER_HOUR: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1).default(DEFAULT_REGISTRATIONS_PER_HOUR)),
+  ORDERS_PER_MINUTE: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.perMinute)),
+  ORDERS_PER_DAY: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.perDay)),
+  ORDERS_PER_PAIR_PER_HOUR: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1).default(DEFAULT_ORDER_LIMITS.perPairPerHour)),
   SEED_DEMO_DATA: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -42,7 +42,11 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     files: fileStoreFromEnv(env),
     redis,
     throttle: new LoginThrottle(DEFAULT_THROTTLE_LIMITS, Date.now, redis ? new RedisThrottleState(redis.commands, DEFAULT_THROTTLE_LIMITS.knownSignInMs) : undefined),
-    quotas: new Quotas(redis ? new RedisLimitStore(redis.commands, nowMs) : new MemoryLimitStore(nowMs), env.REGISTRATIONS_PER_HOUR),
+    quotas: new Quotas(redis ? new RedisLimitStore(redis.commands, nowMs) : new MemoryLimitStore(nowMs), env.REGISTRATIONS_PER_HOUR, {
+      perMinute: env.ORDERS_PER_MINUTE,
+      perDay: env.ORDERS_PER_DAY,
+      perPairPerHour: env.ORDERS_PER_PAIR_PER_HOUR,
+    }),
     payments: paymentsFromEnv(env, paymentTuning),
     mail: new MailOutbox(db, transportFromEnv(env), now),
     pushKeys,

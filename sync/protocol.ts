@@ -17,11 +17,19 @@
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
 import { collectionArraysSchema, ENTITY_TYPES } from './collections';
+import { MAX_ORDER_LINES } from './entities/order';
 import { photoSchema } from './entities/photo';
 import { userSchema } from './entities/user';
 import { MUTATION_NAMES } from './mutations';
 
 export const MAX_PUSH_BATCH = 500;
+
+/**
+ * The order lines one push carries at most, all its mutations together. The server applies a push in one
+ * transaction, and each line is priced, checked for stock and written while it holds the database's write lock: ten
+ * full orders' worth keeps that to a fraction of a second. The device splits its outbox to fit (`withinPushBound`).
+ */
+export const MAX_PUSH_LINES = 10 * MAX_ORDER_LINES;
 
 export const pushedMutationSchema = z.object({
   seq: z.number().int().positive(),
@@ -30,9 +38,36 @@ export const pushedMutationSchema = z.object({
 });
 export type PushedMutation = z.infer<typeof pushedMutationSchema>;
 
+/**
+ * The order lines a mutation weighs in a push: those of an order, a change of its lines or a delivery, and the items of
+ * an order request. A reorder weighs a whole order, as it copies lines the device may not hold. Counted up to one
+ * order's bound: a mutation listing more is refused by its own schema, so any one mutation fits in a push.
+ */
+export function pushLinesOf(mutation: { name: string; args: unknown }): number {
+  if (mutation.name === 'order.reorder') return MAX_ORDER_LINES;
+  const { lines, items } = (typeof mutation.args === 'object' && mutation.args !== null ? mutation.args : {}) as { lines?: unknown; items?: unknown };
+  const count = (Array.isArray(lines) ? lines.length : 0) + (Array.isArray(items) ? items.length : 0);
+  return Math.min(count, MAX_ORDER_LINES);
+}
+
+/** The longest start of `mutations` (in order, at least the first) whose lines fit in one push. */
+export function withinPushBound<T>(mutations: T[], mutationOf: (entry: T) => { name: string; args: unknown }): T[] {
+  let lines = 0;
+  let end = 0;
+  while (end < mutations.length) {
+    lines += pushLinesOf(mutationOf(mutations[end]!));
+    if (lines > MAX_PUSH_LINES && end > 0) break;
+    end++;
+  }
+  return mutations.slice(0, end);
+}
+
 export const pushRequestSchema = z.object({
   clientId: z.uuid({ error: 'clientId must be a UUID' }),
-  mutations: z.array(pushedMutationSchema).max(MAX_PUSH_BATCH, `At most ${MAX_PUSH_BATCH} mutations per push`),
+  mutations: z
+    .array(pushedMutationSchema)
+    .max(MAX_PUSH_BATCH, `At most ${MAX_PUSH_BATCH} mutations per push`)
+    .refine((mutations) => withinPushBound(mutations, (mutation) => mutation).length === mutations.length, `At most ${MAX_PUSH_LINES} order lines per push`),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 

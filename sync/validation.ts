@@ -12,21 +12,28 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
+  const found = result.error.issues.map(innermost);
+  for (const issue of found) {
     const field = issue.path.join('.') || 'form';
-    fieldErrors[field] ??= messageOf(issue);
+    fieldErrors[field] ??= issue.message;
   }
-  const first = result.error.issues[0];
-  return { ok: false, message: first ? messageOf(first) : 'Invalid input', fieldErrors };
+  return { ok: false, message: found[0]?.message ?? 'Invalid input', fieldErrors };
 }
 
-/** A union's own message is a bare "Invalid input"; the last option's (the real field's, in `updateOf`) says what is wrong. */
-function messageOf(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_union') {
-    const inner = issue.errors.at(-1)?.[0];
-    if (inner) return messageOf(inner);
-  }
-  return issue.message;
+/**
+ * A union's own message is a bare "Invalid input": what is wrong is said by the option the input was meant for, the
+ * one whose shape it has (no field missing or of another type: a seller's order names a customer, a buyer's a menu),
+ * else the last option (the real field's, in `updateOf`). Its first issue, under the union's field (a form shows a
+ * field's error by its name), or, for a union of whole inputs, under the field the issue names.
+ */
+function innermost(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code !== 'invalid_union') return { path: issue.path, message: issue.message };
+  const options = issue.errors.filter((option) => option.length > 0);
+  const meant = options.findLast((option) => option.every((inner) => inner.code !== 'invalid_type')) ?? options.at(-1);
+  const inner = meant?.[0];
+  if (!inner) return { path: issue.path, message: issue.message };
+  const found = innermost(inner);
+  return { path: issue.path.length > 0 ? issue.path : found.path, message: found.message };
 }
 
 /** Like `validate`, but throws the failure as a validation AppError. */

@@ -23,6 +23,19 @@ export const MESSAGES_PER_DAY = 300;
 /** Messages from one account to one other party (a buyer to a seller, a seller to a buyer) per hour: one conversation cannot flood an inbox. */
 export const MESSAGES_PER_PAIR_PER_HOUR = 60;
 
+/**
+ * Orders one account places (a buyer's, or a seller team's for its customers), through the API or a sync push, unless
+ * ORDERS_PER_MINUTE, ORDERS_PER_DAY and ORDERS_PER_PAIR_PER_HOUR say otherwise: a day's booth orders pushed at once go
+ * through within the minute; a script's thousands do not, nor the notification each one mails.
+ */
+export const DEFAULT_ORDER_LIMITS: OrderLimits = { perMinute: 120, perDay: 2_000, perPairPerHour: 30 };
+export type OrderLimits = {
+  perMinute: number;
+  perDay: number;
+  /** Orders from one account to one other party (a buyer to a seller, a seller team for one customer) per hour: one party's inbox is not flooded. */
+  perPairPerHour: number;
+};
+
 /** Upload bytes one account sends. Per minute at least three of the largest files, so a seller's burst of photos goes through. */
 export const UPLOAD_BYTES_PER_MINUTE = 30 * MEGABYTE;
 export const UPLOAD_BYTES_PER_DAY = 500 * MEGABYTE;
@@ -46,7 +59,7 @@ export const INVOICE_DOWNLOADS_PER_HOUR = 300;
 export const MAX_ACTIVE_DEVICES = 20;
 export const ACTIVE_DEVICE_WINDOW_MS = 30 * DAY_MS;
 
-/** Daily windows hold up to a few hundred spends per account: fewer accounts are kept in memory than for the short ones. */
+/** Daily windows hold up to a few thousand spends per account: fewer accounts are kept in memory than for the short ones. */
 const DAILY_MAX_KEYS = 10_000;
 
 export class Quotas {
@@ -73,11 +86,19 @@ export class Quotas {
   readonly invoiceDownloadsPerMinute: LimitWindow = { name: 'invoice-downloads-minute', limit: INVOICE_DOWNLOADS_PER_MINUTE, windowMs: MINUTE_MS };
   readonly invoiceDownloadsPerHour: LimitWindow = { name: 'invoice-downloads-hour', limit: INVOICE_DOWNLOADS_PER_HOUR, windowMs: HOUR_MS };
 
+  readonly ordersPerMinute: LimitWindow;
+  readonly ordersPerDay: LimitWindow;
+  readonly ordersPerPair: LimitWindow;
+
   constructor(
     private readonly store: LimitStore,
     registrationsPerHour: number,
+    orders: OrderLimits = DEFAULT_ORDER_LIMITS,
   ) {
     this.registrationsPerAddress = { name: 'registrations', limit: registrationsPerHour, windowMs: HOUR_MS };
+    this.ordersPerMinute = { name: 'orders-minute', limit: orders.perMinute, windowMs: MINUTE_MS };
+    this.ordersPerDay = { name: 'orders-day', limit: orders.perDay, windowMs: DAY_MS, maxKeys: DAILY_MAX_KEYS };
+    this.ordersPerPair = { name: 'orders-pair', limit: orders.perPairPerHour, windowMs: HOUR_MS };
   }
 
   /** A spend on a per-address window: an IPv6 client counts by its /64, since it may use any address in it. */

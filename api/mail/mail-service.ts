@@ -21,8 +21,9 @@ export function greetingName(user: { firstName: string | null; email: string }):
   return user.firstName?.trim() || user.email;
 }
 
+/** Queues mail the person asked for (a reset, a confirmation, an invitation, a change of address): sent in its own lane, ahead of any notification. */
 export async function sendAccountMail(services: Services, tx: Tx, to: { userId: string | null; email: string }, kind: string, content: MailContent): Promise<void> {
-  await services.mail.queue(tx, { ...content, kind, userId: to.userId, to: to.email, headers: {} });
+  await services.mail.queue(tx, { ...content, kind, lane: 'account', userId: to.userId, to: to.email, headers: {} });
 }
 
 export type NotificationRecipient = { id: string; email: string; firstName: string | null };
@@ -49,6 +50,7 @@ export async function notify(
   await services.mail.queue(tx, {
     ...content,
     kind,
+    lane: 'notification',
     userId,
     to: user.email,
     ...(scope && { scope }),

@@ -3,17 +3,20 @@
  * causes it (so a request never waits on the mail server and a rolled-back
  * change sends nothing), and a background sender delivers due messages one
  * at a time, retrying with doubling delays for up to a day while the mail
- * server is unreachable.
+ * server is unreachable. Each lane has a sender of its own: account mail (a
+ * reset, a confirmation, an invitation, a change of address) goes out as soon
+ * as it is queued, never behind a backlog of notifications, however long.
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
+import { MAIL_LANES, type MailLane } from '../db/schema/mail';
 import { BackgroundSender } from '../shared/background-sender';
 import { mayHear, type NewsScope } from '../team/news-audience';
 import type { MailTransport, OutgoingMail } from './transport';
 
 /** `scope`: the team business a notification tells, which its recipient must still hear of when it is sent. */
-export type QueuedMail = OutgoingMail & { kind: string; userId: string | null; scope?: NewsScope };
+export type QueuedMail = OutgoingMail & { kind: string; userId: string | null; lane: MailLane; scope?: NewsScope };
 
 /** Why a notification was not sent, kept on its row. */
 export const NO_LONGER_HEARS = 'Not sent: the recipient no longer takes part in this business of the team';
@@ -47,10 +50,12 @@ export function nextAttemptAfter(createdAt: Date, attempts: number, failedAt: Da
   return new Date(Math.min(next, deadline));
 }
 
+/** A lane's sender, and whether something was queued in it since its last round began. */
+type Lane = { sender: BackgroundSender<number>; woken: boolean };
+
 export class MailOutbox {
   private readonly tuning: Required<OutboxTuning>;
-  private readonly sender: BackgroundSender<number>;
-  private woken = false;
+  private readonly lanes: Record<MailLane, Lane>;
 
   constructor(
     private readonly db: Database,
@@ -60,16 +65,21 @@ export class MailOutbox {
     private readonly log: (line: string) => void = (line) => console.warn(line),
   ) {
     this.tuning = { ...DEFAULTS, ...tuning };
-    this.sender = new BackgroundSender({ name: 'mail', round: () => this.deliverRound(), pollMs: this.tuning.pollMs, log });
+    const lane = (name: MailLane): Lane => ({
+      sender: new BackgroundSender({ name: `${name} mail`, round: () => this.deliverRound(name), pollMs: this.tuning.pollMs, log }),
+      woken: false,
+    });
+    this.lanes = { account: lane('account'), notification: lane('notification') };
   }
 
-  /** Queues a message inside the caller's transaction; the sender picks it up once that commits. */
+  /** Queues a message inside the caller's transaction; its lane's sender picks it up once that commits. */
   async queue(tx: Tx, mail: QueuedMail): Promise<void> {
     const now = this.now();
     await insertOutboxRow(tx.db, {
       id: randomUUID(),
       userId: mail.userId,
       kind: mail.kind,
+      lane: mail.lane,
       toAddress: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -80,39 +90,43 @@ export class MailOutbox {
       nextAttemptAt: now,
       createdAt: now,
     });
-    this.woken = true;
-    this.sender.wakeIn(0);
+    const lane = this.lanes[mail.lane];
+    lane.woken = true;
+    lane.sender.wakeIn(0);
   }
 
   start(): void {
-    this.sender.start();
+    for (const name of MAIL_LANES) this.lanes[name].sender.start();
   }
 
   stop(): void {
-    this.sender.stop();
+    for (const name of MAIL_LANES) this.lanes[name].sender.stop();
   }
 
   /** Waits for the delivery rounds started so far. */
-  idle(): Promise<void> {
-    return this.sender.idle();
+  async idle(): Promise<void> {
+    await Promise.all(MAIL_LANES.map((name) => this.lanes[name].sender.idle()));
   }
 
   /**
-   * Sends every message now due. Rounds run one after another, never two at
-   * once, so nothing is sent twice. Answers how many were sent.
+   * Sends every message now due, a round of each lane at once. A lane's
+   * rounds run one after another, never two at once, and no message is in
+   * two lanes, so nothing is sent twice. Answers how many were sent.
    */
-  deliverDue(): Promise<number> {
-    return this.sender.runRound();
+  async deliverDue(): Promise<number> {
+    const sent = await Promise.all(MAIL_LANES.map((name) => this.lanes[name].sender.runRound()));
+    return sent.reduce((total, count) => total + count, 0);
   }
 
-  private async deliverRound(): Promise<number> {
-    const woken = this.woken;
-    this.woken = false;
+  private async deliverRound(name: MailLane): Promise<number> {
+    const lane = this.lanes[name];
+    const woken = lane.woken;
+    lane.woken = false;
     // Just after a queue, read through the write queue so the transaction that queued is seen once it commits;
     // a plain poll reads the last commit without moving the change clock.
     const due = woken
-      ? await this.db.transaction(async (tx) => dueOutboxRows(tx.db, this.now(), this.tuning.batchSize))
-      : await dueOutboxRows(this.db.read, this.now(), this.tuning.batchSize);
+      ? await this.db.transaction(async (tx) => dueOutboxRows(tx.db, name, this.now(), this.tuning.batchSize))
+      : await dueOutboxRows(this.db.read, name, this.now(), this.tuning.batchSize);
     let sent = 0;
     for (const row of due) {
       if (await this.deliver(row)) sent += 1;

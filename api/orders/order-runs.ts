@@ -3,7 +3,8 @@
  * Each is checked exactly as `createOrder` checks one alone after those before it (an id already sent, the customer,
  * the lines' prices and the stock), then the run is numbered and written together, so it costs a few round trips to
  * the database rather than a few per order. A buyer's orders go one at a time: each reaches a menu and may put the
- * buyer in a seller's book, which the next one must see.
+ * buyer in a seller's book, which the next one must see. The run is counted against the order quota at once; a run
+ * the quota has no room for goes one order at a time, so the push stops exactly at the order over it.
  */
 import { orderCreateSchema } from '../../sync/entities/order';
 import { AppError } from '../../sync/errors';
@@ -13,16 +14,21 @@ import type { Tx } from '../db/database';
 import { findCustomersOfSeller } from '../db/repositories/customers';
 import { findOrderIds, insertNumberedOrders, type NewOrder } from '../db/repositories/orders';
 import { CUSTOMER_NOT_FOUND } from '../customers/customer-service';
+import { RetryLaterError } from '../limits/rate-limited-error';
 import type { OrderActor } from './order-actor';
 import { priceLines, readLineProducts } from './order-lines';
 import { findCustomerPriceLists } from './order-price-lists';
+import { placedBy, takeOrderQuota } from './order-quota';
 import { ALREADY_SENT, announceNewOrder, BUYERS_ORDER_FROM_MENUS, createOrder, mayWriteFor, newOrderRow, sellerPricing, type NewOrderParts } from './order-service';
 
 type Outcome = AppError | null;
 type Wanted = { index: number; args: ReturnType<typeof orderCreateSchema.parse> };
 type Accepted = { index: number; parts: NewOrderParts; row: Omit<NewOrder, 'number'> };
 
-/** For each input, in order: null when the order was written, or why it was refused (nothing of it written). */
+/**
+ * For each input, in order: null when the order was written, or why it was refused (nothing of it written); a
+ * RetryLaterError when it was not tried for the quota, which holds it and every one after it.
+ */
 export async function createOrders(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
   if (actor.account.role !== 'seller') return oneAtATime(services, actor, inputs);
   const outcomes: Outcome[] = inputs.map(() => null);
@@ -47,6 +53,11 @@ export async function createOrders(services: Services, actor: OrderActor, inputs
     );
     // Another transaction wrote one of these ids since they were read: the run fails as a whole, and its orders go one at a time.
     if (rows.size !== accepted.length) throw new AppError('conflict', ALREADY_SENT);
+    // Counted together once written; a run over the quota is rolled back, and its orders go one at a time up to it.
+    await takeOrderQuota(
+      services,
+      accepted.map(({ parts }) => placedBy(actor, parts.seller.id, parts.customer.id)),
+    );
     for (const { parts, row } of accepted) await announceNewOrder(services, tx, actor, rows.get(row.id)!, parts, now);
     return outcomes;
   });
@@ -87,9 +98,15 @@ async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: O
   return accepted;
 }
 
+/** Each order in its own transaction; from the first over the quota on, none is tried, and each answers that quota. */
 async function oneAtATime(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const input of inputs) {
+    const overQuota = outcomes.find((outcome) => outcome instanceof RetryLaterError);
+    if (overQuota) {
+      outcomes.push(overQuota);
+      continue;
+    }
     try {
       await createOrder(services, actor, input);
       outcomes.push(null);

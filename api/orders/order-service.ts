@@ -18,11 +18,13 @@ import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
 import { findOrder, findOrderRow, insertNumberedOrders, listOrdersChangedSince, searchOrders, toOrder, type NewOrder, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
+import { RetryLaterError } from '../limits/rate-limited-error';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
 import { findCustomerPriceLists, findPriceLists, type OrderPriceList } from './order-price-lists';
 import { linesTotalCents, priceLines, readLineProducts, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
+import { placedBy, takeOrderQuota } from './order-quota';
 import { heldBy, shortfalls, stockRefusal } from './order-stock';
 
 export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<OrderList> {
@@ -127,6 +129,8 @@ async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: 
   const [row] = await insertNumberedOrders(tx.db, [newOrderRow(actor, parts, now)], tx.version, now);
   // Nothing written: the transaction's end gives the number back.
   if (!row) throw new AppError('conflict', ALREADY_SENT);
+  // Last, once written: an order refused or sent twice spends none of the quota; one over it is rolled back with its number.
+  await takeOrderQuota(services, [placedBy(actor, parts.seller.id, parts.customer.id)]);
   return announceNewOrder(services, tx, actor, row, parts, now);
 }
 
@@ -140,7 +144,8 @@ export async function createOrder(services: Services, actor: OrderActor, input: 
     try {
       return await writeNewOrder(services, tx, actor, args);
     } catch (error) {
-      if (error instanceof AppError && (await findOrderRow(tx.db, args.id))) throw new AppError('conflict', ALREADY_SENT);
+      // An order over the quota was written before it was counted: it is not one sent before.
+      if (error instanceof AppError && !(error instanceof RetryLaterError) && (await findOrderRow(tx.db, args.id))) throw new AppError('conflict', ALREADY_SENT);
       throw error;
     }
   });

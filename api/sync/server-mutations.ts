@@ -89,7 +89,8 @@ export async function applyServerMutation(services: Services, by: Pusher, name: 
 /**
  * Mutations a push applies many in a row at once, each exactly as its applier
  * above would alone after the ones before it: for each, null when applied, or
- * why it was refused (nothing of it written).
+ * why it was refused (nothing of it written); a RetryLaterError for one not
+ * tried because a quota holds it, where the push stops.
  */
 type BatchApplier<K extends MutationName> = (services: Services, by: Pusher, args: z.output<(typeof MUTATIONS)[K]['args']>[]) => Promise<(AppError | null)[]>;
 

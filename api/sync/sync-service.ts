@@ -70,10 +70,15 @@ export async function push(services: Services, session: Pusher, input: unknown):
       const outcomes = run.length > 1 ? await applyRun(services, by, run) : null;
       if (outcomes) {
         for (const [k, error] of outcomes.entries()) {
+          // A quota met part way: the push stops there, as it does for a mutation applied alone.
+          if (error instanceof RetryLaterError) {
+            overQuota = error;
+            break;
+          }
           if (error) await refused(run[k]!, error);
           else results.push({ seq: run[k]!.seq, outcome: 'applied' });
+          client.lastSeq = run[k]!.seq;
         }
-        client.lastSeq = run.at(-1)!.seq;
         next += run.length;
         continue;
       }

@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '../entities/product';
 import type { ErrorReason } from '../errors';
 import type { Mutation } from '../mutations';
-import type { PullResponse, PushedMutation, PushRequest, PushResponse } from '../protocol';
+import { MAX_ORDER_LINES } from '../entities/order';
+import { MAX_PUSH_LINES, pushLinesOf, pushRequestSchema, type PullResponse, type PushedMutation, type PushRequest, type PushResponse } from '../protocol';
 import { retryDelayMs, type BackoffOptions } from './backoff';
 import { productFixture, userFixture } from '../testing/entity-fixtures';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type Refusal, type SyncStore, type SyncTransport } from './sync-engine';
@@ -133,6 +134,9 @@ class FakeServer {
   quota: { remaining: number; retryAfterMs: number | null } | null = null;
 
   push(request: PushRequest): PushResponse {
+    // The whole push is turned down when it breaks the protocol's bounds, as the real server's 400 is.
+    const checked = pushRequestSchema.safeParse(request);
+    if (!checked.success) throw new SyncTransportError('rejected', checked.error.issues[0]!.message);
     const results: PushResponse['results'] = [];
     let last = this.lastSeq.get(request.clientId) ?? 0;
     for (const mutation of [...request.mutations].sort((a, b) => a.seq - b.seq)) {
@@ -242,6 +246,11 @@ function deferred(): { gate: Promise<void>; open: () => void } {
 
 const create = (n: number, strainName = `Strain ${n}`): Mutation => ({ name: 'product.create', args: { id: uuid(n), strainName } });
 const update = (n: number, strainName: string): Mutation => ({ name: 'product.update', args: { id: uuid(n), changes: { strainName } } });
+/** A seller's order of `lines` products. */
+const order = (n: number, lines: number): Mutation => ({
+  name: 'order.create',
+  args: { id: uuid(n), customerId: uuid(500_000), lines: Array.from({ length: lines }, (_, k) => ({ productId: uuid(600_000 + k), quantity: '1' })), note: '' },
+});
 
 // ---------------------------------------------------------------------------
 
@@ -289,6 +298,21 @@ describe('pushing and pulling', () => {
     expect(server.applied.map((row) => row.seq)).toEqual(range(1, 250));
     expect(store.outbox).toEqual([]);
     expect(engine.getStatus()).toEqual({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null });
+  });
+
+  it(`splits a batch of large orders so no push carries more than ${MAX_PUSH_LINES} order lines, and every one reaches the server once`, async () => {
+    const engine = makeEngine(100);
+    // 25 full orders (five pushes' worth of lines) among products, then small orders.
+    store.add(create(1), ...Array.from({ length: 25 }, (_, i) => order(i + 2, MAX_ORDER_LINES)), create(27), ...Array.from({ length: 40 }, (_, i) => order(i + 28, 3)));
+
+    await engine.syncNow();
+
+    const linesOf = (request: PushRequest) => request.mutations.reduce((sum, mutation) => sum + pushLinesOf(mutation), 0);
+    expect(transport.pushes.map(linesOf)).toEqual([MAX_PUSH_LINES, MAX_PUSH_LINES, 5 * MAX_ORDER_LINES + 40 * 3]);
+    expect(transport.pushedSeqs().flat()).toEqual(Array.from({ length: 67 }, (_, i) => i + 1));
+    expect(server.applied.map((row) => row.seq)).toEqual(Array.from({ length: 67 }, (_, i) => i + 1));
+    expect(store.outbox).toEqual([]);
+    expect(engine.getStatus().phase).toBe('idle');
   });
 
   it('sends a saved menu without the copy the device keeps for itself', async () => {

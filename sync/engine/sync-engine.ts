@@ -1,6 +1,6 @@
 /**
- * The device's sync engine. It pushes the outbox in order and in batches,
- * then pulls, and stores the pull together with dropping what the server has
+ * The device's sync engine. It pushes the outbox in order and in batches
+ * (each within the order lines a push may carry, MAX_PUSH_LINES), then pulls, and stores the pull together with dropping what the server has
  * processed (see sync/protocol.ts). It runs one cycle at a time; a change made
  * during a cycle starts another. Network and server failures retry with
  * backoff; an expired session waits for the person to sign in again, keeping
@@ -11,7 +11,7 @@
  */
 import type { ErrorReason } from '../errors';
 import { wireArgs, type Mutation } from '../mutations';
-import type { PullResponse, PushRequest, PushResponse } from '../protocol';
+import { withinPushBound, type PullResponse, type PushRequest, type PushResponse } from '../protocol';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
 
 export type OutboxEntry = { seq: number; mutation: Mutation; createdAt: string };
@@ -197,7 +197,9 @@ export class SyncEngine {
   private async pushOutbox(clientId: string): Promise<void> {
     let pushedThrough = 0;
     for (;;) {
-      const batch = await this.store.pendingAfter(pushedThrough, this.batchSize);
+      const pending = await this.store.pendingAfter(pushedThrough, this.batchSize);
+      // A push carries a bounded number of order lines: a batch of large orders goes over several pushes.
+      const batch = withinPushBound(pending, (entry) => entry.mutation);
       if (batch.length === 0) break;
       const response = await this.transport.push({
         clientId,
@@ -218,7 +220,7 @@ export class SyncEngine {
       });
       if (refusals.length > 0) await this.store.recordRefusals(refusals);
       pushedThrough = Math.max(response.lastProcessedSeq, batch[batch.length - 1]!.seq);
-      if (batch.length < this.batchSize) break;
+      if (batch.length === pending.length && pending.length < this.batchSize) break;
     }
   }
 

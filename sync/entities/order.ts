@@ -76,10 +76,13 @@ export type Order = z.infer<typeof orderSchema>;
 
 const quantity = optionalDecimal('Quantity', QUANTITY_RULE).refine((value) => value !== null && Number(value) > 0, 'Enter a quantity');
 
+/** The products one order lists at most: a wholesale order of a whole catalogue page, and a bound on the work of pricing, holding stock and writing it. */
+export const MAX_ORDER_LINES = 200;
+
 export const orderLinesInput = z
   .array(z.object({ productId: entityId, quantity }))
   .min(1, 'Add at least one product to the order')
-  .max(200, 'An order lists at most 200 products')
+  .max(MAX_ORDER_LINES, `An order lists at most ${MAX_ORDER_LINES} products`)
   .check((ctx) => {
     const ids = ctx.value.map((line) => line.productId);
     if (new Set(ids).size !== ids.length) ctx.issues.push({ code: 'custom', message: 'List each product once, with its whole quantity', path: [], input: ctx.value });
@@ -117,7 +120,7 @@ export const orderDeliverSchema = z.object({
     .array(
       z.object({ productId: entityId, deliveredQuantity: optionalDecimal('Delivered quantity', QUANTITY_RULE).refine((value) => value !== null, 'Enter the delivered quantity') }),
     )
-    .max(200)
+    .max(MAX_ORDER_LINES, `An order lists at most ${MAX_ORDER_LINES} products`)
     .check((ctx) => {
       // Two quantities for one line would leave which one was delivered to chance: each repeat is refused where it stands.
       const seen = new Set<string>();

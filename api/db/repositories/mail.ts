@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../database';
 import { accountTokens, emailOptOuts, mailOutbox, users } from '../schema';
+import type { MailLane } from '../schema/mail';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type NewOutboxRow = typeof mailOutbox.$inferInsert;
@@ -10,11 +11,12 @@ export async function insertOutboxRow(db: Db, row: NewOutboxRow): Promise<void> 
   await db.insert(mailOutbox).values(row).run();
 }
 
-export async function dueOutboxRows(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+/** The lane's messages due to be sent, the longest waiting first. */
+export async function dueOutboxRows(db: Db, lane: MailLane, now: Date, limit: number): Promise<OutboxRow[]> {
   return await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .where(and(eq(mailOutbox.status, 'pending'), eq(mailOutbox.lane, lane), lte(mailOutbox.nextAttemptAt, now)))
     .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
     .limit(limit)
     .all();

@@ -3,10 +3,15 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 
+/** Account mail (a reset, a confirmation, an invitation, a change of address) is sent in a lane of its own, apart from notifications. */
+export const MAIL_LANES = ['account', 'notification'] as const;
+export type MailLane = (typeof MAIL_LANES)[number];
+
 /**
  * Every email the server sends, written in the same transaction as the change
- * that causes it. A background sender delivers due rows, retrying with
- * back-off; a sent row stays as the record of what was sent.
+ * that causes it. A background sender per lane delivers its due rows,
+ * retrying with back-off, so no backlog of notifications delays account
+ * mail; a sent row stays as the record of what was sent.
  */
 export const mailOutbox = sqliteTable(
   'mail_outbox',
@@ -33,11 +38,13 @@ export const mailOutbox = sqliteTable(
     customerId: text('customer_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    lane: text('lane', { enum: MAIL_LANES }).notNull().default('notification'),
   },
   (t) => [
-    index('mail_outbox_due').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_lane_due').on(t.status, t.lane, t.nextAttemptAt),
     index('mail_outbox_user_kind').on(t.userId, t.kind, t.createdAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('mail_outbox_lane_check', sql`${t.lane} in ('account', 'notification')`),
   ],
 );
 

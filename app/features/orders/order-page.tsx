@@ -28,7 +28,7 @@ import { downloadInvoice } from './download-invoice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
 import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
-import { useOrderSendStates, useRefusedOrder } from './order-send-state';
+import { useHeldOrdersNotice, useOrderSendStates, useRefusedOrder } from './order-send-state';
 import { PaymentForm } from './payment-form';
 
 export function OrderPage() {
@@ -93,6 +93,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const refusals = useSyncCounts()?.refusals ?? [];
   const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | 'lines' | null>(null);
   const can = (move: OrderMove) => orderMove(order, move, party).ok;
+  const held = useHeldOrdersNotice(states.waiting.has(order.id) ? 1 : 0);
   const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id);
   const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
   const close = (open: boolean) => !open && setDialog(null);
@@ -150,6 +151,11 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
       {party === 'buyer' && order.number && order.menuId && !reorderable && (
         <p className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
           The link to the menu this order came from no longer works. Ask {order.sellerName} for the new link to order again.
+        </p>
+      )}
+      {held && (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {held}
         </p>
       )}
       {refusedHere.map((refusal) => (

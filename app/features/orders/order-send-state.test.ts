@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
-import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
+import type { OutboxEntry, Refusal, SyncStatus } from '../../../sync/engine/sync-engine';
 import type { Mutation } from '../../../sync/mutations';
-import { orderSendStates } from './order-send-state';
+import { heldOrdersNotice, orderSendStates } from './order-send-state';
 
 const AT = '2026-11-25T10:00:00.000Z';
 const LATER = '2026-11-25T11:00:00.000Z';
@@ -26,5 +26,21 @@ describe('orderSendStates', () => {
       { id: 'refused', message: 'This menu link no longer works', refusedAt: AT, args: create('refused').args },
       { id: 'later', message: 'Not enough in stock for Haze (1 left)', refusedAt: LATER, args: create('later').args },
     ]);
+  });
+});
+
+describe('heldOrdersNotice', () => {
+  const QUOTA = 'You have placed too many orders. Please try again in 1 minute.';
+  const held: SyncStatus = { phase: 'retrying', failures: 1, lastError: QUOTA, failure: 'rate_limited', nextRetryAt: Date.parse(LATER) };
+
+  it('says plainly, in the server’s words, that orders held back by a quota are kept and go by themselves', () => {
+    expect(heldOrdersNotice(held, 1)).toBe(`${QUOTA} The order is kept on this device and will be sent by itself, with nothing more to do.`);
+    expect(heldOrdersNotice(held, 3)).toBe(`${QUOTA} The 3 orders waiting to send are kept on this device and will be sent by themselves, with nothing more to do.`);
+  });
+
+  it('says nothing when no order waits, or when the device is not held back by the server', () => {
+    expect(heldOrdersNotice(held, 0)).toBeNull();
+    expect(heldOrdersNotice({ ...held, failure: 'network', lastError: 'Failed to fetch' }, 2)).toBeNull();
+    expect(heldOrdersNotice({ phase: 'idle', failures: 0, lastError: null, failure: null, nextRetryAt: null }, 2)).toBeNull();
   });
 });

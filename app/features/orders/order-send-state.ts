@@ -1,11 +1,12 @@
 /**
  * Where the person's own orders stand on this device: an `order.create` still in the outbox is 'Waiting to send'; one
  * the server refused (stock gone, a link that expired) is kept apart with its lines and the reason (the refusals kept
- * until acted on), under 'Needs attention', until it is edited and sent again or discarded: never lost.
+ * until acted on), under 'Needs attention', until it is edited and sent again or discarded: never lost. When the server
+ * asked the device to wait (an order quota, answered 429), the waiting orders say so, and that they go by themselves.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { KeptRefusal } from '../../../sync/engine/kept-refusals';
-import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import type { OutboxEntry, SyncStatus } from '../../../sync/engine/sync-engine';
 import type { Mutation } from '../../../sync/mutations';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
@@ -36,4 +37,22 @@ export function useRefusedOrder(id: string | null): RefusedOrder | null | undefi
     const kept = db && id ? await db.keptRefusals.get(['order.create', id]) : undefined;
     return kept ? (orderSendStates([], [kept]).refused[0] ?? null) : null;
   }, [db, id]);
+}
+
+/**
+ * While the server holds this device's changes back (a quota: the push was answered 429), what to say of `waiting`
+ * orders still to send: the server's words, and that they are kept here and sent by themselves. Null otherwise.
+ */
+export function heldOrdersNotice(status: SyncStatus, waiting: number): string | null {
+  if (waiting === 0 || status.phase !== 'retrying' || status.failure !== 'rate_limited') return null;
+  const said = status.lastError ?? 'The server asked this device to wait.';
+  const kept =
+    waiting === 1 ? 'The order is kept on this device and will be sent by itself' : `The ${waiting} orders waiting to send are kept on this device and will be sent by themselves`;
+  return `${said} ${kept}, with nothing more to do.`;
+}
+
+/** `heldOrdersNotice` for the sync status as it stands, live. */
+export function useHeldOrdersNotice(waiting: number): string | null {
+  const status = useSyncSession((state) => state.status);
+  return heldOrdersNotice(status, waiting);
 }

@@ -21,7 +21,7 @@ import type { ReplicaView } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
 import { OrdersTable } from './order-parts';
-import { useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
+import { useHeldOrdersNotice, useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
 
 export function OrdersPage() {
   useDocumentTitle('Orders');
@@ -34,6 +34,7 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
   const orders = filterOrders(view.orders.values(), filter);
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
+  const held = useHeldOrdersNotice(states.waiting.size);
   return (
     <PageBody>
       <PageHeader
@@ -47,6 +48,11 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
           )
         }
       />
+      {held && (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {held}
+        </p>
+      )}
       {states.refused.length > 0 && <NeedsAttention refused={states.refused} view={view} />}
       <div className="mb-4 flex flex-wrap gap-2">
         <Select aria-label="Status" className="w-auto" value={filter.status} onChange={(event) => setFilter({ ...filter, status: event.target.value as OrderFilter['status'] })}>
