@@ -28,7 +28,7 @@ const customer: Customer = {
 describe('customers CSV', () => {
   it('reads back the customer it wrote, as an update of that customer', () => {
     const text = customersToCsv([customer], context);
-    expect(text).toContain(`"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,north;vip,${CUSTOMER}`);
+    expect(text).toContain(`"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,"north;vip",${CUSTOMER}`);
     const parsed = parseCustomersCsv(text, [customer], context);
     expect(parsed.rows).toEqual([
       {

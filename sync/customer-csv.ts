@@ -3,8 +3,8 @@
  * back against the team's lists and members, so a spreadsheet never needs ids; a row with an id (or the email of a
  * customer already in the book) updates that customer instead of adding another. Nothing is written here.
  */
-import { parse, unparse } from 'papaparse';
-import { guardFormula, headerKey, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { parse } from 'papaparse';
+import { csvFile, headerKey, readYesNo, withoutFormulaGuard } from './csv-cells';
 import { customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
 import { validate } from './validation';
 
@@ -47,20 +47,18 @@ const TERMS_BY_KEY = new Map<string, PaymentTerms>(PAYMENT_TERMS.flatMap((terms)
 export function customersToCsv(customers: readonly Customer[], context: CustomerCsvContext): string {
   const listNames = new Map(context.priceLists.map((list) => [list.id, list.name]));
   const repEmails = new Map(context.members.map((member) => [member.userId, member.email]));
-  const data = customers.map((customer) =>
-    [
-      customer.name,
-      customer.email ?? '',
-      customer.licenseNumber ?? '',
-      customer.paymentTerms,
-      customer.priceListId ? (listNames.get(customer.priceListId) ?? '') : '',
-      customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
-      customer.holdWhenOverdue ? 'yes' : 'no',
-      customer.tags.join(';'),
-      customer.id,
-    ].map(guardFormula),
-  );
-  return `${unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  const data = customers.map((customer) => [
+    customer.name,
+    customer.email ?? '',
+    customer.licenseNumber ?? '',
+    customer.paymentTerms,
+    customer.priceListId ? (listNames.get(customer.priceListId) ?? '') : '',
+    customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
+    customer.holdWhenOverdue ? 'yes' : 'no',
+    customer.tags.join(';'),
+    customer.id,
+  ]);
+  return csvFile(CUSTOMER_CSV_COLUMNS, data);
 }
 
 function lookups(book: readonly Customer[], context: CustomerCsvContext) {

@@ -28,7 +28,7 @@ describe('price list CSV', () => {
   it('reads back exactly the entries it wrote, one row per catalogue product', () => {
     const text = priceListToCsv(entries, products);
     expect(text.split('\r\n')[0]).toBe('product,sku,listPrice,price,percentOff,hidden,minQuantity,increment,breaks,productId');
-    expect(text).toContain('Blue Dream,BD-1,1200.00,1100.00,,,2.000,0.500,10@1000.00;25.5@950.00,00000000-0000-4000-8000-000000000001');
+    expect(text).toContain('Blue Dream,BD-1,1200.00,1100.00,,,2.000,0.500,"10@1000.00;25.5@950.00",00000000-0000-4000-8000-000000000001');
     expect(text).toContain("'=Gelato");
     const parsed = parsePriceListCsv(text, products);
     expect(parsed.error).toBeUndefined();

@@ -3,8 +3,8 @@
  * back. Reading matches each row to a product (by id, else SKU, else strain name) and checks its terms with the
  * same schema as the grid and the server; nothing is written here.
  */
-import { parse, unparse } from 'papaparse';
-import { guardFormula, headerKey, plainNumber, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { parse } from 'papaparse';
+import { csvFile, headerKey, plainNumber, readYesNo, withoutFormulaGuard } from './csv-cells';
 import { priceListEntrySchema, type PriceListEntry } from './entities/price-list';
 import type { Product } from './entities/product';
 import { validate } from './validation';
@@ -67,9 +67,9 @@ export function priceListToCsv(entries: readonly PriceListEntry[], products: rea
       entry?.increment ?? '',
       entry ? breaksToText(entry.breaks) : '',
       product.id,
-    ].map(guardFormula);
+    ];
   });
-  return `${unparse({ fields: [...PRICE_LIST_CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  return csvFile(PRICE_LIST_CSV_COLUMNS, data);
 }
 
 export type PriceListCsvRow = {

@@ -225,6 +225,12 @@ describe('productsToCsv', () => {
     expect(parseProductCsv(csv).rows[0]?.cells.strainName).toBe('=HYPERLINK("http://evil.test","Click")');
   });
 
+  it('quotes cells holding a semicolon, a tab or a line break, which spreadsheets in some languages split on', () => {
+    const csv = productsToCsv([product({ strainName: 'Kush; Limited', description: 'Dense\tbuds\nsecond line', sku: 'K;1' })]);
+    expect(csv.split('\r\n')[1]).toMatch(/^"Kush; Limited","Dense\tbuds\nsecond line",.*,"K;1",/);
+    expect(parseProductCsv(csv).rows[0]?.values).toMatchObject({ strainName: 'Kush; Limited', description: 'Dense\tbuds\nsecond line', sku: 'K;1' });
+  });
+
   it('guards tab and carriage-return starts too', () => {
     expect(guardFormula('\tx')).toBe(`'\tx`);
     expect(guardFormula('\r=1')).toBe(`'\r=1`);

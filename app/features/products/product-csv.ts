@@ -6,14 +6,12 @@
  * (productFieldsSchema), so a row that passes here is a row the server takes.
  * Decimals stay exact strings from the file to the mutation.
  */
-import { parse, unparse } from 'papaparse';
+import { parse } from 'papaparse';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
-import { guardFormula, headerKey, plainNumber, withoutFormulaGuard } from '../../../sync/csv-cells';
+import { csvFile, headerKey, plainNumber, withoutFormulaGuard } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
-
-export { guardFormula, plainNumber };
 
 /**
  * The columns of the template, the import and the export, in this order. The
@@ -225,24 +223,22 @@ export function rowMessage(row: ProductCsvRow): string {
   return `Row ${row.line}: ${row.error ?? 'OK'}`;
 }
 
-/** The catalogue as CSV with the template's columns (each product's id and SKU last); commas, quotes and line breaks are quoted. */
+/** The catalogue as CSV with the template's columns (each product's id and SKU last). */
 export function productsToCsv(products: readonly CsvProduct[]): string {
-  const data = products.map((product) =>
-    [
-      product.strainName,
-      product.description ?? '',
-      product.category,
-      product.thcPercentage ?? '',
-      product.cbdPercentage ?? '',
-      product.pricePerUnit ?? '',
-      product.unitType,
-      product.availableQuantity,
-      String(product.lotSize),
-      product.sku ?? '',
-      product.id,
-    ].map(guardFormula),
-  );
-  return `${unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  const data = products.map((product) => [
+    product.strainName,
+    product.description ?? '',
+    product.category,
+    product.thcPercentage ?? '',
+    product.cbdPercentage ?? '',
+    product.pricePerUnit ?? '',
+    product.unitType,
+    product.availableQuantity,
+    String(product.lotSize),
+    product.sku ?? '',
+    product.id,
+  ]);
+  return csvFile(CSV_COLUMNS, data);
 }
 
 export const TEMPLATE_EXAMPLE: CsvProduct = {
