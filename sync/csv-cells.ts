@@ -14,6 +14,21 @@ export function headerKey(header: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * Reads a file's header cells as the product's columns: a column's own name or one of its aliases as that column,
+ * any other name as itself, an unknown column that is left out. The names are looked up in a Map, never as an
+ * object's keys, so a header such as `constructor` or `__proto__` is only ever an unknown column.
+ */
+export function columnReader<Column extends string>(columns: readonly Column[], aliases: Readonly<Record<string, Column>> = {}): (header: string) => string {
+  const byKey = new Map<string, Column>([...columns.map((column) => [headerKey(column), column] as const), ...Object.entries(aliases)]);
+  return (header) => byKey.get(headerKey(header)) ?? header.trim();
+}
+
+/** The header cells of a file that are none of the columns, as the file names them. */
+export function unknownColumns(fields: readonly string[], columns: readonly string[]): string[] {
+  return fields.filter((field) => field !== '' && !columns.includes(field));
+}
+
 /** Our export puts an apostrophe before a cell that a spreadsheet would run as a formula; reading it back takes it off. */
 export function withoutFormulaGuard(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;

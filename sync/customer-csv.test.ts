@@ -49,6 +49,15 @@ describe('customers CSV', () => {
     ]);
   });
 
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parseCustomersCsv('name,constructor,__proto__,Notes\nHigh Tide,x,y,z\n', [], context);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Notes']);
+    expect(parsed.rows).toEqual(parseCustomersCsv('name\nHigh Tide\n', [], context).rows);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
+  });
+
   it('adds new customers with the defaults and matches terms, lists and reps as people write them', () => {
     const parsed = parseCustomersCsv('Customer,Email,Terms,Price list,Sales rep\nHigh Tide,,Net 15,gold,Rita\nBare,,,,\n', [], context);
     expect(parsed.rows.map((row) => row.values && [row.values.name, row.values.paymentTerms, row.values.priceListId, row.values.repUserId, row.values.holdWhenOverdue])).toEqual([

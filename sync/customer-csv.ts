@@ -4,7 +4,7 @@
  * customer already in the book) updates that customer instead of adding another. Nothing is written here.
  */
 import { parse } from 'papaparse';
-import { csvFile, headerKey, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { columnReader, csvFile, headerKey, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
 import { customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
 import { validate } from './validation';
 
@@ -27,8 +27,15 @@ export type CustomerCsvRow = {
   error?: string;
 };
 
-const HEADER_ALIASES: Record<string, Column> = {
-  ...Object.fromEntries(CUSTOMER_CSV_COLUMNS.map((column) => [headerKey(column), column])),
+export type CustomerCsvParse = {
+  rows: CustomerCsvRow[];
+  /** A problem with the file as a whole. */
+  error?: string;
+  /** Header cells that are none of the columns, left out. */
+  ignoredColumns: string[];
+};
+
+const readColumn = columnReader(CUSTOMER_CSV_COLUMNS, {
   customer: 'name',
   business: 'name',
   dispensary: 'name',
@@ -40,7 +47,7 @@ const HEADER_ALIASES: Record<string, Column> = {
   salesrep: 'rep',
   hold: 'holdWhenOverdue',
   customerid: 'id',
-};
+});
 
 const TERMS_BY_KEY = new Map<string, PaymentTerms>(PAYMENT_TERMS.flatMap((terms) => [[headerKey(terms), terms] as const, [headerKey(PAYMENT_TERM_LABELS[terms]), terms] as const]));
 
@@ -95,16 +102,18 @@ function checkRow(cells: Record<Column, string>, found: ReturnType<typeof lookup
 }
 
 /** Reads a customers file against the book, the team's price lists and its members. */
-export function parseCustomersCsv(text: string, book: readonly Customer[], context: CustomerCsvContext): { rows: CustomerCsvRow[]; error?: string } {
+export function parseCustomersCsv(text: string, book: readonly Customer[], context: CustomerCsvContext): CustomerCsvParse {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (source.trim() === '') return { rows: [], error: 'The file is empty.' };
+  if (source.trim() === '') return { rows: [], ignoredColumns: [], error: 'The file is empty.' };
   const result = parse<Record<string, string | undefined>>(source, {
     header: true,
     skipEmptyLines: false,
     newline: '\n',
-    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+    transformHeader: readColumn,
   });
-  if (!(result.meta.fields ?? []).includes('name')) return { rows: [], error: 'The file has no name column: export the book to see the columns.' };
+  const fields = result.meta.fields ?? [];
+  const ignoredColumns = unknownColumns(fields, CUSTOMER_CSV_COLUMNS);
+  if (!fields.includes('name')) return { rows: [], ignoredColumns, error: 'The file has no name column: export the book to see the columns.' };
   const found = lookups(book, context);
   const claimed = new Map<string, number>();
   const rows: CustomerCsvRow[] = [];
@@ -121,5 +130,5 @@ export function parseCustomersCsv(text: string, book: readonly Customer[], conte
     claimed.set(key, line);
     rows.push({ line, label, ...(customerId ? { customerId } : {}), ...checkRow(cells, found) });
   });
-  return rows.length === 0 ? { rows, error: 'The file has a header but no customer rows.' } : { rows };
+  return rows.length === 0 ? { rows, ignoredColumns, error: 'The file has a header but no customer rows.' } : { rows, ignoredColumns };
 }

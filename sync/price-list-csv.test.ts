@@ -36,6 +36,16 @@ describe('price list CSV', () => {
     expect(parsed.entries).toEqual(entries);
   });
 
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parsePriceListCsv('product,price,constructor,__proto__,Notes\nBlue Dream,1000,x,y,z\n', products);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Notes']);
+    expect(parsed.entries).toEqual(parsePriceListCsv('product,price\nBlue Dream,1000\n', products).entries);
+    expect(parsed.entries).toHaveLength(1);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
+  });
+
   it('matches rows by SKU or strain name when there is no id, and skips rows with no terms', () => {
     const parsed = parsePriceListCsv('Strain Name,SKU,Your price,Discount,Hide\nblue dream,,"$1,050",,\nx,og-2,,10%,\nOG Kush,,,,yes\nNope,,5,,\nBlue Dream,,,,\n', products);
     expect(parsed.rows.map((row) => [row.line, row.label, row.error])).toEqual([

@@ -112,6 +112,16 @@ describe('parseProductCsv', () => {
     expect(parsed.ignoredColumns).toEqual(['Supplier']);
   });
 
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parseProductCsv('strainName,constructor,__proto__,Supplier\nUpper,x,y,Acme\n');
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Supplier']);
+    expect(parsed.columns).toEqual(['strainName']);
+    expect(parsed.rows[0]?.values).toEqual(parseProductCsv('strainName\nUpper\n').rows[0]?.values);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
+  });
+
   it('reads the names other inventory systems give their columns', () => {
     const parsed = parseProductCsv('Product Name,Item Code,Type,THC %,Wholesale Price,UOM,Qty Available,MOQ,Product ID\nUpper,UP-1,Vape,85 %,$40,units,120,6,\n');
     expect(parsed.ignoredColumns).toEqual([]);

@@ -10,7 +10,7 @@ import { parse } from 'papaparse';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
-import { csvFile, headerKey, plainNumber, withoutFormulaGuard } from '../../../sync/csv-cells';
+import { columnReader, csvFile, headerKey, plainNumber, unknownColumns, withoutFormulaGuard } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
 
 /**
@@ -69,8 +69,7 @@ export type CsvProduct = Pick<Product, CsvColumn>;
  * the names other inventory systems and spreadsheets use ('Qty Available',
  * 'MOQ', 'THC %') as the column they mean.
  */
-const HEADER_ALIASES: Record<string, CsvColumn> = {
-  ...Object.fromEntries(CSV_COLUMNS.map((column) => [headerKey(column), column])),
+const readColumn = columnReader(CSV_COLUMNS, {
   ...aliases('strainName', ['strain', 'name', 'product', 'productname', 'itemname']),
   ...aliases('description', ['details', 'productdescription']),
   ...aliases('category', ['type', 'producttype', 'productcategory']),
@@ -82,7 +81,7 @@ const HEADER_ALIASES: Record<string, CsvColumn> = {
   ...aliases('lotSize', ['minimumorder', 'minorder', 'moq', 'minimum', 'minqty', 'minimumquantity', 'lot']),
   ...aliases('sku', ['itemnumber', 'itemcode', 'productcode']),
   ...aliases('id', ['productid']),
-};
+});
 
 function aliases(column: CsvColumn, keys: string[]): Record<string, CsvColumn> {
   return Object.fromEntries(keys.map((key) => [key, column]));
@@ -171,10 +170,10 @@ export function parseProductCsv(text: string): ProductCsvParse {
     header: true,
     skipEmptyLines: false,
     newline: '\n',
-    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+    transformHeader: readColumn,
   });
   const fields = result.meta.fields ?? [];
-  const ignoredColumns = fields.filter((field) => !isColumn(field) && field !== '');
+  const ignoredColumns = unknownColumns(fields, CSV_COLUMNS);
   const columns = CSV_COLUMNS.filter((column) => fields.includes(column));
   if (!fields.includes('strainName')) {
     return {
