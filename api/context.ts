@@ -12,6 +12,7 @@ import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
 import type { FileStore } from './photos/file-store';
 import type { PushOutbox } from './push/push-outbox';
+import type { ResetRequestQueue } from './auth/reset-requests';
 import type { VapidKeys } from './push/vapid-keys';
 import type { SharedRedis } from './shared/redis';
 
@@ -37,6 +38,8 @@ export type Services = {
   /** Web push: queued in transactions, delivered in the background, signed with `pushKeys`. */
   push: PushOutbox;
   pushKeys: VapidKeys;
+  /** Password reset requests: recorded by the request, answered (the link made and mailed) in the background. */
+  resetRequests: ResetRequestQueue;
 };
 
 /**

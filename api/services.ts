@@ -20,6 +20,8 @@ import { MailOutbox } from './mail/outbox';
 import { transportFromEnv } from './mail/transport';
 import { PushOutbox } from './push/push-outbox';
 import { VapidKeys } from './push/vapid-keys';
+import { answerResetRequest, RESET_VALID_MINUTES } from './auth/password-reset';
+import { ResetRequestQueue } from './auth/reset-requests';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? openDatabase(env);
@@ -44,6 +46,8 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     mail: new MailOutbox(db, transportFromEnv(env), now),
     pushKeys,
     push: new PushOutbox(db, pushKeys, now),
+    // Answering a request mails a link, which needs the services it is part of.
+    resetRequests: new ResetRequestQueue(db, now, (tx, email) => answerResetRequest(services, tx, email), RESET_VALID_MINUTES * 60_000),
     ...overrides,
   };
   return services;
