@@ -13,6 +13,7 @@ import type { Payments } from './billing/payments';
 import type { MailOutbox } from './mail/outbox';
 import type { FileStore } from './photos/file-store';
 import type { PushOutbox } from './push/push-outbox';
+import type { ResetRequestQueue } from './auth/reset-requests';
 import type { VapidKeys } from './push/vapid-keys';
 import type { SharedRedis } from './shared/redis';
 import type { WorkerPool } from './shared/worker-pool';
@@ -43,6 +44,8 @@ export type Services = {
   workers: WorkerPool;
   /** Invoice PDFs, drawn on `workers` and kept per what they print. */
   invoicePdfs: InvoicePdfs;
+  /** Password reset requests: recorded by the request, answered (the link made and mailed) in the background. */
+  resetRequests: ResetRequestQueue;
 };
 
 /**

@@ -43,6 +43,7 @@ async function main() {
   const retention = scheduleRetention(services);
   services.mail.start();
   services.push.start();
+  services.resetRequests.start();
   const mailSweeps = scheduleMailSweeps(services);
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data ${whereTheDataIs(env)}, files in ${services.files.location})`);
@@ -66,7 +67,8 @@ async function main() {
       services.live.stop();
       services.mail.stop();
       services.push.stop();
-      await Promise.all([services.mail.idle(), services.push.idle(), services.workers.close()]);
+      services.resetRequests.stop();
+      await Promise.all([services.mail.idle(), services.push.idle(), services.resetRequests.idle(), services.workers.close()]);
       await services.views.flush().catch((error: unknown) => console.error(error));
       await services.db.close();
       await services.redis?.close();

@@ -22,6 +22,8 @@ import { invoicePdfsOn } from './orders/invoice-pdfs';
 import { transportFromEnv } from './mail/transport';
 import { PushOutbox } from './push/push-outbox';
 import { VapidKeys } from './push/vapid-keys';
+import { answerResetRequest, RESET_VALID_MINUTES } from './auth/password-reset';
+import { ResetRequestQueue } from './auth/reset-requests';
 
 export function createServices(env: Env, overrides: Partial<Services> = {}, paymentTuning: PaymentTuning = {}): Services {
   const db = overrides.db ?? openDatabase(env);
@@ -53,6 +55,8 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
     push: new PushOutbox(db, pushKeys, now),
     workers,
     invoicePdfs: invoicePdfsOn(workers),
+    // Answering a request mails a link, which needs the services it is part of.
+    resetRequests: new ResetRequestQueue(db, now, (tx, email) => answerResetRequest(services, tx, email), RESET_VALID_MINUTES * 60_000),
     ...overrides,
   };
   return services;

@@ -28,7 +28,7 @@ const customer: Customer = {
 describe('customers CSV', () => {
   it('reads back the customer it wrote, as an update of that customer', () => {
     const text = customersToCsv([customer], context);
-    expect(text).toContain(`"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,north;vip,${CUSTOMER}`);
+    expect(text).toContain(`"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,"north;vip",${CUSTOMER}`);
     const parsed = parseCustomersCsv(text, [customer], context);
     expect(parsed.rows).toEqual([
       {
@@ -47,6 +47,15 @@ describe('customers CSV', () => {
         },
       },
     ]);
+  });
+
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parseCustomersCsv('name,constructor,__proto__,Notes\nHigh Tide,x,y,z\n', [], context);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Notes']);
+    expect(parsed.rows).toEqual(parseCustomersCsv('name\nHigh Tide\n', [], context).rows);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
   });
 
   it('adds new customers with the defaults and matches terms, lists and reps as people write them', () => {

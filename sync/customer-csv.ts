@@ -3,8 +3,8 @@
  * back against the team's lists and members, so a spreadsheet never needs ids; a row with an id (or the email of a
  * customer already in the book) updates that customer instead of adding another. Nothing is written here.
  */
-import { parse, unparse } from 'papaparse';
-import { guardFormula, headerKey, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { parse } from 'papaparse';
+import { columnReader, csvFile, headerKey, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
 import { customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
 import { validate } from './validation';
 
@@ -27,8 +27,15 @@ export type CustomerCsvRow = {
   error?: string;
 };
 
-const HEADER_ALIASES: Record<string, Column> = {
-  ...Object.fromEntries(CUSTOMER_CSV_COLUMNS.map((column) => [headerKey(column), column])),
+export type CustomerCsvParse = {
+  rows: CustomerCsvRow[];
+  /** A problem with the file as a whole. */
+  error?: string;
+  /** Header cells that are none of the columns, left out. */
+  ignoredColumns: string[];
+};
+
+const readColumn = columnReader(CUSTOMER_CSV_COLUMNS, {
   customer: 'name',
   business: 'name',
   dispensary: 'name',
@@ -40,27 +47,25 @@ const HEADER_ALIASES: Record<string, Column> = {
   salesrep: 'rep',
   hold: 'holdWhenOverdue',
   customerid: 'id',
-};
+});
 
 const TERMS_BY_KEY = new Map<string, PaymentTerms>(PAYMENT_TERMS.flatMap((terms) => [[headerKey(terms), terms] as const, [headerKey(PAYMENT_TERM_LABELS[terms]), terms] as const]));
 
 export function customersToCsv(customers: readonly Customer[], context: CustomerCsvContext): string {
   const listNames = new Map(context.priceLists.map((list) => [list.id, list.name]));
   const repEmails = new Map(context.members.map((member) => [member.userId, member.email]));
-  const data = customers.map((customer) =>
-    [
-      customer.name,
-      customer.email ?? '',
-      customer.licenseNumber ?? '',
-      customer.paymentTerms,
-      customer.priceListId ? (listNames.get(customer.priceListId) ?? '') : '',
-      customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
-      customer.holdWhenOverdue ? 'yes' : 'no',
-      customer.tags.join(';'),
-      customer.id,
-    ].map(guardFormula),
-  );
-  return `${unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  const data = customers.map((customer) => [
+    customer.name,
+    customer.email ?? '',
+    customer.licenseNumber ?? '',
+    customer.paymentTerms,
+    customer.priceListId ? (listNames.get(customer.priceListId) ?? '') : '',
+    customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
+    customer.holdWhenOverdue ? 'yes' : 'no',
+    customer.tags.join(';'),
+    customer.id,
+  ]);
+  return csvFile(CUSTOMER_CSV_COLUMNS, data);
 }
 
 function lookups(book: readonly Customer[], context: CustomerCsvContext) {
@@ -97,16 +102,18 @@ function checkRow(cells: Record<Column, string>, found: ReturnType<typeof lookup
 }
 
 /** Reads a customers file against the book, the team's price lists and its members. */
-export function parseCustomersCsv(text: string, book: readonly Customer[], context: CustomerCsvContext): { rows: CustomerCsvRow[]; error?: string } {
+export function parseCustomersCsv(text: string, book: readonly Customer[], context: CustomerCsvContext): CustomerCsvParse {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (source.trim() === '') return { rows: [], error: 'The file is empty.' };
+  if (source.trim() === '') return { rows: [], ignoredColumns: [], error: 'The file is empty.' };
   const result = parse<Record<string, string | undefined>>(source, {
     header: true,
     skipEmptyLines: false,
     newline: '\n',
-    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+    transformHeader: readColumn,
   });
-  if (!(result.meta.fields ?? []).includes('name')) return { rows: [], error: 'The file has no name column: export the book to see the columns.' };
+  const fields = result.meta.fields ?? [];
+  const ignoredColumns = unknownColumns(fields, CUSTOMER_CSV_COLUMNS);
+  if (!fields.includes('name')) return { rows: [], ignoredColumns, error: 'The file has no name column: export the book to see the columns.' };
   const found = lookups(book, context);
   const claimed = new Map<string, number>();
   const rows: CustomerCsvRow[] = [];
@@ -123,5 +130,5 @@ export function parseCustomersCsv(text: string, book: readonly Customer[], conte
     claimed.set(key, line);
     rows.push({ line, label, ...(customerId ? { customerId } : {}), ...checkRow(cells, found) });
   });
-  return rows.length === 0 ? { rows, error: 'The file has a header but no customer rows.' } : { rows };
+  return rows.length === 0 ? { rows, ignoredColumns, error: 'The file has a header but no customer rows.' } : { rows, ignoredColumns };
 }

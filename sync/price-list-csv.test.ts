@@ -28,12 +28,22 @@ describe('price list CSV', () => {
   it('reads back exactly the entries it wrote, one row per catalogue product', () => {
     const text = priceListToCsv(entries, products);
     expect(text.split('\r\n')[0]).toBe('product,sku,listPrice,price,percentOff,hidden,minQuantity,increment,breaks,productId');
-    expect(text).toContain('Blue Dream,BD-1,1200.00,1100.00,,,2.000,0.500,10@1000.00;25.5@950.00,00000000-0000-4000-8000-000000000001');
+    expect(text).toContain('Blue Dream,BD-1,1200.00,1100.00,,,2.000,0.500,"10@1000.00;25.5@950.00",00000000-0000-4000-8000-000000000001');
     expect(text).toContain("'=Gelato");
     const parsed = parsePriceListCsv(text, products);
     expect(parsed.error).toBeUndefined();
     expect(parsed.rows.every((row) => !row.error)).toBe(true);
     expect(parsed.entries).toEqual(entries);
+  });
+
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parsePriceListCsv('product,price,constructor,__proto__,Notes\nBlue Dream,1000,x,y,z\n', products);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Notes']);
+    expect(parsed.entries).toEqual(parsePriceListCsv('product,price\nBlue Dream,1000\n', products).entries);
+    expect(parsed.entries).toHaveLength(1);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
   });
 
   it('matches rows by SKU or strain name when there is no id, and skips rows with no terms', () => {

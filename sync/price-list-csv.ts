@@ -3,8 +3,8 @@
  * back. Reading matches each row to a product (by id, else SKU, else strain name) and checks its terms with the
  * same schema as the grid and the server; nothing is written here.
  */
-import { parse, unparse } from 'papaparse';
-import { guardFormula, headerKey, plainNumber, readYesNo, withoutFormulaGuard } from './csv-cells';
+import { parse } from 'papaparse';
+import { columnReader, csvFile, plainNumber, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
 import { priceListEntrySchema, type PriceListEntry } from './entities/price-list';
 import type { Product } from './entities/product';
 import { validate } from './validation';
@@ -14,8 +14,7 @@ type Column = (typeof PRICE_LIST_CSV_COLUMNS)[number];
 
 export type PriceListCsvProduct = Pick<Product, 'id' | 'strainName' | 'sku' | 'pricePerUnit'>;
 
-const HEADER_ALIASES: Record<string, Column> = {
-  ...Object.fromEntries(PRICE_LIST_CSV_COLUMNS.map((column) => [headerKey(column), column])),
+const readColumn = columnReader(PRICE_LIST_CSV_COLUMNS, {
   strainname: 'product',
   strain: 'product',
   name: 'product',
@@ -31,7 +30,7 @@ const HEADER_ALIASES: Record<string, Column> = {
   moq: 'minQuantity',
   step: 'increment',
   quantitybreaks: 'breaks',
-};
+});
 
 /** `10@1000.00;25@950.00`: each break's quantity and price. */
 export function breaksToText(breaks: PriceListEntry['breaks']): string {
@@ -67,9 +66,9 @@ export function priceListToCsv(entries: readonly PriceListEntry[], products: rea
       entry?.increment ?? '',
       entry ? breaksToText(entry.breaks) : '',
       product.id,
-    ].map(guardFormula);
+    ];
   });
-  return `${unparse({ fields: [...PRICE_LIST_CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  return csvFile(PRICE_LIST_CSV_COLUMNS, data);
 }
 
 export type PriceListCsvRow = {
@@ -87,6 +86,8 @@ export type PriceListCsvParse = {
   entries: PriceListEntry[];
   /** A problem with the file as a whole. */
   error?: string;
+  /** Header cells that are none of the columns, left out. */
+  ignoredColumns: string[];
 };
 
 const TERM_COLUMNS = ['price', 'percentOff', 'hidden', 'minQuantity', 'increment', 'breaks'] as const;
@@ -133,16 +134,17 @@ function checkTerms(productId: string, cells: Record<Column, string>): { entry?:
 /** Reads a price list file against the catalogue: rows with no terms are left out, each other row is checked. */
 export function parsePriceListCsv(text: string, products: readonly PriceListCsvProduct[]): PriceListCsvParse {
   const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (source.trim() === '') return { rows: [], entries: [], error: 'The file is empty.' };
+  if (source.trim() === '') return { rows: [], entries: [], ignoredColumns: [], error: 'The file is empty.' };
   const result = parse<Record<string, string | undefined>>(source, {
     header: true,
     skipEmptyLines: false,
     newline: '\n',
-    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+    transformHeader: readColumn,
   });
   const fields = result.meta.fields ?? [];
+  const ignoredColumns = unknownColumns(fields, PRICE_LIST_CSV_COLUMNS);
   if (!fields.includes('product') && !fields.includes('sku') && !fields.includes('productId')) {
-    return { rows: [], entries: [], error: 'The file has no product, sku or productId column: export the list to see the columns.' };
+    return { rows: [], entries: [], ignoredColumns, error: 'The file has no product, sku or productId column: export the list to see the columns.' };
   }
   const match = matcher(products);
   const claimed = new Map<string, number>();
@@ -159,5 +161,5 @@ export function parsePriceListCsv(text: string, products: readonly PriceListCsvP
     claimed.set(product.id, line);
     rows.push({ line, label: product.strainName, ...checkTerms(product.id, cells) });
   });
-  return { rows, entries: rows.flatMap((row) => (row.entry ? [row.entry] : [])) };
+  return { rows, entries: rows.flatMap((row) => (row.entry ? [row.entry] : [])), ignoredColumns };
 }

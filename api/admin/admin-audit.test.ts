@@ -100,6 +100,7 @@ describe('the audit log records', () => {
     });
 
     expect((await t.request('POST', '/api/auth/forgot-password', { body: { email } })).status).toBe(200);
+    await t.services.resetRequests.answerWaiting();
     const token = (await linkInMailTo(t.services, email, '/reset-password')).searchParams.get('token');
     const reset = await t.request<AuthResponse>('POST', '/api/auth/reset-password', { body: { token, password: 'third-password-1' }, remoteAddress: FROM });
     expect(reset.status).toBe(200);

@@ -5,6 +5,7 @@ import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { accountTokens } from '../db/schema';
 import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
+import { everyRow } from '../testing/database-tables';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { hashLinkToken } from './account-tokens';
 
@@ -18,9 +19,30 @@ let client = 0;
 /** Each call from its own address, so the per-client limit stays out of tests about something else. */
 const fromNewClient = () => `10.0.0.${++client}`;
 
-const forgot = (email: string, remoteAddress = fromNewClient()) => t.request<{ message: string }>('POST', '/api/auth/forgot-password', { body: { email }, remoteAddress });
+const askForReset = (email: string, remoteAddress = fromNewClient()) => t.request<{ message: string }>('POST', '/api/auth/forgot-password', { body: { email }, remoteAddress });
+/** A request, then its answer, which the server makes off the request. */
+async function forgot(email: string, remoteAddress = fromNewClient()) {
+  const res = await askForReset(email, remoteAddress);
+  await t.services.resetRequests.answerWaiting();
+  return res;
+}
 const reset = (token: string, password: string) => t.request<AuthResponse & ErrorBody>('POST', '/api/auth/reset-password', { body: { token, password } });
 const tokenFor = async (email: string) => (await linkInMailTo(t.services, email, '/reset-password')).searchParams.get('token')!;
+
+/** What one request wrote: for each table it changed, how many rows it added and removed. */
+async function requestWithItsWrites(email: string) {
+  const before = await everyRow(t.services.db.read);
+  const { status, body } = await askForReset(email);
+  const after = await everyRow(t.services.db.read);
+  const writes = Object.fromEntries(
+    Object.keys(after).flatMap((table) => {
+      const added = after[table]!.filter((row) => !before[table]!.includes(row)).length;
+      const removed = before[table]!.filter((row) => !after[table]!.includes(row)).length;
+      return added || removed ? [[table, { added, removed }]] : [];
+    }),
+  );
+  return { answer: { status, body }, writes };
+}
 
 describe('POST /api/auth/forgot-password', () => {
   it('answers the same for an existing and an unknown address, and emails only the account holder', async () => {
@@ -37,6 +59,22 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail!.text).toContain('60 minutes');
     expect(mail!.html).toContain('/reset-password?token=');
     expect(await tokenFor(seller.user.email)).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('writes the same for an address with an account as for one without, and makes and mails the link only off the request', async () => {
+    const seller = await t.registerUser('seller');
+    const known = await requestWithItsWrites(seller.user.email);
+    const unknown = await requestWithItsWrites('nobody-at-all@test.example');
+    expect(known.answer).toEqual({ status: 200, body: { message: expect.any(String) } });
+    expect(unknown.answer).toEqual(known.answer);
+    expect(known.writes).toEqual({ password_reset_requests: { added: 1, removed: 0 }, sync_clock: { added: 1, removed: 1 } });
+    expect(unknown.writes).toEqual(known.writes);
+    expect(await mailTo(t.services, seller.user.email)).toEqual(expect.not.arrayContaining([expect.objectContaining({ kind: 'password-reset' })]));
+
+    expect(await t.services.resetRequests.answerWaiting()).toBe(2);
+    expect((await mailTo(t.services, seller.user.email)).filter((mail) => mail.kind === 'password-reset')).toHaveLength(1);
+    expect(await mailTo(t.services, 'nobody-at-all@test.example')).toHaveLength(0);
+    expect((await everyRow(t.services.db.read)).password_reset_requests).toEqual([]);
   });
 
   it('stores only a hash of the token', async () => {

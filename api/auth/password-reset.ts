@@ -9,7 +9,7 @@ import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInp
 import { AppError } from '../../sync/errors';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken, type AccountTokenRow } from '../db/repositories/mail';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
 import { findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
@@ -23,29 +23,38 @@ import { recordOwnAccountAudit } from '../admin/admin-audit';
 
 export const RESET_VALID_MINUTES = 60;
 
-/** Sends a reset link when the address has an account; the caller answers the same either way. */
+/**
+ * Takes a request for a reset link. Whatever the address, the request writes one waiting request and nothing else: the
+ * account is looked up, and the link made and mailed, off the request (`answerResetRequest`, run by
+ * `services.resetRequests`), so the answer takes the same work, and so the same time, for an address with an account
+ * as for one without. The caller answers the same either way.
+ */
 export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
   const { email } = parseOrThrow(forgotPasswordInputSchema, input);
   const { quotas } = services;
   const wait = Math.max(await quotas.take(quotas.perClient(quotas.resetsPerClient, clientAddress)), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
   if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
-  await services.db.transaction(async (tx) => {
-    const credentials = await findCredentialsByEmail(tx.db, email);
-    if (!credentials || credentials.user.disabled) return;
-    const { user } = credentials;
-    const now = services.now();
-    const { token, tokenHash } = newLinkToken();
-    // Only the newest link works: an older one in the inbox is no way in.
-    await retireAccountTokens(tx.db, user.id, 'password-reset', now);
-    await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'password-reset', expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), createdAt: now });
-    await sendAccountMail(
-      services,
-      tx,
-      { userId: user.id, email: user.email },
-      'password-reset',
-      passwordResetMail({ name: greetingName(user), url: appLink(services, `/reset-password?token=${token}`), validMinutes: RESET_VALID_MINUTES }),
-    );
-  });
+  await services.db.transaction(async (tx) => services.resetRequests.record(tx, email));
+  services.resetRequests.wake();
+}
+
+/** Sends a reset link when the address has an account (and one that is not disabled); otherwise does nothing. */
+export async function answerResetRequest(services: Services, tx: Tx, email: string): Promise<void> {
+  const credentials = await findCredentialsByEmail(tx.db, email);
+  if (!credentials || credentials.user.disabled) return;
+  const { user } = credentials;
+  const now = services.now();
+  const { token, tokenHash } = newLinkToken();
+  // Only the newest link works: an older one in the inbox is no way in.
+  await retireAccountTokens(tx.db, user.id, 'password-reset', now);
+  await insertAccountToken(tx.db, { tokenHash, userId: user.id, purpose: 'password-reset', expiresAt: new Date(now.getTime() + RESET_VALID_MINUTES * 60_000), createdAt: now });
+  await sendAccountMail(
+    services,
+    tx,
+    { userId: user.id, email: user.email },
+    'password-reset',
+    passwordResetMail({ name: greetingName(user), url: appLink(services, `/reset-password?token=${token}`), validMinutes: RESET_VALID_MINUTES }),
+  );
 }
 
 /**

@@ -32,6 +32,7 @@ const signIn = (email: string, password: string) => t.request('POST', '/api/auth
 
 async function resetLinkFor(email: string): Promise<string> {
   expect((await t.request('POST', '/api/auth/forgot-password', { body: { email }, remoteAddress: fromNewClient() })).status).toBe(200);
+  await t.services.resetRequests.answerWaiting();
   return (await linkInMailTo(t.services, email, '/reset-password')).searchParams.get('token')!;
 }
 

@@ -21,6 +21,12 @@ describe('orders CSV', () => {
     expect(row?.[2]).toBe(`'=HYPERLINK("http://x.example")`);
   });
 
+  it('quotes a customer name holding a semicolon or a tab, which spreadsheets in some languages split on', () => {
+    const csv = ordersToCsv([sampleOrder({ number: 'SO-2001', customerName: 'Green; Leaf\tOakland' })]);
+    expect(csv.split('\r\n')[1]).toMatch(/^SO-2001,[\d-]+,"Green; Leaf\tOakland",/);
+    expect(rowsOf(csv)[1]?.[2]).toBe('Green; Leaf\tOakland');
+  });
+
   it('is the header alone when there are no orders, and is named by the day', () => {
     expect(ordersToCsv([])).toBe('Number,Date,Customer,Status,Payment status,Total,Paid,Due,Due date,Overdue\r\n');
     expect(ordersCsvFileName(new Date('2026-03-05T12:00:00Z'))).toBe('orders-2026-03-05.csv');

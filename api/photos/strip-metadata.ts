@@ -19,7 +19,10 @@ const fail = (what: string): never => {
   throw new MalformedImageError(what);
 };
 
-export function stripImageMetadata(bytes: Uint8Array, contentType: StoredContentType): Uint8Array {
+/** A PDF is rewritten instead (rewrite-pdf.ts). */
+export type ImageContentType = Exclude<StoredContentType, 'application/pdf'>;
+
+export function stripImageMetadata(bytes: Uint8Array, contentType: ImageContentType): Uint8Array {
   switch (contentType) {
     case 'image/jpeg':
       return stripJpeg(bytes);
@@ -27,8 +30,6 @@ export function stripImageMetadata(bytes: Uint8Array, contentType: StoredContent
       return stripPng(bytes);
     case 'image/webp':
       return stripWebp(bytes);
-    case 'application/pdf':
-      return bytes;
   }
 }
 

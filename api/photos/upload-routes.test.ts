@@ -12,7 +12,11 @@ import type { AuthResponse } from '../../sync/entities/user';
 import { createApp } from '../app';
 import { photos } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { files, imageWithMetadata, jpegOfSize, SECRET, upload, type UploadFields } from './upload-test-support';
+import { pdfText } from '../testing/pdf-text';
+import { ACTIVE_CONTENT_MARKS, ACTIVE_CONTENT_PAGES, pdfWithActiveContent } from './pdf-with-active-content';
+import { rewritePdf } from './rewrite-pdf';
+import { PROTECTED_PDF_MESSAGE } from './upload-service';
+import { files, imageWithMetadata, jpegOfSize, onePagePdf, SECRET, upload, type UploadFields } from './upload-test-support';
 
 let t: TestApp;
 let seller: AuthResponse;
@@ -130,13 +134,14 @@ describe('POST /api/upload', () => {
     expect(asPhoto.body.message).toBe('Please select an image file');
 
     const labResult = await uploadOk(seller.token, { image: pdf, fileName: 'coa.pdf', purpose: 'lab-result' });
-    expect(labResult).toMatchObject({ contentType: 'application/pdf', purpose: 'lab-result', size: pdf.length });
+    const stored = await rewritePdf(pdf);
+    expect(labResult).toMatchObject({ contentType: 'application/pdf', purpose: 'lab-result', size: stored.length });
     expect(labResult.url).toMatch(/\.pdf$/);
     const served = await t.app.request(labResult.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('content-disposition')).toBe('inline');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(pdf);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(stored);
 
     const image = await uploadOk(seller.token, { image: files.png(), purpose: 'lab-result' });
     expect(image.contentType).toBe('image/png');
@@ -144,6 +149,29 @@ describe('POST /api/upload', () => {
     const text = await upload(t, seller.token, { image: files.text(), purpose: 'lab-result', fileName: 'coa.pdf', type: 'application/pdf' });
     expect(text.status).toBe(400);
     expect(text.body.message).toBe('Please select a PDF or an image file');
+  });
+
+  it('stores a lab result PDF rewritten: its pages and their text, without scripts, actions, attached files or metadata', async () => {
+    const uploaded = await pdfWithActiveContent();
+    const labResult = await uploadOk(seller.token, { image: uploaded, fileName: 'coa.pdf', purpose: 'lab-result' });
+    const stored = new Uint8Array(await (await t.app.request(labResult.url)).arrayBuffer());
+    expect(labResult.size).toBe(stored.length);
+    const storedText = Buffer.from(stored).toString('latin1');
+    for (const mark of ACTIVE_CONTENT_MARKS) expect(storedText).not.toContain(mark);
+    expect(await pdfText(stored)).toEqual(ACTIVE_CONTENT_PAGES);
+  });
+
+  it('refuses a PDF with no pages, or one protected with a password, saying why', async () => {
+    const empty = await upload(t, seller.token, {
+      image: new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')),
+      purpose: 'lab-result',
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ message: 'Please select a PDF or an image file', reason: 'validation' });
+    const locked = onePagePdf('Locked', { trailer: '/Encrypt 5 0 R ', objects: '5 0 obj << /Filter /Standard /V 1 /R 2 /O (owner) /U (user) /P -44 >> endobj' });
+    const refused = await upload(t, seller.token, { image: locked, purpose: 'lab-result' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: PROTECTED_PDF_MESSAGE, reason: 'validation', errors: { image: PROTECTED_PDF_MESSAGE } });
   });
 
   it("refuses a profile photo over 5 MB with the spec's message", async () => {

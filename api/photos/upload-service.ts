@@ -1,6 +1,7 @@
 /**
  * POST /api/upload's work: checks who may upload for which purpose, the
- * file's real type and size, removes an image's metadata, stores the bytes once by content hash and
+ * file's real type and size, removes an image's metadata (and rewrites a PDF
+ * with only its pages: no scripts, actions, attachments or metadata), stores the bytes once by content hash and
  * records the upload under the id the device made, so a retried upload is
  * answered with the first one's record.
  */
@@ -14,6 +15,7 @@ import { fileNameOf, findPhoto, insertPhoto } from '../db/repositories/photos';
 import { refreshCoversUsing } from '../products/product-service';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import { sniffContentType, type StoredContentType } from './file-types';
+import { EncryptedPdfError, MalformedPdfError, rewritePdf } from './rewrite-pdf';
 import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 import { takeUploadQuota } from './upload-quota';
 
@@ -21,6 +23,7 @@ export const SELECT_IMAGE_MESSAGE = 'Please select an image file';
 export const SELECT_LAB_RESULT_MESSAGE = 'Please select a PDF or an image file';
 export const PHOTO_ID_TAKEN_MESSAGE = 'This photo id is already used by another account. Upload the file again under a new id.';
 export const SELLERS_ONLY_MESSAGE = 'Only sellers can upload product photos and lab results.';
+export const PROTECTED_PDF_MESSAGE = 'This PDF is protected with a password. Save a copy without the protection and upload that.';
 
 /** The spec's message for a profile photo ('Image must be less than 5MB'); other purposes say "File". */
 export function tooLargeMessage(purpose: PhotoPurpose): string {
@@ -60,11 +63,13 @@ function ownRecord(existing: Photo & { userId: string; sha256: string }, user: U
   return photo;
 }
 
-function withoutMetadata(bytes: Uint8Array, contentType: StoredContentType, purpose: PhotoPurpose): Uint8Array {
+async function withoutMetadata(bytes: Uint8Array, contentType: StoredContentType, purpose: PhotoPurpose): Promise<Uint8Array> {
   try {
-    return stripImageMetadata(bytes, contentType);
+    return contentType === 'application/pdf' ? await rewritePdf(bytes) : stripImageMetadata(bytes, contentType);
   } catch (error) {
-    if (error instanceof MalformedImageError) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
+    if (error instanceof EncryptedPdfError) throw new AppError('validation', PROTECTED_PDF_MESSAGE, { image: PROTECTED_PDF_MESSAGE });
+    if (error instanceof MalformedImageError || error instanceof MalformedPdfError)
+      throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
     throw error;
   }
 }
@@ -87,8 +92,9 @@ export async function uploadPhoto(services: Services, user: User, input: UploadI
   const received = new Uint8Array(await image.arrayBuffer());
   const contentType = sniffContentType(received, purpose);
   if (!contentType) throw new AppError('validation', selectFileMessage(purpose), { image: selectFileMessage(purpose) });
-  // Stored and served publicly for a year: what the picture does not need (its location above all) never reaches the disk.
-  const bytes = withoutMetadata(received, contentType, purpose);
+  // Stored and served publicly for a year: what the picture does not need (its location above all) never reaches the disk,
+  // nor anything in a PDF that could run when it is opened.
+  const bytes = await withoutMetadata(received, contentType, purpose);
 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const fileName = fileNameOf(sha256, contentType);

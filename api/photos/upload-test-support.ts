@@ -24,12 +24,36 @@ const PNG_HEADER = pngChunk('IHDR', [...u32be(1), ...u32be(1), 8, 2, 0, 0, 0]);
 const webpChunk = (type: string, data: number[]) => [...ascii(type), ...u32le(data.length), ...data, ...(data.length % 2 ? [0] : [])];
 const riff = (chunks: number[]) => [...ascii('RIFF'), ...u32le(4 + chunks.length), ...ascii('WEBP'), ...chunks];
 
-/** Well-formed files of each accepted type with unique picture bytes (a JPEG scan, a PNG IDAT, a WebP VP8 chunk). */
+/**
+ * A one-page PDF saying `text`, written by hand (no cross-reference table, which readers rebuild); `trailer` adds to
+ * the trailer dictionary, `objects` adds objects after the page's.
+ */
+export function onePagePdf(text: string, { trailer = '', objects = '' } = {}): Uint8Array {
+  const content = `BT /F1 12 Tf 20 100 Td (${text}) Tj ET`;
+  const font = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  return new Uint8Array(
+    ascii(
+      [
+        '%PDF-1.4',
+        '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+        '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+        `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 ${font} >> >> /Contents 4 0 R >> endobj`,
+        `4 0 obj << /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj`,
+        objects,
+        `trailer << /Root 1 0 R ${trailer}>>`,
+        '%%EOF',
+        '',
+      ].join('\n'),
+    ),
+  );
+}
+
+/** Well-formed files of each accepted type with unique picture bytes (a JPEG scan, a PNG IDAT, a WebP VP8 chunk, a PDF's text). */
 export const files = {
   jpeg: (padding = 32) => new Uint8Array([0xff, 0xd8, ...JFIF, ...SCAN_HEADER, ...scanData(padding), 0xff, 0xd9]),
   png: () => new Uint8Array([...PNG_SIGNATURE, ...PNG_HEADER, ...pngChunk('IDAT', tail()), ...pngChunk('IEND', [])]),
   webp: () => new Uint8Array(riff(webpChunk('VP8 ', tail()))),
-  pdf: () => new Uint8Array([...ascii('%PDF-1.4\n'), ...tail(), ...ascii('\n%%EOF\n')]),
+  pdf: () => onePagePdf(`Lab result ${Buffer.from(tail(8)).toString('hex')}`),
   text: () => new Uint8Array(ascii(`just some text pretending to be a photo ${tail(4).join('')}`)),
 };
 

@@ -9,6 +9,7 @@ import type { AuthResponse } from '../../sync/entities/user';
 import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { cleanupUnusedPhotos, UNUSED_PHOTO_GRACE_MS } from './cleanup';
+import { rewritePdf } from './rewrite-pdf';
 import { S3FileStore } from './s3-file-store';
 import { files, upload } from './upload-test-support';
 
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 describe('uploads in S3-compatible storage', () => {
   it('stores the upload in the bucket under its content hash, not on the disk, and serves it with the usual headers', async () => {
-    const bytes = files.pdf();
+    // A PDF is stored rewritten (rewrite-pdf.ts), and a rewritten one as it is.
+    const bytes = await rewritePdf(files.pdf());
     const sent = await upload(t, seller.token, { image: bytes, purpose: 'lab-result', fileName: 'coa.pdf', type: 'application/pdf' });
     expect(sent.status).toBe(201);
     const name = sent.body.url.slice('/uploads/'.length);

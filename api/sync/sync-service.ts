@@ -2,7 +2,7 @@
 import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/protocol';
 import type { MutationName } from '../../sync/mutations';
 import { AppError, type ErrorReason } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { parseEnvelopeOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
 import { findRefusals, findSyncClient, insertRefusal, readPullClock, saveSyncClient, tombstonesSince, type SyncClient } from '../db/repositories/sync';
@@ -35,7 +35,7 @@ type Outcome = PushResponse['results'][number];
  * with Retry-After, so the device keeps the rest and sends it again later.
  */
 export async function push(services: Services, session: Pusher, input: unknown): Promise<PushResponse> {
-  const request = parseOrThrow(pushRequestSchema, input);
+  const request = parseEnvelopeOrThrow(pushRequestSchema, input);
   const mutations = [...request.mutations].sort((a, b) => a.seq - b.seq);
   const { response, overQuota } = await services.db.transaction(async (tx) => {
     const client = await clientOf(tx.db, request.clientId, session, services.now());

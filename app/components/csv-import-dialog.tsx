@@ -8,11 +8,12 @@ import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 
 export type CheckedCsvRow = { line: number; label: string; error?: string };
-export type CheckedCsv<Row extends CheckedCsvRow> = { rows: Row[]; error?: string };
+export type CheckedCsv<Row extends CheckedCsvRow> = { rows: Row[]; error?: string; /** Header cells that are none of the columns, left out. */ ignoredColumns: string[] };
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
-type Stage<Row> = { kind: 'choose'; error?: string } | { kind: 'preview'; rows: Row[] } | { kind: 'importing' } | { kind: 'done'; message: string; failed: boolean };
+type Stage<Row> =
+  { kind: 'choose'; error?: string } | { kind: 'preview'; rows: Row[]; ignoredColumns: string[] } | { kind: 'importing' } | { kind: 'done'; message: string; failed: boolean };
 
 export function CsvImportDialog<Row extends CheckedCsvRow>({
   title,
@@ -40,7 +41,7 @@ export function CsvImportDialog<Row extends CheckedCsvRow>({
     if (file.size > MAX_BYTES) return setStage({ kind: 'choose', error: 'The file is larger than 2 MB. Split it into smaller files.' });
     try {
       const checked = read(await file.text());
-      setStage(checked.error ? { kind: 'choose', error: checked.error } : { kind: 'preview', rows: checked.rows });
+      setStage(checked.error ? { kind: 'choose', error: checked.error } : { kind: 'preview', rows: checked.rows, ignoredColumns: checked.ignoredColumns });
     } catch {
       setStage({ kind: 'choose', error: 'The file could not be read.' });
     }
@@ -86,6 +87,7 @@ export function CsvImportDialog<Row extends CheckedCsvRow>({
             <p role="status" className="text-sm font-medium text-stone-900">
               {valid.length} of {stage.rows.length} rows are valid{valid.length < stage.rows.length && '; rows with errors will be skipped'}.
             </p>
+            {stage.ignoredColumns.length > 0 && <p className="text-sm text-stone-600">Columns left out: {stage.ignoredColumns.join(', ')}.</p>}
             <ul aria-label="Rows read from the file" className="grid max-h-72 gap-1 overflow-y-auto rounded-lg border border-stone-200 p-2 text-sm">
               {stage.rows.map((row) => (
                 <li key={row.line} className={row.error ? 'break-words text-red-800' : 'text-stone-800'}>

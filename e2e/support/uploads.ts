@@ -26,9 +26,24 @@ export function solidPng(width: number, height: number, [red, green, blue]: [num
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-export const LAB_RESULT_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
+/** A one-page PDF saying `text` (the server keeps a PDF's pages, so it must have one), its content uncompressed. */
+export function onePagePdf(text: string): Buffer {
+  const content = `BT /F1 12 Tf 20 100 Td (${text}) Tj ET`;
+  return Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> >> >> /Contents 4 0 R >> endobj',
+      `4 0 obj << /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj`,
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+      '',
+    ].join('\n'),
+  );
+}
+
+export const LAB_RESULT_PDF = onePagePdf('Certificate of analysis');
 
 export async function upload(session: ApiSession, bytes: Buffer, fileName: string, type: string, purpose: 'product' | 'lab-result'): Promise<Uploaded> {
   const form = new FormData();

@@ -5,13 +5,14 @@
  * and identity columns go on from the copied values.
  */
 import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { describeWithPostgres, freshPostgresDatabase } from '../../testing/postgres';
 import { products } from '../schema';
-import { copyToPostgres, RowChecksum } from './copy-to-postgres';
+import { copyToPostgres, RowChecksum, RowRefusedError } from './copy-to-postgres';
 
 describeWithPostgres('copying an embedded installation into PostgreSQL', () => {
   let t: TestApp;
@@ -86,6 +87,43 @@ describeWithPostgres('copying an embedded installation into PostgreSQL', () => {
     const before = await count('products');
     await expect(copyToPostgres(t.services.env.databaseFile, target)).rejects.toThrow('The target database already holds data');
     expect(await count('products')).toBe(before);
+  });
+
+  /** A product of `seller` written straight into the file, as text stored before the app refused it would be. */
+  async function storedProduct(sellerId: string, fields: { strainName: string; description: string | null }): Promise<string> {
+    const id = randomUUID();
+    const now = new Date();
+    await t.services.db.transaction(async (tx) => {
+      await tx.db
+        .insert(products)
+        .values({ id, userId: sellerId, ...fields, priceCents: 100_000, availableThousandths: 1000, photoIds: [], version: tx.version, createdAt: now, updatedAt: now })
+        .run();
+    });
+    return id;
+  }
+
+  it('names the row whose text holds a NUL character, which PostgreSQL cannot store, and copies nothing', async () => {
+    const seller = await t.registerUser('seller');
+    await storedProduct(seller.user.id, { strainName: 'Blue Dream', description: null });
+    const id = await storedProduct(seller.user.id, { strainName: 'Gelato', description: 'Sweet\u0000cream' });
+    const copy = copyToPostgres(t.services.env.databaseFile, target);
+    await expect(copy).rejects.toThrow(RowRefusedError);
+    await expect(copy).rejects.toThrow(`The copy stopped at table "products", row id ${id}: its "description" holds a NUL character`);
+    expect(await count('users')).toBe(0);
+  });
+
+  it('names a row PostgreSQL refuses for any other reason, such as a reference to a row that is gone, and copies nothing', async () => {
+    const seller = await t.registerUser('seller');
+    await storedProduct(seller.user.id, { strainName: 'Blue Dream', description: null });
+    const orphan = await storedProduct(seller.user.id, { strainName: 'Left behind', description: null });
+    const file = new BetterSqlite3(t.services.env.databaseFile);
+    file.pragma('foreign_keys = OFF');
+    file.prepare('UPDATE products SET user_id = ? WHERE id = ?').run(randomUUID(), orphan);
+    file.close();
+    const copy = copyToPostgres(t.services.env.databaseFile, target);
+    await expect(copy).rejects.toThrow(RowRefusedError);
+    await expect(copy).rejects.toThrow(new RegExp(`^The copy stopped at table "products", row id ${orphan}: PostgreSQL refused it \\(.*foreign key`));
+    expect(await count('users')).toBe(0);
   });
 });
 

@@ -13,6 +13,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { ClientBase } from 'pg';
 import { migratePostgres } from './migrate-postgres';
 
+/** A row PostgreSQL cannot take: names its table and its key, so the operator can mend that row and copy again. */
+export class RowRefusedError extends Error {}
+
 export type TableCheck = { table: string; sourceRows: number; targetRows: number; sourceChecksum: string; targetChecksum: string; matches: boolean };
 export type CopyReport = { tables: TableCheck[]; matches: boolean };
 
@@ -52,7 +55,8 @@ export async function copyToPostgres(sqliteFile: string, target: ClientBase): Pr
   }
 }
 
-type Table = { name: string; columns: string[] };
+/** `key`: the columns of the primary key, which name a row in a message. */
+type Table = { name: string; columns: string[]; key: string[] };
 
 /** The file's tables, each after the tables it refers to. */
 function tablesInCopyOrder(source: BetterSqlite3.Database): Table[] {
@@ -65,7 +69,26 @@ function tablesInCopyOrder(source: BetterSqlite3.Database): Table[] {
     ordered.push(name);
   };
   names.forEach(visit);
-  return ordered.map((name) => ({ name, columns: (source.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string }>).map((column) => column.name) }));
+  return ordered.map((name) => {
+    const columns = source.prepare(`PRAGMA table_info("${name}")`).all() as Array<{ name: string; pk: number }>;
+    const key = columns.filter((column) => column.pk > 0).sort((a, b) => a.pk - b.pk);
+    return { name, columns: columns.map((column) => column.name), key: key.map((column) => column.name) };
+  });
+}
+
+/** 'table "products", row id 5f0c…' (or the row's place in the table when it has no primary key). */
+function rowName(table: Table, row: Row, place: number): string {
+  const key = table.key.map((column) => `${column} ${String(row[table.columns.indexOf(column)])}`).join(', ');
+  return `table "${table.name}", row ${key || `number ${place}`}`;
+}
+
+/** PostgreSQL's text cannot hold a NUL character, which SQLite's can (text stored before the app refused it). */
+function refuseNul(table: Table, row: Row, place: number): void {
+  const column = row.findIndex((value) => typeof value === 'string' && value.includes('\u0000'));
+  if (column === -1) return;
+  throw new RowRefusedError(
+    `The copy stopped at ${rowName(table, row, place)}: its "${table.columns[column]}" holds a NUL character (\\u0000), which PostgreSQL cannot store. Remove it from that value and copy again; nothing was copied.`,
+  );
 }
 
 async function copyTable(source: BetterSqlite3.Database, target: ClientBase, table: Table): Promise<void> {
@@ -76,20 +99,49 @@ async function copyTable(source: BetterSqlite3.Database, target: ClientBase, tab
     await target.query(`INSERT INTO "${table.name}" (${quotedColumns}) VALUES ${values}`, rows.flat());
   };
   let batch: Row[] = [];
+  let copied = 0;
+  const insertBatch = async () => {
+    await insertNamingTheRowThatFails(target, table, batch, copied, insert);
+    copied += batch.length;
+    batch = [];
+  };
   for (const row of source.prepare(`SELECT ${quotedColumns} FROM "${table.name}"`).raw().iterate() as Iterable<Row>) {
+    refuseNul(table, row, copied + batch.length + 1);
     batch.push(row);
-    if (batch.length === rowsPerStatement) {
-      await insert(batch);
-      batch = [];
-    }
+    if (batch.length === rowsPerStatement) await insertBatch();
   }
-  if (batch.length > 0) await insert(batch);
+  if (batch.length > 0) await insertBatch();
   // An identity column goes on from the copied values, not from 1.
   if (table.columns.includes('id')) {
     const { rows } = await target.query<{ sequence: string | null }>(`SELECT pg_get_serial_sequence($1, 'id') AS sequence`, [`"${table.name}"`]);
     const sequence = rows[0]?.sequence;
     if (sequence) await target.query(`SELECT setval($1, (SELECT coalesce(max("id"), 0) + 1 FROM "${table.name}"), false)`, [sequence]);
   }
+}
+
+/**
+ * Inserts a batch; when PostgreSQL refuses it (a row SQLite took but PostgreSQL does not: a reference to a row that is
+ * gone, say), inserts its rows again one at a time to name the first one refused.
+ */
+async function insertNamingTheRowThatFails(target: ClientBase, table: Table, rows: Row[], before: number, insert: (rows: Row[]) => Promise<void>): Promise<void> {
+  await target.query('SAVEPOINT copy_batch');
+  try {
+    await insert(rows);
+  } catch (error) {
+    await target.query('ROLLBACK TO SAVEPOINT copy_batch');
+    for (const [index, row] of rows.entries()) {
+      try {
+        await insert([row]);
+      } catch (rowError) {
+        const reason = rowError instanceof Error ? rowError.message : String(rowError);
+        throw new RowRefusedError(
+          `The copy stopped at ${rowName(table, row, before + index + 1)}: PostgreSQL refused it (${reason}). Mend that row and copy again; nothing was copied.`,
+        );
+      }
+    }
+    throw error;
+  }
+  await target.query('RELEASE SAVEPOINT copy_batch');
 }
 
 async function checkTable(source: BetterSqlite3.Database, target: ClientBase, table: Table): Promise<TableCheck> {

@@ -10,6 +10,7 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
 import { AppError } from '../../../sync/errors';
+import { NUL_CHARACTER_MESSAGE } from '../../../sync/validation';
 import { BoundedMap } from '../../limits/bounded-map';
 import type { Db } from '../database';
 import * as schema from '../schema';
@@ -70,12 +71,14 @@ function toPositional(text: string): string {
 /**
  * The builder maps dates and flags of its columns itself; a bare flag in a
  * hand-written fragment is stored as SQLite would, 1 or 0. PostgreSQL's text
- * cannot hold a NUL character, which SQLite's can: such input is refused as
- * the request's fault, never a server error.
+ * cannot hold a NUL character, which SQLite's can: input holding one is
+ * refused on both engines where it is read (`sync/validation.ts`), and text
+ * that came in another way is refused here as the request's fault, never a
+ * server error.
  */
 function toParameter(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string' && value.includes('\u0000')) throw new AppError('validation', 'Text cannot contain a NUL character (\\u0000)');
+  if (typeof value === 'string' && value.includes('\u0000')) throw new AppError('validation', NUL_CHARACTER_MESSAGE);
   return value === undefined ? null : value;
 }
 

@@ -11,6 +11,7 @@
  * thousandths, all integers.
  */
 export { users, sessions, accountTokens } from './accounts';
+export { passwordResetRequests } from './password-resets';
 export { teams, teamMembers, teamInvitations } from './teams';
 export { products, priceLists } from './catalogue';
 export { menus, menuItems, savedMenus } from './menus';

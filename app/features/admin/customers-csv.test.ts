@@ -24,7 +24,7 @@ describe('customersToCsv', () => {
 
   it('writes one row per customer in the column order', () => {
     const lines = customersToCsv([customer()]).split('\r\n');
-    expect(lines).toHaveLength(2);
+    expect(lines).toEqual([expect.any(String), expect.any(String), '']);
     expect(lines[1]).toBe('Jane Doe,jane@example.com,seller,Green Farms,555-0100,trial,2025-03-09');
   });
 
@@ -34,6 +34,11 @@ describe('customersToCsv', () => {
     const parsed = parse<string[]>(csv).data;
     expect(parsed[1]?.[0]).toBe('Jane "JJ"');
     expect(parsed[1]?.[3]).toBe('Farms, Inc.');
+  });
+
+  it('quotes values holding a semicolon, a tab or a line break, which spreadsheets in some languages split on', () => {
+    const csv = customersToCsv([customer({ firstName: 'Jane\tJJ', lastName: null, businessName: 'Farms; Inc.\nNorth' })]);
+    expect(csv.split('\r\n')[1]).toBe('"Jane\tJJ",jane@example.com,seller,"Farms; Inc.\nNorth",555-0100,trial,2025-03-09');
   });
 
   it('writes N/A for an empty subscription status', () => {

@@ -1,16 +1,9 @@
 /** The admin's customer export (spec section 7): built in the browser from the filtered list. Buyers never pay: N/A. */
-import { unparse } from 'papaparse';
+import { csvFile } from '../../../sync/csv-cells';
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 
 export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date'] as const;
-
-/**
- * Spreadsheet apps run cells that start with = + - @ as formulas, and names and
- * business names are typed by customers. Such cells get a leading apostrophe,
- * except plain numbers and phone numbers, which can do no harm.
- */
-const FORMULA_CELL = /^[=+\-@\t\r](?![\d\s().+-]*$)/;
 
 export function customerBusinessName(customer: Pick<User, 'role' | 'businessName' | 'companyName'>): string {
   if (customer.businessName) return customer.businessName;
@@ -27,7 +20,7 @@ export function customersToCsv(customers: User[]): string {
     customer.role === 'seller' && customer.subscriptionStatus ? customer.subscriptionStatus : 'N/A',
     customer.createdAt.slice(0, 10),
   ]);
-  return unparse({ fields: [...CUSTOMER_CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA_CELL });
+  return csvFile(CUSTOMER_CSV_COLUMNS, rows);
 }
 
 export function customersCsvFileName(now: Date): string {

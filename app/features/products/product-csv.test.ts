@@ -112,6 +112,16 @@ describe('parseProductCsv', () => {
     expect(parsed.ignoredColumns).toEqual(['Supplier']);
   });
 
+  it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const parsed = parseProductCsv('strainName,constructor,__proto__,Supplier\nUpper,x,y,Acme\n');
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.ignoredColumns).toEqual(['constructor', '__proto__', 'Supplier']);
+    expect(parsed.columns).toEqual(['strainName']);
+    expect(parsed.rows[0]?.values).toEqual(parseProductCsv('strainName\nUpper\n').rows[0]?.values);
+    expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(inherited);
+  });
+
   it('reads the names other inventory systems give their columns', () => {
     const parsed = parseProductCsv('Product Name,Item Code,Type,THC %,Wholesale Price,UOM,Qty Available,MOQ,Product ID\nUpper,UP-1,Vape,85 %,$40,units,120,6,\n');
     expect(parsed.ignoredColumns).toEqual([]);
@@ -223,6 +233,12 @@ describe('productsToCsv', () => {
     expect(rows[2]?.[4]).toBe('-1');
     // Reading our own export back takes the apostrophe off again.
     expect(parseProductCsv(csv).rows[0]?.cells.strainName).toBe('=HYPERLINK("http://evil.test","Click")');
+  });
+
+  it('quotes cells holding a semicolon, a tab or a line break, which spreadsheets in some languages split on', () => {
+    const csv = productsToCsv([product({ strainName: 'Kush; Limited', description: 'Dense\tbuds\nsecond line', sku: 'K;1' })]);
+    expect(csv.split('\r\n')[1]).toMatch(/^"Kush; Limited","Dense\tbuds\nsecond line",.*,"K;1",/);
+    expect(parseProductCsv(csv).rows[0]?.values).toMatchObject({ strainName: 'Kush; Limited', description: 'Dense\tbuds\nsecond line', sku: 'K;1' });
   });
 
   it('guards tab and carriage-return starts too', () => {

@@ -6,14 +6,12 @@
  * (productFieldsSchema), so a row that passes here is a row the server takes.
  * Decimals stay exact strings from the file to the mutation.
  */
-import { parse, unparse } from 'papaparse';
+import { parse } from 'papaparse';
 import type { z } from 'zod';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
-import { guardFormula, headerKey, plainNumber, withoutFormulaGuard } from '../../../sync/csv-cells';
+import { columnReader, csvFile, headerKey, plainNumber, unknownColumns, withoutFormulaGuard } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
-
-export { guardFormula, plainNumber };
 
 /**
  * The columns of the template, the import and the export, in this order. The
@@ -71,8 +69,7 @@ export type CsvProduct = Pick<Product, CsvColumn>;
  * the names other inventory systems and spreadsheets use ('Qty Available',
  * 'MOQ', 'THC %') as the column they mean.
  */
-const HEADER_ALIASES: Record<string, CsvColumn> = {
-  ...Object.fromEntries(CSV_COLUMNS.map((column) => [headerKey(column), column])),
+const readColumn = columnReader(CSV_COLUMNS, {
   ...aliases('strainName', ['strain', 'name', 'product', 'productname', 'itemname']),
   ...aliases('description', ['details', 'productdescription']),
   ...aliases('category', ['type', 'producttype', 'productcategory']),
@@ -84,7 +81,7 @@ const HEADER_ALIASES: Record<string, CsvColumn> = {
   ...aliases('lotSize', ['minimumorder', 'minorder', 'moq', 'minimum', 'minqty', 'minimumquantity', 'lot']),
   ...aliases('sku', ['itemnumber', 'itemcode', 'productcode']),
   ...aliases('id', ['productid']),
-};
+});
 
 function aliases(column: CsvColumn, keys: string[]): Record<string, CsvColumn> {
   return Object.fromEntries(keys.map((key) => [key, column]));
@@ -173,10 +170,10 @@ export function parseProductCsv(text: string): ProductCsvParse {
     header: true,
     skipEmptyLines: false,
     newline: '\n',
-    transformHeader: (header) => HEADER_ALIASES[headerKey(header)] ?? header.trim(),
+    transformHeader: readColumn,
   });
   const fields = result.meta.fields ?? [];
-  const ignoredColumns = fields.filter((field) => !isColumn(field) && field !== '');
+  const ignoredColumns = unknownColumns(fields, CSV_COLUMNS);
   const columns = CSV_COLUMNS.filter((column) => fields.includes(column));
   if (!fields.includes('strainName')) {
     return {
@@ -225,24 +222,22 @@ export function rowMessage(row: ProductCsvRow): string {
   return `Row ${row.line}: ${row.error ?? 'OK'}`;
 }
 
-/** The catalogue as CSV with the template's columns (each product's id and SKU last); commas, quotes and line breaks are quoted. */
+/** The catalogue as CSV with the template's columns (each product's id and SKU last). */
 export function productsToCsv(products: readonly CsvProduct[]): string {
-  const data = products.map((product) =>
-    [
-      product.strainName,
-      product.description ?? '',
-      product.category,
-      product.thcPercentage ?? '',
-      product.cbdPercentage ?? '',
-      product.pricePerUnit ?? '',
-      product.unitType,
-      product.availableQuantity,
-      String(product.lotSize),
-      product.sku ?? '',
-      product.id,
-    ].map(guardFormula),
-  );
-  return `${unparse({ fields: [...CSV_COLUMNS], data }, { newline: '\r\n' })}\r\n`;
+  const data = products.map((product) => [
+    product.strainName,
+    product.description ?? '',
+    product.category,
+    product.thcPercentage ?? '',
+    product.cbdPercentage ?? '',
+    product.pricePerUnit ?? '',
+    product.unitType,
+    product.availableQuantity,
+    String(product.lotSize),
+    product.sku ?? '',
+    product.id,
+  ]);
+  return csvFile(CSV_COLUMNS, data);
 }
 
 export const TEMPLATE_EXAMPLE: CsvProduct = {
