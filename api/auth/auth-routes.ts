@@ -15,7 +15,8 @@ const seenByMember = (session: Session) => withTeamBilling(session.user, session
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
     const result = await register(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
-    return c.json(result, 201);
+    // 202: the account waits for the link sent to its address.
+    return 'pending' in result ? c.json(result, 202) : c.json(result, 201);
   })
   .post('/auth/login', open, async (c) => {
     const result = await login(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
