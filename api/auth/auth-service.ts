@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
+import { EMAIL_TAKEN_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
 import { registerWithInvitationSchema } from '../../sync/entities/team';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
@@ -17,7 +17,7 @@ import { sendWelcome } from '../account/account-service';
 import { withOwnTeamBilling } from '../team/team-billing';
 import { joinWithToken, invitationProvesAddress } from '../team/team-service';
 import { linkConfirmedAddress } from '../customers/buyer-links';
-import { claimAddress, releaseAddress, unconfirmedHolder, type PendingRegistration } from './registration-claim';
+import { claimAddress, releaseAddress, unconfirmedHolder } from './registration-claim';
 import { sessionCache } from './session-cache';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 

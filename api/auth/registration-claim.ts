@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { registerInputSchema, User } from '../../sync/entities/user';
-import { CONFIRM_LINK_INVALID_MESSAGE } from '../../sync/entities/account';
+import { CONFIRM_LINK_INVALID_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
 import { AppError } from '../../sync/errors';
 import type { Services } from '../context';
 import type { Db, Tx } from '../db/database';
@@ -31,9 +31,6 @@ const CLAIM_VALID_HOURS = 24;
 /** Links one address is sent an hour: enough for a person trying again, too few to flood their inbox. */
 const CLAIM_MAILS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
-
-/** The answer to a registration that waits for its link (202). */
-export type PendingRegistration = { pending: true; email: string; message: string };
 
 export const claimSentMessage = (email: string) => `We sent a link to ${email}. Follow it to finish creating your account.`;
 

@@ -21,6 +21,7 @@ import { mutate } from '../../lib/replica/mutate';
 import { useTeamAllowances } from '../../lib/team-role';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerLinkBadge } from './customer-link-card';
 import { matchesCustomer } from './customer-search';
 
 export function CustomersPage() {
@@ -138,7 +139,7 @@ function CustomerBook({ customers, priceLists }: { customers: Customer[]; priceL
                   {customer.repUserId && ` · Rep: ${memberNames?.get(customer.repUserId) ?? 'a former member'}`}
                 </p>
                 <div className="flex flex-wrap gap-1">
-                  {customer.buyerTeamId && <Badge tone="good">On the platform</Badge>}
+                  {customer.link !== 'unlinked' && <CustomerLinkBadge link={customer.link} />}
                   {customer.holdWhenOverdue && <Badge tone="info">Hold when overdue</Badge>}
                   {customer.tags.map((tag) => (
                     <Badge key={tag} tone="neutral">
