@@ -1,5 +1,5 @@
 /** Registrations waiting for their address's owner to follow the link sent there, found by the SHA-256 of their token. */
-import { and, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { registrationClaims } from '../schema';
 
@@ -41,4 +41,9 @@ export async function countRegistrationClaimsSince(db: Db, email: string, since:
     .where(and(sql`lower(${registrationClaims.email}) = ${email.toLowerCase()}`, gte(registrationClaims.createdAt, since)))
     .get();
   return row?.n ?? 0;
+}
+
+/** Claims past their expiry go, with the password hash they kept. */
+export async function deleteExpiredRegistrationClaims(db: Db, now: Date): Promise<void> {
+  await db.delete(registrationClaims).where(lte(registrationClaims.expiresAt, now)).run();
 }
