@@ -113,6 +113,17 @@ describe('a stranger who registers the address of an entry the seller keyed in',
     expect(await pricedTeamOf(entry.id)).toBe(buyer.user.id);
   });
 
+  it('lets the owner an invitation to a team was mailed to register at once, taking the address from the squatter', async () => {
+    const address = `rep-${randomUUID()}@lakeside.example`;
+    const squatter = await ok<AuthResponse>('POST', '/api/auth/register', undefined, registration(address, 'squatter-pass-1'), 201);
+    await ok('POST', '/api/team/invitations', seller.token, { email: address, role: 'rep' }, 201);
+    const inviteToken = (await linkInMailTo(t.services, address, '/join')).searchParams.get('token');
+    const owner = await ok<AuthResponse>('POST', '/api/auth/register', undefined, { ...registration(address, 'owner-pass-123'), role: 'seller', inviteToken }, 201);
+    expect(owner.user.email).toBe(address);
+    expect((await t.request('GET', '/api/auth/me', { token: squatter.token })).status).toBe(401);
+    expect((await ok<{ members: Array<{ email: string }> }>('GET', '/api/team', seller.token)).members.map((member) => member.email)).toContain(address);
+  });
+
   it('keeps a confirmed address from anyone who registers it again', async () => {
     const buyer = await t.registerUser('buyer');
     await t.confirmEmail(buyer);
