@@ -13,7 +13,7 @@ test('a seller invites a customer, and the buyer who accepts takes the order wri
   const tag = uniqueTag();
   const sellerName = `Hilltop Farms ${tag}`;
   const seller = await sellerWithBusiness(sellerName);
-  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50' });
+  const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 1 });
   const buyerAccount = await registerAccount('buyer');
   const customer = await apiPost<{ id: string; name: string }>('/api/customers', seller.session, { id: randomUUID(), name: `Green Leaf ${tag}`, email: buyerAccount.email });
   const order = await apiPost<{ id: string; number: string }>('/api/orders', seller.session, {
