@@ -23,6 +23,18 @@ const customer: Customer = {
   repUserId: REP,
   holdWhenOverdue: true,
   tags: ['north', 'vip'],
+  phoneNumber: '(734) 555-0142',
+  billingLine1: '12 Main Street',
+  billingLine2: 'Suite 4',
+  billingCity: 'Ann Arbor',
+  billingState: 'MI',
+  billingZipCode: '48104-1234',
+  shippingSameAsBilling: false,
+  shippingLine1: '900 Dock Road',
+  shippingLine2: null,
+  shippingCity: 'Ypsilanti',
+  shippingState: 'MI',
+  shippingZipCode: '48197',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -30,7 +42,9 @@ const customer: Customer = {
 describe('customers CSV', () => {
   it('reads back the customer it wrote, as an update of that customer', () => {
     const text = customersToCsv([customer], context);
-    expect(text).toContain(`"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,"north;vip",${CUSTOMER}`);
+    expect(text).toContain(
+      `"Green Leaf, Inc.",buy@greenleaf.example,C10-0000001,net30,Gold,rita@example.com,yes,"north;vip",(734) 555-0142,12 Main Street,Suite 4,Ann Arbor,MI,48104-1234,no,900 Dock Road,,Ypsilanti,MI,48197,${CUSTOMER}`,
+    );
     const parsed = parseCustomersCsv(text, [customer], context);
     expect(parsed.rows).toEqual([
       {
@@ -46,9 +60,44 @@ describe('customers CSV', () => {
           repUserId: REP,
           holdWhenOverdue: true,
           tags: ['north', 'vip'],
+          phoneNumber: '(734) 555-0142',
+          billingLine1: '12 Main Street',
+          billingLine2: 'Suite 4',
+          billingCity: 'Ann Arbor',
+          billingState: 'MI',
+          billingZipCode: '48104-1234',
+          shippingSameAsBilling: false,
+          shippingLine1: '900 Dock Road',
+          shippingLine2: null,
+          shippingCity: 'Ypsilanti',
+          shippingState: 'MI',
+          shippingZipCode: '48197',
         },
       },
     ]);
+  });
+
+  it('reads addresses as other systems head them, and refuses a ZIP code that is not a US one', () => {
+    const parsed = parseCustomersCsv(
+      'Customer,Phone,Address,City,State,ZIP,Same as billing\nHigh Tide,734 555 0100,1 Shore Drive,Traverse City,MI,496841234,yes\nLow Tide,,,,,abcde,\n',
+      [],
+      context,
+    );
+    expect(parsed.ignoredColumns).toEqual([]);
+    expect(parsed.rows[0]!.values).toMatchObject({
+      phoneNumber: '734 555 0100',
+      billingLine1: '1 Shore Drive',
+      billingCity: 'Traverse City',
+      billingState: 'MI',
+      billingZipCode: '49684-1234',
+      shippingSameAsBilling: true,
+    });
+    expect(parsed.rows[1]).toMatchObject({ label: 'Low Tide', error: 'Billing ZIP code must be 5 digits, or 9 digits like 48104-1234' });
+  });
+
+  it('updates a customer of the book only in the columns the file has', () => {
+    const parsed = parseCustomersCsv(`id,name,city\n${CUSTOMER},Green Leaf,Detroit\n`, [customer], context);
+    expect(parsed.rows).toEqual([{ line: 2, label: 'Green Leaf', customerId: CUSTOMER, values: { name: 'Green Leaf', billingCity: 'Detroit' } }]);
   });
 
   it('reads a column named constructor or __proto__ as an unknown column, left out like any other', () => {

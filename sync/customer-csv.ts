@@ -1,14 +1,15 @@
 /**
  * The customer book as CSV, both ways. The price list and the rep are written by name (the rep by email), and read
  * back against the team's lists and members, so a spreadsheet never needs ids; a row with an id (or the email of a
- * customer already in the book) updates that customer instead of adding another. Nothing is written here.
+ * customer already in the book) updates that customer instead of adding another, changing only the columns the file
+ * has (a file written before the book kept addresses leaves them as they are). Nothing is written here.
  */
 import { parse } from 'papaparse';
 import { columnReader, csvFile, headerKey, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
-import { customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
+import { CUSTOMER_CONTACT_FIELDS, customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from './entities/customer';
 import { validate } from './validation';
 
-export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'licenseNumber', 'paymentTerms', 'priceList', 'rep', 'holdWhenOverdue', 'tags', 'id'] as const;
+export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'licenseNumber', 'paymentTerms', 'priceList', 'rep', 'holdWhenOverdue', 'tags', ...CUSTOMER_CONTACT_FIELDS, 'id'] as const;
 type Column = (typeof CUSTOMER_CSV_COLUMNS)[number];
 
 export type CustomerCsvContext = {
@@ -16,7 +17,9 @@ export type CustomerCsvContext = {
   members: ReadonlyArray<{ userId: string; email: string; name: string }>;
 };
 
-export type CustomerCsvValues = ReturnType<typeof customerFieldsSchema.parse>;
+/** A new customer's fields (the defaults for what the file leaves out), or an update's: only the columns the file has. */
+export type CustomerCsvValues = Pick<CustomerFields, 'name'> & Partial<CustomerFields>;
+type CustomerFields = ReturnType<typeof customerFieldsSchema.parse>;
 
 export type CustomerCsvRow = {
   line: number;
@@ -47,6 +50,21 @@ const readColumn = columnReader(CUSTOMER_CSV_COLUMNS, {
   salesrep: 'rep',
   hold: 'holdWhenOverdue',
   customerid: 'id',
+  phone: 'phoneNumber',
+  telephone: 'phoneNumber',
+  address: 'billingLine1',
+  street: 'billingLine1',
+  billingaddress: 'billingLine1',
+  address2: 'billingLine2',
+  city: 'billingCity',
+  state: 'billingState',
+  zip: 'billingZipCode',
+  zipcode: 'billingZipCode',
+  postalcode: 'billingZipCode',
+  billingzip: 'billingZipCode',
+  sameasbilling: 'shippingSameAsBilling',
+  shippingaddress: 'shippingLine1',
+  shippingzip: 'shippingZipCode',
 });
 
 const TERMS_BY_KEY = new Map<string, PaymentTerms>(PAYMENT_TERMS.flatMap((terms) => [[headerKey(terms), terms] as const, [headerKey(PAYMENT_TERM_LABELS[terms]), terms] as const]));
@@ -63,6 +81,7 @@ export function customersToCsv(customers: readonly Customer[], context: Customer
     customer.repUserId ? (repEmails.get(customer.repUserId) ?? '') : '',
     customer.holdWhenOverdue ? 'yes' : 'no',
     customer.tags.join(';'),
+    ...CUSTOMER_CONTACT_FIELDS.map((field) => (field === 'shippingSameAsBilling' ? (customer[field] ? 'yes' : 'no') : (customer[field] ?? ''))),
     customer.id,
   ]);
   return csvFile(CUSTOMER_CSV_COLUMNS, data);
@@ -87,6 +106,8 @@ function checkRow(cells: Record<Column, string>, found: ReturnType<typeof lookup
   if (repUserId === undefined) problems.push(`${text('rep')} is not a member of the team`);
   const holdWhenOverdue = readYesNo(cells.holdWhenOverdue);
   if (holdWhenOverdue === undefined) problems.push('Hold when overdue must be yes or no');
+  const shippingSameAsBilling = readYesNo(cells.shippingSameAsBilling);
+  if (shippingSameAsBilling === undefined) problems.push('Same as billing must be yes or no');
   const checked = validate(customerFieldsSchema, {
     name: cells.name,
     email: cells.email,
@@ -96,9 +117,20 @@ function checkRow(cells: Record<Column, string>, found: ReturnType<typeof lookup
     repUserId,
     holdWhenOverdue,
     tags: cells.tags.split(/[;,]/).filter((tag) => tag.trim() !== ''),
+    ...Object.fromEntries(CUSTOMER_CONTACT_FIELDS.map((field) => [field, cells[field]])),
+    shippingSameAsBilling,
   });
   if (!checked.ok) problems.push(...new Set(Object.values(checked.fieldErrors)));
   return problems.length > 0 || !checked.ok ? { error: problems.join('; ') } : { values: checked.data };
+}
+
+/** The field each column sets, where the two are named apart. */
+const FIELD_OF_COLUMN: Partial<Record<Column, keyof CustomerFields>> = { priceList: 'priceListId', rep: 'repUserId' };
+
+/** An update's fields: those of the columns the file has. */
+function onlyColumnsOf(values: CustomerCsvValues, columns: readonly string[]): CustomerCsvValues {
+  const given = new Set<string>(columns.map((column) => FIELD_OF_COLUMN[column as Column] ?? column));
+  return { ...Object.fromEntries(Object.entries(values).filter(([field]) => given.has(field))), name: values.name };
 }
 
 /** Reads a customers file against the book, the team's price lists and its members. */
@@ -128,7 +160,9 @@ export function parseCustomersCsv(text: string, book: readonly Customer[], conte
     const earlier = claimed.get(key);
     if (earlier !== undefined) return rows.push({ line, label, error: `Row ${earlier} already sets this customer` });
     claimed.set(key, line);
-    rows.push({ line, label, ...(customerId ? { customerId } : {}), ...checkRow(cells, found) });
+    const checked = checkRow(cells, found);
+    if (customerId && checked.values) checked.values = onlyColumnsOf(checked.values, fields);
+    rows.push({ line, label, ...(customerId ? { customerId } : {}), ...checked });
   });
   return rows.length === 0 ? { rows, ignoredColumns, error: 'The file has a header but no customer rows.' } : { rows, ignoredColumns };
 }

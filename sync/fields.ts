@@ -21,6 +21,28 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const US_ZIP_CODE = /^(\d{5})(?:[-\s]?(\d{4}))?$/;
+
+/**
+ * A US ZIP code where blank means "not given": five digits, or nine (ZIP+4) with or without the hyphen, kept as
+ * `48104` or `48104-1234`. Device and server check it with this one rule.
+ */
+export const zipCodeField = (label: string) =>
+  optionalText(label, 20).transform((value, ctx) => {
+    if (value === null) return null;
+    const match = US_ZIP_CODE.exec(value);
+    if (match) return match[2] ? `${match[1]}-${match[2]}` : match[1]!;
+    ctx.addIssue({ code: 'custom', message: `${label} must be 5 digits, or 9 digits like 48104-1234` });
+    return z.NEVER;
+  });
+
+/** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +; at least 7 digits. */
+export const phoneNumberField = (label: string) =>
+  optionalText(label, 40).refine(
+    (value) => value === null || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 7),
+    `${label} must be a phone number, like (734) 555-0142`,
+  );
+
 /**
  * An exact decimal given as a string or a number; empty means absent.
  * Comes out as the normalised decimal string ("24.50") or null.

@@ -6,7 +6,7 @@
  * transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { Customer } from '../../sync/entities/customer';
+import type { Customer, CustomerContactField } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
 import type { Db, Tx } from '../db/database';
 import { touchSavedCopiesOfBuyers } from '../db/repositories/buyer-prices';
@@ -75,12 +75,32 @@ export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, 
       repUserId: null,
       holdWhenOverdue: false,
       tags: [],
+      ...contactOfBuyer(buyer),
       createdBy: null,
     },
     tx.version,
     now,
   );
   return added ?? findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
+}
+
+/** The phone and business address of the buyer's profile, as a new entry's billing address (deliveries going there too). */
+function contactOfBuyer(buyer: User): Pick<Customer, CustomerContactField> {
+  const text = (value: string | null) => value?.trim() || null;
+  return {
+    phoneNumber: text(buyer.phoneNumber),
+    billingLine1: text(buyer.address),
+    billingLine2: null,
+    billingCity: text(buyer.city),
+    billingState: text(buyer.state),
+    billingZipCode: text(buyer.zipCode),
+    shippingSameAsBilling: true,
+    shippingLine1: null,
+    shippingLine2: null,
+    shippingCity: null,
+    shippingState: null,
+    shippingZipCode: null,
+  };
 }
 
 /**

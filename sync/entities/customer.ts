@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, requiredText, updateOf } from '../fields';
+import { entityId, isoDate, optionalText, phoneNumberField, requiredText, updateOf, zipCodeField } from '../fields';
 
 export const PAYMENT_TERMS = ['cod', 'net7', 'net15', 'net30'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -50,12 +50,45 @@ export const customerSchema = z.object({
   repUserId: entityId.nullable(),
   holdWhenOverdue: z.boolean(),
   tags: z.array(z.string()),
+  /** The customer's contact phone. */
+  phoneNumber: z.string().nullable(),
+  /** Where invoices are addressed (the invoice's Bill To): street lines, city, state, ZIP. */
+  billingLine1: z.string().nullable(),
+  billingLine2: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingState: z.string().nullable(),
+  billingZipCode: z.string().nullable(),
+  /** Deliveries go to the billing address; the shipping fields are then not used (and kept, should that change). */
+  shippingSameAsBilling: z.boolean(),
+  /** Where deliveries go (the invoice's Ship To). */
+  shippingLine1: z.string().nullable(),
+  shippingLine2: z.string().nullable(),
+  shippingCity: z.string().nullable(),
+  shippingState: z.string().nullable(),
+  shippingZipCode: z.string().nullable(),
   createdBy: entityId.nullable().optional(),
   updatedBy: entityId.nullable().optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
 export type Customer = z.infer<typeof customerSchema>;
+
+/** The entry's phone and addresses: kept and handed out as given, never a term a rep is kept from. */
+export const CUSTOMER_CONTACT_FIELDS = [
+  'phoneNumber',
+  'billingLine1',
+  'billingLine2',
+  'billingCity',
+  'billingState',
+  'billingZipCode',
+  'shippingSameAsBilling',
+  'shippingLine1',
+  'shippingLine2',
+  'shippingCity',
+  'shippingState',
+  'shippingZipCode',
+] as const satisfies ReadonlyArray<keyof Customer>;
+export type CustomerContactField = (typeof CUSTOMER_CONTACT_FIELDS)[number];
 
 const customerEmail = z
   .string({ error: 'Email must be text' })
@@ -79,6 +112,18 @@ export const customerFieldsSchema = z.object({
     .max(20, 'A customer has at most 20 tags')
     .default([])
     .transform((tags) => [...new Set(tags)]),
+  phoneNumber: phoneNumberField('Phone number'),
+  billingLine1: optionalText('Billing street address', 200),
+  billingLine2: optionalText('Billing address line 2', 200),
+  billingCity: optionalText('Billing city', 100),
+  billingState: optionalText('Billing state', 100),
+  billingZipCode: zipCodeField('Billing ZIP code'),
+  shippingSameAsBilling: z.boolean({ error: 'Same as billing must be true or false' }).default(false),
+  shippingLine1: optionalText('Shipping street address', 200),
+  shippingLine2: optionalText('Shipping address line 2', 200),
+  shippingCity: optionalText('Shipping city', 100),
+  shippingState: optionalText('Shipping state', 100),
+  shippingZipCode: zipCodeField('Shipping ZIP code'),
 });
 
 /** POST /api/customers and `customer.create`: the id is made on the device. */

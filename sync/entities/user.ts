@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
-import { entityId, isoDate, optionalImageAddress, optionalText, requiredText, tooLongMessage, updateOf } from '../fields';
+import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf } from '../fields';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({
@@ -57,11 +57,7 @@ const password = z.string({ error: 'Password is required' }).min(1, 'Password is
 export const loginInputSchema = z.object({ email, password });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-/** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +; at least 7 digits. */
-const phoneNumber = optionalText('Phone number', 40).refine(
-  (value) => value === null || (/^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').length >= 7),
-  'Phone number must be a phone number, like (734) 555-0142',
-);
+const phoneNumber = phoneNumberField('Phone number');
 
 /** Where buyers write to a seller, asked as an email address; kept in the profile's contact info, which the public menu shows. */
 const contactEmail = optionalText('Contact email', 254).refine((value) => value === null || z.email().safeParse(value).success, 'Contact email must be a valid email address');
@@ -71,9 +67,9 @@ const businessName = optionalText('Business name', 200);
 /**
  * Create account: spec section 5, rules 1 to 4 in that order, and nothing
  * more. A seller may also give the business name and contact their menus
- * show; both stay optional here and on the server, and a seller who has no
- * name yet is asked for it before their first menu is shared
- * (`sellerContactSchema`).
+ * show, a buyer the business name and licence number their invoices show;
+ * all stay optional here and on the server, and a seller who has no name yet
+ * is asked for it before their first menu is shared (`sellerContactSchema`).
  */
 export const registerInputSchema = z
   .object({
@@ -83,6 +79,8 @@ export const registerInputSchema = z
     lastName: optionalText('Last name', 100),
     role: z.enum(SELF_SERVICE_ROLES, { error: 'Choose seller or buyer' }),
     businessName,
+    /** A buyer's dispensary licence, printed on their invoices; optional, like the business name. */
+    licenseNumber: optionalText('License number', 100),
     phoneNumber,
     contactInfo: contactEmail,
   })

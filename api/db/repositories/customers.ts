@@ -1,13 +1,13 @@
 /** A seller team's customer book. */
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Customer } from '../../../sync/entities/customer';
+import type { Customer, CustomerContactField } from '../../../sync/entities/customer';
 import type { Db } from '../database';
 import { customers } from '../schema';
 
 type CustomerRow = typeof customers.$inferSelect;
 
 /** A customer's writable fields as the domain passes them. */
-export type CustomerFields = Pick<Customer, 'name' | 'email' | 'licenseNumber' | 'paymentTerms' | 'priceListId' | 'repUserId' | 'holdWhenOverdue' | 'tags'>;
+export type CustomerFields = Pick<Customer, 'name' | 'email' | 'licenseNumber' | 'paymentTerms' | 'priceListId' | 'repUserId' | 'holdWhenOverdue' | 'tags' | CustomerContactField>;
 
 /**
  * The entry as the seller sees it: the buyer's team only once the buyer consented. A link made by a confirmed address
@@ -29,6 +29,18 @@ function toCustomer(row: CustomerRow): Customer {
     repUserId: row.repUserId,
     holdWhenOverdue: row.holdWhenOverdue,
     tags: row.tags,
+    phoneNumber: row.phoneNumber,
+    billingLine1: row.billingLine1,
+    billingLine2: row.billingLine2,
+    billingCity: row.billingCity,
+    billingState: row.billingState,
+    billingZipCode: row.billingZipCode,
+    shippingSameAsBilling: row.shippingSameAsBilling,
+    shippingLine1: row.shippingLine1,
+    shippingLine2: row.shippingLine2,
+    shippingCity: row.shippingCity,
+    shippingState: row.shippingState,
+    shippingZipCode: row.shippingZipCode,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),

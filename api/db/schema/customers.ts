@@ -11,6 +11,7 @@ import { timestamps, version } from './columns';
  * buyer's team here once that buyer proved the address (a confirmed email) or accepted the seller's invitation;
  * `buyerConsentAt` says whether the buyer consented (saved a menu, wrote, ordered, accepted the invitation), without
  * which the link only prices them and the seller learns nothing of it. `repUserId` is the member who looks after it.
+ * The billing and shipping addresses are what the invoice's Bill To and Ship To print.
  */
 export const customers = sqliteTable(
   'customers',
@@ -38,6 +39,18 @@ export const customers = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'`),
+    phoneNumber: text('phone_number'),
+    billingLine1: text('billing_line1'),
+    billingLine2: text('billing_line2'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZipCode: text('billing_zip_code'),
+    shippingSameAsBilling: integer('shipping_same_as_billing', { mode: 'boolean' }).notNull().default(false),
+    shippingLine1: text('shipping_line1'),
+    shippingLine2: text('shipping_line2'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZipCode: text('shipping_zip_code'),
     ...authorship(),
     version,
     ...timestamps,
