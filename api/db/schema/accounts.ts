@@ -104,6 +104,8 @@ export type ClaimedProfile = {
   firstName: string;
   lastName: string | null;
   businessName: string | null;
+  /** Absent from a registration kept before sign-up asked for it. */
+  licenseNumber?: string | null;
   phoneNumber: string | null;
   contactInfo: string | null;
 };

@@ -3,7 +3,8 @@
  * and 5). AuthDialogHost opens it; it loads only when first needed. Sign-up
  * requires only what the spec asks; a seller may give the business name their
  * menus show, or give it later (it is asked before their first menu is
- * shared). Opened for a guest's
+ * shared), and a buyer the business name and licence number their invoices
+ * show. Opened for a guest's
  * request on a page (see GuestRequest), it offers a free buyer account or
  * sign-in and leaves the person on that page instead of going to a dashboard.
  */
@@ -32,7 +33,7 @@ export const FOCUS_DELAY_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
 export const REDIRECT_AFTER_LOGIN_MS = 500;
 
-const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', ...EMPTY_BUSINESS_CONTACT };
+const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', ...EMPTY_BUSINESS_CONTACT, licenseNumber: '' };
 
 const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string }> = [
   { role: 'seller', title: 'Seller', detail: 'Create & share menus · 14-day free trial' },
@@ -214,6 +215,16 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
           </div>
         )}
         {signingUp && role === 'seller' && <BusinessContactFields idPrefix="auth" values={form} onChange={updateBusiness} businessNameOptional />}
+        {signingUp && role === 'buyer' && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="auth-buyer-business" label="Business name (optional)" hint="Your dispensary, as invoices address it.">
+              <Input id="auth-buyer-business" autoComplete="organization" value={form.businessName} onChange={update('businessName')} />
+            </Field>
+            <Field id="auth-buyer-license" label="License number (optional)">
+              <Input id="auth-buyer-license" value={form.licenseNumber} onChange={update('licenseNumber')} />
+            </Field>
+          </div>
+        )}
         {error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {error}
@@ -238,8 +249,8 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   );
 }
 
-/** The register payload of the form: a seller's business name and contact go with it, a buyer has none. */
+/** The register payload of the form: a seller's business name and contact go with it, a buyer's business name and licence. */
 function signUpValues(form: typeof EMPTY_FORM, role: SelfServiceRole) {
-  const { businessName, phoneNumber, contactInfo, ...person } = form;
-  return role === 'seller' ? { ...person, role, businessName, phoneNumber, contactInfo } : { ...person, role };
+  const { businessName, phoneNumber, contactInfo, licenseNumber, ...person } = form;
+  return role === 'seller' ? { ...person, role, businessName, phoneNumber, contactInfo } : { ...person, role, businessName, licenseNumber };
 }
