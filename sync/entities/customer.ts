@@ -58,7 +58,7 @@ export const customerSchema = z.object({
   billingCity: z.string().nullable(),
   billingState: z.string().nullable(),
   billingZipCode: z.string().nullable(),
-  /** Deliveries go to the billing address; the shipping fields are then not used (and kept, should that change). */
+  /** Deliveries go to the billing address; the shipping fields are then not used. */
   shippingSameAsBilling: z.boolean(),
   /** Where deliveries go (the invoice's Ship To). */
   shippingLine1: z.string().nullable(),

@@ -1,6 +1,7 @@
 /**
- * Adding a customer to the book or editing one. A rep may change a customer's name, email, licence and tags but not
- * what they pay or who looks after them: those fields are shown but locked for a rep (the server refuses them too).
+ * Adding a customer to the book or editing one. A rep may change a customer's name, email, licence, phone, addresses
+ * and tags but not what they pay or who looks after them: those fields are shown but locked for a rep (the server
+ * refuses them too).
  */
 import { useState, type FormEvent } from 'react';
 import { customerCreateSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../../../sync/entities/customer';
@@ -13,12 +14,14 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, invalidProps, Select } from '../../components/ui/form-controls';
 import { useFieldErrors } from '../../lib/field-errors';
+import { CustomerAddressFields, type AddressValues } from './customer-address-fields';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
 
-type FormValues = {
+type FormValues = AddressValues & {
   name: string;
   email: string;
+  phoneNumber: string;
   licenseNumber: string;
   paymentTerms: PaymentTerms;
   priceListId: string;
@@ -31,17 +34,34 @@ function initialValues(customer: Customer | null): FormValues {
   return {
     name: customer?.name ?? '',
     email: customer?.email ?? '',
+    phoneNumber: customer?.phoneNumber ?? '',
     licenseNumber: customer?.licenseNumber ?? '',
     paymentTerms: customer?.paymentTerms ?? 'cod',
     priceListId: customer?.priceListId ?? '',
     repUserId: customer?.repUserId ?? '',
     holdWhenOverdue: customer?.holdWhenOverdue ?? false,
     tags: customer?.tags.join(', ') ?? '',
+    billingLine1: customer?.billingLine1 ?? '',
+    billingLine2: customer?.billingLine2 ?? '',
+    billingCity: customer?.billingCity ?? '',
+    billingState: customer?.billingState ?? '',
+    billingZipCode: customer?.billingZipCode ?? '',
+    // A new customer most often takes deliveries where it is billed.
+    shippingSameAsBilling: customer?.shippingSameAsBilling ?? true,
+    shippingLine1: customer?.shippingLine1 ?? '',
+    shippingLine2: customer?.shippingLine2 ?? '',
+    shippingCity: customer?.shippingCity ?? '',
+    shippingState: customer?.shippingState ?? '',
+    shippingZipCode: customer?.shippingZipCode ?? '',
   };
 }
 
+/** Deliveries going to the billing address leave no shipping address behind to mislead later. */
+const NO_SHIPPING_ADDRESS = { shippingLine1: '', shippingLine2: '', shippingCity: '', shippingState: '', shippingZipCode: '' };
+
 const asInput = (values: FormValues, id: string) => ({
   ...values,
+  ...(values.shippingSameAsBilling ? NO_SHIPPING_ADDRESS : {}),
   id,
   priceListId: values.priceListId || null,
   repUserId: values.repUserId || null,
@@ -68,7 +88,11 @@ export function CustomerFormDialog({
   const [id] = useState(() => customer?.id ?? crypto.randomUUID());
 
   function set<K extends keyof FormValues>(field: K, value: FormValues[K]) {
-    const next = { ...values, [field]: value };
+    change({ [field]: value });
+  }
+
+  function change(changes: Partial<FormValues>) {
+    const next = { ...values, ...changes };
     setValues(next);
     const checked = validate(customerCreateSchema, asInput(next, id));
     recheck(checked.ok ? {} : checked.fieldErrors);
@@ -112,6 +136,16 @@ export function CustomerFormDialog({
         <Field id="customer-email" label="Email" error={errors.email} hint="Links the customer to the buyer's account when they have or make one.">
           <Input id="customer-email" type="email" value={values.email} onChange={(event) => set('email', event.target.value)} {...invalidProps('customer-email', errors.email)} />
         </Field>
+        <Field id="customer-phone" label="Phone number" error={errors.phoneNumber}>
+          <Input
+            id="customer-phone"
+            type="tel"
+            autoComplete="tel"
+            value={values.phoneNumber}
+            onChange={(event) => set('phoneNumber', event.target.value)}
+            {...invalidProps('customer-phone', errors.phoneNumber)}
+          />
+        </Field>
         <Field id="customer-license" label="License number" error={errors.licenseNumber}>
           <Input
             id="customer-license"
@@ -120,6 +154,7 @@ export function CustomerFormDialog({
             {...invalidProps('customer-license', errors.licenseNumber)}
           />
         </Field>
+        <CustomerAddressFields values={values} errors={errors} onChange={change} />
         <div className="grid gap-4 sm:grid-cols-2" title={lockedTitle}>
           <Field id="customer-terms" label="Payment terms" error={errors.paymentTerms}>
             <Select id="customer-terms" value={values.paymentTerms} disabled={!manageTerms} onChange={(event) => set('paymentTerms', event.target.value as PaymentTerms)}>

@@ -1,5 +1,5 @@
 /**
- * One customer of the book: their terms, price list, rep and tags, whether they linked their account (and the
+ * One customer of the book: their contact and addresses, terms, price list, rep and tags, whether they linked their account (and the
  * invitation to), their orders, their
  * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
  * opens with no signal.
@@ -12,6 +12,7 @@ import type { PriceList } from '../../../sync/entities/price-list';
 import { AppError } from '../../../sync/errors';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
 import { customerCredit, moneyCents } from '../../../sync/order-payments';
+import { addressLines, billingAddressOf, shippingAddressOf } from '../../../sync/postal-address';
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';
@@ -78,6 +79,9 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
 
   const terms: Array<[string, string]> = [
     ['Email', customer.email ?? '—'],
+    ['Phone number', customer.phoneNumber ?? '—'],
+    ['Billing address', addressLines(billingAddressOf(customer)).join('\n') || '—'],
+    ['Shipping address', customer.shippingSameAsBilling ? 'Same as billing address' : addressLines(shippingAddressOf(customer)).join('\n') || '—'],
     ['License number', customer.licenseNumber ?? '—'],
     ['Payment terms', PAYMENT_TERM_LABELS[customer.paymentTerms]],
     ['Price list', customer.priceListId ? (priceList?.name ?? 'A deleted price list') : 'List prices'],
@@ -114,7 +118,7 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
           {terms.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-sm text-stone-600">{label}</dt>
-              <dd className="break-words text-stone-900">{value}</dd>
+              <dd className="break-words whitespace-pre-line text-stone-900">{value}</dd>
             </div>
           ))}
         </dl>

@@ -99,7 +99,7 @@ function CustomerBook({ customers, priceLists, orders }: { customers: Customer[]
       {importing && (
         <CsvImportDialog
           title="Import customers from CSV"
-          help="Columns: name, email, licenseNumber, paymentTerms, priceList (by name), rep (email or name), holdWhenOverdue, tags (separated by ;), id. A row with the id or email of a customer in your book updates it."
+          help="Columns: name, email, licenseNumber, paymentTerms, priceList (by name), rep (email or name), holdWhenOverdue, tags (separated by ;), phoneNumber, the billing address (billingLine1, billingLine2, billingCity, billingState, billingZipCode), shippingSameAsBilling, the shipping address (shippingLine1 to shippingZipCode), id. A row with the id or email of a customer in your book updates it, in the columns the file has."
           noun="customer"
           read={(text) => parseCustomersCsv(text, customers, context)}
           onImport={importRows}
