@@ -7,6 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
+import { SAMPLE_BUYER, SAMPLE_SELLER } from '../api/testing/sample-invoice-parties';
 import { sampleOrder } from '../api/testing/sample-order';
 
 const LINES = 100;
@@ -44,8 +45,8 @@ async function time(render: () => Promise<Buffer>): Promise<{ wall: number[]; cp
 export async function benchInvoicePdf(): Promise<void> {
   const data: InvoiceData = {
     order: sampleOrder({ note: 'Deliver to the loading dock before noon.' }, LINES),
-    seller: { businessName: 'Emerald Valley Farms', licenseNumber: 'C11-0000123-LIC', address: '400 Farm Road, Eureka, CA 95501', contact: 'sales@emeraldvalley.example' },
-    buyer: { businessName: 'Green Leaf Dispensary', licenseNumber: 'C10-0000456-LIC' },
+    seller: SAMPLE_SELLER,
+    buyer: SAMPLE_BUYER,
     issuedAt: '2026-03-05T09:00:00.000Z',
   };
   const reference = await time(bareDocument);

@@ -10,6 +10,7 @@ import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
 import { RENDER_INVOICE } from '../api/orders/invoice-pdfs';
 import { createMenu } from '../api/menus/menu-service';
 import { createProducts } from '../api/products/product-service';
+import { SAMPLE_BUYER, SAMPLE_SELLER } from '../api/testing/sample-invoice-parties';
 import { sampleOrder } from '../api/testing/sample-order';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
 import { startBenchServer, type BenchServer } from './bench-server';
@@ -98,8 +99,8 @@ export async function benchInvoicesBesideMenu(): Promise<void> {
     const url = await publicMenu(server);
     const invoice: InvoiceData = {
       order: sampleOrder({ note: 'Deliver to the loading dock before noon.' }, INVOICE_LINES),
-      seller: { businessName: 'Emerald Valley Farms', licenseNumber: 'C11-0000123-LIC', address: '400 Farm Road, Eureka, CA 95501', contact: 'sales@emeraldvalley.example' },
-      buyer: { businessName: 'Green Leaf Dispensary', licenseNumber: 'C10-0000456-LIC' },
+      seller: SAMPLE_SELLER,
+      buyer: SAMPLE_BUYER,
       issuedAt: '2026-03-05T09:00:00.000Z',
     };
     const onPool = () => server.services.workers.run(RENDER_INVOICE, invoice);

@@ -3,8 +3,11 @@
  * them: the invoice's Bill To and Ship To, the customer page, the orders export.
  */
 import type { Customer } from './entities/customer';
+import { partyName, type User } from './entities/user';
 
 export type PostalAddress = { line1: string | null; line2: string | null; city: string | null; state: string | null; zipCode: string | null };
+
+const NO_ADDRESS: PostalAddress = { line1: null, line2: null, city: null, state: null, zipCode: null };
 
 type AddressFields = Pick<
   Customer,
@@ -58,4 +61,33 @@ export function addressLines(address: PostalAddress): string[] {
 /** The street lines as one: "400 Farm Road, Suite 2". */
 export function streetOf(address: PostalAddress): string {
   return [address.line1, address.line2].filter(Boolean).join(', ');
+}
+
+/** The business address of a profile (one street line). */
+export function profileAddress(profile: Pick<User, 'address' | 'city' | 'state' | 'zipCode'>): PostalAddress {
+  return { line1: profile.address, line2: null, city: profile.city, state: profile.state, zipCode: profile.zipCode };
+}
+
+const isBlank = (address: PostalAddress) => Object.values(address).every((part) => !part);
+
+/** Whom an order is billed to and where it goes, as its invoice and the orders export name them. */
+export type BillTo = { name: string; licenseNumber: string | null; phoneNumber: string | null; billing: PostalAddress; shipping: PostalAddress };
+
+export type BuyerProfile = Pick<User, 'businessName' | 'companyName' | 'firstName' | 'lastName' | 'licenseNumber' | 'phoneNumber' | 'address' | 'city' | 'state' | 'zipCode'>;
+
+/**
+ * The seller's book names the customer (`entry`): its name, licence, phone and addresses. What the entry leaves
+ * blank the buyer's own business profile fills in (`buyer`, when the order came from an account), and an order whose
+ * customer is no longer in the book is billed to that profile, else to the name the order was placed under.
+ */
+export function billToOf(orderCustomerName: string, entry: Customer | null, buyer: BuyerProfile | null): BillTo {
+  const entryBilling = entry ? billingAddressOf(entry) : null;
+  const billing = entryBilling && !isBlank(entryBilling) ? entryBilling : buyer ? profileAddress(buyer) : NO_ADDRESS;
+  return {
+    name: entry?.name ?? (buyer ? partyName(buyer, orderCustomerName) : orderCustomerName),
+    licenseNumber: entry?.licenseNumber ?? buyer?.licenseNumber ?? null,
+    phoneNumber: entry?.phoneNumber ?? buyer?.phoneNumber ?? null,
+    billing,
+    shipping: entry?.shippingSameAsBilling ? billing : entry ? shippingAddressOf(entry) : NO_ADDRESS,
+  };
 }

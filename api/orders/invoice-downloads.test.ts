@@ -76,7 +76,7 @@ describe('downloading an invoice again', () => {
     const before = drawn.count;
     const first = await download(t.app, order, buyer.token);
     expect(first.status).toBe(200);
-    expect(await first.text()).toContain('Blue Dream 2 lb 2 lb $1,200.00 $2,400.00');
+    expect(await first.text()).toContain('Blue Dream 2 lb 2 lb $1,200.00 - $1,200.00 $2,400.00');
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');

@@ -1,18 +1,25 @@
 /**
- * The invoice of an order as a PDF: what the seller sends and the buyer files. Drawn with PDFKit's built-in
- * Helvetica, so no font file is read and a 200-line invoice renders in tens of milliseconds. Every figure comes
- * from the order as stored (its totals and payments) or from the shared payment rules, never recomputed in floats.
+ * The invoice of an order as a PDF: what the seller sends and the buyer files. It names the seller as their team's
+ * business profile does, bills the customer at their billing address and ships to their shipping address, and lists
+ * each line's list price, the discount the customer's price list or a quantity break gave, the net price and the
+ * amount. Drawn in embedded fonts that write names in any of the scripts people use here (invoice-text.ts). Every
+ * figure comes from the order as stored (its lines, totals and payments) or from the shared rules, never recomputed
+ * in floats.
  */
 import PDFDocument from 'pdfkit';
 import { PAYMENT_TERM_LABELS } from '../../sync/entities/customer';
 import type { Order, OrderLine } from '../../sync/entities/order';
 import type { UnitType } from '../../sync/constants';
 import { formatPrice, formatQuantity } from '../../sync/format-decimal';
+import { unitDiscount } from '../../sync/line-discount';
 import { PAYMENT_METHOD_LABELS } from '../../sync/order-labels';
 import { amountDue, billedLineTotal, moneyCents, orderCredit } from '../../sync/order-payments';
+import { heightOfWrapped, registerInvoiceFonts, useFont, widthOfText, writeLine, writeWrapped, type Weight } from './invoice-text';
 
-export type InvoiceSeller = { businessName: string; licenseNumber: string | null; address: string | null; contact: string | null };
-export type InvoiceBuyer = { businessName: string; licenseNumber: string | null };
+/** The seller, as their team's business profile names them; `address` as its lines. */
+export type InvoiceSeller = { businessName: string; licenseNumber: string | null; address: string[]; contact: string | null };
+/** The customer as the seller's book names them (else as their own profile does); each address as its lines, none when not given. */
+export type InvoiceBuyer = { businessName: string; licenseNumber: string | null; phoneNumber: string | null; billingAddress: string[]; shippingAddress: string[] };
 export type InvoiceData = { order: Order; seller: InvoiceSeller; buyer: InvoiceBuyer; issuedAt: string };
 
 /** The invoice's number: the order's own, so the two are never told apart by a lookup table. */
@@ -25,46 +32,36 @@ const BOTTOM = PAGE.height - PAGE.margin - 20;
 const INK = '#1a1a1a';
 const MUTED = '#666666';
 const RULE = '#cccccc';
+/** From, Bill to and Ship to side by side. */
+const PARTY_GAP = 16;
+const PARTY_WIDTH = (CONTENT_WIDTH - 2 * PARTY_GAP) / 3;
+const PARTY_X = [PAGE.margin, PAGE.margin + PARTY_WIDTH + PARTY_GAP, PAGE.margin + 2 * (PARTY_WIDTH + PARTY_GAP)] as const;
 
-/** Product, ordered, delivered, unit price, line total: left edge and width of each column. */
+/** Product, ordered, delivered, list price, discount, net price, amount: left edge and width of each column. */
 const COLUMNS = [
-  { label: 'Product', x: PAGE.margin, width: 196, align: 'left' },
-  { label: 'Ordered', x: 250, width: 72, align: 'right' },
-  { label: 'Delivered', x: 326, width: 72, align: 'right' },
-  { label: 'Unit price', x: 402, width: 74, align: 'right' },
-  { label: 'Line total', x: 480, width: RIGHT - 480, align: 'right' },
+  { label: 'Product', x: PAGE.margin, width: 140, align: 'left' },
+  { label: 'Ordered', x: 194, width: 56, align: 'right' },
+  { label: 'Delivered', x: 254, width: 56, align: 'right' },
+  { label: 'List price', x: 314, width: 60, align: 'right' },
+  { label: 'Discount', x: 378, width: 56, align: 'right' },
+  { label: 'Net price', x: 438, width: 60, align: 'right' },
+  { label: 'Amount', x: 502, width: RIGHT - 502, align: 'right' },
 ] as const;
+const TABLE_SIZE = 8;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 const day = (instant: string | null) => (instant === null ? 'Not yet' : dateFormat.format(new Date(instant)));
 
-/** The characters PDFKit's built-in fonts can draw (Windows-1252): Latin with its accents, and typographic marks. */
-const DRAWABLE = /^[\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
-const LATIN_BASE: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
-
-/**
- * Text the built-in fonts can draw: a letter they lack is written without its accent ('Łódź' → 'Lódz', since ó is drawable), anything
- * else they lack as '?', rather than as the wrong glyphs. Names are typed by people, in any script.
- */
-function drawable(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\t/g, ' ')) {
-    if (char === '\n' || DRAWABLE.test(char)) out += char;
-    else {
-      const base = LATIN_BASE[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += base !== '' && [...base].every((part) => DRAWABLE.test(part)) ? base : '?';
-    }
-  }
-  return out;
-}
-
 function lineCells(line: OrderLine): string[] {
   // Lines keep the unit as it was named when ordered; formatting only tells counted items from weights.
   const unit = line.unitType as UnitType;
+  const discount = unitDiscount(line);
   return [
-    drawable(line.strainName),
+    line.strainName,
     formatQuantity(line.quantity, unit),
     line.deliveredQuantity === null ? '-' : formatQuantity(line.deliveredQuantity, unit),
+    line.listPrice === null ? '-' : formatPrice(line.listPrice),
+    discount === null ? '-' : formatPrice(discount),
     formatPrice(line.unitPrice),
     formatPrice(billedLineTotal(line)),
   ];
@@ -72,28 +69,23 @@ function lineCells(line: OrderLine): string[] {
 
 type Doc = PDFKit.PDFDocument;
 
+/** A party's name, then its other rows, in a column of the header; answers where it ends below. */
 function partyBlock(doc: Doc, x: number, y: number, heading: string, rows: Array<string | null>): number {
-  const width = CONTENT_WIDTH / 2 - 10;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width });
+  useFont(doc, 'bold', 8).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width: PARTY_WIDTH });
   let bottom = y + 12;
   rows.forEach((row, index) => {
     if (!row) return;
-    doc
-      .font(index === 0 ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(index === 0 ? 11 : 9)
-      .fillColor(INK);
-    doc.text(drawable(row), x, bottom, { width });
-    bottom = doc.y + 1;
+    const weight: Weight = index === 0 ? 'bold' : 'regular';
+    useFont(doc, weight, index === 0 ? 10 : 9).fillColor(INK);
+    bottom = writeWrapped(doc, row, x, bottom, PARTY_WIDTH, weight) + 1;
   });
   return bottom;
 }
 
 function header(doc: Doc, data: InvoiceData): number {
   const { order, seller, buyer, issuedAt } = data;
-  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Invoice', PAGE.margin, PAGE.margin);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
+  useFont(doc, 'bold', 22).fillColor(INK).text('Invoice', PAGE.margin, PAGE.margin);
+  useFont(doc, 'regular', 10)
     .fillColor(INK)
     .text(invoiceNumber(order), PAGE.margin, PAGE.margin + 28);
   doc.fillColor(MUTED).text(`Order ${order.number}`, PAGE.margin, PAGE.margin + 42);
@@ -106,28 +98,25 @@ function header(doc: Doc, data: InvoiceData): number {
   ];
   dates.forEach(([label, value], index) => {
     const y = PAGE.margin + 4 + index * 14;
-    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(label, 360, y, { width: 70 });
-    doc
-      .font('Helvetica-Bold')
+    useFont(doc, 'regular', 9).fillColor(MUTED).text(label, 360, y, { width: 70 });
+    useFont(doc, 'bold')
       .fillColor(INK)
       .text(value, 430, y, { width: RIGHT - 430, align: 'right' });
   });
 
   let y = PAGE.margin + 70;
   if (reissuedAfterDelivery(data)) {
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
+    useFont(doc, 'bold', 9)
       .fillColor(INK)
       .text(`Re-issued after delivery on ${day(order.deliveredAt)}`, PAGE.margin, y);
     y += 16;
   }
   y += 8;
-  const sellerRows = [seller.businessName, seller.licenseNumber && `License ${seller.licenseNumber}`, seller.address, seller.contact];
-  const buyerRows = [buyer.businessName, buyer.licenseNumber && `License ${buyer.licenseNumber}`];
-  const left = partyBlock(doc, PAGE.margin, y, 'From', sellerRows);
-  const right = partyBlock(doc, PAGE.margin + CONTENT_WIDTH / 2 + 10, y, 'Bill to', buyerRows);
-  return Math.max(left, right) + 18;
+  const license = (number: string | null) => number && `License ${number}`;
+  const from = partyBlock(doc, PARTY_X[0], y, 'From', [seller.businessName, license(seller.licenseNumber), ...seller.address, seller.contact]);
+  const billTo = partyBlock(doc, PARTY_X[1], y, 'Bill to', [buyer.businessName, ...buyer.billingAddress, license(buyer.licenseNumber), buyer.phoneNumber]);
+  const shipTo = buyer.shippingAddress.length > 0 ? partyBlock(doc, PARTY_X[2], y, 'Ship to', [buyer.businessName, ...buyer.shippingAddress]) : y;
+  return Math.max(from, billTo, shipTo) + 18;
 }
 
 /** Issued once the order was delivered, so the lines show what arrived rather than what was ordered. */
@@ -146,7 +135,7 @@ export function invoiceEdition(data: InvoiceData): string {
 }
 
 function tableHeading(doc: Doc, y: number): number {
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED);
+  useFont(doc, 'bold', 7).fillColor(MUTED);
   for (const column of COLUMNS) doc.text(column.label.toUpperCase(), column.x, y, { width: column.width, align: column.align, lineBreak: false });
   doc
     .moveTo(PAGE.margin, y + 12)
@@ -159,40 +148,40 @@ function tableHeading(doc: Doc, y: number): number {
 
 function newPage(doc: Doc, data: InvoiceData): number {
   doc.addPage();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
+  useFont(doc, 'regular', 9)
     .fillColor(MUTED)
     .text(`${invoiceNumber(data.order)} (continued)`, PAGE.margin, PAGE.margin);
   return tableHeading(doc, PAGE.margin + 20);
+}
+
+type Cell = { text: string; width: number; column: (typeof COLUMNS)[number] };
+
+/** The height of a cell: one line, unless its text is too wide for its column. */
+function cellHeight(doc: Doc, { text, width, column }: Cell, lineHeight: number): number {
+  return width > column.width ? heightOfWrapped(doc, text, column.width, 'regular') : lineHeight;
 }
 
 /**
  * One table cell on one line. Text that fits is placed by its measured width, which skips PDFKit's line wrapping:
  * that keeps a 200-line invoice fast. Only a product name too long for its column wraps.
  */
-function cell(doc: Doc, text: string, column: (typeof COLUMNS)[number], y: number): void {
-  const width = doc.widthOfString(text);
-  if (width > column.width) {
-    doc.text(text, column.x, y, { width: column.width, align: column.align });
-    return;
-  }
-  doc.text(text, column.align === 'right' ? column.x + column.width - width : column.x, y, { lineBreak: false });
+function drawCell(doc: Doc, { text, width, column }: Cell, y: number): void {
+  if (width > column.width) writeWrapped(doc, text, column.x, y, column.width, 'regular', column.align);
+  else writeLine(doc, text, column.align === 'right' ? column.x + column.width - width : column.x, y, 'regular');
 }
 
 function lines(doc: Doc, data: InvoiceData, top: number): number {
   let y = tableHeading(doc, top);
-  doc.font('Helvetica').fontSize(9).fillColor(INK);
+  useFont(doc, 'regular', TABLE_SIZE).fillColor(INK);
   const lineHeight = doc.currentLineHeight(true);
   for (const line of data.order.lines) {
-    const cells = lineCells(line);
-    const name = cells[0]!;
-    const height = doc.widthOfString(name) > COLUMNS[0].width ? doc.heightOfString(name, { width: COLUMNS[0].width }) : lineHeight;
+    const cells = lineCells(line).map((text, index): Cell => ({ text, width: widthOfText(doc, text, 'regular'), column: COLUMNS[index]! }));
+    const height = Math.max(...cells.map((cell) => cellHeight(doc, cell, lineHeight)));
     if (y + height > BOTTOM) {
       y = newPage(doc, data);
-      doc.font('Helvetica').fontSize(9).fillColor(INK);
+      useFont(doc, 'regular', TABLE_SIZE).fillColor(INK);
     }
-    cells.forEach((text, index) => cell(doc, text, COLUMNS[index]!, y));
+    for (const cell of cells) drawCell(doc, cell, y);
     y += height + 5;
   }
   return y;
@@ -221,21 +210,18 @@ function totals(doc: Doc, data: InvoiceData, top: number): number {
     .strokeColor(RULE)
     .stroke();
   const due = order.dueAt === null ? 'Due once delivered.' : `Due ${day(order.dueAt)}.`;
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(`Terms: ${PAYMENT_TERM_LABELS[order.paymentTerms]}. ${due}`, PAGE.margin, y, { width: 290 });
+  useFont(doc, 'regular', 9).fillColor(MUTED).text(`Terms: ${PAYMENT_TERM_LABELS[order.paymentTerms]}. ${due}`, PAGE.margin, y, { width: 290 });
   for (const [label, value, strong] of rows) {
-    doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(10)
-      .fillColor(INK);
+    useFont(doc, strong ? 'bold' : 'regular', 10).fillColor(INK);
     doc.text(label, 360, y, { width: 110 });
     doc.text(value, 470, y, { width: RIGHT - 470, align: 'right' });
     y += 16;
   }
   y += 8;
   if (order.payments.length > 0) {
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('PAYMENTS RECEIVED', PAGE.margin, y);
+    useFont(doc, 'bold', 8).fillColor(MUTED).text('PAYMENTS RECEIVED', PAGE.margin, y);
     y += 14;
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    useFont(doc, 'regular', 9).fillColor(INK);
     for (const payment of order.payments) {
       if (y + 13 > BOTTOM) {
         doc.addPage();
@@ -252,13 +238,9 @@ function totals(doc: Doc, data: InvoiceData, top: number): number {
       doc.addPage();
       y = PAGE.margin;
     }
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(MUTED).text('NOTE', PAGE.margin, y);
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(INK)
-      .text(drawable(order.note), PAGE.margin, y + 12, { width: CONTENT_WIDTH });
-    y = doc.y;
+    useFont(doc, 'bold', 8).fillColor(MUTED).text('NOTE', PAGE.margin, y);
+    useFont(doc, 'regular', 9).fillColor(INK);
+    y = writeWrapped(doc, order.note, PAGE.margin, y + 12, CONTENT_WIDTH, 'regular');
   }
   return y;
 }
@@ -270,9 +252,7 @@ function pageNumbers(doc: Doc, data: InvoiceData): void {
     // Drawn inside the bottom margin: lift it for the footer so PDFKit does not start a page for it.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
+    useFont(doc, 'regular', 8)
       .fillColor(MUTED)
       .text(`${invoiceNumber(data.order)}, page ${index + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin, {
         width: CONTENT_WIDTH,
@@ -292,6 +272,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Invoice ${invoiceNumber(data.order)}`, Author: data.seller.businessName, CreationDate: issued, ModDate: issued },
   });
+  registerInvoiceFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -63,9 +63,9 @@ describe('the invoice PDF', () => {
       expect(file.headers.get('content-disposition')).toBe(`attachment; filename="INV-${order.number}.pdf"`);
       const [page] = await pdfText(file.bytes);
       expect(page).toContain(`INV-${order.number}`);
-      for (const text of ['Emerald Valley Farms', 'License C11-0000123-LIC', '400 Farm Road, Eureka, CA 95501', '(707) 555-0100']) expect(page).toContain(text);
-      expect(page).toContain('Green Leaf Dispensary');
-      expect(page).toContain('Blue Dream 2.5 lb 2 lb $1,200.00 $2,400.00');
+      expect(page).toContain('FROM Emerald Valley Farms License C11-0000123-LIC 400 Farm Road Eureka, CA 95501 (707) 555-0100');
+      expect(page).toContain('BILL TO Green Leaf Dispensary License C10-0000456-LIC');
+      expect(page).toContain('Blue Dream 2.5 lb 2 lb $1,200.00 - $1,200.00 $2,400.00');
       expect(page).toContain('Total $2,400.00');
       expect(page).toContain('Amount due $2,400.00');
     }
@@ -99,6 +99,13 @@ describe('the orders export', () => {
       '2400.00',
       '2031-06-01',
       'No',
+      'Green Leaf Dispensary',
+      '',
+      '',
+      '',
+      '',
+      'C10-0000456-LIC',
+      '',
     ]);
     expect((await rows(buyer)).map((row) => row[0])).toEqual([order.number]);
     expect((await rows(stranger)).map((row) => row[0])).toEqual([strangersOrder.number]);

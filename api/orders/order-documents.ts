@@ -6,12 +6,13 @@
 import type { User } from '../../sync/entities/user';
 import { partyName } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { addressLines, profileAddress, type BillTo } from '../../sync/postal-address';
 import type { Services } from '../context';
-import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { matchesEtag } from '../http/conditional';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { billTosOf } from './bill-to';
 import { invoiceNumber, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
 import { invoiceEtag } from './invoice-pdfs';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
@@ -24,10 +25,24 @@ export type InvoiceDownload = (OrderFile & { etag: string }) | { etag: string; u
 
 /** The seller as their team's business profile (the founder's row) names them: business, licence, address, contact. */
 function sellerParty(seller: User): InvoiceSeller {
-  const place = [seller.city, [seller.state, seller.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const address = [seller.address, place].filter(Boolean).join(', ');
   const contact = [...new Set([seller.contactInfo, seller.phoneNumber, seller.email].filter(Boolean))].join(', ');
-  return { businessName: seller.businessName || partyName(seller, 'Cannabis Supplier'), licenseNumber: seller.licenseNumber, address: address || null, contact: contact || null };
+  return {
+    businessName: seller.businessName || partyName(seller, 'Cannabis Supplier'),
+    licenseNumber: seller.licenseNumber,
+    address: addressLines(profileAddress(seller)),
+    contact: contact || null,
+  };
+}
+
+/** The customer on the invoice: Bill To at the billing address, Ship To at the shipping one. */
+function buyerParty(billTo: BillTo): InvoiceBuyer {
+  return {
+    businessName: billTo.name,
+    licenseNumber: billTo.licenseNumber,
+    phoneNumber: billTo.phoneNumber,
+    billingAddress: addressLines(billTo.billing),
+    shippingAddress: addressLines(billTo.shipping),
+  };
 }
 
 /** Counts one invoice download by the person, or refuses it (counting nothing) when their quota is spent. */
@@ -45,19 +60,10 @@ export async function orderInvoice(services: Services, actor: OrderActor, id: st
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
   await partyOf(db, actor, row);
   const now = services.now();
-  const [order, seller, customer, buyerTeam] = await Promise.all([
-    findOrder(db, id, now),
-    findUserById(db, row.sellerId),
-    findCustomerOfSeller(db, row.sellerId, row.customerId),
-    row.buyerId ? findUserById(db, row.buyerId) : null,
-  ]);
+  const [order, seller] = await Promise.all([findOrder(db, id, now), findUserById(db, row.sellerId)]);
   if (!order || !seller) throw new AppError('not_found', ORDER_NOT_FOUND);
-  // The seller's own book names the customer; an order from a buyer no longer in it falls back on the buyer's business.
-  const buyer: InvoiceBuyer = {
-    businessName: customer?.name ?? (buyerTeam ? partyName(buyerTeam, 'Customer') : order.customerName),
-    licenseNumber: customer?.licenseNumber ?? buyerTeam?.licenseNumber ?? null,
-  };
-  const data = { order, seller: sellerParty(seller), buyer, issuedAt: now.toISOString() };
+  const billTo = (await billTosOf(db, [order])).get(order.id)!;
+  const data = { order, seller: sellerParty(seller), buyer: buyerParty(billTo), issuedAt: now.toISOString() };
   const etag = invoiceEtag(data);
   if (matchesEtag(ifNoneMatch, etag)) return { etag, unchanged: true };
   const pdf = await services.invoicePdfs.pdfOf(data);
@@ -66,6 +72,7 @@ export async function orderInvoice(services: Services, actor: OrderActor, id: st
 
 export async function ordersCsv(services: Services, actor: OrderActor): Promise<OrderFile> {
   const now = services.now();
-  const orders = await listReadableOrders(services.db.read, readerOf(actor), now);
-  return { body: ordersToCsv(orders), fileName: ordersCsvFileName(now) };
+  const db = services.db.read;
+  const orders = await listReadableOrders(db, readerOf(actor), now);
+  return { body: ordersToCsv(orders, await billTosOf(db, orders)), fileName: ordersCsvFileName(now) };
 }

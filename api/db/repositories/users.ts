@@ -1,5 +1,5 @@
 /** Accounts: read, written and counted; hands out `User` objects, never raw rows. */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { User } from '../../../sync/entities/user';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
@@ -51,6 +51,13 @@ const userById = preparedPerConnection((db) =>
 export async function findUserById(db: Db, id: string): Promise<User | null> {
   const row = await userById(db).get({ id });
   return row ? toUser(row) : null;
+}
+
+/** The users among `ids` (at most a chunk's worth: see chunks.ts), by id. */
+export async function findUsersByIds(db: Db, ids: string[]): Promise<Map<string, User>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, ids)).all();
+  return new Map(rows.map((row) => [row.id, toUser(row)]));
 }
 
 /** The user and the password hash, for signing in. */
