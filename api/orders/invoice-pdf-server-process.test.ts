@@ -60,7 +60,7 @@ describe.each([
       expect(invoice.headers.get('content-type')).toBe('application/pdf');
       const [page] = await pdfText(new Uint8Array(await invoice.arrayBuffer()));
       expect(page).toContain(`INV-${order.number}`);
-      expect(page).toContain('Blue Dream 2.5 lb - $1,200.00 $3,000.00');
+      expect(page).toContain('Blue Dream 2.5 lb - $1,200.00 - $1,200.00 $3,000.00');
     } finally {
       server.child.kill('SIGTERM');
     }
