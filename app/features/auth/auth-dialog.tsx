@@ -215,7 +215,8 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
           </div>
         )}
         {signingUp && role === 'seller' && <BusinessContactFields idPrefix="auth" values={form} onChange={updateBusiness} businessNameOptional />}
-        {signingUp && role === 'buyer' && (
+        {/* A guest on someone's menu is asked the least it takes to go on: the business can come later, in the profile. */}
+        {signingUp && role === 'buyer' && !guest && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="auth-buyer-business" label="Business name (optional)" hint="Your dispensary, as invoices address it.">
               <Input id="auth-buyer-business" autoComplete="organization" value={form.businessName} onChange={update('businessName')} />
