@@ -152,6 +152,18 @@ describe('mapImport: the values', () => {
   });
 });
 
+describe('withChoice', () => {
+  it('changes the one answer, and ignores an answer the question does not offer', () => {
+    const mapping = mapImport(table('Name,Strain Type,Category\nA,Indica,Moon Rocks\n'), NO_CHOICES);
+    const [strainType] = mapping.columnQuestions;
+    const [moonRocks] = mapping.valueQuestions;
+    expect(withChoice(mapping.choices, strainType!, 'leaveOut').columns.get('straintype')).toBe('leaveOut');
+    expect(withChoice(mapping.choices, strainType!, 'pricePerUnit')).toBe(mapping.choices);
+    expect(withChoice(mapping.choices, moonRocks!, 'flower').categories.get('moonrocks')).toBe('flower');
+    expect(withChoice(mapping.choices, moonRocks!, 'oz')).toBe(mapping.choices);
+  });
+});
+
 describe('rememberedAfter', () => {
   it("keeps earlier answers for other files, with this file's answers over them", () => {
     const earlier = choices({ columns: { brand: 'leaveOut', vendor: 'addToDescription' }, units: { case: 'skipRows' } });

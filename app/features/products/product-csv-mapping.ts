@@ -185,8 +185,10 @@ export function rememberedAfter(earlier: ImportChoices, mapping: ImportMapping):
   };
 }
 
-/** `choices` with one answer changed, for the mapping step to read the file again with it. */
+/** `choices` with one answer changed, for the mapping step to read the file again with it; an answer the question does not offer changes nothing. */
 export function withChoice(choices: ImportChoices, question: ColumnQuestion | ValueQuestion, choice: string): ImportChoices {
+  // Checked against the offered answers, so the casts below only name what was offered.
+  if (!choicesFor(question).some((option) => option.value === choice)) return choices;
   if ('index' in question) return { ...choices, columns: new Map([...choices.columns, [question.key, choice as ColumnChoice]]) };
   if (question.field === 'category') return { ...choices, categories: new Map([...choices.categories, [question.key, choice as CategoryChoice]]) };
   return { ...choices, units: new Map([...choices.units, [question.key, choice as UnitChoice]]) };

@@ -118,7 +118,8 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
         <div className="grid gap-4">
           <p className="text-sm text-stone-600">
             One product per row, with the columns <span className="break-words font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. Only strainName is required. A row with the id or
-            SKU of one of your products updates it; any other row adds a product. Nothing is saved until you press Import.
+            SKU of one of your products updates it; any other row adds a product. Exports from other systems work too: what has no sure match is asked about first, and your answers
+            are remembered. Nothing is saved until you press Import.
           </p>
           <p>
             <a href={templateHref()} download={TEMPLATE_FILE_NAME} className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
