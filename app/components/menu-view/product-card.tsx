@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -71,8 +71,8 @@ export function PhotoCount({ count }: { count: number }) {
 
 /** THC and CBD badges and the lab results link, in one row; nothing when the product has none of them. */
 export function ProductPotency({ product, onOpenLabResults, labResultsClassName }: { product: MenuProduct; onOpenLabResults: () => void; labResultsClassName: string }) {
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
   if (!thc && !cbd && !product.labResultUrl) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -164,7 +164,7 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
 
 /** The compact layout: a thumbnail, the name, price and stock on one row, the whole row a button to the details (where the actions are). */
 export function ProductRow({ product, eager, onOpenDetails, onPreload }: ProductViewProps) {
-  const thc = formatPercent(product.thcPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
   const cover = galleryPhotos(product)[0]?.url;
   return (
     <button

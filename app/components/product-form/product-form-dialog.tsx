@@ -12,6 +12,7 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/c
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
 import { MAX_SKU_LENGTH, productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { BELOW_DETECTION } from '../../../sync/potency';
 import { validate } from '../../../sync/validation';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -87,6 +88,9 @@ function fieldsOf(form: ProductForm) {
     lotSize: form.lotSize,
   };
 }
+
+/** An imported lab result below detection shows in the empty field; typing a percentage replaces it (sync/potency.ts). */
+const BELOW_DETECTION_HINT = `${BELOW_DETECTION} (below detection)`;
 
 export function ProductFormDialog({ open, onOpenChange, product, menus }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null; menus: Menu[] }) {
   const [form, setForm] = useState(() => formFrom(product));
@@ -235,6 +239,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.thcPercentage}
+            placeholder={product?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('thcPercentage')}
             {...invalid('thcPercentage', 'product-thc')}
           />
@@ -248,6 +253,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.cbdPercentage}
+            placeholder={product?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('cbdPercentage')}
             {...invalid('cbdPercentage', 'product-cbd')}
           />

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { ProductPhoto } from '../../components/photos/product-photo';
@@ -152,8 +152,8 @@ type CardProps = {
 };
 
 function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock, deletable, memberNames }: CardProps) {
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
   const price = formatPrice(product.pricePerUnit);
   return (
     <Card className="flex h-full flex-col gap-2 p-4">

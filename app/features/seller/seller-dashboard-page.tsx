@@ -13,7 +13,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { copyMenuLink } from '../../lib/copy-menu-link';
-import { formatPrice } from '../../lib/format-price';
+import { formatPotency, formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
 import { useTeamAllowances } from '../../lib/team-role';
@@ -125,7 +125,7 @@ function DashboardContent({ products, menus, inquiries, userId, teamId }: Dashbo
                     {CATEGORY_LABELS[product.category]} · {formatPrice(product.pricePerUnit)} / {product.unitType}
                   </p>
                 </div>
-                {product.thcPercentage && <Badge tone="good">THC {product.thcPercentage}%</Badge>}
+                <ThcBadge product={product} />
               </Card>
             ))
           ) : (
@@ -160,4 +160,9 @@ function DashboardContent({ products, menus, inquiries, userId, teamId }: Dashbo
       </Section>
     </>
   );
+}
+
+function ThcBadge({ product }: { product: Pick<Product, 'thcPercentage' | 'thcBelowDetection'> }) {
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  return thc && <Badge tone="good">THC {thc}</Badge>;
 }
