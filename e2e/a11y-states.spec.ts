@@ -3,16 +3,16 @@
  * photos (on the public menu and on the seller's Products page), the
  * notifications and sync status popovers open, an error toast shown, the
  * sign-up and Add Product dialogs, a photo being prepared in the product
- * form, a price list with a row in error, the CSV preview's refused row, and
- * a buyer's cart open beside the product it holds. A serious or critical
- * violation fails, and so does an id used twice.
+ * form, a price list with a row in error, the CSV preview's refused row, a
+ * buyer's cart open beside the product it holds, and an order's dialogs. A
+ * serious or critical violation fails, and so does an id used twice.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { idsUsedTwice, seriousViolations } from './support/axe';
 import { expect, registerAccount, signIn, test, type Account } from './support/fixtures';
-import { apiPost } from './support/marketplace';
+import { apiPost, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
 import { openSharedMenu } from './support/shared-menu';
 import { addProduct, expectAllSynced, syncStatus } from './support/offline-app';
@@ -237,4 +237,44 @@ async function patternedPng(page: Page): Promise<Buffer> {
     return canvas.toDataURL('image/png');
   });
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '390 px phone', width: 390, height: 844 },
+]) {
+  test(`an order's dialogs (edit lines, reject, deliver, record a payment) pass axe on a ${viewport.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const tag = uniqueTag();
+    const trader = await sellerWithBusiness(`Hilltop Farms ${tag}`);
+    const haze = await createProduct(trader.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 1 });
+    const menu = await createMenu(trader.session, { name: `Show List ${tag}`, isPublic: true, productIds: [haze.id] });
+    const buyer = await apiLogin(await registerAccount('buyer'));
+    const order = await apiPost<{ id: string; number: string }>('/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: haze.id, quantity: '10' }] });
+
+    await signIn(page, trader.account);
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+    const dialogViolations = async (opener: string, name: string) => {
+      await page.getByRole('button', { name: opener, exact: true }).click();
+      await expect(page.getByRole('dialog', { name })).toBeVisible();
+      const found = await seriousViolations(page);
+      expect(await idsUsedTwice(page), name).toEqual([]);
+      return found;
+    };
+
+    expect(await dialogViolations('Edit lines', `Edit the lines of ${order.number}`), 'edit lines').toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await dialogViolations('Reject', `Reject ${order.number}`), 'reject').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByRole('button', { name: 'Fulfil', exact: true }).click();
+    expect(await dialogViolations('Deliver', `Deliver ${order.number}`), 'deliver').toEqual([]);
+    await page
+      .getByRole('dialog', { name: `Deliver ${order.number}` })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
+    expect(await dialogViolations('Record a payment', 'Record a payment'), 'record a payment').toEqual([]);
+  });
 }
