@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
+import { isUsZipCode, normalizeZipCode, ZIP_CODE_MESSAGE } from '../zip-code';
 import { entityId, isoDate, optionalImageAddress, optionalText, requiredText, tooLongMessage, updateOf } from '../fields';
 
 /** A user as the API hands it out: never the password hash. */
@@ -68,6 +69,10 @@ const contactEmail = optionalText('Contact email', 254).refine((value) => value 
 
 const businessName = optionalText('Business name', 200);
 
+const zipCode = optionalText('ZIP code', 20)
+  .refine((value) => value === null || isUsZipCode(value), ZIP_CODE_MESSAGE)
+  .transform((value) => value && normalizeZipCode(value));
+
 /**
  * Create account: spec section 5, rules 1 to 4 in that order, and nothing
  * more. A seller may also give the business name and contact their menus
@@ -124,7 +129,7 @@ export const profileUpdateSchema = updateOf({
   phoneNumber,
   city: optionalText('City', 100),
   state: optionalText('State', 100),
-  zipCode: optionalText('ZIP code', 20),
+  zipCode,
   licenseNumber: optionalText('License number', 100),
   profileImageUrl: optionalImageAddress('Profile image URL'),
   menuCoverUrl: optionalImageAddress('Menu cover image'),

@@ -93,6 +93,7 @@ export function minimumOrder(product: MenuProduct): string {
   return product.quantityIncrement ? `${minimum}, in steps of ${formatQuantity(product.quantityIncrement, product.unitType)}` : minimum;
 }
 
+/** On a phone the cover is wide rather than 4:3, so the first card's name shows on the first screen. */
 export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOpenLabResults, onPreload, action }: ProductViewProps) {
   const photos = galleryPhotos(product);
   const cover = photos[0]?.url;
@@ -116,12 +117,12 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
             decoding="async"
             width={480}
             height={360}
-            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+            className="aspect-video w-full bg-stone-100 object-cover sm:aspect-[4/3]"
           />
           <PhotoCount count={photos.length} />
         </button>
       ) : (
-        <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
+        <CategoryArt category={product.category} className="aspect-video w-full sm:aspect-[4/3]" />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>

@@ -65,6 +65,8 @@ function formFrom(product: Product | null): ProductForm {
 }
 
 const PRICE_AND_STOCK_NOTE_ID = 'product-price-stock-note';
+/** Why Save waits, said beside it: a tooltip never shows on a phone. */
+const PREPARING_NOTE_ID = 'product-preparing-note';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
@@ -334,11 +336,16 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             ))}
           </fieldset>
         )}
-        <div className="flex justify-end gap-2 sm:col-span-2">
+        <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-2">
+          {busy && (
+            <p id={PREPARING_NOTE_ID} className="mr-auto text-sm text-stone-600">
+              {preparing.photos ? 'Waiting for the photos to be prepared…' : 'Waiting for the lab results to be prepared…'}
+            </p>
+          )}
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy} title={busy ? 'Waiting for the photos to be prepared' : undefined}>
+          <Button type="submit" disabled={busy} aria-describedby={busy ? PREPARING_NOTE_ID : undefined}>
             {editing ? 'Save Changes' : 'Add Product'}
           </Button>
         </div>

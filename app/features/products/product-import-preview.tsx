@@ -149,7 +149,7 @@ function PreviewRow({ row, step, error, leftOut }: { row: ProductCsvRow; step: I
     <tr className={values ? 'border-t border-stone-100 align-top' : 'border-t border-stone-100 bg-red-50 align-top'}>
       <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
       <td className="max-w-48 truncate px-2 py-1.5 font-medium">
-        {values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-500 italic">blank</span>)}
+        {values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-600 italic">blank</span>)}
       </td>
       <td className="px-2 py-1.5">{values ? CATEGORY_LABELS[values.category] : row.cells.category}</td>
       <td className="px-2 py-1.5 whitespace-nowrap">{values ? shown('pricePerUnit', formatPrice(values.pricePerUnit)) : row.cells.pricePerUnit}</td>

@@ -12,6 +12,7 @@ import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
+import { ButtonWithReason } from '../../components/ui/button-with-reason';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
@@ -193,16 +194,15 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${product.strainName}`}>
             Edit
           </Button>
-          <Button
+          <ButtonWithReason
             size="sm"
             variant="outline"
             onClick={onDelete}
-            disabled={!deletable}
-            title={deletable ? undefined : REFUSAL_REASONS.deleteOthersWork}
+            offReason={deletable ? null : REFUSAL_REASONS.deleteOthersWork}
             aria-label={`Delete ${product.strainName}`}
           >
             Delete
-          </Button>
+          </ButtonWithReason>
         </div>
       </div>
     </Card>
