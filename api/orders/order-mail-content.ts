@@ -40,7 +40,7 @@ function submittedHeadline(order: Order, view: OrderNewsView): string {
   const total = formatPrice(order.total);
   if (view.actedBy === 'buyer') {
     return view.reader === 'buyer'
-      ? `${order.sellerName} received your order ${order.number}, placed ${longDate(order.createdAt)}, total ${total}. You will hear when they accept it.`
+      ? `${order.sellerName} received your order ${order.number}, placed ${longDate(order.createdAt)}, total ${total}. You will hear when they accept or reject it.`
       : `${order.customerName} placed order ${order.number} with ${order.sellerName}, total ${total}.`;
   }
   const accepted = order.status === 'accepted' ? ' and accepted it' : '';
