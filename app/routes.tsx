@@ -45,6 +45,7 @@ const AccountSettingsPage = named(() => import('./features/account/account-setti
 const ProfilePage = named(() => import('./features/profile/profile-page'), 'ProfilePage');
 const TeamPage = named(() => import('./features/team/team-page'), 'TeamPage');
 const JoinPage = named(() => import('./features/team/join-page'), 'JoinPage');
+const CustomerInvitationPage = named(() => import('./features/buyer/customer-invitation-page'), 'CustomerInvitationPage');
 
 function Guard({ roles, children }: { roles: Array<'admin' | 'seller' | 'buyer'>; children: ReactNode }) {
   return <RequireRole roles={roles}>{children}</RequireRole>;
@@ -82,6 +83,7 @@ export function AppRoutes() {
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/join" element={<JoinPage />} />
+        <Route path="/customer-invite" element={<CustomerInvitationPage />} />
         <Route path="/menu/:publicLinkId" element={<PublicMenuPage />} />
         <Route path="/menu/:publicLinkId/print" element={<PrintMenuPage />} />
         <Route element={<SignedInLayout />}>

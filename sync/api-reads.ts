@@ -24,6 +24,7 @@ import {
   type SortDirection,
 } from './entities/admin';
 import { browsePageSchema, browseSellerSchema } from './entities/browse';
+import { customerInvitationPreviewSchema } from './entities/customer';
 import { emailPreferencesSchema } from './entities/email-preferences';
 import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from './entities/insights';
 import { publicMenuSchema } from './entities/public-menu';
@@ -66,6 +67,7 @@ export const apiReads = {
   signedInUser: read(() => '/api/auth/me', userSchema),
   team: read(() => '/api/team', teamSchema),
   invitationPreview: read((token: string) => `/api/team/invitations/preview?token=${segment(token)}`, invitationPreviewSchema),
+  customerInvitationPreview: read((token: string) => `/api/customer-invitations/preview?token=${segment(token)}`, customerInvitationPreviewSchema),
   siteInfo: read(() => '/api/site', siteInfoSchema),
   paymentConfig: read(() => '/api/config', paymentConfigSchema),
   subscriptionStatus: read(() => '/api/subscription-status', subscriptionStateSchema),

@@ -15,6 +15,8 @@ const customer: Customer = {
   name: 'Green Leaf, Inc.',
   email: 'buy@greenleaf.example',
   buyerTeamId: null,
+  link: 'unlinked',
+  invitedAt: null,
   licenseNumber: 'C10-0000001',
   paymentTerms: 'net30',
   priceListId: LIST,

@@ -175,7 +175,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
   },
   'customer.create': (state, args, { now, userId }) => {
     const { id, ...fields } = args;
-    if (!state.customers.has(id)) state.customers.set(id, { ...fields, id, userId, buyerTeamId: null, createdAt: now, updatedAt: now });
+    if (!state.customers.has(id)) state.customers.set(id, { ...fields, id, userId, buyerTeamId: null, link: 'unlinked', invitedAt: null, createdAt: now, updatedAt: now });
   },
   'customer.update': (state, args, { now }) => {
     const customer = state.customers.get(args.id);

@@ -32,6 +32,8 @@ import { removeUnnamedFiles } from '../photos/cleanup';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
 import { accountClosedMail, confirmAddressMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';
 import { completeEmailChange } from './email-change';
+import { completeClaim } from '../auth/registration-claim';
+import { linkConfirmedAddress } from '../customers/buyer-links';
 import { withdrawSavedCopies } from './withdraw-saved-copies';
 
 const CONFIRM_VALID_MS = 7 * 24 * 60 * 60 * 1000;
@@ -92,7 +94,8 @@ export async function changePassword(services: Services, session: Session, input
 
 /**
  * POST /api/account/confirm-email, from the page an emailed link opens:
- * confirms the account's address, or completes a change to a new one. The
+ * confirms the account's address, completes a change to a new one, or makes
+ * the account of a registration that waited for its address's link. The
  * caller's session, when it is the owner's, stays signed in.
  */
 export async function confirmEmail(services: Services, input: unknown, session: Session | null, clientAddress: string): Promise<{ email: string; message: string }> {
@@ -101,6 +104,8 @@ export async function confirmEmail(services: Services, input: unknown, session: 
     const now = services.now();
     const tokenHash = hashLinkToken(token);
     const link = (await findAccountToken(tx.db, tokenHash, 'email-change')) ?? (await findAccountToken(tx.db, tokenHash, 'confirm-email'));
+    const claimed = link ? null : await completeClaim(services, tx, token);
+    if (claimed) return claimed;
     const user = link ? await findUserById(tx.db, link.userId) : null;
     // A confirmation of the account's address is void once the address changed.
     const voided = link?.purpose === 'confirm-email' && link.email !== user?.email;
@@ -114,7 +119,7 @@ export async function confirmEmail(services: Services, input: unknown, session: 
       const signedOut = keepSid ? 'Every other device was signed out.' : 'Sign in with it from now on: every device was signed out.';
       return { email: changed.email, message: `Your email is now ${changed.email}. ${signedOut}` };
     }
-    await updateUser(tx.db, user.id, { emailConfirmedAt: now }, tx.version, now);
+    await linkConfirmedAddress(tx, await updateUser(tx.db, user.id, { emailConfirmedAt: now }, tx.version, now));
     return { email: user.email, message: `${user.email} is confirmed as the address of your account.` };
   });
 }

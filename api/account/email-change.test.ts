@@ -151,9 +151,10 @@ describe('a change with the current password', () => {
     expect((await me(buyer.token)).email).toBe(moved);
   });
 
-  it('refuses an address another account has, when asked and when confirmed', async () => {
+  it('refuses an address another account confirmed, when asked and when the link is followed', async () => {
     const buyer = await t.registerUser('buyer');
     const other = await t.registerUser('seller');
+    await t.confirmEmail(other);
     const taken = await askForChange(buyer.token, other.user.email);
     expect(taken.status).toBe(409);
     expect(taken.body.errors).toEqual({ email: EMAIL_TAKEN_MESSAGE });
@@ -161,11 +162,26 @@ describe('a change with the current password', () => {
     const moved = newAddress();
     await askForChange(buyer.token, moved);
     const link = await changeLink(moved);
-    expect((await t.request('POST', '/api/auth/register', { body: { email: moved, password: 'someone-else', firstName: 'Quick', role: 'buyer' } })).status).toBe(201);
+    const quick = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email: moved, password: 'someone-else', firstName: 'Quick', role: 'buyer' } });
+    expect(quick.status).toBe(201);
+    await t.confirmEmail(quick.body);
     const late = await confirm(link, buyer.token);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(EMAIL_TAKEN_MESSAGE);
     expect((await me(buyer.token)).email).toBe(buyer.user.email);
+  });
+
+  it('takes the address from an account that registered it and never confirmed it', async () => {
+    const buyer = await t.registerUser('buyer');
+    const moved = newAddress();
+    await askForChange(buyer.token, moved);
+    const link = await changeLink(moved);
+    const squatter = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email: moved, password: 'someone-else', firstName: 'Quick', role: 'buyer' } });
+    expect(squatter.status).toBe(201);
+    expect((await confirm(link, buyer.token)).status).toBe(200);
+    expect((await me(buyer.token)).email).toBe(moved);
+    expect((await t.request('GET', '/api/auth/me', { token: squatter.body.token })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/login', { body: { email: moved, password: 'someone-else' } })).status).toBe(401);
   });
 
   it('can be canceled by the owner: the link then no longer works', async () => {

@@ -17,7 +17,9 @@ import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { insertAccountToken, liveAccountToken, retireAccountTokens, type AccountTokenRow } from '../db/repositories/mail';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
-import { emailTaken, updateUser } from '../db/repositories/users';
+import { updateUser } from '../db/repositories/users';
+import { addressHeldByProof, releaseAddress, unconfirmedHolder } from '../auth/registration-claim';
+import { linkConfirmedAddress } from '../customers/buyer-links';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { confirmNewEmailMail, emailChangedMail, emailChangeNoticeMail } from '../mail/templates/account';
@@ -39,7 +41,8 @@ export async function checkEmailChange(services: Services, user: User, currentPa
 
 /** Keeps `email` pending behind a link sent there (only the newest link works), and tells the current address. */
 export async function startEmailChange(services: Services, tx: Tx, user: User, email: string): Promise<void> {
-  if (await emailTaken(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+  // An account that never confirmed the address does not keep it from someone who will.
+  if (await addressHeldByProof(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
   const now = services.now();
   const { token, tokenHash } = newLinkToken();
   await retireAccountTokens(tx.db, user.id, 'email-change', now);
@@ -78,15 +81,20 @@ export async function cancelEmailChange(services: Services, user: User): Promise
 
 /**
  * The link of a change was followed (its token already marked used): the new
- * address becomes the account's, confirmed, since the link proved it. Every
+ * address becomes the account's, confirmed, since the link proved it (an
+ * account that held it unconfirmed gives it up), and links the customer
+ * entries that name it, for prices. Every
  * other link of the account is retired, every session but `keepSid` (the one
  * that confirmed, if it is the owner's) ends, and the old address is told.
  */
 export async function completeEmailChange(services: Services, tx: Tx, link: AccountTokenRow, user: User, keepSid: string | undefined): Promise<User> {
   const email = link.email!;
-  if (await emailTaken(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
+  if (await addressHeldByProof(tx.db, email, user.id)) throw new AppError('conflict', EMAIL_TAKEN_MESSAGE);
   const now = services.now();
+  const holder = await unconfirmedHolder(tx.db, email);
+  if (holder && holder.id !== user.id) await releaseAddress(tx, holder, now);
   const changed = await updateUser(tx.db, user.id, { email, emailConfirmedAt: now }, tx.version, now);
+  await linkConfirmedAddress(tx, changed);
   await retireAccountTokens(tx.db, user.id, [...TAKEOVER_LINKS, 'confirm-email'], now);
   await deleteSessionsOfUser(tx.db, user.id, keepSid);
   await sendAccountMail(

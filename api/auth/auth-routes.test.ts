@@ -100,8 +100,9 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  it('refuses an email that is taken, case-insensitively', async () => {
-    await t.request('POST', '/api/auth/register', { body: validRegistration({ email: 'dup@test.example' }) });
+  it('refuses an email that an account confirmed, case-insensitively', async () => {
+    const first = await t.request<AuthResponse>('POST', '/api/auth/register', { body: validRegistration({ email: 'dup@test.example' }) });
+    await t.confirmEmail(first.body);
     const res = await t.request<ErrorBody>('POST', '/api/auth/register', {
       body: validRegistration({ email: 'DUP@Test.Example', role: 'buyer' }),
     });
@@ -343,8 +344,9 @@ describe('PUT /api/auth/user', () => {
     expect((await t.request('GET', '/api/admin/stats', { token })).status).toBe(403);
   });
 
-  it('refuses an email that another account has, case-insensitively', async () => {
+  it('refuses an email that another account has confirmed, case-insensitively', async () => {
     const other = await t.registerUser('seller');
+    await t.confirmEmail(other);
     const { token, user } = await t.registerUser('buyer');
     const res = await t.request<ErrorBody>('PUT', '/api/auth/user', { token, body: { email: other.user.email.toUpperCase(), currentPassword: TEST_PASSWORD } });
     expect(res.status).toBe(409);

@@ -7,7 +7,7 @@ import { updateProfile } from '../users/profile-service';
 import { withTeamBilling } from '../team/team-billing';
 import { login, logout, register } from './auth-service';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { FORGOT_PASSWORD_SENT_MESSAGE } from '../../sync/entities/account';
+import { FORGOT_PASSWORD_SENT_MESSAGE, isPendingRegistration } from '../../sync/entities/account';
 
 /** The signed-in person with their team's subscription and trial. */
 const seenByMember = (session: Session) => withTeamBilling(session.user, session.team.account);
@@ -15,7 +15,8 @@ const seenByMember = (session: Session) => withTeamBilling(session.user, session
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
     const result = await register(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
-    return c.json(result, 201);
+    // 202: the account waits for the link sent to its address.
+    return isPendingRegistration(result) ? c.json(result, 202) : c.json(result, 201);
   })
   .post('/auth/login', open, async (c) => {
     const result = await login(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));

@@ -1,9 +1,8 @@
 /** Accounts and sessions: register, sign in, sign out, and resolving a token to its live session. */
-import { linkNewBuyer } from '../customers/customer-service';
 import { randomUUID } from 'node:crypto';
 import { TRIAL_DAYS } from '../../sync/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import { EMAIL_TAKEN_MESSAGE } from '../../sync/entities/account';
+import { EMAIL_TAKEN_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
 import { registerWithInvitationSchema } from '../../sync/entities/team';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
@@ -16,13 +15,20 @@ import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-a
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
 import { withOwnTeamBilling } from '../team/team-billing';
-import { joinWithToken } from '../team/team-service';
+import { joinWithToken, invitationProvesAddress } from '../team/team-service';
+import { linkConfirmedAddress } from '../customers/buyer-links';
+import { claimAddress, releaseAddress, unconfirmedHolder } from './registration-claim';
 import { sessionCache } from './session-cache';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
+/**
+ * A new account, signed in; or, when an account holds the address without having confirmed it, a registration that
+ * waits for the link sent to the address (see registration-claim.ts). An invitation to a team sent to the address
+ * proves it at once.
+ */
+export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse | PendingRegistration> {
   const fields = parseOrThrow(registerInputSchema, input);
   const { inviteToken } = parseOrThrow(registerWithInvitationSchema, input);
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
@@ -31,8 +37,12 @@ export async function register(services: Services, input: unknown, clientAddress
   if (wait > 0) throw new RateLimitedError(`Too many accounts were registered from this address. Please try again in ${waitText(wait)}.`, wait);
   const passwordHash = await hashPassword(fields.password, services.env.passwordHashing);
   const now = services.now();
+  const holder = await unconfirmedHolder(services.db.read, fields.email);
+  const proved = holder !== null && inviteToken !== undefined && (await invitationProvesAddress(services.db.read, inviteToken, fields.email, now));
+  if (holder && !proved) return claimAddress(services, fields, passwordHash, holder);
   // One write: the account and its welcome email (with the link confirming the address) together.
   const user = await services.db.transaction(async (tx) => {
+    if (holder) await releaseAddress(tx, holder, now);
     const created = await createUser(services, {
       id: randomUUID(),
       email: fields.email,
@@ -63,7 +73,8 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
     }
     const created = await insertUser(tx.db, user, tx.version, services.now());
     await insertOwnTeam(tx.db, created, tx.version, services.now());
-    await linkNewBuyer(tx, created, services.now());
+    // An address links to customer entries only once proved: an account made already confirmed (the seed's) at once.
+    if (created.emailConfirmedAt) await linkConfirmedAddress(tx, created);
     return created;
   });
 }

@@ -20,6 +20,7 @@ import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from './account-tokens';
 import { hashPassword } from './password';
 import { startSession } from './auth-service';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
+import { linkConfirmedAddress } from '../customers/buyer-links';
 
 export const RESET_VALID_MINUTES = 60;
 
@@ -82,7 +83,9 @@ export async function resetPassword(services: Services, input: unknown, clientAd
     // Other reset links, and a change of address asked for before, die with the old password.
     await retireAccountTokens(tx.db, owner.id, TAKEOVER_LINKS, now);
     // Following the emailed link proves the address is theirs.
-    return updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
+    const updated = await updateUser(tx.db, owner.id, { passwordHash, emailConfirmedAt: owner.emailConfirmedAt ? undefined : now }, tx.version, now);
+    if (!owner.emailConfirmedAt) await linkConfirmedAddress(tx, updated);
+    return updated;
   });
   return startSession(services, user, userAgent, clientAddress);
 }

@@ -1,8 +1,9 @@
-/** /api/customers: a seller team's customer book (a rep's part of it). */
+/** /api/customers: a seller team's customer book (a rep's part of it); /api/customer-invitations: its invitations, as the invited buyer sees them. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { allow, memberOf, teamAccountOf } from '../http/access';
+import { allow, memberOf, open, teamAccountOf } from '../http/access';
 import { readJson } from '../http/read-json';
+import { acceptCustomerInvitation, inviteCustomer, previewCustomerInvitation } from './customer-invitations';
 import { createCustomer, deleteCustomer, listCustomers, updateCustomer, withNewId } from './customer-service';
 
 const seller = allow('seller');
@@ -14,4 +15,10 @@ export const customerRoutes = new Hono<AppEnv>()
   .delete('/customers/:id', seller, async (c) => {
     await deleteCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
     return c.body(null, 204);
-  });
+  })
+  .post('/customers/:id/invitations', seller, async (c) =>
+    c.json(await inviteCustomer(c.get('services'), teamAccountOf(c), memberOf(c), c.req.param('id'), await readJson(c)), 201),
+  )
+  // The token in the link is the permission to see what it shows.
+  .get('/customer-invitations/preview', open, async (c) => c.json(await previewCustomerInvitation(c.get('services'), c.req.query('token'))))
+  .post('/customer-invitations/accept', allow('buyer'), async (c) => c.json(await acceptCustomerInvitation(c.get('services'), teamAccountOf(c), await readJson(c))));

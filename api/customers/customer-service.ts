@@ -7,22 +7,20 @@ import { can, CUSTOMER_TERMS_FIELDS, REP_CUSTOMER_DELETE_MESSAGE, REP_CUSTOMER_T
 import { parseOrThrow } from '../../sync/validation';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
-import type { Db, Tx } from '../db/database';
+import type { Db } from '../db/database';
 import {
   deleteCustomer as deleteCustomerRow,
-  findCustomerOfBuyerTeam,
+  findCustomerLinkFacts,
   findCustomerOfSeller,
   insertCustomer,
-  linkCustomersByEmail,
   listCustomersByOwner,
-  moveBuyerTeam,
   updateCustomer as updateCustomerRow,
   type CustomerFields,
 } from '../db/repositories/customers';
 import { touchSavedCopiesOfBuyers } from '../db/repositories/buyer-prices';
 import { findPriceList } from '../db/repositories/price-lists';
-import { findMembership, findTeam } from '../db/repositories/teams';
-import { findCredentialsByEmail } from '../db/repositories/users';
+import { findMembership } from '../db/repositories/teams';
+import { confirmedBuyerTeam } from './buyer-links';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 export const UNKNOWN_PRICE_LIST = 'Choose one of your price lists';
@@ -36,7 +34,7 @@ export function listCustomers(services: Services, seller: User, by: Member): Pro
 }
 
 /** The customer, when it is in the team's book and the member may see it; anything else is "not found", so ids reveal nothing. */
-async function visibleCustomer(db: Db, seller: User, id: string, by: Member): Promise<Customer> {
+export async function visibleCustomer(db: Db, seller: User, id: string, by: Member): Promise<Customer> {
   const customer = await findCustomerOfSeller(db, seller.id, id);
   if (!customer || !seesCustomer(by.role, by.userId, customer.repUserId)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
   return customer;
@@ -57,15 +55,6 @@ async function assertReferences(db: Db, seller: User, fields: Partial<Pick<Custo
   if (first) throw new AppError('validation', first, errors);
 }
 
-/** The buyer team that has an account with this email, when the book has no entry for that team yet. */
-async function buyerTeamToLink(db: Db, sellerId: string, email: string | null): Promise<string | null> {
-  if (!email) return null;
-  const account = (await findCredentialsByEmail(db, email))?.user;
-  if (account?.role !== 'buyer') return null;
-  const teamId = (await findMembership(db, account.id))?.teamId ?? account.id;
-  return (await findCustomerOfBuyerTeam(db, sellerId, teamId)) ? null : teamId;
-}
-
 /** A REST body without an id gets one: a device makes its own, so its offline creation keeps its id. */
 export function withNewId(input: unknown): unknown {
   return typeof input === 'object' && input !== null && !Array.isArray(input) && !('id' in input) ? { ...input, id: randomUUID() } : input;
@@ -82,10 +71,16 @@ export async function createCustomer(services: Services, seller: User, input: un
   const repUserId = manages ? fields.repUserId : by.userId;
   return services.db.transaction(async (tx) => {
     await assertReferences(tx.db, seller, { ...fields, repUserId });
-    const buyerTeamId = await buyerTeamToLink(tx.db, seller.id, fields.email);
-    const customer = await insertCustomer(tx.db, { ...fields, repUserId, id, userId: seller.id, buyerTeamId, createdBy: by.userId }, tx.version, services.now());
+    // A confirmed buyer's address links the entry for prices alone: the answer is the same whoever has the address.
+    const buyerTeamId = await confirmedBuyerTeam(tx.db, seller.id, fields.email);
+    const customer = await insertCustomer(
+      tx.db,
+      { ...fields, repUserId, id, userId: seller.id, buyerTeamId, buyerConsentAt: null, createdBy: by.userId },
+      tx.version,
+      services.now(),
+    );
     if (!customer) throw new AppError('conflict', 'A customer with this id already exists');
-    if (customer.priceListId) await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(customer));
+    if (customer.priceListId && buyerTeamId) await touchSavedCopiesOfBuyers(tx, seller.id, [buyerTeamId]);
     return customer;
   });
 }
@@ -99,12 +94,14 @@ export async function updateCustomer(services: Services, seller: User, id: strin
     const changesTerms = CUSTOMER_TERMS_FIELDS.some((field) => fields[field] !== undefined && fields[field] !== current[field]);
     if (changesTerms && !can(by.role, 'customers.manage')) throw new AppError('forbidden', REP_CUSTOMER_TERMS_MESSAGE);
     await assertReferences(tx.db, seller, fields);
-    // An unlinked entry whose email now names a buyer's account is linked to that buyer's team.
-    const buyerTeamId = current.buyerTeamId === null && fields.email !== undefined ? await buyerTeamToLink(tx.db, seller.id, fields.email) : null;
-    const updated = await updateCustomerRow(tx.db, id, { ...definedFields(fields), ...(buyerTeamId && { buyerTeamId }) }, by.userId, tx.version, services.now());
+    const before = (await findCustomerLinkFacts(tx.db, id))!;
+    // An entry the buyer has not consented to is linked by its email alone, so a new email prices whoever confirmed that one (or nobody).
+    const relinks = before.buyerConsentAt === null && fields.email !== undefined && fields.email !== current.email;
+    const buyerTeamId = relinks ? await confirmedBuyerTeam(tx.db, seller.id, fields.email ?? null) : before.buyerTeamId;
+    const updated = await updateCustomerRow(tx.db, id, { ...definedFields(fields), ...(relinks && { buyerTeamId }) }, by.userId, tx.version, services.now());
     // The buyer who had the list and the one who has it now both see other prices on their saved copies.
-    if (updated.priceListId !== current.priceListId || updated.buyerTeamId !== current.buyerTeamId) {
-      await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(current, updated));
+    if (updated.priceListId !== current.priceListId || buyerTeamId !== before.buyerTeamId) {
+      await touchSavedCopiesOfBuyers(tx, seller.id, linkedTeams(before.buyerTeamId, buyerTeamId));
     }
     return updated;
   });
@@ -114,69 +111,16 @@ export async function deleteCustomer(services: Services, seller: User, id: strin
   await services.db.transaction(async (tx) => {
     const customer = await visibleCustomer(tx.db, seller, id, by);
     if (!can(by.role, 'customers.manage')) throw new AppError('forbidden', REP_CUSTOMER_DELETE_MESSAGE);
+    const { buyerTeamId } = (await findCustomerLinkFacts(tx.db, id))!;
     await deleteCustomerRow(tx.db, id);
     // Without the entry the buyer falls back to list prices.
-    if (customer.priceListId) await touchSavedCopiesOfBuyers(tx, seller.id, buyerTeams(customer));
+    if (customer.priceListId) await touchSavedCopiesOfBuyers(tx, seller.id, linkedTeams(buyerTeamId));
   });
 }
 
-/** The buyer teams these customer entries are linked to. */
-const buyerTeams = (...entries: Customer[]): string[] => [...new Set(entries.flatMap((entry) => (entry.buyerTeamId ? [entry.buyerTeamId] : [])))];
+/** The buyer teams among these links. */
+const linkedTeams = (...teamIds: Array<string | null>): string[] => [...new Set(teamIds.filter((teamId): teamId is string => teamId !== null))];
 
 function definedFields<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
-}
-
-/**
- * A buyer team that saved one of the seller's menus, wrote to the seller or ordered is in the seller's book: linked to
- * an entry added by the buyer's email, or added as a new one. Runs in the caller's transaction; answers the team's
- * entry, or null when the buyer is the seller's own team.
- */
-export async function addBuyerAsCustomer(tx: Tx, sellerId: string, buyer: User, now: Date): Promise<Customer | null> {
-  const buyerTeamId = (await findMembership(tx.db, buyer.id))?.teamId ?? buyer.id;
-  if (buyerTeamId === sellerId) return null;
-  const existing = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
-  if (existing) return existing;
-  const email = buyer.email.toLowerCase();
-  await restampBooks(tx, await linkCustomersByEmail(tx.db, email, buyerTeamId, tx.version, now, sellerId), [buyerTeamId]);
-  const linked = await findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
-  if (linked) return linked;
-  // The business name as the buyer's profile says it now (the team's own name was taken at registration).
-  const name = buyer.businessName?.trim() || buyer.companyName?.trim() || (await findTeam(tx.db, buyerTeamId))?.name || email;
-  const added = await insertCustomer(
-    tx.db,
-    {
-      id: randomUUID(),
-      userId: sellerId,
-      buyerTeamId,
-      name,
-      email,
-      licenseNumber: buyer.licenseNumber?.trim() || null,
-      paymentTerms: 'cod',
-      priceListId: null,
-      repUserId: null,
-      holdWhenOverdue: false,
-      tags: [],
-      createdBy: null,
-    },
-    tx.version,
-    now,
-  );
-  return added ?? findCustomerOfBuyerTeam(tx.db, sellerId, buyerTeamId);
-}
-
-/** Where a buyer team is newly linked to (or unlinked from) an entry with a price list, its saved copies of that seller's menus are priced anew. */
-async function restampBooks(tx: Tx, sellerIds: string[], buyerTeamIds: string[]): Promise<void> {
-  for (const sellerId of sellerIds) await touchSavedCopiesOfBuyers(tx, sellerId, buyerTeamIds);
-}
-
-/** A buyer who has just made their account is linked to every book that added them by email (a new account has no saved copies to price anew). */
-export async function linkNewBuyer(tx: Tx, buyer: User, now: Date): Promise<void> {
-  if (buyer.role === 'buyer') await linkCustomersByEmail(tx.db, buyer.email, buyer.id, tx.version, now);
-}
-
-/** A person joining a buyer team brings the books' entries of their own account to it, and links those that added them by email. */
-export async function linkJoiningBuyer(tx: Tx, person: User, teamId: string, now: Date): Promise<void> {
-  await restampBooks(tx, await moveBuyerTeam(tx.db, person.id, teamId, tx.version, now), [person.id, teamId]);
-  await restampBooks(tx, await linkCustomersByEmail(tx.db, person.email, teamId, tx.version, now), [teamId]);
 }

@@ -1,10 +1,10 @@
-/** The customer book: its routes and sync, a rep's part of it, buyers added by themselves and linked by email. */
+/** The customer book: its routes and sync, a rep's part of it, buyers added by themselves and linked by a confirmed email. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../sync/entities/customer';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
-import { savedMenus } from '../db/schema';
+import { customers, savedMenus } from '../db/schema';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { syncDevice } from '../testing/sync-device';
@@ -50,6 +50,8 @@ describe('the customer book', () => {
       name: 'Green Door',
       email: 'buying@greendoor.example',
       buyerTeamId: null,
+      link: 'unlinked',
+      invitedAt: null,
       licenseNumber: 'C10-0000123',
       paymentTerms: 'net30',
       priceListId: list.id,
@@ -190,8 +192,10 @@ describe('buyers in the book by themselves', () => {
   const copyVersion = async (buyerTeamId: string, menuId: string) =>
     (await t.services.db.read.select().from(savedMenus).all()).find((row) => row.buyerUserId === buyerTeamId && row.menuId === menuId)!.version;
   const priceList = async () => (await t.request<{ id: string }>('POST', '/api/price-lists', { token: owner.token, body: { name: 'Tier A' } })).body.id;
+  /** The buyer team an entry prices, as only the server knows it. */
+  const linkedTeamOf = async (id: string) => (await t.services.db.read.select().from(customers).all()).find((row) => row.id === id)!.buyerTeamId;
 
-  it("a buyer linked by email to an entry with a price list has their saved copies of the seller's menus priced anew", async () => {
+  it("a buyer who confirms the address of an entry with a price list has their saved copies of the seller's menus priced anew", async () => {
     const first = await publicMenu();
     const second = await publicMenu();
     const buyer = await t.registerUser('buyer');
@@ -202,9 +206,18 @@ describe('buyers in the book by themselves', () => {
     expect(written.buyerTeamId).toBeNull();
     expect((await t.request('DELETE', `/api/customers/${added.id}`, { token: owner.token })).status).toBe(204);
 
+    // Saving again with the address unconfirmed adds the buyer anew; the entry the seller wrote stays unlinked.
     const before = await copyVersion(buyer.user.id, first.menuId);
     expect((await t.request('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: second.menuId } })).status).toBe(201);
-    expect((await book(owner)).find((customer) => customer.id === written.id)?.buyerTeamId).toBe(buyer.user.id);
+    const again = (await book(owner)).find((customer) => customer.buyerTeamId === buyer.user.id)!;
+    expect(again.id).not.toBe(written.id);
+    expect(await linkedTeamOf(written.id)).toBeNull();
+    expect((await t.request('DELETE', `/api/customers/${again.id}`, { token: owner.token })).status).toBe(204);
+
+    // Confirming the address prices the buyer by the entry, and tells the seller nothing.
+    await t.confirmEmail(buyer);
+    expect(await linkedTeamOf(written.id)).toBe(buyer.user.id);
+    expect((await book(owner)).find((customer) => customer.id === written.id)).toMatchObject({ buyerTeamId: null, link: 'unlinked', updatedAt: written.updatedAt });
     expect(await copyVersion(buyer.user.id, first.menuId)).toBeGreaterThan(before);
   });
 
@@ -215,30 +228,37 @@ describe('buyers in the book by themselves', () => {
     const added = (await book(owner)).find((customer) => customer.buyerTeamId === team.user.id)!;
     expect((await t.request('DELETE', `/api/customers/${added.id}`, { token: owner.token })).status).toBe(204);
     const person = await t.registerUser('buyer');
+    await t.confirmEmail(person);
     const entry = await addCustomer({ name: 'Green Door', email: person.user.email, priceListId: await priceList() });
-    expect(entry.buyerTeamId).toBe(person.user.id);
+    expect(entry).toMatchObject({ buyerTeamId: null, link: 'unlinked' });
+    expect(await linkedTeamOf(entry.id)).toBe(person.user.id);
 
     const before = await copyVersion(team.user.id, menuId);
     expect((await t.request('POST', '/api/team/invitations', { token: team.token, body: { email: person.user.email, role: 'manager' } })).status).toBe(201);
     const token = (await linkInMailTo(t.services, person.user.email, '/join')).searchParams.get('token');
     expect((await t.request('POST', '/api/team/join', { token: person.token, body: { token } })).status).toBe(200);
-    expect((await book(owner)).find((customer) => customer.id === entry.id)?.buyerTeamId).toBe(team.user.id);
+    expect(await linkedTeamOf(entry.id)).toBe(team.user.id);
     expect(await copyVersion(team.user.id, menuId)).toBeGreaterThan(before);
   });
 
-  it('a customer added by email is linked when that buyer registers, or at once when they already have an account', async () => {
+  it('a customer added by email prices that buyer once they confirm the address, and shows linked once they deal with the seller', async () => {
     const email = `later-${randomUUID()}@test.example`;
     const early = await addCustomer({ name: 'Later Buyer', email });
-    expect(early.buyerTeamId).toBeNull();
+    expect(early).toMatchObject({ buyerTeamId: null, link: 'unlinked' });
     const buyer = await t.registerUser('buyer', { email });
-    expect((await book(owner)).find((customer) => customer.id === early.id)?.buyerTeamId).toBe(buyer.user.id);
+    expect(await linkedTeamOf(early.id)).toBeNull();
+    await t.confirmEmail(buyer);
+    expect(await linkedTeamOf(early.id)).toBe(buyer.user.id);
+    expect((await book(owner)).find((customer) => customer.id === early.id)).toMatchObject({ buyerTeamId: null, link: 'unlinked' });
 
     const existing = await t.registerUser('buyer');
+    await t.confirmEmail(existing);
     const added = await addCustomer({ name: 'Known Buyer', email: existing.user.email });
-    expect(added.buyerTeamId).toBe(existing.user.id);
-    // A buyer saving a menu later finds their entry rather than a second one.
+    expect(added).toMatchObject({ buyerTeamId: null, link: 'unlinked' });
+    expect(await linkedTeamOf(added.id)).toBe(existing.user.id);
+    // A buyer saving a menu later finds their entry rather than a second one, and the seller sees it linked.
     const { menuId } = await publicMenu();
     await t.request('POST', '/api/saved-menus', { token: existing.token, body: { menuId } });
-    expect((await book(owner)).filter((customer) => customer.buyerTeamId === existing.user.id)).toHaveLength(1);
+    expect((await book(owner)).filter((customer) => customer.buyerTeamId === existing.user.id)).toEqual([expect.objectContaining({ id: added.id, link: 'linked' })]);
   });
 });

@@ -4,7 +4,7 @@ import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/t
 import type { Product } from '../../sync/entities/product';
 import type { PullResponse } from '../../sync/protocol';
 import { RETENTION_INTERVAL_MS, runRetention, scheduleRetention, TOMBSTONE_DAYS, VIEW_EVENT_DAYS } from './retention';
-import { menuViewDays, menuViewEvents, sessions, tombstones } from './schema';
+import { menuViewDays, menuViewEvents, registrationClaims, sessions, tombstones } from './schema';
 
 let t: TestApp;
 beforeAll(() => {
@@ -37,6 +37,18 @@ describe('retention', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('deletes a registration that waited for its link once the link expired, with the password hash it kept', async () => {
+    const holder = await t.registerUser('buyer');
+    const claim = { email: holder.user.email, password: 'claimant-pass-1', firstName: 'Claire', role: 'buyer' };
+    expect((await t.request('POST', '/api/auth/register', { body: claim })).status).toBe(202);
+    const claims = async () => (await t.services.db.read.select().from(registrationClaims).all()).length;
+    await runRetention(t.services);
+    expect(await claims()).toBe(1);
+    t.clock.advance(DAY_MS + 1);
+    await runRetention(t.services);
+    expect(await claims()).toBe(0);
   });
 
   it('prunes tombstones after 90 days; a device away longer gets everything again, as the whole truth, never a deleted row', async () => {

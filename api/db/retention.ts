@@ -1,7 +1,8 @@
 /**
  * Housekeeping the server does by itself, at start and then every few hours:
  * sessions past their expiry are deleted (a signed token for one is refused
- * anyway; the row only takes space and names a device); raw view events older
+ * anyway; the row only takes space and names a device), and so are
+ * registrations whose link expired (with the password hash each kept); raw view events older
  * than the longest insights period go (the daily rollups keep the figures);
  * and tombstones older than 90 days are pruned, a device last synced before
  * then downloading everything again instead of missing a deletion.
@@ -10,6 +11,7 @@ import type { Services } from '../context';
 import { deleteViewEventsBefore } from './repositories/menu-views';
 import { markClock, pruneTombstones } from './repositories/sync';
 import { deleteExpiredSessions } from './repositories/sessions';
+import { deleteExpiredRegistrationClaims } from './repositories/registration-claims';
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +23,7 @@ export async function runRetention(services: Pick<Services, 'db' | 'now'>): Prom
   const now = services.now();
   await services.db.transaction(async (tx) => {
     await deleteExpiredSessions(tx.db, now);
+    await deleteExpiredRegistrationClaims(tx.db, now);
     await deleteViewEventsBefore(tx.db, new Date(now.getTime() - VIEW_EVENT_DAYS * DAY_MS));
     await markClock(tx.db, now);
     await pruneTombstones(tx.db, new Date(now.getTime() - TOMBSTONE_DAYS * DAY_MS));

@@ -14,7 +14,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app'
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
-type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu; inviteToken: string };
+type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu; inviteToken: string; customerInviteLink: string };
 type Party = 'seller' | 'buyer' | 'admin' | 'guest';
 
 /** Each read as its screen asks it: with which parameters, and as whom. A read missing here does not compile. */
@@ -22,6 +22,7 @@ const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(ty
   signedInUser: () => ({ params: [], as: 'seller' }),
   team: () => ({ params: [], as: 'seller' }),
   invitationPreview: ({ inviteToken }) => ({ params: [inviteToken], as: 'guest' }),
+  customerInvitationPreview: ({ customerInviteLink }) => ({ params: [new URL(customerInviteLink).searchParams.get('token')!], as: 'guest' }),
   siteInfo: () => ({ params: [], as: 'guest' }),
   paymentConfig: () => ({ params: [], as: 'guest' }),
   subscriptionStatus: () => ({ params: [], as: 'seller' }),
@@ -64,7 +65,10 @@ beforeAll(async () => {
   const invited = 'new-rep@growers.example';
   expect((await t.request('POST', '/api/team/invitations', { token: seller.token, body: { email: invited, role: 'rep' } })).status).toBe(201);
   const inviteToken = (await linkInMailTo(t.services, invited, '/join')).searchParams.get('token')!;
-  world = { seller, buyer, admin, menu: menu.body, inviteToken };
+  const customer = await t.request<{ id: string }>('POST', '/api/customers', { token: seller.token, body: { name: 'Corner Dispensary' } });
+  const shared = await t.request<{ link: string }>('POST', `/api/customers/${customer.body.id}/invitations`, { token: seller.token, body: { delivery: 'link' } });
+  expect(shared.status).toBe(201);
+  world = { seller, buyer, admin, menu: menu.body, inviteToken, customerInviteLink: shared.body.link };
 });
 afterAll(() => t.close());
 

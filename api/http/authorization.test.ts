@@ -85,6 +85,10 @@ const ROUTES: Route[] = [
   { method: 'POST', pattern: '/api/customers', allowed: ['seller'], body: {} },
   { method: 'PATCH', pattern: '/api/customers/:id', path: `/api/customers/${SOME_ID}`, allowed: ['seller'], body: {} },
   { method: 'DELETE', pattern: '/api/customers/:id', path: `/api/customers/${SOME_ID}`, allowed: ['seller'] },
+  { method: 'POST', pattern: '/api/customers/:id/invitations', path: `/api/customers/${SOME_ID}/invitations`, allowed: ['seller'], body: {}, expected: 400 },
+  // The invitation's token is the permission to see it; accepting it needs a buyer's account.
+  { method: 'GET', pattern: '/api/customer-invitations/preview', allowed: 'anyone' },
+  { method: 'POST', pattern: '/api/customer-invitations/accept', allowed: ['buyer'], body: {}, expected: 400 },
   { method: 'GET', pattern: '/api/price-lists', allowed: ['seller'] },
   { method: 'POST', pattern: '/api/price-lists', allowed: ['seller'], body: {} },
   { method: 'PUT', pattern: '/api/price-lists/:id', path: `/api/price-lists/${SOME_ID}`, allowed: ['seller'], body: {} },
@@ -336,6 +340,7 @@ const OWNED_ROUTES: OwnedRoute[] = [
   { method: 'DELETE', pattern: '/api/products/:id', path: (w) => `/api/products/${w.productId}`, owner: 'seller' },
   { method: 'PATCH', pattern: '/api/customers/:id', path: (w) => `/api/customers/${w.customerId}`, owner: 'seller', body: { name: 'Taken over' } },
   { method: 'DELETE', pattern: '/api/customers/:id', path: (w) => `/api/customers/${w.customerId}`, owner: 'seller' },
+  { method: 'POST', pattern: '/api/customers/:id/invitations', path: (w) => `/api/customers/${w.customerId}/invitations`, owner: 'seller', body: { delivery: 'link' } },
   { method: 'PUT', pattern: '/api/price-lists/:id', path: (w) => `/api/price-lists/${w.priceListId}`, owner: 'seller', body: { name: 'Taken over' } },
   { method: 'DELETE', pattern: '/api/price-lists/:id', path: (w) => `/api/price-lists/${w.priceListId}`, owner: 'seller' },
   { method: 'GET', pattern: '/api/menus/:id', path: (w) => `/api/menus/${w.menuId}`, owner: 'seller' },
@@ -396,6 +401,8 @@ describe('ownership', () => {
 
   /** A seller's product in a public menu, saved by a buyer who asked for it. */
   async function world(): Promise<World> {
+    // Each world's order request counts against the buyer's messages a minute: a minute passes between worlds.
+    t.clock.advance(60_000);
     const product = await t.request<{ id: string }>('POST', '/api/products', {
       token: parties.seller.token,
       body: { strainName: 'Owned', pricePerUnit: '10.00', availableQuantity: '100' },

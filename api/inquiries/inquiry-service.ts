@@ -8,7 +8,7 @@
  * Both go through the menu's link: a dead one (expired, regenerated, unknown)
  * takes neither, nor the buyer's later messages about that menu.
  */
-import { addBuyerAsCustomer } from '../customers/customer-service';
+import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';

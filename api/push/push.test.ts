@@ -54,6 +54,8 @@ beforeAll(async () => {
       .run();
   });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+  // The buyer proved the address the seller keyed in, so their first order lands on that entry.
+  await t.confirmEmail(buyer);
   // The buyer is `rep`'s customer; `otherRep` looks after other customers.
   await ok('POST', '/api/customers', seller, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
   gelato = await ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);

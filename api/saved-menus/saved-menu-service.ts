@@ -4,7 +4,7 @@
  * buyer's own prices, so the buyer's device can open it with no network. A menu is saved only through a
  * live link, and a saved copy whose link died shows nothing of the menu.
  */
-import { addBuyerAsCustomer } from '../customers/customer-service';
+import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { randomUUID } from 'node:crypto';
 import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';

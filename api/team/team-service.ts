@@ -7,7 +7,7 @@
  * each role may do is one pure rule (`sync/team-permissions.ts`), checked here and by the product and menu writes that
  * REST and sync share.
  */
-import { linkJoiningBuyer } from '../customers/customer-service';
+import { linkJoiningBuyer } from '../customers/buyer-links';
 import { randomUUID } from 'node:crypto';
 import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type InvitationPreview, type Team, type TeamRole } from '../../sync/entities/team';
 import type { User } from '../../sync/entities/user';
@@ -17,7 +17,7 @@ import { can, NOT_MANAGER_MESSAGE, rolesOf, type TeamAction } from '../../sync/t
 import { parseOrThrow } from '../../sync/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
 import type { Services, TeamSession } from '../context';
-import type { Tx } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import {
   acceptInvitation,
   countMembers,
@@ -163,6 +163,12 @@ export async function previewInvitation(services: Services, token: string | unde
   const account = await findUserById(db, invitation.teamId);
   if (!team || !account) throw new AppError('not_found', INVALID_LINK);
   return { teamName: teamName(account, team.name), kind: team.kind, role: invitation.role, email: invitation.email };
+}
+
+/** Whether an invitation's token, which only its address's inbox received, is live and for `email`: it proves the address. */
+export async function invitationProvesAddress(db: Db, token: string, email: string, now: Date): Promise<boolean> {
+  const invitation = await findInvitationByTokenHash(db, hashLinkToken(token));
+  return !!invitation && !invitation.acceptedAt && !invitation.revokedAt && invitation.expiresAt > now && invitation.email.toLowerCase() === email.toLowerCase();
 }
 
 export async function joinTeam(services: Services, person: User, input: unknown): Promise<Team> {

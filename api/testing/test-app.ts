@@ -17,6 +17,7 @@ import type { PaymentTuning } from '../billing/payments';
 import type { Services } from '../context';
 import { readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';
+import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { createServices } from '../services';
 import { clonedTestDatabase, postgresTemplate } from './postgres';
 import { copySqliteTemplate } from './sqlite-template';
@@ -110,6 +111,12 @@ export function createTestApp(options: TestAppOptions = {}) {
     return { token: auth.token, user };
   }
 
+  /** Follows the link of the newest email to the account's address that confirms it, as the address's owner would. */
+  async function confirmEmail(auth: AuthResponse): Promise<void> {
+    const link = await linkInMailTo(services, auth.user.email, '/confirm-email');
+    await expectOk(request('POST', '/api/account/confirm-email', { body: { token: link.searchParams.get('token') } }), 'email confirmation');
+  }
+
   async function makeAdmin(email = `admin-${randomUUID()}@test.example`, password = TEST_PASSWORD): Promise<AuthResponse> {
     await ensureAdmin(services, email, password);
     return expectOk(request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } }), 'admin login');
@@ -129,7 +136,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     },
   };
 
-  return { app, services, clock, dir, request, registerUser, makeAdmin, close };
+  return { app, services, clock, dir, request, registerUser, confirmEmail, makeAdmin, close };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;

@@ -47,6 +47,15 @@ export const accountExportSchema = z.looseObject({ exportedAt: isoDate });
 /** Registration, a profile's email and an email change all refuse an address another account has. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 export const RESET_LINK_INVALID_MESSAGE = 'This reset link has expired or was already used.';
+/**
+ * POST /api/auth/register's answer (202) when an account holds the address without having confirmed it: the new
+ * account waits for the link sent to the address, and no one is signed in yet.
+ */
+export type PendingRegistration = { pending: true; email: string; message: string };
+
+/** Whether a registration's answer is one that waits for its link. */
+export const isPendingRegistration = (answer: object): answer is PendingRegistration => 'pending' in answer && answer.pending === true;
+
 export const CONFIRM_LINK_INVALID_MESSAGE = 'This confirmation link has expired or was already used.';
 /** A profile save that changes the email without the current password. */
 export const EMAIL_CHANGE_PASSWORD_MESSAGE = 'Enter your current password to change your email';

@@ -15,9 +15,24 @@ export const PAYMENT_TERM_LABELS: Record<PaymentTerms, string> = {
 };
 
 /**
- * A dispensary a seller team sells to, in the seller's customer book. `buyerTeamId` links it to the buyer's team on
- * this platform once that buyer has an account; `repUserId` is the member of the seller team who looks after it
- * (a rep sees only the customers assigned to them).
+ * Where a customer entry stands with the buyer's account, as the seller sees it: `linked` once the buyer consented
+ * (saved one of the seller's menus, wrote, ordered, or accepted the seller's invitation), `invited` while an
+ * invitation waits, `unlinked` otherwise. A confirmed account whose address the entry names sees the entry's prices
+ * before that, but the seller is not told: no answer says whether an address has an account.
+ */
+export const CUSTOMER_LINKS = ['unlinked', 'invited', 'linked'] as const;
+export type CustomerLink = (typeof CUSTOMER_LINKS)[number];
+
+export const CUSTOMER_LINK_LABELS: Record<CustomerLink, string> = {
+  unlinked: 'Not linked',
+  invited: 'Invited',
+  linked: 'Linked',
+};
+
+/**
+ * A dispensary a seller team sells to, in the seller's customer book. `buyerTeamId` names the buyer's team on this
+ * platform once it is `linked` (null before: see `CUSTOMER_LINKS`); `repUserId` is the member of the seller team who
+ * looks after it (a rep sees only the customers assigned to them).
  */
 export const customerSchema = z.object({
   id: entityId,
@@ -26,6 +41,9 @@ export const customerSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   buyerTeamId: entityId.nullable(),
+  link: z.enum(CUSTOMER_LINKS),
+  /** When the seller last invited the customer to its book. */
+  invitedAt: isoDate.nullable(),
   licenseNumber: z.string().nullable(),
   paymentTerms: z.enum(PAYMENT_TERMS),
   priceListId: entityId.nullable(),
@@ -70,3 +88,39 @@ export type CustomerCreateInput = z.input<typeof customerCreateSchema>;
 export const customerUpdateSchema = updateOf(customerFieldsSchema.shape);
 export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
 export const customerDeleteSchema = z.object({ id: entityId });
+
+/**
+ * POST /api/customers/:id/invitations: an invitation to the book, emailed to the customer's address, or a link the
+ * seller sends itself (showing a draft order when one is named).
+ */
+export const customerInviteSchema = z.object({
+  delivery: z.enum(['email', 'link'], { error: 'Choose email or link' }),
+  orderId: entityId.optional(),
+});
+export type CustomerInviteInput = z.input<typeof customerInviteSchema>;
+
+/** The invitation's answer: the entry as it stands now, and the link when the seller asked for one. */
+export const customerInviteAnswerSchema = z.object({ customer: customerSchema, link: z.string().nullable() });
+export type CustomerInviteAnswer = z.infer<typeof customerInviteAnswerSchema>;
+
+/** What the invitation's link shows before anyone signs in: who invites, the entry's name, and the draft order it shares. */
+export const customerInvitationPreviewSchema = z.object({
+  sellerName: z.string(),
+  customerName: z.string(),
+  order: z
+    .object({
+      number: z.string(),
+      createdAt: isoDate,
+      lines: z.array(z.object({ strainName: z.string(), quantity: z.string(), unitType: z.string(), unitPrice: z.string(), lineTotal: z.string() })),
+      total: z.string(),
+      paymentTerms: z.enum(PAYMENT_TERMS),
+      note: z.string(),
+    })
+    .nullable(),
+});
+export type CustomerInvitationPreview = z.infer<typeof customerInvitationPreviewSchema>;
+
+/** POST /api/customer-invitations/accept. */
+export const customerInvitationAcceptSchema = z.object({ token: z.string({ error: 'The invitation link is incomplete' }).min(1, 'The invitation link is incomplete').max(200) });
+export const customerInvitationAcceptedSchema = z.object({ sellerId: entityId, sellerName: z.string(), message: z.string() });
+export type CustomerInvitationAccepted = z.infer<typeof customerInvitationAcceptedSchema>;

@@ -9,13 +9,20 @@ type CustomerRow = typeof customers.$inferSelect;
 /** A customer's writable fields as the domain passes them. */
 export type CustomerFields = Pick<Customer, 'name' | 'email' | 'licenseNumber' | 'paymentTerms' | 'priceListId' | 'repUserId' | 'holdWhenOverdue' | 'tags'>;
 
+/**
+ * The entry as the seller sees it: the buyer's team only once the buyer consented. A link made by a confirmed address
+ * alone prices the buyer and shows nothing here, so no answer says whether an address has an account.
+ */
 function toCustomer(row: CustomerRow): Customer {
+  const linked = row.buyerTeamId !== null && row.buyerConsentAt !== null;
   return {
     id: row.id,
     userId: row.userId,
     name: row.name,
     email: row.email,
-    buyerTeamId: row.buyerTeamId,
+    buyerTeamId: linked ? row.buyerTeamId : null,
+    link: linked ? 'linked' : row.invitedAt ? 'invited' : 'unlinked',
+    invitedAt: row.invitedAt?.toISOString() ?? null,
     licenseNumber: row.licenseNumber,
     paymentTerms: row.paymentTerms,
     priceListId: row.priceListId,
@@ -27,6 +34,14 @@ function toCustomer(row: CustomerRow): Customer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** What only the server knows of an entry's link: the buyer team it prices (consented or not) and when the buyer consented. */
+export type CustomerLinkFacts = { buyerTeamId: string | null; buyerConsentAt: Date | null };
+
+export async function findCustomerLinkFacts(db: Db, id: string): Promise<CustomerLinkFacts | null> {
+  const row = await db.select({ buyerTeamId: customers.buyerTeamId, buyerConsentAt: customers.buyerConsentAt }).from(customers).where(eq(customers.id, id)).get();
+  return row ?? null;
 }
 
 /** A rep's part of the book: the customers assigned to them; undefined, the whole book. */
@@ -63,6 +78,7 @@ export async function findCustomersOfSeller(db: Db, userId: string, ids: string[
   return new Map(rows.map((row) => [row.id, toCustomer(row)]));
 }
 
+/** The entry of this book linked to the buyer team, consented or only priced. */
 export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamId: string): Promise<Customer | null> {
   const row = await db
     .select()
@@ -75,7 +91,7 @@ export async function findCustomerOfBuyerTeam(db: Db, userId: string, buyerTeamI
 /** The new customer, or null (and nothing written) when one already has its id, or its buyer team already has an entry in this book (a concurrent first order). */
 export async function insertCustomer(
   db: Db,
-  customer: CustomerFields & { id: string; userId: string; buyerTeamId: string | null; createdBy: string | null },
+  customer: CustomerFields & { id: string; userId: string; buyerTeamId: string | null; buyerConsentAt: Date | null; createdBy: string | null },
   version: number,
   now: Date,
 ): Promise<Customer | null> {
@@ -92,7 +108,7 @@ export async function insertCustomer(
 export async function updateCustomer(
   db: Db,
   id: string,
-  fields: Partial<CustomerFields & { buyerTeamId: string }>,
+  fields: Partial<CustomerFields & { buyerTeamId: string | null }>,
   updatedBy: string,
   version: number,
   now: Date,
@@ -166,10 +182,11 @@ const booksWithList = (rows: Array<{ userId: string; priceListId: string | null 
 
 /**
  * Links every customer added by `email` and not yet linked to the buyer team, in each book (or only `sellerId`'s)
- * that has no entry for that team yet: a book holds one entry per buyer team. Answers the books where an entry
- * so linked names a price list.
+ * that has no entry for that team yet: a book holds one entry per buyer team. The link only prices the buyer, so the
+ * entry's version stays: the seller's devices see no change, and learn nothing of the address. Answers the books
+ * where an entry so linked names a price list.
  */
-export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: string, version: number, now: Date, sellerId?: string): Promise<string[]> {
+export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: string, sellerId?: string): Promise<string[]> {
   const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, buyerTeamId));
   const candidates = await db
     .select({ id: customers.id, userId: customers.userId })
@@ -190,27 +207,56 @@ export async function linkCustomersByEmail(db: Db, email: string, buyerTeamId: s
   if (firstOfBook.size === 0) return [];
   const linked = await db
     .update(customers)
-    .set({ buyerTeamId, version, updatedAt: now })
+    .set({ buyerTeamId, buyerConsentAt: null })
     .where(inArray(customers.id, [...firstOfBook.values()]))
     .returning({ userId: customers.userId, priceListId: customers.priceListId })
     .all();
   return booksWithList(linked);
 }
 
+/** The buyer team consents to the entry's seller: the entry shows it as linked, on the seller's devices too. */
+export async function recordBuyerConsent(db: Db, id: string, buyerTeamId: string, version: number, now: Date): Promise<Customer> {
+  const row = await db.update(customers).set({ buyerTeamId, buyerConsentAt: now, version, updatedAt: now }).where(eq(customers.id, id)).returning().get();
+  return toCustomer(row);
+}
+
+/** The entry lets go of its buyer team (another entry of the book takes it); the seller sees it when the buyer had consented. */
+export async function unlinkCustomer(db: Db, id: string, version: number, now: Date): Promise<void> {
+  const row = await db.select({ buyerConsentAt: customers.buyerConsentAt }).from(customers).where(eq(customers.id, id)).get();
+  const seen = row?.buyerConsentAt ? { version, updatedAt: now } : {};
+  await db
+    .update(customers)
+    .set({ buyerTeamId: null, buyerConsentAt: null, ...seen })
+    .where(eq(customers.id, id))
+    .run();
+}
+
+/** The seller invited the customer to its book. */
+export async function markCustomerInvited(db: Db, id: string, version: number, now: Date): Promise<Customer> {
+  const row = await db.update(customers).set({ invitedAt: now, version, updatedAt: now }).where(eq(customers.id, id)).returning().get();
+  return toCustomer(row);
+}
+
 /**
  * A buyer whose own team's entries move to the team they join: each book's entry follows them, unless the book
- * already has one for that team, where the older entry stays unlinked. Answers the books where an entry that moved
- * or was unlinked names a price list.
+ * already has one for that team, where the older entry stays unlinked. Only an entry the buyer consented to changes
+ * its version: the seller saw that link, and no other. Answers the books where an entry that moved or was unlinked
+ * names a price list.
  */
 export async function moveBuyerTeam(db: Db, fromTeamId: string, toTeamId: string, version: number, now: Date): Promise<string[]> {
-  const booksWithTeam = db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, toTeamId));
-  const changed = { userId: customers.userId, priceListId: customers.priceListId };
-  const moved = await db
-    .update(customers)
-    .set({ buyerTeamId: toTeamId, version, updatedAt: now })
-    .where(and(eq(customers.buyerTeamId, fromTeamId), sql`${customers.userId} not in ${booksWithTeam}`))
-    .returning(changed)
-    .all();
-  const unlinked = await db.update(customers).set({ buyerTeamId: null, version, updatedAt: now }).where(eq(customers.buyerTeamId, fromTeamId)).returning(changed).all();
-  return booksWithList([...moved, ...unlinked]);
+  const [entries, booksWithTeam] = await Promise.all([
+    db.select().from(customers).where(eq(customers.buyerTeamId, fromTeamId)).all(),
+    db.select({ userId: customers.userId }).from(customers).where(eq(customers.buyerTeamId, toTeamId)).all(),
+  ]);
+  const taken = new Set(booksWithTeam.map((row) => row.userId));
+  for (const entry of entries) {
+    const seen = entry.buyerConsentAt ? { version, updatedAt: now } : {};
+    const link = taken.has(entry.userId) ? { buyerTeamId: null, buyerConsentAt: null } : { buyerTeamId: toTeamId };
+    await db
+      .update(customers)
+      .set({ ...link, ...seen })
+      .where(eq(customers.id, entry.id))
+      .run();
+  }
+  return booksWithList(entries);
 }

@@ -273,6 +273,18 @@ export async function updateOrder(db: Db, id: string, changes: OrderChanges, ver
 }
 
 /**
+ * The orders the seller wrote for a customer before the buyer consented stayed with the seller; now they are the buyer
+ * team's too, in its next pull (the orders themselves did not change, so their `updatedAt` stays).
+ */
+export async function giveSellerOrdersToBuyer(db: Db, sellerId: string, customerId: string, buyerTeamId: string, version: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ buyerId: buyerTeamId, version })
+    .where(and(eq(orders.sellerId, sellerId), eq(orders.customerId, customerId), sql`${orders.buyerId} is null`))
+    .run();
+}
+
+/**
  * The customer's other orders that could be overdue: delivered (so with a due date) and not paid in full. Narrowed
  * here so a customer's whole history is never read; which of them are overdue is `isOverdue` in sync/order-payments.ts.
  */

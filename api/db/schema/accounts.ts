@@ -97,3 +97,32 @@ export const accountTokens = sqliteTable(
   },
   (t) => [index('account_tokens_user').on(t.userId, t.purpose), check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email', 'email-change')`)],
 );
+
+/** What a registration keeps, beside the address and the password, until its link is followed. */
+export type ClaimedProfile = {
+  role: 'seller' | 'buyer';
+  firstName: string;
+  lastName: string | null;
+  businessName: string | null;
+  phoneNumber: string | null;
+  contactInfo: string | null;
+};
+
+/**
+ * A registration naming an address that an account holds without having confirmed it: it waits for the link sent to
+ * that address, whose owner alone can follow it. Following it makes the account and takes the address from the
+ * unconfirmed one, so a stranger who registered someone's address first never locks its owner out.
+ */
+export const registrationClaims = sqliteTable(
+  'registration_claims',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profile: text('profile', { mode: 'json' }).$type<ClaimedProfile>().notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('registration_claims_email').on(sql`lower(${t.email})`, t.createdAt)],
+);

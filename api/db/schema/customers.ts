@@ -8,7 +8,9 @@ import { timestamps, version } from './columns';
 
 /**
  * A seller team's customer book: the dispensaries it sells to, with their terms. `buyerTeamId` links one to the
- * buyer's team here once that buyer has an account; `repUserId` is the member who looks after it.
+ * buyer's team here once that buyer proved the address (a confirmed email) or accepted the seller's invitation;
+ * `buyerConsentAt` says whether the buyer consented (saved a menu, wrote, ordered, accepted the invitation), without
+ * which the link only prices them and the seller learns nothing of it. `repUserId` is the member who looks after it.
  */
 export const customers = sqliteTable(
   'customers',
@@ -21,6 +23,10 @@ export const customers = sqliteTable(
     name: text('name').notNull(),
     email: text('email'),
     buyerTeamId: text('buyer_team_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the linked buyer team consented to the seller's business; null: the link only prices them. */
+    buyerConsentAt: integer('buyer_consent_at', { mode: 'timestamp_ms' }),
+    /** When the seller last invited the customer to its book. */
+    invitedAt: integer('invited_at', { mode: 'timestamp_ms' }),
     licenseNumber: text('license_number'),
     paymentTerms: text('payment_terms', { enum: ['cod', 'net7', 'net15', 'net30'] })
       .notNull()

@@ -10,7 +10,7 @@
  * Exact numbers: percentages in hundredths, prices in cents, quantities in
  * thousandths, all integers.
  */
-export { users, sessions, accountTokens } from './accounts';
+export { users, sessions, accountTokens, registrationClaims } from './accounts';
 export { passwordResetRequests } from './password-resets';
 export { teams, teamMembers, teamInvitations } from './teams';
 export { products, priceLists } from './catalogue';
@@ -23,5 +23,6 @@ export { billingSubscriptions, billingEvents } from './billing';
 export { auditLog } from './audit';
 export { mailOutbox, emailOptOuts } from './mail';
 export { customers } from './customers';
+export { customerInvitations } from './customer-invitations';
 export { orders, orderCounters } from './orders';
 export { pushSubscriptions, pushOptOuts, pushOutbox, serverKeys, pushDaily } from './push';

@@ -26,6 +26,20 @@ export function welcomeMail(p: { name: string; confirmUrl: string }): MailConten
   });
 }
 
+export function registrationClaimMail(p: { name: string; url: string; heldSince: string; validHours: number }): MailContent {
+  return compose({
+    subject: `Finish creating your ${PRODUCT_NAME} account`,
+    greeting: hello(p.name),
+    paragraphs: [
+      `Someone asked to create a ${PRODUCT_NAME} account with this address. An account made with it on ${p.heldSince} never confirmed it.`,
+      'If the new account is yours, follow the link below: it creates the account, and the unconfirmed one loses this address and can no longer sign in. If that earlier account is yours and you want to keep it, sign in to it or reset its password instead.',
+      `The link works once and for ${p.validHours} hours. If you did not ask for an account, ignore this email: nothing changes.`,
+    ],
+    action: { label: 'Create my account', url: p.url },
+    reason: `You get this email because an account was asked for on ${PRODUCT_NAME} with this address.`,
+  });
+}
+
 export function confirmAddressMail(p: { name: string; confirmUrl: string }): MailContent {
   return compose({
     subject: `Confirm your ${PRODUCT_NAME} email address`,

@@ -10,6 +10,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import type { SelfServiceRole } from '../../../sync/constants';
+import { isPendingRegistration, type PendingRegistration } from '../../../sync/entities/account';
 import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/validation';
@@ -84,7 +85,13 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
     }
     setSubmitting(true);
     try {
-      const auth = await apiRequest<AuthResponse>('POST', mode === 'signin' ? '/api/auth/login' : '/api/auth/register', values);
+      const answer = await apiRequest<AuthResponse | PendingRegistration>('POST', mode === 'signin' ? '/api/auth/login' : '/api/auth/register', values);
+      // An account held this address without confirming it: the new one waits for the link sent there.
+      if (isPendingRegistration(answer)) {
+        setSuccess(answer.message);
+        return;
+      }
+      const auth = answer;
       signIn(auth, { newAccount: mode === 'signup' });
       // The same person signing in again (their session had expired) resumes the sync of what waited.
       useSyncSession.getState().start(auth.user.id);

@@ -1,5 +1,6 @@
 /**
- * One customer of the book: their terms, price list, rep and tags, their orders, their
+ * One customer of the book: their terms, price list, rep and tags, whether they linked their account (and the
+ * invitation to), their orders, their
  * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
  * opens with no signal.
  */
@@ -24,6 +25,7 @@ import { useTeamAllowances } from '../../lib/team-role';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
 import { toast } from '../../lib/toast-store';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerLinkBadge, CustomerLinkCard } from './customer-link-card';
 import { CustomerMenuActivity } from './customer-menu-activity';
 
 export function CustomerPage() {
@@ -117,7 +119,7 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
           ))}
         </dl>
         <div className="mt-3 flex flex-wrap gap-1">
-          {customer.buyerTeamId ? <Badge tone="good">On the platform</Badge> : <Badge tone="neutral">Not on the platform yet</Badge>}
+          <CustomerLinkBadge link={customer.link} />
           {customer.tags.map((tag) => (
             <Badge key={tag} tone="neutral">
               {tag}
@@ -125,6 +127,7 @@ function CustomerDetail({ customer, priceLists, orders }: { customer: Customer; 
           ))}
         </div>
       </Card>
+      <CustomerLinkCard customer={customer} />
       <Section id="customer-orders" title="Orders">
         {orders.length === 0 ? (
           <Card className="p-6 text-center text-stone-600">No orders from this customer yet.</Card>

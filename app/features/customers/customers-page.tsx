@@ -24,6 +24,7 @@ import { useTeamAllowances } from '../../lib/team-role';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
 import { creditsByCustomer } from './customer-credit';
 import { CustomerFormDialog } from './customer-form-dialog';
+import { CustomerLinkBadge } from './customer-link-card';
 import { matchesCustomer } from './customer-search';
 
 export function CustomersPage() {
@@ -143,7 +144,7 @@ function CustomerBook({ customers, priceLists, orders }: { customers: Customer[]
                   {customer.repUserId && ` · Rep: ${memberNames?.get(customer.repUserId) ?? 'a former member'}`}
                 </p>
                 <div className="flex flex-wrap gap-1">
-                  {customer.buyerTeamId && <Badge tone="good">On the platform</Badge>}
+                  {customer.link !== 'unlinked' && <CustomerLinkBadge link={customer.link} />}
                   {customer.holdWhenOverdue && <Badge tone="info">Hold when overdue</Badge>}
                   {credits.has(customer.id) && <Badge tone="good">Credit {formatPrice(credits.get(customer.id)!)}</Badge>}
                   {customer.tags.map((tag) => (

@@ -77,7 +77,15 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
         <Card className="p-6 text-center text-stone-600">Add a customer first: orders are written for a customer of your book.</Card>
       ) : (
         <Card className="grid gap-4 p-4">
-          <Field id="order-customer" label="Customer">
+          <Field
+            id="order-customer"
+            label="Customer"
+            hint={
+              view.customers.get(customerId)?.link === 'linked' || !customerId
+                ? undefined
+                : 'They have not linked an account to your book: the order stays with your team, to send them as a PDF or a link.'
+            }
+          >
             <Select id="order-customer" value={customerId} onChange={(event) => setCustomerId(event.target.value)}>
               <option value="">Choose the customer</option>
               {customers.map((customer) => (

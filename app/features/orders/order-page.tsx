@@ -25,6 +25,7 @@ import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
+import { DraftOrderNotice } from './draft-order-notice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
 import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
@@ -159,6 +160,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           {held}
         </p>
       )}
+      {party === 'seller' && order.number && order.buyerTeamId === null && <DraftOrderNotice order={order} onDownloadPdf={() => saveInvoice(order)} />}
       {refusedHere.map((refusal) => (
         <p key={refusal.seq} role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {refusal.message}

@@ -32,6 +32,7 @@ export function OrderBadges({ order, sendState }: { order: Order; sendState: Sen
         <Badge tone={PAYMENT_TONES[order.paymentStatus]}>{PAYMENT_STATUS_LABELS[order.paymentStatus]}</Badge>
       )}
       {order.overdue && <Badge tone="bad">Overdue</Badge>}
+      {!sendState && order.buyerTeamId === null && <Badge tone="neutral">Not shared with the customer</Badge>}
     </span>
   );
 }

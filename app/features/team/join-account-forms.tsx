@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { SelfServiceRole } from '../../../sync/constants';
+import { isPendingRegistration, type PendingRegistration } from '../../../sync/entities/account';
 import type { InvitationPreview } from '../../../sync/entities/team';
 import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
@@ -56,7 +57,13 @@ export function CreateAccountToJoin({ token, preview }: FormProps) {
     if (!checked.ok) return fail(checked.fieldErrors);
     setSending(true);
     try {
-      const auth = await registerWithInvitation<AuthResponse>(input, token);
+      const answer = await registerWithInvitation<AuthResponse | PendingRegistration>(input, token);
+      if (isPendingRegistration(answer)) {
+        setMessage(answer.message);
+        setSending(false);
+        return;
+      }
+      const auth = answer;
       signIn(auth, { newAccount: true });
       useSyncSession.getState().start(auth.user.id);
       openDashboardAfresh(dashboardPathFor(auth.user.role));
