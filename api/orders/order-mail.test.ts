@@ -31,6 +31,8 @@ beforeAll(async () => {
   t = createTestApp({ env: { SMTP_URL: smtp.url }, now: () => new Date('2026-12-13T15:00:00.000Z') });
   owner = await t.registerUser('seller', { firstName: 'Sally', businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { firstName: 'Bob', companyName: 'Corner Dispensary' });
+  // A seller's entry for the buyer links by its email only to a confirmed address; the buyer's order then consents to it.
+  await t.confirmEmail(buyer);
   gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1861.50', unitType: 'lb', availableQuantity: '100' }, 201);
   gummies = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gummies', pricePerUnit: '2.00', unitType: 'unit', availableQuantity: '1000' }, 201);
   menu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, gummies.id] }, 201);
