@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
-import { sampleOrder } from '../api/testing/sample-order';
+import { sampleOrder } from '../sync/testing/sample-order';
 
 const LINES = 100;
 const RUNS = 30;

@@ -10,7 +10,7 @@ import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
 import { RENDER_INVOICE } from '../api/orders/invoice-pdfs';
 import { createMenu } from '../api/menus/menu-service';
 import { createProducts } from '../api/products/product-service';
-import { sampleOrder } from '../api/testing/sample-order';
+import { sampleOrder } from '../sync/testing/sample-order';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
 import { startBenchServer, type BenchServer } from './bench-server';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text';
-import { sampleOrder } from '../testing/sample-order';
+import { sampleOrder } from '../../sync/testing/sample-order';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
 
 const seller = {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { sampleOrder } from '../testing/sample-order';
+import { sampleOrder } from './testing/sample-order';
 import { ordersCsvFileName, ordersToCsv } from './orders-csv';
 
 const rowsOf = (csv: string) => Papa.parse<string[]>(csv.trimEnd()).data;
@@ -25,6 +25,13 @@ describe('orders CSV', () => {
     const csv = ordersToCsv([sampleOrder({ number: 'SO-2001', customerName: 'Green; Leaf\tOakland' })]);
     expect(csv.split('\r\n')[1]).toMatch(/^SO-2001,[\d-]+,"Green; Leaf\tOakland",/);
     expect(rowsOf(csv)[1]?.[2]).toBe('Green; Leaf\tOakland');
+  });
+
+  it("names the seller in a buyer's export, where the seller's names the customer", () => {
+    expect(rowsOf(ordersToCsv([sampleOrder()], 'buyer'))).toEqual([
+      ['Number', 'Date', 'Seller', 'Status', 'Payment status', 'Total', 'Paid', 'Due', 'Due date', 'Overdue'],
+      ['SO-1001', '2026-02-27', 'Emerald Valley Farms', 'Delivered', 'Partly paid', '12062.50', '1000.00', '11062.50', '2026-04-01', 'No'],
+    ]);
   });
 
   it('is the header alone when there are no orders, and is named by the day', () => {
