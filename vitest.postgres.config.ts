@@ -28,7 +28,6 @@ const exclude = [
   'api/tests/faults/killed-mid-*.test.ts',
   'api/tests/scale-out/two-processes-share-redis.test.ts',
   'api/orders/invoice-pdf.test.ts',
-  'api/orders/orders-csv.test.ts',
 ];
 // Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
 const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };

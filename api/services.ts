@@ -19,6 +19,7 @@ import { paymentsFromEnv, type PaymentTuning } from './billing/payments';
 import { notifyFirstMenuOpen } from './mail/notifications';
 import { MailOutbox } from './mail/outbox';
 import { invoicePdfsOn } from './orders/invoice-pdfs';
+import { invoiceForMail } from './orders/order-documents';
 import { transportFromEnv } from './mail/transport';
 import { PushOutbox } from './push/push-outbox';
 import { VapidKeys } from './push/vapid-keys';
@@ -50,7 +51,8 @@ export function createServices(env: Env, overrides: Partial<Services> = {}, paym
       perPairPerHour: env.ORDERS_PER_PAIR_PER_HOUR,
     }),
     payments: paymentsFromEnv(env, paymentTuning),
-    mail: new MailOutbox(db, transportFromEnv(env), now),
+    // An order's email carries its invoice, drawn by the services it is part of as the email is sent.
+    mail: new MailOutbox(db, transportFromEnv(env), now, {}, undefined, { invoice: (orderId) => invoiceForMail(services, orderId) }),
     pushKeys,
     push: new PushOutbox(db, pushKeys, now),
     workers,

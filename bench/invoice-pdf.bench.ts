@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
 import { SAMPLE_BUYER, SAMPLE_SELLER } from '../api/testing/sample-invoice-parties';
-import { sampleOrder } from '../api/testing/sample-order';
+import { sampleOrder } from '../sync/testing/sample-order';
 
 const LINES = 100;
 const RUNS = 30;

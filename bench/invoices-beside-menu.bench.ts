@@ -11,7 +11,7 @@ import { RENDER_INVOICE } from '../api/orders/invoice-pdfs';
 import { createMenu } from '../api/menus/menu-service';
 import { createProducts } from '../api/products/product-service';
 import { SAMPLE_BUYER, SAMPLE_SELLER } from '../api/testing/sample-invoice-parties';
-import { sampleOrder } from '../api/testing/sample-order';
+import { sampleOrder } from '../sync/testing/sample-order';
 import { PRODUCT_CATEGORIES } from '../sync/constants';
 import { startBenchServer, type BenchServer } from './bench-server';
 

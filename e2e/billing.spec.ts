@@ -224,6 +224,8 @@ test.describe('billing', () => {
     await expect(page.getByRole('heading', { name: 'Start Your Subscription' })).toBeVisible();
     await expect(page.getByText('Begin your 14-day free trial, then $39.99/month')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Subscription ($39.99/month)' })).toBeDisabled();
+    // Why it waits shows in words beside it (a tooltip never shows on a phone).
+    await expect(page.getByRole('button', { name: 'Start Subscription ($39.99/month)' })).toHaveAccessibleDescription('The card form is loading; you can subscribe once it shows.');
     await expect(page.getByText('You can cancel anytime. No long-term commitments.')).toBeVisible();
     await expect(page.getByTestId('lapsed-banner')).toHaveCount(0);
   });

@@ -35,6 +35,32 @@ test('a failed profile save puts focus on the first field in error, and each mes
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
 });
 
+test('a ZIP code that is not a US ZIP code is refused under its field before anything is saved; an empty one is fine', async ({ page }) => {
+  const account = await registerAccount('buyer');
+  await signIn(page, account);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+  const zip = page.getByLabel('ZIP code', { exact: true });
+  await zip.fill('abcde');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(zip).toBeFocused();
+  await expect(zip).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('ZIP code must be 5 digits, or 9 digits like 48104-1234')).toBeVisible();
+
+  await zip.fill('481041234');
+  await expect(zip).toHaveAttribute('aria-invalid', 'false');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(zip).toHaveValue('48104-1234');
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await zip.fill('');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(zip).toHaveValue('');
+});
+
 test('the menu builder: a failed save focuses the menu name, and its message goes once a name is typed', async ({ page }) => {
   const account = await registerAccount('seller');
   await signIn(page, account);

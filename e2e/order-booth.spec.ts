@@ -1,8 +1,8 @@
 /**
  * An order written by the seller (issue 28): at a booth with no signal, the seller writes an order for one of their
- * customers from the Orders board; it waits on the device as 'Waiting to send' and gets its number when the
- * network returns; raising a line then sends it to the buyer for approval. One the server refuses (the stock went
- * meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
+ * customers from the Orders board; it waits on the device as 'Waiting to send' and gets its number (accepted, as the
+ * seller sent it) when the network returns; raising a line then sends it to the buyer for approval. One the server
+ * refuses (the stock went meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
  */
 import { randomUUID } from 'node:crypto';
 import { apiGet, type ApiSession } from './support/api';
@@ -89,7 +89,8 @@ test('a booth order the server refuses is kept under Needs attention and sent ag
   await expectAllSynced(page, 20_000);
   await expect(page.getByRole('heading', { level: 1, name: /^Order SO-\d+$/ })).toBeVisible();
   const { orders } = await apiGet<{ orders: Array<{ total: string; status: string }> }>('/api/orders', seller.session);
-  expect(orders).toEqual([expect.objectContaining({ total: '125.00', status: 'submitted' })]);
+  // Sent with 'Accept it now' as the form starts it, it is accepted at once.
+  expect(orders).toEqual([expect.objectContaining({ total: '125.00', status: 'accepted' })]);
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(needsAttention).toHaveCount(0);

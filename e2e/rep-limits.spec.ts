@@ -1,7 +1,7 @@
 /**
  * What a rep's screens offer is what the server takes: the product form says why price and stock are locked and
- * offers only the rep's own menus, and another member's menu opens to look at, with the reason instead of Save and
- * Regenerate link.
+ * offers only the rep's own menus, Delete on another member's product or menu says why when tapped, and another
+ * member's menu opens to look at, with the reason instead of Save and Regenerate link.
  */
 import type { Page } from '@playwright/test';
 import { apiLogin, serverProducts } from './support/api';
@@ -9,6 +9,9 @@ import { baseUrl, expect, registerAccount, signIn, test, type Account } from './
 import { latestLinkTo } from './support/mailbox';
 import { apiPost, createMenu, createProduct, uniqueTag } from './support/marketplace';
 import { expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
+import { expectToastShownTimes, noteToasts } from './support/toasts';
+
+const REPS_DELETE_THEIR_OWN = 'Reps can delete only what they made.';
 
 /** The card of a product or menu on its list page, found by its heading. */
 const cardOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -36,6 +39,7 @@ test("a rep's product form and another member's menu offer only what a rep may d
   await createMenu(session, { name: ownersMenu, isPublic: true, productIds: [gelato.id] });
   const rep = await repOf(owner);
 
+  await noteToasts(page);
   await signIn(page, rep);
   await waitForServiceWorkerControl(page);
   await expectAllSynced(page);
@@ -56,7 +60,19 @@ test("a rep's product form and another member's menu offer only what a rep may d
   const made = (await serverProducts(session)).find((product) => product.strainName === strain);
   expect([made?.pricePerUnit, made?.availableQuantity]).toEqual([null, '0.000']);
 
+  // Deleting what the owner made is not a rep's to do: the button is off, and says why when tapped (a phone shows no tooltip).
+  const deleteOwnersProduct = cardOf(page, gelato.strainName).getByRole('button', { name: `Delete ${gelato.strainName}` });
+  await expect(deleteOwnersProduct).toBeDisabled();
+  await deleteOwnersProduct.click({ force: true });
+  await expectToastShownTimes(page, REPS_DELETE_THEIR_OWN, 1);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
   await openMenus(page);
+  const deleteOwnersMenu = cardOf(page, ownersMenu).getByRole('button', { name: 'Delete', exact: true });
+  await expect(deleteOwnersMenu).toBeDisabled();
+  await deleteOwnersMenu.click({ force: true });
+  await expectToastShownTimes(page, REPS_DELETE_THEIR_OWN, 2);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await cardOf(page, ownersMenu).getByRole('link', { name: 'View', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Menu');
   await expect(page.getByRole('note')).toContainText('Reps change only the menus they made');

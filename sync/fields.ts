@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatScaled, parseScaled, type DecimalRule } from './decimal';
+import { isUsZipCode, normalizeZipCode, zipCodeMessage } from './zip-code';
 
 /** The message of every length limit, naming the field: 'Strain name must be at most 200 characters'. */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -21,20 +22,14 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-const US_ZIP_CODE = /^(\d{5})(?:[-\s]?(\d{4}))?$/;
-
 /**
- * A US ZIP code where blank means "not given": five digits, or nine (ZIP+4) with or without the hyphen, kept as
- * `48104` or `48104-1234`. Device and server check it with this one rule.
+ * A US ZIP code where blank means "not given" (sync/zip-code.ts): five digits, or nine (ZIP+4) with or without the
+ * hyphen, kept as `48104` or `48104-1234`. The profile's ZIP code and a customer's addresses use this one rule.
  */
 export const zipCodeField = (label: string) =>
-  optionalText(label, 20).transform((value, ctx) => {
-    if (value === null) return null;
-    const match = US_ZIP_CODE.exec(value);
-    if (match) return match[2] ? `${match[1]}-${match[2]}` : match[1]!;
-    ctx.addIssue({ code: 'custom', message: `${label} must be 5 digits, or 9 digits like 48104-1234` });
-    return z.NEVER;
-  });
+  optionalText(label, 20)
+    .refine((value) => value === null || isUsZipCode(value), zipCodeMessage(label))
+    .transform((value) => value && normalizeZipCode(value));
 
 /** A phone number as people write it: digits with spaces, dashes, dots, brackets or a leading +; at least 7 digits. */
 export const phoneNumberField = (label: string) =>

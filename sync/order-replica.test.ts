@@ -15,12 +15,23 @@ function stateOf(user: User): ReplicaState {
 }
 
 describe('the order mutations on the device', () => {
-  it("shows a seller's order for a customer at once, submitted and priced, then accepted and fulfilled", () => {
+  it("shows a seller's order for a customer at once, accepted as it is written, as the server accepts it", () => {
+    const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: randomUUID(), quantity: '3' }], accept: true } }, context);
+    expect(state.orders.get(id)).toMatchObject({ status: 'accepted', number: '' });
+    expect(state.orders.get(id)!.history.map((entry) => [entry.status, entry.byName])).toEqual([
+      ['submitted', 'Sally Seller'],
+      ['accepted', 'Sally Seller'],
+    ]);
+  });
+
+  it("shows a seller's order left to accept later at once, submitted and priced, then accepted and fulfilled", () => {
     const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
     const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '12.50' });
     state.products.set(gelato.id, gelato);
     const id = randomUUID();
-    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }], accept: false } }, context);
     expect(state.orders.get(id)).toMatchObject({ status: 'submitted', number: '', total: '37.50', lines: [{ strainName: 'Gelato', unitPrice: '12.50', lineTotal: '37.50' }] });
     applyMutation(state, { name: 'order.accept', args: { id } }, context);
     applyMutation(state, { name: 'order.fulfil', args: { id } }, context);
@@ -98,5 +109,43 @@ describe('money on the device', () => {
     expect(state.orders.get(id)).toMatchObject({ total: '20.00', amountPaid: '30.00', credit: '10.00' });
     applyMutation(state, { name: 'order.cancel', args: { id } }, context);
     expect(state.orders.get(id)).toMatchObject({ status: 'cancelled', credit: '30.00' });
+  });
+});
+
+describe('the timeline on the device', () => {
+  it('records each line an edit changed, with who and when, and the wait for the buyer an edit that raises the total begins', () => {
+    const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
+    const gelato = productFixture({ id: randomUUID(), strainName: 'Gelato', pricePerUnit: '10.00', unitType: 'oz' });
+    const runtz = productFixture({ id: randomUUID(), strainName: 'Runtz', pricePerUnit: '5.00', unitType: 'g' });
+    state.products.set(gelato.id, gelato);
+    state.products.set(runtz.id, runtz);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    const later = { ...context, now: '2025-02-02T09:30:00.000Z' };
+    applyMutation(state, { name: 'order.updateLines', args: { id, lines: [{ productId: gelato.id, quantity: '2' }] } }, later);
+    applyMutation(state, { name: 'order.updateLines', args: { id, lines: [{ productId: runtz.id, quantity: '4' }] } }, later);
+    const by = { at: later.now, byName: 'Sally Seller' };
+    expect(state.orders.get(id)!.history.slice(2)).toEqual([
+      { status: 'accepted', ...by, lineChanges: [{ productId: gelato.id, strainName: 'Gelato', unitType: 'oz', from: '3.000', to: '2.000' }] },
+      {
+        status: 'awaiting_buyer',
+        ...by,
+        lineChanges: [
+          { productId: gelato.id, strainName: 'Gelato', unitType: 'oz', from: '2.000', to: null },
+          { productId: runtz.id, strainName: 'Runtz', unitType: 'g', from: null, to: '4.000' },
+        ],
+      },
+      { status: 'awaiting_buyer', ...by },
+    ]);
+  });
+
+  it('records a payment with its amount and how it was paid', () => {
+    const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
+    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '10.00' });
+    state.products.set(gelato.id, gelato);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
+    applyMutation(state, { name: 'order.recordPayment', args: { id, paymentId: randomUUID(), amount: '12.5', method: 'check', receivedAt: '2025-02-01' } }, context);
+    expect(state.orders.get(id)!.history.at(-1)).toEqual({ status: 'accepted', at: now, byName: 'Sally Seller', payment: { amount: '12.50', method: 'check' } });
   });
 });

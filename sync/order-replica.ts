@@ -1,12 +1,13 @@
 /**
  * The device's optimistic apply of the order mutations (see sync/replica.ts): a new order shows at once as
- * 'submitted', unnumbered until the server numbers it; each move shows its new status at once. The server prices
+ * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
 import { formatScaled, parseScaled, TOTAL_RULE } from './decimal';
 import type { Order, OrderLine } from './entities/order';
 import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
 import type { ParsedMutation } from './mutations';
+import { lineChanges, linesChangedHistory } from './order-changes';
 import { orderCredit } from './order-payments';
 import { lineTotal, orderTotal } from './order-request';
 import { orderMove, type OrderMove, type OrderParty } from './order-states';
@@ -62,8 +63,13 @@ function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>
 
 const totalOf = (lines: OrderLine[]) => orderTotal(lines.map((line) => line.lineTotal)) ?? '0.00';
 
-function pendingOrder(state: ReplicaState, id: string, lines: OrderLine[], from: Partial<Order>, { now, userId }: ApplyContext): Order {
+/**
+ * A new order as the device shows it until the server's word comes: submitted, or accepted at once when the seller's
+ * team writes it so (`acceptNow`), as the server does.
+ */
+function pendingOrder(state: ReplicaState, id: string, lines: OrderLine[], from: Partial<Order>, { now, userId }: ApplyContext, acceptNow = false): Order {
   const total = totalOf(lines);
+  const submitted = { status: 'submitted', at: now, byName: byName(state) } as const;
   return {
     id,
     number: '',
@@ -89,8 +95,9 @@ function pendingOrder(state: ReplicaState, id: string, lines: OrderLine[], from:
     createdAt: now,
     updatedAt: now,
     ...from,
+    ...(acceptNow && { status: 'accepted' }),
     lines,
-    history: [{ status: 'submitted', at: now, byName: byName(state) }],
+    history: acceptNow ? [submitted, { ...submitted, status: 'accepted' }] : [submitted],
   };
 }
 
@@ -117,7 +124,14 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
       const lines = linesFrom(args.lines, state.products);
       put(
         state,
-        pendingOrder(state, args.id, lines, { customerId: args.customerId, customerName: state.customers.get(args.customerId)?.name ?? 'Customer', note: args.note }, context),
+        pendingOrder(
+          state,
+          args.id,
+          lines,
+          { customerId: args.customerId, customerName: state.customers.get(args.customerId)?.name ?? 'Customer', note: args.note },
+          context,
+          args.accept,
+        ),
       );
       return;
     }
@@ -140,7 +154,8 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const raises = cents(total) > cents(order.total) || lines.some((line) => !kept.has(line.productId));
     const next = orderMove(order, 'editLines', partyOf(state), raises);
     if (!next.ok) return;
-    put(state, { ...order, lines, subtotal: total, total, status: next.status, resumeStatus: next.resumeStatus, updatedAt: now });
+    const history = linesChangedHistory(order.history, { lineChanges: lineChanges(order.lines, lines), from: order.status, to: next.status, at: now, byName: byName(state) });
+    put(state, { ...order, lines, subtotal: total, total, status: next.status, resumeStatus: next.resumeStatus, history, updatedAt: now });
   },
   'order.deliver': (state, args, context) => {
     statusMove('deliver')(state, args, context);
@@ -161,13 +176,15 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const paid = cents(order.amountPaid) + cents(args.amount ?? '0');
     const payment = { id: args.paymentId ?? '', amount: args.amount ?? '0', method: args.method, receivedAt: args.receivedAt, byName: byName(state) };
     const paymentStatus = paid >= cents(order.total) ? 'paid' : 'partial';
-    put(state, { ...order, payments: [...order.payments, payment], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
+    const recorded = { status: order.status, at: now, byName: byName(state), payment: { amount: payment.amount, method: args.method } };
+    put(state, { ...order, payments: [...order.payments, payment], history: [...order.history, recorded], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
   },
   'order.reorder': (state, args, context) => {
     const order = state.orders.get(args.id);
     if (!order || state.orders.has(args.newOrderId) || !mayReorder(order, partyOf(state), state.savedMenus.values(), new Date(context.now))) return;
     const lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, line.quantity) ?? line.lineTotal }));
     const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms } = order;
-    put(state, pendingOrder(state, args.newOrderId, lines, { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms }, context));
+    const from = { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms };
+    put(state, pendingOrder(state, args.newOrderId, lines, from, context, partyOf(state) === 'seller'));
   },
 };

@@ -76,3 +76,11 @@ export function orderMove(order: Where, move: OrderMove, party: OrderParty, rais
       return { ok: true, status: 'awaiting_buyer', resumeStatus: order.status === 'accepted' ? 'accepted' : 'submitted' };
   }
 }
+
+/** The statuses an order is invoiced in: from acceptance on, until it is closed by a rejection or a cancellation. */
+const INVOICED: readonly OrderStatus[] = ['accepted', 'fulfilled', 'delivered'];
+
+/** Whether the order has an invoice to download or to attach to its emails. */
+export function isInvoiced(order: Pick<Order, 'status'>): boolean {
+  return INVOICED.includes(order.status);
+}

@@ -13,6 +13,7 @@ import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
 import { ORDER_APPLIERS } from './order-replica';
+import { potencyConflicts, settlePotency } from './potency';
 import { can, mayDelete, mayEditMenu, PRICE_AND_STOCK_FIELDS, setsPriceOrStock } from './team-permissions';
 
 export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
@@ -63,6 +64,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
     if (state.products.has(id)) return;
     const menus = selectedMenus.flatMap((menuId) => state.menus.get(menuId) ?? []);
     if (role && !mayCreateProduct(role, userId, fields, menus)) return;
+    if (Object.keys(potencyConflicts(fields)).length > 0) return;
     state.products.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
     for (const menu of menus) {
       if (!menu.productIds.includes(id)) state.menus.set(menu.id, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
@@ -73,7 +75,8 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
     if (!product) return;
     const changesPriceOrStock = PRICE_AND_STOCK_FIELDS.some((field) => args.changes[field] !== undefined && args.changes[field] !== product[field]);
     if (role && changesPriceOrStock && !can(role, 'product.priceAndStock')) return;
-    state.products.set(product.id, { ...product, ...definedOnly(args.changes), updatedAt: now });
+    if (Object.keys(potencyConflicts(args.changes)).length > 0) return;
+    state.products.set(product.id, { ...product, ...definedOnly(settlePotency(args.changes)), updatedAt: now });
   },
   'product.delete': (state, args, { now, userId, role }) => {
     const product = state.products.get(args.id);

@@ -36,6 +36,13 @@ export function likeIgnoringCase(db: Db, column: SQLWrapper, pattern: string): S
   return sql`${column} ${sql.raw(isPostgres(db) ? 'ILIKE' : 'LIKE')} ${pattern} ESCAPE '\\'`;
 }
 
+/** Whether an element of a JSON array of objects, kept as text, has `field` matching `pattern` (`likeIgnoringCase`'s pattern and case rule). */
+export function jsonArrayFieldLike(db: Db, array: SQLWrapper, field: string, pattern: string): SQL {
+  return isPostgres(db)
+    ? sql`exists (select 1 from json_array_elements(${array}::json) as element(value) where element.value->>${field} ILIKE ${pattern} ESCAPE '\\')`
+    : sql`exists (select 1 from json_each(${array}) where json_extract(value, ${`$.${field}`}) LIKE ${pattern} ESCAPE '\\')`;
+}
+
 /** The distinct values of a text column, joined by commas. */
 export function distinctCommaList(db: Db, column: SQLWrapper): SQL {
   return isPostgres(db) ? sql`string_agg(distinct ${column}, ',')` : sql`group_concat(distinct ${column})`;

@@ -166,7 +166,8 @@ const accounts = {} as Record<UserRole, AuthResponse>;
 const disabled = {} as Record<'seller' | 'buyer', AuthResponse>;
 
 beforeAll(async () => {
-  t = createTestApp();
+  // Each ownership case places an order between the same buyer and seller; the order quotas are proved in api/orders/order-quota.test.ts.
+  t = createTestApp({ env: { ORDERS_PER_PAIR_PER_HOUR: '100000' } });
   accounts.admin = await t.makeAdmin();
   accounts.seller = await t.registerUser('seller');
   accounts.buyer = await t.registerUser('buyer');

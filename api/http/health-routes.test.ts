@@ -28,6 +28,8 @@ describe('GET /api/health with a shared Redis', () => {
     // Nothing listens on port 1.
     const t = createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
     try {
+      // The database is reachable: its first opening (a new database on PostgreSQL) is done before the probe's timer runs.
+      await t.services.db.opened();
       const health = await t.request('GET', '/api/health');
       expect(health.status).toBe(503);
       expect(health.body).toEqual({ status: 'unavailable', message: 'Redis is not reachable' });

@@ -42,19 +42,41 @@ export async function notify(
   build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
   scope?: NewsScope,
 ): Promise<boolean> {
-  if (scope && !(await mayHear(tx.db, [userId], scope)).has(userId)) return false;
-  const user = await notificationRecipient(tx.db, userId, kind);
-  if (!user) return false;
-  const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
-  const content = build(user, unsubscribeUrl);
-  await services.mail.queue(tx, {
-    ...content,
-    kind,
-    lane: 'notification',
-    userId,
-    to: user.email,
-    ...(scope && { scope }),
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  });
-  return true;
+  return (await notifyEach(services, tx, [userId], kind, build, scope)).length === 1;
+}
+
+/**
+ * `notify` for several people at once, each as `notify` would alone (who hears of `scope` is asked once for all).
+ * `invoiceOrderId`: the order whose invoice each message carries, drawn as it is sent. Answers who it was queued for.
+ */
+export async function notifyEach(
+  services: Services,
+  tx: Tx,
+  userIds: readonly string[],
+  kind: NotificationKind,
+  build: (recipient: NotificationRecipient, unsubscribeUrl: string) => MailContent,
+  scope?: NewsScope,
+  invoiceOrderId?: string,
+): Promise<string[]> {
+  const hearing = scope ? await mayHear(tx.db, [...userIds], scope) : new Set(userIds);
+  const queued: string[] = [];
+  for (const userId of new Set(userIds)) {
+    if (!hearing.has(userId)) continue;
+    const user = await notificationRecipient(tx.db, userId, kind);
+    if (!user) continue;
+    const unsubscribeUrl = appLink(services, `/api/mail/unsubscribe?token=${unsubscribeToken(services.env.JWT_SECRET, userId, kind)}`);
+    const content = build(user, unsubscribeUrl);
+    await services.mail.queue(tx, {
+      ...content,
+      kind,
+      lane: 'notification',
+      userId,
+      to: user.email,
+      ...(scope && { scope }),
+      ...(invoiceOrderId && { invoiceOrderId }),
+      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    queued.push(userId);
+  }
+  return queued;
 }

@@ -13,10 +13,18 @@ import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from 
 import { MAIL_LANES, type MailLane } from '../db/schema/mail';
 import { BackgroundSender } from '../shared/background-sender';
 import { mayHear, type NewsScope } from '../team/news-audience';
-import type { MailTransport, OutgoingMail } from './transport';
+import type { MailAttachment, MailTransport, OutgoingMail } from './transport';
 
-/** `scope`: the team business a notification tells, which its recipient must still hear of when it is sent. */
-export type QueuedMail = OutgoingMail & { kind: string; userId: string | null; lane: MailLane; scope?: NewsScope };
+/**
+ * `scope`: the team business a notification tells, which its recipient must still hear of when it is sent.
+ * `invoiceOrderId`: the order whose invoice the message carries, drawn as it is sent.
+ */
+export type QueuedMail = Omit<OutgoingMail, 'attachments'> & { kind: string; userId: string | null; lane: MailLane; scope?: NewsScope; invoiceOrderId?: string };
+
+/** Draws the files a message carries as it is sent: an order's invoice (null when the order is gone, and the message goes without it). */
+export type MailAttachments = { invoice(orderId: string): Promise<MailAttachment | null> };
+
+const NO_ATTACHMENTS: MailAttachments = { invoice: async () => null };
 
 /** Why a notification was not sent, kept on its row. */
 export const NO_LONGER_HEARS = 'Not sent: the recipient no longer takes part in this business of the team';
@@ -63,6 +71,7 @@ export class MailOutbox {
     private readonly now: () => Date,
     tuning: OutboxTuning = {},
     private readonly log: (line: string) => void = (line) => console.warn(line),
+    private readonly attachments: MailAttachments = NO_ATTACHMENTS,
   ) {
     this.tuning = { ...DEFAULTS, ...tuning };
     const lane = (name: MailLane): Lane => ({
@@ -87,6 +96,7 @@ export class MailOutbox {
       headers: mail.headers,
       teamId: mail.scope?.teamId ?? null,
       customerId: mail.scope?.customerId ?? null,
+      invoiceOrderId: mail.invoiceOrderId ?? null,
       nextAttemptAt: now,
       createdAt: now,
     });
@@ -140,7 +150,9 @@ export class MailOutbox {
       return false;
     }
     try {
-      await this.transport.send({ to: row.toAddress, subject: row.subject, text: row.text, html: row.html, headers: row.headers });
+      // Drawn here, as the message leaves, never in the request that queued it; a drawing that fails is retried as a send is.
+      const invoice = row.invoiceOrderId === null ? null : await this.attachments.invoice(row.invoiceOrderId);
+      await this.transport.send({ to: row.toAddress, subject: row.subject, text: row.text, html: row.html, headers: row.headers, ...(invoice && { attachments: [invoice] }) });
     } catch (error) {
       const attempts = row.attempts + 1;
       const failedAt = this.now();

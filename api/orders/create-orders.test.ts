@@ -3,8 +3,9 @@
  * does. The run checks and writes by a path of its own (`createOrders`), so the reference is the one-order path
  * (`createOrder`) on a twin seller with the same book, catalogue and list: the same outcome for each order, and the
  * same orders written under the same numbers. Random runs mix what refuses an order or makes one depend on another:
- * an id again or already sent, a customer unknown or another rep's, a product not the seller's, more than the stock,
- * a price from the customer's list, input that fails its schema.
+ * an id again or already sent, a customer unknown or another rep's, a product not the seller's, more than the stock
+ * (less what the run's orders accepted as they are written hold), a price from the customer's list, input that fails
+ * its schema.
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
@@ -15,7 +16,7 @@ import { AppError } from '../../sync/errors';
 import type { PushResponse } from '../../sync/protocol';
 import type { Member } from '../context';
 import * as orderRepository from '../db/repositories/orders';
-import { customers, orders } from '../db/schema';
+import { customers, orders, products } from '../db/schema';
 import { savePriceList } from '../price-lists/price-list-service';
 import { createProduct } from '../products/product-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -41,7 +42,7 @@ afterEach(() => {
 
 const owner = (user: User): Member => ({ userId: user.id, role: 'owner' });
 
-/** One seller's world, by the names the picks use: products p0 (5 in stock), p1 (1 in stock) and another seller's; customers c0, c1 (priced by a list), c2 (the rep's) and one unknown; an order already sent. */
+/** One seller's world, by the names the picks use: products p0 (5 in stock), p1 (1 in stock) and another seller's; customers c0, c1 (priced by a list), c2 (the rep's) and one unknown; an order already sent (accepted as written, so it holds one p0). */
 type Twin = { seller: User; token: string; rep: User; products: string[]; customers: string[]; sent: string; names: Map<string, string> };
 
 async function twin(): Promise<Twin> {
@@ -83,13 +84,14 @@ function actorFor(seller: User, person: User, role: Member['role']): OrderActor 
   return { account: seller, member: { userId: person.id, role }, name: person.firstName ?? 'Someone' };
 }
 
-type Pick = { id: number; customer: number; lines: { product: number; quantity: number }[]; invalid: boolean };
+type Pick = { id: number; customer: number; lines: { product: number; quantity: number }[]; invalid: boolean; accept: boolean };
 
 const orderPick = fc.record({
   id: fc.nat({ max: 3 }),
   customer: fc.nat({ max: 3 }),
   lines: fc.array(fc.record({ product: fc.nat({ max: 2 }), quantity: fc.integer({ min: 1, max: 3 }) }), { minLength: 1, maxLength: 3 }),
   invalid: fc.nat({ max: 9 }).map((n) => n === 0),
+  accept: fc.boolean(),
 });
 
 /** The picks as inputs for one twin: id 0 is the order already sent, 1 to 3 new ids shared by the picks that name them. */
@@ -98,6 +100,7 @@ function inputsFor(world: Twin, picks: Pick[], newIds: string[]) {
     id: pick.id === 0 ? world.sent : newIds[pick.id - 1],
     customerId: world.customers[pick.customer],
     lines: pick.lines.map((line) => ({ productId: world.products[line.product], quantity: pick.invalid ? '-1' : String(line.quantity) })),
+    accept: pick.accept,
   }));
 }
 
@@ -112,19 +115,28 @@ const outcomeOf = (world: Twin) => (outcome: AppError | null) =>
       }
     : 'written';
 
-/** The seller's orders by number, with ids and product and customer ids as the picks name them. */
+/** The seller's orders by number, with ids and product and customer ids as the picks name them, and what is left in stock. */
 async function ordersOf(world: Twin, newIds: string[]) {
   const name = (id: string | null) => (id === null ? null : (world.names.get(id) ?? `new${newIds.indexOf(id) + 1}`));
   const rows = await app.services.db.read.select().from(orders).where(eq(orders.sellerId, world.seller.id)).orderBy(asc(orders.number)).all();
   const first = rows[0]?.number ?? 0;
-  return rows.map((row) => ({
+  const stock = await app.services.db.read
+    .select({ id: products.id, available: products.availableThousandths })
+    .from(products)
+    .where(eq(products.userId, world.seller.id))
+    .orderBy(asc(products.strainName))
+    .all();
+  const written = rows.map((row) => ({
     id: name(row.id),
     number: row.number - first,
+    status: row.status,
+    stockHeld: row.stockHeld,
     customer: name(row.customerId),
     totalCents: row.totalCents,
     lines: row.lines.map((line) => ({ product: name(line.productId), quantity: line.quantity, unitPrice: line.unitPrice, lineTotal: line.lineTotal })),
     createdBy: row.createdBy === world.seller.id ? 'owner' : 'rep',
   }));
+  return { written, stock: stock.map((product) => [name(product.id), product.available]) };
 }
 
 /** The seller's orders' ids and numbers, by number. */
@@ -163,11 +175,55 @@ describe('creating orders many at once', () => {
     // Two sellers with a book, a catalogue and a list each run: a loaded machine on PostgreSQL needs the time.
   }, 180_000);
 
+  it('holds the stock of each order accepted as written in turn, refusing the one beyond what is left as it would alone', async () => {
+    const [together, apart] = [await twin(), await twin()];
+    // p0 has four left: the first accepted order holds three, the next wants three more, the one left submitted only asks.
+    const picks: Pick[] = [
+      { id: 1, customer: 0, lines: [{ product: 0, quantity: 3 }], invalid: false, accept: true },
+      { id: 2, customer: 1, lines: [{ product: 0, quantity: 3 }], invalid: false, accept: true },
+      { id: 3, customer: 0, lines: [{ product: 0, quantity: 1 }], invalid: false, accept: false },
+    ];
+    const idsTogether = [randomUUID(), randomUUID(), randomUUID()];
+    const idsApart = [randomUUID(), randomUUID(), randomUUID()];
+    const actor = (world: Twin) => actorFor(world.seller, world.seller, 'owner');
+
+    const batched = await createOrders(app.services, actor(together), inputsFor(together, picks, idsTogether));
+    const oneByOne: (AppError | null)[] = [];
+    for (const input of inputsFor(apart, picks, idsApart))
+      oneByOne.push(
+        await createOrder(app.services, actor(apart), input).then(
+          () => null,
+          (error: AppError) => error,
+        ),
+      );
+
+    expect(batched.map(outcomeOf(together))).toEqual([
+      'written',
+      {
+        reason: 'insufficient_stock',
+        message: 'Not enough in stock for Gelato (1 left)',
+        fieldErrors: undefined,
+        lines: [{ productId: 'p0', strainName: 'Gelato', requested: '3', available: '1' }],
+      },
+      'written',
+    ]);
+    expect(oneByOne.map(outcomeOf(apart))).toEqual(batched.map(outcomeOf(together)));
+    const written = await ordersOf(together, idsTogether);
+    expect(written.written.map((order) => [order.id, order.status, order.stockHeld])).toEqual([
+      ['sent', 'accepted', true],
+      ['new1', 'accepted', true],
+      ['new3', 'submitted', false],
+    ]);
+    expect(written).toEqual(await ordersOf(apart, idsApart));
+    expect(written.stock).toContainEqual(['p0', 1000]);
+  });
+
   it('numbers a run after the orders before it, with no gap', async () => {
     const world = await twin();
     const actor = actorFor(world.seller, world.seller, 'owner');
     const ids = Array.from({ length: 30 }, () => randomUUID());
-    const inputs = ids.map((id, n) => ({ id, customerId: world.customers[n % 2], lines: [{ productId: world.products[0], quantity: '1' }] }));
+    // Left submitted, so that the five in stock are enough for each of the thirty.
+    const inputs = ids.map((id, n) => ({ id, customerId: world.customers[n % 2], lines: [{ productId: world.products[0], quantity: '1' }], accept: false }));
 
     const outcomes = await createOrders(app.services, actor, inputs);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../testing/pdf-text';
 import { SAMPLE_BUYER as buyer, SAMPLE_SELLER as seller } from '../testing/sample-invoice-parties';
-import { sampleOrder } from '../testing/sample-order';
+import { sampleOrder } from '../../sync/testing/sample-order';
 import { renderInvoicePdf, type InvoiceData } from './invoice-pdf';
 
 const invoice = (data: Partial<InvoiceData> = {}): InvoiceData => ({ order: sampleOrder(), seller, buyer, issuedAt: '2026-03-05T09:00:00.000Z', ...data });

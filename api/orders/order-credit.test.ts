@@ -57,7 +57,7 @@ describe('money paid beyond what the order bills', () => {
     expect(orderSchema.parse(delivered)).toMatchObject({ total: '6.00', amountPaid: '10.00', credit: '4.00', paymentStatus: 'paid' });
     expect(await ok<Order>('GET', `/api/orders/${paid.id}`, buyer.token)).toMatchObject({ credit: '4.00' });
     const mail = await mailTo(buyer.user.email, `Order ${paid.number} delivered`);
-    expect(mail?.text).toContain('$4.00 paid beyond its total stays recorded as a credit for Corner Dispensary.');
+    expect(mail?.text).toContain('$4.00 paid beyond its total stays recorded as your credit with North Star Farms.');
   });
 
   it('after the seller lowers the total is a credit, which the pull brings too', async () => {
@@ -73,7 +73,7 @@ describe('money paid beyond what the order bills', () => {
     const cancelled = await ok<Order>('POST', `/api/orders/${paid.id}/cancel`, seller.token);
     expect(cancelled).toMatchObject({ status: 'cancelled', amountPaid: '4.00', credit: '4.00' });
     const mail = await mailTo(buyer.user.email, `Order ${paid.number} cancelled`);
-    expect(mail?.text).toContain(`Order ${paid.number} was cancelled. $4.00 paid on this order stays recorded as a credit for Corner Dispensary.`);
+    expect(mail?.text).toContain(`Order ${paid.number} was cancelled by North Star Farms. $4.00 paid on this order stays recorded as your credit with North Star Farms.`);
   });
 
   it('over sync as over REST: a paid order cancelled from the device keeps its credit', async () => {
@@ -88,7 +88,7 @@ describe('money paid beyond what the order bills', () => {
     const cancelled = await ok<Order>('POST', `/api/orders/${unpaid.id}/cancel`, buyer.token);
     expect(cancelled).toMatchObject({ status: 'cancelled', credit: '0.00' });
     const mail = await mailTo(seller.user.email, `Order ${unpaid.number} cancelled`);
-    expect(mail?.text).toContain(`Order ${unpaid.number} was cancelled.`);
+    expect(mail?.text).toContain(`Order ${unpaid.number} was cancelled by Corner Dispensary.`);
     expect(mail?.text).not.toContain('credit');
   });
 });

@@ -8,15 +8,17 @@ import { partyName } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
 import { addressLines, profileAddress, type BillTo } from '../../sync/postal-address';
 import type { Services } from '../context';
-import { findOrder, findOrderRow, listReadableOrders } from '../db/repositories/orders';
+import { findOrder, findOrderRow, listReadableOrders, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
 import { matchesEtag } from '../http/conditional';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import type { Db } from '../db/database';
+import type { MailAttachment } from '../mail/transport';
 import { billTosOf } from './bill-to';
-import { invoiceNumber, type InvoiceBuyer, type InvoiceSeller } from './invoice-pdf';
+import { invoiceNumber, type InvoiceBuyer, type InvoiceData, type InvoiceSeller } from './invoice-pdf';
 import { invoiceEtag } from './invoice-pdfs';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { ordersCsvFileName, ordersToCsv } from './orders-csv';
+import { ordersCsvFileName, ordersToCsv } from '../../sync/orders-csv';
 
 export type OrderFile = { body: Uint8Array<ArrayBuffer> | string; fileName: string };
 
@@ -53,26 +55,46 @@ async function takeInvoiceDownloadQuota(services: Services, actor: OrderActor): 
   if (wait > 0) throw new RateLimitedError(`You have downloaded many invoices in a short time. Please try again in ${waitText(wait)}.`, wait);
 }
 
+/** What the order's invoice prints, issued `now`: null when the order or its seller is gone. */
+async function invoiceDataOf(db: Db, row: OrderRow, now: Date): Promise<InvoiceData | null> {
+  const [order, seller] = await Promise.all([findOrder(db, row.id, now), findUserById(db, row.sellerId)]);
+  if (!order || !seller) return null;
+  const billTo = (await billTosOf(db, [order])).get(order.id)!;
+  return { order, seller: sellerParty(seller), buyer: buyerParty(billTo), issuedAt: now.toISOString() };
+}
+
 export async function orderInvoice(services: Services, actor: OrderActor, id: string, ifNoneMatch?: string): Promise<InvoiceDownload> {
   await takeInvoiceDownloadQuota(services, actor);
   const db = services.db.read;
   const row = await findOrderRow(db, id);
   if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
   await partyOf(db, actor, row);
-  const now = services.now();
-  const [order, seller] = await Promise.all([findOrder(db, id, now), findUserById(db, row.sellerId)]);
-  if (!order || !seller) throw new AppError('not_found', ORDER_NOT_FOUND);
-  const billTo = (await billTosOf(db, [order])).get(order.id)!;
-  const data = { order, seller: sellerParty(seller), buyer: buyerParty(billTo), issuedAt: now.toISOString() };
+  const data = await invoiceDataOf(db, row, services.now());
+  if (!data) throw new AppError('not_found', ORDER_NOT_FOUND);
   const etag = invoiceEtag(data);
   if (matchesEtag(ifNoneMatch, etag)) return { etag, unchanged: true };
   const pdf = await services.invoicePdfs.pdfOf(data);
-  return { body: new Uint8Array(pdf), fileName: `${invoiceNumber(order)}.pdf`, etag };
+  return { body: new Uint8Array(pdf), fileName: `${invoiceNumber(data.order)}.pdf`, etag };
+}
+
+/**
+ * The invoice an order's email carries, drawn as the outbox sends the email (never in the request that queued it), as
+ * the order stands then; null when the order is gone. Who gets the email was decided when it was queued and is asked
+ * again as it is sent (see `MailOutbox`), so no download quota applies.
+ */
+export async function invoiceForMail(services: Services, orderId: string): Promise<MailAttachment | null> {
+  const db = services.db.read;
+  const row = await findOrderRow(db, orderId);
+  const data = row && (await invoiceDataOf(db, row, services.now()));
+  if (!data) return null;
+  return { filename: `${invoiceNumber(data.order)}.pdf`, content: await services.invoicePdfs.pdfOf(data), contentType: 'application/pdf' };
 }
 
 export async function ordersCsv(services: Services, actor: OrderActor): Promise<OrderFile> {
   const now = services.now();
   const db = services.db.read;
   const orders = await listReadableOrders(db, readerOf(actor), now);
-  return { body: ordersToCsv(orders, await billTosOf(db, orders)), fileName: ordersCsvFileName(now) };
+  // Whom each order is billed to is for the seller's books; a buyer's export names the seller.
+  const body = actor.account.role === 'seller' ? ordersToCsv(orders, 'seller', await billTosOf(db, orders)) : ordersToCsv(orders, 'buyer');
+  return { body, fileName: ordersCsvFileName(now) };
 }

@@ -86,8 +86,8 @@ describe('totals beyond the last exact cent', () => {
   });
 
   it("refuses an edit that would take the order's total past it, leaving the order and its stock as they were", async () => {
+    // Written by the seller, it is accepted at once.
     const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: reserve.id, quantity: '1' }] }, 201);
-    await ok('POST', `/api/orders/${order.id}/accept`, seller.token);
     const held = (await ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).updatedAt;
     const stock = async () => (await ok<Product[]>('GET', '/api/products', seller.token)).find((product) => product.id === reserve.id)!.availableQuantity;
     const inStock = await stock();
@@ -127,7 +127,8 @@ describe('a delivery', () => {
       { productId: reserve.id, quantity: '1' },
     ];
     const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines }, 201);
-    for (const step of ['accept', 'fulfil']) await ok('POST', `/api/orders/${order.id}/${step}`, seller.token);
+    // Accepted as the seller wrote it, then fulfilled.
+    await ok('POST', `/api/orders/${order.id}/fulfil`, seller.token);
     return order;
   }
 

@@ -1,79 +1,88 @@
 /**
- * Each step of an order told by email and push to the other party and to the rep who looks after the customer: short
- * and plain, queued in the step's own transaction (a refused step sends nothing). On the seller's side only members who
- * may handle the customer hear of it, when it is queued and when it is sent (see `mayHear`): a rep removed from the
- * team, or no longer the customer's rep, hears nothing more.
+ * Each step of an order told by email and push, queued in the step's own transaction (a refused step sends nothing).
+ * Email reaches the side that did not make the step: on the seller's side the team's current owners and managers and
+ * the customer's rep, on the buyer's the buyer team's members, each only while they may see the order (`hearsOf` in
+ * sync/team-permissions.ts, asked when it is queued and again when it is sent) and only when they left that email on.
+ * Of a step the seller's team made itself, only the customer's rep hears; a buyer's new order is confirmed to the
+ * buyer's team. An email of an order that is invoiced carries the invoice, drawn as the email is sent.
  */
 import type { Order } from '../../sync/entities/order';
-import { creditNote } from '../../sync/order-payments';
-import type { PushKind } from '../../sync/entities/push';
 import type { NotificationKind } from '../../sync/entities/email-preferences';
+import type { PushKind } from '../../sync/entities/push';
+import { isInvoiced, type OrderParty } from '../../sync/order-states';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
-import { appLink, greetingName, notify } from '../mail/mail-service';
-import type { NewsScope } from '../team/news-audience';
+import { teamMembersWithRoles } from '../db/repositories/push';
+import { appLink, greetingName, notifyEach } from '../mail/mail-service';
 import { compose } from '../mail/templates/layout';
 import { pushNews } from '../push/push-news';
+import type { NewsScope } from '../team/news-audience';
+import { orderMailText, type OrderNewsView, type OrderStep } from './order-mail-content';
 
-export type OrderStep = 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'changed' | 'approved' | 'fulfilled' | 'delivered' | 'paid';
+export type { OrderStep } from './order-mail-content';
 
-/** Money paid beyond what the order now bills, said wherever a step leaves some (a cancellation, a lower total). */
-const credit = (order: Order) => {
-  const note = creditNote(order);
-  return note ? ` ${note}` : '';
-};
+type Actor = { teamId: string; userId: string };
 
-const SENTENCES: Record<OrderStep, (order: Order) => string> = {
-  submitted: (order) => `${order.customerName} placed order ${order.number} with ${order.sellerName}, total $${order.total}.`,
-  accepted: (order) => `${order.sellerName} accepted order ${order.number}.`,
-  rejected: (order) => `${order.sellerName} rejected order ${order.number}${order.history.at(-1)?.reason ? `: ${order.history.at(-1)!.reason}` : '.'}`,
-  cancelled: (order) => `Order ${order.number} was cancelled.${credit(order)}`,
-  changed: (order) =>
-    `${order.sellerName} changed order ${order.number}; the total is now $${order.total}.${order.status === 'awaiting_buyer' ? ' It waits for the buyer to approve the change.' : ''}${credit(order)}`,
-  approved: (order) => `${order.customerName} approved the change to order ${order.number}.`,
-  fulfilled: (order) => `Order ${order.number} is packed and on its way.`,
-  delivered: (order) => `Order ${order.number} was delivered${order.dueAt ? `; payment of $${order.total} is due ${order.dueAt.slice(0, 10)}` : ''}.${credit(order)}`,
-  paid: (order) => `A payment on order ${order.number} was recorded: $${order.amountPaid} of $${order.total} paid.`,
-};
+/** One side's readers of the step: whom to ask, the email they may turn off, and whose business it is. */
+type SideNews = { reader: OrderParty; candidates: string[]; kind: NotificationKind; scope: NewsScope };
 
-/** Tells the step to everyone concerned but the one who made it: the seller team (and the customer's rep) or the buyer team. */
-export async function notifyOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null): Promise<void> {
-  const sellerSide: NewsScope = { teamId: order.sellerTeamId, customerId: order.customerId };
-  const recipients: Array<{ id: string; kind: NotificationKind; scope: NewsScope }> = [];
-  if (order.sellerTeamId !== by.teamId) recipients.push({ id: order.sellerTeamId, kind: 'order-request', scope: sellerSide });
-  if (order.buyerTeamId && order.buyerTeamId !== by.teamId) recipients.push({ id: order.buyerTeamId, kind: 'order-status', scope: { teamId: order.buyerTeamId } });
-  if (repUserId && repUserId !== by.userId && repUserId !== order.sellerTeamId) recipients.push({ id: repUserId, kind: 'order-request', scope: sellerSide });
-  const sentence = SENTENCES[step](order);
-  for (const recipient of recipients) {
-    await notify(
+const memberIds = async (tx: Tx, teamId: string) => (await teamMembersWithRoles(tx.db, teamId)).map((member) => member.userId);
+
+/** Who of each side is asked whether they hear of the step (`notifyEach` keeps those who may see the order). */
+async function sidesTold(tx: Tx, order: Order, step: OrderStep, by: Actor, repUserId: string | null): Promise<SideNews[]> {
+  const sides: SideNews[] = [];
+  const sellerActed = order.sellerTeamId === by.teamId;
+  const sellerCandidates = sellerActed ? (repUserId && repUserId !== by.userId ? [repUserId] : []) : await memberIds(tx, order.sellerTeamId);
+  sides.push({ reader: 'seller', candidates: sellerCandidates, kind: 'order-request', scope: { teamId: order.sellerTeamId, customerId: order.customerId } });
+  if (order.buyerTeamId) {
+    const buyerActed = order.buyerTeamId === by.teamId;
+    // The buyer's own new order is confirmed to their team, the one who placed it too; their other steps they know of.
+    const told = !buyerActed || step === 'submitted';
+    sides.push({ reader: 'buyer', candidates: told ? await memberIds(tx, order.buyerTeamId) : [], kind: 'order-status', scope: { teamId: order.buyerTeamId } });
+  }
+  return sides;
+}
+
+/** Tells the step to everyone concerned (see above), by email and push. */
+export async function notifyOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: Actor, repUserId: string | null): Promise<void> {
+  const actedBy: OrderParty = order.sellerTeamId === by.teamId ? 'seller' : 'buyer';
+  const invoiceOrderId = isInvoiced(order) ? order.id : undefined;
+  for (const side of await sidesTold(tx, order, step, by, repUserId)) {
+    if (side.candidates.length === 0) continue;
+    const text = orderMailText(order, { step, actedBy, reader: side.reader });
+    await notifyEach(
       services,
       tx,
-      recipient.id,
-      recipient.kind,
+      side.candidates,
+      side.kind,
       (person, unsubscribeUrl) =>
         compose({
-          subject: `Order ${order.number} ${step}`,
+          subject: text.subject,
           greeting: `Hello ${greetingName(person)},`,
-          paragraphs: [sentence],
+          paragraphs: [...text.blocks, ...(invoiceOrderId ? ['The invoice is attached.'] : [])],
           action: { label: 'Open the order', url: appLink(services, `/orders/${order.id}`) },
           reason: 'You get this email because you take part in this order. Turn these emails off under Profile, Notifications, or unsubscribe below.',
           unsubscribeUrl,
         }),
-      recipient.scope,
+      side.scope,
+      invoiceOrderId,
     );
   }
-  await pushOrderStep(services, tx, order, step, by, repUserId, sentence);
+  await pushOrderStep(services, tx, order, { step, actedBy, reader: actedBy === 'seller' ? 'buyer' : 'seller' }, by, repUserId);
 }
 
 /**
  * The push of a step: the seller side hears of a new order, the buyer of a change to approve, each side of the rest.
  * A step the seller's team made itself reaches, of that team, only the customer's rep.
  */
-async function pushOrderStep(services: Services, tx: Tx, order: Order, step: OrderStep, by: { teamId: string; userId: string }, repUserId: string | null, sentence: string) {
-  const news = (kind: PushKind, title: string) => ({ kind, title, body: sentence, url: `/orders/${order.id}`, tag: `order-${order.id}` });
+async function pushOrderStep(services: Services, tx: Tx, order: Order, view: OrderNewsView, by: Actor, repUserId: string | null) {
+  const { step } = view;
+  const bodyFor = (reader: OrderParty) => orderMailText(order, { ...view, reader }).headline;
+  const news = (kind: PushKind, title: string, reader: OrderParty) => ({ kind, title, body: bodyFor(reader), url: `/orders/${order.id}`, tag: `order-${order.id}` });
   const buyer = order.buyerTeamId && order.buyerTeamId !== by.teamId ? order.buyerTeamId : null;
-  const sellerSide = step === 'submitted' ? news('new-order', `New order ${order.number} from ${order.customerName}`) : news('order-status', `Order ${order.number} ${step}`);
-  const sellerActed = order.sellerTeamId === by.teamId;
+  const sellerSide =
+    step === 'submitted' ? news('new-order', `New order ${order.number} from ${order.customerName}`, 'seller') : news('order-status', `Order ${order.number} ${step}`, 'seller');
+  const sellerActed = view.actedBy === 'seller';
   await pushNews(
     services,
     tx,
@@ -81,6 +90,6 @@ async function pushOrderStep(services: Services, tx: Tx, order: Order, step: Ord
     sellerSide,
   );
   const awaitsBuyer = step === 'changed' && order.status === 'awaiting_buyer';
-  const buyerSide = awaitsBuyer ? news('order-approval', `Order ${order.number} awaits your approval`) : news('order-status', `Order ${order.number} ${step}`);
+  const buyerSide = awaitsBuyer ? news('order-approval', `Order ${order.number} awaits your approval`, 'buyer') : news('order-status', `Order ${order.number} ${step}`, 'buyer');
   await pushNews(services, tx, { team: buyer, actor: by.userId }, buyerSide);
 }

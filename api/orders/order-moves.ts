@@ -15,6 +15,7 @@ import {
 } from '../../sync/entities/order';
 import { AppError } from '../../sync/errors';
 import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, moneyCents, orderTotals, paymentStatusOf } from '../../sync/order-payments';
+import { lineChanges, linesChangedHistory } from '../../sync/order-changes';
 import { orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
@@ -147,7 +148,13 @@ export async function updateOrderLines(services: Services, actor: OrderActor, in
     const next = orderMove(row, 'editLines', party, raises);
     if (!next.ok) throw new AppError('invalid_transition', next.message);
     if (row.stockHeld) await adjustStock(tx, heldBy(row.lines), heldBy(priced.lines), now);
-    const history = next.status === row.status ? row.history : historyWith(row, actor, next.status, now);
+    const history = linesChangedHistory(row.history, {
+      lineChanges: lineChanges(row.lines, priced.lines),
+      from: row.status,
+      to: next.status,
+      at: now.toISOString(),
+      byName: actor.name,
+    });
     return {
       changes: { status: next.status, resumeStatus: next.resumeStatus, lines: priced.lines, subtotalCents: priced.totalCents, totalCents: priced.totalCents, history },
       step: 'changed',
@@ -202,7 +209,7 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
 /** A payment the seller received; one recorded offline arrives once, by the id the device gave it. */
 export async function recordPayment(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
   const args = parseOrThrow(orderPaymentInputSchema, input);
-  return moveOrder(services, actor, args.id, 'recordPayment', async ({ row }) => {
+  return moveOrder(services, actor, args.id, 'recordPayment', async ({ row, now }) => {
     if (args.paymentId && row.payments.some((payment) => payment.id === args.paymentId)) return { changes: {}, step: null };
     const amount = formatScaled(centsOf(args.amount!), 2);
     const paid = applyPayment({ total: formatScaled(row.totalCents, 2), amountPaid: formatScaled(row.amountPaidCents, 2) }, amount);
@@ -214,6 +221,10 @@ export async function recordPayment(services: Services, actor: OrderActor, input
       receivedAt: new Date(args.receivedAt).toISOString(),
       byName: actor.name,
     };
-    return { changes: { payments: [...row.payments, payment], amountPaidCents: moneyCents(paid.amountPaid), paymentStatus: paid.paymentStatus }, step: 'paid' };
+    const recorded = { status: row.status, at: now.toISOString(), byName: actor.name, payment: { amount, method: args.method } };
+    return {
+      changes: { payments: [...row.payments, payment], history: [...row.history, recorded], amountPaidCents: moneyCents(paid.amountPaid), paymentStatus: paid.paymentStatus },
+      step: 'paid',
+    };
   });
 }

@@ -1,8 +1,8 @@
 /**
  * Orders created many in a row, as a push brings them: a rep back in signal sends the day's booth orders at once.
  * Each is checked exactly as `createOrder` checks one alone after those before it (an id already sent, the customer,
- * the lines' prices and the stock), then the run is numbered and written together, so it costs a few round trips to
- * the database rather than a few per order. A buyer's orders go one at a time: each reaches a menu and may put the
+ * the lines' prices and the stock, less what the run's orders accepted as they were written hold), then the run is
+ * numbered and written together, so it costs a few round trips to the database rather than a few per order. A buyer's orders go one at a time: each reaches a menu and may put the
  * buyer in a seller's book, which the next one must see. The run is counted against the order quota at once; a run
  * the quota has no room for goes one order at a time, so the push stops exactly at the order over it.
  */
@@ -19,7 +19,18 @@ import type { OrderActor } from './order-actor';
 import { priceLines, readLineProducts } from './order-lines';
 import { findCustomerPriceLists } from './order-price-lists';
 import { placedBy, takeOrderQuota } from './order-quota';
-import { ALREADY_SENT, announceNewOrder, BUYERS_ORDER_FROM_MENUS, createOrder, mayWriteFor, newOrderRow, sellerPricing, type NewOrderParts } from './order-service';
+import {
+  ALREADY_SENT,
+  announceNewOrder,
+  BUYERS_ORDER_FROM_MENUS,
+  createOrder,
+  holdNewOrderStock,
+  mayWriteFor,
+  newOrderRow,
+  sellerPricing,
+  type NewOrderParts,
+} from './order-service';
+import { heldBy } from './order-stock';
 
 type Outcome = AppError | null;
 type Wanted = { index: number; args: ReturnType<typeof orderCreateSchema.parse> };
@@ -53,6 +64,7 @@ export async function createOrders(services: Services, actor: OrderActor, inputs
     );
     // Another transaction wrote one of these ids since they were read: the run fails as a whole, and its orders go one at a time.
     if (rows.size !== accepted.length) throw new AppError('conflict', ALREADY_SENT);
+    await holdNewOrderStock(tx, [...rows.values()], now);
     // Counted together once written; a run over the quota is rolled back, and its orders go one at a time up to it.
     await takeOrderQuota(
       services,
@@ -81,6 +93,8 @@ async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: O
     ),
   ]);
   const accepted: Accepted[] = [];
+  // What is left in stock after the run's orders before each, which those accepted as they are written hold (as read at first).
+  let left: Map<string, number> | null = null;
   for (const { index, args } of wanted) {
     const refusal = refusalOf(() => {
       // Whatever else would refuse it now, an order already written (before, or earlier in this run) was sent.
@@ -89,9 +103,12 @@ async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: O
       const customer = book.get(args.customerId);
       if (!mayWriteFor(actor, customer)) throw new AppError('not_found', CUSTOMER_NOT_FOUND);
       const priced = priceLines(products, args.lines, sellerPricing(seller.id, lists.get(customer.id) ?? null, now));
-      const parts: NewOrderParts = { id: args.id, seller, customer, menuId: null, linkId: null, ...priced, note: args.note };
-      accepted.push({ index, parts, row: newOrderRow(actor, parts, now) });
+      left ??= new Map(priced.stock);
+      const parts: NewOrderParts = { id: args.id, seller, customer, menuId: null, linkId: null, ...priced, stock: left, note: args.note, acceptNow: args.accept };
+      const row = newOrderRow(actor, parts, now);
+      accepted.push({ index, parts, row });
       sent.add(args.id);
+      if (row.stockHeld) for (const held of heldBy(priced.lines)) left.set(held.productId, (left.get(held.productId) ?? 0) - held.thousandths);
     });
     if (refusal) outcomes[index] = refusal;
   }

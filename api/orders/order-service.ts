@@ -9,6 +9,7 @@ import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order
 import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/errors';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
+import { orderMove } from '../../sync/order-states';
 import { mayHandleCustomer } from '../../sync/team-permissions';
 import { parseOrThrow } from '../../sync/validation';
 import { addBuyerAsCustomer } from '../customers/buyer-links';
@@ -26,7 +27,7 @@ import { findCustomerPriceLists, findPriceLists, type OrderPriceList } from './o
 import { linesTotalCents, priceLines, readLineProducts, type LineInput, type PricingRules } from './order-lines';
 import { notifyOrderStep } from './order-mail';
 import { placedBy, takeOrderQuota } from './order-quota';
-import { heldBy, shortfalls, stockRefusal } from './order-stock';
+import { heldBy, holdStock, shortfalls, stockRefusal, type StockChange } from './order-stock';
 
 export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<OrderList> {
   return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
@@ -88,15 +89,25 @@ export type NewOrderParts = {
   note: string;
   /** What is in stock of the lines' products, as read to price them in this transaction. */
   stock: ReadonlyMap<string, number>;
+  /** The seller's team accepts the order it writes as it writes it (see `sellerOrderCreateSchema`): it holds its stock at once. */
+  acceptNow: boolean;
 };
 
 export const ALREADY_SENT = 'This order was already sent';
 export const BUYERS_ORDER_FROM_MENUS = 'Only a buyer can order from a menu';
 
-/** A new order's row, before its number: submitted, priced as `parts` says; refused when the stock read falls short of its lines. */
+/**
+ * A new order's row, before its number: submitted, or accepted at once when the seller's team writes it so (the same
+ * move Accept makes, recorded in its history after the submission), priced as `parts` says; refused when the stock
+ * read falls short of its lines. An accepted one is marked as holding its stock, which `holdNewOrderStock` takes.
+ */
 export function newOrderRow(actor: OrderActor, parts: NewOrderParts, now: Date): Omit<NewOrder, 'number'> {
   const short = shortfalls(heldBy(parts.lines), parts.stock);
   if (short.length > 0) throw stockRefusal(short);
+  const at = now.toISOString();
+  const submitted = { status: 'submitted', at, byName: actor.name } as const;
+  const accepted = parts.acceptNow ? orderMove({ status: 'submitted', resumeStatus: null }, 'accept', 'seller') : null;
+  if (accepted && !accepted.ok) throw new AppError('invalid_transition', accepted.message);
   return {
     id: parts.id,
     sellerId: parts.seller.id,
@@ -104,17 +115,28 @@ export function newOrderRow(actor: OrderActor, parts: NewOrderParts, now: Date):
     customerId: parts.customer.id,
     menuId: parts.menuId,
     linkId: parts.linkId,
-    status: 'submitted',
+    status: accepted ? accepted.status : 'submitted',
+    stockHeld: accepted !== null,
     lines: parts.lines,
     subtotalCents: parts.totalCents,
     totalCents: parts.totalCents,
     paymentTerms: parts.customer.paymentTerms,
     note: parts.note,
-    history: [{ status: 'submitted', at: now.toISOString(), byName: actor.name }],
+    history: accepted ? [submitted, { status: accepted.status, at, byName: actor.name }] : [submitted],
     payments: [],
     createdBy: actor.member.userId,
     updatedBy: actor.member.userId,
   };
+}
+
+/** Takes the stock of the new orders accepted as they were written off their products, product by product. */
+export async function holdNewOrderStock(tx: Tx, rows: readonly OrderRow[], now: Date): Promise<void> {
+  const held = new Map<string, StockChange>();
+  for (const change of rows.filter((row) => row.stockHeld).flatMap((row) => heldBy(row.lines))) {
+    const sum = held.get(change.productId);
+    held.set(change.productId, sum ? { ...sum, thousandths: sum.thousandths + change.thousandths } : change);
+  }
+  await holdStock(tx, [...held.values()], now);
 }
 
 /** The order as written, told to the other party and the customer's rep. */
@@ -130,6 +152,7 @@ async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: 
   const [row] = await insertNumberedOrders(tx.db, [newOrderRow(actor, parts, now)], tx.version, now);
   // Nothing written: the transaction's end gives the number back.
   if (!row) throw new AppError('conflict', ALREADY_SENT);
+  await holdNewOrderStock(tx, [row], now);
   // Last, once written: an order refused or sent twice spends none of the quota; one over it is rolled back with its number.
   await takeOrderQuota(services, [placedBy(actor, parts.seller.id, parts.customer.id)]);
   return announceNewOrder(services, tx, actor, row, parts, now);
@@ -163,13 +186,13 @@ async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args
       readLineProducts(tx.db, args.lines),
     ]);
     const priced = priceLines(products, args.lines, sellerPricing(actor.account.id, customerLists.get(customer.id) ?? null, now));
-    return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, linkId: null, ...priced, note: args.note });
+    return placeOrder(services, tx, actor, { id: args.id, seller: actor.account, customer, menuId: null, linkId: null, ...priced, note: args.note, acceptNow: args.accept });
   }
   if (actor.account.role !== 'buyer') throw new AppError('forbidden', BUYERS_ORDER_FROM_MENUS);
   const [{ menu, seller }, products] = await Promise.all([reachMenu(tx.db, now, args.menuId, { link: args.publicLinkId }), readLineProducts(tx.db, args.lines)]);
   const customer = await customerForBuyer(tx, seller.id, actor, now);
   const priced = priceLines(products, args.lines, await buyerPricing(tx, seller.id, customer, menu, now));
-  return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, linkId: menu.publicLinkId, ...priced, note: args.note });
+  return placeOrder(services, tx, actor, { id: args.id, seller, customer, menuId: menu.id, linkId: menu.publicLinkId, ...priced, note: args.note, acceptNow: false });
 }
 
 export type LeftOut = { productId: string; strainName: string; reason: string };
@@ -220,6 +243,8 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
       totalCents,
       note: row.note,
       stock: priced.stock,
+      // The seller's team ordering again for its customer accepts the new order as it writes it, as a new one it writes.
+      acceptNow: party === 'seller',
     });
     return { order, leftOut };
   });

@@ -185,9 +185,12 @@ describe('a rep', () => {
       outcome: 'refused',
       message: REP_MESSAGE,
     });
-    const bound = (await t.request<Menu>('POST', '/api/menus', { token: owner.token, body: { name: 'Bound', priceListId: list.id } })).body;
+    // A rep changes only the menus they made: the rep's own menu, which an owner binds to the list.
+    expect(await device.push('menu.create', { id: menuId, publicLinkId: randomUUID(), name: 'Bound' })).toMatchObject({ outcome: 'applied' });
+    expect((await t.request<Menu>('PUT', `/api/menus/${menuId}`, { token: owner.token, body: { priceListId: list.id } })).body).toMatchObject({ priceListId: list.id });
     // A rep's edit keeps the list the menu has.
-    expect(await device.push('menu.update', { id: bound.id, changes: { name: 'Renamed', priceListId: list.id } })).toMatchObject({ outcome: 'applied' });
-    expect(await device.push('menu.update', { id: bound.id, changes: { priceListId: null } })).toMatchObject({ outcome: 'refused', message: REP_MESSAGE });
+    expect(await device.push('menu.update', { id: menuId, changes: { name: 'Renamed', priceListId: list.id } })).toMatchObject({ outcome: 'applied' });
+    expect(await device.push('menu.update', { id: menuId, changes: { priceListId: null } })).toMatchObject({ outcome: 'refused', message: REP_MESSAGE });
+    expect((await t.request<Menu>('GET', `/api/menus/${menuId}`, { token: owner.token })).body).toMatchObject({ name: 'Renamed', priceListId: list.id });
   });
 });

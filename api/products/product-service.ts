@@ -5,6 +5,7 @@ import { productCreateSchema, productUpdateSchema, type Product } from '../../sy
 import type { Photo } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/errors';
+import { potencyConflicts, settlePotency } from '../../sync/potency';
 import {
   can,
   mayDelete,
@@ -79,6 +80,7 @@ export async function createProducts(services: Services, seller: User, inputs: u
   inputs.forEach((input, index) => {
     try {
       const { id, ...fields } = parseOrThrow(productCreateSchema, input);
+      assertPotencyConsistent(fields);
       if (lapsed) throw lapsed;
       creations.push({ ...fields, id: id ?? randomUUID(), index });
     } catch (error) {
@@ -167,7 +169,8 @@ function assertRepLeavesPriceAndStock(by: Member, fields: Pick<Product, 'pricePe
 
 /** A rep may change anything but the price and the stock: a change that would set either to another value is refused. */
 export async function updateProduct(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Product> {
-  const fields = parseOrThrow(productUpdateSchema, input);
+  const fields = settlePotency(parseOrThrow(productUpdateSchema, input));
+  assertPotencyConsistent(fields);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedProduct(tx, seller, id);
@@ -182,6 +185,13 @@ export async function updateProduct(services: Services, seller: User, id: string
     }
     return updateProductRow(tx.db, id, changes, by.userId, tx.version, services.now());
   });
+}
+
+/** A percentage and "below detection" for the same potency contradict each other: refused rather than one of them guessed. */
+function assertPotencyConsistent(fields: Parameters<typeof potencyConflicts>[0]): void {
+  const errors = potencyConflicts(fields);
+  const [first] = Object.values(errors);
+  if (first) throw new AppError('validation', first, errors);
 }
 
 /** A SKU names one product of a catalogue: a re-import matches rows on it, so two products with one SKU would make it ambiguous. */

@@ -15,6 +15,7 @@ import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
+import { formatPrice } from '../../sync/format-decimal';
 import { pullResponseSchema, pushResponseSchema } from '../../sync/protocol';
 import { pushOutbox, pushSubscriptions, teamMembers } from '../db/schema';
 import { sendSavedMenuDigests } from '../mail/saved-menus-digest';
@@ -275,7 +276,7 @@ describe('the news pushed', () => {
       web_push: 8030,
       notification: { title: toSeller.title, navigate: `${t.services.env.APP_URL}/orders/${order!.id}`, app_badge: '1' },
     });
-    expect(toSeller.body).toContain(order!.total);
+    expect(toSeller.body).toContain(formatPrice(order!.total));
     expect((await messagesOf(repDevice, 1))[0]).toEqual(toSeller);
     expect(delivered(sellerDevice).at(-1)).toMatchObject({ vapidKey: key, headers: { urgency: 'high', 'content-encoding': 'aes128gcm' } });
     expect(Number(delivered(sellerDevice).at(-1)!.headers.ttl)).toBeGreaterThan(0);

@@ -44,6 +44,8 @@ beforeEach(async () => {
   mailSender = new MailOutbox(t.services.db, { send: async (mail) => (sent.push(mail), randomUUID()) }, t.services.now, { batchSize: 500 });
   owner = await t.registerUser('seller', { businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
+  // The book's entry links by its email only to an address its owner confirmed; the buyer's first order then consents to it.
+  await t.confirmEmail(buyer);
   gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
   menu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
   return () => t.close();

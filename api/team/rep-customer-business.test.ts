@@ -49,6 +49,9 @@ beforeEach(async () => {
   [repA, repB] = [await member('rep'), await member('rep')];
   buyerA = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   buyerB = await t.registerUser('buyer', { companyName: 'Hilltop Goods' });
+  // An entry in the book links by its email only to an address its owner confirmed; each buyer's order or request then consents to it.
+  await t.confirmEmail(buyerA);
+  await t.confirmEmail(buyerB);
   customerA = await ok<Customer>('POST', '/api/customers', owner, { name: 'Corner Dispensary', email: buyerA.user.email, repUserId: repA.user.id }, 201);
   await ok<Customer>('POST', '/api/customers', owner, { name: 'Hilltop Goods', email: buyerB.user.email, repUserId: repB.user.id }, 201);
   gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);

@@ -6,6 +6,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { AppError } from '../../sync/errors';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
+import { ScrollRegion } from './ui/scroll-region';
 
 export type CheckedCsvRow = { line: number; label: string; error?: string };
 export type CheckedCsv<Row extends CheckedCsvRow> = { rows: Row[]; error?: string; /** Header cells that are none of the columns, left out. */ ignoredColumns: string[] };
@@ -88,13 +89,15 @@ export function CsvImportDialog<Row extends CheckedCsvRow>({
               {valid.length} of {stage.rows.length} rows are valid{valid.length < stage.rows.length && '; rows with errors will be skipped'}.
             </p>
             {stage.ignoredColumns.length > 0 && <p className="text-sm text-stone-600">Columns left out: {stage.ignoredColumns.join(', ')}.</p>}
-            <ul aria-label="Rows read from the file" className="grid max-h-72 gap-1 overflow-y-auto rounded-lg border border-stone-200 p-2 text-sm">
-              {stage.rows.map((row) => (
-                <li key={row.line} className={row.error ? 'break-words text-red-800' : 'text-stone-800'}>
-                  Row {row.line}: {row.label || 'blank'} {row.error ? `— ${row.error}` : '— OK'}
-                </li>
-              ))}
-            </ul>
+            <ScrollRegion label="Rows read from the file" className="max-h-72 rounded-lg border border-stone-200">
+              <ul aria-label="Rows read from the file" className="grid gap-1 p-2 text-sm">
+                {stage.rows.map((row) => (
+                  <li key={row.line} className={row.error ? 'break-words text-red-800' : 'text-stone-800'}>
+                    Row {row.line}: {row.label || 'blank'} {row.error ? `— ${row.error}` : '— OK'}
+                  </li>
+                ))}
+              </ul>
+            </ScrollRegion>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={onClose}>
                 Cancel

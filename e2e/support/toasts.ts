@@ -35,3 +35,9 @@ function toastsShown(page: Page): Promise<string[]> {
 export async function expectToastShown(page: Page, text: string): Promise<void> {
   await expect.poll(() => toastsShown(page), { message: `a toast containing "${text}"` }).toContainEqual(expect.stringContaining(text));
 }
+
+/** Waits until the current page has shown `times` toasts containing `text` (the same words said again count again). */
+export async function expectToastShownTimes(page: Page, text: string, times: number): Promise<void> {
+  const count = async () => (await toastsShown(page)).filter((shown) => shown.includes(text)).length;
+  await expect.poll(count, { message: `${times} toasts containing "${text}"` }).toBe(times);
+}

@@ -23,6 +23,14 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** One line of an edit: its quantity before and after (null: the line was not there, or is no longer). */
+export const orderLineChangeSchema = z.object({ productId: entityId, strainName: z.string(), unitType: z.string(), from: z.string().nullable(), to: z.string().nullable() });
+export type OrderLineChange = z.infer<typeof orderLineChangeSchema>;
+
+/**
+ * A step in the order's life: a move to a status, or, with `lineChanges` or `payment`, a change that moves none (the
+ * seller changed the lines, recorded a payment), its `status` then the one the order stood in after it.
+ */
 export const orderHistoryEntrySchema = z.object({
   status: z.enum(ORDER_STATUSES),
   at: isoDate,
@@ -30,6 +38,10 @@ export const orderHistoryEntrySchema = z.object({
   byName: z.string(),
   /** Why, when the move takes one (a rejection's reason). */
   reason: z.string().optional(),
+  /** The seller changed the lines: each line that changed. */
+  lineChanges: z.array(orderLineChangeSchema).optional(),
+  /** The seller recorded a payment. */
+  payment: z.object({ amount: z.string(), method: z.enum(PAYMENT_METHODS) }).optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 
@@ -103,8 +115,21 @@ export const buyerOrderCreateSchema = z.object({
   lines: orderLinesInput,
   note,
 });
-/** POST /api/orders by a member of the seller team: written for one of their customers (at a booth, on the phone). */
-export const sellerOrderCreateSchema = z.object({ id: entityId, customerId: entityId, lines: orderLinesInput, note });
+/**
+ * POST /api/orders by a member of the seller team: written for one of their customers (at a booth, on the phone), and
+ * accepted as it is written (its stock held) unless `accept` is false, which leaves it submitted for a later Accept.
+ */
+export const sellerOrderCreateSchema = z.object({
+  id: entityId,
+  customerId: entityId,
+  lines: orderLinesInput,
+  note,
+  // A check of its own rather than a type: a wrong answer here is said at this field, not taken for a buyer's order.
+  accept: z
+    .custom<boolean>((value) => typeof value === 'boolean', 'Say whether to accept the order now (true or false)')
+    .optional()
+    .transform((value) => value !== false),
+});
 export const orderCreateSchema = z.union([sellerOrderCreateSchema, buyerOrderCreateSchema], { error: 'Name the menu (buyer) or the customer (seller) and the lines' });
 export type OrderCreateInput = z.input<typeof orderCreateSchema>;
 
@@ -143,7 +168,7 @@ export const orderPaymentInputSchema = z.object({
 /** A new order with the same lines at today's prices; the device makes its id. */
 export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
 
-/** GET /api/orders: by status, a search of the number, the customer or the seller, a page at a time. */
+/** GET /api/orders: by status, a search of the number, the customer, the seller or a product's name, a page at a time. */
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
   q: z.string().max(200, 'Search for at most 200 characters').optional(),

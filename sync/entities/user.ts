@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
-import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf } from '../fields';
+import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf, zipCodeField } from '../fields';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({
@@ -64,6 +64,8 @@ const contactEmail = optionalText('Contact email', 254).refine((value) => value 
 
 const businessName = optionalText('Business name', 200);
 
+const zipCode = zipCodeField('ZIP code');
+
 /**
  * Create account: spec section 5, rules 1 to 4 in that order, and nothing
  * more. A seller may also give the business name and contact their menus
@@ -122,7 +124,7 @@ export const profileUpdateSchema = updateOf({
   phoneNumber,
   city: optionalText('City', 100),
   state: optionalText('State', 100),
-  zipCode: optionalText('ZIP code', 20),
+  zipCode,
   licenseNumber: optionalText('License number', 100),
   profileImageUrl: optionalImageAddress('Profile image URL'),
   menuCoverUrl: optionalImageAddress('Menu cover image'),

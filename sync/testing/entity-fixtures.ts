@@ -44,6 +44,8 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     category: 'flower',
     thcPercentage: null,
     cbdPercentage: null,
+    thcBelowDetection: false,
+    cbdBelowDetection: false,
     pricePerUnit: null,
     unitType: 'oz',
     availableQuantity: '0.000',

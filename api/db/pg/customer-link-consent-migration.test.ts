@@ -60,6 +60,7 @@ type Row = { id: string; buyer_team_id: string | null; buyer_consent_at: number 
 const CUSTOMERS = 'SELECT id, buyer_team_id, buyer_consent_at, version FROM customers';
 const CLOCK = 'SELECT version FROM sync_clock WHERE id = 1';
 
+/** Every entry stamped with the clock after the migrations (a later one, adding addresses, stamps them again), so devices pull them anew. */
 function expectLinks(rows: Row[], clock: number) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   expect(byId.get(ids.acted)).toMatchObject({ buyer_team_id: ids.buyerActed, buyer_consent_at: expect.anything() });
@@ -76,7 +77,7 @@ describe('the link consent migration on SQLite', () => {
     const clockBefore = Number(connection.prepare(CLOCK).pluck().get());
     migrate(drizzle(connection), { migrationsFolder: SQLITE_MIGRATIONS });
     const clock = Number(connection.prepare(CLOCK).pluck().get());
-    expect(clock).toBe(clockBefore + 1);
+    expect(clock).toBeGreaterThan(clockBefore);
     expectLinks(connection.prepare(CUSTOMERS).all() as Row[], clock);
     connection.close();
   });
@@ -92,7 +93,7 @@ describeWithPostgres('the link consent migration on PostgreSQL', () => {
       const clockBefore = Number((await client.query(CLOCK)).rows[0].version);
       await migrateRest();
       const clock = Number((await client.query(CLOCK)).rows[0].version);
-      expect(clock).toBe(clockBefore + 1);
+      expect(clock).toBeGreaterThan(clockBefore);
       expectLinks((await client.query<Row>(CUSTOMERS)).rows, clock);
     } finally {
       await client.end();

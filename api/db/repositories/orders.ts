@@ -6,7 +6,7 @@ import { partyName } from '../../../sync/entities/user';
 import { isOverdue, orderCredit } from '../../../sync/order-payments';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
-import { likeIgnoringCase } from '../sql-dialect';
+import { jsonArrayFieldLike, likeIgnoringCase } from '../sql-dialect';
 import { customers, orderCounters, orders, tombstones, users } from '../schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -172,7 +172,7 @@ export async function listReadableOrders(db: Db, reader: OrderReader, now: Date)
 
 export type OrderQuery = { status?: OrderStatus; q?: string; limit: number; offset: number };
 
-/** The side's orders by status, and by a search of the number, the customer's name, the seller's or the note. */
+/** The side's orders by status, and by a search of the number, the customer's name, the seller's, a line's product or the note. */
 function matching(db: Db, side: Side, query: OrderQuery): SQL | undefined {
   const conditions: SQL[] = [side.party];
   if (query.status) conditions.push(eq(orders.status, query.status));
@@ -193,6 +193,7 @@ function matching(db: Db, side: Side, query: OrderQuery): SQL | undefined {
         inArray(orders.customerId, customersNamed),
         inArray(orders.sellerId, sellersNamed),
         likeIgnoringCase(db, orders.note, pattern),
+        jsonArrayFieldLike(db, orders.lines, 'strainName', pattern),
         ...(number ? [eq(orders.number, Number(number[2]))] : []),
       )!,
     );
@@ -218,7 +219,7 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
   return (await db.select({ n: count() }).from(orders).where(where).get())?.n ?? 0;
 }
 
-/** A page of the reader's orders, newest first: by status, and by a search of the number, the customer or the seller. */
+/** A page of the reader's orders, newest first: by status, and by a search of the number, the customer, the seller or a product. */
 export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<OrderList> {
   const [asSeller, asBuyer] = sides(db, reader).map((side) => matching(db, side, query));
   // The page is among the first offset + limit of each side.

@@ -22,6 +22,8 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     thcPercentage: scaledOrNull(row.thcHundredths, 2),
     cbdPercentage: scaledOrNull(row.cbdHundredths, 2),
+    thcBelowDetection: row.thcBelowDetection,
+    cbdBelowDetection: row.cbdBelowDetection,
     pricePerUnit: scaledOrNull(row.priceCents, 2),
     unitType: row.unitType,
     availableQuantity: formatScaled(row.availableThousandths, 3),

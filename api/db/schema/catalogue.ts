@@ -20,6 +20,9 @@ export const products = sqliteTable(
       .default('flower'),
     thcHundredths: integer('thc_hundredths'),
     cbdHundredths: integer('cbd_hundredths'),
+    /** The lab found too little THC (or CBD) to measure: shown as "ND", with the percentage left empty (sync/potency.ts). */
+    thcBelowDetection: integer('thc_below_detection', { mode: 'boolean' }).notNull().default(false),
+    cbdBelowDetection: integer('cbd_below_detection', { mode: 'boolean' }).notNull().default(false),
     priceCents: integer('price_cents'),
     unitType: text('unit_type', { enum: ['lb', 'oz', 'g', 'unit'] })
       .notNull()

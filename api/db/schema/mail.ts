@@ -36,6 +36,8 @@ export const mailOutbox = sqliteTable(
     /** Whose business a notification tells (see `NewsScope`): its recipient must still hear of it when it is sent. Null for account mail. */
     teamId: text('team_id'),
     customerId: text('customer_id'),
+    /** The order whose invoice the message carries, drawn as it is sent (no foreign key: a message outlives the order, and then goes without it). */
+    invoiceOrderId: text('invoice_order_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     lane: text('lane', { enum: MAIL_LANES }).notNull().default('notification'),

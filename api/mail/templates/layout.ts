@@ -9,10 +9,28 @@ export const PRODUCT_NAME = 'Wholesale Menus';
 
 export type MailContent = { subject: string; text: string; html: string };
 
+/** A paragraph, a list (an order's lines, what changed), or words someone wrote, kept as they wrote them (a note). */
+export type MailBlock = string | { items: string[] } | { quote: string };
+
+function textOf(block: MailBlock): string[] {
+  if (typeof block === 'string') return [block, ''];
+  if ('items' in block) return [...block.items.map((item) => `- ${item}`), ''];
+  return [...block.quote.split('\n').map((line) => `> ${line}`), ''];
+}
+
+function htmlOf(block: MailBlock) {
+  if (typeof block === 'string') return html`<p>${block}</p>`;
+  if ('items' in block)
+    return html`<ul style="padding-left:20px">
+      ${block.items.map((item) => html`<li>${item}</li>`)}
+    </ul>`;
+  return html`<blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #e7e5e4;white-space:pre-wrap">${block.quote}</blockquote>`;
+}
+
 export type MailParts = {
   subject: string;
   greeting: string;
-  paragraphs: string[];
+  paragraphs: MailBlock[];
   action?: { label: string; url: string };
   /** Why the person gets this email, in one sentence. */
   reason: string;
@@ -26,7 +44,7 @@ export function compose(parts: MailParts): MailContent {
     '',
     parts.greeting,
     '',
-    ...parts.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...parts.paragraphs.flatMap(textOf),
     ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
     '--',
     parts.reason,
@@ -44,7 +62,7 @@ export function compose(parts: MailParts): MailContent {
         <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
           <p style="margin:0 0 16px;font-size:18px;font-weight:bold;color:#166534">${PRODUCT_NAME}</p>
           <p>${parts.greeting}</p>
-          ${parts.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+          ${parts.paragraphs.map(htmlOf)}
           ${
             parts.action
               ? html`<p style="margin:24px 0">

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { CONFIRM_REMINDER_HIDDEN_KEY } from '../../lib/session-storage-keys';
+import { BreakableText } from '../ui/breakable-text';
 
 export function ConfirmEmailReminder() {
   const user = useSession((state) => state.user);
@@ -35,7 +36,11 @@ export function ConfirmEmailReminder() {
     <section aria-label="Email confirmation" className="border-b border-stone-200 bg-stone-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm text-stone-700 sm:px-4">
         <p className="min-w-0 flex-1">
-          Please confirm your email address: follow the link we sent to <span className="font-medium break-all">{user.email}</span>.
+          Please confirm your email address: follow the link we sent to{' '}
+          <span className="font-medium break-words">
+            <BreakableText text={user.email} />
+          </span>
+          .
         </p>
         <p role="status" className="min-w-0">
           {answer}

@@ -9,6 +9,7 @@ import { apiReads } from '../../../sync/api-reads';
 import { Button } from '../ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
+import { BreakableText } from '../ui/breakable-text';
 
 export function usePendingEmailChange() {
   const read = useServerRead(apiReads.pendingEmailChange());
@@ -39,7 +40,11 @@ export function PendingEmailChangeNotice({ state, showLookupProblem }: { state: 
       {pending && (
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <p className="min-w-0 flex-1">
-            Waiting for confirmation: we sent a link to <span className="font-medium break-all">{pending.email}</span>. Your email changes once you follow it.
+            Waiting for confirmation: we sent a link to{' '}
+            <span className="font-medium break-words">
+              <BreakableText text={pending.email} />
+            </span>
+            . Your email changes once you follow it.
           </p>
           <Button variant="outline" size="sm" aria-label="Cancel the email change" onClick={() => void cancel()}>
             Cancel

@@ -3,7 +3,7 @@
  * shows the lines at the buyer's prices (breaks applied), exact line totals and the total, a note, and Submit order.
  * Everything is kept on the device as it is typed, so a reload or a lost signal loses nothing.
  */
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import { AppError } from '../../../sync/errors';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
@@ -46,7 +46,8 @@ function CartQuantity({ product, quantity, change }: { product: MenuProduct; qua
     if (!typing) setTyped(quantity);
   }
   const problem = cartQuantityProblem(product, typed);
-  const id = `cart-quantity-${product.id}`;
+  // The same product's quantity shows on its card, in its details and in the cart at once: each box needs an id of its own.
+  const id = useId();
   return (
     <div className="grid w-full gap-1">
       <div className="flex items-center gap-2">

@@ -100,7 +100,7 @@ export function MenuView({ data, notice, actions, children, productAction, backT
       )}
       <header className="border-b border-stone-200 bg-white">
         <SellerCover seller={seller} />
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        <div className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0">
               <SellerBrand seller={seller} className="w-fit" />
@@ -121,18 +121,19 @@ export function MenuView({ data, notice, actions, children, productAction, backT
         ) : (
           <>
             {/* A plain GET form: before the app takes the drawn page over, or with JavaScript off, a choice reloads the page drawn with it. */}
-            <form method="get" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+            <form method="get" onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between md:gap-4">
               <div role="group" aria-label="Filter by category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-wrap md:px-0">
                 <CategoryButton label="All" value="" active={category === 'all'} onChoose={() => choose({ category: 'all' })} />
                 {categories.map((value) => (
                   <CategoryButton key={value} label={CATEGORY_LABELS[value]} value={value} active={category === value} onChoose={() => choose({ category: value })} />
                 ))}
               </div>
-              <div className="grid gap-1.5 md:w-56 md:shrink-0">
-                <label htmlFor="menu-sort" className="text-sm font-medium text-stone-800">
+              {/* On a phone the label sits beside the box, so the first product shows on the first screen. */}
+              <div className="flex items-center gap-3 md:grid md:w-56 md:shrink-0 md:gap-1.5">
+                <label htmlFor="menu-sort" className="shrink-0 text-sm font-medium text-stone-800">
                   Sort by
                 </label>
-                <div className="flex gap-2">
+                <div className="flex min-w-0 flex-1 gap-2">
                   <Select
                     id="menu-sort"
                     name="sort"
@@ -156,7 +157,7 @@ export function MenuView({ data, notice, actions, children, productAction, backT
               </div>
             </form>
 
-            <div className="mt-4 flex items-center justify-between gap-3">
+            <div className="mt-3 flex items-center justify-between gap-3 md:mt-4">
               <p className="text-sm text-stone-500" aria-live="polite">
                 {visible.length} {visible.length === 1 ? 'product' : 'products'}
               </p>

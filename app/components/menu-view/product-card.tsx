@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { CATEGORY_LABELS } from '../../../sync/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -71,8 +71,8 @@ export function PhotoCount({ count }: { count: number }) {
 
 /** THC and CBD badges and the lab results link, in one row; nothing when the product has none of them. */
 export function ProductPotency({ product, onOpenLabResults, labResultsClassName }: { product: MenuProduct; onOpenLabResults: () => void; labResultsClassName: string }) {
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
   if (!thc && !cbd && !product.labResultUrl) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -93,6 +93,7 @@ export function minimumOrder(product: MenuProduct): string {
   return product.quantityIncrement ? `${minimum}, in steps of ${formatQuantity(product.quantityIncrement, product.unitType)}` : minimum;
 }
 
+/** On a phone the cover is wide rather than 4:3, so the first card's name shows on the first screen. */
 export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOpenLabResults, onPreload, action }: ProductViewProps) {
   const photos = galleryPhotos(product);
   const cover = photos[0]?.url;
@@ -116,12 +117,12 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
             decoding="async"
             width={480}
             height={360}
-            className="aspect-[4/3] w-full bg-stone-100 object-cover"
+            className="aspect-video w-full bg-stone-100 object-cover sm:aspect-[4/3]"
           />
           <PhotoCount count={photos.length} />
         </button>
       ) : (
-        <CategoryArt category={product.category} className="aspect-[4/3] w-full" />
+        <CategoryArt category={product.category} className="aspect-video w-full sm:aspect-[4/3]" />
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
@@ -164,7 +165,7 @@ export function ProductCard({ product, eager, onOpenDetails, onOpenGallery, onOp
 
 /** The compact layout: a thumbnail, the name, price and stock on one row, the whole row a button to the details (where the actions are). */
 export function ProductRow({ product, eager, onOpenDetails, onPreload }: ProductViewProps) {
-  const thc = formatPercent(product.thcPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
   const cover = galleryPhotos(product)[0]?.url;
   return (
     <button

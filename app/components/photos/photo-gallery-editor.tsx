@@ -95,8 +95,8 @@ export function PhotoGalleryEditor({
             />
           ))}
           {Array.from({ length: preparing }, (_, index) => (
-            <li key={`preparing-${index}`} role="status" className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-xs text-stone-600">
-              Preparing photo…
+            <li key={`preparing-${index}`} className="flex aspect-square items-center justify-center rounded-lg bg-stone-100 text-xs text-stone-600">
+              <span role="status">Preparing photo…</span>
             </li>
           ))}
         </ol>

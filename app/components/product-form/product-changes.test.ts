@@ -10,6 +10,8 @@ const product: Product = {
   category: 'flower',
   thcPercentage: '24.50',
   cbdPercentage: null,
+  thcBelowDetection: false,
+  cbdBelowDetection: false,
   pricePerUnit: '1200.00',
   unitType: 'lb',
   availableQuantity: '10.125',
@@ -41,6 +43,13 @@ describe('sameValue', () => {
     expect(sameValue(1, 1)).toBe(true);
     expect(sameValue(1, 2)).toBe(false);
   });
+
+  it('compares flags as flags, a flag a row kept from before it existed reading as unset', () => {
+    expect(sameValue(true, true)).toBe(true);
+    expect(sameValue(true, false)).toBe(false);
+    expect(sameValue(undefined, false)).toBe(true);
+    expect(sameValue(undefined, true)).toBe(false);
+  });
 });
 
 describe('changedFields', () => {
@@ -66,6 +75,13 @@ describe('changedFields', () => {
 
   it('names a cleared price (null) and a new stock count', () => {
     expect(changedFields(product, { availableQuantity: '0.000', pricePerUnit: null })).toEqual({ availableQuantity: '0.000', pricePerUnit: null });
+  });
+
+  it('names a potency that became below detection', () => {
+    expect(changedFields(product, { thcPercentage: null, thcBelowDetection: true, cbdPercentage: null, cbdBelowDetection: false })).toEqual({
+      thcPercentage: null,
+      thcBelowDetection: true,
+    });
   });
 
   it('skips fields left out', () => {

@@ -9,10 +9,11 @@ import type { Product, ProductUpdateInput } from '../../../sync/entities/product
 /** Wide enough for every decimal field (percent 5,2; price 10,2; quantity 10,3) without losing a digit. */
 const ANY_DECIMAL = { scale: 3, min: 0, max: 99_999_999.999 };
 
-type Comparable = string | number | null | undefined;
+type Comparable = string | number | boolean | null | undefined;
 
-/** Equal as values: '24.5' and '24.50' are the same percentage, '' and null the same absence. */
+/** Equal as values: '24.5' and '24.50' are the same percentage, '' and null the same absence, a flag kept from before it existed unset. */
 export function sameValue(a: Comparable, b: Comparable): boolean {
+  if (typeof a === 'boolean' || typeof b === 'boolean') return Boolean(a) === Boolean(b);
   const left = a === '' || a === undefined ? null : a;
   const right = b === '' || b === undefined ? null : b;
   if (left === right) return true;

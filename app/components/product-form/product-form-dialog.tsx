@@ -12,6 +12,7 @@ import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/c
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
 import { MAX_SKU_LENGTH, productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { BELOW_DETECTION } from '../../../sync/potency';
 import { validate } from '../../../sync/validation';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -64,6 +65,8 @@ function formFrom(product: Product | null): ProductForm {
 }
 
 const PRICE_AND_STOCK_NOTE_ID = 'product-price-stock-note';
+/** Why Save waits, said beside it: a tooltip never shows on a phone. */
+const PREPARING_NOTE_ID = 'product-preparing-note';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
@@ -87,6 +90,9 @@ function fieldsOf(form: ProductForm) {
     lotSize: form.lotSize,
   };
 }
+
+/** An imported lab result below detection shows in the empty field; typing a percentage replaces it (sync/potency.ts). */
+const BELOW_DETECTION_HINT = `${BELOW_DETECTION} (below detection)`;
 
 export function ProductFormDialog({ open, onOpenChange, product, menus }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null; menus: Menu[] }) {
   const [form, setForm] = useState(() => formFrom(product));
@@ -235,6 +241,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.thcPercentage}
+            placeholder={product?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('thcPercentage')}
             {...invalid('thcPercentage', 'product-thc')}
           />
@@ -248,6 +255,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.cbdPercentage}
+            placeholder={product?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('cbdPercentage')}
             {...invalid('cbdPercentage', 'product-cbd')}
           />
@@ -328,11 +336,16 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             ))}
           </fieldset>
         )}
-        <div className="flex justify-end gap-2 sm:col-span-2">
+        <div className="flex flex-wrap items-center justify-end gap-2 sm:col-span-2">
+          {busy && (
+            <p id={PREPARING_NOTE_ID} className="mr-auto text-sm text-stone-600">
+              {preparing.photos ? 'Waiting for the photos to be prepared…' : 'Waiting for the lab results to be prepared…'}
+            </p>
+          )}
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy} title={busy ? 'Waiting for the photos to be prepared' : undefined}>
+          <Button type="submit" disabled={busy} aria-describedby={busy ? PREPARING_NOTE_ID : undefined}>
             {editing ? 'Save Changes' : 'Add Product'}
           </Button>
         </div>

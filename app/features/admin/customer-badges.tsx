@@ -2,6 +2,7 @@
 import type { User } from '../../../sync/entities/user';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { humanize, subscriptionLabel } from './admin-labels';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 const ROLE_TONES: Record<User['role'], BadgeTone> = { seller: 'seller', buyer: 'info', admin: 'neutral' };
 
@@ -29,7 +30,9 @@ export const SHARED_LICENSE_LABEL = 'Shared licence';
 export function LicenseNumber({ number, shared }: { number: string; shared: boolean }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="break-all">{number}</span>
+      <span className="break-words">
+        <BreakableText text={number} />
+      </span>
       {shared && (
         <Badge tone="bad" title="Another account holds this licence number">
           {SHARED_LICENSE_LABEL}

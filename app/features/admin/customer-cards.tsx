@@ -7,6 +7,7 @@ import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import { customerBusinessName } from './customers-csv';
 import { DetailField } from './detail-field';
 import { formatDate } from './format-date';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 export type CustomerActions = { onSetAccess: (customer: CustomerRow) => void; onView: (customer: CustomerRow) => void };
 
@@ -44,8 +45,8 @@ function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <DetailField label="Email">
-          <a href={`mailto:${customer.email}`} className="break-all text-brand-800 underline-offset-2 hover:underline">
-            {customer.email}
+          <a href={`mailto:${customer.email}`} className="break-words text-brand-800 underline-offset-2 hover:underline">
+            <BreakableText text={customer.email} />
           </a>
         </DetailField>
         <DetailField label="Phone">

@@ -12,6 +12,7 @@ import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import type { CustomerOrder } from './customer-query';
 import { customerBusinessName } from './customers-csv';
 import { formatDate } from './format-date';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 const COLUMNS: Array<{ sort: CustomerSort; label: string }> = [
   { sort: 'name', label: 'Name' },
@@ -57,9 +58,9 @@ export function CustomerTable({ customers, order, onSort, onSetAccess, onView }:
                     <StatusBadges customer={customer} />
                   </span>
                 </td>
-                <td className="px-3 py-2 break-all">
+                <td className="px-3 py-2">
                   <a href={`mailto:${customer.email}`} className="text-brand-800 underline-offset-2 hover:underline">
-                    {customer.email}
+                    <BreakableText text={customer.email} />
                   </a>
                   {customer.phoneNumber && (
                     <a href={`tel:${customer.phoneNumber}`} className="block text-stone-700 underline-offset-2 hover:underline">

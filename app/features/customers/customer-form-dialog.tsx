@@ -126,7 +126,7 @@ export function CustomerFormDialog({
 
   // A tag's own message comes on its index (tags.2); the box shows it.
   const tagsError = errors.tags ?? Object.entries(errors).find(([field]) => field.startsWith('tags.'))?.[1];
-  const lockedTitle = manageTerms ? undefined : "Reps cannot change a customer's terms, price list, rep or hold; ask an owner or a manager.";
+  const lockedNote = manageTerms ? undefined : "Reps cannot change a customer's terms, price list, rep or hold; ask an owner or a manager.";
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={customer ? `Edit ${customer.name}` : 'Add customer'} className="sm:max-w-lg">
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
@@ -155,7 +155,13 @@ export function CustomerFormDialog({
           />
         </Field>
         <CustomerAddressFields values={values} errors={errors} onChange={change} />
-        <div className="grid gap-4 sm:grid-cols-2" title={lockedTitle}>
+        {/* Said in words, not in a tooltip: a phone never shows one. */}
+        {lockedNote && (
+          <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            {lockedNote}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field id="customer-terms" label="Payment terms" error={errors.paymentTerms}>
             <Select id="customer-terms" value={values.paymentTerms} disabled={!manageTerms} onChange={(event) => set('paymentTerms', event.target.value as PaymentTerms)}>
               {PAYMENT_TERMS.map((terms) => (

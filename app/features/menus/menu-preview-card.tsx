@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { formatPrice } from '../../lib/format-price';
+import { formatPotency, formatPrice } from '../../lib/format-price';
 import { moveItem, moveItemTo } from './menu-edits';
 
 type MoveFocus = { id: string; step: -1 | 1 };
@@ -120,7 +120,7 @@ export function MenuPreviewCard({
                     <span className="block font-medium break-words">{product.strainName}</span>
                     <span className="text-sm text-stone-600">
                       {formatPrice(product.pricePerUnit)} / {product.unitType}
-                      {product.thcPercentage && ` · THC ${product.thcPercentage}%`}
+                      {thcNote(product)}
                     </span>
                   </span>
                 </span>
@@ -166,4 +166,10 @@ export function MenuPreviewCard({
       )}
     </Card>
   );
+}
+
+/** ' · THC 24.50%' or ' · THC ND' after the price; nothing when the product gives no THC. */
+function thcNote(product: Pick<Product, 'thcPercentage' | 'thcBelowDetection'>): string | null {
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  return thc && ` · THC ${thc}`;
 }

@@ -5,6 +5,7 @@ import type { Menu } from '../../../sync/entities/menu';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { ButtonWithReason } from '../../components/ui/button-with-reason';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/form-controls';
@@ -121,16 +122,15 @@ function MenuGrid({ menus }: { menus: Menu[] }) {
                     <Button size="sm" variant="ghost" aria-label={`Duplicate ${menu.name}`} onClick={() => void duplicate(menu)}>
                       Duplicate
                     </Button>
-                    <Button
+                    <ButtonWithReason
                       size="sm"
                       variant="ghost"
                       className="text-red-700"
                       onClick={() => void remove(menu)}
-                      disabled={!mayDelete(teamRole, menu, userId)}
-                      title={mayDelete(teamRole, menu, userId) ? undefined : REFUSAL_REASONS.deleteOthersWork}
+                      offReason={mayDelete(teamRole, menu, userId) ? null : REFUSAL_REASONS.deleteOthersWork}
                     >
                       Delete
-                    </Button>
+                    </ButtonWithReason>
                   </div>
                 </Card>
               </li>

@@ -1,8 +1,9 @@
 /**
  * A seller writes an order for one of their customers (at a booth, on the phone): the customer, products from the
- * catalogue priced by the customer's price list, a note. It is queued like any change, so it works with no signal,
- * and opens as 'Waiting to send' until the server numbers it. A rep's device holds only their own customers. With
- * `?resend=<id>` it starts from an order the server refused, kept under 'Needs attention', which sending takes away.
+ * catalogue priced by the customer's price list, a note, and whether to accept it now (on unless the seller unticks
+ * it). It is queued like any change, so it works with no signal, and opens as 'Waiting to send' until the server
+ * numbers it. A rep's device holds only their own customers. With `?resend=<id>` it starts from an order the server
+ * refused, kept under 'Needs attention', which sending takes away.
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
@@ -40,6 +41,8 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
   const [customerId, setCustomerId] = useState(initialCustomerId);
   const [lines, setLines] = useState<BoothLine[]>(() => resend?.args.lines.map((line) => ({ productId: line.productId, quantity: String(line.quantity ?? '') })) ?? []);
   const [note, setNote] = useState(resend?.args.note ?? '');
+  // The seller's own order is accepted as it is sent, its stock held, unless they choose to accept it later.
+  const [acceptNow, setAcceptNow] = useState(resend && 'customerId' in resend.args ? resend.args.accept !== false : true);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const customers = [...view.customers.values()].sort((a, b) => a.name.localeCompare(b.name));
@@ -52,7 +55,7 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
     const id = crypto.randomUUID();
     setSending(true);
     try {
-      const args = { id, customerId, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.trim() })), note };
+      const args = { id, customerId, lines: lines.map((line) => ({ productId: line.productId, quantity: line.quantity.trim() })), note, accept: acceptNow };
       // Sending the edited order and taking the refused one off 'Needs attention' are one step.
       await mutate({ name: 'order.create', args }, resend ? { tables: (db) => [db.keptRefusals], write: (db) => db.keptRefusals.delete(['order.create', resend.id]) } : undefined);
       navigate(`/orders/${id}`, { replace: true });
@@ -96,6 +99,15 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
           <Field id="order-note" label="Note (optional)">
             <Textarea id="order-note" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
           </Field>
+          <div className="grid gap-1 text-sm">
+            <label className="flex items-center gap-2 text-stone-800">
+              <input type="checkbox" checked={acceptNow} onChange={(event) => setAcceptNow(event.target.checked)} aria-describedby="order-accept-now-hint" />
+              Accept it now
+            </label>
+            <p id="order-accept-now-hint" className="text-stone-600">
+              {acceptNow ? 'The order is accepted as it is sent and its stock is held.' : 'The order waits, as submitted, for you to accept it from its page.'}
+            </p>
+          </div>
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}

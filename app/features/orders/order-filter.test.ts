@@ -11,12 +11,13 @@ const order = (number: string, fields: Partial<Order>) =>
     status: 'submitted',
     overdue: false,
     createdAt: '2026-11-01T10:00:00.000Z',
+    lines: [],
     ...fields,
   }) as Order;
 
 const orders = [
   order('SO-1001', { status: 'delivered', overdue: true, createdAt: '2026-10-01T10:00:00.000Z' }),
-  order('SO-1002', { status: 'accepted', customerName: 'Canna Corner' }),
+  order('SO-1002', { status: 'accepted', customerName: 'Canna Corner', lines: [{ strainName: 'Gelato #33' } as Order['lines'][number]] }),
   order('SO-1003', { status: 'rejected', createdAt: '2026-11-02T10:00:00.000Z' }),
 ];
 const numbers = (list: Order[]) => list.map((item) => item.number);
@@ -35,5 +36,9 @@ describe('filterOrders', () => {
   it('finds an order by its number or the customer, whatever the case', () => {
     expect(numbers(filterOrders(orders, { ...NO_FILTER, search: 'so-1001' }))).toEqual(['SO-1001']);
     expect(numbers(filterOrders(orders, { ...NO_FILTER, search: ' canna ' }))).toEqual(['SO-1002']);
+  });
+
+  it('finds an order by a product on it, whatever the case', () => {
+    expect(numbers(filterOrders(orders, { ...NO_FILTER, search: 'GELATO #3' }))).toEqual(['SO-1002']);
   });
 });

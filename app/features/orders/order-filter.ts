@@ -1,4 +1,4 @@
-/** Finding orders in a list: by status (or all still open), by number or the other party's name, and the overdue ones. */
+/** Finding orders in a list: by status (or all still open), by number, the other party's name or a product's, and the overdue ones. */
 import type { Order, OrderStatus } from '../../../sync/entities/order';
 
 export const OPEN_STATUSES: readonly OrderStatus[] = ['submitted', 'awaiting_buyer', 'accepted', 'fulfilled'];
@@ -13,7 +13,9 @@ export function filterOrders(orders: Iterable<Order>, filter: OrderFilter): Orde
   return [...orders]
     .filter((order) => filter.status === 'all' || (filter.status === 'open' ? OPEN_STATUSES.includes(order.status) : order.status === filter.status))
     .filter((order) => !filter.overdueOnly || order.overdue)
-    .filter((order) => !words || [order.number, order.customerName, order.sellerName].some((text) => text.toLowerCase().includes(words)))
+    .filter(
+      (order) => !words || [order.number, order.customerName, order.sellerName, ...order.lines.map((line) => line.strainName)].some((text) => text.toLowerCase().includes(words)),
+    )
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

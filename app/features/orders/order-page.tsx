@@ -1,6 +1,6 @@
 /**
- * One order, for either party: where it stands (its timeline), the lines with what was delivered, the money, the
- * invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
+ * One order, for either party: where it stands (its timeline), the lines with what was delivered, the money and the
+ * payments, the invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
  * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
  */
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { AppError } from '../../../sync/errors';
 import type { Mutation } from '../../../sync/mutations';
 import { calendarDay } from '../../../sync/pricing';
 import { mayReorder } from '../../../sync/order-replica';
-import { orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
+import { isInvoiced, orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
@@ -29,6 +29,7 @@ import { DraftOrderNotice } from './draft-order-notice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
 import { OrderBadges, OrderLines, OrderTimeline } from './order-parts';
+import { OrderPaymentsList } from './order-payments-list';
 import { useHeldOrdersNotice, useOrderSendStates, useRefusedOrder } from './order-send-state';
 import { PaymentForm } from './payment-form';
 
@@ -96,7 +97,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const can = (move: OrderMove) => orderMove(order, move, party).ok;
   const held = useHeldOrdersNotice(states.waiting.has(order.id) ? 1 : 0);
   const refusedHere = refusals.filter((refusal) => (refusal.mutation?.args as { id?: unknown } | undefined)?.id === order.id);
-  const invoiceReady = order.status === 'accepted' || order.status === 'fulfilled' || order.status === 'delivered';
+  const invoiceReady = isInvoiced(order);
   const close = (open: boolean) => !open && setDialog(null);
 
   const reorderable = mayReorder(order, party, view.savedMenus.values(), new Date());
@@ -178,6 +179,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
               Download the invoice (PDF)
             </Button>
           )}
+          {(invoiceReady || order.payments.length > 0) && <OrderPaymentsList order={order} />}
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Timeline</h2>
             <OrderTimeline order={order} />

@@ -2,6 +2,7 @@
 import { Link } from '../../lib/router';
 import type { UnitType } from '../../../sync/constants';
 import type { Order } from '../../../sync/entities/order';
+import { historyEntryTitle, lineChangeText } from '../../../sync/order-changes';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
@@ -92,13 +93,20 @@ export function OrderLines({ order }: { order: Order }) {
   );
 }
 
-/** Each step the order took, who took it and when, oldest first. */
+/** Each step the order took (its moves, the seller's edits of the lines with what they changed, the payments), who took it and when, oldest first. */
 export function OrderTimeline({ order }: { order: Order }) {
   return (
     <ol className="grid gap-2 text-sm" aria-label="Timeline">
       {order.history.map((step, index) => (
         <li key={`${step.at}-${index}`} className="border-l-2 border-brand-200 pl-3">
-          <p className="font-medium text-stone-900">{ORDER_STATUS_LABELS[step.status]}</p>
+          <p className="font-medium text-stone-900">{historyEntryTitle(step)}</p>
+          {step.lineChanges && step.lineChanges.length > 0 && (
+            <ul className="text-stone-700" aria-label="What changed">
+              {step.lineChanges.map((change) => (
+                <li key={change.productId}>{lineChangeText(change)}</li>
+              ))}
+            </ul>
+          )}
           <p className="text-stone-600">
             {WHEN.format(new Date(step.at))} · {step.byName}
           </p>

@@ -1,12 +1,15 @@
 /**
  * The orders of the signed-in team: a buyer's My orders (filter by status) and a seller's Orders board (a column per
- * status, search by number or customer, the overdue ones). Read from the device, so they open with no signal; a
- * rep's replica holds only their customers' orders. Orders the server refused stay on top under 'Needs attention'.
+ * status, search by number, customer or product, the overdue ones), each exported as CSV as it is filtered. Read
+ * from the device, so they open and export with no signal; a rep's replica holds only their customers' orders.
+ * Orders the server refused stay on top under 'Needs attention'.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
 import { ORDER_STATUS_LABELS } from '../../../sync/order-labels';
+import { ordersCsvFileName, ordersToCsv } from '../../../sync/orders-csv';
+import { billToOf, type BillTo } from '../../../sync/postal-address';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -14,6 +17,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { withQuantity, withResend } from '../../lib/cart/cart';
 import { changeCart } from '../../lib/cart/cart-storage';
+import { downloadCsv } from '../../lib/download-csv';
 import { useDocumentTitle } from '../../lib/document-title';
 import { askToConfirm } from '../../lib/confirm-store';
 import { discardKeptRefusal } from '../../lib/replica/kept-refusals';
@@ -22,6 +26,11 @@ import { useSyncSession } from '../../lib/replica/sync-session';
 import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
 import { OrdersTable } from './order-parts';
 import { useHeldOrdersNotice, useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
+
+/** Whom each order is billed to, as the seller's customer book on the device says (a buyer's device holds no book). */
+function billTosInBook(orders: readonly Order[], view: ReplicaView): Map<string, BillTo> {
+  return new Map(orders.map((order) => [order.id, billToOf(order.customerName, view.customers.get(order.customerId) ?? null, null)]));
+}
 
 export function OrdersPage() {
   useDocumentTitle('Orders');
@@ -33,6 +42,8 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   const party = view.user?.role === 'seller' ? 'seller' : 'buyer';
   const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
   const orders = filterOrders(view.orders.values(), filter);
+  // The export is for the books: an order still waiting to send has no number yet, and is not one of them.
+  const numbered = orders.filter((order) => order.number);
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
   const held = useHeldOrdersNotice(states.waiting.size);
   return (
@@ -41,11 +52,20 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
         title={party === 'seller' ? 'Orders' : 'My orders'}
         subtitle={party === 'seller' ? 'Every order from your customers, by where it stands.' : undefined}
         actions={
-          party === 'seller' && (
-            <Link to="/orders/new" className={buttonClasses()}>
-              New order
-            </Link>
-          )
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              disabled={!numbered.length}
+              onClick={() => downloadCsv(ordersCsvFileName(new Date()), ordersToCsv(numbered, party, billTosInBook(numbered, view)))}
+            >
+              Export CSV
+            </Button>
+            {party === 'seller' && (
+              <Link to="/orders/new" className={buttonClasses()}>
+                New order
+              </Link>
+            )}
+          </div>
         }
       />
       {held && (
@@ -66,7 +86,7 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
         </Select>
         <Input
           aria-label="Search orders"
-          placeholder={party === 'seller' ? 'Number or customer' : 'Number or seller'}
+          placeholder={party === 'seller' ? 'Number, customer or product' : 'Number, seller or product'}
           className="w-56"
           value={filter.search}
           onChange={(event) => setFilter({ ...filter, search: event.target.value })}

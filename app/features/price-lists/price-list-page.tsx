@@ -261,7 +261,7 @@ const PriceRow = memo(function PriceRow({ productId, strainName, sku, listPrice,
       <tr className={error ? 'border-t border-stone-100 bg-red-50' : 'border-t border-stone-100'}>
         <th scope="row" className="max-w-56 px-2 py-1.5 font-medium">
           <span className="block truncate">{strainName}</span>
-          {sku && <span className="block font-mono text-xs font-normal text-stone-500">{sku}</span>}
+          {sku && <span className="block font-mono text-xs font-normal text-stone-600">{sku}</span>}
         </th>
         <td className="px-2 py-1.5 whitespace-nowrap">
           {formatPrice(listPrice)} / {unitType}

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { productCreateSchema } from '../../../sync/entities/product';
 import { guardFormula } from '../../../sync/csv-cells';
 import { validate } from '../../../sync/validation';
 import { CSV_COLUMNS, exportFileName, MAX_IMPORT_ROWS, parseProductCsv, productsToCsv, rowMessage, TEMPLATE_EXAMPLE, templateCsv, type CsvProduct } from './product-csv';
+import type { ImportChoices } from './product-csv-mapping';
 
 const HEADER = CSV_COLUMNS.join(',');
 
@@ -188,6 +190,84 @@ describe('parseProductCsv', () => {
     const [values] = valid(`${HEADER}\nReady,,flower,18,,25,oz,3,2\n`);
     const checked = validate(productCreateSchema, { ...values, id: crypto.randomUUID(), selectedMenus: [] });
     expect(checked.ok).toBe(true);
+  });
+});
+
+describe("parseProductCsv: another system's export", () => {
+  /** The browser test's file: 30 rows as another cannabis system exports them. */
+  const otherSystem = readFileSync(new URL('../../../e2e/fixtures/other-system-catalogue.csv', import.meta.url), 'utf8');
+  const sellersChoices: ImportChoices = {
+    columns: new Map([
+      ['brand', 'addToDescription'],
+      ['straintype', 'leaveOut'],
+    ]),
+    categories: new Map([['moonrocks', 'flower']]),
+    units: new Map(),
+  };
+
+  it('reads all 30 rows with the choices a seller makes once, where it read none before', () => {
+    const parsed = parseProductCsv(otherSystem, sellersChoices);
+    expect(parsed.error).toBeUndefined();
+    expect(parsed.rows.filter((row) => row.error).map(rowMessage)).toEqual([]);
+    expect(parsed.rows).toHaveLength(30);
+    expect(parsed.ignoredColumns).toEqual(['Strain Type']);
+    expect(parsed.addedToDescription).toEqual(['Brand']);
+    const byName = new Map(parsed.rows.map((row) => [row.values?.strainName, row.values]));
+    expect(byName.get('Blue Dream 3.5g')).toMatchObject({
+      sku: 'OS-001',
+      category: 'flower',
+      thcPercentage: '24.50',
+      cbdPercentage: null,
+      cbdBelowDetection: true,
+      pricePerUnit: '25.00',
+      unitType: 'unit',
+      availableQuantity: '120.000',
+      lotSize: 10,
+      description: 'Brand: Orchard Farms',
+    });
+    expect(byName.get('Sour Diesel Pound')).toMatchObject({ pricePerUnit: '1650.00', unitType: 'lb', availableQuantity: '12.500', cbdBelowDetection: true });
+    expect(byName.get('Live Resin Cart 1g')).toMatchObject({ category: 'vape', unitType: 'unit' });
+    expect(byName.get('CBD Relief Balm')).toMatchObject({ category: 'topical', thcPercentage: null, thcBelowDetection: true, cbdPercentage: '12.50' });
+    expect(byName.get('Sour Watermelon Gummies')).toMatchObject({ category: 'edible', thcPercentage: null, thcBelowDetection: false });
+    expect(byName.get('Moon Rocks')).toMatchObject({ category: 'flower', unitType: 'unit' });
+    expect(byName.get('Full Spectrum Tincture')).toMatchObject({ category: 'edible' });
+    expect(parsed.rows.map((row) => row.values?.category)).toEqual(expect.not.arrayContaining([undefined]));
+  });
+
+  it('with nothing chosen, still reads every sure match, guesses tinctures and eighths, and skips only the unknown category', () => {
+    const parsed = parseProductCsv(otherSystem);
+    expect(parsed.rows.filter((row) => row.error).map(rowMessage)).toEqual([
+      'Row 20: Unknown category "Moon Rocks": use flower, preroll, concentrate, edible, vape, topical',
+      'Row 21: Unknown category "Moon Rocks": use flower, preroll, concentrate, edible, vape, topical',
+    ]);
+    // The strain type goes into the description unless the seller leaves it out.
+    expect(parsed.rows[0]?.values?.description).toBe('Strain Type: Hybrid');
+  });
+});
+
+describe('parseProductCsv: lab results and descriptions', () => {
+  it('reads ND, <LOQ and <0.1% as below detection with the percentage empty, and N/A as no figure', () => {
+    const parsed = parseProductCsv('Name,THC,CBD\nA,ND,<LOQ\nB,<0.1%,N/A\nC,24.5 %,0.08\nD,<5%,\n');
+    expect(parsed.rows.map((row) => row.values && [row.values.thcPercentage, row.values.thcBelowDetection, row.values.cbdPercentage, row.values.cbdBelowDetection])).toEqual([
+      [null, true, null, true],
+      [null, true, null, false],
+      ['24.50', false, '0.08', false],
+      undefined,
+    ]);
+    expect(parsed.rows[3]?.error).toBe('THC % must be a number');
+  });
+
+  it("adds the chosen columns to the file's own description, one line each, leaving out empty cells", () => {
+    const choices: ImportChoices = { columns: new Map([['brand', 'addToDescription']]), categories: new Map(), units: new Map() };
+    const parsed = parseProductCsv('Name,Description,Brand,Strain Type\nA,Fruity,Acme,Indica\nB,,Acme,\nC,,,\n', choices);
+    expect(parsed.columns).toContain('description');
+    expect(parsed.rows.map((row) => row.values?.description)).toEqual(['Fruity\nBrand: Acme\nStrain Type: Indica', 'Brand: Acme', null]);
+  });
+
+  it('writes a potency below detection as ND, which reads back the same', () => {
+    const csv = productsToCsv([{ ...TEMPLATE_EXAMPLE, thcPercentage: null, thcBelowDetection: true, cbdPercentage: null, cbdBelowDetection: true }]);
+    expect(csv.split('\r\n')[1]).toContain(',flower,ND,ND,');
+    expect(parseProductCsv(csv).rows[0]?.values).toMatchObject({ thcPercentage: null, thcBelowDetection: true, cbdPercentage: null, cbdBelowDetection: true });
   });
 });
 

@@ -1,39 +1,24 @@
 /**
  * The catalogue as CSV: reading an import file into checked rows (nothing is
- * written here), and writing the catalogue or the template back out.
+ * written here), and writing the catalogue or the template back out. An
+ * export reads back as it was written: a potency below detection is written
+ * "ND" and read back so.
  *
  * Each row is checked with the same schema as the product form and the server
  * (productFieldsSchema), so a row that passes here is a row the server takes.
  * Decimals stay exact strings from the file to the mutation.
  */
-import { parse } from 'papaparse';
 import type { z } from 'zod';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
+import { csvFile, headerKey, plainNumber } from '../../../sync/csv-cells';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
-import { columnReader, csvFile, headerKey, plainNumber, unknownColumns, withoutFormulaGuard } from '../../../sync/csv-cells';
+import { BELOW_DETECTION } from '../../../sync/potency';
 import { validate } from '../../../sync/validation';
+import { readCsvTable, type CsvTable } from './csv-table';
+import { mapImport, NO_CHOICES, NO_STRAIN_NAME, type ImportChoices, type ImportMapping } from './product-csv-mapping';
+import { categoryNamed, CSV_COLUMNS, readPotency, unitNamed, type CsvColumn } from './product-csv-vocabulary';
 
-/**
- * The columns of the template, the import and the export, in this order. The
- * last two identify a product: a re-imported export updates the rows it
- * matches (by id, then by SKU) instead of adding them again.
- */
-export const CSV_COLUMNS = [
-  'strainName',
-  'description',
-  'category',
-  'thcPercentage',
-  'cbdPercentage',
-  'pricePerUnit',
-  'unitType',
-  'availableQuantity',
-  'lotSize',
-  'sku',
-  'id',
-] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
-/** The columns that are product fields (the id only identifies a row). */
-export type CsvFieldColumn = Exclude<CsvColumn, 'id'>;
+export { CSV_COLUMNS, type CsvColumn, type CsvFieldColumn } from './product-csv-vocabulary';
 
 /** More rows than this in one file is refused: split the file. */
 export const MAX_IMPORT_ROWS = 2000;
@@ -44,7 +29,7 @@ export type ProductCsvValues = z.output<typeof productFieldsSchema>;
 export type ProductCsvRow = {
   /** The row's number as a spreadsheet shows it: the header is row 1, the first product row 2. */
   line: number;
-  /** The row's cells as read (for the preview of a bad row). */
+  /** The row's cells as read for each column (for the preview of a bad row). */
   cells: Record<CsvColumn, string>;
   /** The checked fields, ready for 'product.create', when the row is valid. */
   values?: ProductCsvValues;
@@ -54,90 +39,56 @@ export type ProductCsvRow = {
 
 export type ProductCsvParse = {
   rows: ProductCsvRow[];
-  /** The columns the file has: an update changes only these fields. */
+  /** The columns the file gives: an update changes only these fields. */
   columns: CsvColumn[];
   /** A problem with the file as a whole (no rows are then given). */
   error?: string;
-  /** Header cells that are not one of the columns, left out. */
+  /** Header cells left out, as the file writes them. */
   ignoredColumns: string[];
+  /** Header cells whose values are added to the description. */
+  addedToDescription: string[];
 };
 
-export type CsvProduct = Pick<Product, CsvColumn>;
+export type CsvProduct = Pick<Product, CsvColumn | 'thcBelowDetection' | 'cbdBelowDetection'>;
 
-/**
- * 'Strain Name', 'strain_name' and 'STRAINNAME' all read as strainName, and
- * the names other inventory systems and spreadsheets use ('Qty Available',
- * 'MOQ', 'THC %') as the column they mean.
- */
-const readColumn = columnReader(CSV_COLUMNS, {
-  ...aliases('strainName', ['strain', 'name', 'product', 'productname', 'itemname']),
-  ...aliases('description', ['details', 'productdescription']),
-  ...aliases('category', ['type', 'producttype', 'productcategory']),
-  ...aliases('thcPercentage', ['thc', 'thcpercent', 'thcpct', 'totalthc']),
-  ...aliases('cbdPercentage', ['cbd', 'cbdpercent', 'cbdpct', 'totalcbd']),
-  ...aliases('pricePerUnit', ['price', 'unitprice', 'wholesaleprice', 'wholesale']),
-  ...aliases('unitType', ['unit', 'units', 'uom', 'unitofmeasure']),
-  ...aliases('availableQuantity', ['quantity', 'qty', 'qtyavailable', 'quantityavailable', 'availableqty', 'available', 'stock', 'instock', 'inventory', 'onhand']),
-  ...aliases('lotSize', ['minimumorder', 'minorder', 'moq', 'minimum', 'minqty', 'minimumquantity', 'lot']),
-  ...aliases('sku', ['itemnumber', 'itemcode', 'productcode']),
-  ...aliases('id', ['productid']),
-});
-
-function aliases(column: CsvColumn, keys: string[]): Record<string, CsvColumn> {
-  return Object.fromEntries(keys.map((key) => [key, column]));
+/** A category or unit cell: its sure match, else the seller's choice for it; undefined when neither gives one. */
+function readValue<Value extends string>(text: string, named: (text: string) => Value | undefined, chosen: ReadonlyMap<string, Value | 'skipRows'>): Value | undefined {
+  const choice = named(text) ?? chosen.get(headerKey(text));
+  return choice === 'skipRows' ? undefined : choice;
 }
 
-function isColumn(name: string): name is CsvColumn {
-  return (CSV_COLUMNS as readonly string[]).includes(name);
+/** A potency cell as the schema takes it: a figure, or empty with "below detection" beside it. */
+function potencyOf(cell: string): { percentage: string; belowDetection: boolean } {
+  const reading = readPotency(cell);
+  return { percentage: reading.kind === 'figure' ? plainNumber(reading.text) : '', belowDetection: reading.kind === 'belowDetection' };
 }
 
-const CATEGORY_BY_KEY = new Map<string, ProductCategory>(
-  PRODUCT_CATEGORIES.flatMap((category) => [
-    [headerKey(category), category],
-    [headerKey(CATEGORY_LABELS[category]), category],
-  ]),
-);
-
-const UNIT_BY_KEY = new Map<string, UnitType>([
-  ...UNIT_TYPES.map((unit) => [unit, unit] as const),
-  ['lbs', 'lb'],
-  ['pound', 'lb'],
-  ['pounds', 'lb'],
-  ['ounce', 'oz'],
-  ['ounces', 'oz'],
-  ['gram', 'g'],
-  ['grams', 'g'],
-  ['units', 'unit'],
-]);
-
-/** Finds a category by value or label, singular or plural ('Pre-rolls' → preroll). */
-function readCategory(text: string): ProductCategory | undefined {
-  const key = headerKey(text);
-  return CATEGORY_BY_KEY.get(key) ?? (key.endsWith('s') ? CATEGORY_BY_KEY.get(key.slice(0, -1)) : undefined);
-}
-
-function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues; error?: string } {
+function checkRow(cells: Record<CsvColumn, string>, choices: ImportChoices): { values?: ProductCsvValues; error?: string } {
   const own: Partial<Record<CsvColumn, string>> = {};
   const trimmed = (column: CsvColumn) => cells[column].trim();
 
   let category: ProductCategory | undefined;
-  if (trimmed('category')) {
-    category = readCategory(trimmed('category'));
+  if (headerKey(trimmed('category'))) {
+    category = readValue(trimmed('category'), categoryNamed, choices.categories);
     if (!category) own.category = `Unknown category "${trimmed('category')}": use ${PRODUCT_CATEGORIES.join(', ')}`;
   }
   let unitType: UnitType | undefined;
-  if (trimmed('unitType')) {
-    unitType = UNIT_BY_KEY.get(trimmed('unitType').toLowerCase());
+  if (headerKey(trimmed('unitType'))) {
+    unitType = readValue(trimmed('unitType'), unitNamed, choices.units);
     if (!unitType) own.unitType = `Unknown unit "${trimmed('unitType')}": use ${UNIT_TYPES.join(', ')}`;
   }
+  const thc = potencyOf(cells.thcPercentage);
+  const cbd = potencyOf(cells.cbdPercentage);
 
   const checked = validate(productFieldsSchema, {
     strainName: cells.strainName,
     sku: cells.sku,
     description: cells.description,
     category,
-    thcPercentage: plainNumber(cells.thcPercentage),
-    cbdPercentage: plainNumber(cells.cbdPercentage),
+    thcPercentage: thc.percentage,
+    thcBelowDetection: thc.belowDetection,
+    cbdPercentage: cbd.percentage,
+    cbdBelowDetection: cbd.belowDetection,
     pricePerUnit: plainNumber(cells.pricePerUnit),
     unitType,
     availableQuantity: plainNumber(cells.availableQuantity),
@@ -149,7 +100,7 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
     return message ? [message] : [];
   });
   for (const [field, message] of Object.entries(schemaErrors)) {
-    if (!isColumn(field)) messages.push(message);
+    if (!(CSV_COLUMNS as readonly string[]).includes(field)) messages.push(message);
   }
   if (!checked.ok) return { error: messages.join('; ') || checked.message };
   if (messages.length > 0) return { error: messages.join('; ') };
@@ -157,64 +108,47 @@ function checkRow(cells: Record<CsvColumn, string>): { values?: ProductCsvValues
 }
 
 /**
- * Reads an import file. Blank lines (and rows of empty cells, as spreadsheets
- * leave at the end) are skipped but still counted, so each row keeps the
- * number the seller sees in their spreadsheet.
+ * The file's rows read as the mapping says: each column from its header, the
+ * description with the cells of the columns added to it ("Strain Type:
+ * Indica"), category and unit values by their sure match or the seller's
+ * choice. Nothing is written here.
  */
-export function parseProductCsv(text: string): ProductCsvParse {
-  const source = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (source.trim() === '') return { rows: [], columns: [], ignoredColumns: [], error: 'The file is empty.' };
+export function readProductRows(table: CsvTable, mapping: ImportMapping): ProductCsvParse {
+  const { layout } = mapping;
+  const columns = CSV_COLUMNS.filter((column) => layout.sources.has(column) || (column === 'description' && layout.addedToDescription.length > 0));
+  const read = { columns, ignoredColumns: layout.leftOut, addedToDescription: layout.addedToDescription.map((index) => table.headers[index] ?? '') };
+  const [problem] = mapping.problems;
+  if (problem) {
+    const error = problem === NO_STRAIN_NAME ? 'The file has no strainName column. Download the template to see the columns it needs.' : problem;
+    return { ...read, rows: [], error };
+  }
+  if (table.records.length === 0) return { ...read, rows: [], error: 'The file has a header but no product rows.' };
+  if (table.records.length > MAX_IMPORT_ROWS) {
+    return { ...read, rows: [], error: `The file has ${table.records.length} product rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+  }
 
-  // skipEmptyLines is off on purpose: a skipped line would shift every later row number; blank rows are dropped below.
-  const result = parse<Record<string, string | string[] | undefined>>(source, {
-    header: true,
-    skipEmptyLines: false,
-    newline: '\n',
-    transformHeader: readColumn,
-  });
-  const fields = result.meta.fields ?? [];
-  const ignoredColumns = unknownColumns(fields, CSV_COLUMNS);
-  const columns = CSV_COLUMNS.filter((column) => fields.includes(column));
-  if (!fields.includes('strainName')) {
-    return {
-      rows: [],
-      columns,
-      ignoredColumns,
-      error: 'The file has no strainName column. Download the template to see the columns it needs.',
+  const rows = table.records.map((record): ProductCsvRow => {
+    const cellOf = (column: CsvColumn) => {
+      const index = layout.sources.get(column);
+      return index === undefined ? '' : (record.cells[index] ?? '');
     };
-  }
-
-  const rowErrors = new Map<number, string>();
-  for (const error of result.errors) {
-    if (error.code === 'TooManyFields' && error.row !== undefined) {
-      rowErrors.set(error.row, 'It has more cells than the header has columns (is a comma in a value missing its quotes?)');
-    } else if (error.type === 'Quotes') {
-      // An unclosed quote runs to the end of the file, so it is the last row that is broken.
-      rowErrors.set(result.data.length - 1, 'A quoted value is not closed');
-    }
-  }
-
-  const rows: ProductCsvRow[] = [];
-  result.data.forEach((record, index) => {
-    const cells = Object.fromEntries(
-      CSV_COLUMNS.map((column) => {
-        const value = record[column];
-        return [column, withoutFormulaGuard(typeof value === 'string' ? value : '')];
-      }),
-    ) as Record<CsvColumn, string>;
-    // A blank line, or a row of empty cells (the extra cells of a too-long row count too).
-    const blank = Object.values(record).every((value) => (Array.isArray(value) ? value.join('') : (value ?? '')).trim() === '');
-    if (blank) return;
-    const line = index + 2;
-    const broken = rowErrors.get(index);
-    rows.push(broken ? { line, cells, error: broken } : { line, cells, ...checkRow(cells) });
+    const added = layout.addedToDescription.flatMap((index) => {
+      const value = record.cells[index]?.trim();
+      return value ? [`${table.headers[index]}: ${value}`] : [];
+    });
+    const cells = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cellOf(column)])) as Record<CsvColumn, string>;
+    cells.description = [cells.description, ...added].filter((text) => text.trim() !== '').join('\n');
+    if (record.error) return { line: record.line, cells, error: record.error };
+    return { line: record.line, cells, ...checkRow(cells, mapping.choices) };
   });
+  return { ...read, rows };
+}
 
-  if (rows.length === 0) return { rows, columns, ignoredColumns, error: 'The file has a header but no product rows.' };
-  if (rows.length > MAX_IMPORT_ROWS) {
-    return { rows: [], columns, ignoredColumns, error: `The file has ${rows.length} product rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
-  }
-  return { rows, columns, ignoredColumns };
+/** Reads a file with the answers remembered from earlier files (and the suggestions for the rest), as the preview would. */
+export function parseProductCsv(text: string, remembered: ImportChoices = NO_CHOICES): ProductCsvParse {
+  const table = readCsvTable(text);
+  if ('error' in table) return { rows: [], columns: [], ignoredColumns: [], addedToDescription: [], error: table.error };
+  return readProductRows(table, mapImport(table, remembered));
 }
 
 /** "Row 3: Strain name is required", as the preview lists it. */
@@ -228,8 +162,8 @@ export function productsToCsv(products: readonly CsvProduct[]): string {
     product.strainName,
     product.description ?? '',
     product.category,
-    product.thcPercentage ?? '',
-    product.cbdPercentage ?? '',
+    product.thcBelowDetection ? BELOW_DETECTION : (product.thcPercentage ?? ''),
+    product.cbdBelowDetection ? BELOW_DETECTION : (product.cbdPercentage ?? ''),
     product.pricePerUnit ?? '',
     product.unitType,
     product.availableQuantity,
@@ -246,6 +180,8 @@ export const TEMPLATE_EXAMPLE: CsvProduct = {
   category: 'flower',
   thcPercentage: '24.50',
   cbdPercentage: '0.10',
+  thcBelowDetection: false,
+  cbdBelowDetection: false,
   pricePerUnit: '1200.00',
   unitType: 'lb',
   availableQuantity: '10.500',

@@ -1,31 +1,34 @@
 /**
- * Bulk import from a CSV file: download the template, pick a file, see every
- * row checked (with the row number and what is wrong) and whether it adds a
- * product or updates one, and only then import. Each row becomes one
- * 'product.create' or 'product.update' made on the device, so an import works
- * with no signal and syncs later; rows with errors are skipped.
+ * Bulk import from a CSV file: download the template, pick a file (ours, or
+ * another system's export), match what has no sure match in the mapping step,
+ * see every row checked (with the row number and what is wrong) and whether it
+ * adds a product or updates one (and what changes), and only then import. Each
+ * row becomes one 'product.create' or 'product.update' made on the device, so
+ * an import works with no signal and syncs later; rows with errors are skipped.
  */
-import { useId, useMemo, useState, type ChangeEvent } from 'react';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { useId, useState, type ChangeEvent } from 'react';
 import type { Product } from '../../../sync/entities/product';
 import { AppError } from '../../../sync/errors';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { formatPrice, formatQuantity } from '../../lib/format-price';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 import { mutate } from '../../lib/replica/mutate';
-import { useTeamAllowances } from '../../lib/team-role';
 import { toast } from '../../lib/toast-store';
+import { readCsvTable, type CsvTable } from './csv-table';
 import { templateHref } from './download-csv';
-import { CSV_COLUMNS, MAX_IMPORT_BYTES, parseProductCsv, rowMessage, TEMPLATE_FILE_NAME, type ProductCsvParse, type ProductCsvRow } from './product-csv';
-import { planImport, type ImportPlan, type ImportStep } from './product-import-plan';
+import { CSV_COLUMNS, MAX_IMPORT_BYTES, readProductRows, rowMessage, TEMPLATE_FILE_NAME, type ProductCsvParse, type ProductCsvRow } from './product-csv';
+import { choiceSummary, mapImport, rememberedAfter, type ImportChoices, type ImportMapping } from './product-csv-mapping';
+import { rememberedImportChoices, rememberImportChoices } from './product-import-choices';
+import { ImportMappingStep } from './product-import-mapping-step';
+import type { ImportPlan, ImportStep } from './product-import-plan';
+import { ImportPreview, plural } from './product-import-preview';
 
 type Stage =
   | { kind: 'choose'; error?: string }
-  | { kind: 'preview'; fileName: string; parsed: ProductCsvParse }
+  | { kind: 'mapping'; table: CsvTable; choices: ImportChoices; remembered: ImportChoices }
+  | { kind: 'preview'; table: CsvTable; mapping: ImportMapping; parsed: ProductCsvParse; remembered: ImportChoices }
   | { kind: 'importing'; done: number; total: number }
   | { kind: 'done'; added: number; updated: number; skipped: ProductCsvRow[]; failure?: string };
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** "3 products", or "8 products: 6 updated, 2 added" when the import updated some. */
 function importedSummary(added: number, updated: number): string {
@@ -43,12 +46,30 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
     const file = event.target.files?.[0];
     if (!file) return setStage({ kind: 'choose' });
     if (file.size > MAX_IMPORT_BYTES) return setStage({ kind: 'choose', error: 'The file is larger than 2 MB. Split it into smaller files.' });
+    let table: CsvTable | { error: string };
     try {
-      const parsed = parseProductCsv(await file.text());
-      setStage(parsed.error ? { kind: 'choose', error: parsed.error } : { kind: 'preview', fileName: file.name, parsed });
+      table = readCsvTable(await file.text());
     } catch {
-      setStage({ kind: 'choose', error: 'The file could not be read.' });
+      return setStage({ kind: 'choose', error: 'The file could not be read.' });
     }
+    if ('error' in table) return setStage({ kind: 'choose', error: table.error });
+    const remembered = await rememberedImportChoices();
+    const mapping = mapImport(table, remembered);
+    // Asked when the file holds something never answered, or when an answer must change before the rows can be read.
+    const ask = mapping.unanswered > 0 || (mapping.problems.length > 0 && mapping.columnQuestions.length > 0);
+    if (ask) setStage({ kind: 'mapping', table, choices: mapping.choices, remembered });
+    else preview(table, mapping, remembered);
+  }
+
+  function preview(table: CsvTable, mapping: ImportMapping, remembered: ImportChoices) {
+    const parsed = readProductRows(table, mapping);
+    setStage(parsed.error ? { kind: 'choose', error: parsed.error } : { kind: 'preview', table, mapping, parsed, remembered });
+  }
+
+  async function matched(table: CsvTable, mapping: ImportMapping, earlier: ImportChoices) {
+    const remembered = rememberedAfter(earlier, mapping);
+    await rememberImportChoices(remembered);
+    preview(table, mapping, remembered);
   }
 
   async function runImport(plan: ImportPlan) {
@@ -97,7 +118,8 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
         <div className="grid gap-4">
           <p className="text-sm text-stone-600">
             One product per row, with the columns <span className="break-words font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>. Only strainName is required. A row with the id or
-            SKU of one of your products updates it; any other row adds a product. Nothing is saved until you press Import.
+            SKU of one of your products updates it; any other row adds a product. Exports from other systems work too: what has no sure match is asked about first, and your answers
+            are remembered. Nothing is saved until you press Import.
           </p>
           <p>
             <a href={templateHref()} download={TEMPLATE_FILE_NAME} className="text-sm font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
@@ -124,7 +146,24 @@ export function ProductImportDialog({ open, onOpenChange, catalogue }: { open: b
               </p>
             )}
           </div>
-          {stage.kind === 'preview' && <ImportPreview parsed={stage.parsed} catalogue={catalogue} onCancel={() => close(false)} onImport={(plan) => void runImport(plan)} />}
+          {stage.kind === 'mapping' && (
+            <ImportMappingStep
+              table={stage.table}
+              initial={stage.choices}
+              onCancel={() => close(false)}
+              onContinue={(mapping) => void matched(stage.table, mapping, stage.remembered)}
+            />
+          )}
+          {stage.kind === 'preview' && (
+            <ImportPreview
+              parsed={stage.parsed}
+              catalogue={catalogue}
+              matched={choiceSummary(stage.mapping)}
+              onChangeMatching={() => setStage({ kind: 'mapping', table: stage.table, choices: stage.mapping.choices, remembered: stage.remembered })}
+              onCancel={() => close(false)}
+              onImport={(plan) => void runImport(plan)}
+            />
+          )}
           {stage.kind === 'importing' && (
             <p role="status" className="text-sm text-stone-700">
               Importing {stage.done} of {plural(stage.total, 'product')}…
@@ -142,122 +181,6 @@ function write(step: ImportStep): Promise<unknown> {
     : mutate({ name: 'product.update', args: { id: step.product.id, changes: step.changes } });
 }
 
-/** What a planned row will do, as the preview's Status column says it. */
-function stepLabel(step: ImportStep): string {
-  if (step.kind === 'add') return 'New';
-  return Object.keys(step.changes).length > 0 ? `Updates ${step.product.strainName}` : 'No change';
-}
-
-function ImportPreview({
-  parsed,
-  catalogue,
-  onCancel,
-  onImport,
-}: {
-  parsed: ProductCsvParse;
-  catalogue: readonly Product[];
-  onCancel: () => void;
-  onImport: (plan: ImportPlan) => void;
-}) {
-  const { changePricesAndStock } = useTeamAllowances();
-  const plan = useMemo(() => planImport(parsed, catalogue, { setsPriceAndStock: changePricesAndStock }), [parsed, catalogue, changePricesAndStock]);
-  const stepOf = new Map(plan.steps.map((step) => [step.row.line, step]));
-  const errorOf = new Map(plan.skipped.map((row) => [row.line, row.error]));
-  const valid = plan.steps.length;
-  const bad = plan.skipped;
-  const toWrite = plan.adds + plan.updates;
-  return (
-    <section aria-label="Preview" className="grid gap-3">
-      <p role="status" className="text-sm font-medium text-stone-900">
-        {valid} of {plural(parsed.rows.length, 'row')} {valid === 1 ? 'is' : 'are'} valid
-        {bad.length > 0 && `; ${plural(bad.length, 'row')} with errors will be skipped`}.
-      </p>
-      <p className="text-sm text-stone-700">
-        Will update {plan.updates}, add {plan.adds}
-        {plan.unchanged > 0 && `; ${plural(plan.unchanged, 'row')} ${plan.unchanged === 1 ? 'matches its product' : 'match their products'} already`}.
-      </p>
-      {parsed.ignoredColumns.length > 0 && <p className="text-sm text-stone-600">Columns left out: {parsed.ignoredColumns.join(', ')}.</p>}
-      {plan.leftOut.length > 0 && (
-        <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-          Left out: {plan.leftOut.join(', ')}. Reps do not set prices or stock; new products come without them until an owner or a manager sets them.
-        </p>
-      )}
-      {bad.length > 0 && (
-        <div className="rounded-lg border border-red-200 bg-red-50 p-3">
-          <h3 className="text-sm font-semibold text-red-900">Rows with errors</h3>
-          <ul aria-label="Rows with errors" className="mt-1 grid max-h-40 gap-1 overflow-y-auto text-sm text-red-800">
-            {bad.map((row) => (
-              <li key={row.line} className="break-words">
-                {rowMessage(row)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <div className="max-h-72 overflow-auto rounded-lg border border-stone-200">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Rows read from the file</caption>
-          <thead className="sticky top-0 bg-stone-100 text-xs text-stone-700">
-            <tr>
-              <th scope="col" className="px-2 py-1.5">
-                Row
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Strain name
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Category
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Price
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Quantity
-              </th>
-              <th scope="col" className="px-2 py-1.5">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {parsed.rows.map((row) => (
-              <PreviewRow key={row.line} row={row} step={stepOf.get(row.line)} error={errorOf.get(row.line)} leftOut={plan.leftOut} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button disabled={toWrite === 0} onClick={() => onImport(plan)}>
-          Import {plural(toWrite, 'product')}
-        </Button>
-      </div>
-    </section>
-  );
-}
-
-/** One row of the file: what it holds, and what importing it will do or why it is skipped. */
-function PreviewRow({ row, step, error, leftOut }: { row: ProductCsvRow; step: ImportStep | undefined; error: string | undefined; leftOut: readonly string[] }) {
-  const values = step ? row.values : undefined;
-  const shown = (column: 'pricePerUnit' | 'availableQuantity', text: string) => (leftOut.includes(column) ? <span className="text-stone-500">Left out</span> : text);
-  return (
-    <tr className={values ? 'border-t border-stone-100 align-top' : 'border-t border-stone-100 bg-red-50 align-top'}>
-      <td className="px-2 py-1.5 tabular-nums">{row.line}</td>
-      <td className="max-w-48 truncate px-2 py-1.5 font-medium">
-        {values?.strainName ?? (row.cells.strainName.trim() || <span className="font-normal text-stone-500 italic">blank</span>)}
-      </td>
-      <td className="px-2 py-1.5">{values ? CATEGORY_LABELS[values.category] : row.cells.category}</td>
-      <td className="px-2 py-1.5 whitespace-nowrap">{values ? shown('pricePerUnit', formatPrice(values.pricePerUnit)) : row.cells.pricePerUnit}</td>
-      <td className="px-2 py-1.5 whitespace-nowrap">
-        {values ? shown('availableQuantity', formatQuantity(values.availableQuantity, values.unitType)) : row.cells.availableQuantity}
-      </td>
-      <td className={step ? 'px-2 py-1.5 text-brand-800' : 'min-w-64 px-2 py-1.5 text-red-800'}>{step ? stepLabel(step) : error}</td>
-    </tr>
-  );
-}
-
 function ImportResult({ stage, onAgain, onClose }: { stage: Extract<Stage, { kind: 'done' }>; onAgain: () => void; onClose: () => void }) {
   return (
     <div className="grid gap-3">
@@ -272,13 +195,15 @@ function ImportResult({ stage, onAgain, onClose }: { stage: Extract<Stage, { kin
       {stage.skipped.length > 0 && (
         <div className="rounded-lg border border-red-200 bg-red-50 p-3">
           <h3 className="text-sm font-semibold text-red-900">Skipped {plural(stage.skipped.length, 'row')}</h3>
-          <ul aria-label="Skipped rows" className="mt-1 grid max-h-40 gap-1 overflow-y-auto text-sm text-red-800">
-            {stage.skipped.map((row) => (
-              <li key={row.line} className="break-words">
-                {rowMessage(row)}
-              </li>
-            ))}
-          </ul>
+          <ScrollRegion label="Skipped rows" className="mt-1 max-h-40">
+            <ul aria-label="Skipped rows" className="grid gap-1 text-sm text-red-800">
+              {stage.skipped.map((row) => (
+                <li key={row.line} className="break-words">
+                  {rowMessage(row)}
+                </li>
+              ))}
+            </ul>
+          </ScrollRegion>
         </div>
       )}
       <div className="flex flex-wrap justify-end gap-2">

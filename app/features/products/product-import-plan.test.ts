@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '../../../sync/entities/product';
 import { productFixture } from '../../../sync/testing/entity-fixtures';
 import { CSV_COLUMNS, parseProductCsv, productsToCsv } from './product-csv';
-import { planImport } from './product-import-plan';
+import { changeSummary, planImport } from './product-import-plan';
 
 const blueDream = productFixture({
   id: '10000000-0000-4000-8000-000000000001',
@@ -81,5 +81,44 @@ describe('planImport', () => {
     expect(Object.keys(result.steps[0]!.kind === 'update' ? result.steps[0]!.changes : {})).toEqual(['description']);
     expect(result.steps[1]).toMatchObject({ kind: 'add', values: { strainName: 'Fresh Kush', pricePerUnit: null, availableQuantity: '0.000', description: 'New' } });
     expect(plan(csv).leftOut).toEqual([]);
+  });
+});
+
+describe('changeSummary', () => {
+  const stocked = productFixture({ strainName: 'Kush', pricePerUnit: '10.00', availableQuantity: '5.000', unitType: 'unit', sku: 'K-1', thcPercentage: '20.00' });
+
+  it('says what an update changes, before and after: "Price $10.00 → $12.00, stock 5 → 8"', () => {
+    expect(changeSummary(stocked, { pricePerUnit: '12.00', availableQuantity: '8.000' })).toBe('Price $10.00 → $12.00, stock 5 → 8');
+  });
+
+  it('names every field it changes, a cleared value as none, and a description only as changed', () => {
+    expect(
+      changeSummary(stocked, {
+        strainName: 'Kush Mints',
+        category: 'vape',
+        pricePerUnit: null,
+        availableQuantity: '1250.500',
+        unitType: 'g',
+        lotSize: 3,
+        sku: null,
+        description: 'A long text',
+      }),
+    ).toBe('Name Kush → Kush Mints, category Flower → Vape, price $10.00 → none, stock 5 → 1250.5, unit unit → g, lot size 1 → 3, SKU K-1 → none, description changed');
+  });
+
+  it('says a potency that became below detection, or was measured, as ND', () => {
+    expect(changeSummary(stocked, { thcPercentage: null, thcBelowDetection: true })).toBe('THC 20.00% → ND');
+    expect(changeSummary(productFixture({ cbdBelowDetection: true }), { cbdPercentage: '0.30', cbdBelowDetection: false })).toBe('CBD ND → 0.30%');
+    expect(changeSummary(productFixture(), { cbdPercentage: '1.00' })).toBe('CBD none → 1.00%');
+  });
+});
+
+describe('planImport with lab results', () => {
+  it('updates a potency the file now calls below detection, and leaves one alone that it still does', () => {
+    const measured = productFixture({ id: '10000000-0000-4000-8000-000000000003', strainName: 'Measured', sku: 'M-1', thcPercentage: '0.30' });
+    const notDetected = productFixture({ id: '10000000-0000-4000-8000-000000000004', strainName: 'Not Detected', sku: 'N-1', thcBelowDetection: true });
+    const result = planImport(parseProductCsv('SKU,Name,THC\nM-1,Measured,<LOQ\nN-1,Not Detected,ND\n'), [measured, notDetected]);
+    expect(result).toMatchObject({ updates: 1, unchanged: 1 });
+    expect(result.steps[0]).toMatchObject({ kind: 'update', changes: { thcPercentage: null, thcBelowDetection: true } });
   });
 });

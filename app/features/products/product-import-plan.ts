@@ -12,12 +12,18 @@
  * row: the price and stock columns are left out, and a new product comes
  * without either, as the server would refuse them.
  */
-import type { Product, ProductUpdateInput } from '../../../sync/entities/product';
+import { CATEGORY_LABELS } from '../../../sync/constants';
+import type { Product } from '../../../sync/entities/product';
+import { formatPrice } from '../../../sync/format-decimal';
+import { formatPotency, POTENCIES } from '../../../sync/potency';
 import { PRICE_AND_STOCK_FIELDS } from '../../../sync/team-permissions';
-import { changedFields } from '../../components/product-form/product-changes';
+import { changedFields, plainDecimal } from '../../components/product-form/product-changes';
 import type { CsvColumn, CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
 
-export type ImportStep = { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues } | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ProductUpdateInput };
+export type ImportStep = { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues } | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ImportChanges };
+
+/** What an update changes: fields as the file's checked row holds them. */
+export type ImportChanges = Partial<ProductCsvValues>;
 
 export type ImportPlan = {
   steps: ImportStep[];
@@ -30,6 +36,12 @@ export type ImportPlan = {
   /** The file's price and stock columns, left out because the person's role sets neither. */
   leftOut: CsvFieldColumn[];
 };
+
+/** The product fields a column gives: a potency column gives its percentage and whether it is below detection. */
+function fieldsOf(column: CsvFieldColumn): (keyof ProductCsvValues)[] {
+  const potency = POTENCIES.find((fields) => fields.percentage === column);
+  return potency ? [potency.percentage, potency.belowDetection] : [column];
+}
 
 export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[], { setsPriceAndStock = true } = {}): ImportPlan {
   const byId = new Map(catalogue.map((product) => [product.id, product]));
@@ -64,7 +76,7 @@ export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[
     if (product) {
       claimedProducts.set(product.id, row.line);
       if (values.sku) claimedSkus.set(values.sku, row.line);
-      const fromFile = Object.fromEntries(fieldColumns.map((column) => [column, values[column]])) as ProductUpdateInput;
+      const fromFile: ImportChanges = Object.fromEntries(fieldColumns.flatMap((column) => fieldsOf(column).map((field) => [field, values[field]])));
       steps.push({ kind: 'update', row, product, changes: changedFields(product, fromFile) });
     } else {
       if (values.sku) claimedSkus.set(values.sku, row.line);
@@ -75,4 +87,31 @@ export function planImport(parsed: ProductCsvParse, catalogue: readonly Product[
   const updates = steps.filter((step) => step.kind === 'update' && Object.keys(step.changes).length > 0).length;
   const adds = steps.filter((step) => step.kind === 'add').length;
   return { steps, skipped, adds, updates, unchanged: steps.length - adds - updates, leftOut };
+}
+
+const NONE = 'none';
+
+/**
+ * What an update changes, as the preview says it: "Price $10.00 → $12.00,
+ * stock 5 → 8". A description is long, so only its change is named.
+ */
+export function changeSummary(product: Product, changes: ImportChanges): string {
+  const parts: string[] = [];
+  const from = (label: string, before: string, after: string) => parts.push(`${label} ${before} → ${after}`);
+  const money = (price: string | null) => (price === null ? NONE : formatPrice(price));
+  if (changes.strainName !== undefined) from('name', product.strainName, changes.strainName);
+  if (changes.category !== undefined) from('category', CATEGORY_LABELS[product.category], CATEGORY_LABELS[changes.category]);
+  if (changes.pricePerUnit !== undefined) from('price', money(product.pricePerUnit), money(changes.pricePerUnit));
+  if (changes.availableQuantity !== undefined) from('stock', plainDecimal(product.availableQuantity), plainDecimal(changes.availableQuantity));
+  if (changes.unitType !== undefined) from('unit', product.unitType, changes.unitType);
+  if (changes.lotSize !== undefined) from('lot size', String(product.lotSize), String(changes.lotSize));
+  for (const { percentage, belowDetection, label } of POTENCIES) {
+    if (changes[percentage] === undefined && changes[belowDetection] === undefined) continue;
+    const after = { ...product, ...changes };
+    from(label.replace(' %', ''), formatPotency(product[percentage], product[belowDetection]) ?? NONE, formatPotency(after[percentage], after[belowDetection]) ?? NONE);
+  }
+  if (changes.sku !== undefined) from('SKU', product.sku ?? NONE, changes.sku ?? NONE);
+  if (changes.description !== undefined) parts.push('description changed');
+  const summary = parts.join(', ');
+  return summary.charAt(0).toUpperCase() + summary.slice(1);
 }

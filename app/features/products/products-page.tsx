@@ -12,10 +12,11 @@ import { CategoryArt } from '../../components/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
+import { ButtonWithReason } from '../../components/ui/button-with-reason';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
+import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { ProductPhoto } from '../../components/photos/product-photo';
@@ -152,8 +153,8 @@ type CardProps = {
 };
 
 function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock, deletable, memberNames }: CardProps) {
-  const thc = formatPercent(product.thcPercentage);
-  const cbd = formatPercent(product.cbdPercentage);
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
   const price = formatPrice(product.pricePerUnit);
   return (
     <Card className="flex h-full flex-col gap-2 p-4">
@@ -193,16 +194,15 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${product.strainName}`}>
             Edit
           </Button>
-          <Button
+          <ButtonWithReason
             size="sm"
             variant="outline"
             onClick={onDelete}
-            disabled={!deletable}
-            title={deletable ? undefined : REFUSAL_REASONS.deleteOthersWork}
+            offReason={deletable ? null : REFUSAL_REASONS.deleteOthersWork}
             aria-label={`Delete ${product.strainName}`}
           >
             Delete
-          </Button>
+          </ButtonWithReason>
         </div>
       </div>
     </Card>

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from '../../lib/format-price';
+import { formatPotency, formatPrice, formatQuantity, isOutOfStock } from '../../lib/format-price';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { loadPublicMenu, MenuNotFound } from './public-menu-page';
@@ -87,8 +87,8 @@ export function PrintMenuPage() {
       ) : (
         <ul aria-label="Products" className={cn('mt-4 grid gap-x-6', columns === 2 ? TWO_COLUMNS : 'grid-cols-1')}>
           {products.map((product) => {
-            const thc = formatPercent(product.thcPercentage);
-            const cbd = formatPercent(product.cbdPercentage);
+            const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+            const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
             const cover = product.photos[0]?.url ?? product.photoUrl;
             return (
               <li key={product.id} className="flex break-inside-avoid gap-3 border-b border-stone-200 py-3">

@@ -1,9 +1,10 @@
-/** The seller's home: greeting, figures, quick actions, their menus and their latest products, all from the replica. */
+/** The seller's home: greeting, figures, orders and money, quick actions, their menus and their latest products, all from the replica. */
 import { useState } from 'react';
 import { Link } from '../../lib/router';
 import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { Menu } from '../../../sync/entities/menu';
+import type { Order } from '../../../sync/entities/order';
 import type { Product } from '../../../sync/entities/product';
 import { PlanSummaryCard } from '../../components/billing/plan-summary-card';
 import { CategoryArt } from '../../components/category-art';
@@ -13,7 +14,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { copyMenuLink } from '../../lib/copy-menu-link';
-import { formatPrice } from '../../lib/format-price';
+import { formatPotency, formatPrice } from '../../lib/format-price';
 import { listMenus, listProducts } from '../../lib/replica/use-replica';
 import { useSession } from '../../lib/session-store';
 import { useTeamAllowances } from '../../lib/team-role';
@@ -21,6 +22,7 @@ import { useTeamId } from '../../lib/team-read';
 import { ProductPhoto } from '../../components/photos/product-photo';
 import { ProductFormDialog } from '../../components/product-form/product-form-dialog';
 import { ProfileDialog } from '../../components/profile/profile-dialog';
+import { OrderFigureCards } from './order-figure-cards';
 import { recentActivity } from './recent-activity';
 import { useSellerDashboard } from './use-seller-dashboard';
 import { WeekFigures } from './week-figures';
@@ -35,18 +37,27 @@ export function SellerDashboardPage() {
 
   return (
     <PageBody>
-      <PageHeader title={`${newAccount ? 'Welcome' : 'Welcome back'}, ${greetingName}`} subtitle="Your catalogue and menus at a glance." />
+      <PageHeader title={`${newAccount ? 'Welcome' : 'Welcome back'}, ${greetingName}`} subtitle="Your catalogue, menus and orders at a glance." />
       <PlanSummaryCard />
       <ReplicaGate>
-        {(view) => <DashboardContent products={listProducts(view)} menus={listMenus(view)} inquiries={[...view.inquiries.values()]} userId={user?.id ?? ''} teamId={teamId} />}
+        {(view) => (
+          <DashboardContent
+            products={listProducts(view)}
+            menus={listMenus(view)}
+            inquiries={[...view.inquiries.values()]}
+            orders={[...view.orders.values()]}
+            userId={user?.id ?? ''}
+            teamId={teamId}
+          />
+        )}
       </ReplicaGate>
     </PageBody>
   );
 }
 
-type DashboardProps = { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; userId: string; teamId: string };
+type DashboardProps = { products: Product[]; menus: Menu[]; inquiries: Inquiry[]; orders: Order[]; userId: string; teamId: string };
 
-function DashboardContent({ products, menus, inquiries, userId, teamId }: DashboardProps) {
+function DashboardContent({ products, menus, inquiries, orders, userId, teamId }: DashboardProps) {
   const [adding, setAdding] = useState(false);
   const { seeTeamInsights } = useTeamAllowances();
   const [editingProfile, setEditingProfile] = useState(false);
@@ -63,6 +74,7 @@ function DashboardContent({ products, menus, inquiries, userId, teamId }: Dashbo
         <StatCard label="Shared links" value={menus.filter((menu) => menu.publicLinkId).length} />
       </section>
       <WeekFigures dashboard={dashboard} />
+      <OrderFigureCards orders={orders} />
       <Section id="quick-actions" title="Quick actions">
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setAdding(true)}>Add Product</Button>
@@ -125,7 +137,7 @@ function DashboardContent({ products, menus, inquiries, userId, teamId }: Dashbo
                     {CATEGORY_LABELS[product.category]} · {formatPrice(product.pricePerUnit)} / {product.unitType}
                   </p>
                 </div>
-                {product.thcPercentage && <Badge tone="good">THC {product.thcPercentage}%</Badge>}
+                <ThcBadge product={product} />
               </Card>
             ))
           ) : (
@@ -160,4 +172,9 @@ function DashboardContent({ products, menus, inquiries, userId, teamId }: Dashbo
       </Section>
     </>
   );
+}
+
+function ThcBadge({ product }: { product: Pick<Product, 'thcPercentage' | 'thcBelowDetection'> }) {
+  const thc = formatPotency(product.thcPercentage, product.thcBelowDetection);
+  return thc && <Badge tone="good">THC {thc}</Badge>;
 }

@@ -15,6 +15,8 @@ import { toast } from '../../lib/toast-store';
 /** Where the provider sends the seller back after a step on its own page (the spec's return address). */
 export const RETURN_PATH = '/seller-dashboard';
 
+const LOADING_NOTE_ID = 'payment-form-loading-note';
+
 type PaymentFormProps = {
   clientSecret: string;
   submitLabel: string;
@@ -111,9 +113,15 @@ export function PaymentForm({ clientSecret, submitLabel, onConfirmed, onSetupErr
           </div>
         )}
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={!ready || submitting}>
+      <Button type="submit" size="lg" className="w-full" disabled={!ready || submitting} aria-describedby={ready ? undefined : LOADING_NOTE_ID}>
         {submitting ? 'Processing...' : submitLabel}
       </Button>
+      {/* Why the button waits, in words: a tooltip never shows on a phone. */}
+      {!ready && (
+        <p id={LOADING_NOTE_ID} className="text-center text-sm text-stone-600">
+          The card form is loading; you can subscribe once it shows.
+        </p>
+      )}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 /** Invitations waiting for an answer: who, as what, until when; owners and managers resend or revoke them. */
 import type { TeamInvitation } from '../../../sync/entities/team';
+import { BreakableText } from '../../components/ui/breakable-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDay } from '../../lib/billing-text';
@@ -29,7 +30,9 @@ export function InvitationsList({ invitations, manage, disabled, write }: Props)
         {invitations.map((invitation) => (
           <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
             <span className="min-w-0 text-sm">
-              <span className="font-medium break-all">{invitation.email}</span>
+              <span className="font-medium break-words">
+                <BreakableText text={invitation.email} />
+              </span>
               <span className="text-stone-600">
                 {' · '}
                 {TEAM_ROLE_LABELS[invitation.role]}

@@ -1,16 +1,18 @@
 /**
- * The team's members: name, email and role. An owner changes roles and hands
- * ownership over; owners and managers remove members, never the last owner.
- * Removing a seller team's member or making one a rep first asks who looks
- * after their customers. Everyone else reads the list.
+ * The team's members: name, email and role, as a table from `sm` on and as cards on a phone (where four columns
+ * would squeeze the role's box empty). An owner changes roles and hands ownership over; owners and managers remove
+ * members, never the last owner. Removing a seller team's member or making one a rep first asks who looks after
+ * their customers. Everyone else reads the list.
  */
 import { useState } from 'react';
 import type { Team, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { handsOverCustomers } from '../../../sync/team-permissions';
 import { Button } from '../../components/ui/button';
+import { BreakableText } from '../../components/ui/breakable-text';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { isLastOwner, mayHandOver, mayRemove, memberRoleOptions, teamAllowances, TEAM_ROLE_LABELS } from '../../lib/team-permissions';
 import { HandOverDialog, type HandOverQuestion } from './hand-over-dialog';
 import { changeMemberRole, handOverOwnership, removeMember } from './team-requests';
@@ -19,8 +21,15 @@ export type TeamWrite = (action: () => Promise<unknown>, done: string) => Promis
 
 type Props = { team: Team; viewerId: string; viewerRole: TeamRole | null; disabled: boolean; write: TeamWrite };
 
+/** Tailwind's `sm`: from here on the four columns fit side by side. */
+const TABLE_WIDTH = '(min-width: 640px)';
+
+/** Why the last owner's role cannot change, shown under its box. */
+const LAST_OWNER_NOTE = 'A team keeps at least one owner: make someone else owner first.';
+
 export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Props) {
   const mayChangeRoles = teamAllowances(viewerRole).changeRoles;
+  const wide = useMediaQuery(TABLE_WIDTH);
   const [handOver, setHandOver] = useState<HandOverQuestion | null>(null);
   /** A seller team's member leaving the book behind is asked about first; anything else is done at once. */
   const ask = team.kind === 'seller' ? setHandOver : null;
@@ -35,9 +44,42 @@ export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Pr
       : write(() => changeMemberRole(member.userId, 'rep', reassignTo), `${name} is now a rep`));
   }
 
+  const role = (member: TeamMember) => (mayChangeRoles ? <RoleSelect team={team} member={member} disabled={disabled} write={write} ask={ask} /> : TEAM_ROLE_LABELS[member.role]);
+  const actions = (member: TeamMember) => <MemberActions team={team} member={member} viewerId={viewerId} viewerRole={viewerRole} disabled={disabled} write={write} ask={ask} />;
+  const dialog = handOver && <HandOverDialog team={team} question={handOver} onCancel={() => setHandOver(null)} onConfirm={confirmHandOver} />;
+
+  if (!wide) {
+    return (
+      <Card>
+        {dialog}
+        <ul aria-label="Members" className="divide-y divide-stone-100">
+          {team.members.map((member) => (
+            <li key={member.userId} className="grid gap-2 px-4 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium break-words">
+                  {member.name || <BreakableText text={member.email} />}
+                  {member.userId === viewerId && <span className="ml-1 font-normal text-stone-500">(you)</span>}
+                </p>
+                {member.name && (
+                  <p className="break-words text-stone-600">
+                    <BreakableText text={member.email} />
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {role(member)}
+                {actions(member)}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    );
+  }
+
   return (
     <Card className="overflow-x-auto">
-      {handOver && <HandOverDialog team={team} question={handOver} onCancel={() => setHandOver(null)} onConfirm={confirmHandOver} />}
+      {dialog}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Members</caption>
         <thead className="border-b border-stone-200 text-stone-600">
@@ -63,13 +105,11 @@ export function MembersTable({ team, viewerId, viewerRole, disabled, write }: Pr
                 {member.name || member.email}
                 {member.userId === viewerId && <span className="ml-1 font-normal text-stone-500">(you)</span>}
               </th>
-              <td className="px-4 py-3 break-all">{member.email}</td>
               <td className="px-4 py-3">
-                {mayChangeRoles ? <RoleSelect team={team} member={member} disabled={disabled} write={write} ask={ask} /> : TEAM_ROLE_LABELS[member.role]}
+                <BreakableText text={member.email} />
               </td>
-              <td className="px-4 py-3">
-                <MemberActions team={team} member={member} viewerId={viewerId} viewerRole={viewerRole} disabled={disabled} write={write} ask={ask} />
-              </td>
+              <td className="px-4 py-3">{role(member)}</td>
+              <td className="px-4 py-3">{actions(member)}</td>
             </tr>
           ))}
         </tbody>
@@ -82,25 +122,33 @@ type Ask = ((question: HandOverQuestion) => void) | null;
 
 function RoleSelect({ team, member, disabled, write, ask }: { team: Team; member: TeamMember; disabled: boolean; write: TeamWrite; ask: Ask }) {
   const lastOwner = isLastOwner(member, team.members);
+  const noteId = `last-owner-${member.userId}`;
   return (
-    <Select
-      aria-label={`Role of ${member.name || member.email}`}
-      value={member.role}
-      disabled={disabled || lastOwner}
-      title={lastOwner ? 'A team keeps at least one owner: make someone else owner first.' : undefined}
-      onChange={(event) => {
-        const role = event.target.value as TeamRole;
-        if (ask && handsOverCustomers(member.role, role)) return ask({ member, change: 'makeRep' });
-        void write(() => changeMemberRole(member.userId, role), `${member.name || member.email} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`);
-      }}
-      className="h-9 w-36"
-    >
-      {memberRoleOptions(team.kind).map((role) => (
-        <option key={role} value={role}>
-          {TEAM_ROLE_LABELS[role]}
-        </option>
-      ))}
-    </Select>
+    <div className="grid gap-1">
+      <Select
+        aria-label={`Role of ${member.name || member.email}`}
+        aria-describedby={lastOwner ? noteId : undefined}
+        value={member.role}
+        disabled={disabled || lastOwner}
+        onChange={(event) => {
+          const role = event.target.value as TeamRole;
+          if (ask && handsOverCustomers(member.role, role)) return ask({ member, change: 'makeRep' });
+          void write(() => changeMemberRole(member.userId, role), `${member.name || member.email} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}`);
+        }}
+        className="h-9 w-36 min-w-36"
+      >
+        {memberRoleOptions(team.kind).map((role) => (
+          <option key={role} value={role}>
+            {TEAM_ROLE_LABELS[role]}
+          </option>
+        ))}
+      </Select>
+      {lastOwner && (
+        <p id={noteId} className="max-w-48 text-xs text-stone-600">
+          {LAST_OWNER_NOTE}
+        </p>
+      )}
+    </div>
   );
 }
 

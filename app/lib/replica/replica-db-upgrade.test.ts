@@ -1,7 +1,7 @@
 /**
  * The newest version of the replica (photos, conversations, seen copies, kept
- * server reads, orders, carts and kept refusals) on a device that has version 1, 3
- * or 6: the upgrade keeps every row, the outbox above all, and the new tables work.
+ * server reads, orders, carts and kept refusals, remembered import choices) on a device that has version 1, 3,
+ * 6 or 7: the upgrade keeps every row, the outbox above all, and the new tables work.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
@@ -28,7 +28,7 @@ it('keeps the outbox and the replica when upgrading from version 1', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(15);
     await db.inquiries.put({ id: 'i' } as never);
     expect(await db.inquiries.count()).toBe(1);
     expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.mutation.name])).toEqual([
@@ -79,7 +79,7 @@ it('keeps every row of version 3 when adding the kept server reads', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(15);
     for (const [table, row] of Object.entries(rows)) expect(await db.table(table).toArray(), table).toEqual([row]);
     await db.serverReads.put({ key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' });
     expect((await db.serverReads.get('seller-dashboard'))?.value).toEqual({ totalViews: 3 });
@@ -112,7 +112,7 @@ it('moves the carts out of the kept server reads, and refused orders out of the 
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(15);
     expect(await db.carts.toArray()).toEqual([cart]);
     expect(await db.serverReads.toArray()).toEqual([figures]);
     expect(await db.keptRefusals.toArray()).toEqual([
@@ -120,6 +120,33 @@ it('moves the carts out of the kept server reads, and refused orders out of the 
     ]);
     expect(await db.refusals.toArray()).toEqual([otherRefusal]);
     expect(await db.outbox.count()).toBe(1);
+  } finally {
+    db.close();
+  }
+});
+
+it('keeps every row of version 7 when adding the remembered import choices at version 15', async () => {
+  const v7 = new Dexie(replicaName(userId));
+  v7.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
+  v7.version(2).stores({ photos: 'id, status' });
+  v7.version(3).stores({ inquiries: 'id', seenSnapshots: 'savedMenuId' });
+  v7.version(4).stores({ serverReads: 'key' });
+  v7.version(5).stores({ customers: 'id', priceLists: 'id' });
+  v7.version(6).stores({ orders: 'id, status' });
+  v7.version(7).stores({ carts: 'menuId', keptRefusals: '[name+id]' });
+  const cart = { menuId: 'menu-1', lines: [{ productId: 'p1', quantity: '2' }], note: '' };
+  await v7.table('carts').put(cart);
+  await v7.table('outbox').add({ mutation: { name: 'product.delete', args: { id: 'p' } }, createdAt: '2025-01-01T00:00:00.000Z' });
+  v7.close();
+
+  const db = new ReplicaDb(userId);
+  try {
+    await db.open();
+    expect(db.verno).toBe(15);
+    expect(await db.carts.toArray()).toEqual([cart]);
+    expect(await db.outbox.count()).toBe(1);
+    await db.importChoices.put({ importer: 'products', choices: { columns: [] } });
+    expect(await db.importChoices.get('products')).toEqual({ importer: 'products', choices: { columns: [] } });
   } finally {
     db.close();
   }

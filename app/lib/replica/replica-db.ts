@@ -21,6 +21,9 @@
  *   own work, not a copy of the server's, so never in a cache that may be cleared.
  * - customers, priceLists (version 5): a seller team's customer book (a rep's
  *   part of it) and price lists, as last pulled.
+ * - importChoices (version 15): how the person matched another system's CSV
+ *   columns and values to the catalogue's, by importer, so the next file of that
+ *   system is read the same way without asking again.
  * - photos (version 2): photos and lab results taken on this device, kept as
  *   Blobs until the upload queue has sent them, and the user's uploaded files
  *   as pulls list them (app/lib/photos/local-photo.ts).
@@ -62,6 +65,7 @@ export class ReplicaDb extends Dexie {
   photos!: Table<LocalPhoto, string>;
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
   serverReads!: Table<KeptRead, string>;
+  importChoices!: Table<StoredImportChoices, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
@@ -112,8 +116,15 @@ export class ReplicaDb extends Dexie {
         await tx.table<KeptRefusal>('keptRefusals').bulkPut(kept);
         await tx.table('refusals').bulkDelete(kept.map((refusal) => refusal.seq));
       });
+    // Version 15 only adds the remembered import choices: every row of the versions before stays, the outbox included.
+    this.version(15).stores({
+      importChoices: 'importer',
+    });
   }
 }
+
+/** An importer's remembered choices, as that importer writes them (it checks them when it reads them back). */
+export type StoredImportChoices = { importer: string; choices: unknown };
 
 /** The person's kept server reads, in their own database. */
 export function keptReadsOf(db: ReplicaDb): KeptReads {
