@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-// The reader's own metrics of the PDF standard fonts, which the invoice uses.
+// The reader's own metrics of the PDF standard fonts, which the uploaded PDFs of the tests use (the invoice embeds its own).
 const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
 
 /** The PDF's text, page by page, each page's pieces joined by spaces. */
