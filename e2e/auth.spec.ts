@@ -93,6 +93,22 @@ test.describe('sign up and sign in', () => {
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Browse Menus', 'Saved Menus', 'My Orders']);
   });
 
+  test('a new buyer may give a business name and licence number, optional, and finds them on the profile', async ({ page }) => {
+    await page.goto('/?auth=signup');
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByText('Buyer', { exact: true }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill(`shop-${Date.now()}@e2e.test`);
+    await dialog.getByLabel('Password', { exact: true }).fill('strong-pass');
+    await dialog.getByLabel('First name').fill('Theo');
+    await dialog.getByLabel('Business name (optional)').fill('Ωμέγα Dispensary');
+    await dialog.getByLabel('License number (optional)').fill('C10-0000456-LIC');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/buyer\/dashboard$/);
+    await page.goto('/profile');
+    await expect(page.getByLabel('Company name', { exact: true })).toHaveValue('Ωμέγα Dispensary');
+    await expect(page.getByLabel('License number', { exact: true })).toHaveValue('C10-0000456-LIC');
+  });
+
   test('a wrong password shows Login Failed with the server message', async ({ page }) => {
     await page.goto('/?auth=signin');
     const dialog = page.getByRole('dialog', { name: 'Sign in' });

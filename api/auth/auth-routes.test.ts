@@ -66,13 +66,13 @@ describe('POST /api/auth/register', () => {
 
   it("keeps a buyer's business name and licence number when given, which invoices print", async () => {
     const res = await t.request<AuthResponse>('POST', '/api/auth/register', {
-      body: validRegistration({ role: 'buyer', businessName: ' Green Door ', licenseNumber: 'C10-0000456-LIC' }),
+      body: validRegistration({ role: 'buyer', companyName: ' Green Door ', licenseNumber: 'C10-0000456-LIC' }),
     });
     expect(res.status).toBe(201);
-    expect(res.body.user).toMatchObject({ role: 'buyer', businessName: 'Green Door', licenseNumber: 'C10-0000456-LIC' });
-    const blank = await t.request<AuthResponse>('POST', '/api/auth/register', { body: validRegistration({ role: 'buyer', businessName: '', licenseNumber: '' }) });
+    expect(res.body.user).toMatchObject({ role: 'buyer', companyName: 'Green Door', licenseNumber: 'C10-0000456-LIC' });
+    const blank = await t.request<AuthResponse>('POST', '/api/auth/register', { body: validRegistration({ role: 'buyer', companyName: '', licenseNumber: '' }) });
     expect(blank.status).toBe(201);
-    expect(blank.body.user).toMatchObject({ businessName: null, licenseNumber: null });
+    expect(blank.body.user).toMatchObject({ companyName: null, licenseNumber: null });
   });
 
   it('checks the sign-up rules of spec section 5 in order', async () => {

@@ -51,6 +51,7 @@ export async function register(services: Services, input: unknown, clientAddress
       lastName: fields.lastName,
       role: fields.role,
       businessName: fields.businessName,
+      companyName: fields.companyName,
       licenseNumber: fields.licenseNumber,
       phoneNumber: fields.phoneNumber,
       contactInfo: fields.contactInfo,

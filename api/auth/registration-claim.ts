@@ -62,6 +62,7 @@ export async function claimAddress(services: Services, fields: ReturnType<typeof
         firstName: fields.firstName,
         lastName: fields.lastName,
         businessName: fields.businessName,
+        companyName: fields.companyName,
         licenseNumber: fields.licenseNumber,
         phoneNumber: fields.phoneNumber,
         contactInfo: fields.contactInfo,

@@ -81,7 +81,8 @@ export const registerInputSchema = z
     lastName: optionalText('Last name', 100),
     role: z.enum(SELF_SERVICE_ROLES, { error: 'Choose seller or buyer' }),
     businessName,
-    /** A buyer's dispensary licence, printed on their invoices; optional, like the business name. */
+    /** A buyer's business, as their profile names it, and its licence: printed on their invoices; optional. */
+    companyName: optionalText('Company name', 200),
     licenseNumber: optionalText('License number', 100),
     phoneNumber,
     contactInfo: contactEmail,

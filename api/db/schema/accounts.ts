@@ -104,7 +104,8 @@ export type ClaimedProfile = {
   firstName: string;
   lastName: string | null;
   businessName: string | null;
-  /** Absent from a registration kept before sign-up asked for it. */
+  /** Absent from a registration kept before sign-up asked for them. */
+  companyName?: string | null;
   licenseNumber?: string | null;
   phoneNumber: string | null;
   contactInfo: string | null;

@@ -33,7 +33,7 @@ export const FOCUS_DELAY_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 1000;
 export const REDIRECT_AFTER_LOGIN_MS = 500;
 
-const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', ...EMPTY_BUSINESS_CONTACT, licenseNumber: '' };
+const EMPTY_FORM = { email: '', password: '', firstName: '', lastName: '', ...EMPTY_BUSINESS_CONTACT, companyName: '', licenseNumber: '' };
 
 const ROLE_CHOICES: Array<{ role: SelfServiceRole; title: string; detail: string }> = [
   { role: 'seller', title: 'Seller', detail: 'Create & share menus · 14-day free trial' },
@@ -219,7 +219,7 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
         {signingUp && role === 'buyer' && !guest && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="auth-buyer-business" label="Business name (optional)" hint="Your dispensary, as invoices address it.">
-              <Input id="auth-buyer-business" autoComplete="organization" value={form.businessName} onChange={update('businessName')} />
+              <Input id="auth-buyer-business" autoComplete="organization" value={form.companyName} onChange={update('companyName')} />
             </Field>
             <Field id="auth-buyer-license" label="License number (optional)">
               <Input id="auth-buyer-license" value={form.licenseNumber} onChange={update('licenseNumber')} />
@@ -250,8 +250,11 @@ export function AuthDialog({ initial }: { initial: OpenAuthDialogDetail }) {
   );
 }
 
-/** The register payload of the form: a seller's business name and contact go with it, a buyer's business name and licence. */
+/**
+ * The register payload of the form: a seller's business name and contact go with it; a buyer's business, by the name
+ * their profile gives it (the company name), and its licence.
+ */
 function signUpValues(form: typeof EMPTY_FORM, role: SelfServiceRole) {
-  const { businessName, phoneNumber, contactInfo, licenseNumber, ...person } = form;
-  return role === 'seller' ? { ...person, role, businessName, phoneNumber, contactInfo } : { ...person, role, businessName, licenseNumber };
+  const { businessName, phoneNumber, contactInfo, companyName, licenseNumber, ...person } = form;
+  return role === 'seller' ? { ...person, role, businessName, phoneNumber, contactInfo } : { ...person, role, companyName, licenseNumber };
 }
