@@ -80,7 +80,7 @@ it("pushes a buyer's order to the seller's device through HTTPS it trusts by NOD
     title: `New order ${order.number} from Corner Dispensary`,
     url: `/orders/${order.id}`,
     badgeCount: 1,
-    body: expect.stringContaining('$2900.00') as unknown,
+    body: expect.stringContaining('$2,900.00') as unknown,
   });
 
   // Started again on the same data, it signs with the same pair: the browsers' subscriptions stay good.
