@@ -24,9 +24,20 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React, its DOM renderer and the router go together: every page needs all of them, and one file compresses
-        // better than the handful of small ones they would otherwise be split into.
-        advancedChunks: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/ }] },
+        advancedChunks: {
+          groups: [
+            // React and its DOM renderer go together: every page needs both, and one file compresses better than the
+            // handful of small ones they would otherwise be split into.
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 3 },
+            // The router comes with the whole app; a guest's first page (a shared menu) loads it only to leave.
+            { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+            // A guest's first page and everything it imports, in one file: a busy phone pays for each file in a
+            // request and a task, so the menu is taken over from one instead of the dozens it would be split into.
+            { name: 'first-page', test: /[\\/]app[\\/]first-page-app\.tsx$/, priority: 1 },
+            // What a page loads once idle (the service worker's registration, the install and storage prompts): one file.
+            { name: 'pwa-prompts', test: /[\\/]app[\\/]features[\\/]pwa[\\/]pwa-prompts\.tsx$/ },
+          ],
+        },
       },
     },
   },

@@ -6,29 +6,33 @@
  */
 import { memo, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from './components/error-boundary';
-import { AppRoutes } from './routes';
-
-/**
- * The routes do not follow the slots: a change in them (the session, the
- * prompts) must not reach a page the server drew before its code has
- * arrived, or React throws the drawn page away and starts over.
- */
-const Routes = memo(AppRoutes);
 
 export type AppFrameProps = {
-  router: ComponentType<{ children: ReactNode }>;
+  /** Puts the router around the page: the app's own, or a shared menu's first page's (which needs none). */
+  router: (children: ReactNode) => ReactNode;
+  /**
+   * Draws the page for the location. It does not follow the slots: a change in them (the session, the prompts)
+   * must not reach a page the server drew before its code has arrived, or React throws the drawn page away.
+   */
+  routes: ComponentType;
   before?: ReactNode;
   after?: ReactNode;
 };
 
-export function AppFrame({ router: Router, before, after }: AppFrameProps) {
+export function AppFrame({ router, routes, before, after }: AppFrameProps) {
   return (
     <ErrorBoundary>
-      <Router>
-        {before}
-        <Routes />
-        {after}
-      </Router>
+      {router(
+        <>
+          {before}
+          <MemoRoutes routes={routes} />
+          {after}
+        </>,
+      )}
     </ErrorBoundary>
   );
 }
+
+const MemoRoutes = memo(function Routes({ routes: Page }: { routes: ComponentType }) {
+  return <Page />;
+});

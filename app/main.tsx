@@ -11,7 +11,9 @@ const drawnByServer = root.firstElementChild !== null;
 // that a tap on the drawn page had to wait for (most of a shared menu's blocking time on a phone).
 const [{ StrictMode, startTransition }, { createRoot, hydrateRoot }] = await Promise.all([import('react'), import('react-dom/client')]);
 if (drawnByServer) await yieldToBrowser();
-const { App } = await import('./app');
+// A page the server drew is a guest's first page (a shared menu): it is taken over without the router, which loads
+// only when a link is followed; any other page starts the whole app.
+const App = drawnByServer ? (await import('./first-page-app')).FirstPageApp : (await import('./app')).App;
 if (drawnByServer) await yieldToBrowser();
 
 const app = (

@@ -3,7 +3,8 @@
  * public menu downloads only what that page needs.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from './lib/router';
+import { Route, Routes } from './lib/app-router';
+import { Navigate, useLocation } from './lib/router';
 import { dashboardPathFor } from '../sync/entities/user-display';
 import { NotFoundPage } from './components/not-found-page';
 import { RequireRole } from './components/require-role';

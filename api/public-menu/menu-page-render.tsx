@@ -7,8 +7,9 @@
  */
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from '../../app/lib/router';
 import { AppFrame } from '../../app/app-frame';
+import { firstPageOf } from '../../app/first-page-routes';
+import { FirstPageRouter } from '../../app/lib/first-page-router';
 import { documentTitle } from '../../app/lib/document-title';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { EMBEDDED_MENU_ELEMENT_ID, EmbeddedMenuContext, embeddedMenuJson, type EmbeddedMenu } from '../../app/features/public-menu/embedded-menu';
@@ -17,12 +18,18 @@ import { publicMenuViewPixelPath } from './public-menu-routes';
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** The app's markup for a menu's path, with every lazily loaded part in place. */
+/** The app's markup for a menu's path, as the browser takes it over (a first page, without the router), with every lazily loaded part in place. */
 export async function renderMenuMarkup(embedded: EmbeddedMenu, path: string): Promise<string> {
-  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  const firstPage = firstPageOf(path.split('?', 1)[0]!);
+  if (!firstPage) throw new Error(`${path} is not a page the server draws`);
+  const router = (children: ReactNode) => (
+    <FirstPageRouter location={path} params={firstPage.params}>
+      {children}
+    </FirstPageRouter>
+  );
   const { prelude } = await prerenderToNodeStream(
     <EmbeddedMenuContext value={embedded}>
-      <AppFrame router={Router} />
+      <AppFrame router={router} routes={firstPage.Page} />
     </EmbeddedMenuContext>,
   );
   const chunks: Buffer[] = [];
