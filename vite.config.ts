@@ -28,6 +28,9 @@ export default defineConfig({
           groups: [
             // React and its DOM renderer go together: every page needs both, and one file compresses better than the
             // handful of small ones they would otherwise be split into.
+            // The helper that loads a chunk with its imports, used by the entry: in a file of its own, or the entry
+            // would import (and so evaluate, in its own first task) whichever larger chunk held it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 4 },
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 3 },
             // The router comes with the whole app; a guest's first page (a shared menu) loads it only to leave.
             { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 2 },

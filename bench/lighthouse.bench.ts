@@ -7,32 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import react from '@vitejs/plugin-react';
 import { launch } from 'chrome-launcher';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import lighthouse from 'lighthouse';
-import type { Server } from 'node:http';
-import { build } from 'vite';
+import { buildBarePage, serveBarePage } from './bare-page-server';
 import { startDemoSite } from './menu-page.bench';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Figures = { score: number; lcpMs: number; tbtMs: number; fcpMs: number };
-
-async function buildBarePage(outDir: string): Promise<void> {
-  await build({ root: join(import.meta.dirname, 'bare-page'), configFile: false, logLevel: 'error', plugins: [react()], build: { outDir, emptyOutDir: true } });
-}
-
-async function serveBarePage(root: string): Promise<{ url: string; close(): void }> {
-  const app = new Hono().use(compress()).use(serveStatic({ root }));
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, close: () => server.close() };
-}
 
 /** Lighthouse now and then loses a run's trace (NO_NAVSTART); such a run is taken again, a few times at most. */
 const ATTEMPTS = 3;

@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark and prints its figures; `npm run bench -- sync publicMenu` runs only those named. */
+import { benchBusyPhone } from './busy-phone.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchMenuPage } from './menu-page.bench';
 import { benchAdminCustomers } from './admin-customers.bench';
@@ -23,6 +24,7 @@ const benches: Record<string, () => unknown> = {
   routeJavaScript: benchRouteJavaScript,
   photoCompression: benchPhotoCompressionReport,
   lighthouse: benchLighthouse,
+  busyPhone: benchBusyPhone,
   adminCustomers: benchAdminCustomers,
   invoicePdf: benchInvoicePdf,
   invoicesBesideMenu: benchInvoicesBesideMenu,
