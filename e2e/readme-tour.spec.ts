@@ -60,5 +60,5 @@ test('the tour of the deal: customer, price list, order, invoice and payment, on
   await expect(summary).toContainText('Amount due');
   await expect(page.getByRole('button', { name: 'Download the invoice (PDF)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Record payment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record a payment' })).toBeVisible();
 });
