@@ -3,6 +3,7 @@
  * payments, the invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
  * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import type { Order } from '../../../sync/entities/order';
@@ -11,6 +12,7 @@ import type { Mutation } from '../../../sync/mutations';
 import { calendarDay } from '../../../sync/pricing';
 import { mayReorder } from '../../../sync/order-replica';
 import { deliveredQuantityProblem } from '../../../sync/order-delivery';
+import { quoteDifferences } from '../../../sync/quote-differences';
 import { isInvoiced, orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -177,6 +179,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
         </p>
       )}
       {party === 'seller' && order.number && order.buyerTeamId === null && <DraftOrderNotice order={order} onDownloadPdf={() => saveInvoice(order)} />}
+      <QuoteDifferences order={order} />
       {refusedHere.map((refusal) => (
         <div key={refusal.seq} role="alert" className="mb-4 flex items-start justify-between gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
           <p>{refusal.message}</p>
@@ -201,7 +204,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           {(invoiceReady || order.payments.length > 0) && <OrderPaymentsList order={order} />}
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Timeline</h2>
-            <OrderTimeline order={order} />
+            <OrderTimeline order={order} waiting={states.waiting.has(order.id)} />
           </Card>
         </div>
       </div>
@@ -224,6 +227,29 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
         </Dialog>
       )}
     </PageBody>
+  );
+}
+
+/** Once the server answered an order sent from the cart, where its answer differs from what the cart showed, until dismissed. */
+function QuoteDifferences({ order }: { order: Order }) {
+  const db = useSyncSession((state) => state.db);
+  const sent = useLiveQuery(async () => (db ? await db.orderQuotes.get(order.id) : undefined), [db, order.id]);
+  const said = sent && order.number ? quoteDifferences(sent.quote, order) : [];
+  if (said.length === 0) return null;
+  return (
+    <div role="status" className="mb-4 flex items-start justify-between gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <div>
+        <p className="font-medium">The seller’s answer differs from what your cart showed:</p>
+        <ul className="list-disc pl-5" aria-label="What differs">
+          {said.map((difference) => (
+            <li key={difference}>{difference}</li>
+          ))}
+        </ul>
+      </div>
+      <Button variant="ghost" size="sm" className="shrink-0" onClick={() => db && void db.orderQuotes.delete(order.id)}>
+        Dismiss
+      </Button>
+    </div>
   );
 }
 

@@ -101,12 +101,13 @@ export function OrderLines({ order }: { order: Order }) {
 }
 
 /** Each step the order took (its moves, the seller's edits of the lines with what they changed, the payments), who took it and when, oldest first. */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderTimeline({ order, waiting = false }: { order: Order; waiting?: boolean }) {
   return (
     <ol className="grid gap-2 text-sm" aria-label="Timeline">
       {order.history.map((step, index) => (
         <li key={`${step.at}-${index}`} className="border-l-2 border-brand-200 pl-3">
-          <p className="font-medium text-stone-900">{historyEntryTitle(step)}</p>
+          {/* Nothing was submitted while the order is still on this device. */}
+          <p className="font-medium text-stone-900">{waiting && index === 0 ? 'Waiting to send' : historyEntryTitle(step)}</p>
           {step.lineChanges && step.lineChanges.length > 0 && (
             <ul className="text-stone-700" aria-label="What changed">
               {step.lineChanges.map((change) => (

@@ -5,10 +5,10 @@
  */
 import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
 import { formatQuantity } from '../../../sync/format-decimal';
+import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { lineTotalCents, quantityThousandths } from '../../../sync/order-request';
-import { shownTerms } from '../../../sync/priced-menu';
-import { quantityProblem, unitPriceCents } from '../../../sync/pricing';
+import { shownOrderLine, shownTerms } from '../../../sync/priced-menu';
+import { quantityProblem } from '../../../sync/pricing';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -119,22 +119,29 @@ export function priceCart(cart: Cart, products: MenuProduct[]): PricedCart {
       gone.push(line.productId);
       continue;
     }
-    const terms = shownTerms(product);
-    const wanted = quantityThousandths(line.quantity);
-    const priceCents = unitPriceCents(terms, wanted ?? 0);
-    const lineCents = wanted !== null && priceCents !== null ? lineTotalCents(priceCents, wanted) : null;
+    const shown = shownOrderLine(product, line.quantity);
     const problem = cartQuantityProblem(product, line.quantity);
-    if (problem === null && lineCents !== null) totalCents += lineCents;
+    if (problem === null && shown.lineCents !== null) totalCents += shown.lineCents;
     else uncounted += 1;
     lines.push({
       ...line,
       strainName: product.strainName,
       unitType: product.unitType,
       problem,
-      unitPrice: priceCents === null ? null : formatScaled(priceCents, 2),
-      listPrice: terms.listPriceCents !== null && terms.listPriceCents !== priceCents ? formatScaled(terms.listPriceCents, 2) : null,
-      lineTotal: lineCents === null ? null : formatScaled(lineCents, 2),
+      unitPrice: shown.unitCents === null ? null : shown.line.unitPrice,
+      listPrice: shown.line.listPrice,
+      lineTotal: shown.lineCents === null ? null : shown.line.lineTotal,
     });
   }
   return { lines, total: formatScaled(totalCents, 2), uncounted, gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
+}
+
+/** What the cart shows for its lines, to show the order so while it waits and compare the server's answer with. */
+export function cartQuote(cart: Cart, products: MenuProduct[], paymentTerms: OrderQuote['paymentTerms']): OrderQuote {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines = cart.lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    return product ? [shownOrderLine(product, line.quantity).line] : [];
+  });
+  return { lines, paymentTerms };
 }
