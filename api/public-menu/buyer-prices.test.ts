@@ -183,7 +183,7 @@ describe('an order request at the buyer’s prices', () => {
     expect(hidden.body.message).toBe('Tangie is not offered to you');
     const offStep = await t.request<ErrorBody>('POST', '/api/inquiries', { token: buyer.token, body: order([[gummies, '7']]) });
     expect(offStep.status).toBe(400);
-    expect(offStep.body.message).toBe('Gummies: order in steps of 5 unit');
+    expect(offStep.body.message).toBe('Gummies: order in steps of 5 units');
   });
 });
 
