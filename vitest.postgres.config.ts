@@ -30,7 +30,9 @@ const exclude = [
   'api/orders/invoice-pdf.test.ts',
 ];
 // Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
-const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };
+// A test's every query crosses a connection to another process, which a loaded two-core machine may keep waiting: a test
+// that takes a few seconds alone took over twenty there, so tests get a minute.
+const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 };
 
 /** As in the main run (vitest.config.ts), most files share one module graph per worker. */
 export default defineConfig({

@@ -216,7 +216,7 @@ test.describe('admin dashboard', () => {
     await expect(audit.getByText(`Opened details · ${buyer.email}`).first()).toBeVisible();
   });
 
-  test('exports every customer that matches, buyers with N/A', async ({ page }) => {
+  test('exports every customer that matches, buyers with N/A and no trial end', async ({ page }) => {
     const marker = uniqueMarker();
     const seller = await makeCustomer('seller', marker, 'Export Seller');
     const buyer = await makeCustomer('buyer', marker, 'Export Buyer');
@@ -227,10 +227,10 @@ test.describe('admin dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Email,Role,Business Name,Phone,Subscription Status,Created Date');
+    expect(lines[0]).toBe('Name,Email,Role,Business Name,Phone,Subscription Status,Created Date,License Number,Trial End');
     expect(lines.slice(1)).toEqual([
-      expect.stringMatching(new RegExp(`^Export Buyer ${marker},${buyer.email},buyer,,,N/A,\\d{4}-\\d{2}-\\d{2}$`)),
-      expect.stringMatching(new RegExp(`^Export Seller ${marker},${seller.email},seller,,,trial,\\d{4}-\\d{2}-\\d{2}$`)),
+      expect.stringMatching(new RegExp(`^Export Buyer ${marker},${buyer.email},buyer,,,N/A,\\d{4}-\\d{2}-\\d{2},,$`)),
+      expect.stringMatching(new RegExp(`^Export Seller ${marker},${seller.email},seller,,,trial,\\d{4}-\\d{2}-\\d{2},,\\d{4}-\\d{2}-\\d{2}$`)),
     ]);
   });
 });

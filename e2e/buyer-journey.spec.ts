@@ -238,7 +238,7 @@ test.describe('buyer journey', () => {
     await cart.getByRole('button', { name: 'Submit order' }).click();
     await expect(cart).toBeHidden();
     await expectToastShown(page, 'Order saved');
-    await expect(page.getByText('Waiting to send')).toBeVisible();
+    await expect(page.getByText('Waiting to send').first()).toBeVisible();
 
     // --- Back online, and nothing else: it all reaches the server.
     await goOnline(context);

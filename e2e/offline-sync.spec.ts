@@ -123,7 +123,7 @@ test.describe('offline-first sync', () => {
     await syncStatus(page).click();
     const popover = page.getByRole('dialog');
     await expect(popover.getByRole('status')).toHaveText('1 change was refused');
-    await expect(popover.getByText('Changes the server refused')).toBeVisible();
+    await expect(popover.getByText('Changes that could not be saved')).toBeVisible();
     const refusal = popover.getByRole('listitem');
     await expect(refusal).toHaveCount(1);
     await expect(refusal).toContainText('Product edit');

@@ -57,7 +57,7 @@ const test = base.extend<{ savedMenu: SavedMenu; refusedOrder: SavedMenu }>({
     await page.getByLabel(`Quantity of ${haze.strainName} in cart`).fill('20');
     await page.getByRole('button', { name: 'Cart (1)' }).click();
     await page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Submit order' }).click();
-    await expect(page.getByText('Waiting to send')).toBeVisible();
+    await expect(page.getByText('Waiting to send').first()).toBeVisible();
     // Meanwhile the seller sells most of it elsewhere: the server will refuse the order.
     await apiPut(`/api/products/${haze.id}`, seller.session, { availableQuantity: '15' });
     await goOnline(context);
@@ -81,7 +81,7 @@ test('a cart built and submitted offline on a saved menu arrives when the networ
   const cart = page.getByRole('dialog', { name: 'Your cart' });
   await expect(cart.getByText('Total: $250.00')).toBeVisible();
   await cart.getByRole('button', { name: 'Submit order' }).click();
-  await expect(page.getByText('Waiting to send')).toBeVisible();
+  await expect(page.getByText('Waiting to send').first()).toBeVisible();
 
   await goOnline(context);
   await expectAllSynced(page, 20_000);

@@ -60,7 +60,7 @@ test('an order over the quota waits on the device, and the buyer is told why and
   await expect(syncStatus(page)).toHaveAccessibleName('Sync status: The server asked this device to wait; 1 change will sync by themselves', { timeout: 20_000 });
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'My Orders' }).click();
   await expect(page.getByRole('status').filter({ hasText: quota })).toHaveText(`${quota} The order is kept on this device and will be sent by itself, with nothing more to do.`);
-  await expect(page.getByText('Waiting to send')).toBeVisible();
+  await expect(page.getByText('Waiting to send').first()).toBeVisible();
   await page.getByRole('link', { name: /New order/ }).click();
   await expect(page.getByRole('status').filter({ hasText: quota })).toContainText('The order is kept on this device and will be sent by itself');
 });

@@ -207,3 +207,43 @@ test('a buyer is offered notifications once, after saving a first menu, and sign
   await expect(page.getByRole('button', { name: 'Start Free Trial' }).first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('test-push-subscription'))).toBeNull();
 });
+
+test('with no push service answering, turning notifications on gives up, says why and what to try, and can be tried again', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  await context.addInitScript(() => {
+    // The app waits this long for the push service instead of its usual 15 s, so the test need not.
+    Object.assign(window, { pushSubscribeTimeoutMs: 1_000 });
+    const attempts: number[] = [];
+    Object.assign(window, { testSubscribeAttempts: attempts });
+    PushManager.prototype.subscribe = () => {
+      attempts.push(1);
+      return new Promise<PushSubscription>(() => undefined);
+    };
+    PushManager.prototype.getSubscription = async () => null;
+  });
+  const posted: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/push/subscriptions') && posted.push(request.method()));
+  const seller = await registerAccountAt(server.url, 'seller');
+  await signIn(page, seller, server.url);
+  await waitForServiceWorkerControl(page);
+  await page.goto(`${server.url}/profile/account`);
+  const push = page.getByRole('heading', { name: 'Push notifications' }).locator('..');
+  const turnOn = push.getByRole('button', { name: 'Turn on notifications' });
+
+  await turnOn.click();
+  await expect(push.getByRole('alert')).toHaveText(
+    /^This device could not be subscribed to notifications: the browser's push service did not answer\. Check this device's internet connection and try again later\./,
+  );
+  await expect(turnOn).toBeEnabled();
+  await expect(push.getByText('Notifications are on for this device.')).toHaveCount(0);
+  await expect(push.getByText('This device shows notifications.')).toHaveCount(0);
+  await expect(push.getByRole('button', { name: 'Turn off' })).toHaveCount(0);
+
+  // Tried again: the browser is asked again and the answer is the same, never "on".
+  await turnOn.click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { testSubscribeAttempts: number[] }).testSubscribeAttempts.length)).toBe(2);
+  await expect(push.getByRole('alert')).toContainText('could not be subscribed');
+  await expect(turnOn).toBeEnabled();
+  expect(posted).toEqual([]);
+});

@@ -78,6 +78,11 @@ test("a rep's product form and another member's menu offer only what a rep may d
   await expect(page.getByRole('note')).toContainText('Reps change only the menus they made');
   await expect(page.getByRole('button', { name: 'Update Menu' }).first()).toBeDisabled();
   await expect(page.getByLabel('Menu name')).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Regenerate link' })).toBeDisabled();
+  const regenerate = page.getByRole('button', { name: 'Regenerate link' });
+  await expect(regenerate).toBeDisabled();
   await expect(page.getByText("Only the menu's maker, an owner or a manager can give it a new link.")).toBeVisible();
+  // Tapped on a phone, it says why rather than doing nothing.
+  await regenerate.click({ force: true });
+  await expectToastShownTimes(page, "Only the menu's maker, an owner or a manager can give it a new link.", 1);
+  await expect(page.getByRole('dialog', { name: 'Regenerate link?' })).toHaveCount(0);
 });

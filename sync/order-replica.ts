@@ -11,6 +11,7 @@ import { lineChanges, linesChangedHistory } from './order-changes';
 import { orderCredit } from './order-payments';
 import { lineTotal, orderTotal } from './order-request';
 import { orderMove, type OrderMove, type OrderParty } from './order-states';
+import { shownOrderLine, type ShownProduct } from './priced-menu';
 import type { ApplyContext, ReplicaState } from './replica';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
@@ -59,6 +60,22 @@ function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>
       deliveredQuantity: null,
     };
   });
+}
+
+/** The buyer's lines priced by their saved copy of the menu, as the cart priced them (`shownOrderLine`). */
+function shownLines(wanted: Array<{ productId: string; quantity: string | null }>, products: ShownProduct[]): OrderLine[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return wanted.map(({ productId, quantity }) => {
+    const product = byId.get(productId);
+    return product ? shownOrderLine(product, quantity ?? '0').line : linesFrom([{ productId, quantity }], new Map())[0]!;
+  });
+}
+
+/** The payment terms of the buyer's latest order with this seller, as the server gave them; cash on delivery before any. */
+export function lastKnownTerms(state: Pick<ReplicaState, 'orders'>, sellerTeamId: string): Order['paymentTerms'] {
+  const answered = [...state.orders.values()].filter((order) => order.sellerTeamId === sellerTeamId && order.number !== '');
+  answered.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return answered[0]?.paymentTerms ?? 'cod';
 }
 
 const totalOf = (lines: OrderLine[]) => orderTotal(lines.map((line) => line.lineTotal)) ?? '0.00';
@@ -136,9 +153,16 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
       return;
     }
     const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
-    const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
-    const from = { sellerTeamId: saved?.menu.sellerId ?? '', sellerName: saved?.menu.sellerBusinessName ?? '', buyerTeamId: context.userId, menuId: args.menuId, note: args.note };
-    put(state, pendingOrder(state, args.id, linesFrom(args.lines, products), from, context));
+    const sellerTeamId = saved?.menu.sellerId ?? '';
+    const from = {
+      sellerTeamId,
+      sellerName: saved?.menu.sellerBusinessName ?? '',
+      buyerTeamId: context.userId,
+      menuId: args.menuId,
+      note: args.note,
+      paymentTerms: args.quote?.paymentTerms ?? lastKnownTerms(state, sellerTeamId),
+    };
+    put(state, pendingOrder(state, args.id, args.quote?.lines ?? shownLines(args.lines, saved?.snapshot?.products ?? []), from, context));
   },
   'order.accept': statusMove('accept'),
   'order.reject': statusMove('reject'),

@@ -6,11 +6,11 @@ const gummies = { strainName: 'Gummies', unitType: 'unit' as const, lotSize: 48,
 
 describe('orderLineProblem', () => {
   it('refuses less than the lot size, naming the product and the minimum', () => {
-    expect(orderLineProblem(gummies, '47')).toBe('Gummies: the minimum order is 48 unit');
+    expect(orderLineProblem(gummies, '47')).toBe('Gummies: the minimum order is 48 units');
   });
 
   it('refuses more than is available', () => {
-    expect(orderLineProblem({ ...gummies, availableQuantity: '60.500' }, '61')).toBe('Gummies: only 60.5 unit available');
+    expect(orderLineProblem({ ...gummies, availableQuantity: '60.500' }, '61')).toBe('Gummies: only 60.5 units available');
   });
 
   it('asks for a quantity when there is none', () => {

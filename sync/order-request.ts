@@ -4,7 +4,7 @@
  */
 import { formatScaled, MAX_TOTAL_CENTS, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 import type { Product } from './entities/product';
-import { formatPrice } from './format-decimal';
+import { formatPrice, formatQuantity } from './format-decimal';
 
 export type OrderLineProduct = Pick<Product, 'strainName' | 'unitType' | 'lotSize' | 'availableQuantity' | 'pricePerUnit'>;
 
@@ -14,15 +14,13 @@ export function quantityThousandths(quantity: string): number | null {
   return parsed.ok && parsed.scaled > 0 ? parsed.scaled : null;
 }
 
-const plain = (thousandths: number) => formatScaled(thousandths, 3).replace(/\.?0+$/, '');
-
 /** Why this quantity cannot be ordered, or null when it can: at least the lot size, at most what is available. */
 export function orderLineProblem(product: OrderLineProduct, quantity: string): string | null {
   const wanted = quantityThousandths(quantity);
   if (wanted === null) return `${product.strainName}: enter a quantity`;
-  if (wanted < product.lotSize * 1000) return `${product.strainName}: the minimum order is ${product.lotSize} ${product.unitType}`;
+  if (wanted < product.lotSize * 1000) return `${product.strainName}: the minimum order is ${formatQuantity(String(product.lotSize), product.unitType)}`;
   const available = parseScaled(product.availableQuantity, QUANTITY_RULE);
-  if (available.ok && wanted > available.scaled) return `${product.strainName}: only ${plain(available.scaled)} ${product.unitType} available`;
+  if (available.ok && wanted > available.scaled) return `${product.strainName}: only ${formatQuantity(formatScaled(available.scaled, 3), product.unitType)} available`;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from './entities/order';
-import { orderMove, type OrderMove, type OrderParty } from './order-states';
+import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from './order-states';
 
 const at = (status: OrderStatus, resumeStatus: 'submitted' | 'accepted' | null = null) => ({ status, resumeStatus });
 
@@ -47,5 +47,15 @@ describe('the order state machine', () => {
   it('says plainly why a move is refused', () => {
     expect(orderMove(at('submitted'), 'accept', 'buyer')).toEqual({ ok: false, message: 'Only the seller can mark an order accepted' });
     expect(orderMove(at('accepted'), 'cancel', 'buyer')).toEqual({ ok: false, message: 'An order that is accepted cannot be cancelled' });
+  });
+
+  it('takes a move to where the order already stands as already made, for the party that may make it', () => {
+    expect(moveAlreadyMade(at('accepted'), 'accept', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('delivered'), 'deliver', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('cancelled'), 'cancel', 'buyer')).toBe(true);
+    expect(moveAlreadyMade(at('accepted'), 'accept', 'buyer')).toBe(false);
+    expect(moveAlreadyMade(at('fulfilled'), 'accept', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('accepted'), 'recordPayment', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('submitted'), 'approve', 'buyer')).toBe(false);
   });
 });

@@ -77,6 +77,17 @@ export function orderMove(order: Where, move: OrderMove, party: OrderParty, rais
   }
 }
 
+/** The status each move to a new status leads to (approve and the moves that keep the status lead to none of their own). */
+const LEADS_TO: Partial<Record<OrderMove, OrderStatus>> = { accept: 'accepted', reject: 'rejected', cancel: 'cancelled', fulfil: 'fulfilled', deliver: 'delivered' };
+
+/**
+ * Whether `move` by `party` was already made: the order stands where the move leads, and the party may make that
+ * move at all. A second tap on Accept, or an Accept queued twice, then changes nothing and is no error.
+ */
+export function moveAlreadyMade(order: Where, move: OrderMove, party: OrderParty): boolean {
+  return ALLOWED[move][party] !== undefined && LEADS_TO[move] === order.status;
+}
+
 /** The statuses an order is invoiced in: from acceptance on, until it is closed by a rejection or a cancellation. */
 const INVOICED: readonly OrderStatus[] = ['accepted', 'fulfilled', 'delivered'];
 

@@ -4,6 +4,7 @@
  * terms back from the priced products to check and price an order line as it is typed, as the server then does.
  */
 import { formatScaled, PRICE_RULE, QUANTITY_RULE, parseScaled, type DecimalRule } from './decimal';
+import type { OrderLine } from './entities/order';
 import type { PriceListEntry } from './entities/price-list';
 import type { PublicMenu } from './entities/public-menu';
 import { lineTotalCents, orderLineProblem, quantityThousandths, type LineAmount, type OrderLineProduct } from './order-request';
@@ -66,4 +67,33 @@ export function pricedOrderLine(product: OrderLineProduct, terms: ProductTerms, 
     lineTotal: unitCents === null || wanted === null ? null : formatScaled(lineTotalCents(unitCents, wanted), 2),
     amount: unitCents === null || wanted === null ? null : { strainName: product.strainName, priceCents: unitCents, quantityThousandths: wanted },
   };
+}
+
+/** A line as the buyer's menu prices it, and its figures in cents (null: no quantity, or no price). */
+export type ShownOrderLine = { line: OrderLine; unitCents: number | null; lineCents: number | null };
+
+/**
+ * A line as the buyer's menu prices it: the quantity as typed (to the thousandth), the unit price at that quantity
+ * (breaks applied), the list price when theirs differs, and the exact line total. The cart, the order waiting to send
+ * and what it is later compared with all price by this, on the terms the server prices by.
+ */
+export function shownOrderLine(
+  product: Pick<ShownProduct, 'id' | 'strainName' | 'unitType' | 'pricePerUnit' | 'lotSize' | 'listPrice' | 'minimumQuantity' | 'quantityIncrement' | 'priceBreaks'>,
+  quantity: string,
+): ShownOrderLine {
+  const terms = shownTerms(product);
+  const wanted = quantityThousandths(quantity);
+  const unitCents = unitPriceCents(terms, wanted ?? 0);
+  const lineCents = wanted !== null && unitCents !== null ? lineTotalCents(unitCents, wanted) : null;
+  const line = {
+    productId: product.id,
+    strainName: product.strainName,
+    unitType: product.unitType,
+    quantity: wanted === null ? quantity : formatScaled(wanted, 3),
+    unitPrice: formatScaled(unitCents ?? 0, 2),
+    listPrice: terms.listPriceCents !== null && terms.listPriceCents !== unitCents ? formatScaled(terms.listPriceCents, 2) : null,
+    lineTotal: formatScaled(lineCents ?? 0, 2),
+    deliveredQuantity: null,
+  };
+  return { line, unitCents, lineCents };
 }

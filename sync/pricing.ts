@@ -5,7 +5,9 @@
  * up to the cent); its quantity held to a minimum and an increment on top of the product's lot size; and cheaper
  * from a quantity on (the largest break at or below the quantity ordered).
  */
+import type { UnitType } from './constants';
 import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import { formatQuantity } from './format-decimal';
 import type { PriceList, PriceListEntry } from './entities/price-list';
 import type { Product } from './entities/product';
 
@@ -93,13 +95,15 @@ export function unitPriceCents(terms: ProductTerms, quantityThousandths: number)
 }
 
 const plainQuantity = (scaled: number) => formatScaled(scaled, 3).replace(/\.?0+$/, '');
+/** '5 units', '1 unit', '2.5 lb': as quantities are written everywhere. */
+const quantityWithUnit = (scaled: number, unitType: string) => formatQuantity(formatScaled(scaled, 3), unitType as UnitType);
 
 /** Why a buyer cannot order this quantity on these terms, or null: hidden, under the minimum, or off the increment. */
 export function quantityProblem(product: Pick<PricedProduct, 'strainName' | 'unitType'>, terms: ProductTerms, quantityThousandths: number): string | null {
   if (terms.hidden) return `${product.strainName} is not offered to you`;
-  if (quantityThousandths < terms.minimumThousandths) return `${product.strainName}: the minimum order is ${plainQuantity(terms.minimumThousandths)} ${product.unitType}`;
+  if (quantityThousandths < terms.minimumThousandths) return `${product.strainName}: the minimum order is ${quantityWithUnit(terms.minimumThousandths, product.unitType)}`;
   if (terms.incrementThousandths !== null && quantityThousandths % terms.incrementThousandths !== 0) {
-    return `${product.strainName}: order in steps of ${plainQuantity(terms.incrementThousandths)} ${product.unitType}`;
+    return `${product.strainName}: order in steps of ${quantityWithUnit(terms.incrementThousandths, product.unitType)}`;
   }
   return null;
 }

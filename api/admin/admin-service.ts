@@ -26,6 +26,7 @@ import { countProductsOfOwner } from '../db/repositories/products';
 import { accountFacts, customerStats, growthFigures } from '../db/repositories/customer-figures';
 import { licenseIsShared, listCustomers, pageCustomers } from '../db/repositories/customer-search';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
+import { findMembership, findTeam } from '../db/repositories/teams';
 import { countEnabledAdmins, findUserById, updateUser, type UserChanges } from '../db/repositories/users';
 import { requirePassword } from '../auth/current-password';
 import { actorOf, recordAdminAudit } from './admin-audit';
@@ -163,16 +164,21 @@ export function extendedTrialEnd(current: Date | null, now: Date, days: number):
   return new Date(from.getTime() + days * DAY_MS);
 }
 
+export const MEMBER_TRIAL_MESSAGE = "A team member has no trial of their own: extend the team's trial on its owner's account";
+
 /**
  * Gives a seller more trial days. A seller whose trial ended or whose
  * subscription was canceled is back on trial at once; one who pays now has
- * no trial to extend.
+ * no trial to extend. A team's trial is its founding account's: a member
+ * who joined it (a manager, a rep) has none to extend.
  */
 export async function extendTrial(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
   const { days } = parseOrThrow(trialExtensionSchema, input);
   return services.db.transaction(async (tx) => {
     const account = await accountOrNotFound(tx.db, customerId);
     if (account.role !== 'seller') throw new AppError('validation', 'Only a seller has a trial to extend');
+    const membership = await findMembership(tx.db, customerId);
+    if (membership && membership.teamId !== customerId) throw new AppError('validation', MEMBER_TRIAL_MESSAGE);
     if (account.subscriptionStatus === 'active' || account.subscriptionStatus === 'past_due') {
       throw new AppError('validation', 'This seller has a paid subscription; there is no trial to extend');
     }
@@ -187,6 +193,15 @@ export async function getAudit(services: Services, query: { page?: string }): Pr
   const page = positiveInt(query.page, 1);
   const { items, total } = await pageAudit(services.db.read, page, AUDIT_PAGE_SIZE);
   return { items, total, page, pageSize: AUDIT_PAGE_SIZE };
+}
+
+/** The account's team, named as the admin list names it (the founder's business), and the account's role there. */
+async function teamOf(db: Db, userId: string): Promise<CustomerDetail['team']> {
+  const membership = await findMembership(db, userId);
+  if (!membership) return null;
+  const founder = await findUserById(db, membership.teamId);
+  const name = founder?.businessName?.trim() || founder?.companyName?.trim() || (await findTeam(db, membership.teamId))?.name || null;
+  return { id: membership.teamId, name, role: membership.role };
 }
 
 /** One customer's details; the opening goes into the audit log (after the entries the panel lists), as any action on them would. */
@@ -205,6 +220,7 @@ export async function getCustomerDetail(services: Services, actor: Actor, custom
     emailConfirmed: customer.emailConfirmedAt !== null,
     stripeDashboardUrl: facts.stripeCustomerId ? stripeCustomerDashboardUrl(facts.stripeCustomerId, services.env.STRIPE_SECRET_KEY) : null,
     audit: await auditOfTarget(db, customerId, DETAIL_AUDIT_ENTRIES),
+    team: await teamOf(db, customerId),
   };
   await services.db.transaction(async (tx) => audit(tx.db, actor, services.now(), 'customer.view', customer));
   return detail;

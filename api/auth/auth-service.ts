@@ -58,9 +58,12 @@ export async function register(services: Services, input: unknown, clientAddress
       subscriptionStatus: 'trial',
       trialEndsAt: fields.role === 'seller' ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
     });
-    await sendWelcome(services, created);
-    if (!inviteToken) return created;
+    if (!inviteToken) {
+      await sendWelcome(services, created);
+      return created;
+    }
     // Joining at once: the account takes the team's kind, and the team's trial or subscription is the one that counts.
+    // The invitation's link proved the address, so no welcome asks to confirm it.
     await joinWithToken(services, tx, created, inviteToken);
     return (await findUserById(tx.db, created.id))!;
   });

@@ -98,16 +98,19 @@ describe('readSnapshot', () => {
   });
 
   it('lets a read left running after it ended see the latest commit, not a later snapshot', async () => {
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The left-over read starts on a signal given while a later snapshot is open, after a commit: no timers racing.
+    let startLeftOver!: () => void;
+    const laterSnapshotIsOpen = new Promise<void>((resolve) => (startLeftOver = resolve));
     let leftRunning!: Promise<number>;
     await t.services.db.readSnapshot(async () => {
-      leftRunning = pause(40).then(clock);
+      leftRunning = laterSnapshotIsOpen.then(clock);
     });
     const before = await clock();
     await t.services.db.readSnapshot(async () => {
       await clock();
       await t.services.db.transaction(async () => undefined);
-      await pause(80);
+      startLeftOver();
+      await leftRunning;
     });
     expect(await leftRunning).toBe(before + 1);
   });

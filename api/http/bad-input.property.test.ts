@@ -26,11 +26,15 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import { MUTATION_NAMES } from '../../sync/mutations';
+import { isPostgres } from '../db/sql-dialect';
 import { tableNames } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-/** Requests in all, spread over the targets. */
-const TOTAL_REQUESTS = 10_000;
+/**
+ * Requests in all, spread over the targets. PostgreSQL answers each over a connection, several times slower than
+ * SQLite in the same process: it takes fewer, as the same generators and routes run on both.
+ */
+const totalRequests = () => (isPostgres(t.services.db.read) ? 4_000 : 10_000);
 
 /** Every key of every object schema the entities export: the names a hostile client would try. */
 const FIELD_NAMES = [
@@ -276,8 +280,9 @@ describe('generated bad input', () => {
     expect([...new Set(bodyRoutes)].sort()).toEqual(covered.sort());
   });
 
-  it(`answers ${TOTAL_REQUESTS} requests without a server error, refusing with a 4xx and a message and writing nothing`, { timeout: 120_000 }, async () => {
-    const runsEach = Math.ceil(TOTAL_REQUESTS / TARGETS.length);
+  it('answers thousands of requests without a server error, refusing with a 4xx and a message and writing nothing', { timeout: 300_000 }, async () => {
+    const total = totalRequests();
+    const runsEach = Math.ceil(total / TARGETS.length);
     let sent = 0;
     const statuses = new Map<number, number>();
     for (const target of TARGETS) {
@@ -301,8 +306,8 @@ describe('generated bad input', () => {
         { numRuns: runsEach },
       );
     }
-    expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    expect(sent).toBeGreaterThanOrEqual(total);
     // The generators must reach validation, not stop at the door: most answers are refusals of the input itself.
-    expect((statuses.get(400) ?? 0) + (statuses.get(422) ?? 0)).toBeGreaterThan(TOTAL_REQUESTS / 2);
+    expect((statuses.get(400) ?? 0) + (statuses.get(422) ?? 0)).toBeGreaterThan(total / 2);
   });
 });

@@ -118,7 +118,7 @@ function device(account: AuthResponse) {
 
 /** The refusals an order request can meet, and the message each gives. */
 const ORDER_REFUSALS: Array<[string, () => Record<string, unknown>, string, string?]> = [
-  ['below the lot size', () => order([[minis, '5']]), 'Mini Prerolls: the minimum order is 10 unit', 'items.0'],
+  ['below the lot size', () => order([[minis, '5']]), 'Mini Prerolls: the minimum order is 10 units', 'items.0'],
   ['below the lot size (fractional)', () => order([[gelato, '1.999']]), 'Gelato: the minimum order is 2 lb', 'items.0'],
   ['above what is available', () => order([[gelato, '11']]), 'Gelato: only 10 lb available', 'items.0'],
   [

@@ -16,7 +16,8 @@ import {
 import { AppError } from '../../sync/errors';
 import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, moneyCents, orderTotals, paymentStatusOf } from '../../sync/order-payments';
 import { lineChanges, linesChangedHistory } from '../../sync/order-changes';
-import { orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
+import { deliveredQuantityProblem } from '../../sync/order-delivery';
+import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { parseOrThrow } from '../../sync/validation';
 import type { Services } from '../context';
@@ -39,6 +40,8 @@ async function moveOrder(services: Services, actor: OrderActor, id: string, move
     const row = await findOrderRow(tx.db, id);
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);
     const { party, repUserId } = await partyOf(tx.db, actor, row);
+    // A move that already happened (a second tap, a queued repeat) is answered with the order as it stands: no error, nothing written or mailed.
+    if (moveAlreadyMade(row, move, party)) return (await findOrder(tx.db, id, services.now()))!;
     // Whether the move is allowed at all does not depend on what it changes: an edit is refused the same whichever way it goes.
     const allowed = orderMove(row, move, party);
     if (!allowed.ok) throw new AppError('invalid_transition', allowed.message);
@@ -171,8 +174,8 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
     const errors: Record<string, string> = {};
     args.lines.forEach((line, index) => {
       const onOrder = row.lines.find((candidate) => candidate.productId === line.productId);
-      if (!onOrder) errors[`lines.${index}`] = 'That product is not on this order';
-      else if (delivered.get(line.productId)! > thousandthsOf(onOrder.quantity)) errors[`lines.${index}`] = `${onOrder.strainName}: deliver at most what was ordered`;
+      const problem = onOrder ? deliveredQuantityProblem(onOrder, line.deliveredQuantity!) : 'That product is not on this order';
+      if (problem) errors[`lines.${index}`] = problem;
     });
     const first = Object.values(errors)[0];
     if (first) throw new AppError('validation', first, errors);

@@ -154,6 +154,10 @@ describe('the life of an order', () => {
     expect(wrongSide.message).toBe('Order not found');
     await ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
     expect(await available(gummies.id)).toBe((Number(before) - 100).toFixed(3));
+    // A second Accept (a double tap) is no error and holds no stock twice.
+    const again = await ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
+    expect(again.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted']);
+    expect(await available(gummies.id)).toBe((Number(before) - 100).toFixed(3));
     const late = await refused('POST', `/api/orders/${order.id}/cancel`, otherBuyer.token, undefined, 409);
     expect(late).toEqual({ message: 'An order that is accepted cannot be cancelled', reason: 'invalid_transition' });
     await ok<Order>('POST', `/api/orders/${order.id}/fulfil`, seller.token);

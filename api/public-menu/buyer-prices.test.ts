@@ -183,7 +183,7 @@ describe('an order request at the buyer’s prices', () => {
     expect(hidden.body.message).toBe('Tangie is not offered to you');
     const offStep = await t.request<ErrorBody>('POST', '/api/inquiries', { token: buyer.token, body: order([[gummies, '7']]) });
     expect(offStep.status).toBe(400);
-    expect(offStep.body.message).toBe('Gummies: order in steps of 5 unit');
+    expect(offStep.body.message).toBe('Gummies: order in steps of 5 units');
   });
 });
 
@@ -199,8 +199,11 @@ describe('the buyer’s saved copy', () => {
       ['Gelato', '25.00', '30.00'],
       ['Gummies', '8.75', '10.00'],
     ]);
+    // The card counts what the buyer sees: the product their list hides is not one of theirs.
+    expect(listed.body[0]!.menu.productCount).toBe(2);
 
     const first = await pull(0);
+    expect(first.body.savedMenus[0]!.menu.productCount).toBe(2);
     const changed = await t.request('PUT', `/api/price-lists/${buyerList}`, {
       token: seller.token,
       body: { name: 'List', entries: [entry(gelato, { price: '24.00' }), entry(gummies, { price: '9.00' })] },

@@ -41,7 +41,9 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
       if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {
         return { ...row, seenMenu: null, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
       }
-      return { ...row, snapshot: await getPublicMenu(services, row.menu.publicLinkId, buyer.id) };
+      const snapshot = await getPublicMenu(services, row.menu.publicLinkId, buyer.id);
+      // Counted from what this buyer sees: the products their price list hides from them are not on their copy.
+      return { ...row, menu: { ...row.menu, productCount: snapshot.products.length }, snapshot };
     }),
   );
 }

@@ -160,3 +160,59 @@ export const SAMPLE_MENU = {
   name: 'Fall Wholesale Menu',
   description: 'Fresh harvest flower, pre-rolls, extracts and more. Minimum orders apply; prices are per unit shown.',
 };
+
+/** The demo buyer's dispensary in the demo seller's book: its own prices, Net 30, and where invoices and deliveries go. */
+export const DEMO_CUSTOMER = {
+  name: 'Northside Provisions',
+  email: DEMO_BUYER.email,
+  licenseNumber: 'PC-000456',
+  paymentTerms: 'net30',
+  phoneNumber: '(313) 555-0199',
+  billingLine1: '1200 Woodward Ave',
+  billingCity: 'Detroit',
+  billingState: 'MI',
+  billingZipCode: '48226',
+  shippingSameAsBilling: true,
+} as const;
+
+/** The customer's negotiated prices: one product at a lower price, one at a percentage off the list price. */
+export const DEMO_PRICE_LIST = {
+  name: 'Northside Provisions — preferred',
+  entries: [
+    { strainName: 'Blue Dream', price: '1350.00' },
+    { strainName: 'Pineapple Express Pre-Rolls', percentOff: '10' },
+  ],
+};
+
+/** How far the seller has taken an order, and for a delivered one what the buyer has paid of it. */
+export type DemoOrder = {
+  lines: Array<{ strainName: string; quantity: string }>;
+  note: string;
+  reaches: 'submitted' | 'accepted' | 'fulfilled' | 'delivered';
+  paid?: 'in full' | string;
+};
+
+/** The buyer's orders from the sample menu, oldest first: one at each step of an order's life. */
+export const DEMO_ORDERS: DemoOrder[] = [
+  {
+    lines: [
+      { strainName: 'Blue Dream', quantity: '2' },
+      { strainName: 'Pineapple Express Pre-Rolls', quantity: '500' },
+    ],
+    note: 'Back door, before noon please.',
+    reaches: 'delivered',
+    paid: 'in full',
+  },
+  {
+    lines: [
+      { strainName: 'Gelato #41', quantity: '1' },
+      { strainName: 'Watermelon Gummies 100 mg', quantity: '96' },
+    ],
+    note: '',
+    reaches: 'delivered',
+    paid: '1000.00',
+  },
+  { lines: [{ strainName: 'Sour Diesel', quantity: '4' }], note: '', reaches: 'fulfilled' },
+  { lines: [{ strainName: 'Live Resin Badder — GMO', quantity: '200' }], note: '', reaches: 'accepted' },
+  { lines: [{ strainName: 'Dark Chocolate Bar 1:1', quantity: '48' }], note: 'Can you add a display box?', reaches: 'submitted' },
+];

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
 import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
+import type { Customer } from '../../sync/entities/customer';
+import type { OrderList } from '../../sync/entities/order';
+import type { PriceList } from '../../sync/entities/price-list';
+import type { AuthResponse } from '../../sync/entities/user';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
+import { DEMO_BUYER, DEMO_SELLER } from './demo-data';
 import { seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
@@ -38,5 +43,41 @@ describe('seedDemoData', () => {
     const logo = await t.app.request(sample.seller.logoUrl!);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
+  });
+
+  describe("the demo seller's book", () => {
+    const signIn = async (account: { email: string; password: string }) =>
+      (await t.request<AuthResponse>('POST', '/api/auth/login', { body: { email: account.email, password: account.password } })).body.token;
+    const get = async <T>(path: string, token: string) => {
+      const res = await t.request<T>('GET', path, { token });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body;
+    };
+
+    it("lists the demo buyer's dispensary as a linked customer on Net 30, with an address, on a price list that lowers a price", async () => {
+      const seller = await signIn(DEMO_SELLER);
+      const [customer] = await get<Customer[]>('/api/customers', seller);
+      expect(customer).toMatchObject({ name: 'Northside Provisions', email: DEMO_BUYER.email, link: 'linked', paymentTerms: 'net30', billingZipCode: '48226' });
+      const lists = await get<PriceList[]>('/api/price-lists', seller);
+      expect(lists.map((list) => list.id)).toEqual([customer!.priceListId]);
+      expect(lists[0]!.entries.find((entry) => entry.price !== null)).toMatchObject({ price: '1350.00' });
+    });
+
+    it('has orders at every step, the delivered ones invoiced, one paid in full and one in part, the same for both parties', async () => {
+      const seller = await signIn(DEMO_SELLER);
+      const { orders } = await get<OrderList>('/api/orders', seller);
+      const steps = orders.map((order) => `${order.status}${order.status === 'delivered' ? (order.amountPaid === order.total ? ', paid' : ', part paid') : ''}`);
+      expect(steps.sort()).toEqual(['accepted', 'delivered, paid', 'delivered, part paid', 'fulfilled', 'submitted']);
+      // The buyer's prices: the list's lower price for Blue Dream rather than the $1,450.00 of the menu.
+      const blueDream = orders.flatMap((order) => order.lines).find((line) => line.strainName === 'Blue Dream');
+      expect(blueDream).toMatchObject({ unitPrice: '1350.00', listPrice: '1450.00' });
+      const partPaid = orders.find((order) => order.status === 'delivered' && order.amountPaid !== order.total)!;
+      expect(partPaid.amountPaid).toBe('1000.00');
+      const invoice = await t.app.request(`/api/orders/${partPaid.id}/invoice.pdf`, { headers: { authorization: `Bearer ${seller}` } });
+      expect(invoice.status).toBe(200);
+      expect(invoice.headers.get('content-type')).toBe('application/pdf');
+      const buyer = await signIn(DEMO_BUYER);
+      expect((await get<OrderList>('/api/orders', buyer)).orders.map((order) => order.id).sort()).toEqual(orders.map((order) => order.id).sort());
+    });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Fills an empty database with the demo accounts, catalogue and the sample
- * menu behind /menu/sample, and creates the first admin from ADMIN_EMAIL and
+ * Fills an empty database with the demo accounts, catalogue, the sample menu
+ * behind /menu/sample and the deals of the demo seller's book, and creates the first admin from ADMIN_EMAIL and
  * ADMIN_PASSWORD when those are set.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +16,7 @@ import { uploadPhoto } from '../photos/upload-service';
 import { followRoleChange } from '../team/team-kind';
 import { updateProfile } from '../users/profile-service';
 import { SAMPLE_MENU_LINK_ID } from '../../sync/sample-menu';
+import { seedDemoDeals } from './demo-deals';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +47,7 @@ export async function seedDemoData(services: Services): Promise<boolean> {
   await updateProfile(services, seller, { profileImageUrl: logo.photo.url }, { id: seller.id, role: 'owner', account: seller });
   const { password: buyerPassword, ...buyerProfile } = DEMO_BUYER;
   // Buyers never pay: no trial end.
-  await createUser(services, {
+  const buyer = await createUser(services, {
     ...buyerProfile,
     id: randomUUID(),
     passwordHash: await hashPassword(buyerPassword, services.env.passwordHashing),
@@ -55,13 +56,14 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     trialEndsAt: null,
     emailConfirmedAt: now,
   });
-  const productIds: string[] = [];
-  for (const product of DEMO_PRODUCTS) productIds.push((await createProduct(services, seller, product, { userId: seller.id, role: 'owner' })).id);
+  const productIds = new Map<string, string>();
+  for (const product of DEMO_PRODUCTS) productIds.set(product.strainName, (await createProduct(services, seller, product, { userId: seller.id, role: 'owner' })).id);
+  const menuId = randomUUID();
   await services.db.transaction(async (tx) => {
-    const menuId = randomUUID();
     await insertMenu(tx.db, { ...SAMPLE_MENU, id: menuId, userId: seller.id, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true, createdBy: seller.id }, tx.version, now);
-    await setMenuProducts(tx.db, menuId, productIds);
+    await setMenuProducts(tx.db, menuId, [...productIds.values()]);
   });
+  await seedDemoDeals(services, { seller, buyer, menuId, productIds });
   return true;
 }
 

@@ -131,6 +131,23 @@ describe('joining', () => {
     expect(team.body.invitations).toEqual([]);
   });
 
+  it('proves the invited address: a member who signs up by the link or joins by it signed in is never asked to confirm it again', async () => {
+    const email = newEmail();
+    await invite(email);
+    const joined = await registerWith(email, await invitationToken(email));
+    expect(joined.status).toBe(201);
+    expect(joined.body.user.emailConfirmedAt).not.toBeNull();
+    // The invitation is the only mail: no welcome asking to confirm the address.
+    expect((await mailTo(t.services, email)).map((mail) => mail.text.includes('/confirm-email'))).toEqual([false]);
+
+    const person = await t.registerUser('buyer');
+    expect(person.user.emailConfirmedAt).toBeNull();
+    await invite(person.user.email, 'manager');
+    const byLink = await t.request<Team>('POST', '/api/team/join', { token: person.token, body: { token: await invitationToken(person.user.email) } });
+    expect(byLink.status).toBe(200);
+    expect((await t.request<AuthResponse['user']>('GET', '/api/auth/me', { token: person.token })).body.emailConfirmedAt).not.toBeNull();
+  });
+
   it('only with the invited address, and only once', async () => {
     const email = newEmail();
     await invite(email);

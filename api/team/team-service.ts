@@ -38,6 +38,7 @@ import {
   revokeInvitation,
   type InvitationRow,
 } from '../db/repositories/teams';
+import { retireAccountTokens } from '../db/repositories/mail';
 import { findUserById, updateUser } from '../db/repositories/users';
 import { appLink, sendAccountMail } from '../mail/mail-service';
 import { teamInvitationMail } from '../mail/templates/team';
@@ -210,8 +211,15 @@ export async function joinWithToken(services: Services, tx: Tx, person: User, to
   if (!(await acceptInvitation(tx.db, invitation.id, now))) throw new AppError('conflict', 'This invitation was already used');
   if (membership) await deleteTeam(tx.db, person.id);
   await insertMember(tx.db, { teamId: team.id, userId: person.id, role: invitation.role }, tx.version, now);
-  if (team.kind === 'buyer') await linkJoiningBuyer(tx, person, team.id, now);
+  // The invitation's link reached only the invited address's inbox: following it proves the address.
+  const proved = person.emailConfirmedAt ? person : await confirmAddressByInvitation(tx, person, now);
+  if (team.kind === 'buyer') await linkJoiningBuyer(tx, proved, team.id, now);
   // A member's guards (seller or buyer screens and routes) follow the team's kind.
   if (person.role !== team.kind) await updateUser(tx.db, person.id, { role: team.kind }, tx.version, now);
   return team.id;
+}
+
+async function confirmAddressByInvitation(tx: Tx, person: User, now: Date): Promise<User> {
+  await retireAccountTokens(tx.db, person.id, 'confirm-email', now);
+  return updateUser(tx.db, person.id, { emailConfirmedAt: now }, tx.version, now);
 }

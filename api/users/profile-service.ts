@@ -33,7 +33,7 @@ export async function updateProfile(services: Services, user: User, input: unkno
   const editsBusiness = can(team.role, 'business.edit');
   if (Object.keys(business).length > 0 && !editsBusiness) throw new AppError('forbidden', BUSINESS_PROFILE_MESSAGE);
   const founder = team.id === user.id;
-  const nameProblem = editsBusiness ? businessNameProblem(fields, founder ? (role ?? user.role) : team.account.role) : null;
+  const nameProblem = editsBusiness ? businessNameProblem(fields, founder ? (role ?? user.role) : team.account.role, team.account.businessName) : null;
   if (nameProblem) throw new AppError('validation', nameProblem.businessName, nameProblem);
   if (role !== undefined && role !== user.role) {
     if (role === 'admin') throw new AppError('forbidden', 'You cannot make yourself an admin', { role: 'Choose seller or buyer' });

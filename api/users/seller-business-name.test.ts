@@ -114,13 +114,12 @@ describe("a seller's business name cannot be blanked", () => {
     expect(me.body.businessName).toBe('North Star Farms & Co.');
   });
 
-  it('a buyer who becomes a seller while blanking the name is refused; a buyer keeps no business name', async () => {
+  it('a buyer who becomes a seller may do so before naming the business, which is asked before the first menu is shared', async () => {
     const { token } = await t.registerUser('buyer');
     expect((await t.request('PUT', '/api/auth/user', { token, body: { businessName: '', companyName: 'Corner Shop' } })).status).toBe(200);
-    const res = await t.request<ErrorBody>('PUT', '/api/auth/user', { token, body: { role: 'seller', businessName: '' } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ businessName: 'Business name is required' });
-    expect((await t.request<User>('GET', '/api/auth/me', { token })).body.role).toBe('buyer');
+    const res = await t.request<User>('PUT', '/api/auth/user', { token, body: { role: 'seller', businessName: '' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ role: 'seller', businessName: null });
   });
 
   it('a phone number that is not one is refused on the profile too', async () => {
@@ -128,5 +127,17 @@ describe("a seller's business name cannot be blanked", () => {
     const res = await t.request<ErrorBody>('PUT', '/api/auth/user', { token, body: { phoneNumber: '12' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ phoneNumber: 'Phone number must be a phone number, like (734) 555-0142' });
+  });
+});
+
+describe('a seller who has no business name yet', () => {
+  it('saves the rest of the profile form, the empty business name with it, over REST and sync', async () => {
+    const { token } = await t.registerUser('seller');
+    const saved = await t.request<User>('PUT', '/api/auth/user', { token, body: { firstName: 'Rosa', businessName: '', city: 'Lansing' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ firstName: 'Rosa', businessName: null, city: 'Lansing' });
+    const device = syncDevice(t, token);
+    expect(await device.push('profile.update', { businessName: '', state: 'MI' })).toMatchObject({ outcome: 'applied' });
+    expect((await t.request<User>('GET', '/api/auth/me', { token })).body).toMatchObject({ businessName: null, city: 'Lansing', state: 'MI' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from '../constants';
-import { userSchema } from './user';
+import { teamRoleSchema } from './team';
+import { userSchema, type User } from './user';
 
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
@@ -34,11 +35,28 @@ export const customerOrderSchema = z.object({
   status: z.enum(CUSTOMER_STATUS_FILTERS, { error: `status must be one of ${CUSTOMER_STATUS_FILTERS.join(', ')}` }).optional(),
 });
 
+/** One person of a team as the admin sees them under their business. */
+export const teamMemberRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  teamRole: teamRoleSchema,
+  disabled: z.boolean(),
+});
+export type TeamMemberRow = z.infer<typeof teamMemberRowSchema>;
+
 /**
- * A customer as the admin table lists them: the account, whether another account holds the same licence number, and
- * the team (business) it belongs to with its member count (null and 0 for an account in no team).
+ * A business as the admin table lists it: the account that holds it (a team's founder, or an account in no team),
+ * whether another account holds the same licence number, and the team's name with its members (null, 0 and none for
+ * an account in no team). A team's managers and reps are never rows of their own.
  */
-export const customerRowSchema = userSchema.extend({ licenseShared: z.boolean(), teamName: z.string().nullable(), memberCount: z.number().int() });
+export const customerRowSchema = userSchema.extend({
+  licenseShared: z.boolean(),
+  teamName: z.string().nullable(),
+  memberCount: z.number().int(),
+  members: z.array(teamMemberRowSchema),
+});
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
 /** GET /api/admin/customers with `page`: one page of the filtered list and how many match in all. */
@@ -49,6 +67,9 @@ export const customerPageSchema = z.object({
   pageSize: z.number().int(),
 });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
+
+/** What the admin's dialogs need of an account: a row of the list, or a member listed under their team. */
+export type CustomerRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'disabled'>;
 
 export const ADMIN_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to make someone an admin';
 
@@ -130,6 +151,8 @@ export const customerDetailSchema = z.object({
   /** The payment provider's customer dashboard, when the customer has a provider customer id. */
   stripeDashboardUrl: z.string().nullable(),
   audit: z.array(auditEntrySchema),
+  /** The team the account belongs to, and its role there; the founder's account holds the team's trial and subscription. */
+  team: z.object({ id: z.string(), name: z.string().nullable(), role: teamRoleSchema }).nullable(),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 

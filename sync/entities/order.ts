@@ -107,6 +107,27 @@ const note = z
   .nullish()
   .transform((value) => value ?? '');
 
+/**
+ * What the buyer's cart showed when the order was sent: each line as priced on the device (the cart's pricing), and
+ * the payment terms the device knew. The device shows the order so while it waits to send, and points out where the
+ * server's answer differs. The server prices the order itself and never reads it.
+ */
+export const orderQuoteSchema = z.object({
+  lines: z
+    .array(
+      orderLineSchema.extend({
+        strainName: z.string().max(200),
+        unitType: z.string().max(20),
+        quantity: z.string().max(30),
+        unitPrice: z.string().max(30),
+        lineTotal: z.string().max(30),
+      }),
+    )
+    .max(MAX_ORDER_LINES),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
 /** POST /api/orders by a buyer: from a menu they opened (by its link when it is a private-link menu). */
 export const buyerOrderCreateSchema = z.object({
   id: entityId,
@@ -114,6 +135,7 @@ export const buyerOrderCreateSchema = z.object({
   publicLinkId: z.string().max(100, tooLongMessage('A menu link', 100)).optional(),
   lines: orderLinesInput,
   note,
+  quote: orderQuoteSchema.optional(),
 });
 /**
  * POST /api/orders by a member of the seller team: written for one of their customers (at a booth, on the phone), and

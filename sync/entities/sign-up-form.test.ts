@@ -31,9 +31,13 @@ describe('the sign-up form', () => {
 });
 
 describe('a profile update', () => {
-  it('may not leave a seller without a business name, whatever else it changes', () => {
-    expect(businessNameProblem({ businessName: null }, 'seller')).toEqual({ businessName: 'Business name is required' });
-    expect(businessNameProblem({}, 'seller')).toBeNull();
-    expect(businessNameProblem({ businessName: null }, 'buyer')).toBeNull();
+  it('may not blank the business name a seller has, whatever else it changes', () => {
+    expect(businessNameProblem({ businessName: null }, 'seller', 'Maple Ridge')).toEqual({ businessName: 'Business name is required' });
+    expect(businessNameProblem({}, 'seller', 'Maple Ridge')).toBeNull();
+    expect(businessNameProblem({ businessName: null }, 'buyer', 'Maple Ridge')).toBeNull();
+  });
+
+  it('lets a seller who has no business name yet save the rest of the profile without one', () => {
+    expect(businessNameProblem({ businessName: null }, 'seller', null)).toBeNull();
   });
 });

@@ -157,13 +157,14 @@ export const BUSINESS_FIELDS = [
 export type BusinessField = (typeof BUSINESS_FIELDS)[number];
 
 /**
- * Field errors of a profile update that would leave a seller with no business
- * name, `role` being the account's role after the update. Checked by the
- * server for PUT /api/auth/user and profile.update alike, and by the form.
+ * Field errors of a profile update that would blank a seller's business name, `role` being the account's role after
+ * the update and `currentName` the name it has now. A seller who has none yet may save the rest of their profile
+ * without one: it is asked for before their first menu is shared (`sellerContactSchema`), not on every save. Checked
+ * by the server for PUT /api/auth/user and profile.update alike, and by the form.
  */
-export function businessNameProblem(update: { businessName?: string | null }, role: User['role']): { businessName: string } | null {
+export function businessNameProblem(update: { businessName?: string | null }, role: User['role'], currentName: string | null): { businessName: string } | null {
   // Blanked, a seller's menus would show an anonymous placeholder; absent, the name stays as it is.
-  return role === 'seller' && update.businessName === null ? { businessName: BUSINESS_NAME_REQUIRED } : null;
+  return role === 'seller' && update.businessName === null && currentName !== null ? { businessName: BUSINESS_NAME_REQUIRED } : null;
 }
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });

@@ -3,6 +3,7 @@ import { and, eq, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../database';
 import {
   billingSubscriptions,
+  customers,
   emailOptOuts,
   inquiries,
   inquiryMessages,
@@ -11,6 +12,7 @@ import {
   menus,
   orders,
   photos,
+  priceLists,
   pushDaily,
   pushOptOuts,
   pushSubscriptions,
@@ -37,6 +39,8 @@ export async function accountData(db: Db, userId: string) {
       })),
     ),
     savedMenus: await db.select().from(savedMenus).where(eq(savedMenus.buyerUserId, userId)).all(),
+    customers: await db.select().from(customers).where(eq(customers.userId, userId)).all(),
+    priceLists: await db.select().from(priceLists).where(eq(priceLists.userId, userId)).all(),
     photos: await db
       .select({ id: photos.id, purpose: photos.purpose, contentType: photos.contentType, size: photos.size, createdAt: photos.createdAt })
       .from(photos)
@@ -122,10 +126,13 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
  * Removes what a closed account owned and keeps of the person only the
  * business name, so the other side of their conversations still sees who
  * they talked to. Menus go, so their public links answer Menu Not Found;
- * buyers' copies of them stay (withdrawn before, see `withdrawSavedCopy`).
+ * buyers' copies of them stay (withdrawn before, see `withdrawSavedCopy`). The customer book goes with its
+ * dispensaries' names, emails and licences, and the price lists with it.
  */
 export async function clearClosedAccount(db: Db, userId: string, version: number, now: Date): Promise<void> {
   await db.delete(menus).where(eq(menus.userId, userId)).run();
+  await db.delete(customers).where(eq(customers.userId, userId)).run();
+  await db.delete(priceLists).where(eq(priceLists.userId, userId)).run();
   await db.delete(products).where(eq(products.userId, userId)).run();
   await db.delete(savedMenus).where(eq(savedMenus.buyerUserId, userId)).run();
   await db.delete(photos).where(eq(photos.userId, userId)).run();

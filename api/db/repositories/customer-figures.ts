@@ -2,6 +2,9 @@
 import { and, count, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../database';
 import { sessions, users } from '../schema';
+import { isBusinessAccount } from './team-accounts';
+
+const sellerBusiness = sql`(${users.role} = 'seller' and ${isBusinessAccount})`;
 
 /** What an admin sees of an account beyond its profile. */
 export async function accountFacts(db: Db, userId: string, now: Date): Promise<{ lastSignInAt: Date | null; stripeCustomerId: string | null; openSessions: number }> {
@@ -17,13 +20,16 @@ export async function accountFacts(db: Db, userId: string, now: Date): Promise<{
   return { lastSignInAt: row?.lastSignInAt ?? null, stripeCustomerId: row?.stripeCustomerId ?? null, openSessions };
 }
 
-/** The dashboard's four figures; demo accounts count in none. */
+/**
+ * The dashboard's four figures; demo accounts count in none. Sellers, trials and paying sellers are businesses: a team
+ * counts once, by its founding account (which holds its trial and subscription), whatever its members' own rows say.
+ */
 export async function customerStats(db: Db, monthStart: Date, now: Date) {
   const row = await db
     .select({
       totalUsers: count(),
-      activeSellers: sql<number>`sum(case when ${users.role} = 'seller' and ${users.subscriptionStatus} = 'active' then 1 else 0 end)`,
-      trialUsers: sql<number>`sum(case when ${users.role} = 'seller' and ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 1 else 0 end)`,
+      activeSellers: sql<number>`sum(case when ${sellerBusiness} and ${users.subscriptionStatus} = 'active' then 1 else 0 end)`,
+      trialUsers: sql<number>`sum(case when ${sellerBusiness} and ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 1 else 0 end)`,
       monthlySignups: sql<number>`sum(case when ${users.createdAt} >= ${monthStart.getTime()} then 1 else 0 end)`,
     })
     .from(users)
@@ -37,7 +43,7 @@ export async function customerStats(db: Db, monthStart: Date, now: Date) {
   };
 }
 
-/** Figures for the growth card: paying sellers, sellers whose trial is behind them, and sign-ups per week since `since`. */
+/** Figures for the growth card: paying sellers, sellers whose trial is behind them (teams once each), and sign-ups per week since `since`. */
 export async function growthFigures(db: Db, now: Date, since: Date, weekMs: number) {
   const sellers = await db
     .select({
@@ -45,7 +51,7 @@ export async function growthFigures(db: Db, now: Date, since: Date, weekMs: numb
       decided: sql<number>`coalesce(sum(case when ${users.subscriptionStatus} = 'trial' and (${users.trialEndsAt} is null or ${users.trialEndsAt} > ${now.getTime()}) then 0 else 1 end), 0)`,
     })
     .from(users)
-    .where(and(eq(users.role, 'seller'), eq(users.demo, false)))
+    .where(and(eq(users.role, 'seller'), eq(users.demo, false), isBusinessAccount))
     .get();
   const weeks = await db
     .select({

@@ -1,4 +1,7 @@
-/** The admin's customer list: every non-admin account matching a role, a status and a search, in the asked order, whole or a page at a time. */
+/**
+ * The admin's customer list: every business (a team's founding account, or an account in no team) matching a role, a
+ * status and a search, in the asked order, whole or a page at a time. A search also finds a team by one of its members.
+ */
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { CustomerRow, CustomerSort, CustomerStatusFilter, SortDirection } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
@@ -7,6 +10,7 @@ import type { Db } from '../database';
 import { users } from '../schema';
 import { isPostgres, likeIgnoringCase } from '../sql-dialect';
 import { customerOrder, licenseSharedColumn, statusCondition } from './customer-order';
+import { isBusinessAccount, joinedMemberCount, membersOfTeams } from './team-accounts';
 import { toUser } from './users';
 
 /** `status` filters as of `now`. */
@@ -46,36 +50,45 @@ function roleCondition(role: UserRole | undefined) {
 /** Up to this many matches, a page looks each match up and sorts them; beyond it, walking the newest-first index is faster. */
 const FEW_MATCHES = 2000;
 
+/** Ids of the accounts whose own text (names, email, business and company name, licence number) holds the search. */
+function accountsMatching(db: Db, search: string, role: UserRole | undefined) {
+  if (search.length < MIN_INDEXED_SEARCH) {
+    const pattern = containsPattern(search);
+    const columns = [users.firstName, users.lastName, users.email, users.businessName, users.companyName, users.licenseNumber];
+    return sql`SELECT ${users.id} FROM ${users} WHERE ${and(roleCondition(role), or(...columns.map((column) => likeIgnoringCase(db, column, pattern))))}`;
+  }
+  const matching = searchIndexMatches(db, search, role);
+  if (isPostgres(db)) return sql`SELECT user_id FROM users_search WHERE ${matching}`;
+  return sql`SELECT matched.id FROM users matched WHERE matched.rowid IN (SELECT rowid FROM users_search WHERE ${matching})`;
+}
+
 /**
- * Non-admin accounts matching the role and the search (names, email, business
- * and company name, any case). With many matches on SQLite the unary + keeps
- * it from looking up each one by rowid and sorting them all: it walks the
- * newest-first index instead, checking rows against the match set, and stops
- * at the page's end. PostgreSQL's planner weighs that itself.
+ * Businesses matching the role and the search: by their own account's text, or through a member's (a rep's email finds
+ * their team). With many matches on SQLite the unary + keeps it from looking up each one by rowid and sorting them all:
+ * it walks the newest-first index instead, checking rows against the match set, and stops at the page's end.
+ * PostgreSQL's planner weighs that itself.
  */
 function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
-  const conditions = [roleCondition(filter.role)];
+  const conditions = [roleCondition(filter.role), isBusinessAccount];
   if (filter.status) conditions.push(statusCondition(filter.status, filter.now ?? new Date()));
   const search = filter.search;
-  if (search && search.length >= MIN_INDEXED_SEARCH) {
-    const matching = searchIndexMatches(db, search, filter.role);
-    if (isPostgres(db)) conditions.push(sql`${users.id} IN (SELECT user_id FROM users_search WHERE ${matching})`);
-    else conditions.push(sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${matching})`);
-  } else if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(or(...[users.firstName, users.lastName, users.email, users.businessName, users.companyName].map((column) => likeIgnoringCase(db, column, pattern)))!);
+  if (search) {
+    const matched = accountsMatching(db, search, filter.role);
+    const throughMember = sql`${users.id} IN (SELECT team_id FROM team_members WHERE user_id IN (${matched}))`;
+    let own = sql`${users.id} IN (${matched})`;
+    if (!isPostgres(db) && search.length >= MIN_INDEXED_SEARCH) {
+      own = sql`${matches > FEW_MATCHES ? sql`+${users}.rowid` : sql`${users}.rowid`} IN (SELECT rowid FROM users_search WHERE ${searchIndexMatches(db, search, filter.role)})`;
+    }
+    conditions.push(or(own, throughMember)!);
   }
   return and(...conditions);
 }
 
-/** How many accounts match, from indexes alone where it can: the search index, or every account less the admins. */
+/** How many businesses match: without a filter, from indexes alone (every account less the admins and the joined members). */
 async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
-  if (filter.status) return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
-  if (filter.search && filter.search.length >= MIN_INDEXED_SEARCH) {
-    return (await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users_search WHERE ${searchIndexMatches(db, filter.search, filter.role)}`))?.n ?? 0;
-  }
-  if (!filter.search && !filter.role) {
-    return (await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') AS n`))?.n ?? 0;
+  if (!filter.status && !filter.search && !filter.role) {
+    const n = await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') - ${joinedMemberCount} AS n`);
+    return Number(n?.n ?? 0);
   }
   return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
 }
@@ -87,7 +100,7 @@ const teamNameColumn = sql<string | null>`(SELECT coalesce(nullif(trim(anchor.bu
 const memberCountColumn = sql<number>`(SELECT count(*) FROM team_members fellow
   WHERE fellow.team_id = (SELECT membership.team_id FROM team_members membership WHERE membership.user_id = "users"."id"))`;
 
-/** Every matching non-admin account, newest first. */
+/** Every matching business, newest first. */
 export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
   const rows = await db.select().from(users).where(customerConditions(db, filter)).orderBy(desc(users.createdAt), desc(users.id)).all();
   return rows.map(toUser);
@@ -111,8 +124,18 @@ export async function pageCustomers(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();
+  const members = await membersOfTeams(
+    db,
+    rows.map((row) => row.user.id),
+  );
   return {
-    items: rows.map((row) => ({ ...toUser(row.user), licenseShared: Number(row.licenseShared) === 1, teamName: row.teamName, memberCount: Number(row.memberCount) })),
+    items: rows.map((row) => ({
+      ...toUser(row.user),
+      licenseShared: Number(row.licenseShared) === 1,
+      teamName: row.teamName,
+      memberCount: Number(row.memberCount),
+      members: members.get(row.user.id) ?? [],
+    })),
     total,
   };
 }

@@ -14,6 +14,7 @@ import { formatPrice } from '../../lib/format-price';
 import { cartQuantityProblem, priceCart, startingQuantity, withoutLine, withQuantity, type Cart } from '../../lib/cart/cart';
 import { useCart } from '../../lib/cart/cart-storage';
 import { submitCart } from '../../lib/cart/submit-cart';
+import { isOnline } from '../../lib/connectivity';
 import { toast } from '../../lib/toast-store';
 
 type MenuProduct = PublicMenu['products'][number];
@@ -70,7 +71,7 @@ function CartQuantity({ product, quantity, change }: { product: MenuProduct; qua
             void change((current) => withQuantity(current, product.id, value));
           }}
         />
-        <span className="text-sm text-stone-600">{product.unitType}</span>
+        <span className="text-sm text-stone-600">{product.unitType === 'unit' ? 'units' : product.unitType}</span>
         <Button variant="ghost" size="sm" aria-label={`Remove ${product.strainName} from cart`} onClick={() => void change((current) => withoutLine(current, product.id))}>
           Remove
         </Button>
@@ -94,7 +95,12 @@ export function CartButton({ data }: { data: PublicMenu }) {
   async function onSubmit(submitted: Cart): Promise<boolean> {
     try {
       const id = await submitCart(data, submitted);
-      toast({ title: 'Order saved', description: 'It goes to the seller as soon as you are online.', variant: 'success' });
+      // Online, the order is on its way at once; only an offline device keeps it to send later.
+      toast(
+        isOnline()
+          ? { title: 'Order sent', description: 'It is on its way to the seller.', variant: 'success' }
+          : { title: 'Order saved', description: 'It goes to the seller as soon as you are online.', variant: 'success' },
+      );
       navigate(`/orders/${id}`);
       return true;
     } catch (failure) {
@@ -189,7 +195,12 @@ function CartDialog({
         </Field>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="font-semibold" aria-live="polite">
-            Total: {priced.total ? formatPrice(priced.total) : priced.lines.length ? 'priced by the seller' : formatPrice('0.00')}
+            Total: {formatPrice(priced.total)}
+            {priced.uncounted > 0 && (
+              <span className="block text-sm font-normal text-stone-700">
+                {priced.uncounted === 1 ? 'Not counting one line to fix above' : `Not counting ${priced.uncounted} lines to fix above`}
+              </span>
+            )}
           </p>
           <div className="flex gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -7,7 +7,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { blockedText, NOT_READY_TEXT } from '../../lib/push/push-support';
+import { blockedText, NOT_READY_TEXT, UNREACHABLE_TEXT, UNREACHABLE_TITLE } from '../../lib/push/push-support';
 import { usePushStatus } from '../../lib/push/use-push-status';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useReplica, type ReplicaView } from '../../lib/replica/use-replica';
@@ -28,6 +28,8 @@ function firstNewsArrived(role: string, teamId: string, replica: ReplicaView | u
   if (role === 'seller') return [...replica.orders.values()].some((order) => order.sellerTeamId === teamId);
   return role === 'buyer' && replica.savedMenus.size > 0;
 }
+
+const RETRY_IN_SETTINGS = 'You can turn notifications on again from Account settings.';
 
 export function PushSuggestion() {
   const user = useSession((state) => state.user);
@@ -60,6 +62,8 @@ export function PushSuggestion() {
       if (outcome === 'subscribed') toast({ title: 'Notifications are on for this device.', variant: 'success' });
       if (outcome === 'blocked') toast({ title: 'Notifications are blocked', description: blockedText(status.ios) });
       if (outcome === 'not-ready') toast({ title: 'Notifications could not be turned on', description: NOT_READY_TEXT, variant: 'destructive' });
+      // The suggestion goes once the browser allowed notifications: the retry is in Account settings.
+      if (outcome === 'unreachable') toast({ title: UNREACHABLE_TITLE, description: `${UNREACHABLE_TEXT} ${RETRY_IN_SETTINGS}`, variant: 'destructive' });
       setDismissed(true);
     } catch (failure) {
       toast({ title: 'Notifications could not be turned on', description: messageOf(failure, 'Please try again from Account settings.'), variant: 'destructive' });

@@ -36,7 +36,7 @@ export function UploadStateLine({ photo, what = 'photo' }: { photo: LocalPhoto |
   if (photo.status === 'failed') {
     return (
       <span role="alert" className="text-xs text-red-700">
-        Not uploaded: {photo.error ?? 'the server refused it'}
+        Not uploaded: {photo.error ?? 'this file was turned down'}
       </span>
     );
   }

@@ -110,7 +110,7 @@ export function useProfileForm(user: User, { includeEmail, followUser = false, o
   function errorsOf(current: ProfileValues, password: string): FieldErrors {
     const checked = validate(profileUpdateSchema, { ...payloadOf(current), ...(includeEmail && { email: current.email }) });
     const found = checked.ok ? {} : { ...checked.fieldErrors };
-    const nameProblem = namesTheTeam ? businessNameProblem({ businessName: current.businessName.trim() || null }, current.role) : null;
+    const nameProblem = namesTheTeam ? businessNameProblem({ businessName: current.businessName.trim() || null }, current.role, user.businessName) : null;
     if (nameProblem && !found.businessName) Object.assign(found, nameProblem);
     if (newEmailOf(current) && !password) found.currentPassword = EMAIL_CHANGE_PASSWORD_MESSAGE;
     return found;

@@ -9,7 +9,7 @@ import type { UserRole } from '../../../sync/constants';
 import { PUSH_CHOICES, PUSH_KINDS, type PushKind } from '../../../sync/entities/push';
 import { Button } from '../../components/ui/button';
 import { messageOf } from '../../lib/api-client';
-import { blockedText, NOT_READY_TEXT, UNSUPPORTED_TEXT } from '../../lib/push/push-support';
+import { blockedText, NOT_READY_TEXT, UNREACHABLE_TEXT, UNSUPPORTED_TEXT } from '../../lib/push/push-support';
 import { usePushStatus, type PushStatus } from '../../lib/push/use-push-status';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { readDeviceStorage, storageText } from '../../lib/storage/persistent-storage';
@@ -40,6 +40,7 @@ function ThisDevice({ status }: { status: PushStatus }) {
       const answer = await status.turnOn();
       if (answer === 'subscribed') return { ok: true, text: 'Notifications are on for this device.' };
       if (answer === 'not-ready') return { ok: false, text: NOT_READY_TEXT };
+      if (answer === 'unreachable') return { ok: false, text: UNREACHABLE_TEXT };
       return answer === 'dismissed' ? { ok: false, text: 'Notifications stay off: the browser was not allowed to show them.' } : null;
     }, 'Notifications could not be turned on.');
   const turnOff = () =>

@@ -1,5 +1,5 @@
 /** The customer list as cards, for phones and narrow windows. */
-import type { CustomerRow } from '../../../sync/entities/admin';
+import type { CustomerRef, CustomerRow } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -7,21 +7,22 @@ import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import { customerBusinessName } from './customers-csv';
 import { DetailField } from './detail-field';
 import { formatDate } from './format-date';
+import { TeamMembers } from './team-members';
 import { BreakableText } from '../../components/ui/breakable-text';
 
-export type CustomerActions = { onSetAccess: (customer: CustomerRow) => void; onView: (customer: CustomerRow) => void };
+export type CustomerActions = { onSetAccess: (customer: CustomerRef) => void; onView: (customer: CustomerRef) => void };
 
 export function CustomerCards({ customers, onSetAccess, onView }: { customers: CustomerRow[] } & CustomerActions) {
   return (
     <ul className="grid gap-3">
       {customers.map((customer) => (
-        <CustomerCard key={customer.id} customer={customer} onSetAccess={() => onSetAccess(customer)} onView={() => onView(customer)} />
+        <CustomerCard key={customer.id} customer={customer} onSetAccess={onSetAccess} onView={onView} />
       ))}
     </ul>
   );
 }
 
-function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow; onSetAccess: () => void; onView: () => void }) {
+function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow } & CustomerActions) {
   const name = displayName(customer);
   const place = [customer.city, customer.state].filter(Boolean).join(', ');
   return (
@@ -35,10 +36,10 @@ function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow
           </div>
         </div>
         <div className="flex gap-2 self-start">
-          <Button variant="outline" size="sm" aria-label={`Details for ${name}`} onClick={onView}>
+          <Button variant="outline" size="sm" aria-label={`Details for ${name}`} onClick={() => onView(customer)}>
             Details
           </Button>
-          <Button variant="outline" size="sm" aria-label={`${customer.disabled ? 'Enable' : 'Disable'} ${name}`} onClick={onSetAccess}>
+          <Button variant="outline" size="sm" aria-label={`${customer.disabled ? 'Enable' : 'Disable'} ${name}`} onClick={() => onSetAccess(customer)}>
             {customer.disabled ? 'Enable' : 'Disable'}
           </Button>
         </div>
@@ -63,6 +64,7 @@ function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow
         <DetailField label="Joined">{formatDate(customer.createdAt)}</DetailField>
         {customer.role === 'seller' && <DetailField label="Trial ends">{formatDate(customer.trialEndsAt)}</DetailField>}
       </dl>
+      <TeamMembers row={customer} onSetAccess={onSetAccess} onView={onView} />
     </li>
   );
 }

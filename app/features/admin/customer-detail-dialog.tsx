@@ -1,7 +1,10 @@
-/** A customer's detail panel: profile, menus, products, sign-ins, billing, their audit entries, and a trial extension for sellers. */
+/**
+ * A customer's detail panel: profile and team, menus, products, sign-ins, billing, their audit entries, and a trial
+ * extension for a seller business (a team's trial is its owner's: a member who joined it has none of their own).
+ */
 import { useState, type FormEvent } from 'react';
 import { apiReads } from '../../../sync/api-reads';
-import { MAX_TRIAL_EXTENSION_DAYS, type CustomerDetail } from '../../../sync/entities/admin';
+import { MAX_TRIAL_EXTENSION_DAYS, type CustomerDetail, type CustomerRef } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
@@ -20,7 +23,7 @@ import { formatDate, formatDateTime } from './format-date';
 import { PromoteDialog } from './promote-dialog';
 import { reportFailure } from './report-failure';
 
-export function CustomerDetailDialog({ customer, onClose, onChanged }: { customer: User; onClose: () => void; onChanged: (updated: User) => void }) {
+export function CustomerDetailDialog({ customer, onClose, onChanged }: { customer: CustomerRef; onClose: () => void; onChanged: (updated: User) => void }) {
   const read = useServerRead(apiReads.adminCustomer(customer.id));
   const reload = read.retry;
 
@@ -55,8 +58,9 @@ export function CustomerDetailDialog({ customer, onClose, onChanged }: { custome
 }
 
 function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: (updated: User) => void }) {
-  const { customer } = detail;
-  const isSeller = customer.role === 'seller';
+  const { customer, team } = detail;
+  const joinedTeam = team !== null && team.id !== customer.id;
+  const isSellerBusiness = customer.role === 'seller' && !joinedTeam;
   return (
     <div className="grid gap-5">
       <section aria-labelledby="detail-profile">
@@ -66,6 +70,7 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <DetailField label="Role">{humanize(customer.role)}</DetailField>
           <DetailField label="Business">{customerBusinessName(customer)}</DetailField>
+          {team && <DetailField label="Team">{`${team.name ?? 'Unnamed team'} (${humanize(team.role)})`}</DetailField>}
           <DetailField label="Phone">{customer.phoneNumber}</DetailField>
           <DetailField label="Location">{[customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(', ')}</DetailField>
           <DetailField label="License">{customer.licenseNumber && <LicenseNumber number={customer.licenseNumber} shared={detail.licenseShared} />}</DetailField>
@@ -93,15 +98,20 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
           Subscription
         </h3>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          <DetailField label="Status">{subscriptionLabel(customer)}</DetailField>
-          {isSeller && <DetailField label="Trial ends">{formatDate(customer.trialEndsAt)}</DetailField>}
+          {!joinedTeam && <DetailField label="Status">{subscriptionLabel(customer)}</DetailField>}
+          {isSellerBusiness && <DetailField label="Trial ends">{formatDate(customer.trialEndsAt)}</DetailField>}
         </dl>
+        {joinedTeam && (
+          <p className="text-sm text-stone-700">
+            {`${displayName(customer)} is a ${team.role} of ${team.name ?? 'a team'}: the team's subscription and trial are on its owner's account, where the trial can be extended.`}
+          </p>
+        )}
         {detail.stripeDashboardUrl && (
           <a href={detail.stripeDashboardUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block text-sm font-medium text-brand-800 underline">
             Open in the Stripe dashboard
           </a>
         )}
-        {isSeller && <ExtendTrialForm customer={customer} onExtended={onChanged} />}
+        {isSellerBusiness && <ExtendTrialForm customer={customer} onExtended={onChanged} />}
       </section>
 
       <section aria-labelledby="detail-menus">

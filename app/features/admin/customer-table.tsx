@@ -12,6 +12,7 @@ import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import type { CustomerOrder } from './customer-query';
 import { customerBusinessName } from './customers-csv';
 import { formatDate } from './format-date';
+import { TeamMembers } from './team-members';
 import { BreakableText } from '../../components/ui/breakable-text';
 
 const COLUMNS: Array<{ sort: CustomerSort; label: string }> = [
@@ -72,6 +73,7 @@ export function CustomerTable({ customers, order, onSort, onSetAccess, onView }:
                   {customerBusinessName(customer)}
                   <SecondLine text={[customer.city, customer.state].filter(Boolean).join(', ')} />
                   <SecondLine text={customer.businessType} />
+                  <TeamMembers row={customer} onSetAccess={onSetAccess} onView={onView} />
                 </td>
                 <td className="px-3 py-2">{customer.licenseNumber && <LicenseNumber number={customer.licenseNumber} shared={customer.licenseShared} />}</td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatDate(customer.createdAt)}</td>

@@ -1,9 +1,12 @@
-/** The admin's customer export (spec section 7): built in the browser from the filtered list. Buyers never pay: N/A. */
+/**
+ * The admin's customer export (spec section 7): built in the browser from the filtered list, a team once (its owner's
+ * account holds its business and trial). Buyers never pay: N/A, and have no trial end.
+ */
 import { csvFile } from '../../../sync/csv-cells';
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 
-export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date'] as const;
+export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date', 'License Number', 'Trial End'] as const;
 
 export function customerBusinessName(customer: Pick<User, 'role' | 'businessName' | 'companyName'>): string {
   if (customer.businessName) return customer.businessName;
@@ -19,6 +22,8 @@ export function customersToCsv(customers: User[]): string {
     customer.phoneNumber ?? '',
     customer.role === 'seller' && customer.subscriptionStatus ? customer.subscriptionStatus : 'N/A',
     customer.createdAt.slice(0, 10),
+    customer.licenseNumber ?? '',
+    customer.role === 'seller' && customer.trialEndsAt ? customer.trialEndsAt.slice(0, 10) : '',
   ]);
   return csvFile(CUSTOMER_CSV_COLUMNS, rows);
 }

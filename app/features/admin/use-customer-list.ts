@@ -1,7 +1,7 @@
 /** The customer list's query (search, role, status, order, page) and the page the server answered for it. */
 import { useEffect, useState } from 'react';
 import { apiReads } from '../../../sync/api-reads';
-import type { CustomerSort } from '../../../sync/entities/admin';
+import type { CustomerSort, TeamMemberRow } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
@@ -31,9 +31,14 @@ export function useCustomerList() {
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  /** A customer changed in a dialog shows changed in the list at once; the licence flag and the team are theirs still. */
+  /** A customer changed in a dialog shows changed in the list at once, as a row or under their team; the licence flag and the team are theirs still. */
   function replace(updated: User) {
-    read.replace((current) => ({ ...current, items: current.items.map((row) => (row.id === updated.id ? { ...row, ...updated } : row)) }));
+    const asMember = (member: TeamMemberRow): TeamMemberRow =>
+      member.id === updated.id ? { ...member, email: updated.email, firstName: updated.firstName, lastName: updated.lastName, disabled: updated.disabled } : member;
+    read.replace((current) => ({
+      ...current,
+      items: current.items.map((row) => ({ ...(row.id === updated.id ? { ...row, ...updated } : row), members: row.members.map(asMember) })),
+    }));
   }
 
   return {

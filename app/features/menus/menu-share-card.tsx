@@ -1,6 +1,7 @@
 /** A saved menu's link: when it expires, copying and sharing it, printing the menu, and giving it a new link. */
 import { useState } from 'react';
 import { linkExpired, type Menu } from '../../../sync/entities/menu';
+import { ButtonWithReason } from '../../components/ui/button-with-reason';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -56,9 +57,15 @@ export function MenuShareCard({ menu, publicLinkId, mayRegenerate }: { menu: Men
             Print or save as PDF
           </a>
         )}
-        <Button size="sm" variant="outline" onClick={() => setConfirmRegenerate(true)} disabled={!mayRegenerate} aria-describedby={mayRegenerate ? undefined : REGENERATE_NOTE_ID}>
+        <ButtonWithReason
+          size="sm"
+          variant="outline"
+          onClick={() => setConfirmRegenerate(true)}
+          offReason={mayRegenerate ? null : REFUSAL_REASONS.othersMenuLink}
+          aria-describedby={mayRegenerate ? undefined : REGENERATE_NOTE_ID}
+        >
           Regenerate link
-        </Button>
+        </ButtonWithReason>
       </div>
       {!mayRegenerate && (
         <p id={REGENERATE_NOTE_ID} className="text-sm text-stone-600">

@@ -12,6 +12,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { mutate } from '../../lib/replica/mutate';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
+import { useSingleTap } from '../../lib/use-single-tap';
 import { boothLinesReady, customerTerms, plainQuantity, type BoothLine } from './booth-lines';
 import { BoothLinesEditor } from './booth-lines-editor';
 
@@ -20,6 +21,7 @@ type Props = { order: Order; view: Pick<ReplicaView, 'customers' | 'priceLists' 
 export function EditLinesDialog({ order, view, onOpenChange }: Props) {
   const [lines, setLines] = useState<BoothLine[]>(() => order.lines.map((line) => ({ productId: line.productId, quantity: plainQuantity(line.quantity) })));
   const [error, setError] = useState<string | null>(null);
+  const { run, pending } = useSingleTap();
   const termsOf = customerTerms(view.customers.get(order.customerId) ?? null, view.priceLists, calendarDay(new Date()));
 
   async function save() {
@@ -49,8 +51,8 @@ export function EditLinesDialog({ order, view, onOpenChange }: Props) {
             {error}
           </p>
         )}
-        <Button className="justify-self-end" onClick={() => void save()}>
-          Save the lines
+        <Button className="justify-self-end" disabled={pending} aria-busy={pending} onClick={() => void run(save)}>
+          {pending ? 'Saving…' : 'Save the lines'}
         </Button>
       </div>
     </Dialog>

@@ -3,6 +3,7 @@
  * payments, the invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
  * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import type { Order } from '../../../sync/entities/order';
@@ -10,16 +11,21 @@ import { AppError } from '../../../sync/errors';
 import type { Mutation } from '../../../sync/mutations';
 import { calendarDay } from '../../../sync/pricing';
 import { mayReorder } from '../../../sync/order-replica';
+import { deliveredQuantityProblem } from '../../../sync/order-delivery';
+import { quoteDifferences } from '../../../sync/quote-differences';
 import { isInvoiced, orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../components/ui/form-controls';
+import { Field, Input, invalidProps, Textarea } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
 import { useDocumentTitle } from '../../lib/document-title';
+import { discardRefusal } from '../../lib/replica/not-saved';
 import { mutate } from '../../lib/replica/mutate';
+import { useSyncSession } from '../../lib/replica/sync-session';
+import { useSingleTap } from '../../lib/use-single-tap';
 import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
@@ -81,6 +87,16 @@ async function send(mutation: Mutation, done: string): Promise<boolean> {
   }
 }
 
+/** A move's button: one tap makes one move (a second tap while it is made does nothing), and the button says it is working. */
+function MoveButton({ label, working, onTap, variant }: { label: string; working: string; onTap: () => Promise<unknown>; variant?: 'outline' }) {
+  const { run, pending } = useSingleTap();
+  return (
+    <Button variant={variant} disabled={pending} aria-busy={pending} onClick={() => void run(onTap)}>
+      {pending ? working : label}
+    </Button>
+  );
+}
+
 async function saveInvoice(order: Order): Promise<void> {
   try {
     await downloadInvoice(order);
@@ -93,6 +109,8 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   const navigate = useNavigate();
   const states = useOrderSendStates();
   const refusals = useSyncCounts()?.refusals ?? [];
+  const db = useSyncSession((state) => state.db);
+  const payment = useSingleTap();
   const [dialog, setDialog] = useState<'reject' | 'deliver' | 'payment' | 'lines' | null>(null);
   const can = (move: OrderMove) => orderMove(order, move, party).ok;
   const held = useHeldOrdersNotice(states.waiting.has(order.id) ? 1 : 0);
@@ -118,7 +136,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
         subtitle={<OrderBadges order={order} sendState={states.waiting.has(order.id) ? 'waiting' : null} />}
         actions={
           <div className="flex flex-wrap gap-2">
-            {can('accept') && <Button onClick={() => void send({ name: 'order.accept', args: { id: order.id } }, 'Order accepted')}>Accept</Button>}
+            {can('accept') && <MoveButton label="Accept" working="Accepting…" onTap={() => send({ name: 'order.accept', args: { id: order.id } }, 'Order accepted')} />}
             {can('reject') && (
               <Button variant="outline" onClick={() => setDialog('reject')}>
                 Reject
@@ -130,7 +148,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
                 Edit lines
               </Button>
             )}
-            {can('fulfil') && <Button onClick={() => void send({ name: 'order.fulfil', args: { id: order.id } }, 'Order fulfilled')}>Fulfil</Button>}
+            {can('fulfil') && <MoveButton label="Fulfil" working="Fulfilling…" onTap={() => send({ name: 'order.fulfil', args: { id: order.id } }, 'Order fulfilled')} />}
             {can('deliver') && <Button onClick={() => setDialog('deliver')}>Deliver</Button>}
             {can('recordPayment') && order.paymentStatus !== 'paid' && (
               <Button variant="outline" onClick={() => setDialog('payment')}>
@@ -161,10 +179,14 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
         </p>
       )}
       {party === 'seller' && order.number && order.buyerTeamId === null && <DraftOrderNotice order={order} onDownloadPdf={() => saveInvoice(order)} />}
+      <QuoteDifferences order={order} />
       {refusedHere.map((refusal) => (
-        <p key={refusal.seq} role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {refusal.message}
-        </p>
+        <div key={refusal.seq} role="alert" className="mb-4 flex items-start justify-between gap-2 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <p>{refusal.message}</p>
+          <Button variant="ghost" size="sm" className="shrink-0" onClick={() => db && void discardRefusal(db, refusal.seq)}>
+            Dismiss
+          </Button>
+        </div>
       ))}
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <Card className="grid content-start gap-3 p-4">
@@ -182,7 +204,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           {(invoiceReady || order.payments.length > 0) && <OrderPaymentsList order={order} />}
           <Card className="p-4">
             <h2 className="mb-2 font-semibold">Timeline</h2>
-            <OrderTimeline order={order} />
+            <OrderTimeline order={order} waiting={states.waiting.has(order.id)} />
           </Card>
         </div>
       </div>
@@ -194,12 +216,40 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
           <PaymentForm
             order={order}
             today={calendarDay(new Date())}
+            saving={payment.pending}
             onCancel={() => setDialog(null)}
-            onSubmit={(payment) => void send({ name: 'order.recordPayment', args: payment }, 'Payment recorded').then((done) => done && setDialog(null))}
+            onSubmit={(input) =>
+              void payment.run(async () => {
+                if (await send({ name: 'order.recordPayment', args: input }, 'Payment recorded')) setDialog(null);
+              })
+            }
           />
         </Dialog>
       )}
     </PageBody>
+  );
+}
+
+/** Once the server answered an order sent from the cart, where its answer differs from what the cart showed, until dismissed. */
+function QuoteDifferences({ order }: { order: Order }) {
+  const db = useSyncSession((state) => state.db);
+  const sent = useLiveQuery(async () => (db ? await db.orderQuotes.get(order.id) : undefined), [db, order.id]);
+  const said = sent && order.number ? quoteDifferences(sent.quote, order) : [];
+  if (said.length === 0) return null;
+  return (
+    <div role="status" className="mb-4 flex items-start justify-between gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <div>
+        <p className="font-medium">The seller’s answer differs from what your cart showed:</p>
+        <ul className="list-disc pl-5" aria-label="What differs">
+          {said.map((difference) => (
+            <li key={difference}>{difference}</li>
+          ))}
+        </ul>
+      </div>
+      <Button variant="ghost" size="sm" className="shrink-0" onClick={() => db && void db.orderQuotes.delete(order.id)}>
+        Dismiss
+      </Button>
+    </div>
   );
 }
 
@@ -227,25 +277,38 @@ function RejectDialog({ order, onOpenChange }: { order: Order; onOpenChange: (op
 /** Delivering: each line's delivered quantity starts at what was ordered; a short one gives the rest back to stock. */
 function DeliverDialog({ order, onOpenChange }: { order: Order; onOpenChange: (open: boolean) => void }) {
   const [delivered, setDelivered] = useState(() => Object.fromEntries(order.lines.map((line) => [line.productId, line.quantity])));
+  const [tried, setTried] = useState(false);
+  const { run, pending } = useSingleTap();
+  const problems = new Map(order.lines.map((line) => [line.productId, deliveredQuantityProblem(line, delivered[line.productId] ?? '')]));
+  const ready = [...problems.values()].every((problem) => problem === null);
   async function deliver() {
-    const lines = order.lines.map((line) => ({ productId: line.productId, deliveredQuantity: delivered[line.productId] ?? '' }));
+    setTried(true);
+    // Checked here as the server checks it: the dialog stays open on what it would refuse.
+    if (!ready) return;
+    const lines = order.lines.map((line) => ({ productId: line.productId, deliveredQuantity: (delivered[line.productId] ?? '').trim() }));
     if (await send({ name: 'order.deliver', args: { id: order.id, lines } }, 'Order delivered')) onOpenChange(false);
   }
   return (
     <Dialog open onOpenChange={onOpenChange} title={`Deliver ${order.number}`} description="Enter what was delivered where it fell short.">
       <div className="grid gap-3">
         {order.lines.map((line) => (
-          <Field key={line.productId} id={`delivered-${line.productId}`} label={`${line.strainName} (${line.unitType})`}>
+          <Field
+            key={line.productId}
+            id={`delivered-${line.productId}`}
+            label={`${line.strainName} (${line.unitType})`}
+            error={(tried && problems.get(line.productId)) || undefined}
+          >
             <Input
               id={`delivered-${line.productId}`}
               inputMode="decimal"
+              {...invalidProps(`delivered-${line.productId}`, (tried && problems.get(line.productId)) || undefined)}
               value={delivered[line.productId] ?? ''}
               onChange={(event) => setDelivered({ ...delivered, [line.productId]: event.target.value })}
             />
           </Field>
         ))}
-        <Button className="justify-self-end" onClick={() => void deliver()}>
-          Mark delivered
+        <Button className="justify-self-end" disabled={pending} aria-busy={pending} onClick={() => void run(deliver)}>
+          {pending ? 'Delivering…' : 'Mark delivered'}
         </Button>
       </div>
     </Dialog>

@@ -57,49 +57,57 @@ export function OrdersTable({ orders, party, sendStateOf }: { orders: Order[]; p
   );
 }
 
-/** The lines as ordered, with what was delivered once it was. */
+/**
+ * The lines as ordered, with what was delivered once it was. Figures never wrap (a quantity never runs into its
+ * price); a struck list price stands above the price; a table still too wide for a phone scrolls inside its own
+ * labelled region, which the keyboard can reach.
+ */
 export function OrderLines({ order }: { order: Order }) {
   const delivered = order.lines.some((line) => line.deliveredQuantity !== null);
+  const figure = 'py-2 pl-3 text-right whitespace-nowrap tabular-nums';
   return (
-    <table className="w-full text-sm">
-      <thead className="text-left text-stone-600">
-        <tr>
-          <th className="py-1 font-medium">Product</th>
-          <th className="py-1 text-right font-medium">Ordered</th>
-          {delivered && <th className="py-1 text-right font-medium">Delivered</th>}
-          <th className="py-1 text-right font-medium">Unit price</th>
-          <th className="py-1 text-right font-medium">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {order.lines.map((line) => {
-          // The line keeps the unit as it was written when ordered, one of the product units.
-          const unit = line.unitType as UnitType;
-          return (
-            <tr key={line.productId} className="border-t border-stone-100">
-              <td className="py-2">{line.strainName}</td>
-              <td className="py-2 text-right tabular-nums">{formatQuantity(line.quantity, unit)}</td>
-              {delivered && <td className="py-2 text-right tabular-nums">{line.deliveredQuantity === null ? '—' : formatQuantity(line.deliveredQuantity, unit)}</td>}
-              <td className="py-2 text-right tabular-nums">
-                {line.listPrice && line.listPrice !== line.unitPrice && <s className="mr-1 text-stone-500">{formatPrice(line.listPrice)}</s>}
-                {formatPrice(line.unitPrice)}
-              </td>
-              <td className="py-2 text-right tabular-nums">{formatPrice(line.lineTotal)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div role="region" aria-label="Order lines" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700">
+      <table className="w-full text-sm">
+        <thead className="text-left text-stone-600">
+          <tr>
+            <th className="py-1 font-medium">Product</th>
+            <th className="py-1 pl-3 text-right font-medium">Ordered</th>
+            {delivered && <th className="py-1 pl-3 text-right font-medium">Delivered</th>}
+            <th className="py-1 pl-3 text-right font-medium">Unit price</th>
+            <th className="py-1 pl-3 text-right font-medium">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => {
+            // The line keeps the unit as it was written when ordered, one of the product units.
+            const unit = line.unitType as UnitType;
+            return (
+              <tr key={line.productId} className="border-t border-stone-100">
+                <td className="py-2 break-words">{line.strainName}</td>
+                <td className={figure}>{formatQuantity(line.quantity, unit)}</td>
+                {delivered && <td className={figure}>{line.deliveredQuantity === null ? '—' : formatQuantity(line.deliveredQuantity, unit)}</td>}
+                <td className={figure}>
+                  {line.listPrice && line.listPrice !== line.unitPrice && <s className="block text-stone-500">{formatPrice(line.listPrice)}</s>}
+                  {formatPrice(line.unitPrice)}
+                </td>
+                <td className={figure}>{formatPrice(line.lineTotal)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
 /** Each step the order took (its moves, the seller's edits of the lines with what they changed, the payments), who took it and when, oldest first. */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderTimeline({ order, waiting = false }: { order: Order; waiting?: boolean }) {
   return (
     <ol className="grid gap-2 text-sm" aria-label="Timeline">
       {order.history.map((step, index) => (
         <li key={`${step.at}-${index}`} className="border-l-2 border-brand-200 pl-3">
-          <p className="font-medium text-stone-900">{historyEntryTitle(step)}</p>
+          {/* Nothing was submitted while the order is still on this device. */}
+          <p className="font-medium text-stone-900">{waiting && index === 0 ? 'Waiting to send' : historyEntryTitle(step)}</p>
           {step.lineChanges && step.lineChanges.length > 0 && (
             <ul className="text-stone-700" aria-label="What changed">
               {step.lineChanges.map((change) => (

@@ -103,8 +103,8 @@ export function PaymentForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" disabled={saving}>
-          Record payment
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? 'Recording…' : 'Record payment'}
         </Button>
       </div>
     </form>

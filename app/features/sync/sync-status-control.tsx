@@ -184,7 +184,7 @@ export function SyncStatusControl() {
             </ProblemList>
           )}
           {refusals.length > 0 && (
-            <ProblemList title="Changes the server refused">
+            <ProblemList title="Changes that could not be saved">
               {refusals.map((refusal) => (
                 <li key={refusal.seq} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
                   <span>
@@ -199,7 +199,7 @@ export function SyncStatusControl() {
             </ProblemList>
           )}
           {failedPhotos.length > 0 && (
-            <ProblemList title="Photos the server refused">
+            <ProblemList title="Photos that could not be uploaded">
               {failedPhotos.map((photo) => (
                 <li key={photo.id} className="grid gap-1 rounded-md bg-red-50 p-2 text-red-900">
                   <span className="block font-medium">{photo.purpose === 'lab-result' ? `Lab results${photo.fileName ? ` (${photo.fileName})` : ''}` : 'Photo'}</span>

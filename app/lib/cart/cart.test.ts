@@ -21,9 +21,23 @@ describe('the cart', () => {
     expect(cartQuantityProblem(haze, '1.5')).toBe('Haze: the minimum order is 2 lb');
     expect(cartQuantityProblem(haze, '2.25')).toBe('Haze: order in steps of 0.5 lb');
     expect(cartQuantityProblem(haze, '')).toBe('Haze: enter a quantity');
-    expect(cartQuantityProblem(haze, '100.5')).toBe('Haze: only 100 lb available');
+    expect(cartQuantityProblem(haze, '100.5')).toBe('Haze: at most 100 lb available');
     expect(cartQuantityProblem(haze, '2.5')).toBeNull();
     expect(startingQuantity(haze)).toBe('2');
+  });
+
+  it('says what is wrong with a quantity: not a number, nothing, part of a unit, more than there is', () => {
+    const haze20 = { ...haze, availableQuantity: '20.000' };
+    expect(cartQuantityProblem(haze20, 'two')).toBe('Haze: enter the quantity as a number, such as 5');
+    expect(cartQuantityProblem(haze20, '0')).toBe('Haze: order at least 2 lb');
+    expect(cartQuantityProblem(haze20, '-3')).toBe('Haze: order at least 2 lb');
+    expect(cartQuantityProblem(haze20, '20.5')).toBe('Haze: at most 20 lb available');
+    expect(cartQuantityProblem(haze20, '99999999')).toBe('Haze: at most 20 lb available');
+    expect(cartQuantityProblem(haze20, '2.0001')).toBe('Haze: use at most three decimals');
+    const single = product('Single', { unitType: 'unit', lotSize: 0 });
+    expect(cartQuantityProblem(single, '0')).toBe('Single: order at least 1 unit');
+    expect(cartQuantityProblem(single, '1.5')).toBe('Single: whole units only');
+    expect(cartQuantityProblem(gummies, '47')).toBe('Gummies: the minimum order is 48 units');
     expect(startingQuantity(gummies)).toBe('48');
   });
 
@@ -50,10 +64,12 @@ describe('the cart', () => {
     expect(priceCart(emptyCart('menu'), [haze]).ready).toBe(false);
   });
 
-  it('is not ready while a line cannot be ordered, and has no total while a product has no price', () => {
-    const priced = priceCart(withQuantity(emptyCart('menu'), 'Haze', '1'), [haze]);
+  it('is not ready while a line cannot be ordered, and totals the lines that can', () => {
+    const cart = withQuantity(withQuantity(emptyCart('menu'), 'Haze', '1'), 'Gummies', '48');
+    const priced = priceCart(cart, [haze, gummies]);
     expect(priced.ready).toBe(false);
     expect(priced.lines[0]?.problem).toBe('Haze: the minimum order is 2 lb');
-    expect(priceCart(withQuantity(emptyCart('menu'), 'Free', '1'), [product('Free', { pricePerUnit: null })]).total).toBeNull();
+    expect(priced).toMatchObject({ total: '15.84', uncounted: 1 });
+    expect(priceCart(withQuantity(emptyCart('menu'), 'Free', '1'), [product('Free', { pricePerUnit: null })])).toMatchObject({ total: '0.00', uncounted: 1 });
   });
 });

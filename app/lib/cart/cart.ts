@@ -3,11 +3,12 @@
  * with (their list's price, breaks, minimum and increment: `sync/priced-menu.ts`). The server prices the order in the
  * end; the cart only says in advance what it will say. Money in integer cents, quantities in thousandths.
  */
-import { formatScaled } from '../../../sync/decimal';
+import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
+import { formatQuantity } from '../../../sync/format-decimal';
+import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { lineTotalCents, orderLineProblem, quantityThousandths } from '../../../sync/order-request';
-import { shownTerms } from '../../../sync/priced-menu';
-import { quantityProblem, unitPriceCents } from '../../../sync/pricing';
+import { shownOrderLine, shownTerms } from '../../../sync/priced-menu';
+import { quantityProblem } from '../../../sync/pricing';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -34,8 +35,10 @@ export type PricedCartLine = CartLine & {
 
 export type PricedCart = {
   lines: PricedCartLine[];
-  /** The sum of the line totals, or null while a line has no price. */
-  total: string | null;
+  /** The sum of the totals of the lines that can be ordered as typed. */
+  total: string;
+  /** How many lines the total leaves out: a quantity that cannot be ordered, or a product with no price. */
+  uncounted: number;
   /** Products in the cart the menu no longer shows (sold out of the menu, hidden from this buyer). */
   gone: string[];
   /** True when every line can be ordered as typed. */
@@ -75,11 +78,32 @@ export function withoutLine(cart: Cart, productId: string): Cart {
   return { ...cart, lines: cart.lines.filter((line) => line.productId !== productId) };
 }
 
-/** Why a quantity typed for this product cannot be ordered, or null: checked as the buyer types (their minimum and increment, then the stock). */
+const quantityOf = (product: MenuProduct, thousandths: number) => formatQuantity(formatScaled(thousandths, 3), product.unitType);
+
+/**
+ * Why a quantity typed for this product cannot be ordered, or null, saying what would do: a number, at least the
+ * least orderable (the buyer's minimum, else one), whole units of a counted product, in the buyer's steps, and at
+ * most what is available. Checked as the buyer types, never looser than the server.
+ */
 export function cartQuantityProblem(product: MenuProduct, quantity: string): string | null {
-  const wanted = quantityThousandths(quantity);
-  if (wanted === null) return `${product.strainName}: enter a quantity`;
-  return quantityProblem(product, shownTerms(product), wanted) ?? orderLineProblem(product, quantity);
+  const name = product.strainName;
+  const typed = quantity.trim();
+  if (typed === '') return `${name}: enter a quantity`;
+  const terms = shownTerms(product);
+  const available = parseScaled(product.availableQuantity, QUANTITY_RULE);
+  const atMost = `${name}: at most ${available.ok ? quantityOf(product, available.scaled) : product.availableQuantity} available`;
+  const parsed = parseScaled(typed, QUANTITY_RULE);
+  if (!parsed.ok) {
+    if (parsed.reason === 'precision') return `${name}: use at most three decimals`;
+    if (parsed.reason === 'format') return `${name}: enter the quantity as a number, such as 5`;
+    return typed.startsWith('-') ? `${name}: order at least ${quantityOf(product, terms.minimumThousandths || 1000)}` : atMost;
+  }
+  if (parsed.scaled === 0) return `${name}: order at least ${quantityOf(product, terms.minimumThousandths || 1000)}`;
+  if (product.unitType === 'unit' && parsed.scaled % 1000 !== 0) return `${name}: whole units only`;
+  const onTerms = quantityProblem(product, terms, parsed.scaled);
+  if (onTerms) return onTerms;
+  if (available.ok && parsed.scaled > available.scaled) return atMost;
+  return null;
 }
 
 /** The cart priced by the menu as shown to this buyer. */
@@ -87,27 +111,37 @@ export function priceCart(cart: Cart, products: MenuProduct[]): PricedCart {
   const byId = new Map(products.map((product) => [product.id, product]));
   const lines: PricedCartLine[] = [];
   const gone: string[] = [];
-  let totalCents: number | null = 0;
+  let totalCents = 0;
+  let uncounted = 0;
   for (const line of cart.lines) {
     const product = byId.get(line.productId);
     if (!product) {
       gone.push(line.productId);
       continue;
     }
-    const terms = shownTerms(product);
-    const wanted = quantityThousandths(line.quantity);
-    const priceCents = unitPriceCents(terms, wanted ?? 0);
-    const lineCents = wanted !== null && priceCents !== null ? lineTotalCents(priceCents, wanted) : null;
-    totalCents = totalCents === null || lineCents === null ? null : totalCents + lineCents;
+    const shown = shownOrderLine(product, line.quantity);
+    const problem = cartQuantityProblem(product, line.quantity);
+    if (problem === null && shown.lineCents !== null) totalCents += shown.lineCents;
+    else uncounted += 1;
     lines.push({
       ...line,
       strainName: product.strainName,
       unitType: product.unitType,
-      problem: cartQuantityProblem(product, line.quantity),
-      unitPrice: priceCents === null ? null : formatScaled(priceCents, 2),
-      listPrice: terms.listPriceCents !== null && terms.listPriceCents !== priceCents ? formatScaled(terms.listPriceCents, 2) : null,
-      lineTotal: lineCents === null ? null : formatScaled(lineCents, 2),
+      problem,
+      unitPrice: shown.unitCents === null ? null : shown.line.unitPrice,
+      listPrice: shown.line.listPrice,
+      lineTotal: shown.lineCents === null ? null : shown.line.lineTotal,
     });
   }
-  return { lines, total: totalCents === null ? null : formatScaled(totalCents, 2), gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
+  return { lines, total: formatScaled(totalCents, 2), uncounted, gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
+}
+
+/** What the cart shows for its lines, to show the order so while it waits and compare the server's answer with. */
+export function cartQuote(cart: Cart, products: MenuProduct[], paymentTerms: OrderQuote['paymentTerms']): OrderQuote {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const lines = cart.lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    return product ? [shownOrderLine(product, line.quantity).line] : [];
+  });
+  return { lines, paymentTerms };
 }

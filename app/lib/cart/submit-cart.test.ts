@@ -13,7 +13,8 @@ const MENU_ID = crypto.randomUUID();
 const PRODUCT_ID = crypto.randomUUID();
 const REFUSED_ID = crypto.randomUUID();
 const OTHER_REFUSED_ID = crypto.randomUUID();
-const menu = { menu: { id: MENU_ID, publicLinkId: crypto.randomUUID() } } as PublicMenu;
+const haze = { id: PRODUCT_ID, strainName: 'Haze', unitType: 'oz', lotSize: 10, pricePerUnit: '12.50', priceBreaks: [{ minQuantity: '10', price: '11.00' }] };
+const menu = { menu: { id: MENU_ID, publicLinkId: crypto.randomUUID() }, products: [haze] } as unknown as PublicMenu;
 const cart: Cart = { menuId: MENU_ID, lines: [{ productId: PRODUCT_ID, quantity: '10' }], note: 'Back door', resends: [REFUSED_ID] };
 
 let db: ReplicaDb;
@@ -47,9 +48,17 @@ describe('submitCart', () => {
   it('queues the edited order, empties the cart and takes the refused order it edits off the device, together', async () => {
     const id = await submitCart(menu, cart);
     const outbox = await db.outbox.toArray();
+    // The order carries what the cart showed (the break price), on the terms the device knows (none yet: cash on delivery).
+    const quote = {
+      lines: [
+        { productId: PRODUCT_ID, strainName: 'Haze', unitType: 'oz', quantity: '10.000', unitPrice: '11.00', listPrice: '12.50', lineTotal: '110.00', deliveredQuantity: null },
+      ],
+      paymentTerms: 'cod',
+    };
     expect(outbox.map((entry) => entry.mutation)).toEqual([
-      { name: 'order.create', args: { id, menuId: MENU_ID, publicLinkId: menu.menu.publicLinkId, lines: cart.lines, note: 'Back door' } },
+      { name: 'order.create', args: { id, menuId: MENU_ID, publicLinkId: menu.menu.publicLinkId, lines: cart.lines, note: 'Back door', quote } },
     ]);
+    expect(await db.orderQuotes.get(id)).toEqual({ id, quote });
     expect(id).not.toBe(REFUSED_ID);
     expect((await readCart(db, MENU_ID)).lines).toEqual([]);
     expect((await db.keptRefusals.toArray()).map((kept) => kept.id)).toEqual([OTHER_REFUSED_ID]);

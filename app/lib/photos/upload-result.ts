@@ -57,9 +57,9 @@ export function uploadResultOf(status: number, body: string, retryAfter: string 
   if (status === 0) return { outcome: 'retry', message: NETWORK_MESSAGE };
   if (status === 401) return { outcome: 'unauthorized', message: serverMessage(body) ?? 'Please sign in again' };
   if (status >= 400 && status < 500 && !TRANSIENT_CLIENT_STATUSES.has(status)) {
-    return { outcome: 'refused', message: serverMessage(body) ?? DEFAULT_REFUSALS[status] ?? `The server refused the file (${status})` };
+    return { outcome: 'refused', message: serverMessage(body) ?? DEFAULT_REFUSALS[status] ?? `This file could not be uploaded (error ${status})` };
   }
-  const message = serverMessage(body) ?? `The server could not take the file (${status})`;
+  const message = serverMessage(body) ?? `The upload did not go through (error ${status}); it will be tried again`;
   const retryAfterMs = retryAfterMsOf(retryAfter);
   return retryAfterMs === null ? { outcome: 'retry', message } : { outcome: 'retry', message, retryAfterMs };
 }

@@ -43,7 +43,38 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await (await registration())?.pushManager.getSubscription()) ?? null;
 }
 
-export type TurnOnOutcome = 'subscribed' | 'blocked' | 'dismissed' | 'not-ready';
+export type TurnOnOutcome = 'subscribed' | 'blocked' | 'dismissed' | 'not-ready' | 'unreachable';
+
+/**
+ * How long the browser's push service gets to hand out a subscription: with none reachable (a network that blocks it,
+ * a browser without one) `subscribe` never settles. A page may set `pushSubscribeTimeoutMs` on window before the app
+ * loads to shorten it (the browser tests do, rather than wait).
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+function subscribeTimeoutMs(): number {
+  const override = (globalThis as { pushSubscribeTimeoutMs?: unknown }).pushSubscribeTimeoutMs;
+  return typeof override === 'number' && override > 0 ? override : PUSH_SUBSCRIBE_TIMEOUT_MS;
+}
+
+/**
+ * The push service's subscription, or null when it did not answer in time. One that arrives after the person was told
+ * it failed is given up at once: the server never heard of it, so the device must not show notifications as on.
+ */
+async function subscribeInTime(worker: ServiceWorkerRegistration, applicationServerKey: Uint8Array<ArrayBuffer>): Promise<PushSubscription | null> {
+  const subscribing = worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), subscribeTimeoutMs());
+  });
+  try {
+    const subscription = await Promise.race([subscribing, timedOut]);
+    if (!subscription) void subscribing.then((late) => late.unsubscribe()).catch(() => undefined);
+    return subscription;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Asks for permission (call it from a tap), subscribes and tells the server; a refusal of the server's throws its ApiError. */
 export async function turnOnPush(): Promise<TurnOnOutcome> {
@@ -59,7 +90,8 @@ export async function turnOnPush(): Promise<TurnOnOutcome> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  subscription ??= await subscribeInTime(worker, applicationServerKey);
+  if (!subscription) return 'unreachable';
   const input = subscriptionInput(subscription);
   if (!input) return 'not-ready';
   await apiRequest('POST', '/api/push/subscriptions', input);

@@ -28,6 +28,11 @@ export const UNSUPPORTED_TEXT: Record<Exclude<PushSupport, 'supported'>, string>
 /** The worker is not installed yet (the first visit), or the browser gave a subscription without keys. */
 export const NOT_READY_TEXT = 'The app is still getting ready on this device. Try again in a moment.';
 
+/** The browser's push service did not answer in time: nothing was turned on, and what the person can do about it. */
+export const UNREACHABLE_TITLE = 'This device could not be subscribed to notifications';
+export const UNREACHABLE_TEXT =
+  "This device could not be subscribed to notifications: the browser's push service did not answer. Check this device's internet connection and try again later. If it keeps happening, the network may block the browser's push service, or it may be turned off in the browser's settings.";
+
 /** How to undo a refusal: browsers never ask a second time, so only their settings can. */
 export function blockedText(ios: boolean): string {
   return ios

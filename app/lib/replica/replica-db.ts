@@ -32,6 +32,7 @@
  * (sync/replica.ts). New versions of this schema are added with
  * `this.version(n + 1)`; Dexie upgrades keep every row, the outbox included.
  */
+import type { OrderQuote } from '../../../sync/entities/order';
 import Dexie, { type Table } from 'dexie';
 import type { CollectionName, CollectionRow } from '../../../sync/collections';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
@@ -66,6 +67,8 @@ export class ReplicaDb extends Dexie {
   seenSnapshots!: Table<{ savedMenuId: string; snapshot: PublicMenu }, string>;
   serverReads!: Table<KeptRead, string>;
   importChoices!: Table<StoredImportChoices, string>;
+  /** What the cart showed for each order sent from it, until the server's answer is compared with it. */
+  orderQuotes!: Table<SentQuote, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
@@ -120,8 +123,15 @@ export class ReplicaDb extends Dexie {
     this.version(15).stores({
       importChoices: 'importer',
     });
+    // Version 17 only adds what the cart showed for each order sent: every row of the versions before stays, the outbox included.
+    this.version(17).stores({
+      orderQuotes: 'id',
+    });
   }
 }
+
+/** What the cart showed for the order `id` when it was sent. */
+export type SentQuote = { id: string; quote: OrderQuote };
 
 /** An importer's remembered choices, as that importer writes them (it checks them when it reads them back). */
 export type StoredImportChoices = { importer: string; choices: unknown };
