@@ -75,7 +75,7 @@ test('a booth order the server refuses is kept under Needs attention and sent ag
   // Meanwhile the stock is sold from another device: the server will refuse the order.
   await apiPut(`/api/products/${haze.id}`, seller.session, { availableQuantity: '10' });
   await goOnline(context);
-  await expect(page.getByRole('alert').filter({ hasText: 'The server did not accept this order: Not enough in stock' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'This order could not be placed: Not enough in stock' })).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('link', { name: 'Back to orders' }).click();
   const needsAttention = page.getByRole('region', { name: 'Needs attention' });

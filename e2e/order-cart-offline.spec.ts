@@ -61,7 +61,7 @@ const test = base.extend<{ savedMenu: SavedMenu; refusedOrder: SavedMenu }>({
     // Meanwhile the seller sells most of it elsewhere: the server will refuse the order.
     await apiPut(`/api/products/${haze.id}`, seller.session, { availableQuantity: '15' });
     await goOnline(context);
-    await expect(page.getByRole('alert').filter({ hasText: 'The server did not accept this order: Not enough in stock' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'This order could not be placed: Not enough in stock' })).toBeVisible({ timeout: 20_000 });
     await use(savedMenu);
   },
 });

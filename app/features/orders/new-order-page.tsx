@@ -70,7 +70,7 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
       <PageHeader title="New order" subtitle="Write an order for one of your customers. It is sent as soon as there is a connection." />
       {resend && (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          The server refused this order: {resend.message}
+          This order could not be placed: {resend.message}
         </p>
       )}
       {customers.length === 0 ? (

@@ -62,7 +62,7 @@ function NotHere({ id }: { id: string }) {
       <Card className="p-6 text-center">
         {refused ? (
           <div role="alert" className="mb-2 grid gap-1">
-            <p className="font-medium text-red-800">The server did not accept this order: {refused.message}</p>
+            <p className="font-medium text-red-800">This order could not be placed: {refused.message}</p>
             <p className="text-stone-700">It is kept on this device under Needs attention in your orders, to edit and send again.</p>
           </div>
         ) : (

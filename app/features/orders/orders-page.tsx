@@ -157,7 +157,7 @@ function NeedsAttention({ refused, view }: { refused: RefusedOrder[]; view: Repl
         <Card key={order.id} className="flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50 p-4 text-sm">
           <div>
             <p className="font-medium text-stone-900">
-              Order of {order.args.lines.length} {order.args.lines.length === 1 ? 'product' : 'products'} was not accepted by the server
+              Order of {order.args.lines.length} {order.args.lines.length === 1 ? 'product' : 'products'} could not be placed
             </p>
             <p className="text-red-800">{order.message}</p>
           </div>
