@@ -98,6 +98,8 @@ const ROLE_MENUS = {
 
 /** Every link and button of the bar lies whole inside the screen, none cut by its own box, and the page does not scroll sideways. */
 async function expectEveryControlWhole(page: Page, width: number) {
+  // The signed-in bar is drawn once the app has taken over the page: wait for it before counting its controls.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page scrolls sideways').toBeLessThanOrEqual(width);
   const controls = await page.getByRole('banner').locator('a:visible, button:visible').all();
   expect(controls.length).toBeGreaterThan(0);
