@@ -114,7 +114,7 @@ test.describe('buyer journey', () => {
   test.beforeEach(({ page }) => noteToasts(page));
 
   test('browse, save two menus, work offline, sync, and the seller answers', async ({ page, context, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const tag = uniqueTag();
     const seller = await sellerCatalogue(tag);
     const { glacier, ember, gummies, wax } = seller.products;
