@@ -21,8 +21,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Math.max(2, cpus().length - 1),
   retries: 0,
-  // Two browsers and the server share two cores: a journey that takes 15 s alone may take three times that.
-  timeout: 90_000,
+  // Two browsers and the server share two cores, and CI may run beside other work: a journey that takes 15 s alone
+  // took over 90 s there.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -48,7 +48,7 @@ const customerRows = (page: Page) =>
     .filter({ has: page.getByRole('cell') });
 
 test('a team is one row with its rep under it, a dispensary is found by licence, and the export has licence and trial end', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const { owner, rep, dispensary, licence } = await teamAndDispensary(tag);
 

@@ -90,7 +90,7 @@ const startingPoints = [
 
 test.describe('app update', () => {
   // A server start and a service worker installed twice: generous, since the machines that run this are shared.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   for (const { where, takeControl } of startingPoints) {
     test(`Reload brings the new version, and the change waiting reaches the server once after it, ${where}`, async ({ page, context, ownApp }) => {

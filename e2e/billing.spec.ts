@@ -374,7 +374,7 @@ test.describe('the provider script', () => {
 
   test('is downloaded on /subscribe only, never with the other seller pages', async ({ page }) => {
     // Eight pages, each loaded until the network is idle.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const seller = await sellerWithTrialEnding(server, new Date(Date.now() - DAY_MS));
     await holdProviderScript(page);
     const scripts = new Set<string>();

@@ -38,7 +38,7 @@ async function expectShownFromDevice(page: Page, menuName: string, products: str
 
 test.describe('booth mode', () => {
   test("a seller opens their own menu's public address and its Preview offline, drawn from the device with its photos", async ({ page, context, browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     await signIn(page, seller);
     await waitForServiceWorkerControl(page);
@@ -96,7 +96,7 @@ test.describe('booth mode', () => {
   });
 
   test('a menu made offline is shown from the device, and its share dialog offers the link once the device has synced', async ({ page, context, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     await signIn(page, seller);
     await waitForServiceWorkerControl(page);

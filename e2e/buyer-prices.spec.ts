@@ -33,7 +33,7 @@ async function post<T>(path: string, session: ApiSession, body: unknown): Promis
 }
 
 test('a buyer with a price list opens a saved menu offline and sees their prices, the list price struck through', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seller = await apiLogin(await registerAccountAt(server.url, 'seller'), server.url);
   const product = (strainName: string, pricePerUnit: string) =>
     post<{ id: string }>('/api/products', seller, { strainName, category: 'flower', unitType: 'oz', pricePerUnit, availableQuantity: '50', lotSize: 1 });

@@ -41,7 +41,7 @@ type ServerProduct = {
 };
 
 test('another system’s export imports every row after one mapping step, remembered for the next file', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const seller = await registerAccount('seller');
   await signIn(page, seller);
   await page.goto('/products');

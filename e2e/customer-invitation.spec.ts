@@ -9,7 +9,7 @@ import { latestLinkTo } from './support/mailbox';
 import { apiPost, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 
 test('a seller invites a customer, and the buyer who accepts takes the order written for them', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const sellerName = `Hilltop Farms ${tag}`;
   const seller = await sellerWithBusiness(sellerName);

@@ -284,7 +284,7 @@ async function serverProductIds(session: ApiSession, names: string[]): Promise<s
 
 test.describe('menus on a desktop', () => {
   test('build, reorder, share, duplicate, regenerate the link (offline) and delete', async ({ page, context, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await menuJourney(page, context, browser, { regenerateOffline: true, phone: false });
   });
 });
@@ -293,7 +293,7 @@ test.describe('menus on a 390 px wide phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('build, reorder, share, duplicate, regenerate the link and delete', async ({ page, context, browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await menuJourney(page, context, browser, { regenerateOffline: false, phone: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, 'the menus page scrolls sideways').toBeLessThanOrEqual(0);

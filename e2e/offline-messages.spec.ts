@@ -34,7 +34,7 @@ async function writtenAtOf(message: Locator): Promise<number> {
 }
 
 test('a message written offline shows, to both sides, when it was written and that it was sent when back online', async ({ page, context, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const businessName = `Lakeside Gardens ${tag}`;
   const seller = await sellerWithBusiness(businessName);

@@ -148,7 +148,7 @@ test.describe('offline-first sync', () => {
 
     test('the server stopped mid-push loses nothing and doubles nothing', async ({ page, context }) => {
       // Two server starts and twenty products: generous, since the machines that run this are shared.
-      test.setTimeout(150_000);
+      test.setTimeout(180_000);
       const server = await ownServer();
       try {
         await server.start();
@@ -245,7 +245,7 @@ test.describe('offline-first sync', () => {
 
   test("another user on this device never sees the previous user's data", async ({ page, context }) => {
     // Three sign-ins, the worker's install and four syncs: more than the default allows on a shared machine.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const sellerA = await registerAccount('seller');
     const sellerB = await registerAccount('seller');
     const { userId: idA } = await apiLogin(sellerA);

@@ -60,7 +60,7 @@ test('the board finds an order by a product on it and exports the orders it show
 });
 
 test("the order page lists the payments, and the timeline records the seller's edit of the lines and the payment, with who and when", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { seller, haze, hazeOrder } = await sellerWithOrders();
   await signIn(page, seller.account);
   await openOrders(page);
@@ -113,7 +113,7 @@ test("the order page lists the payments, and the timeline records the seller's e
 });
 
 test("an order the seller writes is accepted as it is sent, unless 'Accept it now' is unticked", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Booth Farms ${tag}`);
   const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 1 });

@@ -38,7 +38,7 @@ const test = base.extend<{ boothOrder: BoothOrder }>({
 });
 
 // Each test signs a seller in, readies the device for offline use and syncs over the network more than once.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a seller writes an order for a customer offline, it is numbered when the network returns, and raising a line asks the buyer', async ({ page, context, boothOrder }) => {
   const { seller, haze, customer } = boothOrder;

@@ -67,7 +67,7 @@ const test = base.extend<{ savedMenu: SavedMenu; refusedOrder: SavedMenu }>({
 });
 
 // Each test signs a buyer in, readies the device for offline use and syncs over the network more than once.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 test('a cart built and submitted offline on a saved menu arrives when the network returns', async ({ page, context, savedMenu }) => {
   const { seller, haze, buyer } = savedMenu;

@@ -32,7 +32,7 @@ async function post<T>(path: string, session: ApiSession, body: unknown): Promis
 }
 
 test('an order over the quota waits on the device, and the buyer is told why and that it goes by itself', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const seller = await apiLogin(await registerAccountAt(server.url, 'seller'), server.url);
   const product = await post<{ id: string; strainName: string }>('/api/products', seller, {
     strainName: 'Quota Haze',

@@ -13,7 +13,7 @@ import { expectAllSynced } from './support/offline-app';
 type OrderOnServer = { id: string; number: string; status: string; total: string; amountPaid: string; paymentStatus: string };
 
 test('the seller accepts, fulfils, delivers short, records the payment and downloads the invoice', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
   const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 1 });

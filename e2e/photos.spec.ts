@@ -101,7 +101,7 @@ const cardOf = (page: Page, name: string) => page.getByRole('listitem').filter({
 
 test.describe('product photos', () => {
   test('a photo taken offline with the camera is shown at once, survives a reload, and reaches the public menu by itself', async ({ page, context }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     const menu = await createMenu(await apiLogin(seller), 'Grow Room Fresh');
     await signIn(page, seller);
@@ -172,7 +172,7 @@ test.describe('product photos', () => {
   });
 
   test('photos from the library arrive without their GPS position, within 2048 px and 1 MB, in the order the seller put them', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     const menu = await createMenu(await apiLogin(seller), 'Library Picks');
     await signIn(page, seller);

@@ -92,7 +92,7 @@ async function downloadedText(download: Download): Promise<string> {
 
 function journeys() {
   test('add through every validation message, edit, quick-edit stock, filter, sort and delete', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     await signIn(page, seller);
     await page.goto('/products');
@@ -264,7 +264,7 @@ function journeys() {
   });
 
   test('import a CSV with a bad row and export the catalogue, with the network off', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const seller = await registerAccount('seller');
     await signIn(page, seller);
     await waitForServiceWorkerControl(page);

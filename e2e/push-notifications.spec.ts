@@ -115,7 +115,7 @@ const shownNotifications = (page: Page) =>
   page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({ title, body, tag, data })));
 
 test('a seller turns notifications on; a new order is pushed, shown, and opens its page on a click', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const subscription = standIn.subscribe();
   await context.grantPermissions(['notifications'], { origin: server.url });
   await stubPushService(context, subscription);
@@ -169,7 +169,7 @@ test('a seller turns notifications on; a new order is pushed, shown, and opens i
 });
 
 test('a buyer is offered notifications once, after saving a first menu, and signing out gives the subscription up', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await stubPushService(context, standIn.subscribe());
   const { menu } = await sellerWithMenu();
   const buyer = await registerAccountAt(server.url, 'buyer');
@@ -209,7 +209,7 @@ test('a buyer is offered notifications once, after saving a first menu, and sign
 });
 
 test('with no push service answering, turning notifications on gives up, says why and what to try, and can be tried again', async ({ page, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await context.grantPermissions(['notifications'], { origin: server.url });
   await context.addInitScript(() => {
     // The app waits this long for the push service instead of its usual 15 s, so the test need not.

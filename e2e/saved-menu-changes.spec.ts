@@ -26,7 +26,7 @@ async function openFromSavedMenus(page: Page, menuName: string): Promise<void> {
 }
 
 test('the first open of a changed saved menu, on a new device, lists what changed; the next one does not', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Cedar Ridge ${tag}`);
   const glacier = await createProduct(seller.session, {

@@ -33,7 +33,7 @@ async function repOf(owner: Account): Promise<Account & { id: string }> {
 const card = (page: Page, label: string) => page.getByRole('region', { name: 'Orders and money' }).getByRole('link').filter({ hasText: label });
 
 test("the seller dashboard shows the open orders by status, what is owed and overdue, and this month's sales; a rep sees their customers' only", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
   const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '500', lotSize: 1 });

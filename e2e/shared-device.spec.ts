@@ -16,7 +16,7 @@ const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB
 
 test('signing out leaves nothing of the seller in local storage, and the next person sees none of it', async ({ page, context }) => {
   // Two people sign in, one after the other, and the second goes offline.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const tag = uniqueTag();
   const { account: seller, session } = await sellerWithBusiness(`Tablet Farms ${tag}`);
   const product = await createProduct(session, { strainName: `Quiet Kush ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '120', availableQuantity: '10', lotSize: 1 });
