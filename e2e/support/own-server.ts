@@ -99,7 +99,7 @@ export async function ownServer(env: Record<string, string> = {}): Promise<OwnSe
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      await waitForHealth(url, 60_000);
+      await waitForHealth(url, 120_000);
     },
     kill: () => stopWith('SIGKILL'),
     async execute(statement, values) {
