@@ -11,7 +11,7 @@ import type { Locator, Page } from '@playwright/test';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
-import { expectAllSynced, syncStatus } from './support/offline-app';
+import { expectAllSynced, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { openSharedMenu } from './support/shared-menu';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -56,6 +56,8 @@ test('a message written offline shows, to both sides, when it was written and th
   await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
   await page.goto('/saved-menus');
+  // The inbox's screen is fetched when first opened; offline it comes only from the service worker's copy.
+  await waitForServiceWorkerControl(page);
   await expectAllSynced(page, 15_000);
   await page
     .getByRole('listitem')
