@@ -65,4 +65,6 @@ test('an order over the quota waits on the device, and the buyer is told why and
   await page.getByRole('link', { name: /New order/ }).click();
   await expect(page.getByRole('heading', { name: 'New order', level: 1 })).toBeVisible();
   await expect(page.getByText('Waiting to send').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: quota })).toContainText('The order is kept on this device and will be sent by itself');
+  await expect(syncStatus(page)).toHaveAccessibleName('Sync status: The server asked this device to wait; 1 change will sync by themselves');
 });
