@@ -13,8 +13,7 @@ import { ownServer, type OwnServer } from './support/own-server';
 let server: OwnServer;
 
 test.beforeAll(async () => {
-  // No demo deal: its five orders from one buyer to one seller would pass a quota of one an hour.
-  server = await ownServer({ ORDERS_PER_PAIR_PER_HOUR: '1', SEED_DEMO_DATA: 'false' });
+  server = await ownServer({ ORDERS_PER_PAIR_PER_HOUR: '1' });
   await server.start();
 });
 

@@ -80,4 +80,22 @@ describe('seedDemoData', () => {
       expect((await get<OrderList>('/api/orders', buyer)).orders.map((order) => order.id).sort()).toEqual(orders.map((order) => order.id).sort());
     });
   });
+
+  it("seeds the demo deal under a deployment's tightest order quota, and leaves the demo buyer's quota unused", async () => {
+    const tight = createTestApp({ env: { ORDERS_PER_PAIR_PER_HOUR: '1' } });
+    try {
+      await seedDemoData(tight.services);
+      const buyer = (await tight.request<AuthResponse>('POST', '/api/auth/login', { body: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } })).body.token;
+      expect((await tight.request<OrderList>('GET', '/api/orders', { token: buyer })).body.orders).toHaveLength(5);
+      const sample = (await tight.request<PublicMenu>('GET', '/api/public/menu/sample')).body;
+      const product = sample.products.find((candidate) => Number(candidate.availableQuantity) >= 1)!;
+      const placed = await tight.request('POST', '/api/orders', {
+        token: buyer,
+        body: { id: crypto.randomUUID(), menuId: sample.menu.id, lines: [{ productId: product.id, quantity: String(product.lotSize ?? 1) }] },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    } finally {
+      await tight.close();
+    }
+  });
 });
