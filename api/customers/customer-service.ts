@@ -80,7 +80,8 @@ export async function createCustomer(services: Services, seller: User, input: un
       services.now(),
     );
     if (!customer) throw new AppError('conflict', 'A customer with this id already exists');
-    if (customer.priceListId && buyerTeamId) await touchSavedCopiesOfBuyers(tx, seller.id, [buyerTeamId]);
+    // The linked buyer's saved copies carry their prices and terms with this seller.
+    if (buyerTeamId) await touchSavedCopiesOfBuyers(tx, seller.id, [buyerTeamId]);
     return customer;
   });
 }
@@ -99,8 +100,8 @@ export async function updateCustomer(services: Services, seller: User, id: strin
     const relinks = before.buyerConsentAt === null && fields.email !== undefined && fields.email !== current.email;
     const buyerTeamId = relinks ? await confirmedBuyerTeam(tx.db, seller.id, fields.email ?? null) : before.buyerTeamId;
     const updated = await updateCustomerRow(tx.db, id, { ...definedFields(fields), ...(relinks && { buyerTeamId }) }, by.userId, tx.version, services.now());
-    // The buyer who had the list and the one who has it now both see other prices on their saved copies.
-    if (updated.priceListId !== current.priceListId || buyerTeamId !== before.buyerTeamId) {
+    // The buyer who had the list and the one who has it now both see other prices (and terms) on their saved copies.
+    if (updated.priceListId !== current.priceListId || updated.paymentTerms !== current.paymentTerms || buyerTeamId !== before.buyerTeamId) {
       await touchSavedCopiesOfBuyers(tx, seller.id, linkedTeams(before.buyerTeamId, buyerTeamId));
     }
     return updated;

@@ -235,4 +235,23 @@ describe('the buyer’s saved copy', () => {
       ],
     ]);
   });
+
+  it('carries their payment terms with the seller, and the new terms on the next pull after the seller changed them', async () => {
+    const first = await pull(0);
+    expect(first.body.savedMenus.map((copy) => copy.paymentTerms)).toEqual(['cod']);
+    const changed = await t.request('PATCH', `/api/customers/${buyerCustomer}`, { token: seller.token, body: { paymentTerms: 'net15' } });
+    expect(changed.status).toBe(200);
+    const next = await pull(first.body.cursor);
+    expect(next.body.savedMenus.map((copy) => copy.paymentTerms)).toEqual(['net15']);
+    const listed = await t.request<SavedMenuListItem[]>('GET', '/api/saved-menus', { token: buyer.token });
+    expect(listed.body.map((copy) => copy.paymentTerms)).toEqual(['net15']);
+  });
+
+  it('carries cash on delivery from a seller whose book has no entry for the buyer', async () => {
+    const stranger = await t.registerUser('buyer');
+    const saved = await t.request('POST', '/api/saved-menus', { token: stranger.token, body: { menuId: menu.id, publicLinkId: menu.publicLinkId } });
+    expect(saved.status).toBe(201);
+    const listed = await t.request<SavedMenuListItem[]>('GET', '/api/saved-menus', { token: stranger.token });
+    expect(listed.body.map((copy) => copy.paymentTerms)).toEqual(['cod']);
+  });
 });

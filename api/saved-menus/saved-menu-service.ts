@@ -6,6 +6,7 @@
  */
 import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { randomUUID } from 'node:crypto';
+import type { PaymentTerms } from '../../sync/entities/customer';
 import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
@@ -23,6 +24,7 @@ import {
   listSavedMenus as listSavedMenuRows,
   updateSavedMenu as updateSavedMenuRow,
 } from '../db/repositories/saved-menus';
+import { findCustomerOfBuyerTeam } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
 import { getPublicMenu, reachMenu } from '../public-menu/public-menu-service';
 
@@ -32,8 +34,10 @@ export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
 export async function listSavedMenus(services: Services, buyer: User, since?: number): Promise<SavedMenuListItem[]> {
   const rows = await listSavedMenuRows(services.db.read, buyer.id, since);
   const now = services.now();
+  const terms = await termsWithSellers(services, buyer, new Set(rows.map((row) => row.menu.sellerId)));
   return Promise.all(
-    rows.map(async ({ reach, ...row }) => {
+    rows.map(async ({ reach, ...withoutTerms }) => {
+      const row = { ...withoutTerms, paymentTerms: terms.get(withoutTerms.menu.sellerId) ?? 'cod' };
       // A withdrawn copy (its seller closed) keeps the names it was given and nothing else of the menu.
       if (!reach) return { ...row, seenMenu: null, snapshot: null };
       // A link that expired or was regenerated (a private-link menu's), or a seller disabled, takes the menu off the air:
@@ -46,6 +50,12 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
       return { ...row, menu: { ...row.menu, productCount: snapshot.products.length }, snapshot };
     }),
   );
+}
+
+/** The buyer team's payment terms in each seller's book it has an entry in; cash on delivery elsewhere. */
+async function termsWithSellers(services: Services, buyer: User, sellerIds: ReadonlySet<string>): Promise<Map<string, PaymentTerms>> {
+  const entries = await Promise.all([...sellerIds].map(async (sellerId) => [sellerId, await findCustomerOfBuyerTeam(services.db.read, sellerId, buyer.id)] as const));
+  return new Map(entries.flatMap(([sellerId, entry]) => (entry ? [[sellerId, entry.paymentTerms] as const] : [])));
 }
 
 export async function saveMenu(services: Services, buyer: User, input: unknown): Promise<{ saved: SavedMenu; created: boolean }> {

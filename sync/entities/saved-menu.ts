@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
 import { menuFactsSchema } from '../menu-diff';
+import { PAYMENT_TERMS } from './customer';
 import { linkExpired } from './menu';
 import { publicMenuSchema } from './public-menu';
 
@@ -68,6 +69,11 @@ export const savedMenuListItemSchema = savedMenuSchema.extend({
     updatedAt: isoDate,
   }),
   snapshot: publicMenuSchema.nullable(),
+  /**
+   * The buyer's payment terms with the menu's seller: their entry in the seller's book, or cash on delivery before
+   * they have one. An order waiting on the device shows them before the server answers. Absent in copies kept before.
+   */
+  paymentTerms: z.enum(PAYMENT_TERMS).optional(),
 });
 export type SavedMenuListItem = z.infer<typeof savedMenuListItemSchema>;
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
+import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
 import { ReplicaDb } from '../replica/replica-db';
 import { useSyncSession } from '../replica/sync-session';
@@ -62,6 +63,13 @@ describe('submitCart', () => {
     expect(id).not.toBe(REFUSED_ID);
     expect((await readCart(db, MENU_ID)).lines).toEqual([]);
     expect((await db.keptRefusals.toArray()).map((kept) => kept.id)).toEqual([OTHER_REFUSED_ID]);
+  });
+
+  it("waits on the buyer's terms that came with the saved copy, before any order with the seller was answered", async () => {
+    const copy = { id: crypto.randomUUID(), menuId: MENU_ID, menu: { sellerId: crypto.randomUUID() }, paymentTerms: 'net15' };
+    await db.savedMenus.put(copy as unknown as SavedMenuListItem);
+    const id = await submitCart(menu, cart);
+    expect((await db.orderQuotes.get(id))?.quote.paymentTerms).toBe('net15');
   });
 
   it('takes off every refused order the cart edits, so none stays under Needs attention once its lines are sent', async () => {

@@ -10,11 +10,15 @@ import { useSyncSession } from '../replica/sync-session';
 import { lastKnownTerms } from '../../../sync/order-replica';
 import { cartQuote, type Cart } from './cart';
 
-/** The buyer's payment terms with the menu's seller as the device last heard them (see `lastKnownTerms`). */
+/**
+ * The buyer's payment terms with the menu's seller as the device last heard them: from the saved copy, which the
+ * server sends with them, else from the latest order with that seller (see `lastKnownTerms`).
+ */
 async function knownTerms(menuId: string): Promise<OrderQuote['paymentTerms']> {
   const db = useSyncSession.getState().db;
   const saved = db ? await db.savedMenus.where('menuId').equals(menuId).first() : undefined;
   if (!db || !saved) return 'cod';
+  if (saved.paymentTerms) return saved.paymentTerms;
   const orders = await db.orders.toArray();
   return lastKnownTerms({ orders: new Map(orders.map((order) => [order.id, order])) }, saved.menu.sellerId);
 }
