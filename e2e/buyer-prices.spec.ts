@@ -32,8 +32,8 @@ async function post<T>(path: string, session: ApiSession, body: unknown): Promis
   return (await response.json()) as T;
 }
 
-test('a buyer with a price list opens a saved menu offline and sees their prices, the list price struck through', async ({ page, context }) => {
-  test.setTimeout(180_000);
+/** A seller's menu of two products, and a buyer on a list that lowers one price (with a break) and hides the other. */
+async function buyerOnPriceList() {
   const seller = await apiLogin(await registerAccountAt(server.url, 'seller'), server.url);
   const product = (strainName: string, pricePerUnit: string) =>
     post<{ id: string }>('/api/products', seller, { strainName, category: 'flower', unitType: 'oz', pricePerUnit, availableQuantity: '50', lotSize: 1 });
@@ -64,6 +64,12 @@ test('a buyer with a price list opens a saved menu offline and sees their prices
     listId,
     now,
   ]);
+  return { menu, buyerAccount, buyer };
+}
+
+test('a buyer with a price list opens a saved menu offline and sees their prices, the list price struck through', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const { menu, buyerAccount, buyer } = await buyerOnPriceList();
   await post('/api/saved-menus', buyer, { menuId: menu.id, publicLinkId: menu.publicLinkId });
 
   await signIn(page, buyerAccount, server.url);
@@ -84,4 +90,34 @@ test('a buyer with a price list opens a saved menu offline and sees their prices
   } finally {
     await goOnline(context);
   }
+});
+
+test('a guest who signs in on the menu sees their own prices there at once, and the cart offers only what they may order', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { menu, buyerAccount } = await buyerOnPriceList();
+  await page.goto(`${server.url}/menu/${menu.publicLinkId}`);
+  const glacier = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Glacier Kush' });
+  await expect(glacier).toContainText('$30.00');
+  await expect(glacier.locator('s')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Ember Haze' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save Menu', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Create a free buyer account' }).getByRole('button', { name: 'Sign in' }).click();
+  const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
+  await signInDialog.getByLabel('Email').fill(buyerAccount.email);
+  await signInDialog.getByLabel('Password', { exact: true }).fill(buyerAccount.password);
+  await signInDialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signInDialog).toBeHidden();
+
+  // The same page, with no reload: the buyer's price beside the list price, and the product hidden from them gone.
+  await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
+  await expect(glacier.locator('s')).toHaveText('List price $30.00');
+  await expect(glacier).toContainText('$25.00');
+  await expect(page.getByText('Ember Haze')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Ember Haze to cart' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add Glacier Kush to cart' }).click();
+  await page.getByRole('button', { name: 'Cart (1)' }).click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart).toContainText('$25.00');
+  await expect(cart).not.toContainText('$30.00 each');
 });

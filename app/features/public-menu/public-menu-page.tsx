@@ -43,6 +43,7 @@ export function PublicMenuPage() {
     return { key: `${publicLinkId}#0`, value: embedded.menu ? { status: 'ready', data: embedded.menu, savedCopyFrom: null } : { status: 'not-found' } };
   });
 
+  const viewerChanges = useViewerChanges();
   useEffect(() => {
     let cancelled = false;
     const key = `${publicLinkId}#${attempt}`;
@@ -64,13 +65,13 @@ export function PublicMenuPage() {
           else setResult({ key, value: { status: 'error', message: messageOf(error, 'This menu could not be loaded.') } });
         });
     // A menu the page came with is on screen already: the check for changes waits for the page to be taken over.
-    const cancelStart = attempt === 0 && readEmbeddedMenu()?.publicLinkId === publicLinkId ? whenIdle(() => void load()) : null;
+    const cancelStart = attempt === 0 && viewerChanges === 0 && readEmbeddedMenu()?.publicLinkId === publicLinkId ? whenIdle(() => void load()) : null;
     if (!cancelStart) void load();
     return () => {
       cancelled = true;
       cancelStart?.();
     };
-  }, [publicLinkId, attempt]);
+  }, [publicLinkId, attempt, viewerChanges]);
 
   const current = result?.key === requestKey ? result.value : null;
   const retry = () => setAttempt((value) => value + 1);
@@ -113,6 +114,17 @@ export function PublicMenuPage() {
     );
   }
   return <ServerMenuPage current={current} live={live} publicLinkId={publicLinkId} backTo={backTo} retry={retry} guest={guest} />;
+}
+
+/**
+ * How many times someone signed in, up or out on this page: each asks for the menu again, in place, since its prices
+ * and the products it hides are the viewer's. The session found on opening is the one the first request was made with.
+ */
+function useViewerChanges(): number {
+  const viewer = useSession((state) => (state.loading ? null : (state.user?.id ?? '')));
+  const [changes, setChanges] = useState({ viewer, count: 0 });
+  if (viewer !== null && changes.viewer !== viewer) setChanges({ viewer, count: changes.viewer === null ? changes.count : changes.count + 1 });
+  return changes.count;
 }
 
 /**
