@@ -75,10 +75,10 @@ describe('reordering on the device', () => {
     const state = stateOf(userFixture({ role: 'buyer' }));
     const menuId = randomUUID();
     const id = randomUUID();
-    applyMutation(state, { name: 'order.create', args: { id, menuId, lines: [{ productId: randomUUID(), quantity: '1' }] } }, context);
+    applyMutation(state, { name: 'order.create', args: { id, menuId, lines: [{ productId: randomUUID(), quantity: '1' }], note: 'Back door' } }, context);
     const again = randomUUID();
     applyMutation(state, { name: 'order.reorder', args: { id, newOrderId: again } }, context);
-    expect(state.orders.get(again)).toMatchObject({ status: 'submitted', menuId });
+    expect(state.orders.get(again)).toMatchObject({ status: 'submitted', menuId, note: '' });
 
     const copy = deadCopy(menuId);
     state.savedMenus.set(copy.id, copy);

@@ -207,8 +207,9 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const order = state.orders.get(args.id);
     if (!order || state.orders.has(args.newOrderId) || !mayReorder(order, partyOf(state), state.savedMenus.values(), new Date(context.now))) return;
     const lines = order.lines.map((line) => ({ ...line, deliveredQuantity: null, lineTotal: lineTotal({ pricePerUnit: line.unitPrice }, line.quantity) ?? line.lineTotal }));
-    const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms } = order;
-    const from = { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note, paymentTerms };
+    const { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, paymentTerms } = order;
+    // As the server writes it: the old order's delivery note is not copied.
+    const from = { sellerTeamId, sellerName, buyerTeamId, customerId, customerName, menuId, note: '', paymentTerms };
     put(state, pendingOrder(state, args.newOrderId, lines, from, context, partyOf(state) === 'seller'));
   },
 };

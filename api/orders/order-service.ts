@@ -241,7 +241,8 @@ export async function reorder(services: Services, actor: OrderActor, input: unkn
       linkId,
       lines,
       totalCents,
-      note: row.note,
+      // A new order says what the buyer wants now: the old order's delivery note is not copied.
+      note: '',
       stock: priced.stock,
       // The seller's team ordering again for its customer accepts the new order as it writes it, as a new one it writes.
       acceptNow: party === 'seller',

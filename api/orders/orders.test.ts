@@ -211,16 +211,15 @@ describe('the life of an order', () => {
     });
   });
 
-  it("reorders at today's prices, leaving out and naming what is gone", async () => {
+  it("reorders at today's prices, leaving out and naming what is gone, with no delivery note", async () => {
     const gone = await product({ strainName: 'Discontinued', pricePerUnit: '5.00', availableQuantity: '10' });
     await ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, gummies.id, gone.id] });
-    const order = await buyerOrder(
-      [
-        { productId: gummies.id, quantity: '2' },
-        { productId: gone.id, quantity: '1' },
-      ],
-      otherBuyer,
-    );
+    const lines = [
+      { productId: gummies.id, quantity: '2' },
+      { productId: gone.id, quantity: '1' },
+    ];
+    const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: menu.id, lines, note: 'Back door, before noon' }, 201);
+    expect(order.note).toBe('Back door, before noon');
     await ok('DELETE', `/api/products/${gone.id}`, seller.token, undefined, 204);
     await ok('PUT', `/api/products/${gummies.id}`, seller.token, { pricePerUnit: '0.50' });
     const again = await ok<{ order: Order; leftOut: Array<{ productId: string; strainName: string; reason: string }> }>(
@@ -230,7 +229,7 @@ describe('the life of an order', () => {
       {},
       201,
     );
-    expect(again.order).toMatchObject({ status: 'submitted', total: '1.00' });
+    expect(again.order).toMatchObject({ status: 'submitted', total: '1.00', note: '' });
     expect(again.leftOut).toEqual([{ productId: gone.id, strainName: 'A product', reason: 'That product is not offered on this order' }]);
   });
 

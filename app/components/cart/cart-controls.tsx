@@ -4,18 +4,20 @@
  * Everything is kept on the device as it is typed, so a reload or a lost signal loses nothing.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { AppError } from '../../../sync/errors';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/form-controls';
 import { formatPrice } from '../../lib/format-price';
-import { cartQuantityProblem, priceCart, startingQuantity, withoutLine, withQuantity, type Cart } from '../../lib/cart/cart';
+import { cartQuantityProblem, priceCart, startingQuantity, withoutLine, withoutReorderNotice, withQuantity, type Cart } from '../../lib/cart/cart';
 import { useCart } from '../../lib/cart/cart-storage';
+import type { OPEN_CART } from '../../lib/cart/reorder-into-cart';
 import { submitCart } from '../../lib/cart/submit-cart';
 import { isOnline } from '../../lib/connectivity';
 import { toast } from '../../lib/toast-store';
+import { ReorderNotice } from './reorder-notice';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -85,12 +87,19 @@ function CartQuantity({ product, quantity, change }: { product: MenuProduct; qua
   );
 }
 
-/** The menu's Cart button, with the number of lines, opening the cart. */
+/** The menu's Cart button, with the number of lines, opening the cart; open on arrival when the page was reached with `OPEN_CART`. */
 export function CartButton({ data }: { data: PublicMenu }) {
   const { cart, change } = useCart(data.menu.id);
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [open, setOpen] = useState(() => (location.state as Partial<typeof OPEN_CART> | null)?.openCart === true);
   const navigate = useNavigate();
   if (!cart) return null;
+
+  function openChange(next: boolean) {
+    setOpen(next);
+    // Closed once, the cart stays closed when the page is drawn again (a reload, coming back).
+    if (!next && location.state) navigate({ search: location.search }, { replace: true, state: null });
+  }
 
   async function onSubmit(submitted: Cart): Promise<boolean> {
     try {
@@ -112,7 +121,7 @@ export function CartButton({ data }: { data: PublicMenu }) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Cart ({cart.lines.length})</Button>
-      {open && <CartDialog data={data} cart={cart} change={change} onSubmit={onSubmit} onOpenChange={setOpen} />}
+      {open && <CartDialog data={data} cart={cart} change={change} onSubmit={onSubmit} onOpenChange={openChange} />}
     </>
   );
 }
@@ -150,6 +159,7 @@ function CartDialog({
   return (
     <Dialog open onOpenChange={onOpenChange} title="Your cart" description={`From ${data.seller.businessName || 'the seller'}, at your prices.`} className="sm:max-w-2xl">
       <form noValidate onSubmit={submit} className="grid gap-4">
+        {cart.reorder && <ReorderNotice notice={cart.reorder} onDismiss={() => void change(withoutReorderNotice)} />}
         {priced.lines.length === 0 && <p className="text-stone-600">Your cart is empty. Add products from the menu.</p>}
         <ul className="grid max-h-[50dvh] gap-2 overflow-y-auto" aria-label="Cart lines">
           {priced.lines.map((line) => {

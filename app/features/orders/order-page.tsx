@@ -29,6 +29,7 @@ import { useSingleTap } from '../../lib/use-single-tap';
 import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
+import { OPEN_CART, reorderIntoCart } from '../../lib/cart/reorder-into-cart';
 import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
 import { DraftOrderNotice } from './draft-order-notice';
@@ -120,9 +121,16 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
 
   const reorderable = mayReorder(order, party, view.savedMenus.values(), new Date());
 
+  // The old lines go into the menu's cart at today's prices, to review there: nothing is ordered until the cart is sent.
   async function reorder() {
-    const newOrderId = crypto.randomUUID();
-    if (await send({ name: 'order.reorder', args: { id: order.id, newOrderId } }, 'Order placed again')) navigate(`/orders/${newOrderId}`);
+    if (!db) return;
+    const cartPage = await reorderIntoCart(db, order, view.savedMenus.values());
+    if (cartPage) return navigate(cartPage, { state: OPEN_CART });
+    toast({
+      title: 'This menu is not saved on this device',
+      description: `Open the menu from ${order.sellerName}'s link and save it, then reorder: the cart is priced by the menu as it is today.`,
+      variant: 'destructive',
+    });
   }
 
   async function cancel() {

@@ -13,9 +13,9 @@ export async function readCart(db: ReplicaDb, menuId: string): Promise<Cart> {
   return stored ? cartFromStored(stored) : emptyCart(menuId);
 }
 
-/** Keeps the cart; an empty one (no lines, no note) leaves nothing behind. */
+/** Keeps the cart; an empty one (no lines, no note, nothing to say about a reorder) leaves nothing behind. */
 export async function writeCart(db: ReplicaDb, cart: Cart): Promise<void> {
-  if (cart.lines.length === 0 && !cart.note) await db.carts.delete(cart.menuId);
+  if (cart.lines.length === 0 && !cart.note && !cart.reorder) await db.carts.delete(cart.menuId);
   else await db.carts.put(cart);
 }
 

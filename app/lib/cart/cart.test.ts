@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { cartQuantityProblem, emptyCart, priceCart, startingQuantity, withoutLine, withQuantity } from './cart';
+import { cartQuantityProblem, emptyCart, priceCart, startingQuantity, withoutLine, withoutReorderNotice, withQuantity, withReorder } from './cart';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -71,5 +71,32 @@ describe('the cart', () => {
     expect(priced.lines[0]?.problem).toBe('Haze: the minimum order is 2 lb');
     expect(priced).toMatchObject({ total: '15.84', uncounted: 1 });
     expect(priceCart(withQuantity(emptyCart('menu'), 'Free', '1'), [product('Free', { pricePerUnit: null })])).toMatchObject({ total: '0.00', uncounted: 1 });
+  });
+});
+
+describe('an old order put back into the cart', () => {
+  const again = { lines: [{ productId: 'Haze', quantity: '4' }], gone: ['Runtz is no longer on this menu'], short: [], changed: [] };
+
+  it('fills an empty cart, keeps the note empty, and says what was left out', () => {
+    const cart = withReorder(emptyCart('menu-1'), 'SO-1001', again);
+    expect(cart).toEqual({
+      menuId: 'menu-1',
+      lines: [{ productId: 'Haze', quantity: '4' }],
+      note: '',
+      reorder: { orderNumber: 'SO-1001', addedTo: 0, gone: ['Runtz is no longer on this menu'], short: [], changed: [] },
+    });
+    expect(priceCart(cart, [haze]).total).toBe('4800.00');
+    expect(withoutReorderNotice(cart)).toEqual({ menuId: 'menu-1', lines: [{ productId: 'Haze', quantity: '4' }], note: '' });
+  });
+
+  it("adds to what the cart holds, the order's quantity in place of the cart's, and keeps the buyer's own note", () => {
+    const held = { ...withQuantity(withQuantity(emptyCart('menu-1'), 'Gummies', '48'), 'Haze', '2'), note: 'Call first' };
+    const cart = withReorder(held, 'SO-1001', again);
+    expect(cart.lines).toEqual([
+      { productId: 'Gummies', quantity: '48' },
+      { productId: 'Haze', quantity: '4' },
+    ]);
+    expect(cart.note).toBe('Call first');
+    expect(cart.reorder?.addedTo).toBe(2);
   });
 });

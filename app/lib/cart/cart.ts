@@ -9,6 +9,7 @@ import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { shownOrderLine, shownTerms } from '../../../sync/priced-menu';
 import { quantityProblem } from '../../../sync/pricing';
+import type { ReorderedLines } from '../../../sync/reorder-cart';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -17,7 +18,12 @@ export type CartLine = { productId: string; quantity: string };
  * `resends`: the refused orders this cart edits (each "Edit and send again" on the same menu adds one); sending the
  * cart takes every one of them off 'Needs attention' in the same step.
  */
-export type Cart = { menuId: string; lines: CartLine[]; note: string; resends?: string[] };
+export type Cart = { menuId: string; lines: CartLine[]; note: string; resends?: string[]; reorder?: ReorderNotice };
+/**
+ * What the cart says after an order was put back into it to order again: which order, whether the cart already
+ * held lines (the order's were added beside them), and what could not come back as it was.
+ */
+export type ReorderNotice = Omit<ReorderedLines, 'lines'> & { orderNumber: string; addedTo: number };
 /** A cart as kept on the device: carts written before one could edit several refused orders hold a single id. */
 export type StoredCart = Omit<Cart, 'resends'> & { resends?: string | string[] };
 
@@ -60,6 +66,22 @@ export function cartFromStored(stored: StoredCart): Cart {
 export function withResend(cart: Cart, orderId: string): Cart {
   const resends = cart.resends ?? [];
   return resends.includes(orderId) ? cart : { ...cart, resends: [...resends, orderId] };
+}
+
+/**
+ * The cart with an old order's lines put back (see `reorderLines`): beside what the cart holds, the order's quantity
+ * in place of the cart's where both have a product. The note stays the cart's own: the old order's is never copied.
+ */
+export function withReorder(cart: Cart, orderNumber: string, again: ReorderedLines): Cart {
+  const { lines, ...named } = again;
+  const merged = lines.reduce((current, line) => withQuantity(current, line.productId, line.quantity), cart);
+  return { ...merged, reorder: { ...named, orderNumber, addedTo: cart.lines.length } };
+}
+
+/** The cart without its reorder notice, once read. */
+export function withoutReorderNotice(cart: Cart): Cart {
+  const { reorder: _read, ...rest } = cart;
+  return rest;
 }
 
 /** The product's smallest orderable quantity as the menu shows it: where a new line starts. */
