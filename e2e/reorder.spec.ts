@@ -96,3 +96,37 @@ test('a buyer reorders into the cart: today’s prices, what is gone and short n
   expect(orders).toHaveLength(2);
   expect(orders.find((order) => order.id !== old.id)).toMatchObject({ total: '160.00', note: '', status: 'submitted' });
 });
+
+test('a buyer who never saved the menu reorders through the link they ordered by, into the cart on that menu', async ({ page }) => {
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Cedar Ridge ${tag}`);
+  const glacier = await createProduct(seller.session, {
+    strainName: `Glacier ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '20.00',
+    availableQuantity: '30',
+    lotSize: 5,
+  });
+  const menu = await createMenu(seller.session, { name: `Ridge Weekly ${tag}`, isPublic: false, productIds: [glacier.id] });
+  const buyer = await registerAccount('buyer');
+  const old = await apiPost<ServerOrder>('/api/orders', await apiLogin(buyer), {
+    id: crypto.randomUUID(),
+    menuId: menu.id,
+    publicLinkId: menu.publicLinkId,
+    lines: [{ productId: glacier.id, quantity: '15' }],
+    note: 'Ring twice',
+  });
+  await apiPut(`/api/products/${glacier.id}`, seller.session, { pricePerUnit: '18.00', availableQuantity: '12' });
+
+  await signIn(page, buyer);
+  await page.goto(`/orders/${old.id}`);
+  await page.getByRole('button', { name: 'Reorder' }).click();
+  await expect(page).toHaveURL(new RegExp(`/menu/${menu.publicLinkId}$`));
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  // All 12 available go in the cart: above the lot size of 5, the least the seller sells.
+  await expect(cart.getByRole('status', { name: 'Reorder' }).getByRole('listitem')).toHaveText([`Glacier ${tag}: only 12 oz available, 12 oz in your cart (15 oz ordered before)`]);
+  await expect(cart.getByText('Total: $216.00')).toBeVisible();
+  await expect(cart.getByLabel('Note to the seller (optional)')).toHaveValue('');
+  expect((await apiGet<{ orders: ServerOrder[] }>('/api/orders', seller.session)).orders).toHaveLength(1);
+});

@@ -219,7 +219,8 @@ describe('the life of an order', () => {
       { productId: gone.id, quantity: '1' },
     ];
     const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: menu.id, lines, note: 'Back door, before noon' }, 201);
-    expect(order.note).toBe('Back door, before noon');
+    // The buyer's device orders again through the link the order was placed by.
+    expect(order).toMatchObject({ note: 'Back door, before noon', menuLinkId: menu.publicLinkId });
     await ok('DELETE', `/api/products/${gone.id}`, seller.token, undefined, 204);
     await ok('PUT', `/api/products/${gummies.id}`, seller.token, { pricePerUnit: '0.50' });
     const again = await ok<{ order: Order; leftOut: Array<{ productId: string; strainName: string; reason: string }> }>(

@@ -62,6 +62,8 @@ export const orderSchema = z.object({
   customerId: entityId,
   customerName: z.string(),
   menuId: entityId.nullable(),
+  /** The link of the menu the buyer ordered through, to order from it again (null: none; absent on a row made on this device). */
+  menuLinkId: z.string().nullable().optional(),
   /** The conversation about it, for an order that began as an order request (absent on a row made on this device). */
   inquiryId: entityId.nullable().optional(),
   status: z.enum(ORDER_STATUSES),

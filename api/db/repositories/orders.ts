@@ -46,6 +46,7 @@ export function toOrder(row: { order: OrderRow; seller: OrderSeller; customerNam
     customerId: order.customerId,
     customerName: row.customerName ?? 'Customer',
     menuId: order.menuId,
+    menuLinkId: order.linkId,
     inquiryId: order.inquiryId,
     status: order.status,
     resumeStatus: order.resumeStatus,

@@ -124,13 +124,13 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
   // The old lines go into the menu's cart at today's prices, to review there: nothing is ordered until the cart is sent.
   async function reorder() {
     if (!db) return;
-    const cartPage = await reorderIntoCart(db, order, view.savedMenus.values());
-    if (cartPage) return navigate(cartPage, { state: OPEN_CART });
-    toast({
-      title: 'This menu is not saved on this device',
-      description: `Open the menu from ${order.sellerName}'s link and save it, then reorder: the cart is priced by the menu as it is today.`,
-      variant: 'destructive',
-    });
+    try {
+      const cartPage = await reorderIntoCart(db, order, view.savedMenus.values());
+      if (cartPage) return navigate(cartPage, { state: OPEN_CART });
+      toast({ title: 'The menu is not on this device', description: `Save the menu from ${order.sellerName} to reorder from it.`, variant: 'destructive' });
+    } catch (error) {
+      toast({ title: 'The menu could not be opened', description: messageOf(error, 'Try again when you are online.'), variant: 'destructive' });
+    }
   }
 
   async function cancel() {
@@ -168,11 +168,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
                 Cancel order
               </Button>
             )}
-            {party === 'buyer' && order.number && reorderable && (
-              <Button variant="outline" onClick={() => void reorder()}>
-                Reorder
-              </Button>
-            )}
+            {party === 'buyer' && order.number && reorderable && <MoveButton variant="outline" label="Reorder" working="Filling the cart…" onTap={reorder} />}
           </div>
         }
       />

@@ -1,10 +1,13 @@
 /**
- * Reorder: an old order's lines go into the cart on the menu it came from, priced as the device knows the menu now
- * (the buyer's saved copy: it works with no network), for the buyer to review and send. Nothing is ordered here.
+ * Reorder: an old order's lines go into the cart on the menu it came from, priced by the menu as the buyer sees it now,
+ * for the buyer to review and send. Nothing is ordered here. The buyer's saved copy of the menu prices it with no
+ * network; a menu not saved is read through the link the buyer ordered by.
  */
 import type { Order } from '../../../sync/entities/order';
+import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { reorderLines } from '../../../sync/reorder-cart';
+import { apiRequest } from '../api-client';
 import type { ReplicaDb } from '../replica/replica-db';
 import { withReorder } from './cart';
 import { changeCart } from './cart-storage';
@@ -12,14 +15,26 @@ import { changeCart } from './cart-storage';
 /** The navigation state that opens the cart on arrival, to review it at once. */
 export const OPEN_CART = { openCart: true };
 
-/**
- * Puts the order's lines into the cart of its menu; the saved menu's page to review it on, or null when this device
- * holds no copy of the menu to price it by.
- */
-export async function reorderIntoCart(db: ReplicaDb, order: Pick<Order, 'number' | 'menuId' | 'lines'>, savedMenus: Iterable<SavedMenuListItem>): Promise<string | null> {
+type Reordered = Pick<Order, 'number' | 'menuId' | 'menuLinkId' | 'lines'>;
+
+/** The menu to price the order by, and the page its cart is on; null when neither the device nor the link gives it. */
+async function menuOf(order: Reordered, savedMenus: Iterable<SavedMenuListItem>): Promise<{ menu: PublicMenu; page: string } | null> {
   const saved = [...savedMenus].find((entry) => entry.menuId === order.menuId);
-  if (!order.menuId || !saved?.snapshot) return null;
-  const again = reorderLines(order.lines, saved.snapshot.products);
+  if (saved?.snapshot) return { menu: saved.snapshot, page: `/saved-menus/${saved.id}` };
+  if (!order.menuLinkId) return null;
+  const menu = await apiRequest<PublicMenu>('GET', `/api/public/menu/${encodeURIComponent(order.menuLinkId)}`);
+  return { menu, page: `/menu/${encodeURIComponent(order.menuLinkId)}` };
+}
+
+/**
+ * Puts the order's lines into the cart of its menu; the page to review the cart on, or null when this device cannot
+ * tell what the menu offers now. Throws as the server answers when the menu is read through its link.
+ */
+export async function reorderIntoCart(db: ReplicaDb, order: Reordered, savedMenus: Iterable<SavedMenuListItem>): Promise<string | null> {
+  if (!order.menuId) return null;
+  const found = await menuOf(order, savedMenus);
+  if (!found) return null;
+  const again = reorderLines(order.lines, found.menu.products);
   await changeCart(db, order.menuId, (cart) => withReorder(cart, order.number, again));
-  return `/saved-menus/${saved.id}`;
+  return found.page;
 }
