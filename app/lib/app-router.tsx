@@ -3,19 +3,70 @@
  * (router.tsx) lent from it. Loaded with the app's routes; a guest's first page, a shared menu the
  * server drew, goes without it until a link is followed (first-page-router.tsx).
  */
-import type { ReactNode } from 'react';
-import { BrowserRouter as HistoryRouter, Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Link, Navigate, Outlet, RouterProvider, useBlocker, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { askToConfirm } from './confirm-store';
+import { guardAgainst, hasUnsavedChanges, type NavigationGuard } from './navigation-guards';
 import { RouterWordsContext, type RouterWords } from './router';
 
 export { Route, Routes } from 'react-router-dom';
 
 const words: RouterWords = { useLocation, useNavigate, useParams, Link, Navigate, Outlet };
 
-/** Follows the browser's location. */
-export function BrowserRouter({ children }: { children: ReactNode }) {
+const ScreensContext = createContext<ReactNode>(null);
+
+const LEAVE_QUESTION = {
+  title: 'Leave without saving?',
+  description: 'Your changes on this page are not saved, and leaving it loses them.',
+  confirmLabel: 'Leave',
+  destructive: true,
+};
+
+/**
+ * Holds every navigation a screen's guard stops (see navigation-guards.ts): the back button closes the open dialog
+ * instead of leaving, and leaving unsaved changes asks first, reloading or closing the tab too.
+ */
+function GuardedNavigation() {
+  const stoppedBy = useRef<NavigationGuard | null>(null);
+  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
+    stoppedBy.current = guardAgainst(historyAction, currentLocation.pathname !== nextLocation.pathname);
+    return stoppedBy.current !== null;
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    const guard = stoppedBy.current;
+    if (guard?.kind === 'dialog') {
+      guard.close();
+      blocker.reset();
+      return;
+    }
+    void askToConfirm(LEAVE_QUESTION).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+  }, [blocker]);
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (hasUnsavedChanges()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, []);
+  return null;
+}
+
+function Screens() {
   return (
-    <HistoryRouter>
-      <RouterWordsContext value={words}>{children}</RouterWordsContext>
-    </HistoryRouter>
+    <RouterWordsContext value={words}>
+      <GuardedNavigation />
+      {use(ScreensContext)}
+    </RouterWordsContext>
+  );
+}
+
+/** Follows the browser's location; every path draws the screens, whose own routes choose what to show. */
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <Screens /> }]));
+  return (
+    <ScreensContext value={children}>
+      <RouterProvider router={router} />
+    </ScreensContext>
   );
 }

@@ -2,6 +2,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useNavigationGuard } from '../../lib/navigation-guards';
 
 export function Dialog({
   open,
@@ -20,6 +21,8 @@ export function Dialog({
   className?: string;
   onOpenAutoFocus?: (event: Event) => void;
 }) {
+  // The back button closes the dialog before it leaves the page.
+  useNavigationGuard(open ? { kind: 'dialog', close: () => onOpenChange(false) } : null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

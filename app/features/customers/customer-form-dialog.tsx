@@ -17,6 +17,7 @@ import { useFieldErrors } from '../../lib/field-errors';
 import { CustomerAddressFields, type AddressValues } from './customer-address-fields';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
+import { useSingleTap } from '../../lib/use-single-tap';
 
 type FormValues = AddressValues & {
   name: string;
@@ -83,7 +84,8 @@ export function CustomerFormDialog({
   onClose: () => void;
 }) {
   const [values, setValues] = useState(() => initialValues(customer));
-  const [saving, setSaving] = useState(false);
+  // One save per tap: a double tap adds the customer once.
+  const saving = useSingleTap();
   const { errors, formRef, fail, recheck } = useFieldErrors();
   const [id] = useState(() => customer?.id ?? crypto.randomUUID());
 
@@ -98,11 +100,14 @@ export function CustomerFormDialog({
     recheck(checked.ok ? {} : checked.fieldErrors);
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
+    void saving.run(save);
+  }
+
+  async function save() {
     const checked = validate(customerCreateSchema, asInput(values, id));
     if (!checked.ok) return fail(checked.fieldErrors);
-    setSaving(true);
     try {
       if (customer) {
         const locked: readonly string[] = manageTerms ? [] : CUSTOMER_TERMS_FIELDS;
@@ -120,7 +125,6 @@ export function CustomerFormDialog({
     } catch (error) {
       if (error instanceof AppError && error.fieldErrors) fail(error.fieldErrors);
       toast({ title: 'Error', description: error instanceof AppError ? error.message : 'The customer could not be saved', variant: 'destructive' });
-      setSaving(false);
     }
   }
 
@@ -129,7 +133,7 @@ export function CustomerFormDialog({
   const lockedNote = manageTerms ? undefined : "Reps cannot change a customer's terms, price list, rep or hold; ask an owner or a manager.";
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={customer ? `Edit ${customer.name}` : 'Add customer'} className="sm:max-w-lg">
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
         <Field id="customer-name" label="Name" error={errors.name}>
           <Input id="customer-name" value={values.name} onChange={(event) => set('name', event.target.value)} {...invalidProps('customer-name', errors.name)} />
         </Field>
@@ -203,7 +207,7 @@ export function CustomerFormDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving.pending} aria-busy={saving.pending}>
             {customer ? 'Save customer' : 'Add customer'}
           </Button>
         </div>

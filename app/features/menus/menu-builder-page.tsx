@@ -30,6 +30,8 @@ import { useMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useNavigationGuard } from '../../lib/navigation-guards';
+import { useSingleTap } from '../../lib/use-single-tap';
 import { useSession } from '../../lib/session-store';
 import { mayEditMenu, REFUSAL_REASONS } from '../../lib/team-permissions';
 import { useMemberNames, useTeamRead } from '../../lib/team-read';
@@ -106,6 +108,12 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
   const [announcement, setAnnouncement] = useState('');
   // Live from the replica, so a regenerated link shows (and is shared) at once.
   const publicLinkId = initial?.publicLinkId ?? null;
+  // A new menu's ids are made once: a second tap on Save sends the same menu, never a second one.
+  const [newMenu] = useState(() => ({ id: crypto.randomUUID(), publicLinkId: crypto.randomUUID() }));
+  const saving = useSingleTap();
+  // Leaving asks while something is not saved: changes to this menu, or a new menu already begun.
+  const begun = !initial && (settings.name.trim() !== '' || settings.description.trim() !== '' || productIds.length > 0);
+  useNavigationGuard((dirty || begun) && editable ? { kind: 'unsaved' } : null);
 
   async function save() {
     if (!checked.ok) {
@@ -126,9 +134,8 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
       if (menuId) {
         await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
       } else {
-        const id = crypto.randomUUID();
-        await mutate({ name: 'menu.create', args: { ...fields, id, publicLinkId: crypto.randomUUID() } });
-        navigate(`/menu-builder/${id}`, { replace: true, state: { justCreated: true } satisfies JustCreated });
+        await mutate({ name: 'menu.create', args: { ...fields, ...newMenu } });
+        navigate(`/menu-builder/${newMenu.id}`, { replace: true, state: { justCreated: true } satisfies JustCreated });
       }
       toast({ title: 'Menu saved successfully', variant: 'success' });
     } catch (error) {
@@ -172,7 +179,7 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
           </Button>
           {/* On a phone, Save lives in the bar at the bottom instead. */}
           <div className="hidden lg:block">
-            <Button onClick={() => void save()} {...saveLocked}>
+            <Button onClick={() => void saving.run(save)} aria-busy={saving.pending} disabled={saving.pending} {...saveLocked}>
               {saveLabel}
             </Button>
           </div>
@@ -214,7 +221,7 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
         <Button variant="outline" aria-expanded={showChosen} aria-controls="chosen-products" onClick={toggleChosen}>
           {showChosen ? 'Hide chosen' : 'Show chosen'} ({chosen.length})
         </Button>
-        <Button onClick={() => void save()} {...saveLocked}>
+        <Button onClick={() => void saving.run(save)} aria-busy={saving.pending} disabled={saving.pending} {...saveLocked}>
           {saveLabel}
         </Button>
       </div>

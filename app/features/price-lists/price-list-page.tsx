@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useNavigationGuard } from '../../lib/navigation-guards';
 import { useDocumentTitle } from '../../lib/document-title';
 import { downloadCsv } from '../../lib/download-csv';
 import { formatPrice } from '../../lib/format-price';
@@ -65,7 +66,16 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
   const [generation, setGeneration] = useState(0);
   // One map for the whole grid, changed in place by the rows: typing in a row redraws that row alone.
   const [drafts] = useState(() => new Map((list?.entries ?? []).map((entry) => [entry.productId, draftOf(entry)])));
-  const onRowChange = useCallback((productId: string, draft: RowDraft) => drafts.set(productId, draft), [drafts]);
+  // Whether anything was typed since the list was opened or saved: leaving then asks first.
+  const [changed, setChanged] = useState(false);
+  const allowLeaving = useNavigationGuard(changed && editPriceLists ? { kind: 'unsaved' } : null);
+  const onRowChange = useCallback(
+    (productId: string, draft: RowDraft) => {
+      drafts.set(productId, draft);
+      setChanged(true);
+    },
+    [drafts],
+  );
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -94,6 +104,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     setSaving(true);
     try {
       await mutate({ name: 'priceList.save', args: checked.data });
+      setChanged(false);
       toast({ title: 'Price list saved', variant: 'success' });
       if (!list) void navigate(`/price-lists/${id}`, { replace: true });
     } catch (error) {
@@ -115,6 +126,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     try {
       await mutate({ name: 'priceList.delete', args: { id: list.id } });
       toast({ title: 'Price list deleted', variant: 'success' });
+      allowLeaving();
       void navigate('/price-lists');
     } catch (error) {
       toast({ title: 'Error', description: error instanceof AppError ? error.message : 'The price list could not be deleted', variant: 'destructive' });
@@ -125,6 +137,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
     for (const entry of entries) drafts.set(entry.productId, draftOf(entry));
     setGeneration((count) => count + 1);
+    setChanged(true);
     return `Read ${entries.length} ${entries.length === 1 ? 'product' : 'products'} into the grid. Press Save to keep them.`;
   }
 
@@ -168,12 +181,24 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
               id="price-list-name"
               value={name}
               disabled={!editPriceLists}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                setChanged(true);
+              }}
               {...invalidProps('price-list-name', errors.fields.name)}
             />
           </Field>
           <Field id="price-list-starts" label="First day" error={errors.fields.startsAt}>
-            <Input id="price-list-starts" type="date" value={startsAt} disabled={!editPriceLists} onChange={(event) => setStartsAt(event.target.value)} />
+            <Input
+              id="price-list-starts"
+              type="date"
+              value={startsAt}
+              disabled={!editPriceLists}
+              onChange={(event) => {
+                setStartsAt(event.target.value);
+                setChanged(true);
+              }}
+            />
           </Field>
           <Field id="price-list-ends" label="Last day" error={errors.fields.endsAt}>
             <Input
@@ -181,7 +206,10 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
               type="date"
               value={endsAt}
               disabled={!editPriceLists}
-              onChange={(event) => setEndsAt(event.target.value)}
+              onChange={(event) => {
+                setEndsAt(event.target.value);
+                setChanged(true);
+              }}
               {...invalidProps('price-list-ends', errors.fields.endsAt)}
             />
           </Field>

@@ -1,0 +1,115 @@
+/**
+ * The back button and unsaved work (issue 38, point 13): back closes an open dialog before it leaves the page, and
+ * leaving a menu being built asks first, by a link or by back, with Cancel keeping every word. A double tap on
+ * Save Menu makes one menu (point 10).
+ */
+import type { Page } from '@playwright/test';
+import { apiGet } from './support/api';
+import { expect, signIn, test } from './support/fixtures';
+import { createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { expectAllSynced } from './support/offline-app';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
+
+test('back closes the open dialog first, and leaving a menu being built asks before its work is lost', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Back Roads Farm ${tag}`);
+  const product = await createProduct(seller.session, {
+    strainName: `Back Road Haze ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '9.00',
+    availableQuantity: '20',
+    lotSize: 1,
+  });
+  await signIn(page, seller.account);
+
+  // A dialog open over the products page: back closes it and stays on the page.
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add Product' });
+  await expect(form).toBeVisible();
+  await page.goBack();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+
+  // A menu begun and not saved: leaving by a link asks, and Cancel keeps it.
+  await nav(page).getByRole('link', { name: 'Menus' }).click();
+  await page
+    .getByRole('link', { name: /Create Menu/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/menu-builder$/);
+  const name = `Weekend List ${tag}`;
+  await page.getByLabel('Menu name').fill(name);
+  await page
+    .getByRole('list', { name: 'Your catalogue' })
+    .getByRole('button', { name: new RegExp(product.strainName) })
+    .click();
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/menu-builder$/);
+  await expect(page.getByLabel('Menu name')).toHaveValue(name);
+
+  // Back asks too.
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/menu-builder$/);
+  await expect(page.getByLabel('Menu name')).toHaveValue(name);
+
+  // Saved with a double tap: one menu, and nothing left to ask about.
+  await page.getByRole('button', { name: 'Save Menu', exact: true }).first().dblclick();
+  await expect(page).toHaveURL(/\/menu-builder\/[0-9a-f-]{36}$/);
+  await expectAllSynced(page, 20_000);
+  const menus = await apiGet<Array<{ name: string }>>('/api/menus', seller.session);
+  expect(menus.map((menu) => menu.name)).toEqual([name]);
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(ask).toBeHidden();
+
+  // Leave, when asked, leaves: the work is given up knowingly.
+  await nav(page).getByRole('link', { name: 'Menus' }).click();
+  await page
+    .getByRole('link', { name: /Create Menu/ })
+    .first()
+    .click();
+  await page.getByLabel('Menu name').fill(`Given up ${tag}`);
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  await ask.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test('a price list being written asks before it is left, and a double tap adds a customer once', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Ledger Farm ${tag}`);
+  await signIn(page, seller.account);
+
+  await nav(page).getByRole('link', { name: 'Price lists' }).click();
+  await page.getByRole('link', { name: 'New price list' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(`Partners ${tag}`);
+  await nav(page).getByRole('link', { name: 'Customers' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
+  await nav(page).getByRole('link', { name: 'Customers' }).click();
+  await ask.getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add customer' }).click();
+  const form = page.getByRole('dialog', { name: 'Add customer' });
+  const name = `Harbor Dispensary ${tag}`;
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByRole('button', { name: 'Add customer' }).dblclick();
+  await expect(form).toBeHidden();
+  await expectAllSynced(page, 20_000);
+  const customers = await apiGet<Array<{ name: string }>>('/api/customers', seller.session);
+  expect(customers.map((customer) => customer.name)).toEqual([name]);
+  await expect(page.getByRole('status').filter({ hasText: 'already exists' })).toHaveCount(0);
+});
