@@ -1,4 +1,4 @@
-/** Business constants shared by the device and the server (spec section 9). */
+/** Business constants shared by the device and the server. */
 
 /** The product's name, in page titles, link previews and email. */
 export const PRODUCT_NAME = 'Wholesale Menus';

@@ -56,7 +56,7 @@ function customerFilter(query: CustomerQuery, status: CustomerStatusFilter | und
 }
 
 /**
- * The whole filtered list (spec section 7) without `page`; one page of it with,
+ * The whole filtered list without `page`; one page of it with,
  * sorted by `sort` (ascending unless `dir` says otherwise; newest first without
  * a sort). An unknown sort, direction or status is refused, not ignored.
  */

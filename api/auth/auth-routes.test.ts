@@ -75,7 +75,7 @@ describe('POST /api/auth/register', () => {
     expect(blank.body.user).toMatchObject({ companyName: null, licenseNumber: null });
   });
 
-  it('checks the sign-up rules of spec section 5 in order', async () => {
+  it('checks the sign-up rules in the order the specification gives', async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: '', password: '', firstName: '' }, 'Email is required', 'email'],
       [{ email: undefined, password: undefined, firstName: undefined }, 'Email is required', 'email'],

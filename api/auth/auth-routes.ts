@@ -1,4 +1,4 @@
-/** /api/auth/*: accounts and sessions (spec section 7), plus the browser navigations /api/login and /api/logout. */
+/** /api/auth/*: accounts and sessions, plus the browser navigations /api/login and /api/logout. */
 import { Hono } from 'hono';
 import type { AppEnv, Session } from '../context';
 import { allow, anySignedIn, open, sessionOf } from '../http/access';

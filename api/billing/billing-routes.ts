@@ -1,4 +1,4 @@
-/** The seller's Pro plan (spec section 7) and the payment provider's webhook; /api/config tells the app the provider's public key. */
+/** The seller's Pro plan and the payment provider's webhook; /api/config tells the app the provider's public key. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, open, teamAccountOf, teamMay } from '../http/access';

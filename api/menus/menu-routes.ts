@@ -1,4 +1,4 @@
-/** /api/menus: the signed-in seller's menus (spec section 7). */
+/** /api/menus: the signed-in seller's menus. */
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../sync/errors';
 import type { AppEnv } from '../context';

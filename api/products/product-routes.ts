@@ -1,4 +1,4 @@
-/** /api/products: the signed-in seller's catalogue (spec section 7). */
+/** /api/products: the signed-in seller's catalogue. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, memberOf, teamAccountOf } from '../http/access';

@@ -1,4 +1,4 @@
-/** /api/saved-menus: the signed-in buyer's saved menus (spec section 7). */
+/** /api/saved-menus: the signed-in buyer's saved menus. */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, teamAccountOf } from '../http/access';

@@ -1,5 +1,5 @@
 /**
- * The page guard of spec section 4: a spinner while the session loads; no
+ * The page guard: a spinner while the session loads; no
  * user: 'Authentication Required' and off to the fallback; a role not
  * allowed: 'Access Denied' and off to the user's own dashboard.
  */

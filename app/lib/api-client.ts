@@ -3,7 +3,7 @@
  * only when there is a body, gives every request a time limit (see
  * request-timeout), tells connectivity whether the server answered, and
  * turns every failed answer into an ApiError whose message reads
- * "status: body" as spec section 8 describes.
+ * "status: body".
  */
 import type { ErrorBody, FieldErrors } from '../../sync/errors';
 import { answersSoFar, reportNetworkFailure, reportServerAnswered } from './connectivity';

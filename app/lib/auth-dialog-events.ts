@@ -1,6 +1,6 @@
 /**
  * The sign-in dialog is opened from anywhere by a window event that may
- * carry the role to preselect (spec section 2, Auth modal).
+ * carry the role to preselect.
  */
 import type { SelfServiceRole } from '../../sync/constants';
 import type { User } from '../../sync/entities/user';

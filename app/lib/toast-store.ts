@@ -1,4 +1,4 @@
-/** Toasts: one at a time (a new one replaces the one showing), as spec section 9 says. */
+/** Toasts: one at a time (a new one replaces the one showing). */
 import { create } from 'zustand';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';

@@ -46,7 +46,7 @@ export const MAX_SKU_LENGTH = 64;
 
 const quantity = optionalDecimal('Available quantity', QUANTITY_RULE).transform((value) => value ?? '0.000');
 
-/** The product form's fields (spec section 5). */
+/** The product form's fields. */
 export const productFieldsSchema = z.object({
   strainName: requiredText('Strain name', 200),
   sku: optionalText('SKU', MAX_SKU_LENGTH),

@@ -53,7 +53,7 @@ const email = z
 
 const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, tooLongMessage('Password', 200));
 
-/** Sign in: spec section 5, rules 1 and 2. */
+/** Sign in: the email and the password, each required. */
 export const loginInputSchema = z.object({ email, password });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
@@ -67,7 +67,7 @@ const businessName = optionalText('Business name', 200);
 const zipCode = zipCodeField('ZIP code');
 
 /**
- * Create account: spec section 5, rules 1 to 4 in that order, and nothing
+ * Create account: email, password, first name and role, checked in the specification's order, and nothing
  * more. A seller may also give the business name and contact their menus
  * show, a buyer the business name and licence number their invoices show;
  * all stay optional here and on the server, and a seller who has no name yet

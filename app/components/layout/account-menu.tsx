@@ -1,5 +1,5 @@
 /**
- * The signed-in person's part of the top bar (spec section 2): a profile link showing their display name and an
+ * The signed-in person's part of the top bar: a profile link showing their display name and an
  * avatar with the first initial, a Logout button, and a menu of the rest (team, account settings, billing for a
  * seller team's owners). On a phone the profile and Logout fold into that menu, first and last in it. Radix gives
  * the menu its keyboard use (arrows, Escape, typing a letter) and its roles.

@@ -1,5 +1,5 @@
 /**
- * The signed-in top bar (spec section 2): the product name, the sync status, install, notifications, the profile
+ * The signed-in top bar: the product name, the sync status, install, notifications, the profile
  * link, the account menu and Logout on one row, and the role's menu on the row under it. The parts that belong to
  * features come in as slots from the app's composition (signed-in-layout).
  *

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (spec section 2): figures, the customer list paged,
+ * The admin dashboard: figures, the customer list paged,
  * sorted and filtered on the server, CSV export of every match, confirmed
  * disabling and enabling, a detail panel per customer, and the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's customer export (spec section 7): built in the browser from the filtered list, a team once (its owner's
+ * The admin's customer export: built in the browser from the filtered list, a team once (its owner's
  * account holds its business and trial). Buyers never pay: N/A, and have no trial end.
  */
 import { csvFile } from '../../../sync/csv-cells';

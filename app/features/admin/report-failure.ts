@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast-store';
 
 const LOGIN_REDIRECT_DELAY_MS = 500;
 
-/** A failed admin action: a lapsed session goes to sign-in (spec section 8), anything else is said in a toast. */
+/** A failed admin action: a lapsed session goes to sign-in, anything else is said in a toast. */
 export function reportFailure(error: unknown, fallback: string): void {
   if (isUnauthorizedError(error)) {
     toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });

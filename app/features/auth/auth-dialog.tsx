@@ -1,7 +1,6 @@
 /**
- * The one dialog for signing in and creating an account (spec sections 2, 4
- * and 5). AuthDialogHost opens it; it loads only when first needed. Sign-up
- * requires only what the spec asks; a seller may give the business name their
+ * The one dialog for signing in and creating an account. AuthDialogHost opens it; it loads only when first needed. Sign-up
+ * requires only what the specification asks; a seller may give the business name their
  * menus show, or give it later (it is asked before their first menu is
  * shared), and a buyer the business name and licence number their invoices
  * show. Opened for a guest's

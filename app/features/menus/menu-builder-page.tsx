@@ -1,7 +1,6 @@
 /**
  * Create or edit a menu: settings, the catalogue to add from (one by one or a
- * whole category), and a live preview to reorder (spec section 2, Menu
- * builder). A saved menu can also be shared, duplicated, or given a new link.
+ * whole category), and a live preview to reorder. A saved menu can also be shared, duplicated, or given a new link.
  * Each card is its own component; this page holds what they share (the draft
  * menu, see use-menu-draft) and the page's own actions: Save, Preview and
  * Duplicate.

@@ -1,5 +1,5 @@
 /**
- * The public menu (spec section 2): anyone with the link sees the menu, its
+ * The public menu: anyone with the link sees the menu, its
  * products with a category filter and a sort, and the seller's name. Kept
  * free of heavy dependencies because buyers open these links on phones.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscription sign-up (spec section 2, 'Subscribe'): a paying seller is told
+ * Subscription sign-up: a paying seller is told
  * so; a seller in the free trial sees the days left and may add a card now,
  * charged only when the trial ends; anyone else gets a Pro subscription
  * created and pays through the provider's embedded form. After paying (here,
