@@ -113,3 +113,45 @@ test('a price list being written asks before it is left, and a double tap adds a
   expect(customers.map((customer) => customer.name)).toEqual([name]);
   await expect(page.getByRole('status').filter({ hasText: 'already exists' })).toHaveCount(0);
 });
+
+test('a menu being built is kept on the device: a reload brings the work back, and it can be discarded', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Draft Hill Farm ${tag}`);
+  const product = await createProduct(seller.session, {
+    strainName: `Draft Kush ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '11.00',
+    availableQuantity: '20',
+    lotSize: 1,
+  });
+  await signIn(page, seller.account);
+  await nav(page).getByRole('link', { name: 'Menus' }).click();
+  await page
+    .getByRole('link', { name: /Create Menu/ })
+    .first()
+    .click();
+  const name = `Friday Drop ${tag}`;
+  await page.getByLabel('Menu name').fill(name);
+  await page
+    .getByRole('list', { name: 'Your catalogue' })
+    .getByRole('button', { name: new RegExp(product.strainName) })
+    .click();
+
+  // Reloading asks first, as leaving does; after the reload the work is back and says so.
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
+  await page.waitForTimeout(600);
+  await page.reload();
+  expect(await asked).toBe('beforeunload');
+  await expect(page.getByLabel('Menu name')).toHaveValue(name);
+  const kept = page.getByRole('status').filter({ hasText: 'kept on this device' });
+  await expect(kept).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your catalogue' }).getByRole('button', { name: new RegExp(product.strainName) })).toBeDisabled();
+
+  await kept.getByRole('button', { name: 'Discard it' }).click();
+  await expect(page.getByLabel('Menu name')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Menu name')).toHaveValue('');
+});

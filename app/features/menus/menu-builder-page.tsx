@@ -25,10 +25,11 @@ import { MenuPreviewCard } from './menu-preview-card';
 import { MenuProductPicker } from './menu-product-picker';
 import { MenuSettingsCard } from './menu-settings-card';
 import { MenuShareCard } from './menu-share-card';
-import { useMenuDraft } from './use-menu-draft';
+import { useMenuDraft, type KeptMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useKeptDraft } from '../../lib/drafts';
 import { useNavigationGuard } from '../../lib/navigation-guards';
 import { useSingleTap } from '../../lib/use-single-tap';
 import { useSession } from '../../lib/session-store';
@@ -90,7 +91,7 @@ function AwaitNewMenu() {
 function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | null; products: Product[]; priceLists: PriceList[]; user: User | null }) {
   const navigate = useNavigate();
   const menuId = initial?.id ?? null;
-  const { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear } = useMenuDraft(initial, products);
+  const { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear, restore } = useMenuDraft(initial, products);
   const [previewUnavailable, setPreviewUnavailable] = useState(false);
   const [askingBusinessName, setAskingBusinessName] = useState(false);
   const team = useTeamRead().data;
@@ -112,7 +113,19 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
   const saving = useSingleTap();
   // Leaving asks while something is not saved: changes to this menu, or a new menu already begun.
   const begun = !initial && (settings.name.trim() !== '' || settings.description.trim() !== '' || productIds.length > 0);
-  useNavigationGuard((dirty || begun) && editable ? { kind: 'unsaved' } : null);
+  const unsaved = (dirty || begun) && editable;
+  useNavigationGuard(unsaved ? { kind: 'unsaved' } : null);
+  // Kept on the device as typed: a closed tab or a lost page gives the work back here.
+  const kept = useKeptDraft<KeptMenuDraft>(`menu:${menuId ?? 'new'}`, { settings, productIds }, unsaved);
+  const [restoredDraft, setRestoredDraft] = useState<KeptMenuDraft | null>(null);
+  if (kept.restored && kept.restored !== restoredDraft) {
+    setRestoredDraft(kept.restored);
+    restore(kept.restored);
+  }
+  function discardDraft() {
+    kept.forget();
+    restore(null);
+  }
 
   async function save() {
     if (!checked.ok) {
@@ -134,6 +147,7 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
         await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
       } else {
         await mutate({ name: 'menu.create', args: { ...fields, ...newMenu } });
+        kept.forget();
         navigate(`/menu-builder/${newMenu.id}`, { replace: true, state: { justCreated: true } satisfies JustCreated });
       }
       toast({ title: 'Menu saved successfully', variant: 'success' });
@@ -184,6 +198,14 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
           </div>
         </div>
       </div>
+      {restoredDraft && unsaved && (
+        <div role="status" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <span>Your unsaved work on this menu was kept on this device, and is back.</span>
+          <Button variant="outline" size="sm" onClick={discardDraft}>
+            Discard it
+          </Button>
+        </div>
+      )}
       <h1 className="text-2xl font-bold">{!menuId ? 'New menu' : editable ? 'Edit menu' : 'Menu'}</h1>
       {initial && <AuthorshipLine row={initial} names={memberNames} className="-mt-4" />}
       {!editable && (

@@ -14,14 +14,19 @@ import { fromLocalInput, toLocalInput } from './link-expiry';
 /** The settings card's values, the expiry as its field shows it. */
 export type MenuSettings = { name: string; description: string; isPublic: boolean; expiresInput: string; priceListId: string };
 
+/** What the builder keeps on the device while the menu is not saved (app/lib/drafts.ts). */
+export type KeptMenuDraft = { settings: MenuSettings; productIds: string[] };
+
+const settingsOf = (menu: Menu | null): MenuSettings => ({
+  name: menu?.name ?? '',
+  description: menu?.description ?? '',
+  isPublic: menu?.isPublic ?? false,
+  expiresInput: toLocalInput(menu?.linkExpiresAt),
+  priceListId: menu?.priceListId ?? '',
+});
+
 export function useMenuDraft(initial: Menu | null, products: Product[]) {
-  const [settings, setSettings] = useState<MenuSettings>(() => ({
-    name: initial?.name ?? '',
-    description: initial?.description ?? '',
-    isPublic: initial?.isPublic ?? false,
-    expiresInput: toLocalInput(initial?.linkExpiresAt),
-    priceListId: initial?.priceListId ?? '',
-  }));
+  const [settings, setSettings] = useState<MenuSettings>(() => settingsOf(initial));
   const [productIds, setProductIds] = useState<string[]>(initial?.productIds ?? []);
   const { errors, formRef: settingsRef, fail, recheck, clear } = useFieldErrors<HTMLDivElement>();
 
@@ -55,6 +60,11 @@ export function useMenuDraft(initial: Menu | null, products: Product[]) {
   useEffect(() => recheck(JSON.parse(currentErrors) as FieldErrors), [recheck, currentErrors]);
 
   const changeSettings = (changes: Partial<MenuSettings>) => setSettings((current) => ({ ...current, ...changes }));
+  /** Takes back a draft kept on the device, or (with none) goes back to the menu as saved. */
+  const restore = (draft: KeptMenuDraft | null) => {
+    setSettings(draft?.settings ?? settingsOf(initial));
+    setProductIds(draft?.productIds ?? initial?.productIds ?? []);
+  };
 
-  return { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear };
+  return { settings, changeSettings, productIds, setProductIds, chosen, dirty, fields, checked, errors, settingsRef, fail, clear, restore };
 }

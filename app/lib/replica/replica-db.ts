@@ -24,6 +24,8 @@
  * - importChoices (version 15): how the person matched another system's CSV
  *   columns and values to the catalogue's, by importer, so the next file of that
  *   system is read the same way without asking again.
+ * - drafts (version 18): the unsaved work of long forms (a menu being built), as
+ *   typed, so a closed tab or a lost page gives it back (app/lib/drafts.ts).
  * - photos (version 2): photos and lab results taken on this device, kept as
  *   Blobs until the upload queue has sent them, and the user's uploaded files
  *   as pulls list them (app/lib/photos/local-photo.ts).
@@ -69,6 +71,7 @@ export class ReplicaDb extends Dexie {
   importChoices!: Table<StoredImportChoices, string>;
   /** What the cart showed for each order sent from it, until the server's answer is compared with it. */
   orderQuotes!: Table<SentQuote, string>;
+  drafts!: Table<StoredDraft, string>;
 
   constructor(readonly userId: string) {
     super(replicaName(userId));
@@ -127,8 +130,15 @@ export class ReplicaDb extends Dexie {
     this.version(17).stores({
       orderQuotes: 'id',
     });
+    // Version 18 only adds the drafts of long forms: every row of the versions before stays, the outbox included.
+    this.version(18).stores({
+      drafts: 'key',
+    });
   }
 }
+
+/** A long form's unsaved work, by the form and record it belongs to (app/lib/drafts.ts). */
+export type StoredDraft = { key: string; value: unknown; keptAt: string };
 
 /** What the cart showed for the order `id` when it was sent. */
 export type SentQuote = { id: string; quote: OrderQuote };

@@ -1,0 +1,56 @@
+/**
+ * The unsaved work of a long form, kept on the device as it is typed (issue 38, point 13): a tab closed, a page
+ * reloaded or a phone that dropped the app gives it back the next time the form opens. Kept in the person's own
+ * database (replica-db.ts, `drafts`), so signing out takes it away with everything else of theirs.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSyncSession } from './replica/sync-session';
+
+/** How long typing pauses before the draft is written: a keystroke is not a write. */
+const KEEP_AFTER_MS = 400;
+
+/**
+ * Keeps `value` under `key` while `unsaved`, and forgets it once the form is saved or clean. `restored` is what an
+ * earlier visit left (once read; null when nothing was), for the form to take back; `forget` drops it for good.
+ */
+export function useKeptDraft<T>(key: string, value: T, unsaved: boolean): { restored: T | null; forget: () => void } {
+  const db = useSyncSession((state) => state.db);
+  const [restored, setRestored] = useState<{ key: string; value: T } | null>(null);
+  // Nothing is written or forgotten before the earlier draft was read: the form opens clean, which must not erase it.
+  const [readKey, setReadKey] = useState<string | null>(null);
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+
+  useEffect(() => {
+    if (!db) return;
+    let cancelled = false;
+    void db.drafts.get(key).then((draft) => {
+      if (cancelled) return;
+      if (draft) setRestored({ key, value: draft.value as T });
+      setReadKey(key);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [db, key]);
+
+  const serialized = JSON.stringify(value);
+  useEffect(() => {
+    if (!db || readKey !== key) return;
+    if (!unsaved) {
+      void db.drafts.delete(key);
+      return;
+    }
+    const timer = window.setTimeout(() => void db.drafts.put({ key, value: latest.current, keptAt: new Date().toISOString() }), KEEP_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [db, key, readKey, unsaved, serialized]);
+
+  const forget = useCallback(() => {
+    setRestored(null);
+    void db?.drafts.delete(key);
+  }, [db, key]);
+
+  return { restored: restored?.key === key ? restored.value : null, forget };
+}
