@@ -64,7 +64,7 @@ type ProductFormDialogProps = {
 export function ProductFormDialog({ open, onOpenChange, product, menus, catalogue, resend }: ProductFormDialogProps) {
   const [form, setForm] = useState(() => (resend && !product ? formFromRefused(resend) : formFrom(product)));
   /** The new product's id, made once for this opened form: a repeated tap names the same product, never a second one. */
-  const newId = useRef(resend?.id ?? crypto.randomUUID());
+  const [newId] = useState(() => resend?.id ?? crypto.randomUUID());
   /** Set once the change is written: a tap that slips in before the dialog closes sends nothing more. */
   const sent = useRef(false);
   const { run, pending } = useSingleTap();
@@ -99,7 +99,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
 
   /** A SKU another product of the catalogue has, in the server's words: said as soon as it is typed, not only on submit. */
   function skuTaken(values: ProductForm): string | undefined {
-    const holder = skuHolder(catalogue, values.sku, product?.id ?? newId.current);
+    const holder = skuHolder(catalogue, values.sku, product?.id ?? newId);
     return holder ? skuTakenMessage(values.sku.trim(), holder.strainName) : undefined;
   }
   const takenSku = skuTaken(form);
@@ -154,7 +154,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
           labResultId: form.labResultId,
         });
         if (!checked.ok) return fail(checked.fieldErrors);
-        const id = newId.current;
+        const id = newId;
         // Sending the edited product and taking the refused one off 'Needs attention' are one step.
         const takeOffKept = resend ? { tables: (db: ReplicaDb) => [db.keptRefusals], write: (db: ReplicaDb) => db.keptRefusals.delete(['product.create', id]) } : undefined;
         await mutate({ name: 'product.create', args: { ...checked.data, id } }, takeOffKept);
