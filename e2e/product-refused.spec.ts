@@ -7,8 +7,9 @@
  * double click of Add Product makes one product.
  */
 import type { Locator, Page } from '@playwright/test';
-import { apiLogin, serverProducts, type ApiSession } from './support/api';
+import { apiLogin, serverProducts, type ApiProduct, type ApiSession } from './support/api';
 import { seriousViolations } from './support/axe';
+import { solidPng } from './support/uploads';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { apiPost } from './support/marketplace';
 import { expectAllSynced, openProducts, syncStatus } from './support/offline-app';
@@ -73,10 +74,13 @@ test('a SKU the catalogue already has is flagged in the form, in the server word
 test('a new product the server refuses is kept under Needs attention and sent again from the form filled in', async ({ page, context }) => {
   const session = await signedInOnProducts(page);
 
-  // Offline, this device cannot know another one is about to take the SKU.
-  await goOffline(context);
   const dialog = await openAddProduct(page);
   await fillNewProduct(dialog, { name: 'Blue Dream', sku: 'BD-1', description: LONG_DESCRIPTION });
+  await dialog.getByLabel('Choose from library').setInputFiles({ name: 'blue-dream.png', mimeType: 'image/png', buffer: solidPng(400, 300, [40, 80, 160]) });
+  await expect(dialog.getByTestId('gallery-photo')).toHaveCount(1, { timeout: 20_000 });
+  await expect(dialog.getByText('Preparing photo…')).toHaveCount(0);
+  // Offline, this device cannot know another one is about to take the SKU.
+  await goOffline(context);
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(dialog).toBeHidden();
   await apiPost('/api/products', session, { strainName: 'Blue Haze', sku: 'BD-1' });
@@ -111,6 +115,7 @@ test('a new product the server refuses is kept under Needs attention and sent ag
   await expect(form.getByLabel('Strain Name *', { exact: true })).toHaveValue('Blue Dream');
   await expect(form.getByLabel('Description', { exact: true })).toHaveValue(LONG_DESCRIPTION);
   await expect(form.getByLabel('Price per unit ($)', { exact: true })).toHaveValue('1200');
+  await expect(form.getByTestId('gallery-photo').getByRole('img', { name: 'Blue Dream, photo 1' })).toBeVisible();
   await expect(form.getByText('SKU BD-1 is already used by Blue Haze')).toBeVisible();
   await form.getByLabel('SKU', { exact: true }).fill('BD-2');
   await form.getByRole('button', { name: 'Add Product' }).click();
@@ -118,8 +123,9 @@ test('a new product the server refuses is kept under Needs attention and sent ag
   await expect(needsAttention).toHaveCount(0);
   await expectAllSynced(page);
 
-  const sent = (await serverProducts(session)).find((product) => product.strainName === 'Blue Dream');
+  const sent = (await serverProducts(session)).find((product) => product.strainName === 'Blue Dream') as (ApiProduct & { photoIds: string[] }) | undefined;
   expect(sent?.sku).toBe('BD-2');
+  expect(sent?.photoIds).toHaveLength(1);
   expect((await serverProducts(session)).map((product) => product.strainName).sort()).toEqual(['Blue Dream', 'Blue Haze']);
 });
 
