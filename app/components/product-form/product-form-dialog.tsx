@@ -152,6 +152,9 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
           selectedMenus: form.selectedMenus,
           photoIds: form.photoIds,
           labResultId: form.labResultId,
+          // An imported "ND" has no box of its own: it comes back with the refused product while its box stays empty.
+          thcBelowDetection: Boolean(resend?.args.thcBelowDetection) && !form.thcPercentage.trim(),
+          cbdBelowDetection: Boolean(resend?.args.cbdBelowDetection) && !form.cbdPercentage.trim(),
         });
         if (!checked.ok) return fail(checked.fieldErrors);
         const id = newId;
@@ -232,7 +235,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
             max={100}
             step={0.1}
             value={form.thcPercentage}
-            placeholder={product?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
+            placeholder={(product ?? resend?.args)?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('thcPercentage')}
             {...invalid('thcPercentage', 'product-thc')}
           />
@@ -246,7 +249,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
             max={100}
             step={0.1}
             value={form.cbdPercentage}
-            placeholder={product?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
+            placeholder={(product ?? resend?.args)?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('cbdPercentage')}
             {...invalid('cbdPercentage', 'product-cbd')}
           />
