@@ -8,9 +8,9 @@
  * re-validates the same schema and applies it through its domain functions.
  *
  * `whenRefused: 'kept'`: a refusal of this change is work the person has not
- * finished (an order), so the device keeps it apart, by the id in its
- * arguments, until they act on it: it is never dismissed with the other
- * refusals or cleared with them.
+ * finished (an order, a new product with everything typed into it), so the
+ * device keeps it apart, by the id in its arguments, until they act on it: it
+ * is never dismissed with the other refusals or cleared with them.
  */
 import { z } from 'zod';
 import type { UserRole } from './constants';
@@ -28,7 +28,7 @@ import { entityId } from './fields';
 const byId = z.object({ id: entityId });
 
 export const MUTATIONS = {
-  'product.create': { label: 'New product', roles: ['seller'], args: productCreateSchema.extend({ id: entityId }) },
+  'product.create': { label: 'New product', roles: ['seller'], args: productCreateSchema.extend({ id: entityId }), whenRefused: 'kept' },
   'product.update': { label: 'Product edit', roles: ['seller'], args: z.object({ id: entityId, changes: productUpdateSchema }) },
   'product.delete': { label: 'Product deletion', roles: ['seller'], args: byId },
   'menu.create': { label: 'New menu', roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },

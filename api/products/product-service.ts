@@ -34,6 +34,7 @@ import {
 import { ownPhotosByIds, productIdsUsingPhoto } from '../db/repositories/photos';
 import { assertOwnUpload, notOwnUploadMessage } from '../photos/own-upload';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
+import { skuTakenMessage } from '../../sync/entities/product-sku';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const PHOTO_URL_NOT_OWN = notOwnUploadMessage('Photo URL');
@@ -194,10 +195,10 @@ function assertPotencyConsistent(fields: Parameters<typeof potencyConflicts>[0])
   if (first) throw new AppError('validation', first, errors);
 }
 
-/** A SKU names one product of a catalogue: a re-import matches rows on it, so two products with one SKU would make it ambiguous. */
+/** A SKU names one product of a catalogue (sync/entities/product-sku.ts): the device checks it in the form with the same words. */
 function assertSkuFree(sku: string | null | undefined, holder: Product | null | undefined, productId: string): void {
   if (!sku || !holder || holder.id === productId) return;
-  const message = `SKU ${sku} is already used by ${holder.strainName}`;
+  const message = skuTakenMessage(sku, holder.strainName);
   throw new AppError('validation', message, { sku: message });
 }
 

@@ -20,4 +20,34 @@ describe('splitKeptRefusals', () => {
     expect(kept).toEqual([{ ...refusals[0], id: 'order-1' }]);
     expect(others.map((refusal) => refusal.seq)).toEqual([2, 3, 4]);
   });
+
+  it('keeps a refused new product with everything typed into it, and leaves a refusal for the plan where it is sent again', () => {
+    const product: Mutation = {
+      name: 'product.create',
+      args: { id: 'product-1', strainName: 'Blue Dream', description: 'Sweet berry aroma', sku: 'BD-1', photoIds: ['photo-1'] },
+    };
+    const refusals: Refusal[] = [
+      { seq: 1, name: 'product.create', reason: 'validation', message: 'SKU BD-1 is already used by Blue Haze', refusedAt: AT, mutation: product },
+      {
+        seq: 2,
+        name: 'product.create',
+        reason: 'subscription_required',
+        message: 'Subscribe to keep editing',
+        refusedAt: AT,
+        mutation: { ...product, args: { ...product.args, id: 'product-2' } },
+      },
+      {
+        seq: 3,
+        name: 'product.update',
+        reason: 'validation',
+        message: 'SKU BD-1 is already used by Blue Haze',
+        refusedAt: AT,
+        mutation: { name: 'product.update', args: { id: 'p3', changes: { sku: 'BD-1' } } },
+      },
+    ];
+    const { kept, others } = splitKeptRefusals(refusals);
+    expect(kept).toEqual([{ ...refusals[0], id: 'product-1' }]);
+    expect(kept[0]?.mutation.args).toMatchObject({ strainName: 'Blue Dream', description: 'Sweet berry aroma', photoIds: ['photo-1'] });
+    expect(others.map((refusal) => refusal.seq)).toEqual([2, 3]);
+  });
 });

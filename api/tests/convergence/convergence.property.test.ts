@@ -325,9 +325,14 @@ async function runScenario(scenario: Scenario): Promise<void> {
     });
     // Ids are made once, so a create applied twice would show up as a 'conflict' refusal.
     expect(refused.filter((refusal) => refusal.reason === 'conflict')).toEqual([]);
-    // Property 4: a device shows exactly what the server refused, for the same reason, lost answers or not.
+    // Property 4: a device shows exactly what the server refused, for the same reason, lost answers or not (a refused
+    // new product kept apart, to edit and send again, is shown too).
     for (const [who, device] of devices.entries()) {
-      const shown = (await device.db.refusals.toArray()).map((refusal) => ({ device: who, seq: refusal.seq, reason: refusal.reason }));
+      const shown = [...(await device.db.refusals.toArray()), ...(await device.db.keptRefusals.toArray())].map((refusal) => ({
+        device: who,
+        seq: refusal.seq,
+        reason: refusal.reason,
+      }));
       expect(shown.sort((a, b) => a.seq - b.seq)).toEqual(refused.filter((refusal) => refusal.device === who).sort((a, b) => a.seq - b.seq));
     }
 

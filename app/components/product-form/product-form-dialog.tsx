@@ -6,12 +6,19 @@
  * (`photoIds`, the first is the cover; `labResultId`), so saving never waits
  * for an upload. Files added and then not saved (a cancelled dialog, a photo
  * removed again) are let go before they are sent.
+ *
+ * A SKU another product of the catalogue (on this device) has is flagged
+ * before anything is sent. A new product the server refused anyway is kept on
+ * the device; `resend` opens the form filled in with it, and sending it takes
+ * it off 'Needs attention' in the same step. One tap makes one product: the id
+ * is made once per opened form and the button says it is working.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
 import { AppError, type FieldErrors } from '../../../sync/errors';
 import type { Menu } from '../../../sync/entities/menu';
 import { MAX_SKU_LENGTH, productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { skuHolder, skuTakenMessage } from '../../../sync/entities/product-sku';
 import { BELOW_DETECTION } from '../../../sync/potency';
 import { validate } from '../../../sync/validation';
 import { Button } from '../ui/button';
@@ -20,49 +27,19 @@ import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-control
 import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
+import type { ReplicaDb } from '../../lib/replica/replica-db';
 import { toast } from '../../lib/toast-store';
 import { useSession } from '../../lib/session-store';
 import { mayEditMenu, REFUSAL_REASONS, teamAllowances } from '../../lib/team-permissions';
 import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
+import { useSingleTap } from '../../lib/use-single-tap';
 import { AuthorshipLine } from '../authorship-line';
 import { LabResultField } from '../photos/lab-result-field';
 import { PhotoGalleryEditor } from '../photos/photo-gallery-editor';
-import { changedFields, plainDecimal } from './product-changes';
-
-type ProductForm = {
-  strainName: string;
-  sku: string;
-  description: string;
-  category: string;
-  thcPercentage: string;
-  cbdPercentage: string;
-  pricePerUnit: string;
-  unitType: string;
-  availableQuantity: string;
-  lotSize: string;
-  selectedMenus: string[];
-  photoIds: string[];
-  labResultId: string | null;
-};
-
-function formFrom(product: Product | null): ProductForm {
-  return {
-    strainName: product?.strainName ?? '',
-    sku: product?.sku ?? '',
-    description: product?.description ?? '',
-    category: product?.category ?? 'flower',
-    thcPercentage: plainDecimal(product?.thcPercentage ?? null),
-    cbdPercentage: plainDecimal(product?.cbdPercentage ?? null),
-    pricePerUnit: plainDecimal(product?.pricePerUnit ?? null),
-    unitType: product?.unitType ?? 'oz',
-    availableQuantity: product ? plainDecimal(product.availableQuantity) : '0',
-    lotSize: String(product?.lotSize ?? 1),
-    selectedMenus: [],
-    photoIds: product?.photoIds ?? [],
-    labResultId: product?.labResultId ?? null,
-  };
-}
+import type { KeptProduct } from './kept-products';
+import { changedFields } from './product-changes';
+import { fieldsOf, formFrom, formFromRefused, type ProductForm } from './product-form-values';
 
 const PRICE_AND_STOCK_NOTE_ID = 'product-price-stock-note';
 /** Why Save waits, said beside it: a tooltip never shows on a phone. */
@@ -70,33 +47,28 @@ const PREPARING_NOTE_ID = 'product-preparing-note';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
-/** The spec's rule for the quantity box: anything that is not a number counts as 0. */
-function quantityOrZero(text: string): string {
-  return text.trim() === '' || Number.isNaN(Number(text)) ? '0' : text.trim();
-}
-
-/** The fields the product schemas check, from what the form holds. */
-function fieldsOf(form: ProductForm) {
-  return {
-    strainName: form.strainName,
-    sku: form.sku,
-    description: form.description,
-    category: form.category,
-    thcPercentage: form.thcPercentage,
-    cbdPercentage: form.cbdPercentage,
-    pricePerUnit: form.pricePerUnit,
-    unitType: form.unitType,
-    availableQuantity: quantityOrZero(form.availableQuantity),
-    lotSize: form.lotSize,
-  };
-}
-
 /** An imported lab result below detection shows in the empty field; typing a percentage replaces it (sync/potency.ts). */
 const BELOW_DETECTION_HINT = `${BELOW_DETECTION} (below detection)`;
 
-export function ProductFormDialog({ open, onOpenChange, product, menus }: { open: boolean; onOpenChange: (open: boolean) => void; product: Product | null; menus: Menu[] }) {
-  const [form, setForm] = useState(() => formFrom(product));
-  const { errors, formRef, fail, recheck, clear: clearErrors } = useFieldErrors();
+type ProductFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  product: Product | null;
+  menus: Menu[];
+  /** The seller's catalogue on this device: a SKU one of them has is flagged before sending. */
+  catalogue: Product[];
+  /** A new product the server refused, to edit and send again (with its id). */
+  resend?: KeptProduct;
+};
+
+export function ProductFormDialog({ open, onOpenChange, product, menus, catalogue, resend }: ProductFormDialogProps) {
+  const [form, setForm] = useState(() => (resend && !product ? formFromRefused(resend) : formFrom(product)));
+  /** The new product's id, made once for this opened form: a repeated tap names the same product, never a second one. */
+  const [newId] = useState(() => resend?.id ?? crypto.randomUUID());
+  /** Set once the change is written: a tap that slips in before the dialog closes sends nothing more. */
+  const sent = useRef(false);
+  const { run, pending } = useSingleTap();
+  const { errors: submitErrors, formRef, fail, recheck, clear: clearErrors } = useFieldErrors();
   /** Files stored on the device while this dialog is open: let go unless the saved product names them. */
   const addedFiles = useRef<string[]>([]);
   /** Photos and lab results still being compressed: saving waits for them, so none is left out. */
@@ -125,15 +97,24 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
     addedFiles.current = [];
   }
 
+  /** A SKU another product of the catalogue has, in the server's words: said as soon as it is typed, not only on submit. */
+  function skuTaken(values: ProductForm): string | undefined {
+    const holder = skuHolder(catalogue, values.sku, product?.id ?? newId);
+    return holder ? skuTakenMessage(values.sku.trim(), holder.strainName) : undefined;
+  }
+  const takenSku = skuTaken(form);
+  const errors = takenSku && !submitErrors.sku ? { ...submitErrors, sku: takenSku } : submitErrors;
   const invalid = (field: keyof ProductForm, id: string) => invalidProps(id, errors[field]);
 
-  /** What the form's values would be refused for, were it submitted now. */
+  /** What the form's values would be refused for, were it submitted now: the schema's checks, and a SKU the catalogue already has. */
   function errorsOf(values: ProductForm): FieldErrors {
     const fields = fieldsOf(values);
     const checked = editing
       ? validate(productUpdateSchema, { ...fields, photoIds: values.photoIds, labResultId: values.labResultId })
       : validate(productCreateSchema, { ...fields, selectedMenus: values.selectedMenus, photoIds: values.photoIds, labResultId: values.labResultId });
-    return checked.ok ? {} : checked.fieldErrors;
+    const errors = checked.ok ? {} : { ...checked.fieldErrors };
+    const taken = skuTaken(values);
+    return taken && !errors.sku ? { ...errors, sku: taken } : errors;
   }
 
   const change = (field: keyof ProductForm) => (event: { target: { value: string } }) => {
@@ -142,10 +123,16 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
     recheck(errorsOf(next));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || sent.current) return;
+    void run(save);
+  }
+
+  async function save() {
     const fields = fieldsOf(form);
+    const refused = errorsOf(form);
+    if (Object.keys(refused).length > 0) return fail(refused);
     try {
       if (editing) {
         const checked = validate(productUpdateSchema, { ...fields, photoIds: form.photoIds, labResultId: form.labResultId });
@@ -165,11 +152,18 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
           selectedMenus: form.selectedMenus,
           photoIds: form.photoIds,
           labResultId: form.labResultId,
+          // An imported "ND" has no box of its own: it comes back with the refused product while its box stays empty.
+          thcBelowDetection: Boolean(resend?.args.thcBelowDetection) && !form.thcPercentage.trim(),
+          cbdBelowDetection: Boolean(resend?.args.cbdBelowDetection) && !form.cbdPercentage.trim(),
         });
         if (!checked.ok) return fail(checked.fieldErrors);
-        await mutate({ name: 'product.create', args: { ...checked.data, id: crypto.randomUUID() } });
+        const id = newId;
+        // Sending the edited product and taking the refused one off 'Needs attention' are one step.
+        const takeOffKept = resend ? { tables: (db: ReplicaDb) => [db.keptRefusals], write: (db: ReplicaDb) => db.keptRefusals.delete(['product.create', id]) } : undefined;
+        await mutate({ name: 'product.create', args: { ...checked.data, id } }, takeOffKept);
         toast({ title: 'Product created successfully', variant: 'success' });
       }
+      sent.current = true;
       keepOnly([...form.photoIds, ...(form.labResultId ? [form.labResultId] : [])]);
       clearErrors();
       setForm(formFrom(null));
@@ -241,7 +235,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.thcPercentage}
-            placeholder={product?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
+            placeholder={(product ?? resend?.args)?.thcBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('thcPercentage')}
             {...invalid('thcPercentage', 'product-thc')}
           />
@@ -255,7 +249,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
             max={100}
             step={0.1}
             value={form.cbdPercentage}
-            placeholder={product?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
+            placeholder={(product ?? resend?.args)?.cbdBelowDetection ? BELOW_DETECTION_HINT : undefined}
             onChange={change('cbdPercentage')}
             {...invalid('cbdPercentage', 'product-cbd')}
           />
@@ -345,8 +339,8 @@ export function ProductFormDialog({ open, onOpenChange, product, menus }: { open
           <Button variant="outline" onClick={close}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy} aria-describedby={busy ? PREPARING_NOTE_ID : undefined}>
-            {editing ? 'Save Changes' : 'Add Product'}
+          <Button type="submit" disabled={busy || pending} aria-busy={pending} aria-describedby={busy ? PREPARING_NOTE_ID : undefined}>
+            {editing ? (pending ? 'Saving…' : 'Save Changes') : pending ? 'Adding…' : 'Add Product'}
           </Button>
         </div>
       </form>

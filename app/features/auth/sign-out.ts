@@ -1,7 +1,7 @@
 /**
  * Signing out clears the session and reloads at the site root; the
  * 'Logged out' toast is shown by the fresh page, so a flag carries it over.
- * Changes still waiting to sync, and refused orders kept until acted on, are
+ * Changes still waiting to sync, and refused orders and new products kept until acted on, are
  * kept on the device for the same person's next sign-in, after a warning; with
  * none, the replica is deleted (carts with it, as with the person's other data).
  */
@@ -12,11 +12,16 @@ import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSession } from '../../lib/session-store';
 import { SIGNED_OUT_FLAG } from './signed-out-toast';
 
-export function unsyncedWarning(pending: number, keptOrders = 0): string {
+const counted = (count: number, word: string) => `${count} refused ${word}${count === 1 ? '' : 's'}`;
+
+export function unsyncedWarning(pending: number, keptOrders = 0, keptProducts = 0): string {
   const waiting = pending
     ? `${pending} ${pending === 1 ? 'change has' : 'changes have'} not reached the server yet. They stay on this device and are sent when you sign in here again.`
     : '';
-  const kept = keptOrders ? `${keptOrders} refused ${keptOrders === 1 ? 'order stays' : 'orders stay'} on this device under Needs attention for when you sign in here again.` : '';
+  const keptWords = [keptOrders ? counted(keptOrders, 'order') : '', keptProducts ? counted(keptProducts, 'new product') : ''].filter(Boolean);
+  const kept = keptWords.length
+    ? `${keptWords.join(' and ')} ${keptOrders + keptProducts === 1 ? 'stays' : 'stay'} on this device under Needs attention for when you sign in here again.`
+    : '';
   return [waiting, kept].filter(Boolean).join(' ');
 }
 
@@ -25,10 +30,12 @@ export async function signOutAndReload(): Promise<void> {
   const userId = db?.userId;
   // Photos waiting to upload are changes too: they exist only on this device until sent.
   const pending = db ? (await db.outbox.count()) + (await db.photos.where('status').anyOf('pending', 'uploading').count()) : 0;
-  // So does an order the server refused, kept until the person acts on it: the replica must not be deleted with it.
-  const keptOrders = db ? await db.keptRefusals.count() : 0;
-  const onlyHere = pending + keptOrders;
-  if (onlyHere > 0 && !(await askToConfirm({ title: 'Sign out anyway?', description: unsyncedWarning(pending, keptOrders), confirmLabel: 'Sign out' }))) return;
+  // So does an order or a new product the server refused, kept until the person acts on it: the replica must not be deleted with it.
+  const kept = db ? await db.keptRefusals.toArray() : [];
+  const keptOrders = kept.filter((refusal) => refusal.name === 'order.create').length;
+  const onlyHere = pending + kept.length;
+  const warning = unsyncedWarning(pending, keptOrders, kept.length - keptOrders);
+  if (onlyHere > 0 && !(await askToConfirm({ title: 'Sign out anyway?', description: warning, confirmLabel: 'Sign out' }))) return;
   stop();
   if (userId && onlyHere === 0) await Dexie.delete(replicaName(userId)).catch(() => undefined);
   await useSession.getState().signOut();

@@ -2,7 +2,8 @@
  * The seller's catalogue: search over strain name and description, a category
  * filter, sorting, quick stock edits on each card, Add, Edit and Delete, and
  * CSV import and export. Everything reads the device's replica and writes
- * mutations, so the page works with no signal.
+ * mutations, so the page works with no signal. New products the server
+ * refused stay on top under 'Needs attention', to edit and send again.
  */
 import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
@@ -24,6 +25,8 @@ import { DeleteProductDialog } from './delete-product-dialog';
 import { downloadCsv } from '../../lib/download-csv';
 import { exportFileName, productsToCsv } from './product-csv';
 import { ProductFormDialog } from '../../components/product-form/product-form-dialog';
+import { useKeptProducts, type KeptProduct } from '../../components/product-form/kept-products';
+import { RefusedProducts } from './refused-products';
 import { ProductImportDialog } from './product-import-dialog';
 import { QuickStockForm, quickStockKey } from './quick-stock-form';
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, DEFAULT_CATALOGUE_SORT, isCatalogueSort, sortCatalogue, type CatalogueSort } from './sort-catalogue';
@@ -48,7 +51,8 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<ProductCategory | 'all'>('all');
   const [sort, setSort] = useState<CatalogueSort>(DEFAULT_CATALOGUE_SORT);
-  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
+  const [editing, setEditing] = useState<{ product: Product | null; resend?: KeptProduct } | null>(null);
+  const refused = useKeptProducts() ?? [];
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
   const userId = useSession((state) => state.user?.id ?? '');
@@ -84,7 +88,10 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
           Export CSV
         </Button>
       </div>
-      {editing && <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} menus={menus} />}
+      <RefusedProducts refused={refused} onEdit={(resend) => setEditing({ product: null, resend })} />
+      {editing && (
+        <ProductFormDialog open onOpenChange={(open) => !open && setEditing(null)} product={editing.product} resend={editing.resend} menus={menus} catalogue={products} />
+      )}
       {deleting && <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />}
       <ProductImportDialog open={importing} onOpenChange={setImporting} catalogue={products} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_13rem_13rem]">

@@ -65,7 +65,7 @@ function DashboardContent({ products, menus, inquiries, orders, userId, teamId }
   const activity = recentActivity({ products, menus, events: dashboard?.events, inquiries: inquiries.filter((inquiry) => inquiry.sellerId === teamId) });
   return (
     <>
-      {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} />}
+      {adding && <ProductFormDialog open onOpenChange={setAdding} product={null} menus={menus} catalogue={products} />}
       {editingProfile && <ProfileDialog open onOpenChange={setEditingProfile} />}
       <section aria-label="Figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total products" value={products.length} />

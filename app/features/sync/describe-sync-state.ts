@@ -17,7 +17,7 @@ export type SyncStateInput = {
   refused: number;
   /** Changes refused because the plan has lapsed, kept on the device to send again. */
   notSaved?: number;
-  /** Refused changes the device keeps until the person acts on them (a refused order: edit and send again, or discard). */
+  /** Refused changes the device keeps until the person acts on them (a refused order or new product: edit and send again, or discard). */
   needsAttention?: number;
   /** Photos (and lab results) waiting to upload or on their way. */
   photosWaiting?: number;

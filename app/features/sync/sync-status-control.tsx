@@ -5,8 +5,9 @@
  * refused (each with its reason; a change can be dismissed, a photo sent
  * again or discarded). Changes refused because the plan has lapsed are listed
  * as 'Not saved', to send again after subscribing or to discard; those kept
- * until acted on (a refused order) as 'Needs attention', with the way to where
- * the person acts on them: they cannot be dismissed here.
+ * until acted on (a refused order or new product) as 'Needs attention', named
+ * by what they were, with the way to where the person acts on them: they
+ * cannot be dismissed here.
  */
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
@@ -173,7 +174,10 @@ export function SyncStatusControl() {
               {kept.map((refusal) => (
                 <li key={`${refusal.name}:${refusal.id}`} className="flex items-start justify-between gap-2 rounded-md bg-red-50 p-2 text-red-900">
                   <span>
-                    <span className="block font-medium">{mutationLabel(refusal.name)}</span>
+                    <span className="block font-medium">
+                      {mutationLabel(refusal.name)}
+                      {changeTitle(refusal.mutation)}
+                    </span>
                     <span data-testid="refusal-reason">{refusal.message}</span>
                   </span>
                   <Link to={KEPT_REFUSAL_PLACES[refusal.name].to} className="shrink-0 underline">

@@ -45,7 +45,7 @@ export class DexieSyncStore implements SyncStore {
     });
   }
 
-  /** The refusals kept until acted on (a new order) go to their own table, in the same step as the others: none is ever only in the dismissable list. */
+  /** The refusals kept until acted on (a new order or product) go to their own table, in the same step as the others: none is ever only in the dismissable list. */
   async recordRefusals(refusals: Refusal[]): Promise<void> {
     const { db } = this;
     const { kept, others } = splitKeptRefusals(refusals);

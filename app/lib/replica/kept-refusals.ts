@@ -13,6 +13,7 @@ import { useSyncSession } from './sync-session';
 /** Where the person acts on each kind of kept refusal; a kind the catalogue adds does not compile until it has a place. */
 export const KEPT_REFUSAL_PLACES: Record<KeptMutationName, { to: string; label: string }> = {
   'order.create': { to: '/orders', label: 'Open in orders' },
+  'product.create': { to: '/products', label: 'Open in products' },
 };
 
 /** Drops a kept refusal on the person's word (they confirmed discarding it). */

@@ -8,7 +8,7 @@
  *   written before the screen shows the change, so nothing lives only in memory.
  * - refusals: changes the server refused, with its reason, until dismissed.
  * - keptRefusals (version 7): refusals of changes kept until the person acts on
- *   them (a new order: sync/engine/kept-refusals.ts), apart from the dismissable ones.
+ *   them (a new order or product: sync/engine/kept-refusals.ts), apart from the dismissable ones.
  * - meta: the device's client id, the pull cursor, the last successful sync,
  *   when the person was once offered notifications.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.

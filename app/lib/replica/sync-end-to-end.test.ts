@@ -199,8 +199,7 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
     expect(after.products.get(kept.id)).toEqual(kept);
     await expectDeviceEqualsServer(device, seller.token);
 
-    const refusals = await device.db.refusals.toArray();
-    expect(refusals).toEqual([
+    expect(await device.db.refusals.toArray()).toEqual([
       {
         seq: editSeq,
         name: 'product.update',
@@ -209,13 +208,17 @@ describe('Property 4: a refused mutation leaves no trace after the next pull and
         refusedAt: expect.any(String),
         mutation: updateProduct(doomed.id, { strainName: 'Doomed, edited' }),
       },
+    ]);
+    // The refused new product is kept apart with everything typed into it, to edit and send again.
+    expect(await device.db.keptRefusals.toArray()).toEqual([
       {
         seq: createSeq,
+        id: orphan,
         name: 'product.create',
         reason: 'validation',
         message: expect.stringMatching(/menu/i),
         refusedAt: expect.any(String),
-        mutation: expect.objectContaining({ name: 'product.create' }),
+        mutation: expect.objectContaining({ name: 'product.create', args: expect.objectContaining({ id: orphan, strainName: 'On no menu' }) }),
       },
     ]);
   });
@@ -287,10 +290,8 @@ describe('Property 8: a refused mutation does not hold back the valid ones queue
 
     await device.engine.syncNow();
 
-    expect((await device.db.refusals.toArray()).map((refusal) => [refusal.seq, refusal.reason])).toEqual([
-      [2, 'validation'],
-      [4, 'not_found'],
-    ]);
+    expect((await device.db.keptRefusals.toArray()).map((refusal) => [refusal.seq, refusal.reason])).toEqual([[2, 'validation']]);
+    expect((await device.db.refusals.toArray()).map((refusal) => [refusal.seq, refusal.reason])).toEqual([[4, 'not_found']]);
     expect(transport.appliedSeqs()).toEqual([1, 3, 5, 6]);
     const products = byId(await serverProducts(seller.token));
     expect(products.map((product) => product.id)).toEqual([a, c].sort());
