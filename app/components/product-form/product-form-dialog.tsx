@@ -1,5 +1,5 @@
 /**
- * Add or edit a product (spec section 5). The same schema as the server
+ * Add or edit a product. The same schema as the server
  * checks the fields; saving writes a mutation to the device, so it works
  * with no signal. Photos and lab results are kept on the device and queued
  * for upload as soon as they are added; the product names them by id
