@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { mailOutbox } from '../db/schema';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 import { notify, sendAccountMail } from './mail-service';
-import { nextAttemptAfter } from './outbox';
+import { claimOutboxRow } from '../db/repositories/mail';
+import { MailOutbox, nextAttemptAfter } from './outbox';
+import { transportFromEnv } from './transport';
 import { compose } from './templates/layout';
 import { newMessageMail } from './templates/notifications';
 import { rawHeader, startSmtpCatcher, type SmtpCatcher } from './testing/smtp-catcher';
@@ -101,6 +103,25 @@ describe('mail over SMTP', () => {
     t.clock.advance(DAY_MS);
     expect(await t.services.mail.deliverDue()).toBe(0);
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('sends a message once when two processes sharing the database deliver at the same time', async () => {
+    const otherProcess = new MailOutbox(t.services.db, transportFromEnv(t.services.env), t.services.now);
+    for (const n of [1, 2, 3]) await queueAccountMail(t, 'sam@shop.example', `Shared ${n}`);
+    const rounds = await Promise.all([t.services.mail.deliverDue(), otherProcess.deliverDue(), t.services.mail.deliverDue(), otherProcess.deliverDue()]);
+    expect(rounds.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(smtp.messages.map((m) => m.subject).sort()).toEqual(['Shared 1', 'Shared 2', 'Shared 3']);
+  });
+
+  it('leaves a message claimed by a process that died mid-send to the others once the claim runs out', async () => {
+    await queueAccountMail(t, 'sam@shop.example', 'Claimed and abandoned');
+    const row = (await outboxRows(t)).find((r) => r.subject === 'Claimed and abandoned')!;
+    const now = t.clock.now();
+    await t.services.db.transaction(async (tx) => claimOutboxRow(tx.db, row.id, now, new Date(now.getTime() + 2 * 60_000)));
+    expect(await t.services.mail.deliverDue()).toBe(0);
+    t.clock.advance(2 * 60_000);
+    expect(await t.services.mail.deliverDue()).toBe(1);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Claimed and abandoned']);
   });
 
   it('sends nothing when the change that queued the mail is rolled back', async () => {

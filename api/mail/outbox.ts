@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
-import { dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
+import { claimOutboxRow, dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
 import { MAIL_LANES, type MailLane } from '../db/schema/mail';
 import { BackgroundSender } from '../shared/background-sender';
 import { mayHear, type NewsScope } from '../team/news-audience';
@@ -38,6 +38,8 @@ export type OutboxTuning = {
   /** How often the sender looks for due messages when nothing woke it. */
   pollMs?: number;
   batchSize?: number;
+  /** How long a sender's claim on a message holds: one that died mid-send leaves it to the others after this. */
+  claimMs?: number;
 };
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,6 +49,7 @@ const DEFAULTS: Required<OutboxTuning> = {
   giveUpAfterMs: 24 * HOUR_MS,
   pollMs: 15_000,
   batchSize: 20,
+  claimMs: 2 * 60_000,
 };
 
 /** When to try again after `attempts` failures, or null when the message is given up on. */
@@ -137,8 +140,17 @@ export class MailOutbox {
     const due = woken
       ? await this.db.transaction(async (tx) => dueOutboxRows(tx.db, name, this.now(), this.tuning.batchSize))
       : await dueOutboxRows(this.db.read, name, this.now(), this.tuning.batchSize);
+    if (due.length === 0) return 0;
+    // Claimed first, so processes sharing one database never send a message twice.
+    const now = this.now();
+    const claimedUntil = new Date(now.getTime() + this.tuning.claimMs);
+    const mine = await this.db.transaction(async (tx) => {
+      const claimed: OutboxRow[] = [];
+      for (const row of due) if (await claimOutboxRow(tx.db, row.id, now, claimedUntil)) claimed.push(row);
+      return claimed;
+    });
     let sent = 0;
-    for (const row of due) {
+    for (const row of mine) {
       if (await this.deliver(row)) sent += 1;
     }
     return sent;

@@ -22,6 +22,19 @@ export async function dueOutboxRows(db: Db, lane: MailLane, now: Date, limit: nu
     .all();
 }
 
+/**
+ * Claims a due message for one sender by moving its next attempt to `until`: another sender sharing the database no
+ * longer sees it due, and a sender that dies mid-send leaves it due again then. False when another claimed it first.
+ */
+export async function claimOutboxRow(db: Db, id: string, now: Date, until: Date): Promise<boolean> {
+  const result = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: until })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+    .run();
+  return result.changes === 1;
+}
+
 export async function updateOutboxRow(db: Db, id: string, changes: Partial<NewOutboxRow>): Promise<void> {
   await db.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id)).run();
 }
