@@ -36,6 +36,18 @@ test('back closes the open dialog first, and leaving a menu being built asks bef
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
 
+  // With something typed in it, back asks first; Cancel keeps the form and what was typed.
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  await form.getByLabel('Strain Name *').fill(`Half Typed ${tag}`);
+  await page.goBack();
+  const discard = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form.getByLabel('Strain Name *')).toHaveValue(`Half Typed ${tag}`);
+  await page.goBack();
+  await discard.getByRole('button', { name: 'Discard' }).click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/products$/);
+
   // A menu begun and not saved: leaving by a link asks, and Cancel keeps it.
   await nav(page).getByRole('link', { name: 'Menus' }).click();
   await page

@@ -199,7 +199,7 @@ describe('mail without SMTP_URL', () => {
 });
 
 describe('nextAttemptAfter', () => {
-  const tuning = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: DAY_MS, pollMs: 1000, batchSize: 10 };
+  const tuning = { firstDelayMs: 60_000, maxDelayMs: 3_600_000, giveUpAfterMs: DAY_MS, pollMs: 1000, batchSize: 10, claimMs: 120_000 };
   const created = new Date('2026-01-01T00:00:00Z');
   const at = (ms: number) => new Date(created.getTime() + ms);
 

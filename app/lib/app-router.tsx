@@ -22,6 +22,13 @@ const LEAVE_QUESTION = {
   destructive: true,
 };
 
+const DISCARD_QUESTION = {
+  title: 'Discard your changes?',
+  description: 'What you typed in this form is not saved, and closing it loses it.',
+  confirmLabel: 'Discard',
+  destructive: true,
+};
+
 /**
  * Holds every navigation a screen's guard stops (see navigation-guards.ts): the back button closes the open dialog
  * instead of leaving, and leaving unsaved changes asks first, reloading or closing the tab too.
@@ -36,8 +43,9 @@ function GuardedNavigation() {
     if (blocker.state !== 'blocked') return;
     const guard = stoppedBy.current;
     if (guard?.kind === 'dialog') {
-      guard.close();
       blocker.reset();
+      if (!guard.unsaved) guard.close();
+      else void askToConfirm(DISCARD_QUESTION).then((discard) => discard && guard.close());
       return;
     }
     void askToConfirm(LEAVE_QUESTION).then((leave) => (leave ? blocker.proceed() : blocker.reset()));

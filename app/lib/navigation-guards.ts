@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 
-export type NavigationGuard = { kind: 'dialog'; close: () => void } | { kind: 'unsaved' };
+/** A dialog holding typed work (`unsaved`) asks before Back closes it. */
+export type NavigationGuard = { kind: 'dialog'; close: () => void; unsaved?: boolean } | { kind: 'unsaved' };
 
 /** How a navigation moves: back or forward through the history, a new entry, or the app's own replacement of one. */
 export type HistoryMove = 'POP' | 'PUSH' | 'REPLACE';

@@ -62,7 +62,8 @@ type ProductFormDialogProps = {
 };
 
 export function ProductFormDialog({ open, onOpenChange, product, menus, catalogue, resend }: ProductFormDialogProps) {
-  const [form, setForm] = useState(() => (resend && !product ? formFromRefused(resend) : formFrom(product)));
+  const [opened] = useState(() => (resend && !product ? formFromRefused(resend) : formFrom(product)));
+  const [form, setForm] = useState(opened);
   /** The new product's id, made once for this opened form: a repeated tap names the same product, never a second one. */
   const [newId] = useState(() => resend?.id ?? crypto.randomUUID());
   /** Set once the change is written: a tap that slips in before the dialog closes sends nothing more. */
@@ -178,7 +179,13 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title={editing ? 'Edit Product' : 'Add Product'}
+      className="sm:max-w-xl"
+      unsaved={JSON.stringify(form) !== JSON.stringify(opened)}
+    >
       <form ref={formRef} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {product && <AuthorshipLine row={product} names={memberNames} className="-mt-2 sm:col-span-2" />}
         <div className="sm:col-span-2">

@@ -12,6 +12,7 @@ export function Dialog({
   children,
   className,
   onOpenAutoFocus,
+  unsaved = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,9 +21,11 @@ export function Dialog({
   children: ReactNode;
   className?: string;
   onOpenAutoFocus?: (event: Event) => void;
+  /** The form in it holds typed work: Back asks before closing it. */
+  unsaved?: boolean;
 }) {
   // The back button closes the dialog before it leaves the page.
-  useNavigationGuard(open ? { kind: 'dialog', close: () => onOpenChange(false) } : null);
+  useNavigationGuard(open ? { kind: 'dialog', close: () => onOpenChange(false), unsaved } : null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
