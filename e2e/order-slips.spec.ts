@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
-import { apiPost, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { apiPost, apiPut, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
 import { expectAllSynced, syncStatus } from './support/offline-app';
 
@@ -50,7 +50,8 @@ async function orderOpenForSeller(page: Page) {
   const seller = await sellerWithBusiness(`Hilltop Farms ${tag}`);
   const haze = await createProduct(seller.session, { strainName: `Haze ${tag}`, category: 'flower', unitType: 'oz', pricePerUnit: '12.50', availableQuantity: '50', lotSize: 1 });
   const menu = await createMenu(seller.session, { name: `Show List ${tag}`, isPublic: true, productIds: [haze.id] });
-  const buyer = await apiLogin(await registerAccount('buyer'));
+  const buyerAccount = await registerAccount('buyer');
+  const buyer = await apiLogin(buyerAccount);
   const order = await apiPost<OrderOnServer>('/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: haze.id, quantity: '6' }] });
   await signIn(page, seller.account);
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
@@ -59,7 +60,7 @@ async function orderOpenForSeller(page: Page) {
     .getByRole('link', { name: new RegExp(order.number) })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
-  return { seller, buyer, haze, menu, order };
+  return { seller, buyer, buyerAccount, haze, menu, order };
 }
 
 const timelineSteps = (page: Page, title: string) =>
@@ -115,20 +116,23 @@ test('a double click on each move makes one move, the button says it is working,
   expect(await busyButtons(page)).toEqual(expect.arrayContaining(['Accepting…', 'Fulfilling…', 'Delivering…', 'Recording…']));
 });
 
-test('an Accept another device already made is no refusal; a refusal that matters shows on the order and is dismissed there', async ({ page, context }) => {
+test('an Accept another device already made, and went past, is no refusal; a refusal that matters shows on the order and is dismissed there', async ({ page, context }) => {
   const pushed = notePushes(page);
   const { seller, buyer, haze, menu, order } = await orderOpenForSeller(page);
 
-  // Offline, the seller accepts here while another of their devices accepts too.
+  // Offline, the seller accepts here while another of their devices accepts and fulfils it.
   await goOffline(context);
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Fulfil', exact: true })).toBeVisible();
   await apiPost(`/api/orders/${order.id}/accept`, seller.session, {});
+  await apiPost(`/api/orders/${order.id}/fulfil`, seller.session, {});
   await goOnline(context);
   await expectAllSynced(page, 20_000);
   expect(movesSent(pushed, 'order.accept', order.id)).toBe(1);
+  await expect(page.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(timelineSteps(page, 'Accepted')).toHaveCount(1);
+  await expect(timelineSteps(page, 'Fulfilled')).toHaveCount(1);
 
   // A second order the buyer cancels while the seller, offline, accepts it: that refusal is said on the order.
   const second = await apiPost<OrderOnServer>('/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: haze.id, quantity: '2' }] });
@@ -149,4 +153,40 @@ test('an Accept another device already made is no refusal; a refusal that matter
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAllSynced(page, 20_000);
   await expect(page.getByRole('main')).toContainText('Cancelled');
+});
+
+test('a double click on Reject order rejects once, and the button says it is working', async ({ page }) => {
+  await page.addInitScript(recordBusyButtons, BUSY);
+  const pushed = notePushes(page);
+  const { seller, order } = await orderOpenForSeller(page);
+  await page.getByRole('button', { name: 'Reject', exact: true }).click();
+  const reject = page.getByRole('dialog', { name: `Reject ${order.number}` });
+  await reject.getByLabel('Reason').fill('Out of stock until spring');
+  await reject.getByRole('button', { name: 'Reject order' }).dblclick();
+  await expect(reject).toBeHidden();
+  await expectAllSynced(page, 20_000);
+  expect(movesSent(pushed, 'order.reject', order.id)).toBe(1);
+  await expect(timelineSteps(page, 'Rejected')).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'rejected' });
+  expect(await busyButtons(page)).toContain('Rejecting…');
+});
+
+test("a double click on the buyer's Approve the change approves once, and the button says it is working", async ({ page, browser }) => {
+  const sellerPage = await browser.newPage();
+  const { seller, buyerAccount, haze, order } = await orderOpenForSeller(sellerPage);
+  await sellerPage.close();
+  // The seller raises the order: it waits for the buyer's approval.
+  await apiPut(`/api/orders/${order.id}/lines`, seller.session, { lines: [{ productId: haze.id, quantity: '8' }] });
+  await page.addInitScript(recordBusyButtons, BUSY);
+  const pushed = notePushes(page);
+  await signIn(page, buyerAccount);
+  await page.goto(`/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Approve the change' }).dblclick();
+  await expect(page.getByRole('button', { name: 'Approve the change' })).toHaveCount(0);
+  await expectAllSynced(page, 20_000);
+  expect(movesSent(pushed, 'order.approve', order.id)).toBe(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'submitted', total: '100.00' });
+  expect(await busyButtons(page)).toContain('Approving…');
 });
