@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { apiLogin } from './support/api';
+import { seriousViolations } from './support/axe';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { apiPost, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
@@ -74,6 +75,7 @@ test('on a 390 px phone the order lines show their Total column whole and keep e
     expect(await cells.nth(index).evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
   }
   await expectNoSidewaysScroll(page, PHONE.width);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 for (const role of ['seller', 'buyer'] as const) {
