@@ -54,8 +54,19 @@ describe('the order state machine', () => {
     expect(moveAlreadyMade(at('delivered'), 'deliver', 'seller')).toBe(true);
     expect(moveAlreadyMade(at('cancelled'), 'cancel', 'buyer')).toBe(true);
     expect(moveAlreadyMade(at('accepted'), 'accept', 'buyer')).toBe(false);
-    expect(moveAlreadyMade(at('fulfilled'), 'accept', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('submitted'), 'accept', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('rejected'), 'accept', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('cancelled'), 'fulfil', 'seller')).toBe(false);
+    expect(moveAlreadyMade(at('awaiting_buyer', 'submitted'), 'accept', 'seller')).toBe(false);
     expect(moveAlreadyMade(at('accepted'), 'recordPayment', 'seller')).toBe(false);
     expect(moveAlreadyMade(at('submitted'), 'approve', 'buyer')).toBe(false);
+  });
+
+  it('takes a move the order has gone past on its way to delivery as already made', () => {
+    expect(moveAlreadyMade(at('fulfilled'), 'accept', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('delivered'), 'accept', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('delivered'), 'fulfil', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('awaiting_buyer', 'accepted'), 'accept', 'seller')).toBe(true);
+    expect(moveAlreadyMade(at('fulfilled'), 'deliver', 'seller')).toBe(false);
   });
 });

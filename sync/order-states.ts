@@ -77,15 +77,25 @@ export function orderMove(order: Where, move: OrderMove, party: OrderParty, rais
   }
 }
 
-/** The status each move to a new status leads to (approve and the moves that keep the status lead to none of their own). */
-const LEADS_TO: Partial<Record<OrderMove, OrderStatus>> = { accept: 'accepted', reject: 'rejected', cancel: 'cancelled', fulfil: 'fulfilled', deliver: 'delivered' };
+/** The statuses each move to a new status leads to, and those the order only reaches after it on the way to delivery. */
+const ALREADY_PAST: Partial<Record<OrderMove, readonly OrderStatus[]>> = {
+  accept: ['accepted', 'fulfilled', 'delivered'],
+  reject: ['rejected'],
+  cancel: ['cancelled'],
+  fulfil: ['fulfilled', 'delivered'],
+  deliver: ['delivered'],
+};
 
 /**
- * Whether `move` by `party` was already made: the order stands where the move leads, and the party may make that
- * move at all. A second tap on Accept, or an Accept queued twice, then changes nothing and is no error.
+ * Whether `move` by `party` was already made: the order stands where the move leads, or further on the way to
+ * delivery (an Accept queued on one device while another accepted and fulfilled), and the party may make that move
+ * at all. A second tap on Accept, or an Accept queued twice, then changes nothing and is no error.
  */
 export function moveAlreadyMade(order: Where, move: OrderMove, party: OrderParty): boolean {
-  return ALLOWED[move][party] !== undefined && LEADS_TO[move] === order.status;
+  if (ALLOWED[move][party] === undefined) return false;
+  // An accepted order waiting for the buyer to approve a change was accepted all the same.
+  const standing = order.status === 'awaiting_buyer' && order.resumeStatus === 'accepted' ? 'accepted' : order.status;
+  return ALREADY_PAST[move]?.includes(standing) ?? false;
 }
 
 /** The statuses an order is invoiced in: from acceptance on, until it is closed by a rejection or a cancellation. */

@@ -166,6 +166,12 @@ describe('the life of an order', () => {
     expect(delivered.lines[0]).toMatchObject({ quantity: '100.000', deliveredQuantity: '90.000', lineTotal: '29.70' });
     expect(await available(gummies.id)).toBe((Number(before) - 90).toFixed(3));
     expect(delivered.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted', 'fulfilled', 'delivered']);
+    // An Accept or Fulfil another device queued before the order went on is no error, and changes nothing.
+    for (const step of ['accept', 'fulfil']) {
+      const late = await ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token);
+      expect(late.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted', 'fulfilled', 'delivered']);
+    }
+    expect(await available(gummies.id)).toBe((Number(before) - 90).toFixed(3));
 
     const pay = (amount: string) => ({ amount, method: 'check', receivedAt: '2031-05-02' });
     expect(await ok<Order>('POST', `/api/orders/${order.id}/payments`, seller.token, pay('10.00'))).toMatchObject({ paymentStatus: 'partial', amountPaid: '10.00' });

@@ -150,7 +150,9 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
                 Reject
               </Button>
             )}
-            {can('approve') && <Button onClick={() => void send({ name: 'order.approve', args: { id: order.id } }, 'Change approved')}>Approve the change</Button>}
+            {can('approve') && (
+              <MoveButton label="Approve the change" working="Approving…" onTap={() => send({ name: 'order.approve', args: { id: order.id } }, 'Change approved')} />
+            )}
             {can('editLines') && (
               <Button variant="outline" onClick={() => setDialog('lines')}>
                 Edit lines
@@ -260,6 +262,7 @@ function QuoteDifferences({ order }: { order: Order }) {
 function RejectDialog({ order, onOpenChange }: { order: Order; onOpenChange: (open: boolean) => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
+  const { run, pending } = useSingleTap();
   async function reject() {
     if (!reason.trim()) return setError('Say why the order is rejected');
     if (await send({ name: 'order.reject', args: { id: order.id, reason } }, 'Order rejected')) onOpenChange(false);
@@ -270,8 +273,8 @@ function RejectDialog({ order, onOpenChange }: { order: Order; onOpenChange: (op
         <Field id="reject-reason" label="Reason" error={error}>
           <Textarea id="reject-reason" value={reason} onChange={(event) => setReason(event.target.value)} rows={3} />
         </Field>
-        <Button variant="destructive" className="justify-self-end" onClick={() => void reject()}>
-          Reject order
+        <Button variant="destructive" className="justify-self-end" disabled={pending} aria-busy={pending} onClick={() => void run(reject)}>
+          {pending ? 'Rejecting…' : 'Reject order'}
         </Button>
       </div>
     </Dialog>

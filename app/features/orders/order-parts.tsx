@@ -58,45 +58,65 @@ export function OrdersTable({ orders, party, sendStateOf }: { orders: Order[]; p
 }
 
 /**
- * The lines as ordered, with what was delivered once it was. Figures never wrap (a quantity never runs into its
- * price); a struck list price stands above the price; a table still too wide for a phone scrolls inside its own
- * labelled region, which the keyboard can reach.
+ * The lines as ordered, with what was delivered once it was. A number never wraps, so a quantity never runs into its
+ * price; on a phone each product's name takes a row of its own above its figures and a quantity's unit may go under
+ * its number, so every column, Total included, fits a 390 px screen; a struck list price stands above the price. A
+ * table still too wide scrolls inside its own labelled region, which the keyboard can reach.
  */
 export function OrderLines({ order }: { order: Order }) {
   const delivered = order.lines.some((line) => line.deliveredQuantity !== null);
-  const figure = 'py-2 pl-3 text-right whitespace-nowrap tabular-nums';
+  const figure = 'py-2 pl-3 text-right tabular-nums sm:whitespace-nowrap';
+  const figures = delivered ? 4 : 3;
   return (
     <div role="region" aria-label="Order lines" tabIndex={0} className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700">
       <table className="w-full text-sm">
         <thead className="text-left text-stone-600">
           <tr>
-            <th className="py-1 font-medium">Product</th>
+            <th className="py-1 font-medium max-sm:hidden">Product</th>
             <th className="py-1 pl-3 text-right font-medium">Ordered</th>
             {delivered && <th className="py-1 pl-3 text-right font-medium">Delivered</th>}
             <th className="py-1 pl-3 text-right font-medium">Unit price</th>
             <th className="py-1 pl-3 text-right font-medium">Total</th>
           </tr>
         </thead>
-        <tbody>
-          {order.lines.map((line) => {
-            // The line keeps the unit as it was written when ordered, one of the product units.
-            const unit = line.unitType as UnitType;
-            return (
-              <tr key={line.productId} className="border-t border-stone-100">
-                <td className="py-2 break-words">{line.strainName}</td>
-                <td className={figure}>{formatQuantity(line.quantity, unit)}</td>
-                {delivered && <td className={figure}>{line.deliveredQuantity === null ? '—' : formatQuantity(line.deliveredQuantity, unit)}</td>}
+        {order.lines.map((line) => {
+          // The line keeps the unit as it was written when ordered, one of the product units.
+          const unit = line.unitType as UnitType;
+          return (
+            <tbody key={line.productId} className="border-t border-stone-100">
+              <tr className="sm:hidden">
+                <td colSpan={figures} className="pt-2 break-words">
+                  {line.strainName}
+                </td>
+              </tr>
+              <tr>
+                <td className="py-2 break-words max-sm:hidden">{line.strainName}</td>
                 <td className={figure}>
+                  <Quantity text={formatQuantity(line.quantity, unit)} />
+                </td>
+                {delivered && <td className={figure}>{line.deliveredQuantity === null ? '—' : <Quantity text={formatQuantity(line.deliveredQuantity, unit)} />}</td>}
+                <td className={`${figure} whitespace-nowrap`}>
                   {line.listPrice && line.listPrice !== line.unitPrice && <s className="block text-stone-500">{formatPrice(line.listPrice)}</s>}
                   {formatPrice(line.unitPrice)}
                 </td>
-                <td className={figure}>{formatPrice(line.lineTotal)}</td>
+                <td className={`${figure} whitespace-nowrap`}>{formatPrice(line.lineTotal)}</td>
               </tr>
-            );
-          })}
-        </tbody>
+            </tbody>
+          );
+        })}
       </table>
     </div>
+  );
+}
+
+/** A quantity whose number never breaks; its unit may go to the next line where the column is narrow. */
+function Quantity({ text }: { text: string }) {
+  const space = text.indexOf(' ');
+  if (space < 0) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, space)}</span> {text.slice(space + 1)}
+    </>
   );
 }
 
