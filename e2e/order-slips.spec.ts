@@ -128,7 +128,8 @@ test('an Accept another device already made, and went past, is no refusal; a ref
   await apiPost(`/api/orders/${order.id}/fulfil`, seller.session, {});
   await goOnline(context);
   await expectAllSynced(page, 20_000);
-  expect(movesSent(pushed, 'order.accept', order.id)).toBe(1);
+  // The push may still be on its way when the status settles: wait for it, then count.
+  await expect.poll(() => movesSent(pushed, 'order.accept', order.id), { timeout: 20_000 }).toBe(1);
   await expect(page.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(timelineSteps(page, 'Accepted')).toHaveCount(1);
@@ -165,7 +166,7 @@ test('a double click on Reject order rejects once, and the button says it is wor
   await reject.getByRole('button', { name: 'Reject order' }).dblclick();
   await expect(reject).toBeHidden();
   await expectAllSynced(page, 20_000);
-  expect(movesSent(pushed, 'order.reject', order.id)).toBe(1);
+  await expect.poll(() => movesSent(pushed, 'order.reject', order.id), { timeout: 20_000 }).toBe(1);
   await expect(timelineSteps(page, 'Rejected')).toHaveCount(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'rejected' });
@@ -185,7 +186,7 @@ test("a double click on the buyer's Approve the change approves once, and the bu
   await page.getByRole('button', { name: 'Approve the change' }).dblclick();
   await expect(page.getByRole('button', { name: 'Approve the change' })).toHaveCount(0);
   await expectAllSynced(page, 20_000);
-  expect(movesSent(pushed, 'order.approve', order.id)).toBe(1);
+  await expect.poll(() => movesSent(pushed, 'order.approve', order.id), { timeout: 20_000 }).toBe(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'submitted', total: '100.00' });
   expect(await busyButtons(page)).toContain('Approving…');
