@@ -7,7 +7,8 @@ import type { Order } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { reorderLines } from '../../../sync/reorder-cart';
-import { apiRequest } from '../api-client';
+import { apiReads } from '../../../sync/api-reads';
+import { readFromServer } from '../server-read/read-from-server';
 import type { ReplicaDb } from '../replica/replica-db';
 import { withReorder } from './cart';
 import { changeCart } from './cart-storage';
@@ -22,7 +23,7 @@ async function menuOf(order: Reordered, savedMenus: Iterable<SavedMenuListItem>)
   const saved = [...savedMenus].find((entry) => entry.menuId === order.menuId);
   if (saved?.snapshot) return { menu: saved.snapshot, page: `/saved-menus/${saved.id}` };
   if (!order.menuLinkId) return null;
-  const menu = await apiRequest<PublicMenu>('GET', `/api/public/menu/${encodeURIComponent(order.menuLinkId)}`);
+  const menu = await readFromServer(apiReads.publicMenu(order.menuLinkId));
   return { menu, page: `/menu/${encodeURIComponent(order.menuLinkId)}` };
 }
 
