@@ -61,7 +61,12 @@ test("each quantity the seller's new order cannot take says why, and the total k
 
   await kushQuantity.fill('');
   await page.getByRole('button', { name: 'Submit order' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: `${kush}: enter a quantity` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: `${kush}: enter a quantity` })
+      .first(),
+  ).toBeVisible();
   await expect(total).toHaveText('Total $5.00Not counting one line to fix above');
 
   await kushQuantity.fill('2');
