@@ -3,7 +3,7 @@
  * offers only the rep's own menus, Delete on another member's product or menu says why when tapped, and another
  * member's menu opens to look at, with the reason instead of Save and Regenerate link.
  */
-import type { Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { apiLogin, serverProducts } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test, type Account } from './support/fixtures';
 import { latestLinkTo } from './support/mailbox';
@@ -30,7 +30,7 @@ async function repOf(owner: Account): Promise<Account> {
   return rep;
 }
 
-test("a rep's product form and another member's menu offer only what a rep may do, and say why", async ({ page }) => {
+test("a rep's product form and another member's menu offer only what a rep may do, and say why", async ({ page, browser }) => {
   const owner = await registerAccount('seller');
   const session = await apiLogin(owner);
   const tag = uniqueTag();
@@ -63,6 +63,7 @@ test("a rep's product form and another member's menu offer only what a rep may d
   // Deleting what the owner made is not a rep's to do: the button is off, and says why when tapped (a phone shows no tooltip).
   const deleteOwnersProduct = cardOf(page, gelato.strainName).getByRole('button', { name: `Delete ${gelato.strainName}` });
   await expect(deleteOwnersProduct).toBeDisabled();
+  await expect(deleteOwnersProduct).toHaveAccessibleDescription(REPS_DELETE_THEIR_OWN);
   await deleteOwnersProduct.click({ force: true });
   await expectToastShownTimes(page, REPS_DELETE_THEIR_OWN, 1);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -70,6 +71,7 @@ test("a rep's product form and another member's menu offer only what a rep may d
   await openMenus(page);
   const deleteOwnersMenu = cardOf(page, ownersMenu).getByRole('button', { name: 'Delete', exact: true });
   await expect(deleteOwnersMenu).toBeDisabled();
+  await expect(deleteOwnersMenu).toHaveAccessibleDescription(REPS_DELETE_THEIR_OWN);
   await deleteOwnersMenu.click({ force: true });
   await expectToastShownTimes(page, REPS_DELETE_THEIR_OWN, 2);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -85,4 +87,19 @@ test("a rep's product form and another member's menu offer only what a rep may d
   await regenerate.click({ force: true });
   await expectToastShownTimes(page, "Only the menu's maker, an owner or a manager can give it a new link.", 1);
   await expect(page.getByRole('dialog', { name: 'Regenerate link?' })).toHaveCount(0);
+
+  // On a touch screen the reason is written under the button, without a tap.
+  const phone = await browser.newContext({ ...devices['Pixel 7'] });
+  try {
+    const onPhone = await phone.newPage();
+    await signIn(onPhone, rep, baseUrl());
+    await onPhone.goto(`${baseUrl()}/products`);
+    const card = cardOf(onPhone, gelato.strainName);
+    await expect(card.getByRole('button', { name: `Delete ${gelato.strainName}` })).toHaveAccessibleDescription(REPS_DELETE_THEIR_OWN);
+    const reason = card.getByText(REPS_DELETE_THEIR_OWN);
+    await expect(reason).toBeVisible();
+    expect((await reason.boundingBox())?.width ?? 0).toBeGreaterThan(50);
+  } finally {
+    await phone.close();
+  }
 });

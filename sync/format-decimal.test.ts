@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPrice, formatQuantity, isOutOfStock } from './format-decimal';
+import { formatPercent, formatPrice, formatQuantity, isOutOfStock, unitWord } from './format-decimal';
 
 describe('formatPrice', () => {
   it('formats dollars with thousands separators and cents', () => {
@@ -45,6 +45,22 @@ describe('formatQuantity', () => {
     expect(formatQuantity('1.000', 'unit')).toBe('1 unit');
     expect(formatQuantity('5', 'unit')).toBe('5 units');
     expect(formatQuantity('0', 'unit')).toBe('0 units');
+    expect(formatQuantity('100.000', 'unit')).toBe('100 units');
+    expect(formatQuantity('1.5', 'unit')).toBe('1.5 units');
+    expect(formatQuantity('1', 'lb')).toBe('1 lb');
+    expect(formatQuantity('100', 'oz')).toBe('100 oz');
+  });
+});
+
+describe('unitWord', () => {
+  it('names the unit after a quantity as typed: one unit, any other number of units, weights as they are', () => {
+    expect(unitWord('unit', '1')).toBe('unit');
+    expect(unitWord('unit', ' 1.0 ')).toBe('unit');
+    expect(unitWord('unit', '100')).toBe('units');
+    expect(unitWord('unit', '')).toBe('units');
+    expect(unitWord('unit')).toBe('units');
+    expect(unitWord('lb', '100')).toBe('lb');
+    expect(unitWord('g', '1')).toBe('g');
   });
 });
 

@@ -39,12 +39,21 @@ function formatPlainDecimal(scaled: number, scale: number): string {
   return trimmed ? `${groupThousands(whole)}.${trimmed}` : groupThousands(whole);
 }
 
+/**
+ * The unit as it follows a quantity: counted items read 'unit' after exactly one and 'units' after any other quantity
+ * (or none: a column of quantities); lb, oz and g stay as they are.
+ */
+export function unitWord(unitType: UnitType, quantity?: string): string {
+  if (unitType !== 'unit') return unitType;
+  const parsed = quantity === undefined ? null : parseScaled(quantity.trim(), QUANTITY_RULE);
+  return parsed?.ok && parsed.scaled === 10 ** QUANTITY_RULE.scale ? 'unit' : 'units';
+}
+
 /** '18.000', 'lb' → '18 lb'; counted items read '1 unit' and '5 units'. */
 export function formatQuantity(quantity: string, unitType: UnitType): string {
   const parsed = parseScaled(quantity, QUANTITY_RULE);
   const amount = parsed.ok ? formatPlainDecimal(parsed.scaled, QUANTITY_RULE.scale) : quantity.trim();
-  const unit = unitType === 'unit' && !(parsed.ok && parsed.scaled === 10 ** QUANTITY_RULE.scale) ? 'units' : unitType;
-  return `${amount} ${unit}`;
+  return `${amount} ${unitWord(unitType, quantity)}`;
 }
 
 /** '24.5' → '24.50%'; null or unreadable → null, so the badge is left out. */

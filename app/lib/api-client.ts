@@ -49,7 +49,7 @@ function parseErrorBody(text: string): Partial<ErrorBody> | null {
 export class NetworkError extends Error {
   readonly timedOut: boolean;
   constructor(timedOut = false) {
-    super(timedOut ? 'The server did not answer in time' : 'The network is not available');
+    super(timedOut ? 'No answer came in time: check your connection and try again' : 'The network is not available');
     this.name = 'NetworkError';
     this.timedOut = timedOut;
   }

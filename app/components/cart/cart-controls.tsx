@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '../../lib/router';
 import { AppError } from '../../../sync/errors';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
+import { unitWord } from '../../../sync/format-decimal';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/form-controls';
@@ -73,7 +74,7 @@ function CartQuantity({ product, quantity, change }: { product: MenuProduct; qua
             void change((current) => withQuantity(current, product.id, value));
           }}
         />
-        <span className="text-sm text-stone-600">{product.unitType === 'unit' ? 'units' : product.unitType}</span>
+        <span className="text-sm text-stone-600">{unitWord(product.unitType, typed)}</span>
         <Button variant="ghost" size="sm" aria-label={`Remove ${product.strainName} from cart`} onClick={() => void change((current) => withoutLine(current, product.id))}>
           Remove
         </Button>

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { apiReads } from '../../../sync/api-reads';
 import { PAYMENT_TERM_LABELS, type CustomerInvitationAccepted, type CustomerInvitationPreview } from '../../../sync/entities/customer';
+import { lineQuantity } from '../../../sync/order-changes';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
@@ -137,7 +138,7 @@ function SharedOrder({ order }: { order: NonNullable<CustomerInvitationPreview['
         {order.lines.map((line, index) => (
           <li key={index} className="flex justify-between gap-4">
             <span>
-              {line.strainName} · {line.quantity} {line.unitType} at {formatPrice(line.unitPrice)}
+              {line.strainName} · {lineQuantity(line.quantity, line.unitType)} at {formatPrice(line.unitPrice)}
             </span>
             <span className="tabular-nums">{formatPrice(line.lineTotal)}</span>
           </li>

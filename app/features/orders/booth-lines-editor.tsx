@@ -1,22 +1,28 @@
 /** The lines a seller writes: a search of the catalogue to add products, each line's quantity, price and total, and the problems as typed. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { UnitType } from '../../../sync/constants';
 import type { Product } from '../../../sync/entities/product';
+import { unitWord } from '../../../sync/format-decimal';
 import type { ProductTerms } from '../../../sync/pricing';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { formatPrice } from '../../lib/format-price';
-import { boothTotal, priceBoothLines, startingQuantity, type BoothLine } from './booth-lines';
+import { boothTotal, boothUncounted, priceBoothLines, startingQuantity, type BoothLine, type HeldByOrder } from './booth-lines';
 
 type Props = {
   lines: BoothLine[];
   onChange: (lines: BoothLine[]) => void;
   products: Map<string, Product>;
   termsOf: (product: Product) => ProductTerms;
+  /** What the order being edited already has of each product (see `HeldByOrder`). */
+  held?: HeldByOrder;
 };
 
-export function BoothLinesEditor({ lines, onChange, products, termsOf }: Props) {
+export function BoothLinesEditor({ lines, onChange, products, termsOf, held }: Props) {
   const [search, setSearch] = useState('');
-  const priced = priceBoothLines(lines, products, termsOf);
+  const id = useId();
+  const priced = priceBoothLines(lines, products, termsOf, held);
+  const uncounted = boothUncounted(priced);
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const chosen = new Set(lines.map((line) => line.productId));
   const found =
@@ -36,7 +42,7 @@ export function BoothLinesEditor({ lines, onChange, products, termsOf }: Props) 
   return (
     <div className="grid gap-3">
       <ul aria-label="Lines" className="grid gap-2">
-        {priced.map((line) => (
+        {priced.map((line, index) => (
           <li key={line.productId} className="grid gap-1 rounded-lg border border-stone-200 bg-white p-3">
             <div className="flex items-center justify-between gap-2">
               <span className="font-medium text-stone-900">{line.strainName}</span>
@@ -50,19 +56,30 @@ export function BoothLinesEditor({ lines, onChange, products, termsOf }: Props) 
                 inputMode="decimal"
                 className="w-24"
                 value={line.quantity}
+                aria-invalid={line.problem !== null}
+                aria-describedby={line.problem ? `${id}-problem-${index}` : undefined}
                 onChange={(event) => setQuantity(line.productId, event.target.value)}
               />
               <span className="text-stone-600">
-                {line.unitType}
+                {line.unitType && unitWord(line.unitType as UnitType, line.quantity)}
                 {line.unitPrice !== null && ` × ${formatPrice(line.unitPrice)}`}
               </span>
               <span className="ml-auto font-semibold tabular-nums">{line.lineTotal === null ? '—' : formatPrice(line.lineTotal)}</span>
             </div>
-            {line.problem && <p className="text-sm text-red-700">{line.problem}</p>}
+            {line.problem && (
+              <p id={`${id}-problem-${index}`} role="alert" className="text-sm text-red-700">
+                {line.problem}
+              </p>
+            )}
           </li>
         ))}
       </ul>
-      <p className="text-right font-semibold">Total {formatPrice(boothTotal(priced))}</p>
+      <p className="grid justify-items-end text-right font-semibold">
+        Total {formatPrice(boothTotal(priced))}
+        {uncounted > 0 && (
+          <span className="text-sm font-normal text-stone-600">{uncounted === 1 ? 'Not counting one line to fix above' : `Not counting ${uncounted} lines to fix above`}</span>
+        )}
+      </p>
       <div className="grid gap-2">
         <Input aria-label="Add a product" placeholder="Add a product: search the catalogue" value={search} onChange={(event) => setSearch(event.target.value)} />
         {found.length > 0 && (

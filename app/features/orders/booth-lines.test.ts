@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
-import { boothLinesReady, boothTotal, customerTerms, plainQuantity, priceBoothLines } from './booth-lines';
+import { boothLinesReady, boothTotal, boothUncounted, customerTerms, heldByLines, plainQuantity, priceBoothLines } from './booth-lines';
 
-const product = { id: 'p1', strainName: 'Blue Dream', unitType: 'lb', pricePerUnit: '1200.00', lotSize: 1 } as Product;
+const product = { id: 'p1', strainName: 'Blue Dream', unitType: 'lb', pricePerUnit: '1200.00', lotSize: 1, availableQuantity: '100.000' } as Product;
 const products = new Map([[product.id, product]]);
 const list = {
   id: 'l1',
@@ -31,7 +31,7 @@ describe('lines a seller writes for a customer', () => {
   });
 
   it('says as typed when a line, or the order, would come to more than can be counted to the cent', () => {
-    const dearest = { ...product, id: 'p2', strainName: 'Rare Reserve', pricePerUnit: '99999999.99' } as Product;
+    const dearest = { ...product, id: 'p2', strainName: 'Rare Reserve', pricePerUnit: '99999999.99', availableQuantity: '9999999.999' } as Product;
     const catalogue = new Map([...products, [dearest.id, dearest]]);
     const termsOf = customerTerms(null, priceLists, '2026-11-25');
     const tooMuch = priceBoothLines([{ productId: 'p2', quantity: '9999999' }], catalogue, termsOf);
@@ -46,6 +46,36 @@ describe('lines a seller writes for a customer', () => {
     expect(boothLinesReady(halves, catalogue, termsOf)).toBe(
       'This order would come to more than $90,071,992,547,409.91, more than an order can hold; split it into smaller orders',
     );
+  });
+
+  it("says what is wrong with a quantity in the cart's words, and totals only the lines that can be sent", () => {
+    const gummies = { ...product, id: 'p3', strainName: 'Gummies', unitType: 'unit', pricePerUnit: '5.00', availableQuantity: '20.000' } as Product;
+    const catalogue = new Map([...products, [gummies.id, gummies]]);
+    const termsOf = customerTerms(null, priceLists, '2026-11-25');
+    const problemOf = (quantity: string) => priceBoothLines([{ productId: 'p3', quantity }], catalogue, termsOf)[0]!.problem;
+    expect(problemOf('')).toBe('Gummies: enter a quantity');
+    expect(problemOf('0')).toBe('Gummies: order at least 1 unit');
+    expect(problemOf('-2')).toBe('Gummies: order at least 1 unit');
+    expect(problemOf('two')).toBe('Gummies: enter the quantity as a number, such as 5');
+    expect(problemOf('2.5')).toBe('Gummies: whole units only');
+    expect(problemOf('25')).toBe('Gummies: at most 20 units available');
+    expect(problemOf('20')).toBeNull();
+    const lines = priceBoothLines(
+      [
+        { productId: 'p1', quantity: '2' },
+        { productId: 'p3', quantity: '25' },
+      ],
+      catalogue,
+      termsOf,
+    );
+    expect([boothTotal(lines), boothUncounted(lines)]).toEqual(['2400.00', 1]);
+  });
+
+  it('lets an order being edited keep what it already has of a product on top of what is left', () => {
+    const termsOf = customerTerms(null, priceLists, '2026-11-25');
+    const held = heldByLines([{ productId: 'p1', quantity: '30.000' }]);
+    expect(priceBoothLines([{ productId: 'p1', quantity: '130' }], products, termsOf, held)[0]!.problem).toBeNull();
+    expect(priceBoothLines([{ productId: 'p1', quantity: '131' }], products, termsOf, held)[0]!.problem).toBe('Blue Dream: at most 130 lb available');
   });
 
   it('shows quantities as typed', () => {

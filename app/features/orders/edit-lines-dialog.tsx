@@ -13,7 +13,7 @@ import { mutate } from '../../lib/replica/mutate';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { useSingleTap } from '../../lib/use-single-tap';
-import { boothLinesReady, customerTerms, plainQuantity, type BoothLine } from './booth-lines';
+import { boothLinesReady, customerTerms, heldByLines, plainQuantity, type BoothLine } from './booth-lines';
 import { BoothLinesEditor } from './booth-lines-editor';
 
 type Props = { order: Order; view: Pick<ReplicaView, 'customers' | 'priceLists' | 'products'>; onOpenChange: (open: boolean) => void };
@@ -23,9 +23,10 @@ export function EditLinesDialog({ order, view, onOpenChange }: Props) {
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useSingleTap();
   const termsOf = customerTerms(view.customers.get(order.customerId) ?? null, view.priceLists, calendarDay(new Date()));
+  const held = heldByLines(order.lines);
 
   async function save() {
-    const problem = boothLinesReady(lines, view.products, termsOf);
+    const problem = boothLinesReady(lines, view.products, termsOf, held);
     setError(problem);
     if (problem) return;
     try {
@@ -45,7 +46,7 @@ export function EditLinesDialog({ order, view, onOpenChange }: Props) {
       description="Raising the total or adding a product sends the order to the buyer for approval (Awaiting buyer)."
     >
       <div className="grid gap-3">
-        <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} />
+        <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} held={held} />
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}

@@ -10,6 +10,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AppError } from '../../../sync/errors';
 import { productUpdateSchema, type Product } from '../../../sync/entities/product';
+import { unitWord } from '../../../sync/format-decimal';
 import { validate } from '../../../sync/validation';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
@@ -74,7 +75,7 @@ export function QuickStockForm({ product }: { product: Product }) {
     <form noValidate onSubmit={save} className="grid gap-1.5 rounded-lg border border-stone-200 bg-stone-50 p-2">
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
         <label className="grid min-w-0 gap-1 text-xs font-medium text-stone-700">
-          <span>Quantity ({product.unitType})</span>
+          <span>Quantity ({unitWord(product.unitType)})</span>
           <Input
             aria-label={`Quantity of ${name}`}
             type="number"

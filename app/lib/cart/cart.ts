@@ -3,13 +3,12 @@
  * with (their list's price, breaks, minimum and increment: `sync/priced-menu.ts`). The server prices the order in the
  * end; the cart only says in advance what it will say. Money in integer cents, quantities in thousandths.
  */
-import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
-import { formatQuantity } from '../../../sync/format-decimal';
+import { formatScaled } from '../../../sync/decimal';
 import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { shownOrderLine, shownTerms } from '../../../sync/priced-menu';
-import { quantityProblem } from '../../../sync/pricing';
 import type { ReorderedLines } from '../../../sync/reorder-cart';
+import { typedQuantityProblem } from '../../../sync/typed-quantity';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -100,32 +99,9 @@ export function withoutLine(cart: Cart, productId: string): Cart {
   return { ...cart, lines: cart.lines.filter((line) => line.productId !== productId) };
 }
 
-const quantityOf = (product: MenuProduct, thousandths: number) => formatQuantity(formatScaled(thousandths, 3), product.unitType);
-
-/**
- * Why a quantity typed for this product cannot be ordered, or null, saying what would do: a number, at least the
- * least orderable (the buyer's minimum, else one), whole units of a counted product, in the buyer's steps, and at
- * most what is available. Checked as the buyer types, never looser than the server.
- */
+/** Why a quantity typed for this product cannot be ordered on the terms the menu shows, or null (`sync/typed-quantity.ts`). */
 export function cartQuantityProblem(product: MenuProduct, quantity: string): string | null {
-  const name = product.strainName;
-  const typed = quantity.trim();
-  if (typed === '') return `${name}: enter a quantity`;
-  const terms = shownTerms(product);
-  const available = parseScaled(product.availableQuantity, QUANTITY_RULE);
-  const atMost = `${name}: at most ${available.ok ? quantityOf(product, available.scaled) : product.availableQuantity} available`;
-  const parsed = parseScaled(typed, QUANTITY_RULE);
-  if (!parsed.ok) {
-    if (parsed.reason === 'precision') return `${name}: use at most three decimals`;
-    if (parsed.reason === 'format') return `${name}: enter the quantity as a number, such as 5`;
-    return typed.startsWith('-') ? `${name}: order at least ${quantityOf(product, terms.minimumThousandths || 1000)}` : atMost;
-  }
-  if (parsed.scaled === 0) return `${name}: order at least ${quantityOf(product, terms.minimumThousandths || 1000)}`;
-  if (product.unitType === 'unit' && parsed.scaled % 1000 !== 0) return `${name}: whole units only`;
-  const onTerms = quantityProblem(product, terms, parsed.scaled);
-  if (onTerms) return onTerms;
-  if (available.ok && parsed.scaled > available.scaled) return atMost;
-  return null;
+  return typedQuantityProblem(product, shownTerms(product), quantity);
 }
 
 /** The cart priced by the menu as shown to this buyer. */
