@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ADMIN, baseUrl, expect, openAccountMenu, signIn, test } from './support/fixtures';
 import { ownServer, type OwnServer } from './support/own-server';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -155,8 +158,7 @@ test.describe('admin dashboard', () => {
 
     await panel.getByLabel('Extend trial by (days)').fill('10');
     await panel.getByRole('button', { name: 'Extend trial' }).click();
-    // Radix announces a toast in a second, hidden copy.
-    await expect(page.getByText('Trial extended', { exact: true }).first()).toBeVisible();
+    await expectToastShown(page, 'Trial extended');
     await expect(panel.getByText('Extended trial')).toBeVisible();
     await expect(panel.getByText('+10 days')).toBeVisible();
     // Changing the role says what follows, and waits for a yes.
@@ -165,7 +167,7 @@ test.describe('admin dashboard', () => {
     const question = page.getByRole('alertdialog', { name: `Make Reese ${marker} a buyer?` });
     await expect(question).toContainText('can no longer edit them');
     await question.getByRole('button', { name: 'Change role' }).click();
-    await expect(page.getByText('Role changed', { exact: true }).first()).toBeVisible();
+    await expectToastShown(page, 'Role changed');
     await expect(field('Role')).toHaveText('Buyer');
     await expect(panel.getByText('Changed role')).toBeVisible();
     // The menu link opens the public menu.
@@ -201,7 +203,7 @@ test.describe('admin dashboard', () => {
     await password.fill(ADMIN.password);
     await prompt.getByRole('button', { name: 'Make admin' }).click();
     await expect(prompt).toBeHidden();
-    await expect(page.getByText('Role changed', { exact: true }).first()).toBeVisible();
+    await expectToastShown(page, 'Role changed');
     await expect(
       panel
         .getByRole('term')

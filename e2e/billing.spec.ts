@@ -18,6 +18,9 @@ import { expect, test, type Account } from './support/fixtures';
 import { addProduct, expectAllSynced, openProducts, productCard, syncStatus } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
 import { serveStripeJsStandIn, stripeJsSeen } from './support/stripe-js-stand-in';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ADMIN = { email: 'billing-admin@e2e.test', password: 'billing-admin-pass' };
@@ -331,7 +334,7 @@ test.describe('billing', () => {
     await page.goto(`${server.url}/subscribe`);
     await expect(page.getByRole('heading', { name: 'Setup Error' })).toBeVisible();
     await expect(page.getByText('Unable to set up subscription. Please try again or contact support.')).toBeVisible();
-    await expect(page.getByTestId('toast').getByText('Failed to set up subscription. Please try again.')).toBeVisible();
+    await expectToastShown(page, 'Failed to set up subscription. Please try again.');
 
     await holdProviderScript(page);
     await page.getByRole('button', { name: 'Try Again' }).click();

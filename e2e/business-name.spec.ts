@@ -10,6 +10,9 @@ import { apiGet, apiLogin } from './support/api';
 import { expect, test, type Account } from './support/fixtures';
 import { uniqueTag } from './support/marketplace';
 import { openSharedMenu } from './support/shared-menu';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 /** Saves a new menu in the builder and opens its shared page, found through the server once the menu has synced. */
 async function saveMenuAndOpenIt(page: Page, account: Account, menuName: string, afterSave: () => Promise<void> = async () => {}) {
@@ -17,7 +20,7 @@ async function saveMenuAndOpenIt(page: Page, account: Account, menuName: string,
   await page.getByLabel('Menu name', { exact: true }).fill(menuName);
   await page.getByRole('button', { name: 'Save Menu' }).first().click();
   await afterSave();
-  await expect(page.getByTestId('toast').getByText('Menu saved successfully')).toBeVisible();
+  await expectToastShown(page, 'Menu saved successfully');
   const session = await apiLogin(account);
   let publicLinkId = '';
   await expect

@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { latestMailTo, linkIn } from './support/mailbox';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test.describe('email change on the Profile page', () => {
   test('asks for the current password, shows the change waiting, and the mailed link switches the address', async ({ page, browser }) => {
@@ -31,7 +34,7 @@ test.describe('email change on the Profile page', () => {
 
     await password.fill(account.password);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Profile updated successfully');
+    await expectToastShown(page, 'Profile updated successfully');
     const waiting = page.getByRole('region', { name: 'Pending email change' });
     await expect(waiting).toContainText(`Waiting for confirmation: we sent a link to ${newEmail}. Your email changes once you follow it.`);
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);

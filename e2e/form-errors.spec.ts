@@ -4,6 +4,9 @@
  * as its field is right.
  */
 import { expect, registerAccount, signIn, test } from './support/fixtures';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test('a failed profile save puts focus on the first field in error, and each message goes as soon as its field is fixed', async ({ page }) => {
   const account = await registerAccount('seller');
@@ -76,7 +79,7 @@ test('the menu builder: a failed save focuses the menu name, and its message goe
   await expect(page.locator('#menu-name-error')).toHaveCount(0);
   await expect(name).toHaveAttribute('aria-invalid', 'false');
   await page.getByRole('button', { name: 'Save Menu' }).first().click();
-  await expect(page.getByTestId('toast').getByText('Menu saved successfully')).toBeVisible();
+  await expectToastShown(page, 'Menu saved successfully');
 });
 
 test('account settings: each form shows its errors under the fields, focuses the first, and a refusal by the server lands on its field', async ({ page }) => {

@@ -9,6 +9,9 @@ import { apiLogin, serverMenus, type ApiSession } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
 import { openSharedMenu } from './support/shared-menu';
+import { expectToastShownThenClose, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 type NewProduct = { strainName: string; category: string; pricePerUnit: string; thcPercentage: string; unitType: string };
 
@@ -35,14 +38,6 @@ async function createProducts(session: ApiSession): Promise<void> {
     // Distinct creation times, so the catalogue's newest-first order is certain.
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
-}
-
-/** Checks a toast's title, then closes it so it covers nothing at the bottom of a phone's screen. */
-async function expectToast(page: Page, title: string): Promise<void> {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toBeHidden();
 }
 
 const previewItems = (page: Page) => page.getByRole('list', { name: 'Products on this menu' }).getByRole('listitem');
@@ -156,7 +151,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByText(`${SAVED_ORDER.length} products`)).toBeVisible();
 
   await page.getByRole('button', { name: 'Save Menu' }).click();
-  await expectToast(page, 'Menu saved successfully');
+  await expectToastShownThenClose(page, 'Menu saved successfully');
   await expect(page.getByRole('button', { name: 'Update Menu' })).toBeVisible();
   await expect(page).toHaveURL(/\/menu-builder\/[0-9a-f-]{36}$/);
   const menuId = menuIdOf(page)!;
@@ -166,7 +161,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
 
   // Copy the link and open it with no login.
   await page.getByRole('button', { name: 'Copy Link' }).click();
-  await expectToast(page, 'Link copied!');
+  await expectToastShownThenClose(page, 'Link copied!');
   const firstLink = await readClipboard(page);
   expect(firstLink).toMatch(new RegExp(`^${baseUrl()}/menu/[0-9a-f-]{36}$`));
   await expect(page.getByTestId('menu-link')).toHaveText(firstLink);
@@ -206,7 +201,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(original).toContainText('4 items');
   await expect(original).toContainText('Private');
   await original.getByRole('button', { name: 'Duplicate Spring Drop' }).click();
-  await expectToast(page, 'Menu duplicated');
+  await expectToastShownThenClose(page, 'Menu duplicated');
   await expect(page).toHaveURL(/\/menu-builder\/[0-9a-f-]{36}$/);
   const copyId = menuIdOf(page)!;
   expect(copyId).not.toBe(menuId);
@@ -217,7 +212,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await expect(page.getByTestId('menu-link')).not.toHaveText(firstLink);
   // And from the builder of a saved menu.
   await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
-  await expectToast(page, 'Menu duplicated');
+  await expectToastShownThenClose(page, 'Menu duplicated');
   await expect(page.getByLabel('Menu name')).toHaveValue('Spring Drop (copy) (copy)');
   const secondCopyId = menuIdOf(page)!;
   expect([menuId, copyId]).not.toContain(secondCopyId);
@@ -236,10 +231,10 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   await page.getByRole('button', { name: 'Regenerate link' }).click();
   await confirm.getByRole('button', { name: 'Regenerate link' }).click();
   await expect(confirm).toBeHidden();
-  await expectToast(page, 'New link created');
+  await expectToastShownThenClose(page, 'New link created');
   await expect(page.getByTestId('menu-link')).not.toHaveText(firstLink);
   await page.getByRole('button', { name: 'Copy Link' }).click();
-  await expectToast(page, 'Link copied!');
+  await expectToastShownThenClose(page, 'Link copied!');
   const newLink = await readClipboard(page);
   expect(newLink).not.toBe(firstLink);
   await expect(page.getByTestId('menu-link')).toHaveText(newLink);
@@ -259,7 +254,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   // The menus page shares the new link too.
   await page.goto('/menus');
   await menuCard(page, 'Spring Drop').getByRole('button', { name: 'Copy Link' }).click();
-  await expectToast(page, 'Link copied!');
+  await expectToastShownThenClose(page, 'Link copied!');
   expect(await readClipboard(page)).toBe(newLink);
 
   // Delete a copy, after the confirmation.
@@ -269,7 +264,7 @@ async function menuJourney(page: Page, context: BrowserContext, browser: Browser
   const question = page.getByRole('alertdialog', { name: 'Are you sure you want to delete this menu?' });
   await expect(question).toContainText('its public link go for good');
   await question.getByRole('button', { name: 'Delete menu' }).click();
-  await expectToast(page, 'Menu deleted successfully');
+  await expectToastShownThenClose(page, 'Menu deleted successfully');
   await expect(doomed).toHaveCount(0);
   await expect(menuCard(page, 'Spring Drop')).toBeVisible();
   await expect(menuCard(page, 'Spring Drop (copy)')).toBeVisible();

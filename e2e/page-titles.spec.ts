@@ -1,4 +1,7 @@
 import { DEMO_BUYER, DEMO_SELLER, expect, signIn, test, logOut } from './support/fixtures';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test.describe('page titles', () => {
   test('every public page names itself in the browser tab', async ({ page }) => {
@@ -28,7 +31,7 @@ test.describe('page titles', () => {
     await logOut(page);
     // Signing out ends with a fresh page load of the landing page, which then says so: only then is the page free for the next sign-in.
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('toast')).toContainText('Logged out');
+    await expectToastShown(page, 'Logged out');
     await signIn(page, DEMO_BUYER);
     await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Saved Menus', exact: true }).click();
     await expect(page).toHaveTitle('Saved Menus · Wholesale Menus');

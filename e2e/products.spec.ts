@@ -11,6 +11,9 @@ import { apiGet, apiLogin, serverProducts } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { expectAllSynced, pendingCount, syncStatus, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';
+import { expectToastShownThenClose, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 const CSV_HEADER = 'strainName,description,category,thcPercentage,cbdPercentage,pricePerUnit,unitType,availableQuantity,lotSize,sku,id';
 
@@ -36,19 +39,6 @@ const cardOf = (page: Page, name: string) =>
 
 const cardNames = (page: Page) => productList(page).getByRole('heading', { level: 2 });
 
-/** The toast showing now; checked, then closed so it covers nothing on a small screen. */
-async function expectToast(page: Page, title: string, { close = true } = {}): Promise<void> {
-  const toast = page.getByTestId('toast');
-  await expect(toast).toContainText(title);
-  if (close) await closeToast(page);
-}
-
-async function closeToast(page: Page): Promise<void> {
-  const toast = page.getByTestId('toast');
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toHaveCount(0);
-}
-
 async function fillProductForm(dialog: Locator, product: ProductInput): Promise<void> {
   const boxes: [keyof ProductInput, string][] = [
     ['name', 'Strain Name *'],
@@ -73,7 +63,7 @@ async function addProduct(page: Page, product: ProductInput & { name: string }):
   await fillProductForm(dialog, product);
   await dialog.getByRole('button', { name: 'Add Product' }).click();
   await expect(dialog).toBeHidden();
-  await expectToast(page, 'Product created successfully');
+  await expectToastShownThenClose(page, 'Product created successfully');
   await expect(cardOf(page, product.name)).toBeVisible();
 }
 
@@ -151,7 +141,7 @@ function journeys() {
     });
     await submit.click();
     await expect(dialog).toBeHidden();
-    await expectToast(page, 'Product created successfully');
+    await expectToastShownThenClose(page, 'Product created successfully');
     const gelato = cardOf(page, 'Gelato Haze');
     await expect(gelato).toContainText('$1,200.50 / lb');
     await expect(gelato).toContainText('10.125 lb available');
@@ -179,7 +169,7 @@ function journeys() {
     await fillProductForm(editDialog, { name: 'Gelato Supreme', description: 'Creamy and sweet', thc: '24.5' });
     await editDialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(editDialog).toBeHidden();
-    await expectToast(page, 'Product updated successfully');
+    await expectToastShownThenClose(page, 'Product updated successfully');
     const supreme = cardOf(page, 'Gelato Supreme');
     await expect(supreme).toContainText('Creamy and sweet');
     await expect(supreme).toContainText('$1,200.50 / lb');
@@ -200,7 +190,7 @@ function journeys() {
     await quantity.fill('7.5');
     await price.fill('1100');
     await save.click();
-    await expectToast(page, 'Product updated successfully');
+    await expectToastShownThenClose(page, 'Product updated successfully');
     await expect(supreme).toContainText('$1,100.00 / lb');
     await expect(supreme).toContainText('7.5 lb available');
     await expect(quantity).toHaveValue('7.5');
@@ -243,7 +233,7 @@ function journeys() {
     await page.getByRole('button', { name: 'Delete Apple Fritter', exact: true }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm).toBeHidden();
-    await expectToast(page, 'Product deleted successfully');
+    await expectToastShownThenClose(page, 'Product deleted successfully');
     await expect(cardOf(page, 'Apple Fritter')).toHaveCount(0);
     await expect(cardNames(page)).toHaveText(['Zkittlez Cart', 'Gelato Supreme']);
 
@@ -312,10 +302,9 @@ function journeys() {
     await preview.getByRole('button', { name: 'Import 3 products' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Imported 3 products.');
     await expect(dialog.getByRole('list', { name: 'Skipped rows' }).getByRole('listitem')).toHaveText(['Row 3: Strain name is required']);
-    await expectToast(page, 'Imported 3 products', { close: false });
+    await expectToastShownThenClose(page, 'Imported 3 products');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
-    await closeToast(page);
 
     await expect(cardNames(page)).toHaveCount(3);
     await expect(cardOf(page, 'Offline OG')).toContainText('$950.00 / lb');
@@ -328,7 +317,7 @@ function journeys() {
     const nightVape = cardOf(page, 'Night Vape');
     await nightVape.getByLabel('Quantity of Night Vape', { exact: true }).fill('0');
     await nightVape.getByRole('button', { name: 'Save quantity and price of Night Vape' }).click();
-    await expectToast(page, 'Product updated successfully');
+    await expectToastShownThenClose(page, 'Product updated successfully');
     await expect(nightVape).toContainText('Out of stock');
     await expect(pendingCount(page)).toHaveText('4');
 
@@ -337,7 +326,7 @@ function journeys() {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const exported = await exportDownload;
     expect(exported.suggestedFilename()).toMatch(/^products-\d{4}-\d{2}-\d{2}\.csv$/);
-    await expectToast(page, 'Exported 3 products');
+    await expectToastShownThenClose(page, 'Exported 3 products');
     const rows = Papa.parse<Record<string, string>>(await downloadedText(exported), { header: true, skipEmptyLines: true });
     expect(rows.meta.fields?.join(',')).toBe(CSV_HEADER);
     expect(rows.data.map((row) => row.strainName).sort()).toEqual(['Grow Room Gummies', 'Night Vape', 'Offline OG']);

@@ -5,21 +5,15 @@
  * messages and never sent; with no connection the photo says it needs one.
  * A seller's menu cover is an uploaded picture too.
  */
-import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { goOffline, goOnline } from './support/network';
+import { expectToastShown, expectToastShownThenClose, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.getByTestId('toast').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  if (description) await expect(toast).toContainText(description);
-  await toast.getByRole('button', { name: 'Close' }).click();
-  await expect(toast).toBeHidden();
-}
 
 test('a buyer uploads a profile photo; files that are not images or are too large are refused on the device', async ({ page, context }) => {
   const account = await registerAccount('buyer');
@@ -38,27 +32,27 @@ test('a buyer uploads a profile photo; files that are not images or are too larg
 
   // Not an image: refused before anything is sent.
   await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
-  await expectToast(page, 'Error', 'Please select an image file');
+  await expectToastShownThenClose(page, 'Error', 'Please select an image file');
   // 5 MB or more: refused before anything is sent.
   await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) });
-  await expectToast(page, 'Error', 'Image must be less than 5MB');
+  await expectToastShownThenClose(page, 'Error', 'Image must be less than 5MB');
   expect(uploads).toEqual([]);
 
   // A file that claims to be an image but is not: the server says so, and its message is shown.
   await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('plain text in disguise') });
-  await expectToast(page, 'Error', 'Please select an image file');
+  await expectToastShownThenClose(page, 'Error', 'Please select an image file');
   expect(uploads).toEqual(['POST']);
 
   // No connection: the photo needs one, and nothing is sent.
   await goOffline(context);
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expectToast(page, 'Error', 'needs a connection');
+  await expectToastShownThenClose(page, 'Error', 'needs a connection');
   await goOnline(context);
   expect(uploads).toEqual(['POST']);
 
   // A real photo.
   await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await expectToast(page, 'Image uploaded successfully');
+  await expectToastShownThenClose(page, 'Image uploaded successfully');
   await expect(avatar).toHaveAttribute('src', /\/uploads\/[a-f0-9]{64}\.png$/);
   await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
   const url = await avatar.getAttribute('src');
@@ -90,7 +84,7 @@ test('a seller gives their public menus a cover by uploading a picture, never by
   await expect(preview).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{64}\.png$/);
   const url = await preview.getAttribute('src');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
+  await expectToastShown(page, 'Profile updated successfully');
 
   // Saved through the sync queue, the upload heads the public menu.
   const publicCover = async () => ((await (await fetch(`${baseUrl()}/api/public/menu/${publicLinkId}`)).json()) as { seller: { menuCoverUrl: string | null } }).seller.menuCoverUrl;

@@ -15,6 +15,9 @@ import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
 import { expect, signIn, logOut, test } from './support/fixtures';
 import { waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 let standIn: PushStandIn;
 let server: OwnServer;
@@ -193,7 +196,7 @@ test('a buyer is offered notifications once, after saving a first menu, and sign
   await suggestion.getByRole('button', { name: 'Turn on notifications' }).click();
   expect((await subscribed).status()).toBe(201);
   await expect(suggestion).toHaveCount(0);
-  await expect(page.getByTestId('toast')).toContainText('Notifications are on for this device.');
+  await expectToastShown(page, 'Notifications are on for this device.');
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

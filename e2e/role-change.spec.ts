@@ -1,4 +1,7 @@
 import { expect, registerAccount, signIn, test } from './support/fixtures';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test('a seller who switches to buyer is told first what happens to their menus, and must confirm', async ({ page }) => {
   const seller = await registerAccount('seller');
@@ -17,7 +20,7 @@ test('a seller who switches to buyer is told first what happens to their menus, 
 
   await page.getByRole('button', { name: 'Save' }).click();
   await question.getByRole('button', { name: 'Switch to buyer' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Profile updated successfully');
+  await expectToastShown(page, 'Profile updated successfully');
   await expect(nav.getByRole('link', { name: 'Browse Menus' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Products' })).toHaveCount(0);
 });

@@ -1,5 +1,8 @@
 import { apiLogin } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test.describe('the seller dashboard', () => {
   test('counts real menu views, lists recent activity, and updates the profile from its dialog', async ({ page, browser }) => {
@@ -42,7 +45,7 @@ test.describe('the seller dashboard', () => {
     await expect(dialog.getByLabel('Email')).toBeDisabled();
     await dialog.getByLabel('Business name').fill('Riverbend Growers');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Profile updated successfully');
+    await expectToastShown(page, 'Profile updated successfully');
     await expect(page.getByRole('heading', { name: 'Welcome back, Riverbend Growers' })).toBeVisible();
   });
 });

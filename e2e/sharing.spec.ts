@@ -10,6 +10,9 @@ import { baseUrl, DEMO_SELLER, expect, registerAccount, signIn, test } from './s
 import { goOffline, goOnline } from './support/network';
 import { openMenus } from './support/offline-app';
 import { openSharedMenu } from './support/shared-menu';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 // The decoder is put into the page as a script tag; a strict Content-Security-Policy would refuse it.
 test.use({ bypassCSP: true });
@@ -190,7 +193,7 @@ test("a seller's brand, chosen in the profile, heads their public menu", async (
   await expect(page.getByText('Accent colour must be a colour like #1d4ed8')).toBeVisible();
   await page.getByLabel('Menu accent colour (#rrggbb)').fill('#1d4ed8');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
+  await expectToastShown(page, 'Profile updated successfully');
 
   // The change reaches the server through the sync queue.
   await expect

@@ -9,6 +9,9 @@ import { seriousViolations } from './support/axe';
 import { expect, registerAccount, signIn, test, type Account, openAccountMenu } from './support/fixtures';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline } from './support/network';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 test.use({ serviceWorkers: 'block' });
 
@@ -77,7 +80,7 @@ test.describe('the team page', () => {
     const question = page.getByRole('alertdialog');
     await expect(question).toContainText('You become a manager');
     await question.getByRole('button', { name: 'Make owner' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Rita Reyes is now the owner');
+    await expectToastShown(page, 'Rita Reyes is now the owner');
     const { userId } = await apiLogin(owner);
     expect(handedOver).toEqual([`/api/team/members/${RITA.userId} {"role":"owner"}`, `/api/team/members/${userId} {"role":"manager"}`]);
 
@@ -123,7 +126,7 @@ test.describe('the team page', () => {
 
     await members.getByRole('button', { name: 'Remove Rita Reyes' }).click();
     await question.getByRole('button', { name: 'Remove' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Rita Reyes was removed');
+    await expectToastShown(page, 'Rita Reyes was removed');
     await members.getByRole('button', { name: 'Remove Rita Reyes' }).click();
     await successor.selectOption({ label: 'Sam (owner)' });
     await question.getByRole('button', { name: 'Remove' }).click();

@@ -11,6 +11,9 @@ import { latestLinkTo } from './support/mailbox';
 import { createProduct, uniqueTag } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
 import { expectAllSynced, openMenus, openProducts, pendingCount, productCard, waitForServiceWorkerControl } from './support/offline-app';
+import { expectToastShown, noteToasts } from './support/toasts';
+
+test.beforeEach(({ page }) => noteToasts(page));
 
 /** The card of a product or menu on its list page, found by its heading. */
 const cardOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -32,7 +35,7 @@ test.describe('a team', () => {
     await expect(invite.getByLabel('Role')).toHaveValue('rep');
     await invite.getByLabel('Email').fill(repEmail);
     await invite.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByTestId('toast')).toContainText('Invitation sent');
+    await expectToastShown(page, 'Invitation sent');
     const invitations = page.getByRole('list', { name: 'Invitations' });
     await expect(invitations).toContainText(repEmail);
     await expect(invitations).toContainText('Rep · expires on');

@@ -75,11 +75,19 @@ describe('transactions', () => {
   });
 
   it('let work left running after one ended (a timer it set) start its own, not join the one that is over', async () => {
+    let ended!: () => void;
+    const firstEnded = new Promise<void>((resolve) => (ended = resolve));
     let later!: Promise<number>;
     const first = await t.services.db.transaction(async (tx) => {
-      later = new Promise((resolve, reject) => setTimeout(() => t.services.db.transaction(async (own) => own.version).then(resolve, reject), 20));
+      // The timer's work begins once the transaction has ended, however slowly it commits.
+      later = new Promise((resolve, reject) =>
+        setTimeout(() => {
+          void firstEnded.then(() => t.services.db.transaction(async (own) => own.version)).then(resolve, reject);
+        }, 0),
+      );
       return tx.version;
     });
+    ended();
     expect(await later).toBe(first + 1);
   });
 });

@@ -23,6 +23,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import type { OrderActor } from './order-actor';
 import { createOrders } from './order-runs';
 import { createOrder } from './order-service';
+import { propertyOptions } from '../../sync/testing/seeded-random';
 
 let app: TestApp;
 let stranger: User;
@@ -170,7 +171,7 @@ describe('creating orders many at once', () => {
         expect(batched.map(outcomeOf(together))).toEqual(oneByOne.map(outcomeOf(apart)));
         expect(await ordersOf(together, idsTogether)).toEqual(await ordersOf(apart, idsApart));
       }),
-      { numRuns: 25 },
+      propertyOptions(25),
     );
     // Two sellers with a book, a catalogue and a list each run: a loaded machine on PostgreSQL needs the time.
   }, 180_000);

@@ -22,6 +22,7 @@ import { menuItems, products } from '../db/schema';
 import { createMenu } from '../menus/menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createProduct, createProducts, type Created } from './product-service';
+import { propertyOptions } from '../../sync/testing/seeded-random';
 
 let app: TestApp;
 let stranger: User;
@@ -147,7 +148,7 @@ describe('creating products many at once', () => {
         expect(batched.map(outcomeOf)).toEqual(expected.outcomes.map(outcomeOf));
         expect(await stateOf(owner.id, ids.menus)).toEqual(expected.state);
       }),
-      { numRuns: 20 },
+      propertyOptions(20),
     );
     // A seller, two menus and a dozen creations a run: a loaded machine on PostgreSQL needs the time.
   }, 180_000);

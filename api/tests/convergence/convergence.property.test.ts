@@ -21,9 +21,9 @@ import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { Mutation } from '../../../sync/mutations';
 import type { PushResponse } from '../../../sync/protocol';
+import { propertyOptions, seededRandom } from '../../../sync/testing/seeded-random';
 
 const NUM_RUNS = 50;
-const SEED = 20_250_301;
 
 // ---------------------------------------------------------------------------
 // The script of a run
@@ -112,21 +112,10 @@ type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 // ---------------------------------------------------------------------------
 // Running it
 
-/** mulberry32: a tiny seeded PRNG for the network's faults. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), a | 1);
-    r ^= r + Math.imul(r ^ (r >>> 7), r | 61);
-    return ((r ^ (r >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const FAULTS: Fault[] = ['before', 'after', 'twice', 'twice-second', 'replay'];
 
 function flakyNetwork(seed: number, flakiness: number): (call: 'push' | 'pull') => Fault {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   return () => (random() < flakiness ? FAULTS[Math.floor(random() * FAULTS.length)]! : 'none');
 }
 
@@ -367,6 +356,6 @@ async function runScenario(scenario: Scenario): Promise<void> {
 
 describe('Property 3: two devices of one seller converge', () => {
   it('random offline edits on two devices, random interleavings, duplicated / dropped / failed requests: both end equal to the server', async () => {
-    await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: NUM_RUNS, seed: SEED, endOnFailure: true });
+    await fc.assert(fc.asyncProperty(scenario, runScenario), { ...propertyOptions(NUM_RUNS), endOnFailure: true });
   }, 90_000);
 });

@@ -22,6 +22,7 @@ import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
 import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
+import { seededRandom, seedForThisTest } from '../../../sync/testing/seeded-random';
 
 const KILLS = 3;
 const DEVICES_PER_SELLER = 2;
@@ -90,15 +91,15 @@ class HttpTransport implements SyncTransport {
 /** One device's changes as it made them: the products it created, and each one's price after its last change. */
 type Made = { device: Device; seller: AuthResponse; mutations: number; prices: Map<string, number> };
 
-/** Makes products and changes prices in small bursts, syncing after each, until told to stop. */
-async function keepEditing(made: Made, going: () => boolean): Promise<void> {
+/** Makes products and changes prices in small bursts, syncing after each, until told to stop; `random` picks sizes, targets and pauses. */
+async function keepEditing(made: Made, going: () => boolean, random: () => number): Promise<void> {
   const ids: string[] = [];
   while (going()) {
-    const burst = 1 + Math.floor(Math.random() * 3);
+    const burst = 1 + Math.floor(random() * 3);
     for (let i = 0; i < burst; i += 1) {
       const price = made.mutations + 1;
-      const target = ids[Math.floor(Math.random() * ids.length)];
-      if (target && Math.random() < 0.4) {
+      const target = ids[Math.floor(random() * ids.length)];
+      if (target && random() < 0.4) {
         await made.device.write({ name: 'product.update', args: { id: target, changes: { pricePerUnit: String(price) } } });
         made.prices.set(target, price);
       } else {
@@ -110,7 +111,7 @@ async function keepEditing(made: Made, going: () => boolean): Promise<void> {
       made.mutations += 1;
     }
     made.device.engine.schedule(5);
-    await sleep(150 + Math.random() * 150);
+    await sleep(150 + random() * 150);
   }
 }
 
@@ -144,6 +145,8 @@ afterEach(async () => {
 describe('the server killed with SIGKILL while devices push', () => {
   it(`loses no mutation and applies none twice, over ${KILLS} kills and restarts`, { timeout: 150_000 }, async () => {
     const dataDir = tempDataDir();
+    const seed = seedForThisTest();
+    const random = seededRandom(seed);
     let server = await startServer(dataDir);
     const traffic = new Traffic();
     const sellers = [await registerSeller(server.url, `kill-push-a-${randomUUID()}@test.example`), await registerSeller(server.url, `kill-push-b-${randomUUID()}@test.example`)];
@@ -157,10 +160,11 @@ describe('the server killed with SIGKILL while devices push', () => {
     );
 
     editing = true;
-    editors = made.map((each) => keepEditing(each, () => editing));
+    // Each editor draws from a stream of its own, so what one draws does not hang on when the others ran.
+    editors = made.map((each, i) => keepEditing(each, () => editing, seededRandom(seed + 1 + i)));
     const inFlightAtKill: number[] = [];
     for (let kill = 0; kill < KILLS; kill += 1) {
-      await sleep(200 + Math.random() * 400);
+      await sleep(200 + random() * 400);
       while (traffic.pushesInFlight === 0) await sleep(1);
       inFlightAtKill.push(traffic.pushesInFlight);
       await killHard(server);

@@ -22,6 +22,7 @@ import { STORED_FILE_NAME } from '../../photos/file-types';
 import { TEMP_FILE_PREFIX } from '../../photos/disk-file-store';
 import { files } from '../../photos/upload-test-support';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
+import { seededRandom, seedForThisTest } from '../../../sync/testing/seeded-random';
 
 const KILLS = 3;
 const UPLOADERS = 4;
@@ -58,17 +59,20 @@ async function sendOnce(server: RunningServer, token: string, sent: Sent): Promi
   }
 }
 
-/** Uploads one new photo after another; each is sent again (same id, same bytes) until acknowledged, even after being told to stop. */
-async function keepUploading(server: () => RunningServer, seller: AuthResponse, sent: Sent[]): Promise<void> {
+/**
+ * Uploads one new photo after another; each is sent again (same id, same bytes) until acknowledged, even after being
+ * told to stop. `random` picks sizes and pauses.
+ */
+async function keepUploading(server: () => RunningServer, seller: AuthResponse, sent: Sent[], random: () => number): Promise<void> {
   while (uploading) {
-    const size = SIZES.min + Math.floor(Math.random() * (SIZES.max - SIZES.min));
+    const size = SIZES.min + Math.floor(random() * (SIZES.max - SIZES.min));
     const photo: Sent = { id: randomUUID(), bytes: files.jpeg(size), acknowledged: null };
     sent.push(photo);
     while (!photo.acknowledged && running) {
       photo.acknowledged = await sendOnce(server(), seller.token, photo);
-      if (!photo.acknowledged) await sleep(50 + Math.random() * 100);
+      if (!photo.acknowledged) await sleep(50 + random() * 100);
     }
-    await sleep(100 + Math.random() * 200);
+    await sleep(100 + random() * 200);
   }
 }
 
@@ -122,17 +126,20 @@ describe('the server killed with SIGKILL while photos upload', () => {
   it(`never has a half-written file under a stored name, and serves every acknowledged upload whole, over ${KILLS} kills and restarts`, { timeout: 150_000 }, async () => {
     const dataDir = tempDataDir();
     const uploadsDir = join(dataDir, 'uploads');
+    const seed = seedForThisTest();
+    const random = seededRandom(seed);
     let server = await startServer(dataDir);
     const sellers = await Promise.all(Array.from({ length: UPLOADERS }, (_, i) => registerSeller(server.url, `kill-upload-${i}-${randomUUID()}@test.example`)));
     const sent: Sent[][] = sellers.map(() => []);
 
     uploading = true;
     running = true;
-    uploaders = sellers.map((seller, i) => keepUploading(() => server, seller, sent[i]!));
+    // Each uploader draws from a stream of its own, so what one draws does not hang on when the others ran.
+    uploaders = sellers.map((seller, i) => keepUploading(() => server, seller, sent[i]!, seededRandom(seed + 1 + i)));
     const kills: string[] = [];
     const temporaryLeft: string[] = [];
     for (let kill = 0; kill < KILLS; kill += 1) {
-      await sleep(200 + Math.random() * 400);
+      await sleep(200 + random() * 400);
       kills.push(await killMidWrite(server, uploadsDir));
       temporaryLeft.push(...expectOnlyWholeFilesUnderStoredNames(uploadsDir));
       server = await startServer(dataDir);

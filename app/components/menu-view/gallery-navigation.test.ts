@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { galleryPhotos, nextIndex, photoAlt, SWIPE_THRESHOLD_PX, swipeDelta, viewPhotosLabel } from './gallery-navigation';
+import { propertyOptions } from '../../../sync/testing/seeded-random';
 
 describe('nextIndex', () => {
   it('moves forwards and backwards', () => {
@@ -35,6 +36,7 @@ describe('nextIndex', () => {
         expect(moved).toBeLessThan(count);
         expect(nextIndex(moved, count, -delta)).toBe(current);
       }),
+      propertyOptions(100),
     );
   });
 });
