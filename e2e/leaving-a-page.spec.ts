@@ -11,6 +11,29 @@ import { expectAllSynced } from './support/offline-app';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
+/** How many drafts of long forms the signed-in person's database on this device holds. */
+function keptDrafts(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).flatMap((database) => (database.name?.startsWith('replica-') ? [database.name] : []));
+    let count = 0;
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      if (db.objectStoreNames.contains('drafts')) {
+        count += await new Promise<number>((resolve) => {
+          const counting = db.transaction('drafts').objectStore('drafts').count();
+          counting.onsuccess = () => resolve(counting.result);
+        });
+      }
+      db.close();
+    }
+    return count;
+  });
+}
+
 test('back closes the open dialog first, and leaving a menu being built asks before its work is lost', async ({ page }) => {
   test.setTimeout(180_000);
   const tag = uniqueTag();
@@ -153,7 +176,7 @@ test('a menu being built is kept on the device: a reload brings the work back, a
 
   // Reloading asks first, as leaving does; after the reload the work is back and says so.
   const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.accept().then(() => resolve(dialog.type()))));
-  await page.waitForTimeout(600);
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(1);
   await page.reload();
   expect(await asked).toBe('beforeunload');
   await expect(page.getByLabel('Menu name')).toHaveValue(name);
