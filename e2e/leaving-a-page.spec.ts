@@ -124,18 +124,38 @@ test('a price list being written asks before it is left, and a double tap adds a
   test.setTimeout(180_000);
   const tag = uniqueTag();
   const seller = await sellerWithBusiness(`Ledger Farm ${tag}`);
+  const product = await createProduct(seller.session, {
+    strainName: `Ledger Haze ${tag}`,
+    category: 'flower',
+    unitType: 'oz',
+    pricePerUnit: '12.00',
+    availableQuantity: '20',
+    lotSize: 1,
+  });
   await signIn(page, seller.account);
 
   await nav(page).getByRole('link', { name: 'Price lists' }).click();
   await page.getByRole('link', { name: 'New price list' }).click();
   await page.getByLabel('Name', { exact: true }).fill(`Partners ${tag}`);
+  await page.getByLabel(`Price for ${product.strainName}`).fill('10.50');
   await nav(page).getByRole('link', { name: 'Customers' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
+
+  // The list as typed, grid included, is kept on the device and comes back after a reload.
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
+  await expect(page.getByLabel(`Price for ${product.strainName}`)).toHaveValue('10.50');
+  await expect(page.getByRole('status').filter({ hasText: 'kept on this device' })).toBeVisible();
+
+  // Leaving on purpose gives the work up, on the device too.
   await nav(page).getByRole('link', { name: 'Customers' }).click();
   await ask.getByRole('button', { name: 'Leave' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(0);
 
   await page.getByRole('button', { name: 'Add customer' }).click();
   const form = page.getByRole('dialog', { name: 'Add customer' });

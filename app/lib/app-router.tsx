@@ -48,7 +48,11 @@ function GuardedNavigation() {
       else void askToConfirm(DISCARD_QUESTION).then((discard) => discard && guard.close());
       return;
     }
-    void askToConfirm(LEAVE_QUESTION).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
+    void askToConfirm(LEAVE_QUESTION).then((leave) => {
+      if (!leave) return blocker.reset();
+      if (guard?.kind === 'unsaved') guard.discard?.();
+      blocker.proceed();
+    });
   }, [blocker]);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

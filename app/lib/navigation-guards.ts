@@ -5,8 +5,11 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 
-/** A dialog holding typed work (`unsaved`) asks before Back closes it. */
-export type NavigationGuard = { kind: 'dialog'; close: () => void; unsaved?: boolean } | { kind: 'unsaved' };
+/**
+ * A dialog holding typed work (`unsaved`) asks before Back closes it. Unsaved work on a page asks before the page is
+ * left; `discard` runs once the person chose to leave it, to drop what the page kept of it on the device.
+ */
+export type NavigationGuard = { kind: 'dialog'; close: () => void; unsaved?: boolean } | { kind: 'unsaved'; discard?: () => void };
 
 /** How a navigation moves: back or forward through the history, a new entry, or the app's own replacement of one. */
 export type HistoryMove = 'POP' | 'PUSH' | 'REPLACE';

@@ -28,6 +28,7 @@ import { MenuShareCard } from './menu-share-card';
 import { useMenuDraft, type KeptMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
 import { AuthorshipLine } from '../../components/authorship-line';
+import { KeptDraftNotice } from '../../components/kept-draft-notice';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useKeptDraft } from '../../lib/drafts';
 import { useNavigationGuard } from '../../lib/navigation-guards';
@@ -114,9 +115,9 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
   // Leaving asks while something is not saved: changes to this menu, or a new menu already begun.
   const begun = !initial && (settings.name.trim() !== '' || settings.description.trim() !== '' || productIds.length > 0);
   const unsaved = (dirty || begun) && editable;
-  useNavigationGuard(unsaved ? { kind: 'unsaved' } : null);
-  // Kept on the device as typed: a closed tab or a lost page gives the work back here.
+  // Kept on the device as typed: a closed tab or a lost page gives the work back here; leaving on purpose drops it.
   const kept = useKeptDraft<KeptMenuDraft>(`menu:${menuId ?? 'new'}`, { settings, productIds }, unsaved);
+  useNavigationGuard(unsaved ? { kind: 'unsaved', discard: kept.forget } : null);
   const [restoredDraft, setRestoredDraft] = useState<KeptMenuDraft | null>(null);
   if (kept.restored && kept.restored !== restoredDraft) {
     setRestoredDraft(kept.restored);
@@ -198,14 +199,7 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
           </div>
         </div>
       </div>
-      {restoredDraft && unsaved && (
-        <div role="status" className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          <span>Your unsaved work on this menu was kept on this device, and is back.</span>
-          <Button variant="outline" size="sm" onClick={discardDraft}>
-            Discard it
-          </Button>
-        </div>
-      )}
+      {restoredDraft && unsaved && <KeptDraftNotice what="this menu" onDiscard={discardDraft} />}
       <h1 className="text-2xl font-bold">{!menuId ? 'New menu' : editable ? 'Edit menu' : 'Menu'}</h1>
       {initial && <AuthorshipLine row={initial} names={memberNames} className="-mt-4" />}
       {!editable && (

@@ -4,7 +4,7 @@
  * Save checks the whole list with the server's schema and writes `priceList.save` through the outbox (offline too).
  * Owners and managers edit; a rep sees the list read-only.
  */
-import { memo, useCallback, useMemo, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { priceListSaveSchema, type PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
@@ -12,12 +12,14 @@ import { AppError } from '../../../sync/errors';
 import { parsePriceListCsv, priceListToCsv, type PriceListCsvRow } from '../../../sync/price-list-csv';
 import { validate } from '../../../sync/validation';
 import { CsvImportDialog } from '../../components/csv-import-dialog';
+import { KeptDraftNotice } from '../../components/kept-draft-notice';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useKeptDraft } from '../../lib/drafts';
 import { useNavigationGuard } from '../../lib/navigation-guards';
 import { useDocumentTitle } from '../../lib/document-title';
 import { downloadCsv } from '../../lib/download-csv';
@@ -50,6 +52,11 @@ export function PriceListPage() {
   );
 }
 
+/** What the page keeps on the device while the list is not saved (app/lib/drafts.ts): the fields and every row as typed. */
+type KeptPriceList = { name: string; startsAt: string; endsAt: string; rows: Array<[string, RowDraft]> };
+
+const ROW_EDIT_PAUSE_MS = 300;
+
 function PriceListEditor({ list, products }: { list: PriceList | null; products: Product[] }) {
   useDocumentTitle(list?.name ?? 'New price list');
   const { editPriceLists } = useTeamAllowances();
@@ -68,14 +75,42 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
   const [drafts] = useState(() => new Map((list?.entries ?? []).map((entry) => [entry.productId, draftOf(entry)])));
   // Whether anything was typed since the list was opened or saved: leaving then asks first.
   const [changed, setChanged] = useState(false);
-  const allowLeaving = useNavigationGuard(changed && editPriceLists ? { kind: 'unsaved' } : null);
+  // Typing in the grid redraws one row; a pause later the page draws again, so the draft kept on the device follows.
+  const [, setRowEdits] = useState(0);
+  const rowEditPause = useRef<number | undefined>(undefined);
   const onRowChange = useCallback(
     (productId: string, draft: RowDraft) => {
       drafts.set(productId, draft);
       setChanged(true);
+      window.clearTimeout(rowEditPause.current);
+      rowEditPause.current = window.setTimeout(() => setRowEdits((count) => count + 1), ROW_EDIT_PAUSE_MS);
     },
     [drafts],
   );
+  useEffect(() => () => window.clearTimeout(rowEditPause.current), []);
+  const unsaved = changed && editPriceLists;
+  // Kept on the device as typed; leaving on purpose drops it.
+  const kept = useKeptDraft<KeptPriceList>(`priceList:${list?.id ?? 'new'}`, { name, startsAt, endsAt, rows: [...drafts] }, unsaved);
+  const allowLeaving = useNavigationGuard(unsaved ? { kind: 'unsaved', discard: kept.forget } : null);
+  const [restoredDraft, setRestoredDraft] = useState<KeptPriceList | null>(null);
+  /** Fills the form with a kept draft, or (with none) with the list as saved. */
+  function fill(draft: KeptPriceList | null) {
+    setName(draft?.name ?? list?.name ?? '');
+    setStartsAt(draft?.startsAt ?? list?.startsAt ?? '');
+    setEndsAt(draft?.endsAt ?? list?.endsAt ?? '');
+    drafts.clear();
+    for (const [productId, row] of draft?.rows ?? (list?.entries ?? []).map((entry) => [entry.productId, draftOf(entry)] as const)) drafts.set(productId, row);
+    setGeneration((count) => count + 1);
+    setChanged(draft !== null);
+  }
+  if (kept.restored && kept.restored !== restoredDraft) {
+    setRestoredDraft(kept.restored);
+    fill(kept.restored);
+  }
+  function discardDraft() {
+    kept.forget();
+    fill(null);
+  }
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -126,6 +161,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     try {
       await mutate({ name: 'priceList.delete', args: { id: list.id } });
       toast({ title: 'Price list deleted', variant: 'success' });
+      kept.forget();
       allowLeaving();
       void navigate('/price-lists');
     } catch (error) {
@@ -174,6 +210,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
           onClose={() => setImporting(false)}
         />
       )}
+      {restoredDraft && unsaved && <KeptDraftNotice what="this price list" onDiscard={discardDraft} />}
       <form onSubmit={(event) => void save(event)} noValidate className="grid gap-4">
         <Card className="grid gap-4 p-4 sm:grid-cols-[minmax(0,2fr)_1fr_1fr_auto] sm:items-end">
           <Field id="price-list-name" label="Name" error={errors.fields.name}>
