@@ -210,3 +210,27 @@ test('a menu being built is kept on the device: a reload brings the work back, a
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByLabel('Menu name')).toHaveValue('');
 });
+
+test('a new product being written is kept on the device: after a reload the form opens with it, and it can be discarded', async ({ page }) => {
+  test.setTimeout(180_000);
+  const tag = uniqueTag();
+  const seller = await sellerWithBusiness(`Draft Valley ${tag}`);
+  await signIn(page, seller.account);
+  await nav(page).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add Product' });
+  const description = `Dense buds, sweet pine nose, hand trimmed. ${tag} `.repeat(20).trim();
+  await form.getByLabel('Strain Name *').fill(`Valley Haze ${tag}`);
+  await form.getByLabel('Description').fill(description);
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+
+  await page.getByRole('button', { name: 'Add Product' }).first().click();
+  await expect(form.getByLabel('Strain Name *')).toHaveValue(`Valley Haze ${tag}`);
+  await expect(form.getByLabel('Description')).toHaveValue(description);
+  const kept = form.getByRole('status').filter({ hasText: 'kept on this device' });
+  await kept.getByRole('button', { name: 'Discard it' }).click();
+  await expect(form.getByLabel('Strain Name *')).toHaveValue('');
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(0);
+});

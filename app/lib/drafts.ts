@@ -37,17 +37,20 @@ export function useKeptDraft<T>(key: string, value: T, unsaved: boolean): { rest
   }, [db, key]);
 
   const serialized = JSON.stringify(value);
+  const pendingWrite = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!db || readKey !== key) return;
     if (!unsaved) {
       void db.drafts.delete(key);
       return;
     }
-    const timer = window.setTimeout(() => void db.drafts.put({ key, value: latest.current, keptAt: new Date().toISOString() }), KEEP_AFTER_MS);
-    return () => window.clearTimeout(timer);
+    pendingWrite.current = window.setTimeout(() => void db.drafts.put({ key, value: latest.current, keptAt: new Date().toISOString() }), KEEP_AFTER_MS);
+    return () => window.clearTimeout(pendingWrite.current);
   }, [db, key, readKey, unsaved, serialized]);
 
+  // A write still waiting for a pause in typing is dropped too: it must not bring back what was just given up.
   const forget = useCallback(() => {
+    window.clearTimeout(pendingWrite.current);
     setRestored(null);
     void db?.drafts.delete(key);
   }, [db, key]);

@@ -24,6 +24,7 @@ import { validate } from '../../../sync/validation';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
+import { useKeptDraft } from '../../lib/drafts';
 import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { useFieldErrors } from '../../lib/field-errors';
 import { mutate } from '../../lib/replica/mutate';
@@ -35,11 +36,12 @@ import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
 import { useSingleTap } from '../../lib/use-single-tap';
 import { AuthorshipLine } from '../authorship-line';
+import { KeptDraftNotice } from '../kept-draft-notice';
 import { LabResultField } from '../photos/lab-result-field';
 import { PhotoGalleryEditor } from '../photos/photo-gallery-editor';
 import type { KeptProduct } from './kept-products';
 import { changedFields } from './product-changes';
-import { fieldsOf, formFrom, formFromRefused, type ProductForm } from './product-form-values';
+import { fieldsOf, formFrom, formFromRefused, textOf, type KeptProductText, type ProductForm } from './product-form-values';
 
 const PRICE_AND_STOCK_NOTE_ID = 'product-price-stock-note';
 /** Why Save waits, said beside it: a tooltip never shows on a phone. */
@@ -64,6 +66,15 @@ type ProductFormDialogProps = {
 export function ProductFormDialog({ open, onOpenChange, product, menus, catalogue, resend }: ProductFormDialogProps) {
   const [opened] = useState(() => (resend && !product ? formFromRefused(resend) : formFrom(product)));
   const [form, setForm] = useState(opened);
+  // What is typed is kept on the device until the product is saved or the form closed on purpose; photos and the lab
+  // result are the upload queue's to keep, so a draft holds the text alone.
+  const unsaved = JSON.stringify(form) !== JSON.stringify(opened);
+  const kept = useKeptDraft<KeptProductText>(`product:${product?.id ?? resend?.id ?? 'new'}`, textOf(form), unsaved);
+  const [restoredDraft, setRestoredDraft] = useState<KeptProductText | null>(null);
+  if (kept.restored && kept.restored !== restoredDraft) {
+    setRestoredDraft(kept.restored);
+    setForm((current) => ({ ...current, ...kept.restored }));
+  }
   /** The new product's id, made once for this opened form: a repeated tap names the same product, never a second one. */
   const [newId] = useState(() => resend?.id ?? crypto.randomUUID());
   /** Set once the change is written: a tap that slips in before the dialog closes sends nothing more. */
@@ -87,6 +98,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
   const menusToAddTo = menus.filter((menu) => mayEditMenu(teamRole, menu, userId));
 
   function close() {
+    kept.forget();
     void discardLocalPhotos(addedFiles.current);
     addedFiles.current = [];
     onOpenChange(false);
@@ -165,6 +177,7 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
         toast({ title: 'Product created successfully', variant: 'success' });
       }
       sent.current = true;
+      kept.forget();
       keepOnly([...form.photoIds, ...(form.labResultId ? [form.labResultId] : [])]);
       clearErrors();
       setForm(formFrom(null));
@@ -179,13 +192,16 @@ export function ProductFormDialog({ open, onOpenChange, product, menus, catalogu
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      title={editing ? 'Edit Product' : 'Add Product'}
-      className="sm:max-w-xl"
-      unsaved={JSON.stringify(form) !== JSON.stringify(opened)}
-    >
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title={editing ? 'Edit Product' : 'Add Product'} className="sm:max-w-xl" unsaved={unsaved}>
+      {restoredDraft && unsaved && (
+        <KeptDraftNotice
+          what="this product"
+          onDiscard={() => {
+            kept.forget();
+            setForm(opened);
+          }}
+        />
+      )}
       <form ref={formRef} noValidate onSubmit={submit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {product && <AuthorshipLine row={product} names={memberNames} className="-mt-2 sm:col-span-2" />}
         <div className="sm:col-span-2">

@@ -23,6 +23,14 @@ export type ProductForm = {
   labResultId: string | null;
 };
 
+/** What a draft of the form keeps on the device: the typed text, not the photos and lab result the upload queue keeps. */
+export type KeptProductText = Omit<ProductForm, 'photoIds' | 'labResultId'>;
+
+export function textOf(form: ProductForm): KeptProductText {
+  const { photoIds: _photos, labResultId: _labResult, ...text } = form;
+  return text;
+}
+
 export function formFrom(product: Product | null): ProductForm {
   return {
     strainName: product?.strainName ?? '',
