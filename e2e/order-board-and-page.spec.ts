@@ -75,6 +75,10 @@ test("the order page lists the payments, and the timeline records the seller's e
   await page.getByRole('button', { name: 'Edit lines' }).click();
   const edit = page.getByRole('dialog', { name: /^Edit the lines of SO-/ });
   await edit.getByLabel(`Quantity of ${haze.strainName}`).fill('8');
+  // Back asks before it closes lines being edited; Cancel keeps them.
+  await page.goBack();
+  await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit.getByLabel(`Quantity of ${haze.strainName}`)).toHaveValue('8');
   await edit.getByRole('button', { name: 'Save the lines' }).click();
   await expect(page.getByRole('table')).toContainText('$100.00');
 

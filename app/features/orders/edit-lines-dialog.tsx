@@ -19,7 +19,8 @@ import { BoothLinesEditor } from './booth-lines-editor';
 type Props = { order: Order; view: Pick<ReplicaView, 'customers' | 'priceLists' | 'products'>; onOpenChange: (open: boolean) => void };
 
 export function EditLinesDialog({ order, view, onOpenChange }: Props) {
-  const [lines, setLines] = useState<BoothLine[]>(() => order.lines.map((line) => ({ productId: line.productId, quantity: plainQuantity(line.quantity) })));
+  const [opened] = useState<BoothLine[]>(() => order.lines.map((line) => ({ productId: line.productId, quantity: plainQuantity(line.quantity) })));
+  const [lines, setLines] = useState(opened);
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useSingleTap();
   const termsOf = customerTerms(view.customers.get(order.customerId) ?? null, view.priceLists, calendarDay(new Date()));
@@ -44,6 +45,7 @@ export function EditLinesDialog({ order, view, onOpenChange }: Props) {
       onOpenChange={onOpenChange}
       title={`Edit the lines of ${order.number || 'the order'}`}
       description="Raising the total or adding a product sends the order to the buyer for approval (Awaiting buyer)."
+      unsaved={JSON.stringify(lines) !== JSON.stringify(opened)}
     >
       <div className="grid gap-3">
         <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} held={held} />
