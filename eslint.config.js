@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './scripts/lint/import-boundaries.js';
+import cycles from './scripts/lint/import-cycles.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
@@ -21,10 +22,11 @@ export default tseslint.config(
     // api/tests/ holds the whole-system suites (load, faults, scale-out, convergence), which drive the app's
     // own sync replica against real servers: they stand above every layer.
     ignores: ['api/tests/**'],
-    plugins: { local: boundaries },
+    plugins: { local: boundaries, cycles },
     rules: {
       // The one file of api/ that draws the app's public menu on the server.
       'local/import-boundaries': ['error', { serverRenderEntries: ['api/public-menu/menu-page-render.tsx'] }],
+      'cycles/import-cycles': 'error',
     },
   },
   {

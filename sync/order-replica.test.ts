@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { SavedMenuListItem } from './entities/saved-menu';
 import type { User } from './entities/user';
 import { mayReorder } from './order-replica';
-import { applyMutation, type ReplicaState } from './replica';
+import { applyMutation } from './replica';
+import type { ReplicaState } from './replica-state';
 import { productFixture, userFixture } from './testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';

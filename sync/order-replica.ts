@@ -12,7 +12,7 @@ import { orderCredit } from './order-payments';
 import { lineTotal, orderTotal } from './order-request';
 import { orderMove, type OrderMove, type OrderParty } from './order-states';
 import { shownOrderLine, type ShownProduct } from './priced-menu';
-import type { ApplyContext, ReplicaState } from './replica';
+import type { ApplyContext, ReplicaState } from './replica-state';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
 type Applier<K extends OrderMutationName> = (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void;

@@ -7,7 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { COLLECTION_NAMES, COLLECTIONS, collectionOf, ENTITY_TYPES, type CollectionName, type CollectionRows } from './collections';
 import { MUTATION_NAMES, MUTATIONS, mutationLabel, type MutationName } from './mutations';
 import { pullResponseSchema, type PullResponse } from './protocol';
-import type { ReplicaState } from './replica';
+import type { ReplicaState } from './replica-state';
 
 describe('the mutation registry', () => {
   it('gives every mutation a label of its own, which the sync status shows for it', () => {

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Mutation } from './mutations';
-import { withPending, type ReplicaState } from './replica';
+import { withPending } from './replica';
+import type { ReplicaState } from './replica-state';
 import { productFixture } from './testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';

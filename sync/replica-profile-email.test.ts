@@ -1,6 +1,7 @@
 /** The device's optimistic view of 'profile.update': a new email waits for its confirmation, and a password sent with it is never kept. */
 import { describe, expect, it } from 'vitest';
-import { applyMutation, type ReplicaState } from './replica';
+import { applyMutation } from './replica';
+import type { ReplicaState } from './replica-state';
 import { userFixture } from './testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';

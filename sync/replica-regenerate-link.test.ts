@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Menu } from './entities/menu';
-import { applyMutation, withPending, type ReplicaState } from './replica';
+import { applyMutation, withPending } from './replica';
+import type { ReplicaState } from './replica-state';
 
 const userId = randomUUID();
 const created = '2025-01-01T00:00:00.000Z';

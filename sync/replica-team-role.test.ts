@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Menu } from './entities/menu';
 import type { TeamRole } from './entities/team';
 import type { Mutation } from './mutations';
-import { withPending, type ReplicaState } from './replica';
+import { withPending } from './replica';
+import type { ReplicaState } from './replica-state';
 import { productFixture } from './testing/entity-fixtures';
 
 const teamId = randomUUID();

@@ -5,7 +5,7 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
-import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows } from './collections';
+import { COLLECTION_NAMES, type CollectionRows } from './collections';
 import type { Inquiry } from './entities/inquiry';
 import type { Menu } from './entities/menu';
 import type { TeamRole } from './entities/team';
@@ -13,17 +13,9 @@ import type { User } from './entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
 import { lineTotal, orderTotal } from './order-request';
 import { ORDER_APPLIERS } from './order-replica';
+import type { ApplyContext, ReplicaState } from './replica-state';
 import { potencyConflicts, settlePotency } from './potency';
 import { can, mayDelete, mayEditMenu, PRICE_AND_STOCK_FIELDS, setsPriceOrStock } from './team-permissions';
-
-export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
-
-/**
- * `role`: the person's role in their team, when the device knows it. A change the role may not make (a rep's price,
- * another member's menu) is then not shown, as the server will refuse it; unknown, everything is shown and the server
- * decides.
- */
-export type ApplyContext = { userId: string; now: string; role?: TeamRole | null };
 
 /** Who made a row: a row made on this device and not pulled yet names no maker, and is the person's own. */
 function makerOf(row: { userId: string; createdBy?: string | null }): string | null {

@@ -10,7 +10,7 @@ import { AppError } from '../../sync/errors';
 import type { AppEnv } from '../context';
 import { addProductOpen } from '../db/repositories/menu-views';
 import { BoundedMap } from '../limits/bounded-map';
-import type { CachedAnswer } from '../public-menu/public-menu-cache';
+import type { CachedAnswer } from '../public-menu/cached-answer';
 import { dayOf } from './days';
 import { VIEW_DEDUP_WINDOW_MS } from './menu-view-recorder';
 import { hasRoomForNewVisitor, NEW_VISITOR_WINDOW_MS } from './new-visitor-budget';

@@ -10,7 +10,7 @@ import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { customerPriceList, menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';
 import { keepBody } from '../http/kept-answer';
-import type { CachedAnswer } from './public-menu-cache';
+import type { CachedAnswer } from './cached-answer';
 
 type Pricing = { sellerId: string; menuId: string; buyerTeamId: string | null; day: string };
 

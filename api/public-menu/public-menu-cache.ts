@@ -8,28 +8,17 @@
  * repeat visit get a 304 with no body at all.
  */
 import type { Services } from '../context';
-import { keepBody, type KeptBody } from '../http/kept-answer';
+import { keepBody } from '../http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
-import { menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';
+import { menuPriceList } from '../db/repositories/buyer-prices';
 import { linkExpired } from '../../sync/entities/menu';
-import type { PublicMenu } from '../../sync/entities/public-menu';
 import { pricedMenu } from '../../sync/priced-menu';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import { AppError } from '../../sync/errors';
 import { menuLinkIdOf } from '../../sync/sample-menu';
+import type { CachedAnswer } from './cached-answer';
 import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 
-export type CachedAnswer = KeptBody & {
-  json: string;
-  /** The menu at list prices, for pricing it for a buyer with a list of their own. */
-  base: PublicMenu;
-  /** The list the menu is bound to, which prices the answer whenever it is in effect. */
-  boundList: VersionedPriceList | null;
-  menuId: string;
-  sellerId: string;
-  productIds: ReadonlySet<string>;
-  linkExpiresAt: string | null;
-};
 type Entry = CachedAnswer & { clock: number; stamp: string; day: string };
 
 const MAX_ENTRIES = 1_000;

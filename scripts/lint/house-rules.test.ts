@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -54,6 +54,21 @@ describe('npm run lint refuses', () => {
 
   it('api/ importing app/ outside the server-drawn page entry', async () => {
     expect(await ruleIdsFor('api/products', "export * from '../../app/lib/back-to';\n")).toContain(BOUNDARY);
+  });
+
+  it('an import that closes a circle, type-only too', async () => {
+    const other = `probe-${randomUUID()}.lint-probe`;
+    const otherFile = join(ROOT, 'sync', `${other}.ts`);
+    const file = join(ROOT, 'sync', `probe-${randomUUID()}.lint-probe.ts`);
+    writeFileSync(otherFile, `import type { Circle } from './${basename(file, '.ts')}';\nexport type Other = Circle;\n`);
+    writeFileSync(file, `import type { Other } from './${other}';\nexport type Circle = { other?: Other };\n`);
+    try {
+      const [result] = await eslint.lintFiles([file]);
+      expect(result!.messages.map((message) => message.ruleId)).toContain('cycles/import-cycles');
+    } finally {
+      rmSync(file, { force: true });
+      rmSync(otherFile, { force: true });
+    }
   });
 
   it('process.env read in api/ or app/ outside api/env.ts', async () => {

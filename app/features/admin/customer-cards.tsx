@@ -1,16 +1,15 @@
 /** The customer list as cards, for phones and narrow windows. */
-import type { CustomerRef, CustomerRow } from '../../../sync/entities/admin';
+import type { CustomerRow } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import type { CustomerActions } from './customer-actions';
 import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import { customerBusinessName } from './customers-csv';
 import { DetailField } from './detail-field';
 import { formatDate } from './format-date';
 import { TeamMembers } from './team-members';
 import { BreakableText } from '../../components/ui/breakable-text';
-
-export type CustomerActions = { onSetAccess: (customer: CustomerRef) => void; onView: (customer: CustomerRef) => void };
 
 export function CustomerCards({ customers, onSetAccess, onView }: { customers: CustomerRow[] } & CustomerActions) {
   return (

@@ -7,7 +7,7 @@ import type { CustomerRow, CustomerSort } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { CustomerActions } from './customer-cards';
+import type { CustomerActions } from './customer-actions';
 import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
 import type { CustomerOrder } from './customer-query';
 import { customerBusinessName } from './customers-csv';

@@ -8,7 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { BreakableText } from '../../components/ui/breakable-text';
 import { Button } from '../../components/ui/button';
 import { humanize } from './admin-labels';
-import type { CustomerActions } from './customer-cards';
+import type { CustomerActions } from './customer-actions';
 
 export function TeamMembers({ row, onSetAccess, onView }: { row: CustomerRow } & CustomerActions) {
   // An account alone in its team is simply the row.
