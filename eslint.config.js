@@ -30,16 +30,24 @@ export default tseslint.config(
     },
   },
   {
-    // Settings come from the environment through api/env.ts alone, read and checked once at start.
+    // Settings come from the environment through api/env.ts alone, read and checked once at start; sync/ reads none.
     // Outside this rule's files, reading process.env is expected: tests and their support (which set up
     // and spawn servers with their own environment), scripts/, bench/, e2e/ and the tool configs.
-    files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}'],
-    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
+    files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
+    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**', 'sync/testing/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+        },
+        {
+          selector: "MemberExpression[object.name='process'][property.value='env']",
+          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+        },
+        {
+          selector: "MemberExpression[object.property.name='process'][property.name='env']",
           message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
         },
         {

@@ -71,9 +71,15 @@ describe('npm run lint refuses', () => {
     }
   });
 
-  it('process.env read in api/ or app/ outside api/env.ts', async () => {
+  it('process.env read in api/ or app/ outside api/env.ts, however it is spelled', async () => {
     expect(await ruleIdsFor('api/products', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
     expect(await ruleIdsFor('app/lib', 'const { env } = process;\nexport const port = env.PORT;\n')).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('api/products', "export const port = process['env'].PORT;\n")).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('api/products', 'export const port = globalThis.process.env.PORT;\n')).toContain(ENVIRONMENT);
+  });
+
+  it('process.env read in sync/, which the device runs too', async () => {
+    expect(await ruleIdsFor('sync', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
   });
 });
 
