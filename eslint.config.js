@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './scripts/lint/import-boundaries.js';
 import cycles from './scripts/lint/import-cycles.js';
+import fileNames from './scripts/lint/file-names.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
@@ -11,7 +12,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { names: fileNames },
     rules: {
+      'names/file-names': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],

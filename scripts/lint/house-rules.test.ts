@@ -83,6 +83,19 @@ describe('npm run lint refuses', () => {
   });
 });
 
+describe('npm run lint refuses a file name', () => {
+  it('that is not kebab-case', async () => {
+    const file = join(ROOT, 'app/lib', `OrderPage_${randomUUID().slice(0, 8)}.lint-probe.ts`);
+    writeFileSync(file, 'export const probe = 1;\n');
+    try {
+      const [result] = await eslint.lintFiles([file]);
+      expect(result!.messages.map((message) => message.ruleId)).toContain('names/file-names');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
+
 describe('npm run lint allows', () => {
   it('a feature importing its own files, app/lib, app/components and sync/', async () => {
     const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/category-art';\nexport * from '../../../sync/decimal';\n";
