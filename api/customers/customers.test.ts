@@ -8,7 +8,7 @@ import { customers, savedMenus } from '../db/schema';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { syncDevice } from '../testing/sync-device';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let owner: AuthResponse;
@@ -18,14 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function member(role: 'manager' | 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  expect((await t.request('POST', '/api/team/invitations', { token: owner.token, body: { email, role } })).status).toBe(201);
-  const token = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken: token } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 async function addCustomer(body: Record<string, unknown>, by = owner): Promise<Customer> {
   const res = await t.request<Customer>('POST', '/api/customers', { token: by.token, body });

@@ -67,14 +67,7 @@ const only = (messages: ParsedMail[], who: AuthResponse) => {
 const placeOrder = (lines: Array<{ productId: string; quantity: string }>, note = '') =>
   ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines, note }, 201);
 
-async function member(role: 'manager' | 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  await ok('POST', '/api/team/invitations', owner, { email, role }, 201);
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 describe("a buyer's new order", () => {
   it('is confirmed to the buyer, with its lines, total and note, and told to the seller', async () => {

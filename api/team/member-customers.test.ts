@@ -2,13 +2,11 @@
  * The customers a member looks after when they are removed, made a rep or leave: left unassigned by default, or handed
  * to the member the owner names, in the same change; the rest of the book is untouched.
  */
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../sync/entities/customer';
 import type { Team } from '../../sync/entities/team';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
@@ -20,14 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function member(role: 'manager' | 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  expect((await t.request('POST', '/api/team/invitations', { token: owner.token, body: { email, role } })).status).toBe(201);
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 async function addCustomer(name: string, rep: AuthResponse | null): Promise<Customer> {
   const res = await t.request<Customer>('POST', '/api/customers', { token: owner.token, body: { name, repUserId: rep?.user.id ?? null } });

@@ -12,10 +12,10 @@ import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import { MailOutbox, NO_LONGER_HEARS } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/transport';
-import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
+import { mailTo } from '../mail/testing/outbox-reader';
 import { PushOutbox } from '../push/push-outbox';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let standIn: PushStandIn;
 let agent: Agent;
@@ -57,14 +57,7 @@ async function ok<T>(method: string, path: string, as: AuthResponse, body?: unkn
   return res.body;
 }
 
-async function member(role: 'manager' | 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  await ok('POST', '/api/team/invitations', owner, { email, role }, 201);
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 async function subscribed(as: AuthResponse): Promise<StandInSubscription> {
   const subscription = standIn.subscribe();

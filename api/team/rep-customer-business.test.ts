@@ -16,11 +16,10 @@ import type { PushMessage } from '../../sync/entities/push';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import type { PullResponse } from '../../sync/protocol';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { PushOutbox } from '../push/push-outbox';
 import { startPushStandIn, type PushStandIn, type StandInSubscription } from '../testing/push-stand-in';
 import { syncDevice } from '../testing/sync-device';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let standIn: PushStandIn;
 let agent: Agent;
@@ -65,14 +64,7 @@ async function ok<T>(method: string, path: string, as: AuthResponse, body?: unkn
   return res.body;
 }
 
-async function member(role: 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  await ok('POST', '/api/team/invitations', owner, { email, role }, 201);
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'rep') => t.joinTeam(owner, role);
 
 const requestOrder = (buyer: AuthResponse) =>
   ok<Inquiry>('POST', '/api/inquiries', buyer, { id: randomUUID(), menuId: menu.id, kind: 'order', items: [{ productId: gelato.id, quantity: '2' }] }, 201);

@@ -11,9 +11,8 @@ import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/errors';
 import { pushResponseSchema } from '../../sync/protocol';
 import { REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_NEW_PRODUCT_PRICE_MESSAGE } from '../../sync/team-permissions';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let owner: AuthResponse;
@@ -30,14 +29,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** Invites a new address with `role` and signs it up with the mailed link. */
-async function member(role: 'manager' | 'rep'): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  expect((await t.request('POST', '/api/team/invitations', { token: owner.token, body: { email, role } })).status).toBe(201);
-  const token = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken: token } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
   const res = await t.request<T>(method, path, { token: as.token, body });

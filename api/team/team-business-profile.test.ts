@@ -1,14 +1,12 @@
 /** The business profile is the team's: owners and managers change it for every member and the public menus; a rep sees it; names stay each member's. */
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { Team } from '../../sync/entities/team';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { findTeam } from '../db/repositories/teams';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let owner: AuthResponse;
@@ -22,12 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function member(role: 'manager' | 'rep', firstName: string): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  await t.request('POST', '/api/team/invitations', { token: owner.token, body: { email, role } });
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  return (await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName, role: 'seller', inviteToken } })).body;
-}
+const member = (role: 'manager' | 'rep', firstName: string) => t.joinTeam(owner, role, { firstName });
 
 const me = async (who: AuthResponse) => (await t.request<User>('GET', '/api/auth/me', { token: who.token })).body;
 

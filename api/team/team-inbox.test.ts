@@ -5,9 +5,8 @@ import type { Inquiry } from '../../sync/entities/inquiry';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let owner: AuthResponse;
@@ -23,14 +22,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function member(by: AuthResponse, role: 'manager' | 'rep', firstName: string, kind: 'seller' | 'buyer'): Promise<AuthResponse> {
-  const email = `${firstName.toLowerCase()}-${randomUUID()}@test.example`;
-  expect((await t.request('POST', '/api/team/invitations', { token: by.token, body: { email, role } })).status).toBe(201);
-  const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName, lastName: 'Lee', role: kind, inviteToken } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (by: AuthResponse, role: 'manager' | 'rep', firstName: string, kind: 'seller' | 'buyer') => t.joinTeam(by, role, { firstName, lastName: 'Lee', kind });
 
 it("records the member who wrote each message, and the other members' devices name them", async () => {
   const rep = await member(owner, 'rep', 'Rita', 'seller');

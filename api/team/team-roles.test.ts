@@ -8,7 +8,6 @@ import type { Team } from '../../sync/entities/team';
 import type { AuthResponse } from '../../sync/entities/user';
 import { hashLinkToken } from '../auth/account-tokens';
 import { insertInvitation } from '../db/repositories/teams';
-import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
@@ -23,15 +22,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** Invites a new address with `role` and signs it up with the mailed link. */
-async function member(role: 'owner' | 'manager' | 'rep', by = owner): Promise<AuthResponse> {
-  const email = `${role}-${randomUUID()}@test.example`;
-  const invited = await t.request('POST', '/api/team/invitations', { token: by.token, body: { email, role } });
-  expect(invited.status).toBe(201);
-  const token = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
-  const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Rita', role: 'seller', inviteToken: token } });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const member = (role: 'owner' | 'manager' | 'rep', by = owner) => t.joinTeam(by, role);
 
 describe('a rep', () => {
   it('cannot change a price or the stock: 403 over REST, refused with the reason over sync', async () => {

@@ -117,6 +117,23 @@ export function createTestApp(options: TestAppOptions = {}) {
     await expectOk(request('POST', '/api/account/confirm-email', { body: { token: link.searchParams.get('token') } }), 'email confirmation');
   }
 
+  /**
+   * Invites a new person into `by`'s team with `role` and has them join by the emailed link, as they would: the new
+   * member's session. `kind` is the account they sign up as (a seller team's member by default).
+   */
+  async function joinTeam(
+    by: AuthResponse,
+    role: 'owner' | 'manager' | 'rep',
+    person: { firstName?: string; lastName?: string; kind?: SelfServiceRole } = {},
+  ): Promise<AuthResponse> {
+    const firstName = person.firstName ?? 'Rita';
+    const email = `${firstName.toLowerCase()}-${role}-${randomUUID()}@test.example`;
+    await expectOk(request('POST', '/api/team/invitations', { token: by.token, body: { email, role } }), 'invitation');
+    const inviteToken = (await linkInMailTo(services, email, '/join')).searchParams.get('token');
+    const body = { email, password: TEST_PASSWORD, firstName, lastName: person.lastName, role: person.kind ?? 'seller', inviteToken };
+    return expectOk(request<AuthResponse>('POST', '/api/auth/register', { body }), 'joining the team');
+  }
+
   async function makeAdmin(email = `admin-${randomUUID()}@test.example`, password = TEST_PASSWORD): Promise<AuthResponse> {
     await ensureAdmin(services, email, password);
     return expectOk(request<AuthResponse>('POST', '/api/auth/login', { body: { email, password } }), 'admin login');
@@ -136,7 +153,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     },
   };
 
-  return { app, services, clock, dir, request, registerUser, confirmEmail, makeAdmin, close };
+  return { app, services, clock, dir, request, registerUser, joinTeam, confirmEmail, makeAdmin, close };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
