@@ -104,13 +104,21 @@ test('a double click on each move makes one move, the button says it is working,
   await expect(payment).toBeHidden();
   await expectAllSynced(page, 20_000);
 
-  // One of each reached the server, each move once in the timeline, and no refusal anywhere.
+  // The server has the order delivered and paid (its answer may still be on its way), having been sent one of each
+  // move; each move is once in the timeline, and no refusal anywhere.
+  await expect
+    .poll(
+      async () => {
+        const { status, total, amountPaid, paymentStatus } = await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session);
+        return { status, total, amountPaid, paymentStatus };
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ status: 'delivered', total: '75.00', amountPaid: '75.00', paymentStatus: 'paid' });
   expect(['order.accept', 'order.fulfil', 'order.deliver', 'order.recordPayment'].map((name) => movesSent(pushed, name, order.id))).toEqual([1, 1, 1, 1]);
   await expect(timelineSteps(page, 'Accepted')).toHaveCount(1);
   await expect(timelineSteps(page, 'Fulfilled')).toHaveCount(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  const onServer = await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session);
-  expect(onServer).toMatchObject({ status: 'delivered', total: '75.00', amountPaid: '75.00', paymentStatus: 'paid' });
 
   // Each button said it was working while its move was made.
   expect(await busyButtons(page)).toEqual(expect.arrayContaining(['Accepting…', 'Fulfilling…', 'Delivering…', 'Recording…']));
@@ -169,7 +177,8 @@ test('a double click on Reject order rejects once, and the button says it is wor
   await expect.poll(() => movesSent(pushed, 'order.reject', order.id), { timeout: 20_000 }).toBe(1);
   await expect(timelineSteps(page, 'Rejected')).toHaveCount(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'rejected' });
+  // The push was seen leaving; the server's answer may still be on its way.
+  await expect.poll(async () => (await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).status, { timeout: 20_000 }).toBe('rejected');
   expect(await busyButtons(page)).toContain('Rejecting…');
 });
 
@@ -188,6 +197,14 @@ test("a double click on the buyer's Approve the change approves once, and the bu
   await expectAllSynced(page, 20_000);
   await expect.poll(() => movesSent(pushed, 'order.approve', order.id), { timeout: 20_000 }).toBe(1);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session)).toMatchObject({ status: 'submitted', total: '100.00' });
+  await expect
+    .poll(
+      async () => {
+        const { status, total } = await apiGet<OrderOnServer>(`/api/orders/${order.id}`, seller.session);
+        return { status, total };
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ status: 'submitted', total: '100.00' });
   expect(await busyButtons(page)).toContain('Approving…');
 });
