@@ -8,6 +8,7 @@ import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { expectToastShown, noteToasts } from './support/toasts';
+import { quantityProblems } from './support/quantity-words';
 
 test('each quantity the cart cannot take says why, and the total keeps the lines that can be ordered', async ({ page }) => {
   const tag = uniqueTag();
@@ -36,13 +37,7 @@ test('each quantity the cart cannot take says why, and the total keeps the lines
   await expect(total).toHaveText('Total: $250.00');
 
   // Each problem in its own words, and the total still counts the ten gummies.
-  const kushProblems: Array<[string, string]> = [
-    ['', `${kush}: enter a quantity`],
-    ['0', `${kush}: order at least 1 lb`],
-    ['25', `${kush}: at most 20 lb available`],
-    ['two', `${kush}: enter the quantity as a number, such as 5`],
-  ];
-  for (const [typed, said] of kushProblems) {
+  for (const [typed, said] of quantityProblems(kush)) {
     await kushQuantity.fill(typed);
     await expect(problem(kush)).toHaveText(said);
     await expect(kushQuantity).toHaveAttribute('aria-invalid', 'true');

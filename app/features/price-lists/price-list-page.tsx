@@ -88,6 +88,11 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     [drafts],
   );
   useEffect(() => () => window.clearTimeout(rowEditPause.current), []);
+  /** A field's change handler: what is typed goes in, and the list now has unsaved work. */
+  const typedInto = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setChanged(true);
+  };
   const unsaved = changed && editPriceLists;
   // Kept on the device as typed; leaving on purpose drops it.
   const kept = useKeptDraft<KeptPriceList>(`priceList:${list?.id ?? 'new'}`, { name, startsAt, endsAt, rows: [...drafts] }, unsaved);
@@ -214,28 +219,10 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
       <form onSubmit={(event) => void save(event)} noValidate className="grid gap-4">
         <Card className="grid gap-4 p-4 sm:grid-cols-[minmax(0,2fr)_1fr_1fr_auto] sm:items-end">
           <Field id="price-list-name" label="Name" error={errors.fields.name}>
-            <Input
-              id="price-list-name"
-              value={name}
-              disabled={!editPriceLists}
-              onChange={(event) => {
-                setName(event.target.value);
-                setChanged(true);
-              }}
-              {...invalidProps('price-list-name', errors.fields.name)}
-            />
+            <Input id="price-list-name" value={name} disabled={!editPriceLists} onChange={typedInto(setName)} {...invalidProps('price-list-name', errors.fields.name)} />
           </Field>
           <Field id="price-list-starts" label="First day" error={errors.fields.startsAt}>
-            <Input
-              id="price-list-starts"
-              type="date"
-              value={startsAt}
-              disabled={!editPriceLists}
-              onChange={(event) => {
-                setStartsAt(event.target.value);
-                setChanged(true);
-              }}
-            />
+            <Input id="price-list-starts" type="date" value={startsAt} disabled={!editPriceLists} onChange={typedInto(setStartsAt)} />
           </Field>
           <Field id="price-list-ends" label="Last day" error={errors.fields.endsAt}>
             <Input
@@ -243,10 +230,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
               type="date"
               value={endsAt}
               disabled={!editPriceLists}
-              onChange={(event) => {
-                setEndsAt(event.target.value);
-                setChanged(true);
-              }}
+              onChange={typedInto(setEndsAt)}
               {...invalidProps('price-list-ends', errors.fields.endsAt)}
             />
           </Field>
