@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceListEntry } from './entities/price-list';
-import { applicablePriceList, calendarDay, discountedCents, entriesByProduct, priceListInEffect, productTerms, quantityProblem, termsForDisplay, unitPriceCents } from './pricing';
+import {
+  applicablePriceList,
+  calendarDay,
+  discountedCents,
+  entriesByProduct,
+  priceListInEffect,
+  productTerms,
+  quantityProblem,
+  termsForDisplay,
+  unitPriceCents,
+  wholeUnitsProblem,
+} from './pricing';
 
 const product = { id: 'p1', strainName: 'Blue Dream', unitType: 'lb' as const, pricePerUnit: '1200.00', lotSize: 1 };
 const entry = (fields: Partial<PriceListEntry> = {}): PriceListEntry => ({
@@ -124,5 +135,13 @@ describe('what the buyer is shown', () => {
       quantityIncrement: '0.25',
       priceBreaks: [{ minQuantity: '10', price: '1000.00' }],
     });
+  });
+});
+
+describe('whole units', () => {
+  it('takes whole units of a counted product and any part of a weighed one', () => {
+    expect(wholeUnitsProblem({ strainName: 'Gummies', unitType: 'unit' }, 2500)).toBe('Gummies: whole units only');
+    expect(wholeUnitsProblem({ strainName: 'Gummies', unitType: 'unit' }, 3000)).toBeNull();
+    expect(wholeUnitsProblem({ strainName: 'Blue Dream', unitType: 'lb' }, 2500)).toBeNull();
   });
 });

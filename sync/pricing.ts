@@ -99,8 +99,15 @@ const plainQuantity = (scaled: number) => formatScaled(scaled, 3).replace(/\.?0+
 const quantityWithUnit = (scaled: number, unitType: string) => formatQuantity(formatScaled(scaled, 3), unitType as UnitType);
 
 /** Why a buyer cannot order this quantity on these terms, or null: hidden, under the minimum, or off the increment. */
+/** A counted product (`unit`) is ordered in whole units, whoever orders it and however: the cart, the booth, the API. */
+export function wholeUnitsProblem(product: Pick<PricedProduct, 'strainName' | 'unitType'>, quantityThousandths: number): string | null {
+  return product.unitType === 'unit' && quantityThousandths % 1000 !== 0 ? `${product.strainName}: whole units only` : null;
+}
+
 export function quantityProblem(product: Pick<PricedProduct, 'strainName' | 'unitType'>, terms: ProductTerms, quantityThousandths: number): string | null {
   if (terms.hidden) return `${product.strainName} is not offered to you`;
+  const wholeUnits = wholeUnitsProblem(product, quantityThousandths);
+  if (wholeUnits) return wholeUnits;
   if (quantityThousandths < terms.minimumThousandths) return `${product.strainName}: the minimum order is ${quantityWithUnit(terms.minimumThousandths, product.unitType)}`;
   if (terms.incrementThousandths !== null && quantityThousandths % terms.incrementThousandths !== 0) {
     return `${product.strainName}: order in steps of ${quantityWithUnit(terms.incrementThousandths, product.unitType)}`;

@@ -26,7 +26,6 @@ export function typedQuantityProblem(product: TypedQuantityProduct, terms: Produ
     return typed.startsWith('-') ? atLeast : atMost;
   }
   if (parsed.scaled === 0) return atLeast;
-  if (product.unitType === 'unit' && parsed.scaled % 1000 !== 0) return `${name}: whole units only`;
   const onTerms = quantityProblem(product, terms, parsed.scaled);
   if (onTerms) return onTerms;
   if (available.ok && parsed.scaled > available.scaled) return atMost;

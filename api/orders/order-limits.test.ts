@@ -1,7 +1,7 @@
 /**
  * What an order may not hold, refused with a field error before anything is written, over REST and sync alike: a
  * line or a total past the last cent counted exactly (quantity in thousandths times price in cents), in an order or
- * an order request, and two delivered quantities for one product in a delivery.
+ * an order request, two delivered quantities for one product in a delivery, and part of a counted product's unit.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -151,5 +151,28 @@ describe('a delivery', () => {
     const phone = syncDevice(t, seller.token);
     expect(await phone.push('order.deliver', { id: order.id, lines: twice() })).toMatchObject({ outcome: 'refused', reason: 'validation', message: REPEATED });
     expect((await phone.pull()).orders.find((pulled) => pulled.id === order.id)).toMatchObject({ status: 'fulfilled', deliveredAt: null });
+  });
+});
+
+describe('a counted product in whole units', () => {
+  it("refuses part of a unit on a seller's own order, over REST and over sync, and writes nothing", async () => {
+    const before = await ordersOfSeller();
+    const lines = [{ productId: gummies.id, quantity: '2.5' }];
+    const body = await refused('POST', '/api/orders', { id: randomUUID(), customerId, lines });
+    expect(body).toEqual({ reason: 'validation', message: 'Gummies: whole units only', errors: { 'lines.0': 'Gummies: whole units only' } });
+    expect(await syncDevice(t, seller.token).push('order.create', { id: randomUUID(), customerId, lines })).toMatchObject({
+      outcome: 'refused',
+      reason: 'validation',
+      message: 'Gummies: whole units only',
+    });
+    expect(await ordersOfSeller()).toBe(before);
+  });
+
+  it('refuses a line edit to part of a unit, and takes whole ones', async () => {
+    const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '3' }] }, 201);
+    const body = await refused('PUT', `/api/orders/${order.id}/lines`, { lines: [{ productId: gummies.id, quantity: '3.001' }] });
+    expect(body.errors).toEqual({ 'lines.0': 'Gummies: whole units only' });
+    const edited = await ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '4' }] });
+    expect(edited.lines.map((line) => line.quantity)).toEqual(['4.000']);
   });
 });

@@ -8,7 +8,7 @@ import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/errors';
 import { lineTotalCents, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
-import { entriesByProduct, productTerms, quantityProblem, unitPriceCents } from '../../sync/pricing';
+import { entriesByProduct, productTerms, quantityProblem, unitPriceCents, wholeUnitsProblem } from '../../sync/pricing';
 import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
 import { findProductsByIds } from '../db/repositories/products';
@@ -81,7 +81,8 @@ export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[
     }
     const quantity = thousandthsOf(line.quantity ?? '0');
     const terms = productTerms(product, entries.get(product.id));
-    const problem = rules.buyerTerms ? quantityProblem(product, terms, quantity) : null;
+    // A seller's own order is not held to a buyer's terms, but a counted product is counted in whole units on every order.
+    const problem = rules.buyerTerms ? quantityProblem(product, terms, quantity) : wholeUnitsProblem(product, quantity);
     if (problem) {
       refuse(index, product.strainName, problem);
       return;
