@@ -165,11 +165,7 @@ function OrderDetails({ order, view, party }: { order: Order; view: ReplicaView;
                 Record a payment
               </Button>
             )}
-            {can('cancel') && (
-              <Button variant="outline" onClick={() => void cancel()}>
-                Cancel order
-              </Button>
-            )}
+            {can('cancel') && <MoveButton variant="outline" label="Cancel order" working="Cancelling…" onTap={cancel} />}
             {party === 'buyer' && order.number && reorderable && <MoveButton variant="outline" label="Reorder" working="Filling the cart…" onTap={reorder} />}
           </div>
         }
