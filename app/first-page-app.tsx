@@ -3,10 +3,12 @@
  * dialog, prompts once idle, toasts) without the router. The first navigation to another page loads the whole app,
  * router included, which takes over from there; a phone that only reads the menu never downloads it.
  */
-import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { AppChrome } from './app-chrome';
 import { firstPageOf } from './first-page-routes';
 import { FirstPageRouter } from './lib/first-page-router';
+import { announceTakeOver } from './lib/page-take-over';
+import { useSession } from './lib/session-store';
 
 export function FirstPageApp() {
   const [WholeApp, setWholeApp] = useState<ComponentType | null>(null);
@@ -15,6 +17,12 @@ export function FirstPageApp() {
     if (!page) throw new Error('The first page is a shared menu the server drew');
     return page;
   }, []);
+  // Effects run once the drawn page is hydrated; a tap held meanwhile is made again once the session is known too, so
+  // that it reaches a signed-in person's own buttons, not the guest's the page was drawn with.
+  const sessionKnown = useSession((state) => !state.loading);
+  useEffect(() => {
+    if (sessionKnown) announceTakeOver();
+  }, [sessionKnown]);
   const router = useMemo(() => {
     const leave = () =>
       import('./app').then(

@@ -4,6 +4,7 @@ import { apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { apiPost, apiPut, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
 import { expectAllSynced } from './support/offline-app';
+import { takeOverDrawnPage } from './support/shared-menu';
 
 const NOT_FOUND_TEXT = "The menu you're looking for doesn't exist or may have been removed.";
 const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -11,8 +12,7 @@ const cardOf = (page: Page, heading: string) => page.getByRole('listitem').filte
 /**
  * A visitor's first look at a menu link (or its printed `sheet`), in a browser
  * of its own (no service worker answering for the server); with JavaScript,
- * until the app has taken the drawn page over (its own request for the menu
- * is answered).
+ * until the app has taken the drawn page over (started by a key press).
  */
 async function firstVisit(browser: Browser, baseURL: string | undefined, linkId: string, javaScriptEnabled = true, sheet: '' | '/print' = '') {
   const context = await browser.newContext({ javaScriptEnabled, baseURL });
@@ -21,9 +21,8 @@ async function firstVisit(browser: Browser, baseURL: string | undefined, linkId:
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  const takenOver = javaScriptEnabled && page.waitForResponse((response) => new URL(response.url()).pathname === `/api/public/menu/${linkId}`);
   const response = await page.goto(`/menu/${linkId}${sheet}`);
-  if (takenOver) await takenOver;
+  if (javaScriptEnabled) await takeOverDrawnPage(page);
   return { context, page, status: response?.status(), errors };
 }
 

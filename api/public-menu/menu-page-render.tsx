@@ -39,18 +39,18 @@ export async function renderMenuMarkup(embedded: EmbeddedMenu, path: string): Pr
 
 const APP_ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
-/** Fetches the app's entry (named in a meta tag) once the page has painted; a file, so the script policy stays strict. */
-export const START_AFTER_PAINT_PATH = '/start-after-paint.js';
+/** Starts the app (its entry named in a meta tag) when the page needs it; a file, so the script policy stays strict. */
+export const TAKE_OVER_SCRIPT_PATH = '/take-over-when-needed.js';
 
 /**
- * The index page with the app started after the first paint: its entry named
- * for the loader instead of loaded at once, and no modules preloaded, so the
- * browser spends a slow network on the stylesheet and the photos first.
+ * The index page with the app started when the page needs it (the visitor's first touch, a signed-in visitor, a
+ * change to the menu): its entry named for the loader instead of loaded at once, and no modules preloaded, so the
+ * browser spends a slow network on the stylesheet and the photos, and a busy phone's main thread on the menu.
  */
-export function startingAppAfterPaint(indexHtml: string): string {
+export function startingAppWhenNeeded(indexHtml: string): string {
   return indexHtml
     .replace(MODULE_PRELOAD, '')
-    .replace(APP_ENTRY_SCRIPT, (_script, entry: string) => `<meta name="app-entry" content="${entry}">\n    <script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+    .replace(APP_ENTRY_SCRIPT, (_script, entry: string) => `<meta name="app-entry" content="${entry}">\n    <script type="module" src="${TAKE_OVER_SCRIPT_PATH}"></script>`);
 }
 
 const embeddedData = (embedded: EmbeddedMenu) => `<script type="application/json" id="${EMBEDDED_MENU_ELEMENT_ID}">${embeddedMenuJson(embedded)}</script>`;
@@ -60,7 +60,7 @@ export async function renderMenuPage(indexHtml: string, embedded: EmbeddedMenu &
   const markup = await renderMenuMarkup(embedded, `/menu/${encodeURIComponent(embedded.publicLinkId)}${viewSearch}`);
   // With JavaScript the app's own request for the menu counts the view; without it, this image does (browsers fetch it only then).
   const noScriptView = `<noscript><img src="${publicMenuViewPixelPath(embedded.publicLinkId)}" alt="" width="1" height="1"></noscript>`;
-  return withLinkPreview(startingAppAfterPaint(indexHtml), embedded.menu, pageUrl).replace(
+  return withLinkPreview(startingAppWhenNeeded(indexHtml), embedded.menu, pageUrl).replace(
     EMPTY_ROOT,
     () => `<div id="root">${markup}</div>\n    ${embeddedData(embedded)}\n    ${noScriptView}`,
   );
@@ -87,7 +87,7 @@ export function renderMenuNotFoundMarkup(kind: MenuPageKind): Promise<string> {
  */
 export function menuNotFoundPage(indexHtml: string, markup: string, publicLinkId: string): string {
   const title = `<title>${documentTitle('Menu Not Found')}</title>`;
-  return startingAppAfterPaint(indexHtml)
+  return startingAppWhenNeeded(indexHtml)
     .replace(/<title>[^<]*<\/title>/, () => title)
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>\n    ${embeddedData({ publicLinkId, menu: null })}`);
 }

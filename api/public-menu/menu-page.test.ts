@@ -7,7 +7,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { App } from '../app';
-import { START_AFTER_PAINT_PATH } from './menu-page-render';
+import { TAKE_OVER_SCRIPT_PATH } from './menu-page-render';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 import { files, upload } from '../photos/upload-test-support';
 import { SAMPLE_MENU } from '../seed/demo-data';
@@ -109,14 +109,14 @@ describe('a shared menu page drawn on the server', () => {
     expect(html).toContain('<title>Fall Harvest · Emerald Farms</title>');
   });
 
-  it('starts the app only after the first paint: no module preloaded, the entry named for the loader, the stylesheet kept', async () => {
+  it('starts the app only when needed: no module preloaded, the entry named for the loader, the stylesheet kept', async () => {
     const html = await (await pageOf(menu.publicLinkId)).text();
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('src="/assets/index-abc123.js"');
     expect(html).toContain('<meta name="app-entry" content="/assets/index-abc123.js">');
-    expect(html).toContain(`<script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+    expect(html).toContain(`<script type="module" src="${TAKE_OVER_SCRIPT_PATH}"></script>`);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">');
-    const loader = readFileSync(join('app/public', START_AFTER_PAINT_PATH), 'utf8');
+    const loader = readFileSync(join('app/public', TAKE_OVER_SCRIPT_PATH), 'utf8');
     expect(loader).toContain('meta[name="app-entry"]');
   });
 
@@ -175,7 +175,7 @@ describe('a shared menu page drawn on the server', () => {
     expect(html).toContain('<title>Menu Not Found · Wholesale Menus</title>');
     expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go Home<\/a>/);
     expect(embeddedIn(html)).toEqual({ publicLinkId: unknown, menu: null });
-    expect(html).toContain(`<script type="module" src="${START_AFTER_PAINT_PATH}"></script>`);
+    expect(html).toContain(`<script type="module" src="${TAKE_OVER_SCRIPT_PATH}"></script>`);
     // Nothing of a menu: no preview tags, no view counted.
     expect(html).not.toContain('og:title');
     expect(html).not.toContain('view.gif');

@@ -15,6 +15,7 @@ import { useLiveMenu, type LiveMenu } from '../../lib/live-menu';
 import { useSession } from '../../lib/session-store';
 import { readBackTo, type BackTo } from '../../lib/back-to';
 import { useDocumentTitle } from '../../lib/document-title';
+import { menuCheckedOnPage } from '../../lib/page-take-over';
 import { whenIdle } from '../../lib/when-idle';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { GuestMenuActions, GuestOrderButton, GuestRequestInfoButton, usePendingAction, type PendingAction } from './guest-actions';
@@ -64,8 +65,11 @@ export function PublicMenuPage() {
           else if (error instanceof NetworkError) setResult({ key, value: { status: 'offline' } });
           else setResult({ key, value: { status: 'error', message: messageOf(error, 'This menu could not be loaded.') } });
         });
-    // A menu the page came with is on screen already: the check for changes waits for the page to be taken over.
-    const cancelStart = attempt === 0 && viewerChanges === 0 && readEmbeddedMenu()?.publicLinkId === publicLinkId ? whenIdle(() => void load()) : null;
+    // A menu the page came with is on screen already: the check for changes waits for the page to be taken over,
+    // and is not made again when the page's loader made it (its live changes come with the stream).
+    const drawnMenu = attempt === 0 && viewerChanges === 0 && readEmbeddedMenu()?.publicLinkId === publicLinkId;
+    if (drawnMenu && menuCheckedOnPage()) return;
+    const cancelStart = drawnMenu ? whenIdle(() => void load()) : null;
     if (!cancelStart) void load();
     return () => {
       cancelled = true;
@@ -242,9 +246,8 @@ type GuestState = ReturnType<typeof usePendingAction>;
  */
 function MenuActions({ data, guest }: { data: PublicMenu; guest: GuestState }) {
   const user = useSession((state) => state.user);
-  const loading = useSession((state) => state.loading);
-  // Until the session is known, no button shows, so a signed-in buyer never sees the guest ones flash.
-  if (loading) return null;
+  // The server draws a guest's buttons, which a guest reads before the app has started; someone signed in has the
+  // page taken over at once, and their own buttons replace these as soon as the session is known.
   if (!user) return <GuestMenuActions ask={guest.ask} />;
   if (user.role !== 'buyer') return null;
   return (
