@@ -41,8 +41,8 @@ beforeAll(async () => {
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   otherBuyer = await t.registerUser('buyer', { companyName: 'Nosy Buyers' });
   gelato = await product(seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', lotSize: 2, availableQuantity: '10' });
-  tangie = await product(seller, { strainName: 'Tangie Cart', pricePerUnit: '1.15', unitType: 'unit', availableQuantity: '1000' });
-  gummies = await product(seller, { strainName: 'Gummies', pricePerUnit: '0.33', unitType: 'unit', availableQuantity: '1000' });
+  tangie = await product(seller, { strainName: 'Tangie Cart', pricePerUnit: '1.15', unitType: 'oz', availableQuantity: '1000' });
+  gummies = await product(seller, { strainName: 'Gummies', pricePerUnit: '0.33', unitType: 'oz', availableQuantity: '1000' });
   minis = await product(seller, { strainName: 'Mini Prerolls', pricePerUnit: '4', unitType: 'unit', lotSize: 10, availableQuantity: '100' });
   unpriced = await product(seller, { strainName: 'Mystery Pheno', unitType: 'oz', availableQuantity: '5' });
   offMenu = await product(seller, { strainName: 'Not Listed', pricePerUnit: '10', availableQuantity: '10' });
@@ -258,16 +258,16 @@ describe('an order request (REST)', () => {
     expect(request.items).toEqual([
       { productId: gelato.id, strainName: 'Gelato', unitType: 'lb', quantity: '2.500', pricePerUnit: '1450.00', lineTotal: '3625.00' },
       // 1.15 × 1.5 = 1.725 → 1.73 (a float multiply gives 1.7249999…).
-      { productId: tangie.id, strainName: 'Tangie Cart', unitType: 'unit', quantity: '1.500', pricePerUnit: '1.15', lineTotal: '1.73' },
+      { productId: tangie.id, strainName: 'Tangie Cart', unitType: 'oz', quantity: '1.500', pricePerUnit: '1.15', lineTotal: '1.73' },
       // 0.33 × 1.5 = 0.495 → 0.50.
-      { productId: gummies.id, strainName: 'Gummies', unitType: 'unit', quantity: '1.500', pricePerUnit: '0.33', lineTotal: '0.50' },
+      { productId: gummies.id, strainName: 'Gummies', unitType: 'oz', quantity: '1.500', pricePerUnit: '0.33', lineTotal: '0.50' },
     ]);
     expect(request.total).toBe('3627.23');
     expect(request.messages.map((m) => [m.authorId, m.body])).toEqual([[buyer.user.id, 'Delivery Friday please']]);
   });
 
   it('rounds a half cent up where half-to-even would not (0.05 × 2.5 = 0.125 → 0.13)', async () => {
-    const nickel = await product(seller, { strainName: 'Nickel Bag', pricePerUnit: '0.05', unitType: 'unit', availableQuantity: '10' });
+    const nickel = await product(seller, { strainName: 'Nickel Bag', pricePerUnit: '0.05', unitType: 'g', availableQuantity: '10' });
     await ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, tangie.id, gummies.id, minis.id, unpriced.id, nickel.id] });
     const res = await send(buyer, order([[nickel, '2.5']]));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
