@@ -6,6 +6,26 @@ import boundaries from './scripts/lint/import-boundaries.js';
 import cycles from './scripts/lint/import-cycles.js';
 import fileNames from './scripts/lint/file-names.js';
 
+/** Reading the environment, however it is spelled: only api/env.ts may (see the rule's configuration below). */
+const ENVIRONMENT_READS = [
+  {
+    selector: "MemberExpression[object.name='process'][property.name='env']",
+    message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+  },
+  {
+    selector: "MemberExpression[object.name='process'][property.value='env']",
+    message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+  },
+  {
+    selector: "MemberExpression[object.property.name='process'][property.name='env']",
+    message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+  },
+  {
+    selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
+    message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
   js.configs.recommended,
@@ -39,26 +59,24 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
     ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**', 'sync/testing/**'],
     rules: {
+      'no-restricted-syntax': ['error', ...ENVIRONMENT_READS],
+      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],
+    },
+  },
+  {
+    // A column's values are a list sync/ exports (the contract both sides check against), or one named beside the
+    // table for what never leaves the server: never a literal restating a list kept elsewhere (issue 39).
+    files: ['api/db/schema/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ...ENVIRONMENT_READS,
         {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
-        },
-        {
-          selector: "MemberExpression[object.name='process'][property.value='env']",
-          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
-        },
-        {
-          selector: "MemberExpression[object.property.name='process'][property.name='env']",
-          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
-        },
-        {
-          selector: "VariableDeclarator[init.name='process'] > ObjectPattern > Property[key.name='env']",
-          message: 'Read settings through api/env.ts, the one place that reads and checks the environment.',
+          selector: "CallExpression[callee.name='text'] > ObjectExpression > Property[key.name='enum'] > ArrayExpression",
+          message: "Name the column's values: the list sync/ exports for them, or a constant of the table's own beside it.",
         },
       ],
-      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],
     },
   },
   {

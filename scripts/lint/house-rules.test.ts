@@ -81,6 +81,12 @@ describe('npm run lint refuses', () => {
   it('process.env read in sync/, which the device runs too', async () => {
     expect(await ruleIdsFor('sync', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
   });
+
+  it('a database column whose values are a literal list, restating one sync/ keeps, and the environment read there too', async () => {
+    const column = "import { text } from 'drizzle-orm/sqlite-core';\nexport const unitType = text('unit_type', { enum: ['lb', 'oz', 'g', 'unit'] });\n";
+    expect(await ruleIdsFor('api/db/schema', column)).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('api/db/schema', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
+  });
 });
 
 describe('npm run lint refuses a file name', () => {
@@ -97,6 +103,12 @@ describe('npm run lint refuses a file name', () => {
 });
 
 describe('npm run lint allows', () => {
+  it('a database column whose values are the list sync/ exports', async () => {
+    const column =
+      "import { text } from 'drizzle-orm/sqlite-core';\nimport { UNIT_TYPES } from '../../../sync/constants';\nexport const unitType = text('unit_type', { enum: UNIT_TYPES });\n";
+    expect(await ruleIdsFor('api/db/schema', column)).toEqual([]);
+  });
+
   it('a feature importing its own files, app/lib, app/components and sync/', async () => {
     const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/category-art';\nexport * from '../../../sync/decimal';\n";
     expect(await ruleIdsFor('app/features/menus', source)).toEqual([]);

@@ -33,9 +33,12 @@ export const menuInsightsSchema = z.object({
 });
 export type MenuInsights = z.infer<typeof menuInsightsSchema>;
 
+/** What a seller's activity feed tells of a buyer: a menu opened, or saved. */
+export const SELLER_EVENT_KINDS = ['menu_opened', 'menu_saved'] as const;
+
 export const sellerEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(['menu_opened', 'menu_saved']),
+  kind: z.enum(SELLER_EVENT_KINDS),
   menuId: z.string(),
   menuName: z.string(),
   buyerId: z.string(),

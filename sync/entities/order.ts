@@ -6,6 +6,8 @@ import { PAYMENT_TERMS } from './customer';
 export const ORDER_STATUSES = ['submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'partial', 'paid'] as const;
+/** Where an order waiting for the buyer's approval of a change goes back to once approved. */
+export const RESUME_STATUSES = ['submitted', 'accepted'] as const satisfies readonly OrderStatus[];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['cash', 'check', 'ach', 'wire', 'card', 'other'] as const;
 
@@ -68,7 +70,7 @@ export const orderSchema = z.object({
   inquiryId: entityId.nullable().optional(),
   status: z.enum(ORDER_STATUSES),
   /** While `awaiting_buyer`: the status the buyer's approval returns to. */
-  resumeStatus: z.enum(['submitted', 'accepted']).nullable(),
+  resumeStatus: z.enum(RESUME_STATUSES).nullable(),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   lines: z.array(orderLineSchema),
   subtotal: z.string(),

@@ -1,6 +1,7 @@
 /** Accounts: people, their signed-in sessions and the single-use links sent to them by email. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { SUBSCRIPTION_STATUSES, USER_ROLES } from '../../../sync/constants';
 import { timestamps, version } from './columns';
 
 export const users = sqliteTable(
@@ -13,7 +14,7 @@ export const users = sqliteTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    role: text('role', { enum: ['seller', 'buyer', 'admin'] }).notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
     businessName: text('business_name'),
     businessType: text('business_type'),
     licenseNumber: text('license_number'),
@@ -29,9 +30,7 @@ export const users = sqliteTable(
     accentColor: text('accent_color'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'canceled', 'past_due'] })
-      .notNull()
-      .default('trial'),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('trial'),
     trialEndsAt: integer('trial_ends_at', { mode: 'timestamp_ms' }),
     /** When the subscription became past due: the grace period counts from here. */
     pastDueSince: integer('past_due_since', { mode: 'timestamp_ms' }),
@@ -79,6 +78,9 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_id').on(t.userId), index('sessions_expire').on(t.expire)],
 );
 
+/** What a single-use link sent by email is for. */
+export const ACCOUNT_TOKEN_PURPOSES = ['password-reset', 'confirm-email', 'email-change'] as const;
+
 /** Single-use links sent by email (password reset, address confirmation), kept only as a SHA-256 of the token. */
 export const accountTokens = sqliteTable(
   'account_tokens',
@@ -88,7 +90,7 @@ export const accountTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A password reset, the confirmation of the account's address, or a change to a new address (which takes effect only once confirmed). */
-    purpose: text('purpose', { enum: ['password-reset', 'confirm-email', 'email-change'] }).notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     /** The address the link confirms: the account's own, or the new one of a change. */
     email: text('email'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,6 +1,7 @@
 /** The audit log of admins' actions and sign-ins. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { AUDIT_ACTIONS } from '../../../sync/entities/admin';
 import { users } from './accounts';
 
 /**
@@ -16,20 +17,7 @@ export const auditLog = sqliteTable(
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    action: text('action', {
-      enum: [
-        'customer.disable',
-        'customer.enable',
-        'customer.role',
-        'customer.extend_trial',
-        'customer.view',
-        'admin.sign_in',
-        'admin.sign_in_failed',
-        'admin.password_change',
-        'admin.email_change',
-        'admin.account_close',
-      ],
-    }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     targetId: text('target_id').references(() => users.id, { onDelete: 'set null' }),
     /** The target's email when the entry was written: the entry still says who it was after a change of address or a closed account. */
     targetEmail: text('target_email'),

@@ -1,6 +1,7 @@
 /** The catalogue: a seller team's products and the price lists that price them. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
 import type { PriceListEntry } from '../../../sync/entities/price-list';
 import { users } from './accounts';
 import { authorship } from './authorship';
@@ -15,18 +16,14 @@ export const products = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     strainName: text('strain_name').notNull(),
     description: text('description'),
-    category: text('category', { enum: ['flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical'] })
-      .notNull()
-      .default('flower'),
+    category: text('category', { enum: PRODUCT_CATEGORIES }).notNull().default('flower'),
     thcHundredths: integer('thc_hundredths'),
     cbdHundredths: integer('cbd_hundredths'),
     /** The lab found too little THC (or CBD) to measure: shown as "ND", with the percentage left empty (sync/potency.ts). */
     thcBelowDetection: integer('thc_below_detection', { mode: 'boolean' }).notNull().default(false),
     cbdBelowDetection: integer('cbd_below_detection', { mode: 'boolean' }).notNull().default(false),
     priceCents: integer('price_cents'),
-    unitType: text('unit_type', { enum: ['lb', 'oz', 'g', 'unit'] })
-      .notNull()
-      .default('oz'),
+    unitType: text('unit_type', { enum: UNIT_TYPES }).notNull().default('oz'),
     availableThousandths: integer('available_thousandths').notNull().default(0),
     lotSize: integer('lot_size').notNull().default(1),
     /** The cover's address, derived from the first uploaded photo of `photoIds` (kept for readers that show one image). */

@@ -1,6 +1,7 @@
 /** A seller team's customer book. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { PAYMENT_TERMS } from '../../../sync/entities/customer';
 import { users } from './accounts';
 import { authorship } from './authorship';
 import { priceLists } from './catalogue';
@@ -29,9 +30,7 @@ export const customers = sqliteTable(
     /** When the seller last invited the customer to its book. */
     invitedAt: integer('invited_at', { mode: 'timestamp_ms' }),
     licenseNumber: text('license_number'),
-    paymentTerms: text('payment_terms', { enum: ['cod', 'net7', 'net15', 'net30'] })
-      .notNull()
-      .default('cod'),
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('cod'),
     priceListId: text('price_list_id').references((): AnySQLiteColumn => priceLists.id, { onDelete: 'set null' }),
     repUserId: text('rep_user_id').references(() => users.id, { onDelete: 'set null' }),
     holdWhenOverdue: integer('hold_when_overdue', { mode: 'boolean' }).notNull().default(false),

@@ -1,6 +1,7 @@
 /** Inquiries: buyers' messages and order requests to sellers, and the conversation on each. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../../../sync/entities/inquiry';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { timestamps, version } from './columns';
@@ -26,10 +27,8 @@ export const inquiries = sqliteTable(
     linkId: text('link_id'),
     menuName: text('menu_name').notNull(),
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['message', 'order'] }).notNull(),
-    status: text('status', { enum: ['open', 'accepted', 'declined'] })
-      .notNull()
-      .default('open'),
+    kind: text('kind', { enum: INQUIRY_KINDS }).notNull(),
+    status: text('status', { enum: INQUIRY_STATUSES }).notNull().default('open'),
     items: text('items', { mode: 'json' })
       .$type<Array<{ productId: string; strainName: string; unitType: string; quantity: string; pricePerUnit: string | null; lineTotal: string | null }>>()
       .notNull()

@@ -7,6 +7,9 @@ import { users } from './accounts';
 export const MAIL_LANES = ['account', 'notification'] as const;
 export type MailLane = (typeof MAIL_LANES)[number];
 
+/** Where a queued message stands: waiting (or retrying), sent, or given up on. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
 /**
  * Every email the server sends, written in the same transaction as the change
  * that causes it. A background sender per lane delivers its due rows,
@@ -27,9 +30,7 @@ export const mailOutbox = sqliteTable(
       .$type<Record<string, string>>()
       .notNull()
       .default(sql`'{}'`),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     lastError: text('last_error'),

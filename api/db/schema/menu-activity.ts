@@ -1,6 +1,7 @@
 /** What visitors do with menus: counted views, visitors, product opens and the seller's events about them. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { SELLER_EVENT_KINDS } from '../../../sync/entities/insights';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { menus } from './menus';
@@ -104,7 +105,7 @@ export const sellerEvents = sqliteTable(
     sellerId: text('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['menu_opened', 'menu_saved'] }).notNull(),
+    kind: text('kind', { enum: SELLER_EVENT_KINDS }).notNull(),
     menuId: text('menu_id')
       .notNull()
       .references(() => menus.id, { onDelete: 'cascade' }),

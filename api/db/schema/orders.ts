@@ -1,7 +1,8 @@
 /** Orders: wholesale orders and each seller team's order numbering. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { OrderHistoryEntry, OrderLine, OrderPayment } from '../../../sync/entities/order';
+import { PAYMENT_TERMS } from '../../../sync/entities/customer';
+import { ORDER_STATUSES, PAYMENT_STATUSES, RESUME_STATUSES, type OrderHistoryEntry, type OrderLine, type OrderPayment } from '../../../sync/entities/order';
 import { users } from './accounts';
 import { authorship } from './authorship';
 import { timestamps, version } from './columns';
@@ -30,20 +31,16 @@ export const orders = sqliteTable(
     /** The conversation of an order that began as an order request. */
     inquiryId: text('inquiry_id').references(() => inquiries.id, { onDelete: 'set null' }),
     number: integer('number').notNull(),
-    status: text('status', { enum: ['submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer'] }).notNull(),
-    resumeStatus: text('resume_status', { enum: ['submitted', 'accepted'] }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    resumeStatus: text('resume_status', { enum: RESUME_STATUSES }),
     /** Whether its lines' quantities are out of stock: from acceptance until it is cancelled (an order request accepted before orders held none). */
     stockHeld: integer('stock_held', { mode: 'boolean' }).notNull().default(false),
-    paymentStatus: text('payment_status', { enum: ['unpaid', 'partial', 'paid'] })
-      .notNull()
-      .default('unpaid'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     lines: text('lines', { mode: 'json' }).$type<OrderLine[]>().notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     amountPaidCents: integer('amount_paid_cents').notNull().default(0),
-    paymentTerms: text('payment_terms', { enum: ['cod', 'net7', 'net15', 'net30'] })
-      .notNull()
-      .default('cod'),
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('cod'),
     deliveredAt: integer('delivered_at', { mode: 'timestamp_ms' }),
     dueAt: integer('due_at', { mode: 'timestamp_ms' }),
     note: text('note').notNull().default(''),

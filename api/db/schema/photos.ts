@@ -1,6 +1,7 @@
 /** Uploaded files: product photos, profile photos and lab results. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { PHOTO_PURPOSES } from '../../../sync/entities/photo';
 import { users } from './accounts';
 import { version } from './columns';
 
@@ -19,7 +20,7 @@ export const photos = sqliteTable(
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    purpose: text('purpose', { enum: ['product', 'profile', 'lab-result'] }).notNull(),
+    purpose: text('purpose', { enum: PHOTO_PURPOSES }).notNull(),
     version,
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },

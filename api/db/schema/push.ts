@@ -2,6 +2,9 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sessions, users } from './accounts';
 
+/** The urgencies Web Push lets a message carry (RFC 8030), which a push service uses to decide when to wake a device. */
+export const PUSH_URGENCIES = ['very-low', 'low', 'normal', 'high'] as const;
+
 /** A browser's push subscription: one per endpoint, owned by the person who posted it (another takes it over only by posting its keys too). */
 export const pushSubscriptions = sqliteTable(
   'push_subscriptions',
@@ -53,7 +56,7 @@ export const pushOutbox = sqliteTable(
     kind: text('kind').notNull(),
     /** The JSON message (`pushMessageSchema`), encrypted only when sent. */
     payload: text('payload').notNull(),
-    urgency: text('urgency', { enum: ['very-low', 'low', 'normal', 'high'] }).notNull(),
+    urgency: text('urgency', { enum: PUSH_URGENCIES }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
     claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),

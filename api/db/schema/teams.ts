@@ -1,6 +1,7 @@
 /** Teams: the businesses, who belongs to each and the invitations to join one. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { TEAM_KINDS, TEAM_ROLES } from '../../../sync/entities/team';
 import { users } from './accounts';
 
 /**
@@ -14,7 +15,7 @@ export const teams = sqliteTable(
     id: text('id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['seller', 'buyer'] }).notNull(),
+    kind: text('kind', { enum: TEAM_KINDS }).notNull(),
     name: text('name').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -31,7 +32,7 @@ export const teamMembers = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'manager', 'rep'] }).notNull(),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     /** The change clock when the person joined: a device of theirs whose cursor is older pulled for another team. */
     sinceVersion: integer('since_version').notNull().default(0),
@@ -52,7 +53,7 @@ export const teamInvitations = sqliteTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['owner', 'manager', 'rep'] }).notNull(),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
