@@ -11,11 +11,11 @@ import { expectAllSynced } from './support/offline-app';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
-/** The drafts of long forms the signed-in person's database on this device holds, each as JSON. */
-function keptDraftValues(page: Page): Promise<string[]> {
+/** How many drafts of long forms the signed-in person's database on this device holds. */
+function keptDrafts(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const names = (await indexedDB.databases()).flatMap((database) => (database.name?.startsWith('replica-') ? [database.name] : []));
-    const values: string[] = [];
+    let count = 0;
     for (const name of names) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const opening = indexedDB.open(name);
@@ -23,19 +23,16 @@ function keptDraftValues(page: Page): Promise<string[]> {
         opening.onerror = () => reject(opening.error);
       });
       if (db.objectStoreNames.contains('drafts')) {
-        const rows = await new Promise<Array<{ value: unknown }>>((resolve) => {
-          const reading = db.transaction('drafts').objectStore('drafts').getAll();
-          reading.onsuccess = () => resolve(reading.result as Array<{ value: unknown }>);
+        count += await new Promise<number>((resolve) => {
+          const counting = db.transaction('drafts').objectStore('drafts').count();
+          counting.onsuccess = () => resolve(counting.result);
         });
-        values.push(...rows.map((row) => JSON.stringify(row.value)));
       }
       db.close();
     }
-    return values;
+    return count;
   });
 }
-
-const keptDrafts = async (page: Page) => (await keptDraftValues(page)).length;
 
 test('back closes the open dialog first, and leaving a menu being built asks before its work is lost', async ({ page }) => {
   test.setTimeout(180_000);
@@ -146,8 +143,8 @@ test('a price list being written asks before it is left, and a double tap adds a
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
 
-  // The list as typed, grid included, is kept on the device (a pause after the last key) and comes back after a reload.
-  await expect.poll(async () => (await keptDraftValues(page)).filter((value) => value.includes('10.50')).length, { timeout: 15_000 }).toBe(1);
+  // The list as typed, grid included, is kept on the device and comes back after a reload.
+  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(1);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
