@@ -11,11 +11,11 @@ import { expectAllSynced } from './support/offline-app';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main', exact: true });
 
-/** How many drafts of long forms the signed-in person's database on this device holds. */
-function keptDrafts(page: Page): Promise<number> {
+/** The drafts of long forms the signed-in person's database on this device holds, each as JSON. */
+function keptDraftValues(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const names = (await indexedDB.databases()).flatMap((database) => (database.name?.startsWith('replica-') ? [database.name] : []));
-    let count = 0;
+    const values: string[] = [];
     for (const name of names) {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const opening = indexedDB.open(name);
@@ -23,15 +23,21 @@ function keptDrafts(page: Page): Promise<number> {
         opening.onerror = () => reject(opening.error);
       });
       if (db.objectStoreNames.contains('drafts')) {
-        count += await new Promise<number>((resolve) => {
-          const counting = db.transaction('drafts').objectStore('drafts').count();
-          counting.onsuccess = () => resolve(counting.result);
+        const drafts = await new Promise<Array<{ value: unknown }>>((resolve) => {
+          const reading = db.transaction('drafts').objectStore('drafts').getAll();
+          reading.onsuccess = () => resolve(reading.result as Array<{ value: unknown }>);
         });
+        values.push(...drafts.map((draft) => JSON.stringify(draft.value)));
       }
       db.close();
     }
-    return count;
+    return values;
   });
+}
+
+/** How many drafts of long forms the device holds. */
+async function keptDrafts(page: Page): Promise<number> {
+  return (await keptDraftValues(page)).length;
 }
 
 test('back closes the open dialog first, and leaving a menu being built asks before its work is lost', async ({ page }) => {
@@ -143,8 +149,8 @@ test('a price list being written asks before it is left, and a double tap adds a
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);
 
-  // The list as typed, grid included, is kept on the device and comes back after a reload.
-  await expect.poll(() => keptDrafts(page), { timeout: 15_000 }).toBe(1);
+  // The list as typed, grid included, is kept on the device once typing pauses, and comes back after a reload.
+  await expect.poll(() => keptDraftValues(page), { timeout: 15_000 }).toEqual([expect.stringContaining('"10.50"')]);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(`Partners ${tag}`);

@@ -44,13 +44,26 @@ export function useKeptDraft<T>(key: string, value: T, unsaved: boolean): { rest
       void db.drafts.delete(key);
       return;
     }
-    pendingWrite.current = window.setTimeout(() => void db.drafts.put({ key, value: latest.current, keptAt: new Date().toISOString() }), KEEP_AFTER_MS);
-    return () => window.clearTimeout(pendingWrite.current);
+    const keep = () => {
+      if (pendingWrite.current === undefined) return;
+      window.clearTimeout(pendingWrite.current);
+      pendingWrite.current = undefined;
+      void db.drafts.put({ key, value: latest.current, keptAt: new Date().toISOString() });
+    };
+    pendingWrite.current = window.setTimeout(keep, KEEP_AFTER_MS);
+    // A tab closed or reloaded mid-pause keeps what was typed: the waiting write starts before the page goes.
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.clearTimeout(pendingWrite.current);
+      pendingWrite.current = undefined;
+      window.removeEventListener('pagehide', keep);
+    };
   }, [db, key, readKey, unsaved, serialized]);
 
   // A write still waiting for a pause in typing is dropped too: it must not bring back what was just given up.
   const forget = useCallback(() => {
     window.clearTimeout(pendingWrite.current);
+    pendingWrite.current = undefined;
     setRestored(null);
     void db?.drafts.delete(key);
   }, [db, key]);
