@@ -1,6 +1,8 @@
 /** The device's optimistic view of orders: a new one shows at once as submitted, priced as the device saw the menu; a move shows its new status, or nothing when it is not the device's side to make. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Customer } from './entities/customer';
+import type { PriceList } from './entities/price-list';
 import type { SavedMenuListItem } from './entities/saved-menu';
 import type { User } from './entities/user';
 import { mayReorder } from './order-replica';
@@ -41,6 +43,40 @@ describe('the order mutations on the device', () => {
       ['accepted', 'Sally Seller'],
       ['fulfilled', 'Sally Seller'],
     ]);
+  });
+
+  it("prices a seller's order waiting to send on the customer's list, as the form showed it and the server will write it", () => {
+    const state = stateOf(userFixture({ role: 'seller' }));
+    const gelato = productFixture({ id: randomUUID(), strainName: 'Gelato', pricePerUnit: '10.00' });
+    const runtz = productFixture({ id: randomUUID(), strainName: 'Runtz', pricePerUnit: '20.00' });
+    const list = {
+      id: randomUUID(),
+      startsAt: null,
+      endsAt: null,
+      entries: [gelato, runtz].map((product) => ({ productId: product.id, price: null, percentOff: '20', hidden: false, minQuantity: null, increment: null, breaks: [] })),
+    };
+    const customer = { id: randomUUID(), priceListId: list.id } as Customer;
+    state.products.set(gelato.id, gelato).set(runtz.id, runtz);
+    state.priceLists.set(list.id, list as unknown as PriceList);
+    state.customers.set(customer.id, customer);
+    const id = randomUUID();
+    applyMutation(state, { name: 'order.create', args: { id, customerId: customer.id, lines: [{ productId: gelato.id, quantity: '3' }], accept: true } }, context);
+    expect(state.orders.get(id)).toMatchObject({ total: '24.00', lines: [{ unitPrice: '8.00', listPrice: '10.00', lineTotal: '24.00' }] });
+
+    // The list changes; the line already on the order keeps its price, and a new product takes today's.
+    list.entries = [];
+    const lines = [
+      { productId: gelato.id, quantity: '2' },
+      { productId: runtz.id, quantity: '1' },
+    ];
+    applyMutation(state, { name: 'order.updateLines', args: { id, lines } }, context);
+    expect(state.orders.get(id)).toMatchObject({
+      total: '36.00',
+      lines: [
+        { unitPrice: '8.00', lineTotal: '16.00' },
+        { unitPrice: '20.00', lineTotal: '20.00' },
+      ],
+    });
   });
 
   it('shows nothing for a move that is not the side of the device to make', () => {
@@ -99,7 +135,7 @@ describe('reordering on the device', () => {
 describe('money on the device', () => {
   it('shows what was paid beyond a total lowered after payment as a credit at once', () => {
     const state = stateOf(userFixture({ role: 'seller' }));
-    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '10.00' });
+    const gelato = productFixture({ id: randomUUID(), strainName: 'Gelato', pricePerUnit: '10.00' });
     state.products.set(gelato.id, gelato);
     const id = randomUUID();
     applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);
@@ -142,7 +178,7 @@ describe('the timeline on the device', () => {
 
   it('records a payment with its amount and how it was paid', () => {
     const state = stateOf(userFixture({ role: 'seller', firstName: 'Sally', lastName: 'Seller' }));
-    const gelato = productFixture({ strainName: 'Gelato', pricePerUnit: '10.00' });
+    const gelato = productFixture({ id: randomUUID(), strainName: 'Gelato', pricePerUnit: '10.00' });
     state.products.set(gelato.id, gelato);
     const id = randomUUID();
     applyMutation(state, { name: 'order.create', args: { id, customerId: randomUUID(), lines: [{ productId: gelato.id, quantity: '3' }] } }, context);

@@ -3,21 +3,21 @@
  * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, parseScaled, TOTAL_RULE } from './decimal';
+import { formatScaled, parseScaled, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 import type { Order, OrderLine } from './entities/order';
 import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
 import type { ParsedMutation } from './mutations';
 import { lineChanges, linesChangedHistory } from './order-changes';
 import { orderCredit } from './order-payments';
+import { orderLinePrice, pricedOrderLine } from './order-line-price';
 import { lineTotal, orderTotal } from './order-request';
 import { orderMove, type OrderMove, type OrderParty } from './order-states';
 import { shownOrderLine, type ShownProduct } from './priced-menu';
+import { calendarDay, orderTerms } from './pricing';
 import type { ApplyContext, ReplicaState } from './replica-state';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
 type Applier<K extends OrderMutationName> = (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void;
-
-type PricedProduct = { id: string; strainName: string; unitType: string; pricePerUnit: string | null };
 
 const cents = (amount: string) => {
   const parsed = parseScaled(amount, TOTAL_RULE);
@@ -45,21 +45,41 @@ export function mayReorder(order: Pick<Order, 'menuId'>, party: OrderParty, save
   return !saved || savedMenuAvailable(saved, now);
 }
 
-function linesFrom(wanted: Array<{ productId: string; quantity: string | null }>, products: Map<string, PricedProduct>, kept?: Map<string, OrderLine>): OrderLine[] {
+/**
+ * The seller's lines as the server will price them (`orderLinePrice`): on the customer's list, else the list of the
+ * menu the order came by; a line already on the order keeps its price. A product the device no longer holds keeps the
+ * line as it was, or shows at no price until the server's word comes.
+ */
+function sellerLines(
+  state: ReplicaState,
+  wanted: Array<{ productId: string; quantity: string | null }>,
+  order: { customerId: string; menuId: string | null },
+  now: string,
+  kept?: Map<string, OrderLine>,
+): OrderLine[] {
+  const termsOf = orderTerms(state, order, calendarDay(new Date(now)));
   return wanted.map(({ productId, quantity }) => {
-    const product = products.get(productId);
-    const unitPrice = kept?.get(productId)?.unitPrice ?? product?.pricePerUnit ?? '0.00';
-    return {
-      productId,
-      strainName: product?.strainName ?? kept?.get(productId)?.strainName ?? 'Product',
-      unitType: product?.unitType ?? kept?.get(productId)?.unitType ?? '',
-      quantity: quantity ?? '0',
-      unitPrice,
-      listPrice: product?.pricePerUnit ?? null,
-      lineTotal: lineTotal({ pricePerUnit: unitPrice }, quantity ?? '0') ?? '0.00',
-      deliveredQuantity: null,
-    };
+    const parsed = parseScaled(quantity ?? '0', QUANTITY_RULE);
+    const thousandths = parsed.ok ? parsed.scaled : 0;
+    const product = state.products.get(productId);
+    const price = product && orderLinePrice(termsOf(product), thousandths, kept?.get(productId));
+    if (product && price) return pricedOrderLine(product, thousandths, price);
+    return unpricedLine(productId, quantity, product, kept?.get(productId));
   });
+}
+
+/** A line the device cannot price: as it was on the order (`before`), else at no price until the server's word comes. */
+function unpricedLine(productId: string, quantity: string | null, product?: Pick<OrderLine, 'strainName' | 'unitType'>, before?: OrderLine): OrderLine {
+  return {
+    productId,
+    strainName: product?.strainName ?? before?.strainName ?? 'Product',
+    unitType: product?.unitType ?? before?.unitType ?? '',
+    quantity: quantity ?? '0',
+    unitPrice: before?.unitPrice ?? '0.00',
+    listPrice: before?.listPrice ?? null,
+    lineTotal: before ? (lineTotal({ pricePerUnit: before.unitPrice }, quantity ?? '0') ?? '0.00') : '0.00',
+    deliveredQuantity: null,
+  };
 }
 
 /** The buyer's lines priced by their saved copy of the menu, as the cart priced them (`shownOrderLine`). */
@@ -67,7 +87,7 @@ function shownLines(wanted: Array<{ productId: string; quantity: string | null }
   const byId = new Map(products.map((product) => [product.id, product]));
   return wanted.map(({ productId, quantity }) => {
     const product = byId.get(productId);
-    return product ? shownOrderLine(product, quantity ?? '0').line : linesFrom([{ productId, quantity }], new Map())[0]!;
+    return product ? shownOrderLine(product, quantity ?? '0').line : unpricedLine(productId, quantity);
   });
 }
 
@@ -138,7 +158,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
   'order.create': (state, args, context) => {
     if (state.orders.has(args.id)) return;
     if ('customerId' in args) {
-      const lines = linesFrom(args.lines, state.products);
+      const lines = sellerLines(state, args.lines, { customerId: args.customerId, menuId: null }, context.now);
       put(
         state,
         pendingOrder(
@@ -173,7 +193,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const order = state.orders.get(args.id);
     if (!order) return;
     const kept = new Map(order.lines.map((line) => [line.productId, line]));
-    const lines = linesFrom(args.lines, state.products, kept);
+    const lines = sellerLines(state, args.lines, order, now, kept);
     const total = totalOf(lines);
     const raises = cents(total) > cents(order.total) || lines.some((line) => !kept.has(line.productId));
     const next = orderMove(order, 'editLines', partyOf(state), raises);

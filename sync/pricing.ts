@@ -67,6 +67,30 @@ export function entriesByProduct(list: Pick<PriceList, 'entries'> | null): Map<s
   return new Map((list?.entries ?? []).map((entry) => [entry.productId, entry]));
 }
 
+/** Each product's terms under `list` (none: the list prices), for pricing many lines against one list. */
+export function termsUnder(list: Pick<PriceList, 'entries'> | null): (product: Pick<PricedProduct, 'id' | 'pricePerUnit' | 'lotSize'>) => ProductTerms {
+  const entries = entriesByProduct(list);
+  return (product) => productTerms(product, entries.get(product.id));
+}
+
+/** The lists the device holds by id, and what names them: a customer entry's list, a menu's bound list. */
+export type HeldPriceLists = {
+  customers: ReadonlyMap<string, { priceListId: string | null }>;
+  menus: ReadonlyMap<string, { priceListId?: string | null }>;
+  priceLists: ReadonlyMap<string, ApplicablePriceList>;
+};
+
+/**
+ * The terms an order's lines are priced on, on `day`, from what the device holds: the customer's list while in
+ * effect, else the list of the menu the order came by (`applicablePriceList`), as the server prices them.
+ */
+export function orderTerms(held: HeldPriceLists, order: { customerId: string | null; menuId: string | null }, day: string) {
+  const listOf = (id: string | null | undefined) => (id ? (held.priceLists.get(id) ?? null) : null);
+  const customerList = listOf(order.customerId === null ? null : held.customers.get(order.customerId)?.priceListId);
+  const menuList = listOf(order.menuId === null ? null : held.menus.get(order.menuId)?.priceListId);
+  return termsUnder(applicablePriceList(customerList, menuList, day));
+}
+
 /** A product's terms under a list's entry for it (none: the list price and the lot size). */
 export function productTerms(product: Pick<PricedProduct, 'pricePerUnit' | 'lotSize'>, entry: PriceListEntry | undefined): ProductTerms {
   const listPriceCents = cents(product.pricePerUnit);

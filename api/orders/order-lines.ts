@@ -3,12 +3,13 @@
  * (`sync/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
  * and increments. Totals in whole cents, rounded half up per line.
  */
-import { formatScaled, parseScaled, TOTAL_RULE } from '../../sync/decimal';
+import { parseScaled, TOTAL_RULE } from '../../sync/decimal';
 import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/errors';
-import { lineTotalCents, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
-import { entriesByProduct, productTerms, quantityProblem, unitPriceCents, wholeUnitsProblem } from '../../sync/pricing';
+import { orderLinePrice, pricedOrderLine } from '../../sync/order-line-price';
+import { totalsBeyondCents, type LineAmount } from '../../sync/order-request';
+import { quantityProblem, termsUnder, wholeUnitsProblem } from '../../sync/pricing';
 import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
 import { findProductsByIds } from '../db/repositories/products';
@@ -27,8 +28,6 @@ export type PricingRules = {
   /** Lines already on the order keep the price they were given. */
   kept?: ReadonlyMap<string, OrderLine>;
 };
-
-const money = (cents: number) => formatScaled(cents, 2);
 
 /** Stock as a product reads it: whatever whole number of thousandths the database holds. */
 const STOCK_RULE = { scale: 3, min: 0, max: Number.MAX_SAFE_INTEGER / 1000 };
@@ -67,7 +66,7 @@ export async function readLineProducts(db: Db, input: LineInput[]): Promise<Read
  * `leaveOut` left out and named. Lines whose totals would pass the last exact cent are refused in every case.
  */
 export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[], rules: PricingRules, leaveOut = false): PricedLines {
-  const entries = entriesByProduct(rules.list);
+  const termsOf = termsUnder(rules.list);
   const problems: LineProblem[] = [];
   const refuse = (index: number, strainName: string, reason: string) => problems.push({ index, productId: input[index]!.productId, strainName, reason });
   const lines: OrderLine[] = [];
@@ -80,32 +79,21 @@ export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[
       return;
     }
     const quantity = thousandthsOf(line.quantity ?? '0');
-    const terms = productTerms(product, entries.get(product.id));
+    const terms = termsOf(product);
     // A seller's own order is not held to a buyer's terms, but a counted product is counted in whole units on every order.
     const problem = rules.buyerTerms ? quantityProblem(product, terms, quantity) : wholeUnitsProblem(product, quantity);
     if (problem) {
       refuse(index, product.strainName, problem);
       return;
     }
-    const kept = rules.kept?.get(product.id);
-    const priceCents = kept ? centsOf(kept.unitPrice) : unitPriceCents(terms, quantity);
-    if (priceCents === null) {
+    const price = orderLinePrice(terms, quantity, rules.kept?.get(product.id));
+    if (price === null) {
       refuse(index, product.strainName, `${product.strainName} has no price yet: ask the seller`);
       return;
     }
-    amounts[index] = { strainName: product.strainName, priceCents, quantityThousandths: quantity };
-    const cents = lineTotalCents(priceCents, quantity);
-    totalCents += cents;
-    lines.push({
-      productId: product.id,
-      strainName: product.strainName,
-      unitType: product.unitType,
-      quantity: formatScaled(quantity, 3),
-      unitPrice: money(priceCents),
-      listPrice: kept ? kept.listPrice : terms.listPriceCents === null ? null : money(terms.listPriceCents),
-      lineTotal: money(cents),
-      deliveredQuantity: null,
-    });
+    amounts[index] = { strainName: product.strainName, priceCents: price.unitPriceCents, quantityThousandths: quantity };
+    totalCents += price.lineTotalCents;
+    lines.push(pricedOrderLine(product, quantity, price));
   });
   if (problems.length > 0 && !leaveOut) {
     throw new AppError('validation', problems[0]!.reason, Object.fromEntries(problems.map((problem) => [`lines.${problem.index}`, problem.reason])));

@@ -7,21 +7,21 @@ import type { ProductTerms } from '../../../sync/pricing';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { formatPrice } from '../../lib/format-price';
-import { boothTotal, boothUncounted, priceBoothLines, startingQuantity, type BoothLine, type HeldByOrder } from './booth-lines';
+import { boothTotal, boothUncounted, priceBoothLines, startingQuantity, type BoothLine, type EditedOrder } from './booth-lines';
 
 type Props = {
   lines: BoothLine[];
   onChange: (lines: BoothLine[]) => void;
   products: Map<string, Product>;
   termsOf: (product: Product) => ProductTerms;
-  /** What the order being edited already has of each product (see `HeldByOrder`). */
-  held?: HeldByOrder;
+  /** What the order being edited already has (see `EditedOrder`). */
+  editing?: EditedOrder;
 };
 
-export function BoothLinesEditor({ lines, onChange, products, termsOf, held }: Props) {
+export function BoothLinesEditor({ lines, onChange, products, termsOf, editing }: Props) {
   const [search, setSearch] = useState('');
   const id = useId();
-  const priced = priceBoothLines(lines, products, termsOf, held);
+  const priced = priceBoothLines(lines, products, termsOf, editing);
   const uncounted = boothUncounted(priced);
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const chosen = new Set(lines.map((line) => line.productId));

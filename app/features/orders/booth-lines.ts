@@ -1,15 +1,14 @@
 /**
- * Lines a seller writes for a customer (a new order, or an order's edited lines), priced on the device the way the
- * server will price them: the customer's price list while in effect, else the list price; each quantity checked as
+ * Lines a seller writes for a customer (a new order, or an order's edited lines), priced on the device by the rule the
+ * server prices them with (`sync/order-line-price.ts`, on the terms of `orderTerms`); each quantity checked as
  * typed by the cart's rule (`sync/typed-quantity.ts`): a number, whole units, the list's minimum and steps, what is
  * available. Exact cents and thousandths throughout.
  */
 import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
-import type { Customer } from '../../../sync/entities/customer';
-import type { PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
-import { lineTotalCents, orderTotal, totalsBeyondCents, type LineAmount } from '../../../sync/order-request';
-import { applicablePriceList, entriesByProduct, productTerms, unitPriceCents, type ProductTerms } from '../../../sync/pricing';
+import { orderLinePrice, type KeptLinePrice } from '../../../sync/order-line-price';
+import { orderTotal, totalsBeyondCents, type LineAmount } from '../../../sync/order-request';
+import type { ProductTerms } from '../../../sync/pricing';
 import { typedQuantityProblem } from '../../../sync/typed-quantity';
 
 export type BoothLine = { productId: string; quantity: string };
@@ -21,13 +20,6 @@ export type PricedBoothLine = BoothLine & {
   lineTotal: string | null;
   problem: string | null;
 };
-
-/** Each product's terms for this customer today (no customer yet: the list prices). */
-export function customerTerms(customer: Pick<Customer, 'priceListId'> | null, priceLists: Map<string, PriceList>, day: string) {
-  const list = customer?.priceListId ? (priceLists.get(customer.priceListId) ?? null) : null;
-  const entries = entriesByProduct(applicablePriceList(list, null, day));
-  return (product: Product): ProductTerms => productTerms(product, entries.get(product.id));
-}
 
 /** A quantity as a person types it: no trailing zeros after the point ("2.500" is "2.5", "10.000" is "10"). */
 export function plainQuantity(quantity: string): string {
@@ -41,28 +33,30 @@ export function startingQuantity(terms: ProductTerms): string {
 
 type TermsOf = (product: Product) => ProductTerms;
 /**
- * What an order being edited already has of each product (thousandths by product id): once accepted it took that from
- * stock, so a line may keep it or grow by what is left. Counted for any order that may be edited, never stricter than the server.
+ * What the order being edited already has: of each product, the quantity (thousandths), which it took from stock
+ * once accepted, so a line may keep it or grow by what is left (never stricter than the server); and the price each
+ * line was given, which it keeps.
  */
-export type HeldByOrder = ReadonlyMap<string, number>;
+export type EditedOrder = { held: ReadonlyMap<string, number>; kept: ReadonlyMap<string, KeptLinePrice> };
 
-/** What the order's lines have of each product, for `HeldByOrder`. */
-export function heldByLines(lines: ReadonlyArray<{ productId: string; quantity: string }>): HeldByOrder {
-  return new Map(
+/** The `EditedOrder` of an order's lines. */
+export function editedOrder(lines: ReadonlyArray<{ productId: string; quantity: string } & KeptLinePrice>): EditedOrder {
+  const held = new Map(
     lines.flatMap((line) => {
       const parsed = parseScaled(line.quantity, QUANTITY_RULE);
       return parsed.ok ? [[line.productId, parsed.scaled] as const] : [];
     }),
   );
+  return { held, kept: new Map(lines.map((line) => [line.productId, line])) };
 }
 
-function withHeld(product: Product, held: HeldByOrder | undefined): Product {
-  const extra = held?.get(product.id) ?? 0;
+function withHeld(product: Product, editing: EditedOrder | undefined): Product {
+  const extra = editing?.held.get(product.id) ?? 0;
   const left = parseScaled(product.availableQuantity, QUANTITY_RULE);
   return extra > 0 && left.ok ? { ...product, availableQuantity: formatScaled(left.scaled + extra, 3) } : product;
 }
 
-function priceBoothLine(line: BoothLine, products: Map<string, Product>, termsOf: TermsOf, held?: HeldByOrder): { priced: PricedBoothLine; amount: LineAmount } {
+function priceBoothLine(line: BoothLine, products: Map<string, Product>, termsOf: TermsOf, editing?: EditedOrder): { priced: PricedBoothLine; amount: LineAmount } {
   const product = products.get(line.productId);
   if (!product) {
     const gone = 'This product is no longer in the catalogue';
@@ -71,21 +65,21 @@ function priceBoothLine(line: BoothLine, products: Map<string, Product>, termsOf
   const terms = termsOf(product);
   const parsed = parseScaled(line.quantity.trim(), QUANTITY_RULE);
   const quantity = parsed.ok && parsed.scaled > 0 ? parsed.scaled : null;
-  const price = quantity === null ? null : unitPriceCents(terms, quantity);
+  const price = quantity === null ? null : orderLinePrice(terms, quantity, editing?.kept.get(product.id));
   const priced = {
     ...line,
     strainName: product.strainName,
     unitType: product.unitType,
-    unitPrice: price === null ? null : formatScaled(price, 2),
-    lineTotal: price === null || quantity === null ? null : formatScaled(lineTotalCents(price, quantity), 2),
-    problem: typedQuantityProblem(withHeld(product, held), terms, line.quantity),
+    unitPrice: price?.unitPrice ?? null,
+    lineTotal: price?.lineTotal ?? null,
+    problem: typedQuantityProblem(withHeld(product, editing), terms, line.quantity),
   };
-  return { priced, amount: price === null || quantity === null ? null : { strainName: product.strainName, priceCents: price, quantityThousandths: quantity } };
+  return { priced, amount: price === null || quantity === null ? null : { strainName: product.strainName, priceCents: price.unitPriceCents, quantityThousandths: quantity } };
 }
 
 /** The lines priced, each with what is wrong with it as typed (a line past the last exact cent among them). */
-export function priceBoothLines(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf, held?: HeldByOrder): PricedBoothLine[] {
-  const each = lines.map((line) => priceBoothLine(line, products, termsOf, held));
+export function priceBoothLines(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf, editing?: EditedOrder): PricedBoothLine[] {
+  const each = lines.map((line) => priceBoothLine(line, products, termsOf, editing));
   const beyond = totalsBeyondCents(each.map((entry) => entry.amount));
   return each.map(({ priced }, index) => ({ ...priced, problem: priced.problem ?? beyond?.[`lines.${index}`] ?? null }));
 }
@@ -101,8 +95,8 @@ export function boothUncounted(lines: PricedBoothLine[]): number {
 }
 
 /** Why the lines cannot be sent yet, or null: at least one, none with a problem, and a total counted to the cent. */
-export function boothLinesReady(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf, held?: HeldByOrder): string | null {
+export function boothLinesReady(lines: BoothLine[], products: Map<string, Product>, termsOf: TermsOf, editing?: EditedOrder): string | null {
   if (lines.length === 0) return 'Add at least one product to the order';
-  const lineProblem = priceBoothLines(lines, products, termsOf, held).find((line) => line.problem)?.problem;
-  return lineProblem ?? totalsBeyondCents(lines.map((line) => priceBoothLine(line, products, termsOf, held).amount))?.lines ?? null;
+  const lineProblem = priceBoothLines(lines, products, termsOf, editing).find((line) => line.problem)?.problem;
+  return lineProblem ?? totalsBeyondCents(lines.map((line) => priceBoothLine(line, products, termsOf, editing).amount))?.lines ?? null;
 }

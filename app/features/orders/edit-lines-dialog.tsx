@@ -6,28 +6,28 @@
 import { useState } from 'react';
 import type { Order } from '../../../sync/entities/order';
 import { AppError } from '../../../sync/errors';
-import { calendarDay } from '../../../sync/pricing';
+import { calendarDay, orderTerms } from '../../../sync/pricing';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { mutate } from '../../lib/replica/mutate';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
 import { useSingleTap } from '../../lib/use-single-tap';
-import { boothLinesReady, customerTerms, heldByLines, plainQuantity, type BoothLine } from './booth-lines';
+import { boothLinesReady, editedOrder, plainQuantity, type BoothLine } from './booth-lines';
 import { BoothLinesEditor } from './booth-lines-editor';
 
-type Props = { order: Order; view: Pick<ReplicaView, 'customers' | 'priceLists' | 'products'>; onOpenChange: (open: boolean) => void };
+type Props = { order: Order; view: Pick<ReplicaView, 'customers' | 'menus' | 'priceLists' | 'products'>; onOpenChange: (open: boolean) => void };
 
 export function EditLinesDialog({ order, view, onOpenChange }: Props) {
   const [opened] = useState<BoothLine[]>(() => order.lines.map((line) => ({ productId: line.productId, quantity: plainQuantity(line.quantity) })));
   const [lines, setLines] = useState(opened);
   const [error, setError] = useState<string | null>(null);
   const { run, pending } = useSingleTap();
-  const termsOf = customerTerms(view.customers.get(order.customerId) ?? null, view.priceLists, calendarDay(new Date()));
-  const held = heldByLines(order.lines);
+  const termsOf = orderTerms(view, order, calendarDay(new Date()));
+  const editing = editedOrder(order.lines);
 
   async function save() {
-    const problem = boothLinesReady(lines, view.products, termsOf, held);
+    const problem = boothLinesReady(lines, view.products, termsOf, editing);
     setError(problem);
     if (problem) return;
     try {
@@ -48,7 +48,7 @@ export function EditLinesDialog({ order, view, onOpenChange }: Props) {
       unsaved={JSON.stringify(lines) !== JSON.stringify(opened)}
     >
       <div className="grid gap-3">
-        <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} held={held} />
+        <BoothLinesEditor lines={lines} onChange={setLines} products={view.products} termsOf={termsOf} editing={editing} />
         {error && (
           <p role="alert" className="text-sm text-red-700">
             {error}

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { calendarDay } from '../../../sync/pricing';
+import { calendarDay, orderTerms } from '../../../sync/pricing';
 import { AppError } from '../../../sync/errors';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -18,7 +18,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { mutate } from '../../lib/replica/mutate';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { toast } from '../../lib/toast-store';
-import { boothLinesReady, customerTerms, type BoothLine } from './booth-lines';
+import { boothLinesReady, type BoothLine } from './booth-lines';
 import { BoothLinesEditor } from './booth-lines-editor';
 import { useRefusedOrder, type RefusedOrder } from './order-send-state';
 
@@ -46,7 +46,7 @@ function NewOrder({ view, resend, initialCustomerId }: { view: ReplicaView; rese
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const customers = [...view.customers.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const termsOf = customerTerms(view.customers.get(customerId) ?? null, view.priceLists, calendarDay(new Date()));
+  const termsOf = orderTerms(view, { customerId, menuId: null }, calendarDay(new Date()));
 
   async function submit() {
     const problem = customerId ? boothLinesReady(lines, view.products, termsOf) : 'Choose the customer';
