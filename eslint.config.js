@@ -26,6 +26,12 @@ const ENVIRONMENT_READS = [
   },
 ];
 
+/** A Map's oldest key dropped by hand: a cache bounded again beside the one class that does it (api/limits/bounded-map.ts). */
+const HAND_BOUNDED_CACHE = {
+  selector: "CallExpression[callee.property.name='next'] > MemberExpression.callee > CallExpression.object[callee.property.name='keys']",
+  message: 'Bound a cache with BoundedMap (api/limits/bounded-map.ts) rather than dropping its oldest key by hand.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
   js.configs.recommended,
@@ -64,6 +70,12 @@ export default tseslint.config(
     },
   },
   {
+    // On the server, every in-memory cache keyed by what clients send is bounded by one class (issue 39).
+    files: ['api/**/*.{ts,tsx}'],
+    ignores: ['api/env.ts', 'api/limits/bounded-map.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_BOUNDED_CACHE] },
+  },
+  {
     // A column's values are a list sync/ exports (the contract both sides check against), or one named beside the
     // table for what never leaves the server: never a literal restating a list kept elsewhere (issue 39).
     files: ['api/db/schema/**/*.ts'],
@@ -72,6 +84,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         ...ENVIRONMENT_READS,
+        HAND_BOUNDED_CACHE,
         {
           selector: "CallExpression[callee.name='text'] > ObjectExpression > Property[key.name='enum'] > ArrayExpression",
           message: "Name the column's values: the list sync/ exports for them, or a constant of the table's own beside it.",

@@ -4,6 +4,7 @@
  * (so the address itself is never stored). Link-preview fetchers and crawlers
  * are not visitors.
  */
+import { BoundedMap } from '../limits/bounded-map';
 import { createHmac } from 'node:crypto';
 import { quotaKeyOf } from '../http/client-address';
 
@@ -35,8 +36,7 @@ export type VisitorIdentity = {
 };
 
 /** Hashes already made, by secret and text: the same addresses open menu after menu, and each would cost an HMAC. */
-const madeHashes = new Map<string, string>();
-const MADE_HASHES_KEPT = 10_000;
+const madeHashes = new BoundedMap<string, string>(10_000);
 
 function keyedHash(secret: string, text: string): string {
   const key = `${secret}\n${text}`;
@@ -44,7 +44,6 @@ function keyedHash(secret: string, text: string): string {
   if (hash === undefined) {
     hash = createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
     madeHashes.set(key, hash);
-    if (madeHashes.size > MADE_HASHES_KEPT) madeHashes.delete(madeHashes.keys().next().value!);
   }
   return hash;
 }

@@ -5,6 +5,7 @@
  * the clock stands still the rows behind a kept session are the ones it was read from: the same freshness as the
  * public menu's kept answers. Its expiry is a moment, not a change, and is checked on every use.
  */
+import { BoundedMap } from '../limits/bounded-map';
 import type { Session } from '../context';
 import type { Database } from '../db/database';
 
@@ -19,7 +20,7 @@ const MAX_ENTRIES = 10_000;
 export const SESSION_KEPT_MS = 2_000;
 
 export class SessionCache {
-  private readonly entries = new Map<string, Kept>();
+  private readonly entries = new BoundedMap<string, Kept>(MAX_ENTRIES);
 
   /** The kept session of `sid` for `userId`, when nothing was committed since it was read and it has not expired. */
   get(db: Database, sid: string, userId: string, now: Date): Session | undefined {
@@ -35,9 +36,7 @@ export class SessionCache {
 
   /** Keeps `session`, read after the clock stood at `clock` (read before the query, so a commit racing it is never missed). */
   keep(sid: string, clock: number, expire: Date, now: Date, session: Session): void {
-    this.entries.delete(sid);
     this.entries.set(sid, { clock, expire: expire.getTime(), readAt: now.getTime(), session });
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

@@ -10,6 +10,7 @@
  * and the stream's start. A client address, a menu and the process each
  * hold a bounded number of open streams (stream-slots.ts).
  */
+import { BoundedMap } from '../limits/bounded-map';
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppEnv, Services } from '../context';
@@ -28,7 +29,7 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const slots = new StreamSlots(options.caps);
   // One change, one rebuilt answer: a thousand streams of a menu must not each rebuild it.
-  const latest = new Map<string, { version: number; json: Promise<string | null> }>();
+  const latest = new BoundedMap<string, { version: number; json: Promise<string | null> }>(MAX_REMEMBERED);
   const menuAt = (services: Services, linkId: string, version: number): Promise<string | null> => {
     const known = latest.get(linkId);
     if (known && known.version >= version) return known.json;
@@ -37,7 +38,6 @@ export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?:
       () => null,
     );
     latest.set(linkId, { version, json });
-    if (latest.size > MAX_REMEMBERED) latest.delete(latest.keys().next().value!);
     return json;
   };
 

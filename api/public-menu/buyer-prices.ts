@@ -4,6 +4,7 @@
  * day, and shared by every buyer with that list, so a buyer's menu costs about what a guest's does; which list a
  * buyer has is read again only once something was committed. Nothing here reaches the shared page drawn for guests.
  */
+import { BoundedMap } from '../limits/bounded-map';
 import { pricedMenu } from '../../sync/priced-menu';
 import { applicablePriceList, calendarDay } from '../../sync/pricing';
 import type { Services } from '../context';
@@ -22,18 +23,10 @@ export async function listPricing(db: Db, { sellerId, menuId, buyerTeamId, day }
 
 const MAX_ENTRIES = 1_000;
 
-/** Keeps at most `MAX_ENTRIES`, forgetting the least recently kept. */
-function keep<T>(entries: Map<string, T>, key: string, value: T): T {
-  entries.delete(key);
-  entries.set(key, value);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-  return value;
-}
-
 export class BuyerMenuPrices {
   /** Each (seller, buyer team)'s customer list, as of a change clock value. */
-  private readonly lists = new Map<string, { clock: number; list: VersionedPriceList | null }>();
-  private readonly answers = new Map<string, CachedAnswer>();
+  private readonly lists = new BoundedMap<string, { clock: number; list: VersionedPriceList | null }>(MAX_ENTRIES);
+  private readonly answers = new BoundedMap<string, CachedAnswer>(MAX_ENTRIES);
 
   /** The menu answer as the buyer team sees it: the guests' own when no list of theirs applies. */
   async answer(services: Services, guests: CachedAnswer, buyerTeamId: string): Promise<CachedAnswer> {
@@ -44,7 +37,9 @@ export class BuyerMenuPrices {
     const kept = this.answers.get(key);
     if (kept) return kept;
     const json = JSON.stringify(pricedMenu(guests.base, list));
-    return keep(this.answers, key, { ...guests, json, ...keepBody(json) });
+    const answer = { ...guests, json, ...keepBody(json) };
+    this.answers.set(key, answer);
+    return answer;
   }
 
   private async customerList(services: Services, sellerId: string, buyerTeamId: string): Promise<VersionedPriceList | null> {
@@ -52,6 +47,8 @@ export class BuyerMenuPrices {
     const clock = services.db.committedVersion;
     const kept = this.lists.get(key);
     if (kept?.clock === clock) return kept.list;
-    return keep(this.lists, key, { clock, list: await customerPriceList(services.db.read, sellerId, buyerTeamId) }).list;
+    const list = await customerPriceList(services.db.read, sellerId, buyerTeamId);
+    this.lists.set(key, { clock, list });
+    return list;
   }
 }

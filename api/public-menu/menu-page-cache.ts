@@ -4,6 +4,7 @@
  * is drawn again only when its menu, products or seller changed, and a visit
  * in between costs what the API's does. A rebuilt app shell draws it again too.
  */
+import { BoundedMap } from '../limits/bounded-map';
 import type { Services } from '../context';
 import { keepBody, type KeptBody } from '../http/kept-answer';
 import type { PublicMenu } from '../../sync/entities/public-menu';
@@ -17,7 +18,7 @@ export type RenderPage = (shell: string, menu: PublicMenu, publicLinkId: string,
 const MAX_ENTRIES = 2_000;
 
 export class MenuPageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
 
   constructor(
     private readonly menus: PublicMenuCache,
@@ -58,9 +59,7 @@ export class MenuPageCache {
       html,
       ...keepBody(html),
     };
-    this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }
 

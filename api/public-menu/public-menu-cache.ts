@@ -7,6 +7,7 @@
  * The answer is the guests': priced by the menu's bound list while in effect. The ETag lets a
  * repeat visit get a 304 with no body at all.
  */
+import { BoundedMap } from '../limits/bounded-map';
 import type { Services } from '../context';
 import { keepBody } from '../http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
@@ -24,7 +25,7 @@ type Entry = CachedAnswer & { clock: number; stamp: string; day: string };
 const MAX_ENTRIES = 1_000;
 
 export class PublicMenuCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new BoundedMap<string, Entry>(MAX_ENTRIES);
 
   async answer(services: Services, requestedLinkId: string): Promise<CachedAnswer> {
     const linkId = menuLinkIdOf(requestedLinkId);
@@ -63,9 +64,7 @@ export class PublicMenuCache {
       json,
       ...keepBody(json),
     };
-    this.entries.delete(linkId);
     this.entries.set(linkId, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }
 }

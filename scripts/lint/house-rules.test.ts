@@ -87,6 +87,16 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('api/db/schema', column)).toContain(ENVIRONMENT);
     expect(await ruleIdsFor('api/db/schema', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
   });
+
+  it('a server cache that drops its oldest entry by hand instead of using BoundedMap', async () => {
+    const cache =
+      'const kept = new Map<string, number>();\nexport function keep(key: string) {\n  kept.set(key, 1);\n  if (kept.size > 10) kept.delete(kept.keys().next().value!);\n}\n';
+    expect(await ruleIdsFor('api/public-menu', cache)).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('api/db/schema', cache)).toContain(ENVIRONMENT);
+    const bounded =
+      "import { BoundedMap } from '../limits/bounded-map';\nconst kept = new BoundedMap<string, number>(10);\nexport const keep = (key: string) => kept.set(key, 1);\n";
+    expect(await ruleIdsFor('api/public-menu', bounded)).toEqual([]);
+  });
 });
 
 describe('npm run lint refuses a file name', () => {
