@@ -51,3 +51,14 @@ export const QUANTITY_RULE: DecimalRule = { scale: 3, min: 0, max: 9_999_999.999
 export const MAX_TOTAL_CENTS = Number.MAX_SAFE_INTEGER;
 /** Amounts on an order: past one price's ceiling, up to `MAX_TOTAL_CENTS`. */
 export const TOTAL_RULE: DecimalRule = { scale: 2, min: 0, max: MAX_TOTAL_CENTS / 100 };
+
+/** Whole cents of a money amount ('1450.00' → 145000); text that is not money counts as nothing. */
+export function moneyCents(amount: string): number {
+  const parsed = parseScaled(amount, TOTAL_RULE);
+  return parsed.ok ? parsed.scaled : 0;
+}
+
+/** Whole cents written as money (145000 → '1450.00'). */
+export function centsAsMoney(cents: number): string {
+  return formatScaled(cents, 2);
+}

@@ -3,9 +3,8 @@
  * list price of the moment they were priced beside the price charged (`listPrice` and `unitPrice`), so the discount
  * is theirs for good, whatever the list says later.
  */
-import { formatScaled } from './decimal';
+import { formatScaled, moneyCents } from './decimal';
 import type { OrderLine } from './entities/order';
-import { moneyCents } from './order-payments';
 
 /**
  * The discount per unit ('150.00'), or null when there is none: the line was charged its list price (or more), or

@@ -3,9 +3,9 @@
  * their customers', so a rep sees their own figures): the open orders by where they stand, the money customers owe
  * on invoiced orders and how much of it is overdue, and this month's sales. Money in cents until the edge.
  */
-import { formatScaled } from './decimal';
+import { formatScaled, moneyCents } from './decimal';
 import type { Order, OrderStatus } from './entities/order';
-import { amountDue, isOverdue, moneyCents } from './order-payments';
+import { amountDue, isOverdue } from './order-payments';
 import { isInvoiced } from './order-states';
 
 /** The statuses of an order still under way, in the order it passes them. */

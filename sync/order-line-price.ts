@@ -5,7 +5,7 @@
  * price it was given; a new one takes the price its terms give the quantity (quantity breaks included); the total is
  * the exact product rounded half up to the cent.
  */
-import { formatScaled, parseScaled, PRICE_RULE } from './decimal';
+import { centsAsMoney, formatScaled, moneyCents } from './decimal';
 import type { OrderLine } from './entities/order';
 import type { Product } from './entities/product';
 import { lineTotalCents } from './order-request';
@@ -16,24 +16,17 @@ export type KeptLinePrice = Pick<OrderLine, 'unitPrice' | 'listPrice'>;
 
 export type LinePrice = { unitPriceCents: number; lineTotalCents: number; unitPrice: string; listPrice: string | null; lineTotal: string };
 
-const money = (cents: number) => formatScaled(cents, 2);
-
-function keptCents(kept: KeptLinePrice): number | null {
-  const parsed = parseScaled(kept.unitPrice, PRICE_RULE);
-  return parsed.ok ? parsed.scaled : null;
-}
-
 /** The line's price and total for `quantityThousandths` on `terms`, or null when the product has no price. */
 export function orderLinePrice(terms: ProductTerms, quantityThousandths: number, kept?: KeptLinePrice): LinePrice | null {
-  const priceCents = kept ? keptCents(kept) : unitPriceCents(terms, quantityThousandths);
+  const priceCents = kept ? moneyCents(kept.unitPrice) : unitPriceCents(terms, quantityThousandths);
   if (priceCents === null) return null;
   const totalCents = lineTotalCents(priceCents, quantityThousandths);
   return {
     unitPriceCents: priceCents,
     lineTotalCents: totalCents,
-    unitPrice: money(priceCents),
-    listPrice: kept ? kept.listPrice : terms.listPriceCents === null ? null : money(terms.listPriceCents),
-    lineTotal: money(totalCents),
+    unitPrice: centsAsMoney(priceCents),
+    listPrice: kept ? kept.listPrice : terms.listPriceCents === null ? null : centsAsMoney(terms.listPriceCents),
+    lineTotal: centsAsMoney(totalCents),
   };
 }
 

@@ -3,7 +3,7 @@
  * what is still owed, payment status, overdue, and the hold on fulfilling for a customer with an overdue balance.
  * Money in integer cents and quantities in thousandths all the way; decimal strings only at the edges.
  */
-import { formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
+import { centsAsMoney, moneyCents, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
 import type { Customer, PaymentTerms } from './entities/customer';
 import { PAYMENT_TERM_DAYS } from './entities/customer';
 import type { Order, OrderLine, OrderStatus, PaymentStatus } from './entities/order';
@@ -12,14 +12,6 @@ import { lineTotalCents } from './order-request';
 import type { OrderParty } from './order-states';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Cents of an order's money field ('1450.00' → 145000); text that is not money counts as nothing. */
-export function moneyCents(amount: string): number {
-  const parsed = parseScaled(amount, TOTAL_RULE);
-  return parsed.ok ? parsed.scaled : 0;
-}
-
-const money = (cents: number) => formatScaled(cents, 2);
 
 /** When an order delivered at `deliveredAt` falls due under the customer's terms (`cod`: on delivery). */
 export function dueDate(deliveredAt: string, terms: PaymentTerms): string {
@@ -35,7 +27,7 @@ export function billedQuantity(line: Pick<OrderLine, 'quantity' | 'deliveredQuan
 export function billedLineTotal(line: Pick<OrderLine, 'quantity' | 'deliveredQuantity' | 'unitPrice'>): string {
   const quantity = parseScaled(billedQuantity(line), QUANTITY_RULE);
   const price = parseScaled(line.unitPrice, PRICE_RULE);
-  return money(quantity.ok && price.ok ? lineTotalCents(price.scaled, quantity.scaled) : 0);
+  return centsAsMoney(quantity.ok && price.ok ? lineTotalCents(price.scaled, quantity.scaled) : 0);
 }
 
 /**
@@ -44,7 +36,7 @@ export function billedLineTotal(line: Pick<OrderLine, 'quantity' | 'deliveredQua
  */
 export function orderTotals(lines: ReadonlyArray<Pick<OrderLine, 'quantity' | 'deliveredQuantity' | 'unitPrice'>>): { subtotal: string; total: string } {
   const subtotalCents = lines.reduce((sum, line) => sum + moneyCents(billedLineTotal(line)), 0);
-  return { subtotal: money(subtotalCents), total: money(subtotalCents) };
+  return { subtotal: centsAsMoney(subtotalCents), total: centsAsMoney(subtotalCents) };
 }
 
 /** An order's money; without its status, an order that stands (neither cancelled nor rejected). */
@@ -57,7 +49,7 @@ function billedCents(order: Balance): number {
 
 /** What is still owed: what the order bills less what was paid, never below nothing. */
 export function amountDue(order: Balance): string {
-  return money(Math.max(billedCents(order) - moneyCents(order.amountPaid), 0));
+  return centsAsMoney(Math.max(billedCents(order) - moneyCents(order.amountPaid), 0));
 }
 
 /**
@@ -65,12 +57,12 @@ export function amountDue(order: Balance): string {
  * cancellation, that money stays recorded as the customer's credit with the seller, never silently absorbed.
  */
 export function orderCredit(order: Balance): string {
-  return money(Math.max(moneyCents(order.amountPaid) - billedCents(order), 0));
+  return centsAsMoney(Math.max(moneyCents(order.amountPaid) - billedCents(order), 0));
 }
 
 /** A customer's credit with the seller: what their orders hold beyond what they bill, together. */
 export function customerCredit(orders: ReadonlyArray<Balance>): string {
-  return money(orders.reduce((sum, order) => sum + moneyCents(orderCredit(order)), 0));
+  return centsAsMoney(orders.reduce((sum, order) => sum + moneyCents(orderCredit(order)), 0));
 }
 
 /**
@@ -82,7 +74,7 @@ export function creditNote(order: Balance & Pick<Order, 'customerName' | 'seller
   if (credit === 0) return null;
   const paid = billedCents(order) === 0 ? 'paid on this order' : 'paid beyond its total';
   const whose = reader === 'buyer' ? `your credit with ${order.sellerName}` : `a credit for ${order.customerName}`;
-  return `${formatPrice(money(credit))} ${paid} stays recorded as ${whose}.`;
+  return `${formatPrice(centsAsMoney(credit))} ${paid} stays recorded as ${whose}.`;
 }
 
 /** Unpaid until the first payment, partial until nothing is owed, then paid. */
@@ -99,8 +91,8 @@ export function applyPayment(order: Balance, amount: string): PaymentOutcome {
   if (!parsed.ok || parsed.scaled <= 0) return { ok: false, message: 'Enter the amount received' };
   const owed = moneyCents(amountDue(order));
   if (owed === 0) return { ok: false, message: 'Nothing is owed on this order' };
-  if (parsed.scaled > owed) return { ok: false, message: `That is more than the ${formatPrice(money(owed))} still owed` };
-  const balance = { total: order.total, amountPaid: money(moneyCents(order.amountPaid) + parsed.scaled) };
+  if (parsed.scaled > owed) return { ok: false, message: `That is more than the ${formatPrice(centsAsMoney(owed))} still owed` };
+  const balance = { total: order.total, amountPaid: centsAsMoney(moneyCents(order.amountPaid) + parsed.scaled) };
   return { ok: true, amountPaid: balance.amountPaid, paymentStatus: paymentStatusOf(balance) };
 }
 

@@ -3,7 +3,7 @@
  * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, parseScaled, QUANTITY_RULE, TOTAL_RULE } from './decimal';
+import { formatScaled, moneyCents, parseScaled, QUANTITY_RULE } from './decimal';
 import type { Order, OrderLine } from './entities/order';
 import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
 import type { ParsedMutation } from './mutations';
@@ -18,11 +18,6 @@ import type { ApplyContext, ReplicaState } from './replica-state';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;
 type Applier<K extends OrderMutationName> = (state: ReplicaState, args: Extract<ParsedMutation, { name: K }>['args'], context: ApplyContext) => void;
-
-const cents = (amount: string) => {
-  const parsed = parseScaled(amount, TOTAL_RULE);
-  return parsed.ok ? parsed.scaled : 0;
-};
 
 const byName = (state: ReplicaState) => [state.user?.firstName, state.user?.lastName].filter(Boolean).join(' ') || state.user?.email || '';
 const partyOf = (state: ReplicaState): OrderParty => (state.user?.role === 'seller' ? 'seller' : 'buyer');
@@ -195,7 +190,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const kept = new Map(order.lines.map((line) => [line.productId, line]));
     const lines = sellerLines(state, args.lines, order, now, kept);
     const total = totalOf(lines);
-    const raises = cents(total) > cents(order.total) || lines.some((line) => !kept.has(line.productId));
+    const raises = moneyCents(total) > moneyCents(order.total) || lines.some((line) => !kept.has(line.productId));
     const next = orderMove(order, 'editLines', partyOf(state), raises);
     if (!next.ok) return;
     const history = linesChangedHistory(order.history, { lineChanges: lineChanges(order.lines, lines), from: order.status, to: next.status, at: now, byName: byName(state) });
@@ -217,9 +212,9 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const order = state.orders.get(args.id);
     if (!order || !orderMove(order, 'recordPayment', partyOf(state)).ok) return;
     if (args.paymentId && order.payments.some((payment) => payment.id === args.paymentId)) return;
-    const paid = cents(order.amountPaid) + cents(args.amount ?? '0');
+    const paid = moneyCents(order.amountPaid) + moneyCents(args.amount ?? '0');
     const payment = { id: args.paymentId ?? '', amount: args.amount ?? '0', method: args.method, receivedAt: args.receivedAt, byName: byName(state) };
-    const paymentStatus = paid >= cents(order.total) ? 'paid' : 'partial';
+    const paymentStatus = paid >= moneyCents(order.total) ? 'paid' : 'partial';
     const recorded = { status: order.status, at: now, byName: byName(state), payment: { amount: payment.amount, method: args.method } };
     put(state, { ...order, payments: [...order.payments, payment], history: [...order.history, recorded], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
   },

@@ -6,7 +6,7 @@
  * from a quantity on (the largest break at or below the quantity ordered).
  */
 import type { UnitType } from './constants';
-import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from './decimal';
+import { formatScaled, moneyCents, parseScaled, PERCENT_RULE, QUANTITY_RULE } from './decimal';
 import { formatQuantity } from './format-decimal';
 import type { PriceList, PriceListEntry } from './entities/price-list';
 import type { Product } from './entities/product';
@@ -46,11 +46,7 @@ export function applicablePriceList<List extends PriceListDates>(customerList: L
   return null;
 }
 
-const cents = (price: string | null) => {
-  if (price === null) return null;
-  const parsed = parseScaled(price, PRICE_RULE);
-  return parsed.ok ? parsed.scaled : null;
-};
+const cents = (price: string | null) => (price === null ? null : moneyCents(price));
 const thousandths = (quantity: string | null) => {
   if (quantity === null) return null;
   const parsed = parseScaled(quantity, QUANTITY_RULE);

@@ -6,6 +6,7 @@
  * figure comes from the order as stored (its lines, totals and payments) or from the shared rules, never recomputed
  * in floats.
  */
+import { moneyCents } from '../../sync/decimal';
 import PDFDocument from 'pdfkit';
 import { PAYMENT_TERM_LABELS } from '../../sync/entities/customer';
 import type { Order, OrderLine } from '../../sync/entities/order';
@@ -13,7 +14,7 @@ import type { UnitType } from '../../sync/constants';
 import { formatPrice, formatQuantity } from '../../sync/format-decimal';
 import { unitDiscount } from '../../sync/line-discount';
 import { PAYMENT_METHOD_LABELS } from '../../sync/order-labels';
-import { amountDue, billedLineTotal, moneyCents, orderCredit } from '../../sync/order-payments';
+import { amountDue, billedLineTotal, orderCredit } from '../../sync/order-payments';
 import { heightOfWrapped, registerInvoiceFonts, useFont, widthOfText, writeLine, writeWrapped, type Weight } from './invoice-text';
 
 /** The seller, as their team's business profile names them; `address` as its lines. */

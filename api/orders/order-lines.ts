@@ -3,7 +3,7 @@
  * (`sync/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
  * and increments. Totals in whole cents, rounded half up per line.
  */
-import { parseScaled, TOTAL_RULE } from '../../sync/decimal';
+import { moneyCents, parseScaled } from '../../sync/decimal';
 import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/errors';
@@ -38,14 +38,8 @@ function stockOf(product: Product): number {
   return parsed.scaled;
 }
 
-export function centsOf(amount: string): number {
-  const parsed = parseScaled(amount, TOTAL_RULE);
-  if (!parsed.ok) throw new Error(`Unvalidated amount on an order: ${amount}`);
-  return parsed.scaled;
-}
-
 export function linesTotalCents(lines: OrderLine[]): number {
-  return lines.reduce((sum, line) => sum + centsOf(line.lineTotal), 0);
+  return lines.reduce((sum, line) => sum + moneyCents(line.lineTotal), 0);
 }
 
 /** A line that cannot be ordered, and why. */

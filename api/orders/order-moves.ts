@@ -3,7 +3,7 @@
  * held or given back and its email queued in the same transaction, so a refused move changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { formatScaled } from '../../sync/decimal';
+import { centsAsMoney, formatScaled, moneyCents } from '../../sync/decimal';
 import {
   orderByIdSchema,
   orderDeliverSchema,
@@ -14,7 +14,7 @@ import {
   type OrderHistoryEntry,
 } from '../../sync/entities/order';
 import { AppError } from '../../sync/errors';
-import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, moneyCents, orderTotals, paymentStatusOf } from '../../sync/order-payments';
+import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, orderTotals, paymentStatusOf } from '../../sync/order-payments';
 import { lineChanges, linesChangedHistory } from '../../sync/order-changes';
 import { deliveredQuantityProblem } from '../../sync/order-delivery';
 import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
@@ -26,7 +26,7 @@ import { findCustomerOfSeller } from '../db/repositories/customers';
 import { customerOrdersOwing, findOrder, findOrderRow, updateOrder, type OrderChanges, type OrderRow } from '../db/repositories/orders';
 import { ORDER_NOT_FOUND, partyOf, type OrderActor } from './order-actor';
 import { findCustomerPriceLists, findMenuPriceList } from './order-price-lists';
-import { centsOf, priceLines, readLineProducts } from './order-lines';
+import { priceLines, readLineProducts } from './order-lines';
 import { notifyOrderStep, type OrderStep } from './order-mail';
 import { adjustStock, giveBackStock, heldBy, holdStock, thousandthsOf } from './order-stock';
 
@@ -203,7 +203,7 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
         totalCents: moneyCents(total),
         deliveredAt: now,
         dueAt: new Date(dueDate(now.toISOString(), row.paymentTerms)),
-        paymentStatus: paymentStatusOf({ total, amountPaid: formatScaled(row.amountPaidCents, 2) }),
+        paymentStatus: paymentStatusOf({ total, amountPaid: centsAsMoney(row.amountPaidCents) }),
       },
     };
   });
@@ -214,8 +214,8 @@ export async function recordPayment(services: Services, actor: OrderActor, input
   const args = parseOrThrow(orderPaymentInputSchema, input);
   return moveOrder(services, actor, args.id, 'recordPayment', async ({ row, now }) => {
     if (args.paymentId && row.payments.some((payment) => payment.id === args.paymentId)) return { changes: {}, step: null };
-    const amount = formatScaled(centsOf(args.amount!), 2);
-    const paid = applyPayment({ total: formatScaled(row.totalCents, 2), amountPaid: formatScaled(row.amountPaidCents, 2) }, amount);
+    const amount = centsAsMoney(moneyCents(args.amount!));
+    const paid = applyPayment({ total: centsAsMoney(row.totalCents), amountPaid: centsAsMoney(row.amountPaidCents) }, amount);
     if (!paid.ok) throw new AppError('validation', paid.message, { amount: paid.message });
     const payment = {
       id: args.paymentId ?? randomUUID(),

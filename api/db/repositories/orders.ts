@@ -1,6 +1,6 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { formatScaled } from '../../../sync/decimal';
+import { centsAsMoney } from '../../../sync/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
 import { isOverdue, orderCredit } from '../../../sync/order-payments';
@@ -30,8 +30,6 @@ export type OrderChanges = Partial<
   >
 >;
 
-const money = (cents: number) => formatScaled(cents, 2);
-
 /** The seller as an order names them. */
 type OrderSeller = Pick<typeof users.$inferSelect, 'businessName' | 'companyName' | 'firstName' | 'lastName'>;
 
@@ -52,14 +50,14 @@ export function toOrder(row: { order: OrderRow; seller: OrderSeller; customerNam
     resumeStatus: order.resumeStatus,
     paymentStatus: order.paymentStatus,
     lines: order.lines,
-    subtotal: money(order.subtotalCents),
-    total: money(order.totalCents),
-    amountPaid: money(order.amountPaidCents),
-    credit: orderCredit({ status: order.status, total: money(order.totalCents), amountPaid: money(order.amountPaidCents) }),
+    subtotal: centsAsMoney(order.subtotalCents),
+    total: centsAsMoney(order.totalCents),
+    amountPaid: centsAsMoney(order.amountPaidCents),
+    credit: orderCredit({ status: order.status, total: centsAsMoney(order.totalCents), amountPaid: centsAsMoney(order.amountPaidCents) }),
     paymentTerms: order.paymentTerms,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     dueAt: order.dueAt?.toISOString() ?? null,
-    overdue: isOverdue({ dueAt: order.dueAt?.toISOString() ?? null, total: money(order.totalCents), amountPaid: money(order.amountPaidCents) }, now),
+    overdue: isOverdue({ dueAt: order.dueAt?.toISOString() ?? null, total: centsAsMoney(order.totalCents), amountPaid: centsAsMoney(order.amountPaidCents) }, now),
     note: order.note,
     history: order.history,
     payments: order.payments,
@@ -296,5 +294,10 @@ export async function customerOrdersOwing(db: Db, customerId: string, exceptOrde
     .where(and(eq(orders.customerId, customerId), sql`${orders.id} <> ${exceptOrderId}`, sql`${orders.dueAt} IS NOT NULL`, sql`${orders.amountPaidCents} < ${orders.totalCents}`))
     .orderBy(orders.number)
     .all();
-  return rows.map((row) => ({ number: `SO-${row.number}`, dueAt: row.dueAt?.toISOString() ?? null, total: money(row.totalCents), amountPaid: money(row.amountPaidCents) }));
+  return rows.map((row) => ({
+    number: `SO-${row.number}`,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    total: centsAsMoney(row.totalCents),
+    amountPaid: centsAsMoney(row.amountPaidCents),
+  }));
 }
