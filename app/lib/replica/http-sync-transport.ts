@@ -1,6 +1,11 @@
-/** The engine's transport over the API, mapping failures to what the engine should do about them. */
+/**
+ * The engine's transport over the API, mapping failures to what the engine should do about them. Each answer is
+ * checked with its protocol schema, as every other read is (app/lib/server-read/): an answer the device cannot read
+ * is a server failure, retried and shown, never rows half-stored.
+ */
+import type { ZodType } from 'zod';
 import { SyncTransportError, type SyncTransport } from '../../../sync/engine/sync-engine';
-import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
+import type { PushRequest } from '../../../sync/protocol';
 import { apiRequest, ApiError, NetworkError } from '../api-client';
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -8,6 +13,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     return await apiRequest<T>(method, url, body);
   } catch (error) {
     if (error instanceof NetworkError) throw new SyncTransportError('network', error.message);
+    // A page in place of the answer (a captive portal, a proxy's error page) is no answer the device can store.
+    if (error instanceof SyntaxError) throw new SyncTransportError('server', "The server's answer could not be read (not JSON)");
     if (error instanceof ApiError) {
       const message = error.serverMessage ?? error.message;
       if (error.status === 401) throw new SyncTransportError('unauthorized', message);
@@ -20,7 +27,25 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
   }
 }
 
+/** The answer as its schema reads it, or a server failure naming what did not fit. */
+function checked<T>(schema: ZodType<T>, answer: unknown): T {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ');
+  throw new SyncTransportError('server', `The server's answer could not be read (${issues})`);
+}
+
+// The protocol's schemas load with the first answer, not with the first page (a shared menu opens without them), and
+// only once the server answered: offline, a failure stays the network's.
+const protocol = () => import('../../../sync/protocol');
+
 export const httpSyncTransport: SyncTransport = {
-  push: (request: PushRequest) => call<PushResponse>('POST', '/api/sync/push', request),
-  pull: (cursor: number, clientId: string) => call<PullResponse>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`),
+  async push(request: PushRequest) {
+    const answer = await call<unknown>('POST', '/api/sync/push', request);
+    return checked((await protocol()).pushResponseSchema, answer);
+  },
+  async pull(cursor: number, clientId: string) {
+    const answer = await call<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`);
+    return checked((await protocol()).pullResponseSchema, answer);
+  },
 };
