@@ -8,9 +8,9 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { priceListSaveSchema, type PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
-import { AppError } from '../../../sync/errors';
-import { parsePriceListCsv, priceListToCsv, type PriceListCsvRow } from '../../../sync/price-list-csv';
-import { validate } from '../../../sync/validation';
+import { AppError } from '../../../sync/contract/errors';
+import { parsePriceListCsv, priceListToCsv, type PriceListCsvRow } from '../../lib/csv/price-list-csv';
+import { validate } from '../../../sync/contract/validation';
 import { CsvImportDialog } from '../../components/csv-import-dialog';
 import { KeptDraftNotice } from '../../components/kept-draft-notice';
 import { PageBody, PageHeader } from '../../components/page/page-header';
@@ -75,15 +75,17 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
   const [drafts] = useState(() => new Map((list?.entries ?? []).map((entry) => [entry.productId, draftOf(entry)])));
   // Whether anything was typed since the list was opened or saved: leaving then asks first.
   const [changed, setChanged] = useState(false);
-  // Typing in the grid redraws one row; a pause later the page draws again, so the draft kept on the device follows.
-  const [, setRowEdits] = useState(0);
+  // Typing in the grid redraws one row; a pause later the rows as typed are copied into state, so the draft kept on the
+  // device follows. The draft is drawn from that copy, never from the map itself: a render that React throws away must
+  // see what the kept one saw, or the draft stops following the grid.
+  const [keptRows, setKeptRows] = useState(() => [...drafts]);
   const rowEditPause = useRef<number | undefined>(undefined);
   const onRowChange = useCallback(
     (productId: string, draft: RowDraft) => {
       drafts.set(productId, draft);
       setChanged(true);
       window.clearTimeout(rowEditPause.current);
-      rowEditPause.current = window.setTimeout(() => setRowEdits((count) => count + 1), ROW_EDIT_PAUSE_MS);
+      rowEditPause.current = window.setTimeout(() => setKeptRows([...drafts]), ROW_EDIT_PAUSE_MS);
     },
     [drafts],
   );
@@ -95,7 +97,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
   };
   const unsaved = changed && editPriceLists;
   // Kept on the device as typed; leaving on purpose drops it.
-  const kept = useKeptDraft<KeptPriceList>(`priceList:${list?.id ?? 'new'}`, { name, startsAt, endsAt, rows: [...drafts] }, unsaved);
+  const kept = useKeptDraft<KeptPriceList>(`priceList:${list?.id ?? 'new'}`, { name, startsAt, endsAt, rows: keptRows }, unsaved);
   const allowLeaving = useNavigationGuard(unsaved ? { kind: 'unsaved', discard: kept.forget } : null);
   const [restoredDraft, setRestoredDraft] = useState<KeptPriceList | null>(null);
   /** Fills the form with a kept draft, or (with none) with the list as saved. */
@@ -105,6 +107,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
     setEndsAt(draft?.endsAt ?? list?.endsAt ?? '');
     drafts.clear();
     for (const [productId, row] of draft?.rows ?? (list?.entries ?? []).map((entry) => [entry.productId, draftOf(entry)] as const)) drafts.set(productId, row);
+    setKeptRows([...drafts]);
     setGeneration((count) => count + 1);
     setChanged(draft !== null);
   }
@@ -177,6 +180,7 @@ function PriceListEditor({ list, products }: { list: PriceList | null; products:
   async function importRows(rows: PriceListCsvRow[]): Promise<string> {
     const entries = rows.flatMap((row) => (row.entry ? [row.entry] : []));
     for (const entry of entries) drafts.set(entry.productId, draftOf(entry));
+    setKeptRows([...drafts]);
     setGeneration((count) => count + 1);
     setChanged(true);
     return `Read ${entries.length} ${entries.length === 1 ? 'product' : 'products'} into the grid. Press Save to keep them.`;
