@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { SiteInfo } from '../sync/entities/site-info';
-import { AppError } from '../sync/errors';
+import { AppError } from '../sync/contract/errors';
 import { accountRoutes } from './account/account-routes';
 import { adminRoutes } from './admin/admin-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';

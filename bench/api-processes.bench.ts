@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { PRODUCT_CATEGORIES } from '../sync/constants';
+import { PRODUCT_CATEGORIES } from '../sync/contract/constants';
 import type { AuthResponse } from '../sync/entities/user';
 import { startRoundRobinProxy } from '../api/testing/round-robin-proxy';
 import { spawnServer, type ServerProcess } from '../api/testing/server-process';

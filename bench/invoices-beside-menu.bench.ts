@@ -12,7 +12,7 @@ import { createMenu } from '../api/menus/menu-service';
 import { createProducts } from '../api/products/product-service';
 import { SAMPLE_BUYER, SAMPLE_SELLER } from '../api/testing/sample-invoice-parties';
 import { sampleOrder } from '../sync/testing/sample-order';
-import { PRODUCT_CATEGORIES } from '../sync/constants';
+import { PRODUCT_CATEGORIES } from '../sync/contract/constants';
 import { startBenchServer, type BenchServer } from './bench-server';
 
 const PRODUCTS = 200;

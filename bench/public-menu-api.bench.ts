@@ -14,7 +14,7 @@ import { createUser, startSession } from '../api/auth/auth-service';
 import { customers, priceLists } from '../api/db/schema';
 import { createMenu } from '../api/menus/menu-service';
 import { createProducts } from '../api/products/product-service';
-import { PRODUCT_CATEGORIES } from '../sync/constants';
+import { PRODUCT_CATEGORIES } from '../sync/contract/constants';
 import type { PriceListEntry } from '../sync/entities/price-list';
 import { benchPostgresDatabase } from './bench-postgres';
 import { medianFigures, type Figures } from './median-of';

@@ -7,7 +7,7 @@ import { createUser, startSession } from '../api/auth/auth-service';
 import { customers, priceLists } from '../api/db/schema';
 import { createMenu } from '../api/menus/menu-service';
 import type { PriceListEntry } from '../sync/entities/price-list';
-import type { PullResponse, PushRequest, PushResponse } from '../sync/protocol';
+import type { PullResponse, PushRequest, PushResponse } from '../sync/contract/protocol';
 import type { BenchServer } from './bench-server';
 import { medianOf } from './median-of';
 import { call, type WireResult } from './wire';

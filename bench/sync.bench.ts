@@ -11,9 +11,9 @@
 import { createUser } from '../api/auth/auth-service';
 import type { Services } from '../api/context';
 import { insertProducts } from '../api/db/repositories/products';
-import { PRODUCT_CATEGORIES } from '../sync/constants';
+import { PRODUCT_CATEGORIES } from '../sync/contract/constants';
 import { productCreateSchema } from '../sync/entities/product';
-import type { PullResponse, PushRequest } from '../sync/protocol';
+import type { PullResponse, PushRequest } from '../sync/contract/protocol';
 import { benchPostgresDatabase } from './bench-postgres';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { buyerPulls, pushWithOrders, type BuyerPulls } from './sync-orders';

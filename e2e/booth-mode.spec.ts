@@ -5,7 +5,7 @@
  * link or QR code before the server has it, and is as soon as it has.
  */
 import type { Page } from '@playwright/test';
-import { SAMPLE_MENU_LINK_ID } from '../sync/sample-menu';
+import { SAMPLE_MENU_LINK_ID } from '../sync/rules/sample-menu';
 import { baseUrl, DEMO_SELLER, expect, registerAccount, signIn, test } from './support/fixtures';
 import { addProduct, editProductPrice, expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
 import { goOffline, goOnline } from './support/network';

@@ -12,8 +12,8 @@ import {
 } from '../../sync/entities/account';
 import { emailPreferencesUpdateSchema, NOTIFICATION_KINDS, type EmailPreferences } from '../../sync/entities/email-preferences';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from '../auth/account-tokens';
 import { requirePassword } from '../auth/current-password';
 import { hashPassword } from '../auth/password';

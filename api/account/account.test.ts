@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import type { Payments } from '../billing/payments';
 import { saveBillingSubscription } from '../db/repositories/billing';
 import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';

@@ -14,8 +14,8 @@ import {
   type PendingEmailChange,
 } from '../../sync/entities/account';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { PushResponse } from '../../sync/contract/protocol';
 import { WRONG_PASSWORD_MESSAGE } from '../auth/current-password';
 import { EMAIL_CHANGES_PER_HOUR } from '../limits/quotas';
 import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';

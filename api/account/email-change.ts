@@ -9,8 +9,8 @@
  */
 import { changeEmailInputSchema, EMAIL_CHANGE_PASSWORD_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_TAKEN_MESSAGE, type PendingEmailChange } from '../../sync/entities/account';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { newLinkToken, TAKEOVER_LINKS } from '../auth/account-tokens';
 import { requirePassword } from '../auth/current-password';
 import type { Services } from '../context';

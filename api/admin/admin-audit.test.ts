@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction, AuditEntry, AuditPage } from '../../sync/entities/admin';
-import type { PushResponse } from '../../sync/protocol';
+import type { PushResponse } from '../../sync/contract/protocol';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 

@@ -4,7 +4,7 @@ import type { AdminGrowth, AuditPage, CustomerDetail, CustomerPage } from '../..
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { updateUser } from '../db/repositories/users';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { changeCustomer, extendedTrialEnd, weekStartOf } from './admin-service';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AdminStats } from '../../sync/entities/admin';
 import { userSchema, type AuthResponse, type User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { updateUser } from '../db/repositories/users';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 

@@ -1,5 +1,5 @@
 /** What admins see and do: the customer list and details, the figures, account care, and the audit log. */
-import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole } from '../../sync/constants';
+import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole } from '../../sync/contract/constants';
 import {
   AUDIT_PAGE_SIZE,
   customerChangeSchema,
@@ -16,8 +16,8 @@ import {
   type CustomerStatusFilter,
 } from '../../sync/entities/admin';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { auditOfTarget, pageAudit } from '../db/repositories/audit';

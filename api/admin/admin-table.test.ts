@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGrowth, AdminStats, CustomerDetail, CustomerPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { updateUser, type UserChanges } from '../db/repositories/users';
 import { seedDemoData } from '../seed/seed';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';

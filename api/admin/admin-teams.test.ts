@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminGrowth, AdminStats, CustomerDetail, CustomerPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { MEMBER_TRIAL_MESSAGE } from './admin-service';

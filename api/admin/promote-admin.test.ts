@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { PASSWORD_CHECKS_PER_HOUR } from '../limits/quotas';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 

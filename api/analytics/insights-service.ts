@@ -1,12 +1,12 @@
 /**
  * A seller's figures, from the rollups: one menu's insights, the week on the dashboard, and their notifications. Owners
- * and managers see the whole team's; a rep the figures of the menus they made (`sync/team-permissions.ts`).
+ * and managers see the whole team's; a rep the figures of the menus they made (`sync/rules/team-permissions.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import { insightsQuerySchema, type MenuInsights, type SellerDashboard, type SellerEvent } from '../../sync/entities/insights';
-import { can } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { can } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import type { Db } from '../db/database';
 import { buyersWhoViewed, menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, uniqueVisitorsSince } from '../db/repositories/menu-views';

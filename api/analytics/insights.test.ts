@@ -12,7 +12,7 @@ import type { MenuInsights, SellerDashboard, SellerEvent } from '../../sync/enti
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { createApp } from '../app';
 import { menuViewDays, menuViewEvents } from '../db/schema';
 import { createTestApp, type RequestOptions, type TestApp } from '../testing/test-app';

@@ -9,7 +9,7 @@
  * are lost if the process dies.
  */
 import { randomUUID } from 'node:crypto';
-import type { UserRole } from '../../sync/constants';
+import type { UserRole } from '../../sync/contract/constants';
 import type { Database, Tx } from '../db/database';
 import { insertCountedViews, lastCountedViews, newVisitorsByAddress, sellersOfMenus, type CountedView } from '../db/repositories/menu-views';
 import { insertSellerEvent } from '../db/repositories/seller-events';

@@ -6,7 +6,7 @@
  * visitors beyond their budget count as one, as for views.
  */
 import type { Context } from 'hono';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { addProductOpen } from '../db/repositories/menu-views';
 import { BoundedMap } from '../limits/bounded-map';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { userSchema, type AuthResponse, type User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './login-throttle';
 

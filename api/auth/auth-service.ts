@@ -1,12 +1,12 @@
 /** Accounts and sessions: register, sign in, sign out, and resolving a token to its live session. */
 import { randomUUID } from 'node:crypto';
-import { TRIAL_DAYS } from '../../sync/constants';
+import { TRIAL_DAYS } from '../../sync/contract/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { EMAIL_TAKEN_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
 import { registerWithInvitationSchema } from '../../sync/entities/team';
 import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import { deleteSession, findSessionUser, insertSession, type SessionUser } from '../db/repositories/sessions';
 import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';

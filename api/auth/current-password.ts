@@ -1,6 +1,6 @@
 /** The re-check of the password before a change that could hand the account to someone else. */
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import { findCredentialsByEmail } from '../db/repositories/users';
 import { RateLimitedError, waitText } from '../limits/rate-limited-error';

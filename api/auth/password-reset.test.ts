@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID_MESSAGE } from '../../sync/entities/account';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { accountTokens } from '../db/schema';
 import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';

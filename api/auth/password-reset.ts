@@ -6,8 +6,8 @@
  */
 import type { AuthResponse } from '../../sync/entities/user';
 import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInputSchema } from '../../sync/entities/account';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken, type AccountTokenRow } from '../db/repositories/mail';

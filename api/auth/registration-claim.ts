@@ -5,10 +5,10 @@
  * account (its address confirmed) and takes the address from the unconfirmed one, which can no longer sign in.
  */
 import { randomUUID } from 'node:crypto';
-import { TRIAL_DAYS } from '../../sync/constants';
+import { TRIAL_DAYS } from '../../sync/contract/constants';
 import type { registerInputSchema, User } from '../../sync/entities/user';
 import { CONFIRM_LINK_INVALID_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import { retireAccountTokens } from '../db/repositories/mail';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESET_LINK_INVALID_MESSAGE } from '../../sync/entities/account';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import type * as passwords from './password';

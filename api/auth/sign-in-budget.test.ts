@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from './login-throttle';
 

@@ -2,7 +2,7 @@
 import type { SubscriptionState } from '../../sync/entities/subscription';
 import type { CreatedSubscription } from '../../sync/entities/subscription';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import { billingAccountOf, findBillingSubscription, saveBillingSubscriptionIfNew } from '../db/repositories/billing';
 import { findUserById, updateUser } from '../db/repositories/users';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedSubscription, SubscriptionState } from '../../sync/entities/subscription';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { billingAccountOf } from '../db/repositories/billing';
 import { updateUser } from '../db/repositories/users';
 import { STAND_IN_KEYS, StripeStandIn } from '../testing/stripe-stand-in';

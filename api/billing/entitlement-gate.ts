@@ -4,9 +4,9 @@
  * routes and sync push reach the database only through those functions, so
  * the same refusal (402 `subscription_required`) comes either way.
  */
-import { entitlementOf, lapsedMessage } from '../../sync/billing/entitlements';
+import { entitlementOf, lapsedMessage } from '../../sync/rules/entitlements';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 
 export function assertSellerMayWrite(user: User, now: Date): void {
   const entitlement = entitlementOf(user, now);

@@ -1,12 +1,12 @@
 /** Entitlements for every standing, through REST and through sync push alike. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from '../../sync/constants';
+import type { SubscriptionStatus } from '../../sync/contract/constants';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { PushResponse } from '../../sync/contract/protocol';
 import { updateUser } from '../db/repositories/users';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 

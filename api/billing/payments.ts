@@ -6,7 +6,7 @@
  */
 import Stripe from 'stripe';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { Env } from '../env';
 import { missingPaymentVariables } from '../env';
 

@@ -1,5 +1,5 @@
 /** The provider's subscription statuses in the app's four words (spec: trial, active, canceled, past_due). */
-import type { SubscriptionStatus } from '../../sync/constants';
+import type { SubscriptionStatus } from '../../sync/contract/constants';
 
 /** null: the status says nothing yet about the seller's standing (a first payment still being made). */
 export function userStatusFor(providerStatus: string): SubscriptionStatus | null {

@@ -8,8 +8,8 @@
  * is acknowledged and changes nothing, so the provider does not retry it for
  * days. The work is local (no calls back to the provider), so the answer is quick.
  */
-import type { SubscriptionStatus } from '../../sync/constants';
-import { AppError } from '../../sync/errors';
+import type { SubscriptionStatus } from '../../sync/contract/constants';
+import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { billingAccountOf, findBillingSubscription, recordBillingEvent, saveBillingSubscription, userIdOfCustomer } from '../db/repositories/billing';

@@ -1,7 +1,7 @@
 /** Browsing every seller's public-listing menus (never a private-link one), searched and paged on the server. */
 import { browseQuerySchema, type BrowsePage, type BrowseSeller } from '../../sync/entities/browse';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import { browseMenus, browseSellers } from '../db/repositories/browse';
 

@@ -11,8 +11,8 @@ import { browsePageSchema, browseSellerSchema, type BrowseItem, type BrowsePage,
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { PushResponse } from '../../sync/contract/protocol';
 import { menus } from '../db/schema';
 import { isPostgres } from '../db/sql-dialect';
 import { files, upload } from '../photos/upload-test-support';

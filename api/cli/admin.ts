@@ -1,5 +1,5 @@
 /** Operator command: `npm run admin -- create <email> <password>` makes (or promotes) an admin account. */
-import { MIN_PASSWORD_LENGTH } from '../../sync/constants';
+import { MIN_PASSWORD_LENGTH } from '../../sync/contract/constants';
 import { whereTheDataIs } from '../db/open-database';
 import { loadDotEnv, readEnv } from '../env';
 import { ensureAdmin } from '../seed/seed';

@@ -1,10 +1,10 @@
 /** A customer's phone, billing address and shipping address: over REST and sync, checked on each path, and through the book's CSV. */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customersToCsv, parseCustomersCsv } from '../../sync/customer-csv';
+import { customersToCsv, parseCustomersCsv } from '../../sync/rules/customer-csv';
 import type { Customer } from '../../sync/entities/customer';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';
 import { syncDevice } from '../testing/sync-device';

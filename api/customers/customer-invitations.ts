@@ -12,8 +12,8 @@ import {
   type CustomerInviteAnswer,
 } from '../../sync/entities/customer';
 import { partyName, type User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';

@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { customerCreateSchema, customerUpdateSchema, type Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
-import { AppError, type FieldErrors } from '../../sync/errors';
-import { can, CUSTOMER_TERMS_FIELDS, REP_CUSTOMER_DELETE_MESSAGE, REP_CUSTOMER_TERMS_MESSAGE, seesCustomer } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError, type FieldErrors } from '../../sync/contract/errors';
+import { can, CUSTOMER_TERMS_FIELDS, REP_CUSTOMER_DELETE_MESSAGE, REP_CUSTOMER_TERMS_MESSAGE, seesCustomer } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';

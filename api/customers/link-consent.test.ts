@@ -14,7 +14,7 @@ import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { customers, pushOutbox, pushSubscriptions, sessions } from '../db/schema';
 import { linkInMailTo, mailTo } from '../mail/testing/outbox-reader';
 import { syncDevice } from '../testing/sync-device';

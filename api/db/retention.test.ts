@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse } from '../../sync/entities/user';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 import type { Product } from '../../sync/entities/product';
-import type { PullResponse } from '../../sync/protocol';
+import type { PullResponse } from '../../sync/contract/protocol';
 import { RETENTION_INTERVAL_MS, runRetention, scheduleRetention, TOMBSTONE_DAYS, VIEW_EVENT_DAYS } from './retention';
 import { menuViewDays, menuViewEvents, registrationClaims, sessions, tombstones } from './schema';
 

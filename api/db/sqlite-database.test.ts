@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { STORAGE_FULL_REMEMBERED_MS } from './sqlite-database';
 import { tombstones } from './schema';

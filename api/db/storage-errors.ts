@@ -8,7 +8,7 @@
  * errors carry a name (SQLITE_FULL), PostgreSQL's a SQLSTATE (53100).
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 
 const FILE_SYSTEM_FULL = new Set(['ENOSPC', 'EDQUOT']);
 

@@ -11,7 +11,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { handleError } from '../http/errors';
 import { PublicMenuCache } from '../public-menu/public-menu-cache';

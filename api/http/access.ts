@@ -3,10 +3,10 @@
  * these guards. Ownership of rows is checked by the domain functions.
  */
 import { createMiddleware } from 'hono/factory';
-import type { UserRole } from '../../sync/constants';
+import type { UserRole } from '../../sync/contract/constants';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { can, type TeamAction } from '../../sync/team-permissions';
+import { AppError } from '../../sync/contract/errors';
+import { can, type TeamAction } from '../../sync/rules/team-permissions';
 import type { AppEnv, Member, Session } from '../context';
 
 /** Anyone, signed in or not. */
@@ -44,7 +44,7 @@ export function memberOf(c: { get(key: 'session'): Session | null }): Member {
   return { userId: session.user.id, role: session.team.role };
 }
 
-/** A member whose role allows `action` (see `sync/team-permissions.ts`); put after a role guard. */
+/** A member whose role allows `action` (see `sync/rules/team-permissions.ts`); put after a role guard. */
 export function teamMay(action: TeamAction, message: string) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!can(sessionOf(c).team.role, action)) throw new AppError('forbidden', message);

@@ -1,11 +1,11 @@
 /**
- * Every read of the app's read table (sync/api-reads.ts), asked of the real
+ * Every read of the app's read table (sync/contract/api-reads.ts), asked of the real
  * server by the person the screen belongs to, answers with what the read's
  * schema describes: the app parses each answer with that schema, so a server
  * that drifted from it would leave a screen showing a failure.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiReads, type ApiReadName, type ServerReadRequest } from '../../sync/api-reads';
+import { apiReads, type ApiReadName, type ServerReadRequest } from '../../sync/contract/api-reads';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';

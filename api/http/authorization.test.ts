@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../../sync/constants';
+import type { UserRole } from '../../sync/contract/constants';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { startSession } from '../auth/auth-service';
 import { everyRow } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -25,7 +25,7 @@ import * as userEntities from '../../sync/entities/user';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import { MUTATION_NAMES } from '../../sync/mutations';
+import { MUTATION_NAMES } from '../../sync/contract/mutations';
 import { isPostgres } from '../db/sql-dialect';
 import { tableNames } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';

@@ -2,8 +2,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppError } from '../../sync/errors';
-import { type ErrorBody, type ErrorReason } from '../../sync/errors';
+import type { AppError } from '../../sync/contract/errors';
+import { type ErrorBody, type ErrorReason } from '../../sync/contract/errors';
 import { isDatabaseBusy, isStorageFull, requestErrorIn, rootMessage } from '../db/storage-errors';
 import { RetryLaterError } from '../limits/rate-limited-error';
 

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../sync/entities/customer';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { pushResponseSchema } from '../../sync/protocol';
-import { NUL_CHARACTER_MESSAGE } from '../../sync/validation';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { pushResponseSchema } from '../../sync/contract/protocol';
+import { NUL_CHARACTER_MESSAGE } from '../../sync/contract/validation';
 import { everyRow } from '../testing/database-tables';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

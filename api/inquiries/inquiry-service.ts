@@ -3,7 +3,7 @@
  * parties can read or change one; of the seller's team, a rep only the order
  * requests of the customers assigned to them, as with orders. An order request is checked against each
  * product's minimum order (lot size, and the buyer's price list's minimum and increment) and what is available, and
- * priced at the buyer's prices of that moment (see `sync/pricing.ts`: their list, quantity breaks; totals in whole cents,
+ * priced at the buyer's prices of that moment (see `sync/rules/pricing.ts`: their list, quantity breaks; totals in whole cents,
  * rounded half up). A product the buyer's list hides cannot be ordered.
  * Both go through the menu's link: a dead one (expired, regenerated, unknown)
  * takes neither, nor the buyer's later messages about that menu.
@@ -11,12 +11,12 @@
 import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { orderTotal, totalsBeyondCents, type LineAmount } from '../../sync/order-request';
-import { pricedOrderLine } from '../../sync/priced-menu';
-import { calendarDay, entriesByProduct, productTerms } from '../../sync/pricing';
-import { mayHandleCustomer } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { orderTotal, totalsBeyondCents, type LineAmount } from '../../sync/rules/order-request';
+import { pricedOrderLine } from '../../sync/rules/priced-menu';
+import { calendarDay, entriesByProduct, productTerms } from '../../sync/rules/pricing';
+import { mayHandleCustomer } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';
 import { findCustomerOfBuyerTeam } from '../db/repositories/customers';
@@ -26,7 +26,7 @@ import { notifyNewInquiry, notifyOrderStatus, notifyReply } from '../mail/notifi
 import { listPricing } from '../public-menu/buyer-prices';
 import { reachMenu } from '../public-menu/public-menu-service';
 import { takeMessageQuota } from './message-quota';
-import { acceptedWrittenAt } from '../../sync/written-at';
+import { acceptedWrittenAt } from '../../sync/rules/written-at';
 
 export const INQUIRY_NOT_FOUND = 'Conversation not found';
 

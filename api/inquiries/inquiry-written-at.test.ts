@@ -9,7 +9,7 @@ import type { Inquiry } from '../../sync/entities/inquiry';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const NOW = Date.parse('2031-05-01T09:00:00.000Z');

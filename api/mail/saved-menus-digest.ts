@@ -5,8 +5,8 @@
  * buyer last looked (a few lines at most). Run periodically; each buyer's email and
  * the marks that keep the next digest from repeating it are written together.
  */
-import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/menu-diff';
-import { AppError } from '../../sync/errors';
+import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/rules/menu-diff';
+import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import { lastMailOfKind } from '../db/repositories/mail';
 import { lastPushedAt, notePushed } from '../db/repositories/push';

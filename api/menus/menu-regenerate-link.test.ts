@@ -10,8 +10,8 @@ import { menuSchema, type Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { pullResponseSchema, pushResponseSchema, type PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { pullResponseSchema, pushResponseSchema, type PushResponse } from '../../sync/contract/protocol';
 import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 

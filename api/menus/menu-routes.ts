@@ -1,6 +1,6 @@
 /** /api/menus: the signed-in seller's menus. */
 import { Hono, type Context } from 'hono';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { allow, memberOf, teamAccountOf } from '../http/access';
 import { readJson } from '../http/read-json';

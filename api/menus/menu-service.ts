@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { can, mayDelete, mayEditMenu, REP_DELETE_MESSAGE, REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { can, mayDelete, mayEditMenu, REP_DELETE_MESSAGE, REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import {

@@ -1,11 +1,11 @@
 /**
- * Whom orders are billed to and where they ship (sync/postal-address.ts's `billToOf`): the seller's customer entry,
+ * Whom orders are billed to and where they ship (sync/rules/postal-address.ts's `billToOf`): the seller's customer entry,
  * filled in from the buyer's own business profile. Read for one order (its invoice) or many at once (the export).
  */
 import type { Customer } from '../../sync/entities/customer';
 import type { Order } from '../../sync/entities/order';
 import type { User } from '../../sync/entities/user';
-import { billToOf, type BillTo } from '../../sync/postal-address';
+import { billToOf, type BillTo } from '../../sync/rules/postal-address';
 import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
 import { findCustomersOfSeller } from '../db/repositories/customers';

@@ -6,15 +6,15 @@
  * figure comes from the order as stored (its lines, totals and payments) or from the shared rules, never recomputed
  * in floats.
  */
-import { moneyCents } from '../../sync/decimal';
+import { moneyCents } from '../../sync/rules/decimal';
 import PDFDocument from 'pdfkit';
 import { PAYMENT_TERM_LABELS } from '../../sync/entities/customer';
 import type { Order, OrderLine } from '../../sync/entities/order';
-import type { UnitType } from '../../sync/constants';
-import { formatPrice, formatQuantity } from '../../sync/format-decimal';
-import { unitDiscount } from '../../sync/line-discount';
-import { PAYMENT_METHOD_LABELS } from '../../sync/order-labels';
-import { amountDue, billedLineTotal, orderCredit } from '../../sync/order-payments';
+import type { UnitType } from '../../sync/contract/constants';
+import { formatPrice, formatQuantity } from '../../sync/rules/format-decimal';
+import { unitDiscount } from '../../sync/rules/line-discount';
+import { PAYMENT_METHOD_LABELS } from '../../sync/rules/order-labels';
+import { amountDue, billedLineTotal, orderCredit } from '../../sync/rules/order-payments';
 import { heightOfWrapped, registerInvoiceFonts, useFont, widthOfText, writeLine, writeWrapped, type Weight } from './invoice-text';
 
 /** The seller, as their team's business profile names them; `address` as its lines. */

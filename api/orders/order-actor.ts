@@ -1,8 +1,8 @@
 /** Who acts on an order, and which side of it they are on: a party's own orders only, a rep's only for their customers. */
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import type { OrderParty } from '../../sync/order-states';
-import { mayHandleCustomer } from '../../sync/team-permissions';
+import { AppError } from '../../sync/contract/errors';
+import type { OrderParty } from '../../sync/rules/order-states';
+import { mayHandleCustomer } from '../../sync/rules/team-permissions';
 import type { Member, Session } from '../context';
 import type { Db } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';

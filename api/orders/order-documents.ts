@@ -5,8 +5,8 @@
  */
 import type { User } from '../../sync/entities/user';
 import { partyName } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { addressLines, profileAddress, type BillTo } from '../../sync/postal-address';
+import { AppError } from '../../sync/contract/errors';
+import { addressLines, profileAddress, type BillTo } from '../../sync/rules/postal-address';
 import type { Services } from '../context';
 import { findOrder, findOrderRow, listReadableOrders, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
@@ -18,7 +18,7 @@ import { billTosOf } from './bill-to';
 import { invoiceNumber, type InvoiceBuyer, type InvoiceData, type InvoiceSeller } from './invoice-pdf';
 import { invoiceEtag } from './invoice-pdfs';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
-import { ordersCsvFileName, ordersToCsv } from '../../sync/orders-csv';
+import { ordersCsvFileName, ordersToCsv } from '../../sync/rules/orders-csv';
 
 export type OrderFile = { body: Uint8Array<ArrayBuffer> | string; fileName: string };
 

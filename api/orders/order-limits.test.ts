@@ -10,7 +10,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Order } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { customers, inquiries, orders } from '../db/schema';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, type TestApp } from '../testing/test-app';

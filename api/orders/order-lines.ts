@@ -1,15 +1,15 @@
 /**
  * An order's lines priced at the moment of submission (or of the seller's edit) by the one price resolution
- * (`sync/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
+ * (`sync/rules/pricing.ts`): the applicable list's price, quantity breaks, and for a buyer its hidden products, minimums
  * and increments. Totals in whole cents, rounded half up per line.
  */
-import { moneyCents, parseScaled } from '../../sync/decimal';
+import { moneyCents, parseScaled } from '../../sync/rules/decimal';
 import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
-import { AppError } from '../../sync/errors';
-import { orderLinePrice, pricedOrderLine } from '../../sync/order-line-price';
-import { totalsBeyondCents, type LineAmount } from '../../sync/order-request';
-import { quantityProblem, termsUnder, wholeUnitsProblem } from '../../sync/pricing';
+import { AppError } from '../../sync/contract/errors';
+import { orderLinePrice, pricedOrderLine } from '../../sync/rules/order-line-price';
+import { totalsBeyondCents, type LineAmount } from '../../sync/rules/order-request';
+import { quantityProblem, termsUnder, wholeUnitsProblem } from '../../sync/rules/pricing';
 import { chunks } from '../db/chunks';
 import type { Db } from '../db/database';
 import { findProductsByIds } from '../db/repositories/products';

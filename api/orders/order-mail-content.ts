@@ -4,12 +4,12 @@
  * due), then the order's lines, its total and its note. Money and dates as people write them ('$18,615.00',
  * 'December 13, 2026').
  */
-import { moneyCents } from '../../sync/decimal';
+import { moneyCents } from '../../sync/rules/decimal';
 import type { Order, OrderLine } from '../../sync/entities/order';
-import { formatPrice } from '../../sync/format-decimal';
-import { deliveredShort, latestLineChanges, lineChangeText, lineQuantity, shortDeliveries } from '../../sync/order-changes';
-import { amountDue, billedLineTotal, creditNote } from '../../sync/order-payments';
-import type { OrderParty } from '../../sync/order-states';
+import { formatPrice } from '../../sync/rules/format-decimal';
+import { deliveredShort, latestLineChanges, lineChangeText, lineQuantity, shortDeliveries } from '../../sync/rules/order-changes';
+import { amountDue, billedLineTotal, creditNote } from '../../sync/rules/order-payments';
+import type { OrderParty } from '../../sync/rules/order-states';
 import type { MailBlock } from '../mail/templates/layout';
 
 export type OrderStep = 'submitted' | 'accepted' | 'rejected' | 'cancelled' | 'changed' | 'approved' | 'fulfilled' | 'delivered' | 'paid';

@@ -2,14 +2,14 @@
  * Each step of an order told by email and push, queued in the step's own transaction (a refused step sends nothing).
  * Email reaches the side that did not make the step: on the seller's side the team's current owners and managers and
  * the customer's rep, on the buyer's the buyer team's members, each only while they may see the order (`hearsOf` in
- * sync/team-permissions.ts, asked when it is queued and again when it is sent) and only when they left that email on.
+ * sync/rules/team-permissions.ts, asked when it is queued and again when it is sent) and only when they left that email on.
  * Of a step the seller's team made itself, only the customer's rep hears; a buyer's new order is confirmed to the
  * buyer's team. An email of an order that is invoiced carries the invoice, drawn as the email is sent.
  */
 import type { Order } from '../../sync/entities/order';
 import type { NotificationKind } from '../../sync/entities/email-preferences';
 import type { PushKind } from '../../sync/entities/push';
-import { isInvoiced, type OrderParty } from '../../sync/order-states';
+import { isInvoiced, type OrderParty } from '../../sync/rules/order-states';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { teamMembersWithRoles } from '../db/repositories/push';

@@ -3,7 +3,7 @@
  * held or given back and its email queued in the same transaction, so a refused move changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { centsAsMoney, formatScaled, moneyCents } from '../../sync/decimal';
+import { centsAsMoney, formatScaled, moneyCents } from '../../sync/rules/decimal';
 import {
   orderByIdSchema,
   orderDeliverSchema,
@@ -13,13 +13,13 @@ import {
   type Order,
   type OrderHistoryEntry,
 } from '../../sync/entities/order';
-import { AppError } from '../../sync/errors';
-import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, orderTotals, paymentStatusOf } from '../../sync/order-payments';
-import { lineChanges, linesChangedHistory } from '../../sync/order-changes';
-import { deliveredQuantityProblem } from '../../sync/order-delivery';
-import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from '../../sync/order-states';
-import { applicablePriceList, calendarDay } from '../../sync/pricing';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, orderTotals, paymentStatusOf } from '../../sync/rules/order-payments';
+import { lineChanges, linesChangedHistory } from '../../sync/rules/order-changes';
+import { deliveredQuantityProblem } from '../../sync/rules/order-delivery';
+import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from '../../sync/rules/order-states';
+import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';

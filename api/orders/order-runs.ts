@@ -7,8 +7,8 @@
  * the quota has no room for goes one order at a time, so the push stops exactly at the order over it.
  */
 import { orderCreateSchema } from '../../sync/entities/order';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomersOfSeller } from '../db/repositories/customers';

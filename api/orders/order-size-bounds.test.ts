@@ -1,15 +1,15 @@
 /**
  * How large one order and one push may be: an order lists at most MAX_ORDER_LINES products, refused under its lines
  * over REST and in a push; a push carries at most MAX_PUSH_LINES order lines in all, so one push cannot hold the
- * database's write lock for long (the device splits its outbox to fit, sync/engine/sync-engine.ts).
+ * database's write lock for long (the device splits its outbox to fit, sync/device/engine/sync-engine.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ORDER_LINES } from '../../sync/entities/order';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { MAX_PUSH_LINES, pushResponseSchema, type PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { MAX_PUSH_LINES, pushResponseSchema, type PushResponse } from '../../sync/contract/protocol';
 import { orders, syncClock } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

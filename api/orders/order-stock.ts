@@ -5,9 +5,9 @@
  * the stock, so devices and open menus see it.
  */
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { formatScaled, parseScaled, QUANTITY_RULE } from '../../sync/decimal';
+import { formatScaled, parseScaled, QUANTITY_RULE } from '../../sync/rules/decimal';
 import type { OrderLine } from '../../sync/entities/order';
-import { AppError, type StockShortfall } from '../../sync/errors';
+import { AppError, type StockShortfall } from '../../sync/contract/errors';
 import type { Tx } from '../db/database';
 import { products } from '../db/schema';
 

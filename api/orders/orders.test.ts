@@ -10,8 +10,8 @@ import { orderListSchema, orderSchema, type Order } from '../../sync/entities/or
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { pullResponseSchema, pushResponseSchema } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { pullResponseSchema, pushResponseSchema } from '../../sync/contract/protocol';
 import { customers, mailOutbox, priceLists, teamMembers } from '../db/schema';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 

@@ -3,8 +3,8 @@
  * schema already keeps it to the server's uploads, and this keeps another
  * account's upload out, whose file goes when that account closes.
  */
-import { AppError } from '../../sync/errors';
-import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
+import { AppError } from '../../sync/contract/errors';
+import { UPLOADED_IMAGE_PATH } from '../../sync/contract/fields';
 import type { Tx } from '../db/database';
 import { userUploadedHash } from '../db/repositories/photos';
 

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../sync/entities/photo';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import { matchesEtag } from '../http/conditional';
 import type { AppEnv, Services } from '../context';
 import { hashInUse } from '../db/repositories/photos';

@@ -8,8 +8,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, PHOTO_PURPOSES, type Photo, type PhotoPurpose } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { entityId } from '../../sync/fields';
+import { AppError } from '../../sync/contract/errors';
+import { entityId } from '../../sync/contract/fields';
 import type { Services } from '../context';
 import { fileNameOf, findPhoto, insertPhoto } from '../db/repositories/photos';
 import { refreshCoversUsing } from '../products/product-service';

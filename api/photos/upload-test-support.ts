@@ -1,7 +1,7 @@
 /** Tiny well-formed files of each accepted type, images carrying metadata, and a multipart upload helper for tests. */
 import { randomBytes } from 'node:crypto';
 import type { Photo } from '../../sync/entities/photo';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import type { TestApp } from '../testing/test-app';
 
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));

@@ -1,9 +1,9 @@
 /** A seller team's price lists: every write goes through here, from REST routes and sync alike. Owners and managers write them; every member reads them. */
 import { priceListSaveSchema, type PriceList, type PriceListEntry } from '../../sync/entities/price-list';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { can, REP_PRICE_LIST_MESSAGE } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { can, REP_PRICE_LIST_MESSAGE } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';

@@ -5,7 +5,7 @@ import type { Customer } from '../../sync/entities/customer';
 import type { Menu } from '../../sync/entities/menu';
 import type { PriceList } from '../../sync/entities/price-list';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { savedMenus } from '../db/schema';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
 import { everyRow } from '../testing/database-tables';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import { productSchema, type Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { files, upload } from '../photos/upload-test-support';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
 import type { Photo } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { potencyConflicts, settlePotency } from '../../sync/potency';
+import { AppError } from '../../sync/contract/errors';
+import { potencyConflicts, settlePotency } from '../../sync/rules/potency';
 import {
   can,
   mayDelete,
@@ -16,8 +16,8 @@ import {
   REP_NEW_PRODUCT_PRICE_MESSAGE,
   REP_PRICE_MESSAGE,
   setsPriceOrStock,
-} from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+} from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
 import { appendMenuProducts, menuIdsContainingProduct, menusOwnedBy, touchMenus } from '../db/repositories/menus';

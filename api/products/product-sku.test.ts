@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../sync/entities/product';
-import type { PushResponse } from '../../sync/protocol';
+import type { PushResponse } from '../../sync/contract/protocol';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

@@ -13,9 +13,9 @@ import type { Product } from '../../sync/entities/product';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { calendarDay } from '../../sync/pricing';
-import type { PullResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { calendarDay } from '../../sync/rules/pricing';
+import type { PullResponse } from '../../sync/contract/protocol';
 import { customers, menus, priceLists } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

@@ -1,12 +1,12 @@
 /**
  * Each buyer's prices on a public menu: their customer list while in effect, else the menu's bound list, else list
- * prices (see `sync/pricing.ts`). A priced answer is serialised and compressed once per menu answer, list version and
+ * prices (see `sync/rules/pricing.ts`). A priced answer is serialised and compressed once per menu answer, list version and
  * day, and shared by every buyer with that list, so a buyer's menu costs about what a guest's does; which list a
  * buyer has is read again only once something was committed. Nothing here reaches the shared page drawn for guests.
  */
 import { BoundedMap } from '../limits/bounded-map';
-import { pricedMenu } from '../../sync/priced-menu';
-import { applicablePriceList, calendarDay } from '../../sync/pricing';
+import { pricedMenu } from '../../sync/rules/priced-menu';
+import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { customerPriceList, menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';

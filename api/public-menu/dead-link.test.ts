@@ -14,7 +14,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { SavedMenu, SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { inquiries, inquiryMessages, savedMenus } from '../db/schema';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, type TestApp } from '../testing/test-app';

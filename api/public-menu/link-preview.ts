@@ -4,7 +4,7 @@
  * the menu's name, description and first photo. Chat apps do not run the
  * app's JavaScript, so the tags cannot come from the page itself.
  */
-import { PRODUCT_NAME } from '../../sync/constants';
+import { PRODUCT_NAME } from '../../sync/contract/constants';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 
 const DESCRIPTION_LENGTH = 200;

@@ -10,7 +10,7 @@
  * the app, which draws it and teaches this path its headers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { menuViewSearch, readMenuView } from '../../sync/menu-view-choice';
+import { menuViewSearch, readMenuView } from '../../sync/rules/menu-view-choice';
 import { newVisitorCookie } from '../analytics/record-menu-view';
 import { keptAnswer } from '../http/kept-answer';
 import { nodeHeader } from '../http/request-headers';

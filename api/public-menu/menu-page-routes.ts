@@ -8,8 +8,8 @@
 import { Hono, type Context, type Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Services } from '../context';
-import { AppError } from '../../sync/errors';
-import { menuViewSearch, readMenuView } from '../../sync/menu-view-choice';
+import { AppError } from '../../sync/contract/errors';
+import { menuViewSearch, readMenuView } from '../../sync/rules/menu-view-choice';
 import { ensureVisitorCookie } from '../analytics/record-menu-view';
 import { sendKept } from '../http/kept-answer';
 import { MenuPageCache } from './menu-page-cache';

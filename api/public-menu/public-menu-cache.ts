@@ -13,10 +13,10 @@ import { keepBody } from '../http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
 import { menuPriceList } from '../db/repositories/buyer-prices';
 import { linkExpired } from '../../sync/entities/menu';
-import { pricedMenu } from '../../sync/priced-menu';
-import { applicablePriceList, calendarDay } from '../../sync/pricing';
-import { AppError } from '../../sync/errors';
-import { menuLinkIdOf } from '../../sync/sample-menu';
+import { pricedMenu } from '../../sync/rules/priced-menu';
+import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
+import { AppError } from '../../sync/contract/errors';
+import { menuLinkIdOf } from '../../sync/rules/sample-menu';
 import type { CachedAnswer } from './cached-answer';
 import { loadPublicMenu, MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 

@@ -3,13 +3,13 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import { publicMenuSchema, type PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { UPLOADED_IMAGE_PATH } from '../../sync/contract/fields';
 import { files, upload } from '../photos/upload-test-support';
 import { DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from '../seed/demo-data';
 import { seedDemoData } from '../seed/seed';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { SAMPLE_MENU_LINK_ID } from '../../sync/sample-menu';
+import { SAMPLE_MENU_LINK_ID } from '../../sync/rules/sample-menu';
 import { MENU_NOT_FOUND_MESSAGE } from './public-menu-service';
 
 let t: TestApp;

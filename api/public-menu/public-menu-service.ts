@@ -7,11 +7,11 @@
 import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/menu';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { pricedMenu } from '../../sync/priced-menu';
-import { calendarDay } from '../../sync/pricing';
-import { publicMenuOf } from '../../sync/public-menu-view';
-import { menuLinkIdOf } from '../../sync/sample-menu';
+import { AppError } from '../../sync/contract/errors';
+import { pricedMenu } from '../../sync/rules/priced-menu';
+import { calendarDay } from '../../sync/rules/pricing';
+import { publicMenuOf } from '../../sync/rules/public-menu-view';
+import { menuLinkIdOf } from '../../sync/rules/sample-menu';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { findMenu, findMenuByLink } from '../db/repositories/menus';

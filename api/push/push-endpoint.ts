@@ -4,7 +4,7 @@
  */
 import { ECDH } from 'node:crypto';
 import { KNOWN_PUSH_SERVICE_HOSTS } from '../../sync/entities/push';
-import type { FieldErrors } from '../../sync/errors';
+import type { FieldErrors } from '../../sync/contract/errors';
 
 export const ENDPOINT_REFUSED = 'This browser’s push service is not one this server sends to';
 export const P256DH_REFUSED = 'The subscription’s p256dh key is not a P-256 public key';

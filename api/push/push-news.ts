@@ -4,8 +4,8 @@
  * customer), never to the person who acted, only of a kind the person left on, each message carrying the badge of the
  * person's team after the event. Who hears is asked again when each push is sent (see `PushOutbox`).
  */
-import { badgeCount } from '../../sync/badge';
-import { hearsOf } from '../../sync/team-permissions';
+import { badgeCount } from '../../sync/rules/badge';
+import { hearsOf } from '../../sync/rules/team-permissions';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';

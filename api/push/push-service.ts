@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { PUSH_KINDS, pushPreferencesUpdateSchema, pushSubscriptionInputSchema, pushUnsubscribeSchema, type PushKeyResponse, type PushPreferences } from '../../sync/entities/push';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import { deletePushSubscription, pushOptedOutKinds, keepNewestPushSubscriptions, savePushSubscription, setPushOptOut } from '../db/repositories/push';
 import { ENDPOINT_REFUSED, pushEndpointAllowed, subscriptionKeysRefused } from './push-endpoint';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import { savedMenuListItemSchema, savedMenuSchema, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { MENU_NOT_FOUND_MESSAGE } from '../public-menu/public-menu-service';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

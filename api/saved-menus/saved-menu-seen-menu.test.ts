@@ -9,8 +9,8 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { SavedMenu, SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/menu-diff';
-import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/rules/menu-diff';
+import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

@@ -10,9 +10,9 @@ import type { PaymentTerms } from '../../sync/entities/customer';
 import { menuReachable } from '../../sync/entities/menu';
 import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { menuFacts, type MenuFacts } from '../../sync/menu-diff';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { menuFacts, type MenuFacts } from '../../sync/rules/menu-diff';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { noteMenuSaved } from '../analytics/insights-service';
 import type { Services } from '../context';
 import {

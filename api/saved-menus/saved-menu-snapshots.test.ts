@@ -11,9 +11,9 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import { MAX_TAGS, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { MutationName } from '../../sync/mutations';
-import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse, type PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { MutationName } from '../../sync/contract/mutations';
+import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import { savedMenus } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

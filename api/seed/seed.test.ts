@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
-import { UPLOADED_IMAGE_PATH } from '../../sync/fields';
+import { UPLOADED_IMAGE_PATH } from '../../sync/contract/fields';
 import type { Customer } from '../../sync/entities/customer';
 import type { OrderList } from '../../sync/entities/order';
 import type { PriceList } from '../../sync/entities/price-list';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { PullResponse, PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { PullResponse, PushResponse } from '../../sync/contract/protocol';
 import { ACTIVE_DEVICE_WINDOW_MS, MAX_ACTIVE_DEVICES } from '../limits/quotas';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';
 

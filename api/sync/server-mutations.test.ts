@@ -1,7 +1,7 @@
 /** The server has an applier for every mutation of the catalogue, so none is answered 'applied' without doing anything, and a reader for every collection a pull lists. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { COLLECTION_NAMES, type CollectionName } from '../../sync/collections';
-import { MUTATION_NAMES, type MutationName } from '../../sync/mutations';
+import { COLLECTION_NAMES, type CollectionName } from '../../sync/contract/collections';
+import { MUTATION_NAMES, type MutationName } from '../../sync/contract/mutations';
 import { COLLECTION_READERS, SERVER_APPLIERS } from './server-mutations';
 
 describe("the server's half of the sync registry", () => {

@@ -1,6 +1,6 @@
 /**
  * The server's half of the sync registry: how it applies each mutation of
- * sync/mutations.ts and reads each collection of sync/collections.ts. The
+ * sync/contract/mutations.ts and reads each collection of sync/contract/collections.ts. The
  * compiler checks that both maps name every one.
  *
  * A mutation goes through the same domain functions the REST routes call, so
@@ -14,11 +14,11 @@
  * a deletion wins over a concurrent edit.
  */
 import type { z } from 'zod';
-import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows, type EntityType } from '../../sync/collections';
+import { COLLECTION_NAMES, type CollectionName, type CollectionRow, type CollectionRows, type EntityType } from '../../sync/contract/collections';
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { mayRun, MUTATIONS, type MutationName } from '../../sync/mutations';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { mayRun, MUTATIONS, type MutationName } from '../../sync/contract/mutations';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services, Session } from '../context';
 import { customerIdsNotAssignedSince, listCustomersChangedSince } from '../db/repositories/customers';
 import { orderRequestIdsWithdrawnSince } from '../db/repositories/inquiries';

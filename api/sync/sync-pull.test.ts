@@ -1,6 +1,6 @@
 /**
  * GET /api/sync/pull against the guarantees of the sync design
- * (sync/README.md, property 6 and the cursor trap) and sync/protocol.ts step 2.
+ * (sync/README.md, property 6 and the cursor trap) and sync/contract/protocol.ts step 2.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,9 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { SavedMenu } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import type { MutationName } from '../../sync/mutations';
-import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import type { ErrorBody } from '../../sync/contract/errors';
+import type { MutationName } from '../../sync/contract/mutations';
+import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import * as syncRepository from '../db/repositories/sync';
 import { createProduct as createProductInDomain } from '../products/product-service';
 import { createTestApp, type TestApp } from '../testing/test-app';

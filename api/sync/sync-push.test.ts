@@ -1,6 +1,6 @@
 /**
  * POST /api/sync/push against the guarantees of the sync design
- * (sync/README.md, properties 1, 5 and 8) and sync/protocol.ts step 1.
+ * (sync/README.md, properties 1, 5 and 8) and sync/contract/protocol.ts step 1.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse, User } from '../../sync/entities/user';
-import { AppError, type ErrorBody } from '../../sync/errors';
-import type { MutationName } from '../../sync/mutations';
-import { MAX_PUSH_BATCH, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/protocol';
+import { AppError, type ErrorBody } from '../../sync/contract/errors';
+import type { MutationName } from '../../sync/contract/mutations';
+import { MAX_PUSH_BATCH, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import { menus, products, syncClients, syncClock, syncRefusals, users } from '../db/schema';
 import * as productService from '../products/product-service';
 import { createTestApp, DAY_MS, type TestApp } from '../testing/test-app';

@@ -1,8 +1,8 @@
-/** Push and pull (see sync/protocol.ts for the numbered steps). */
-import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/protocol';
-import type { MutationName } from '../../sync/mutations';
-import { AppError, type ErrorReason } from '../../sync/errors';
-import { parseEnvelopeOrThrow } from '../../sync/validation';
+/** Push and pull (see sync/contract/protocol.ts for the numbered steps). */
+import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/contract/protocol';
+import type { MutationName } from '../../sync/contract/mutations';
+import { AppError, type ErrorReason } from '../../sync/contract/errors';
+import { parseEnvelopeOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
 import { findRefusals, findSyncClient, insertRefusal, readPullClock, saveSyncClient, tombstonesSince, type SyncClient } from '../db/repositories/sync';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../sync/entities/customer';
 import type { Team } from '../../sync/entities/team';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
+import type { ErrorBody } from '../../sync/contract/errors';
 import { everyRow } from '../testing/database-tables';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 

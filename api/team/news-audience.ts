@@ -1,9 +1,9 @@
 /**
  * Who may hear a piece of a team's news (an email, a push), asked when it is queued and again when it is sent, since a
  * member may be removed, made a rep or lose a customer in between: the one rule is `hearsOf` in
- * `sync/team-permissions.ts`.
+ * `sync/rules/team-permissions.ts`.
  */
-import { hearsOf } from '../../sync/team-permissions';
+import { hearsOf } from '../../sync/rules/team-permissions';
 import type { Db } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';
 import { membershipsOf } from '../db/repositories/teams';

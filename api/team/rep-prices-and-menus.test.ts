@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { pushResponseSchema } from '../../sync/protocol';
-import { REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_NEW_PRODUCT_PRICE_MESSAGE } from '../../sync/team-permissions';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { pushResponseSchema } from '../../sync/contract/protocol';
+import { REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_NEW_PRODUCT_PRICE_MESSAGE } from '../../sync/rules/team-permissions';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

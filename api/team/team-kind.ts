@@ -4,7 +4,7 @@
  * share the team, whose catalogue or orders are of its kind.
  */
 import type { User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { Tx } from '../db/database';
 import { countMembers, deleteTeam, findMembership, insertOwnTeam, setTeamKind } from '../db/repositories/teams';
 import { updateUser } from '../db/repositories/users';

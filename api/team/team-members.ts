@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { changeMemberRoleInputSchema, removeMemberInputSchema, type TeamKind, type TeamMember } from '../../sync/entities/team';
-import { AppError } from '../../sync/errors';
-import { handsOverCustomers, NOT_OWNER_MESSAGE, rolesOf } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { handsOverCustomers, NOT_OWNER_MESSAGE, rolesOf } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, TeamSession } from '../context';
 import type { Tx } from '../db/database';
 import { countMembers, deleteMember, findTeam, insertOwnTeam, listMembers, lockTeam, setMemberRole } from '../db/repositories/teams';

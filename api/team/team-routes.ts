@@ -1,4 +1,4 @@
-/** /api/team: the signed-in person's team, its invitations and members (owner and manager manage, see `sync/team-permissions.ts`). */
+/** /api/team: the signed-in person's team, its invitations and members (owner and manager manage, see `sync/rules/team-permissions.ts`). */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';

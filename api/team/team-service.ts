@@ -4,7 +4,7 @@
  * Design: a team's id is the id of the account that founded it, so the owner columns of data rows (`products.user_id`,
  * `menus.user_id`, `seller_id`, ...) name the team and kept their values when teams came; that account's row holds the
  * team's subscription. Whose data a request reads and writes is resolved once, with the session (`Session.team`). What
- * each role may do is one pure rule (`sync/team-permissions.ts`), checked here and by the product and menu writes that
+ * each role may do is one pure rule (`sync/rules/team-permissions.ts`), checked here and by the product and menu writes that
  * REST and sync share.
  */
 import { linkJoiningBuyer } from '../customers/buyer-links';
@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type InvitationPreview, type Team, type TeamRole } from '../../sync/entities/team';
 import type { User } from '../../sync/entities/user';
 import { displayName } from '../../sync/entities/user-display';
-import { AppError } from '../../sync/errors';
-import { can, NOT_MANAGER_MESSAGE, rolesOf, type TeamAction } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { can, NOT_MANAGER_MESSAGE, rolesOf, type TeamAction } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
 import type { Services, TeamSession } from '../context';
 import type { Db, Tx } from '../db/database';

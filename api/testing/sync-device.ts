@@ -1,7 +1,7 @@
 /** One device of one account over sync, for API tests: pushes one mutation at a time, in order, and pulls. */
 import { randomUUID } from 'node:crypto';
-import type { MutationName } from '../../sync/mutations';
-import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse } from '../../sync/protocol';
+import type { MutationName } from '../../sync/contract/mutations';
+import { pullResponseSchema, pushResponseSchema, type MutationOutcome, type PullResponse } from '../../sync/contract/protocol';
 import type { TestApp } from './test-app';
 
 export function syncDevice(t: TestApp, token: string) {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SelfServiceRole } from '../../sync/constants';
+import type { SelfServiceRole } from '../../sync/contract/constants';
 import type { AuthResponse, ProfileUpdate, RegisterInput, User } from '../../sync/entities/user';
 import { createApp } from '../app';
 import type { LoginThrottle } from '../auth/login-throttle';

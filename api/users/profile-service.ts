@@ -1,9 +1,9 @@
 /** A user changing their own profile and their team's business profile (PUT /api/auth/user and the sync mutation profile.update). */
-import { TRIAL_DAYS } from '../../sync/constants';
+import { TRIAL_DAYS } from '../../sync/contract/constants';
 import { BUSINESS_FIELDS, businessNameProblem, profileUpdateSchema, type BusinessField, type User } from '../../sync/entities/user';
-import { AppError } from '../../sync/errors';
-import { BUSINESS_PROFILE_MESSAGE, can } from '../../sync/team-permissions';
-import { parseOrThrow } from '../../sync/validation';
+import { AppError } from '../../sync/contract/errors';
+import { BUSINESS_PROFILE_MESSAGE, can } from '../../sync/rules/team-permissions';
+import { parseOrThrow } from '../../sync/contract/validation';
 import { checkEmailChange, startEmailChange } from '../account/email-change';
 import type { Services, TeamSession } from '../context';
 import { renameTeamAfter } from '../db/repositories/teams';

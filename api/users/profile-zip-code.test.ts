@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../sync/entities/user';
-import type { ErrorBody } from '../../sync/errors';
-import { ZIP_CODE_MESSAGE } from '../../sync/zip-code';
+import type { ErrorBody } from '../../sync/contract/errors';
+import { ZIP_CODE_MESSAGE } from '../../sync/rules/zip-code';
 import { syncDevice } from '../testing/sync-device';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

@@ -4,7 +4,7 @@
  * script, the same on the server-rendered page, in print and offline.
  */
 import type { ReactNode } from 'react';
-import type { ProductCategory } from '../../sync/constants';
+import type { ProductCategory } from '../../sync/contract/constants';
 import { cn } from '../lib/cn';
 
 const BACKGROUNDS: Record<ProductCategory, string> = {

@@ -3,7 +3,7 @@
  * and its error, and only then import the valid ones. Nothing is written until Import is pressed.
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 import { ScrollRegion } from './ui/scroll-region';

@@ -3,7 +3,7 @@
  * the device and sent when the network allows. Orders go through the cart.
  */
 import { useState, type FormEvent } from 'react';
-import { AppError } from '../../sync/errors';
+import { AppError } from '../../sync/contract/errors';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';

@@ -5,7 +5,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from '../lib/router';
-import type { UserRole } from '../../sync/constants';
+import type { UserRole } from '../../sync/contract/constants';
 import { dashboardPathFor } from '../../sync/entities/user-display';
 import { useSession } from '../lib/session-store';
 import { toast } from '../lib/toast-store';

@@ -5,7 +5,7 @@
  * turns every failed answer into an ApiError whose message reads
  * "status: body".
  */
-import type { ErrorBody, FieldErrors } from '../../sync/errors';
+import type { ErrorBody, FieldErrors } from '../../sync/contract/errors';
 import { answersSoFar, reportNetworkFailure, reportServerAnswered } from './connectivity';
 import { fetchWithin, RequestTimeoutError } from './request-timeout';
 import { TOKEN_KEY } from './session-storage-keys';

@@ -2,7 +2,7 @@
  * The sign-in dialog is opened from anywhere by a window event that may
  * carry the role to preselect.
  */
-import type { SelfServiceRole } from '../../sync/constants';
+import type { SelfServiceRole } from '../../sync/contract/constants';
 import type { User } from '../../sync/entities/user';
 
 export const OPEN_AUTH_DIALOG_EVENT = 'open-auth-dialog';

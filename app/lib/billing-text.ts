@@ -1,5 +1,5 @@
 /** The words the app uses for a seller's standing, from the shared entitlement rules. */
-import { trialEndingSoon, type Entitlement } from '../../sync/billing/entitlements';
+import { trialEndingSoon, type Entitlement } from '../../sync/rules/entitlements';
 import type { SubscriptionStateStatus } from '../../sync/entities/subscription';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;

@@ -1,6 +1,6 @@
 /** Each page's own title in the browser tab, history and bookmarks: 'Products · Wholesale Menus'. */
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../sync/constants';
+import { PRODUCT_NAME } from '../../sync/contract/constants';
 
 export function documentTitle(pageTitle: string | null): string {
   return pageTitle ? `${pageTitle} · ${PRODUCT_NAME}` : PRODUCT_NAME;

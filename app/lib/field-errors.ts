@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { FieldErrors } from '../../sync/errors';
-import { validate } from '../../sync/validation';
+import type { FieldErrors } from '../../sync/contract/errors';
+import { validate } from '../../sync/contract/validation';
 
 /** Of the errors shown, those the current values still have (with their current wording). */
 export function stillFailing(shown: FieldErrors, current: FieldErrors): FieldErrors {

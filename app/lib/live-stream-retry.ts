@@ -5,7 +5,7 @@
  * waits that long, never longer than a cap however long the server asks, and
  * a random fifth more so the viewers refused together do not return together.
  */
-import { retryDelayMs } from '../../sync/engine/backoff';
+import { retryDelayMs } from '../../sync/device/engine/backoff';
 
 /** The longest a refused stream waits before asking again. */
 export const LIVE_STREAM_MAX_WAIT_MS = 5 * 60_000;

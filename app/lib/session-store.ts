@@ -5,7 +5,7 @@
  * rejection (the cached user stays).
  */
 import { create } from 'zustand';
-import { USER_ROLES } from '../../sync/constants';
+import { USER_ROLES } from '../../sync/contract/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { apiRequest, ApiError } from './api-client';
 import { CACHED_USER_KEY, NEW_ACCOUNT_KEY, TOKEN_KEY } from './session-storage-keys';
@@ -62,7 +62,7 @@ export const useSession = create<SessionState>((set) => ({
     if (cached) set({ user: cached, loading: false });
     try {
       // Loaded here, not with the app's start: a guest on a shared menu never needs the read table's schemas.
-      const [{ apiReads }, { readFromServer }] = await Promise.all([import('../../sync/api-reads'), import('./server-read/read-from-server')]);
+      const [{ apiReads }, { readFromServer }] = await Promise.all([import('../../sync/contract/api-reads'), import('./server-read/read-from-server')]);
       const user = await readFromServer(apiReads.signedInUser());
       localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
       set({ user, loading: false });

@@ -5,7 +5,7 @@
  * storage rather than in a person's own database.
  */
 import { useEffect, useState } from 'react';
-import { apiReads } from '../../sync/api-reads';
+import { apiReads } from '../../sync/contract/api-reads';
 import { siteInfoSchema, type SiteInfo } from '../../sync/entities/site-info';
 import { useServerRead } from './server-read/use-server-read';
 

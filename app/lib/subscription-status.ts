@@ -7,8 +7,8 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { apiReads } from '../../sync/api-reads';
-import { entitlementOf, type Entitlement } from '../../sync/billing/entitlements';
+import { apiReads } from '../../sync/contract/api-reads';
+import { entitlementOf, type Entitlement } from '../../sync/rules/entitlements';
 import type { SubscriptionState } from '../../sync/entities/subscription';
 import type { User } from '../../sync/entities/user';
 import { apiRequest, NetworkError } from './api-client';

@@ -5,7 +5,7 @@
  * from before teams) hides nothing: the server still refuses what it must.
  */
 import type { Team, TeamKind, TeamMember, TeamRole } from '../../sync/entities/team';
-import { can, mayDelete as mayDeleteRow, mayEditMenu as mayEditMenuRow, rolesOf } from '../../sync/team-permissions';
+import { can, mayDelete as mayDeleteRow, mayEditMenu as mayEditMenuRow, rolesOf } from '../../sync/rules/team-permissions';
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', manager: 'Manager', rep: 'Rep' };
 
@@ -42,7 +42,7 @@ const EVERYTHING: TeamAllowances = {
   editBusiness: true,
 };
 
-/** The screens' reading of the one rule in sync/team-permissions.ts, that the server enforces. */
+/** The screens' reading of the one rule in sync/rules/team-permissions.ts, that the server enforces. */
 export function teamAllowances(role: TeamRole | null): TeamAllowances {
   if (!role) return EVERYTHING;
   return {

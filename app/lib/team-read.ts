@@ -4,7 +4,7 @@
  * team: nothing is asked for them.
  */
 import { useMemo } from 'react';
-import { apiReads } from '../../sync/api-reads';
+import { apiReads } from '../../sync/contract/api-reads';
 import type { Team } from '../../sync/entities/team';
 import { memberNames } from './authorship';
 import { useServerRead, type ServerRead } from './server-read/use-server-read';

@@ -12,7 +12,7 @@
  */
 import { z, type ZodType } from 'zod';
 import type { ProductCategory } from './constants';
-import { accountExportSchema, pendingEmailChangeAnswerSchema } from './entities/account';
+import { accountExportSchema, pendingEmailChangeAnswerSchema } from '../entities/account';
 import {
   adminGrowthSchema,
   adminStatsSchema,
@@ -22,17 +22,17 @@ import {
   type CustomerSort,
   type CustomerStatusFilter,
   type SortDirection,
-} from './entities/admin';
-import { browsePageSchema, browseSellerSchema } from './entities/browse';
-import { customerInvitationPreviewSchema } from './entities/customer';
-import { emailPreferencesSchema } from './entities/email-preferences';
-import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from './entities/insights';
-import { publicMenuSchema } from './entities/public-menu';
-import { pushKeyResponseSchema, pushPreferencesSchema } from './entities/push';
-import { siteInfoSchema } from './entities/site-info';
-import { paymentConfigSchema, subscriptionStateSchema } from './entities/subscription';
-import { invitationPreviewSchema, teamSchema } from './entities/team';
-import { userSchema } from './entities/user';
+} from '../entities/admin';
+import { browsePageSchema, browseSellerSchema } from '../entities/browse';
+import { customerInvitationPreviewSchema } from '../entities/customer';
+import { emailPreferencesSchema } from '../entities/email-preferences';
+import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from '../entities/insights';
+import { publicMenuSchema } from '../entities/public-menu';
+import { pushKeyResponseSchema, pushPreferencesSchema } from '../entities/push';
+import { siteInfoSchema } from '../entities/site-info';
+import { paymentConfigSchema, subscriptionStateSchema } from '../entities/subscription';
+import { invitationPreviewSchema, teamSchema } from '../entities/team';
+import { userSchema } from '../entities/user';
 
 /** One read as asked: where, and what its answer must look like. */
 export type ServerReadRequest<T> = { readonly path: string; readonly schema: ZodType<T> };

@@ -6,13 +6,13 @@
  * reads and the server's pull are derived from this one list.
  */
 import { z } from 'zod';
-import { customerSchema } from './entities/customer';
-import { inquirySchema } from './entities/inquiry';
-import { menuSchema } from './entities/menu';
-import { priceListSchema } from './entities/price-list';
-import { orderSchema } from './entities/order';
-import { productSchema } from './entities/product';
-import { savedMenuListItemSchema } from './entities/saved-menu';
+import { customerSchema } from '../entities/customer';
+import { inquirySchema } from '../entities/inquiry';
+import { menuSchema } from '../entities/menu';
+import { priceListSchema } from '../entities/price-list';
+import { orderSchema } from '../entities/order';
+import { productSchema } from '../entities/product';
+import { savedMenuListItemSchema } from '../entities/saved-menu';
 
 export const COLLECTIONS = {
   products: { row: productSchema, tombstone: 'product', deviceIndex: 'id' },

@@ -14,7 +14,7 @@ export const ERROR_REASONS = [
   'unavailable',
   /** The payment provider refused or did not answer (a declined card, an outage, a timeout). */
   'payment_provider',
-  /** An order cannot make that move from where it is (see sync/order-states.ts). */
+  /** An order cannot make that move from where it is (see sync/rules/order-states.ts). */
   'invalid_transition',
   /** Accepting (or changing) an order would take more than is in stock: `lines` says which. */
   'insufficient_stock',

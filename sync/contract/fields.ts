@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formatScaled, parseScaled, type DecimalRule } from './decimal';
-import { isUsZipCode, normalizeZipCode, zipCodeMessage } from './zip-code';
+import { formatScaled, parseScaled, type DecimalRule } from '../rules/decimal';
+import { isUsZipCode, normalizeZipCode, zipCodeMessage } from '../rules/zip-code';
 
 /** The message of every length limit, naming the field: 'Strain name must be at most 200 characters'. */
 export const tooLongMessage = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -23,7 +23,7 @@ export const optionalText = (label: string, max: number) =>
     .transform((value) => (value ? value : null));
 
 /**
- * A US ZIP code where blank means "not given" (sync/zip-code.ts): five digits, or nine (ZIP+4) with or without the
+ * A US ZIP code where blank means "not given" (sync/rules/zip-code.ts): five digits, or nine (ZIP+4) with or without the
  * hyphen, kept as `48104` or `48104-1234`. The profile's ZIP code and a customer's addresses use this one rule.
  */
 export const zipCodeField = (label: string) =>

@@ -2,7 +2,7 @@
  * The mutation catalogue: every change a device can make, by name, with one
  * schema for its arguments, the roles allowed to make it and the words the
  * sync status shows for it. The device's optimistic apply is the map in
- * sync/replica.ts, the server's the map in api/sync/server-mutations.ts; both
+ * sync/device/replica.ts, the server's the map in api/sync/server-mutations.ts; both
  * must name every mutation here or the code does not compile. The device
  * applies a mutation to its replica at once and queues it; the server
  * re-validates the same schema and applies it through its domain functions.
@@ -14,15 +14,15 @@
  */
 import { z } from 'zod';
 import type { UserRole } from './constants';
-import { customerCreateSchema, customerDeleteSchema, customerUpdateSchema } from './entities/customer';
-import { inquiryCreateSchema, inquiryReadSchema, inquiryReplySchema, inquiryStatusSchema } from './entities/inquiry';
-import { menuCreateSchema, menuUpdateSchema } from './entities/menu';
-import { priceListDeleteSchema, priceListSaveSchema } from './entities/price-list';
-import { orderByIdSchema, orderCreateSchema, orderDeliverSchema, orderLinesUpdateSchema, orderPaymentInputSchema, orderRejectSchema, orderReorderSchema } from './entities/order';
-import { productCreateSchema, productUpdateSchema } from './entities/product';
-import { savedMenuUpdateSchema } from './entities/saved-menu';
-import { publicMenuSchema } from './entities/public-menu';
-import { profileUpdateSchema } from './entities/user';
+import { customerCreateSchema, customerDeleteSchema, customerUpdateSchema } from '../entities/customer';
+import { inquiryCreateSchema, inquiryReadSchema, inquiryReplySchema, inquiryStatusSchema } from '../entities/inquiry';
+import { menuCreateSchema, menuUpdateSchema } from '../entities/menu';
+import { priceListDeleteSchema, priceListSaveSchema } from '../entities/price-list';
+import { orderByIdSchema, orderCreateSchema, orderDeliverSchema, orderLinesUpdateSchema, orderPaymentInputSchema, orderRejectSchema, orderReorderSchema } from '../entities/order';
+import { productCreateSchema, productUpdateSchema } from '../entities/product';
+import { savedMenuUpdateSchema } from '../entities/saved-menu';
+import { publicMenuSchema } from '../entities/public-menu';
+import { profileUpdateSchema } from '../entities/user';
 import { entityId } from './fields';
 
 const byId = z.object({ id: entityId });

@@ -17,9 +17,9 @@
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
 import { collectionArraysSchema, ENTITY_TYPES } from './collections';
-import { MAX_ORDER_LINES } from './entities/order';
-import { photoSchema } from './entities/photo';
-import { userSchema } from './entities/user';
+import { MAX_ORDER_LINES } from '../entities/order';
+import { photoSchema } from '../entities/photo';
+import { userSchema } from '../entities/user';
 import { MUTATION_NAMES } from './mutations';
 
 export const MAX_PUSH_BATCH = 500;
@@ -89,7 +89,7 @@ export const pullResponseSchema = z.object({
   cursor: z.number().int(),
   lastProcessedSeq: z.number().int(),
   user: userSchema,
-  /** Each synced collection's rows changed since the cursor (sync/collections.ts). */
+  /** Each synced collection's rows changed since the cursor (sync/contract/collections.ts). */
   ...collectionArraysSchema(),
   /** The user's uploaded files changed since the cursor, so every device can show them. */
   photos: z.array(photoSchema),

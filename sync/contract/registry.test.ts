@@ -1,5 +1,5 @@
 /**
- * The registry of what syncs (sync/collections.ts, sync/mutations.ts): every
+ * The registry of what syncs (sync/contract/collections.ts, sync/contract/mutations.ts): every
  * change the sync status lists has its own words, and every tombstone and
  * every collection reach the pull answer and the device's tables.
  */
@@ -7,7 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { COLLECTION_NAMES, COLLECTIONS, collectionOf, ENTITY_TYPES, type CollectionName, type CollectionRows } from './collections';
 import { MUTATION_NAMES, MUTATIONS, mutationLabel, type MutationName } from './mutations';
 import { pullResponseSchema, type PullResponse } from './protocol';
-import type { ReplicaState } from './replica-state';
+import type { ReplicaState } from '../device/replica-state';
 
 describe('the mutation registry', () => {
   it('gives every mutation a label of its own, which the sync status shows for it', () => {

@@ -1,14 +1,14 @@
 /** The device's optimistic view of orders: a new one shows at once as submitted, priced as the device saw the menu; a move shows its new status, or nothing when it is not the device's side to make. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Customer } from './entities/customer';
-import type { PriceList } from './entities/price-list';
-import type { SavedMenuListItem } from './entities/saved-menu';
-import type { User } from './entities/user';
+import type { Customer } from '../entities/customer';
+import type { PriceList } from '../entities/price-list';
+import type { SavedMenuListItem } from '../entities/saved-menu';
+import type { User } from '../entities/user';
 import { mayReorder } from './order-replica';
 import { applyMutation } from './replica';
 import type { ReplicaState } from './replica-state';
-import { productFixture, userFixture } from './testing/entity-fixtures';
+import { productFixture, userFixture } from '../testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';
 const context = { userId: randomUUID(), now };

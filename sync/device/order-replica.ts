@@ -1,19 +1,19 @@
 /**
- * The device's optimistic apply of the order mutations (see sync/replica.ts): a new order shows at once as
+ * The device's optimistic apply of the order mutations (see sync/device/replica.ts): a new order shows at once as
  * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, moneyCents, parseScaled, QUANTITY_RULE } from './decimal';
-import type { Order, OrderLine } from './entities/order';
-import { savedMenuAvailable, type SavedMenuListItem } from './entities/saved-menu';
-import type { ParsedMutation } from './mutations';
-import { lineChanges, linesChangedHistory } from './order-changes';
-import { orderCredit } from './order-payments';
-import { orderLinePrice, pricedOrderLine } from './order-line-price';
-import { lineTotal, orderTotal } from './order-request';
-import { orderMove, type OrderMove, type OrderParty } from './order-states';
-import { shownOrderLine, type ShownProduct } from './priced-menu';
-import { calendarDay, orderTerms } from './pricing';
+import { formatScaled, moneyCents, parseScaled, QUANTITY_RULE } from '../rules/decimal';
+import type { Order, OrderLine } from '../entities/order';
+import { savedMenuAvailable, type SavedMenuListItem } from '../entities/saved-menu';
+import type { ParsedMutation } from '../contract/mutations';
+import { lineChanges, linesChangedHistory } from '../rules/order-changes';
+import { orderCredit } from '../rules/order-payments';
+import { orderLinePrice, pricedOrderLine } from '../rules/order-line-price';
+import { lineTotal, orderTotal } from '../rules/order-request';
+import { orderMove, type OrderMove, type OrderParty } from '../rules/order-states';
+import { shownOrderLine, type ShownProduct } from '../rules/priced-menu';
+import { calendarDay, orderTerms } from '../rules/pricing';
 import type { ApplyContext, ReplicaState } from './replica-state';
 
 type OrderMutationName = Extract<ParsedMutation['name'], `order.${string}`>;

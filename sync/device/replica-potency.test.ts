@@ -1,10 +1,10 @@
-/** The device shows a potency change as the server settles it (sync/potency.ts), at once and before any pull. */
+/** The device shows a potency change as the server settles it (sync/rules/potency.ts), at once and before any pull. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Mutation } from './mutations';
+import type { Mutation } from '../contract/mutations';
 import { withPending } from './replica';
 import type { ReplicaState } from './replica-state';
-import { productFixture } from './testing/entity-fixtures';
+import { productFixture } from '../testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';
 const balm = productFixture({ category: 'topical', thcBelowDetection: true, cbdPercentage: '12.00' });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMutation } from './replica';
 import type { ReplicaState } from './replica-state';
-import { userFixture } from './testing/entity-fixtures';
+import { userFixture } from '../testing/entity-fixtures';
 
 const now = '2025-02-01T12:00:00.000Z';
 

@@ -1,7 +1,7 @@
 /** The device's optimistic view of 'menu.regenerateLink': the new link shows at once, before any sync. */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Menu } from './entities/menu';
+import type { Menu } from '../entities/menu';
 import { applyMutation, withPending } from './replica';
 import type { ReplicaState } from './replica-state';
 

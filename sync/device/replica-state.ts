@@ -1,7 +1,7 @@
-/** What the device's replica holds and what applying a change on it knows (the rules are in sync/replica.ts). */
-import type { CollectionName, CollectionRow } from './collections';
-import type { TeamRole } from './entities/team';
-import type { User } from './entities/user';
+/** What the device's replica holds and what applying a change on it knows (the rules are in sync/device/replica.ts). */
+import type { CollectionName, CollectionRow } from '../contract/collections';
+import type { TeamRole } from '../entities/team';
+import type { User } from '../entities/user';
 
 export type ReplicaState = { user: User | null } & { [K in CollectionName]: Map<string, CollectionRow<K>> };
 

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Menu } from './entities/menu';
-import type { TeamRole } from './entities/team';
-import type { Mutation } from './mutations';
+import type { Menu } from '../entities/menu';
+import type { TeamRole } from '../entities/team';
+import type { Mutation } from '../contract/mutations';
 import { withPending } from './replica';
 import type { ReplicaState } from './replica-state';
-import { productFixture } from './testing/entity-fixtures';
+import { productFixture } from '../testing/entity-fixtures';
 
 const teamId = randomUUID();
 const repId = randomUUID();

@@ -5,17 +5,17 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
-import { COLLECTION_NAMES, type CollectionRows } from './collections';
-import type { Inquiry } from './entities/inquiry';
-import type { Menu } from './entities/menu';
-import type { TeamRole } from './entities/team';
-import type { User } from './entities/user';
-import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from './mutations';
-import { lineTotal, orderTotal } from './order-request';
+import { COLLECTION_NAMES, type CollectionRows } from '../contract/collections';
+import type { Inquiry } from '../entities/inquiry';
+import type { Menu } from '../entities/menu';
+import type { TeamRole } from '../entities/team';
+import type { User } from '../entities/user';
+import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from '../contract/mutations';
+import { lineTotal, orderTotal } from '../rules/order-request';
 import { ORDER_APPLIERS } from './order-replica';
 import type { ApplyContext, ReplicaState } from './replica-state';
-import { potencyConflicts, settlePotency } from './potency';
-import { can, mayDelete, mayEditMenu, PRICE_AND_STOCK_FIELDS, setsPriceOrStock } from './team-permissions';
+import { potencyConflicts, settlePotency } from '../rules/potency';
+import { can, mayDelete, mayEditMenu, PRICE_AND_STOCK_FIELDS, setsPriceOrStock } from '../rules/team-permissions';
 
 /** Who made a row: a row made on this device and not pulled yet names no maker, and is the person's own. */
 function makerOf(row: { userId: string; createdBy?: string | null }): string | null {

@@ -1,7 +1,7 @@
 /** Inputs of the account-care calls: password reset, change of password or email, closing the account. */
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../constants';
-import { isoDate, tooLongMessage } from '../fields';
+import { MIN_PASSWORD_LENGTH } from '../contract/constants';
+import { isoDate, tooLongMessage } from '../contract/fields';
 import { loginInputSchema } from './user';
 
 const email = loginInputSchema.shape.email;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../constants';
+import { USER_ROLES } from '../contract/constants';
 import { teamRoleSchema } from './team';
 import { userSchema, type User } from './user';
 

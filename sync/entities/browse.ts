@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES } from '../constants';
-import { isoDate, tooLongMessage } from '../fields';
+import { PRODUCT_CATEGORIES } from '../contract/constants';
+import { isoDate, tooLongMessage } from '../contract/fields';
 
 /** GET /api/browse: public-listing menus, newest first, a page at a time. */
 export const browseQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, phoneNumberField, requiredText, updateOf, zipCodeField } from '../fields';
+import { entityId, isoDate, optionalText, phoneNumberField, requiredText, updateOf, zipCodeField } from '../contract/fields';
 
 export const PAYMENT_TERMS = ['cod', 'net7', 'net15', 'net30'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UserRole } from '../constants';
+import type { UserRole } from '../contract/constants';
 
 /** The notification emails a person can turn on or off (all on by default). */
 export const NOTIFICATION_KINDS = [

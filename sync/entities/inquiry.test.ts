@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../validation';
+import { validate } from '../contract/validation';
 import { inquiryCreateSchema } from './inquiry';
 
 const base = { id: randomUUID(), menuId: randomUUID() };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../fields';
-import { writtenAtInput } from '../written-at';
+import { QUANTITY_RULE } from '../rules/decimal';
+import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../contract/fields';
+import { writtenAtInput } from '../rules/written-at';
 
 export const INQUIRY_KINDS = ['message', 'order'] as const;
 export const INQUIRY_STATUSES = ['open', 'accepted', 'declined'] as const;

@@ -1,6 +1,6 @@
 /** A seller's figures: one menu's insights, the dashboard's week, and the notifications of what buyers did. */
 import { z } from 'zod';
-import { isoDate } from '../fields';
+import { isoDate } from '../contract/fields';
 
 export const INSIGHTS_MAX_DAYS = 365;
 

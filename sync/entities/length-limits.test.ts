@@ -1,6 +1,6 @@
 /** Every length limit of the forms and the API says which field is too long, never that it is required. */
 import { describe, expect, it } from 'vitest';
-import { validate } from '../validation';
+import { validate } from '../contract/validation';
 import { browseQuerySchema } from './browse';
 import { inquiryCreateSchema, inquiryReplySchema } from './inquiry';
 import { menuCreateSchema } from './menu';

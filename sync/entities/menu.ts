@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, requiredText, updateOf } from '../fields';
+import { entityId, isoDate, optionalText, requiredText, updateOf } from '../contract/fields';
 
 export const menuSchema = z.object({
   id: entityId,

@@ -3,7 +3,7 @@
  * writes it (a buyer's order names a menu, a seller's a customer).
  */
 import { describe, expect, it } from 'vitest';
-import { validate } from '../validation';
+import { validate } from '../contract/validation';
 import { MAX_ORDER_LINES, orderCreateSchema } from './order';
 
 const id = '7b0c7d8e-3a55-4a5e-9a53-3b3c2a8f1b11';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRICE_RULE, QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../fields';
+import { PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
+import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../contract/fields';
 import { PAYMENT_TERMS } from './customer';
 
 export const ORDER_STATUSES = ['submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer'] as const;
@@ -76,7 +76,7 @@ export const orderSchema = z.object({
   subtotal: z.string(),
   total: z.string(),
   amountPaid: z.string(),
-  /** What was paid beyond what the order bills (`orderCredit` in sync/order-payments.ts): the customer's credit with the seller. */
+  /** What was paid beyond what the order bills (`orderCredit` in sync/rules/order-payments.ts): the customer's credit with the seller. */
   credit: z.string(),
   paymentTerms: z.enum(PAYMENT_TERMS),
   deliveredAt: isoDate.nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PROFILE_IMAGE_BYTES } from '../constants';
-import { entityId, isoDate } from '../fields';
+import { MAX_PROFILE_IMAGE_BYTES } from '../contract/constants';
+import { entityId, isoDate } from '../contract/fields';
 
 export const PHOTO_PURPOSES = ['product', 'profile', 'lab-result'] as const;
 export type PhotoPurpose = (typeof PHOTO_PURPOSES)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, requiredText } from '../fields';
+import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
+import { entityId, isoDate, optionalDecimal, requiredText } from '../contract/fields';
 
 /** A calendar day, `YYYY-MM-DD`: a price list applies from its first day to its last, both included. */
 const calendarDay = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../constants';
-import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../decimal';
-import { entityId, isoDate, optionalDecimal, optionalImageAddress, optionalText, requiredText, updateOf } from '../fields';
+import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../contract/constants';
+import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
+import { entityId, isoDate, optionalDecimal, optionalImageAddress, optionalText, requiredText, updateOf } from '../contract/fields';
 import { MAX_PHOTOS_PER_PRODUCT } from './photo';
 
 /**
@@ -18,7 +18,7 @@ export const productSchema = z.object({
   cbdPercentage: z.string().nullable(),
   /**
    * The lab found too little to measure ("ND", "<LOQ"): shown as "ND", with the percentage itself empty (see
-   * sync/potency.ts). Absent on a row this device kept from before the field existed, which reads as false.
+   * sync/rules/potency.ts). Absent on a row this device kept from before the field existed, which reads as false.
    */
   thcBelowDetection: z.boolean().default(false),
   cbdBelowDetection: z.boolean().default(false),

@@ -4,7 +4,7 @@
  * preferences), and the message the service worker shows.
  */
 import { z } from 'zod';
-import type { UserRole } from '../constants';
+import type { UserRole } from '../contract/constants';
 
 /** Browsers' push services (Google, Mozilla, Apple, Microsoft): the only hosts the server calls, with PUSH_SERVICE_ORIGINS. */
 export const KNOWN_PUSH_SERVICE_HOSTS = [

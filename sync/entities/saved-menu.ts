@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../fields';
-import { menuFactsSchema } from '../menu-diff';
+import { entityId, isoDate, optionalText, tooLongMessage, updateOf } from '../contract/fields';
+import { menuFactsSchema } from '../rules/menu-diff';
 import { PAYMENT_TERMS } from './customer';
 import { linkExpired } from './menu';
 import { publicMenuSchema } from './public-menu';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../validation';
+import { validate } from '../contract/validation';
 import { businessNameProblem, registerInputSchema } from './user';
 
 const person = { email: 'mae@example.test', password: 'strong-pass', firstName: 'Mae' };

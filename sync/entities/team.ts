@@ -3,7 +3,7 @@
  * The shapes here are the contract of `/api/team` and its invitations; the screens and the server both read them.
  */
 import { z } from 'zod';
-import { isoDate } from '../fields';
+import { isoDate } from '../contract/fields';
 import { loginInputSchema } from './user';
 
 export const TEAM_KINDS = ['seller', 'buyer'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../constants';
-import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf, zipCodeField } from '../fields';
+import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../contract/constants';
+import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf, zipCodeField } from '../contract/fields';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({

@@ -3,8 +3,8 @@
  * changes to approve) and conversations with something it has not read, as the inbox groups them and marks them new.
  * One rule, counted by the device from its replica and by the server for the badge a push carries.
  */
-import { conversationKey, unreadBy, type Inquiry, type InquiryReadMarks } from './entities/inquiry';
-import type { Order } from './entities/order';
+import { conversationKey, unreadBy, type Inquiry, type InquiryReadMarks } from '../entities/inquiry';
+import type { Order } from '../entities/order';
 
 export type BadgeOrder = Pick<Order, 'sellerTeamId' | 'buyerTeamId' | 'status'>;
 export type BadgeInquiry = InquiryReadMarks & Pick<Inquiry, 'menuId' | 'menuName'>;

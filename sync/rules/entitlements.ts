@@ -7,7 +7,7 @@
  * and a canceled subscription leave the seller able to read, export, answer
  * buyers and manage billing, but not to create or edit products and menus.
  */
-import type { SubscriptionStatus, UserRole } from '../constants';
+import type { SubscriptionStatus, UserRole } from '../contract/constants';
 
 export const PAST_DUE_GRACE_DAYS = 7;
 /** From this many days before the end, the trial countdown is shown prominently. */

@@ -3,7 +3,7 @@
  * strings the API sends. Digits are grouped from the string itself so a price
  * never passes through a float.
  */
-import type { UnitType } from './constants';
+import type { UnitType } from '../contract/constants';
 import { formatScaled, parseScaled, PERCENT_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 
 export const PRICE_ON_REQUEST = 'Price on request';

@@ -4,7 +4,7 @@
  * is theirs for good, whatever the list says later.
  */
 import { formatScaled, moneyCents } from './decimal';
-import type { OrderLine } from './entities/order';
+import type { OrderLine } from '../entities/order';
 
 /**
  * The discount per unit ('150.00'), or null when there is none: the line was charged its list price (or more), or

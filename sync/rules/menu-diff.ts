@@ -6,9 +6,9 @@
  * Decimals are compared as exact scaled integers, never as floats.
  */
 import { z } from 'zod';
-import { UNIT_TYPES } from './constants';
+import { UNIT_TYPES } from '../contract/constants';
 import { parseScaled, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from './decimal';
-import type { PublicMenu } from './entities/public-menu';
+import type { PublicMenu } from '../entities/public-menu';
 import { formatPrice, formatQuantity } from './format-decimal';
 
 export const menuFactsSchema = z.object({

@@ -2,7 +2,7 @@
  * A public menu's filter and sort, as its address names them: the server
  * draws the page with them and the app reads them back when it takes over.
  */
-import { PRODUCT_CATEGORIES, SORT_OPTIONS, type ProductCategory, type SortOption } from './constants';
+import { PRODUCT_CATEGORIES, SORT_OPTIONS, type ProductCategory, type SortOption } from '../contract/constants';
 
 /** The spec's four orders, and the seller's own order on the menu, which the page starts with. */
 export type MenuSort = 'menu' | SortOption;

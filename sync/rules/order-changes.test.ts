@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderLine } from './entities/order';
+import type { OrderLine } from '../entities/order';
 import { historyEntryTitle, latestLineChanges, lineChanges, lineChangeText, linesChangedHistory, shortDeliveries } from './order-changes';
 
 const line = (productId: string, strainName: string, quantity: string, unitType = 'oz', deliveredQuantity: string | null = null): OrderLine => ({

@@ -2,9 +2,9 @@
  * What changed on an order, in the words the order's timeline and its emails use alike: the lines a seller's edit
  * changed, the lines a delivery fell short on, and each step of the timeline.
  */
-import type { UnitType } from './constants';
+import type { UnitType } from '../contract/constants';
 import { parseScaled, QUANTITY_RULE } from './decimal';
-import type { OrderHistoryEntry, OrderLine, OrderLineChange, OrderStatus } from './entities/order';
+import type { OrderHistoryEntry, OrderLine, OrderLineChange, OrderStatus } from '../entities/order';
 import { formatPrice, formatQuantity } from './format-decimal';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from './order-labels';
 

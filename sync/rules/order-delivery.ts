@@ -2,8 +2,8 @@
  * What a seller may say was delivered of a line: a quantity from nothing up to what was ordered. The Deliver form
  * checks it as it is typed and the server decides by the same rule.
  */
-import type { UnitType } from './constants';
-import type { OrderLine } from './entities/order';
+import type { UnitType } from '../contract/constants';
+import type { OrderLine } from '../entities/order';
 import { parseScaled, QUANTITY_RULE } from './decimal';
 import { formatQuantity } from './format-decimal';
 

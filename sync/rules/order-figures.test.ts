@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from './entities/order';
+import type { Order } from '../entities/order';
 import { orderFigures, startOfMonth } from './order-figures';
 
 const NOW = new Date('2026-12-13T15:00:00.000Z');

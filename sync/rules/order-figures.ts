@@ -4,7 +4,7 @@
  * on invoiced orders and how much of it is overdue, and this month's sales. Money in cents until the edge.
  */
 import { formatScaled, moneyCents } from './decimal';
-import type { Order, OrderStatus } from './entities/order';
+import type { Order, OrderStatus } from '../entities/order';
 import { amountDue, isOverdue } from './order-payments';
 import { isInvoiced } from './order-states';
 

@@ -1,5 +1,5 @@
 /** An order's states and payments in the words the screens, the invoice and the export use. */
-import type { Order, OrderStatus, PaymentStatus } from './entities/order';
+import type { Order, OrderStatus, PaymentStatus } from '../entities/order';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   submitted: 'Submitted',

@@ -1,13 +1,13 @@
 /**
  * One order line priced, by the rule the server (api/orders/order-lines.ts), the seller's order form and line editor
- * (app/features/orders/booth-lines.ts) and the device's optimistic apply (sync/order-replica.ts) share, so what a
+ * (app/features/orders/booth-lines.ts) and the device's optimistic apply (sync/device/order-replica.ts) share, so what a
  * form shows, what waits to send and what the server writes cannot disagree. A line already on the order keeps the
  * price it was given; a new one takes the price its terms give the quantity (quantity breaks included); the total is
  * the exact product rounded half up to the cent.
  */
 import { centsAsMoney, formatScaled, moneyCents } from './decimal';
-import type { OrderLine } from './entities/order';
-import type { Product } from './entities/product';
+import type { OrderLine } from '../entities/order';
+import type { Product } from '../entities/product';
 import { lineTotalCents } from './order-request';
 import { unitPriceCents, type ProductTerms } from './pricing';
 

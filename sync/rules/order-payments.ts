@@ -4,9 +4,9 @@
  * Money in integer cents and quantities in thousandths all the way; decimal strings only at the edges.
  */
 import { centsAsMoney, moneyCents, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
-import type { Customer, PaymentTerms } from './entities/customer';
-import { PAYMENT_TERM_DAYS } from './entities/customer';
-import type { Order, OrderLine, OrderStatus, PaymentStatus } from './entities/order';
+import type { Customer, PaymentTerms } from '../entities/customer';
+import { PAYMENT_TERM_DAYS } from '../entities/customer';
+import type { Order, OrderLine, OrderStatus, PaymentStatus } from '../entities/order';
 import { formatPrice } from './format-decimal';
 import { lineTotalCents } from './order-request';
 import type { OrderParty } from './order-states';

@@ -3,7 +3,7 @@
  * what is wrong before sending) and the server (which decides).
  */
 import { formatScaled, MAX_TOTAL_CENTS, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
-import type { Product } from './entities/product';
+import type { Product } from '../entities/product';
 import { formatPrice, formatQuantity } from './format-decimal';
 
 export type OrderLineProduct = Pick<Product, 'strainName' | 'unitType' | 'lotSize' | 'availableQuantity' | 'pricePerUnit'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, type OrderStatus } from './entities/order';
+import { ORDER_STATUSES, type OrderStatus } from '../entities/order';
 import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from './order-states';
 
 const at = (status: OrderStatus, resumeStatus: 'submitted' | 'accepted' | null = null) => ({ status, resumeStatus });

@@ -2,7 +2,7 @@
  * The life of an order: which moves each party may make from each status, and where each leads. Pure, so the server
  * (REST and sync alike) refuses the same moves the device's screens hide, and the device shows a move at once.
  */
-import type { Order, OrderStatus } from './entities/order';
+import type { Order, OrderStatus } from '../entities/order';
 
 export type OrderParty = 'buyer' | 'seller';
 export type OrderMove = 'accept' | 'reject' | 'cancel' | 'approve' | 'editLines' | 'fulfil' | 'deliver' | 'recordPayment';

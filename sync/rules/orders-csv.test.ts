@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { sampleOrder } from './testing/sample-order';
+import { sampleOrder } from '../testing/sample-order';
 import { ordersCsvFileName, ordersToCsv } from './orders-csv';
 import type { BillTo } from './postal-address';
 

@@ -5,7 +5,7 @@
  * the seller's books whom each order is billed to, as its invoice says.
  */
 import { csvFile } from './csv-cells';
-import type { Order } from './entities/order';
+import type { Order } from '../entities/order';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from './order-labels';
 import { amountDue } from './order-payments';
 import type { OrderParty } from './order-states';

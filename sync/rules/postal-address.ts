@@ -2,8 +2,8 @@
  * Postal addresses as the customer book keeps them (billing, and shipping unless it is the same) and as papers print
  * them: the invoice's Bill To and Ship To, the customer page, the orders export.
  */
-import type { Customer } from './entities/customer';
-import { partyName, type User } from './entities/user';
+import type { Customer } from '../entities/customer';
+import { partyName, type User } from '../entities/user';
 
 export type PostalAddress = { line1: string | null; line2: string | null; city: string | null; state: string | null; zipCode: string | null };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceListEntry } from './entities/price-list';
-import type { PublicMenu } from './entities/public-menu';
+import type { PriceListEntry } from '../entities/price-list';
+import type { PublicMenu } from '../entities/public-menu';
 import { pricedMenu, pricedOrderLine, shownTerms } from './priced-menu';
 
 type Shown = PublicMenu['products'][number];

@@ -4,9 +4,9 @@
  * terms back from the priced products to check and price an order line as it is typed, as the server then does.
  */
 import { formatScaled, PRICE_RULE, QUANTITY_RULE, parseScaled, type DecimalRule } from './decimal';
-import type { OrderLine } from './entities/order';
-import type { PriceListEntry } from './entities/price-list';
-import type { PublicMenu } from './entities/public-menu';
+import type { OrderLine } from '../entities/order';
+import type { PriceListEntry } from '../entities/price-list';
+import type { PublicMenu } from '../entities/public-menu';
 import { lineTotalCents, orderLineProblem, quantityThousandths, type LineAmount, type OrderLineProduct } from './order-request';
 import { entriesByProduct, productTerms, quantityProblem, termsForDisplay, unitPriceCents, type ProductTerms } from './pricing';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceListEntry } from './entities/price-list';
+import type { PriceListEntry } from '../entities/price-list';
 import {
   applicablePriceList,
   calendarDay,

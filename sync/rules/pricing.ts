@@ -5,11 +5,11 @@
  * up to the cent); its quantity held to a minimum and an increment on top of the product's lot size; and cheaper
  * from a quantity on (the largest break at or below the quantity ordered).
  */
-import type { UnitType } from './constants';
+import type { UnitType } from '../contract/constants';
 import { formatScaled, moneyCents, parseScaled, PERCENT_RULE, QUANTITY_RULE } from './decimal';
 import { formatQuantity } from './format-decimal';
-import type { PriceList, PriceListEntry } from './entities/price-list';
-import type { Product } from './entities/product';
+import type { PriceList, PriceListEntry } from '../entities/price-list';
+import type { Product } from '../entities/product';
 
 export type PricedProduct = Pick<Product, 'id' | 'strainName' | 'unitType' | 'pricePerUnit' | 'lotSize'>;
 export type PriceListDates = Pick<PriceList, 'startsAt' | 'endsAt'>;

@@ -3,11 +3,11 @@
  * their photos where an address is known, and the seller's brand. The server answers the public page with it, and a
  * seller's device draws their own menu with it at the booth, so the two can never show different things.
  */
-import type { Menu } from './entities/menu';
-import type { Product } from './entities/product';
-import type { PublicMenu } from './entities/public-menu';
-import type { User } from './entities/user';
-import { isUploadedImageAddress } from './fields';
+import type { Menu } from '../entities/menu';
+import type { Product } from '../entities/product';
+import type { PublicMenu } from '../entities/public-menu';
+import type { User } from '../entities/user';
+import { isUploadedImageAddress } from '../contract/fields';
 
 /** Where a photo or lab result is shown by its id; null when none is known (so it is left out). */
 export type PhotoAddress = (photoId: string) => string | null;

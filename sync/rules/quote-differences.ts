@@ -2,8 +2,8 @@
  * Where the server's answer to an order differs from what the buyer's cart showed: a line's price or quantity, a
  * line it left out, the total, the payment terms. Said to the buyer once the order is answered.
  */
-import type { UnitType } from './constants';
-import type { Order, OrderQuote } from './entities/order';
+import type { UnitType } from '../contract/constants';
+import type { Order, OrderQuote } from '../entities/order';
 import { formatPrice, formatQuantity } from './format-decimal';
 import { orderTotal } from './order-request';
 

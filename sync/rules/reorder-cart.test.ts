@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicMenu } from './entities/public-menu';
+import type { PublicMenu } from '../entities/public-menu';
 import { reorderLines } from './reorder-cart';
 
 type Shown = PublicMenu['products'][number];

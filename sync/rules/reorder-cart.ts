@@ -5,7 +5,7 @@
  * buyer), a quantity beyond what is available now, a quantity the product's minimum or steps no longer allow.
  */
 import { formatScaled, parseScaled, QUANTITY_RULE } from './decimal';
-import type { OrderLine } from './entities/order';
+import type { OrderLine } from '../entities/order';
 import { formatQuantity } from './format-decimal';
 import { shownTerms, type ShownProduct } from './priced-menu';
 

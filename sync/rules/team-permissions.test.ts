@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamRole } from './entities/team';
+import type { TeamRole } from '../entities/team';
 import { handsOverCustomers, hearsOf } from './team-permissions';
 
 describe('who hears of a team business', () => {

@@ -3,7 +3,7 @@
  * hide what a role cannot do. Pure: the caller says who acts and, for ownership rules, who made the row.
  */
 import { parseScaled, QUANTITY_RULE } from './decimal';
-import type { TeamKind, TeamRole } from './entities/team';
+import type { TeamKind, TeamRole } from '../entities/team';
 
 export type TeamAction =
   /** See the subscription, start it, open the billing portal. */

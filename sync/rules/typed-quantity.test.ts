@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UnitType } from './constants';
+import type { UnitType } from '../contract/constants';
 import { productTerms } from './pricing';
 import { typedQuantityProblem } from './typed-quantity';
 

@@ -4,7 +4,7 @@
  * three decimals, the terms' minimum and steps, and at most what is available. The buyer's cart and the seller's
  * order lines both check with this, as the quantity is typed.
  */
-import type { UnitType } from './constants';
+import type { UnitType } from '../contract/constants';
 import { formatScaled, parseScaled, QUANTITY_RULE } from './decimal';
 import { formatQuantity } from './format-decimal';
 import { quantityProblem, type ProductTerms } from './pricing';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { productCreateSchema } from './entities/product';
-import { pushRequestSchema } from './protocol';
-import { NUL_CHARACTER_MESSAGE, parseEnvelopeOrThrow, validate } from './validation';
+import { productCreateSchema } from '../entities/product';
+import { pushRequestSchema } from '../contract/protocol';
+import { NUL_CHARACTER_MESSAGE, parseEnvelopeOrThrow, validate } from '../contract/validation';
 
 describe('validate', () => {
   it('refuses text holding a NUL character at its field, as a form on the device shows it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { profileUpdateSchema } from './entities/user';
-import { validate } from './validation';
+import { profileUpdateSchema } from '../entities/user';
+import { validate } from '../contract/validation';
 import { isUsZipCode, normalizeZipCode, ZIP_CODE_MESSAGE } from './zip-code';
 
 describe('a US ZIP code', () => {

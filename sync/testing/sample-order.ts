@@ -1,6 +1,6 @@
 /** A delivered wholesale order as the server stores it, for the invoice and export tests and the invoice benchmark. */
 import type { Order, OrderLine } from '../entities/order';
-import { billedLineTotal, orderCredit, orderTotals } from '../order-payments';
+import { billedLineTotal, orderCredit, orderTotals } from '../rules/order-payments';
 
 const STRAINS = ['Blue Dream', 'Sour Diesel', 'Gelato #33', 'Wedding Cake', 'Runtz', 'Zkittlez', 'Gorilla Glue #4', 'Pineapple Express'];
 

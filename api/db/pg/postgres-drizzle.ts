@@ -9,8 +9,8 @@
  */
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
-import { AppError } from '../../../sync/errors';
-import { NUL_CHARACTER_MESSAGE } from '../../../sync/validation';
+import { AppError } from '../../../sync/contract/errors';
+import { NUL_CHARACTER_MESSAGE } from '../../../sync/contract/validation';
 import { BoundedMap } from '../../limits/bounded-map';
 import type { Db } from '../database';
 import * as schema from '../schema';
@@ -72,7 +72,7 @@ function toPositional(text: string): string {
  * The builder maps dates and flags of its columns itself; a bare flag in a
  * hand-written fragment is stored as SQLite would, 1 or 0. PostgreSQL's text
  * cannot hold a NUL character, which SQLite's can: input holding one is
- * refused on both engines where it is read (`sync/validation.ts`), and text
+ * refused on both engines where it is read (`sync/contract/validation.ts`), and text
  * that came in another way is refused here as the request's fault, never a
  * server error.
  */

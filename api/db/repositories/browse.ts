@@ -4,9 +4,9 @@
  * order and its keyset paging, `menu_items_product` for the category filter.
  */
 import { sql } from 'drizzle-orm';
-import type { ProductCategory } from '../../../sync/constants';
+import type { ProductCategory } from '../../../sync/contract/constants';
 import type { BrowseItem, BrowseSeller } from '../../../sync/entities/browse';
-import { isUploadedImageAddress } from '../../../sync/fields';
+import { isUploadedImageAddress } from '../../../sync/contract/fields';
 import type { Db } from '../database';
 import { distinctCommaList, isPostgres } from '../sql-dialect';
 

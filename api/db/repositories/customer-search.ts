@@ -5,7 +5,7 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { CustomerRow, CustomerSort, CustomerStatusFilter, SortDirection } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
-import type { UserRole } from '../../../sync/constants';
+import type { UserRole } from '../../../sync/contract/constants';
 import type { Db } from '../database';
 import { users } from '../schema';
 import { isPostgres, likeIgnoringCase } from '../sql-dialect';

@@ -1,7 +1,7 @@
 /** Inquiries and order requests in SQLite, each with its messages and both parties' names. */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { formatScaled } from '../../../sync/decimal';
+import { formatScaled } from '../../../sync/rules/decimal';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';

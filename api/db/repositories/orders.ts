@@ -1,9 +1,9 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { centsAsMoney } from '../../../sync/decimal';
+import { centsAsMoney } from '../../../sync/rules/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
-import { isOverdue, orderCredit } from '../../../sync/order-payments';
+import { isOverdue, orderCredit } from '../../../sync/rules/order-payments';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
 import { jsonArrayFieldLike, likeIgnoringCase } from '../sql-dialect';
@@ -285,7 +285,7 @@ export async function giveSellerOrdersToBuyer(db: Db, sellerId: string, customer
 
 /**
  * The customer's other orders that could be overdue: delivered (so with a due date) and not paid in full. Narrowed
- * here so a customer's whole history is never read; which of them are overdue is `isOverdue` in sync/order-payments.ts.
+ * here so a customer's whole history is never read; which of them are overdue is `isOverdue` in sync/rules/order-payments.ts.
  */
 export async function customerOrdersOwing(db: Db, customerId: string, exceptOrderId: string): Promise<Array<Pick<Order, 'number' | 'dueAt' | 'total' | 'amountPaid'>>> {
   const rows = await db

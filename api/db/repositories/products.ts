@@ -1,6 +1,6 @@
 /** Products in SQLite: exact decimals are stored as scaled integers and handed out as decimal strings. */
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
+import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/rules/decimal';
 import type { Product } from '../../../sync/entities/product';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';

@@ -1,6 +1,6 @@
 /** Push subscriptions, the kinds each person turned off, the push outbox, the server's own keys, and the badge's count. */
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { BadgeInquiry, BadgeOrder } from '../../../sync/badge';
+import type { BadgeInquiry, BadgeOrder } from '../../../sync/rules/badge';
 import type { TeamRole } from '../../../sync/entities/team';
 import type { Db } from '../database';
 import { seenByRep } from './inquiries';
@@ -166,7 +166,7 @@ export async function keepServerKey(db: Db, name: string, value: string, now: Da
 }
 
 /**
- * What the badge rule (`sync/badge.ts`) needs of a team's orders and conversations that may wait on it; for a rep
+ * What the badge rule (`sync/rules/badge.ts`) needs of a team's orders and conversations that may wait on it; for a rep
  * (`repUserId`), only the orders and order requests of the customers assigned to them, as their device holds.
  */
 export async function badgeItems(db: Db, teamId: string, repUserId: string | null = null): Promise<{ orders: BadgeOrder[]; inquiries: BadgeInquiry[] }> {

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { SavedMenu, SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import type { MenuFacts } from '../../../sync/menu-diff';
+import type { MenuFacts } from '../../../sync/rules/menu-diff';
 import type { Db } from '../database';
 import { menuItems, menus, products, savedMenus, users } from '../schema';
 import { greatest } from '../sql-dialect';

@@ -1,6 +1,6 @@
 /** Sync bookkeeping in SQLite: devices' processed sequences, refusals, the change clock and tombstones. */
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { EntityType } from '../../../sync/collections';
+import type { EntityType } from '../../../sync/contract/collections';
 import type { Db } from '../database';
 import { preparedPerConnection } from '../prepared';
 import { syncClients, syncClock, syncClockMarks, syncRefusals, tombstones } from '../schema';

@@ -1,7 +1,7 @@
 /** Accounts: people, their signed-in sessions and the single-use links sent to them by email. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { SUBSCRIPTION_STATUSES, USER_ROLES } from '../../../sync/constants';
+import { SUBSCRIPTION_STATUSES, USER_ROLES } from '../../../sync/contract/constants';
 import { timestamps, version } from './columns';
 
 export const users = sqliteTable(

@@ -1,7 +1,7 @@
 /** The catalogue: a seller team's products and the price lists that price them. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/contract/constants';
 import type { PriceListEntry } from '../../../sync/entities/price-list';
 import { users } from './accounts';
 import { authorship } from './authorship';
@@ -19,7 +19,7 @@ export const products = sqliteTable(
     category: text('category', { enum: PRODUCT_CATEGORIES }).notNull().default('flower'),
     thcHundredths: integer('thc_hundredths'),
     cbdHundredths: integer('cbd_hundredths'),
-    /** The lab found too little THC (or CBD) to measure: shown as "ND", with the percentage left empty (sync/potency.ts). */
+    /** The lab found too little THC (or CBD) to measure: shown as "ND", with the percentage left empty (sync/rules/potency.ts). */
     thcBelowDetection: integer('thc_below_detection', { mode: 'boolean' }).notNull().default(false),
     cbdBelowDetection: integer('cbd_below_detection', { mode: 'boolean' }).notNull().default(false),
     priceCents: integer('price_cents'),

@@ -1,7 +1,7 @@
 /** Menus: a seller's menus, the products on each, and the copies buyers save. */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { MenuFacts } from '../../../sync/menu-diff';
+import type { MenuFacts } from '../../../sync/rules/menu-diff';
 import { users } from './accounts';
 import { authorship } from './authorship';
 import { priceLists, products } from './catalogue';

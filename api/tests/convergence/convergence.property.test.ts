@@ -16,11 +16,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { byId, Device, InProcessTransport, nextTick, type Fault } from '../../../app/lib/replica/sync-test-support';
-import { PRODUCT_CATEGORIES } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import type { Mutation } from '../../../sync/mutations';
-import type { PushResponse } from '../../../sync/protocol';
+import type { Mutation } from '../../../sync/contract/mutations';
+import type { PushResponse } from '../../../sync/contract/protocol';
 import { propertyOptions, seededRandom } from '../../../sync/testing/seeded-random';
 
 const NUM_RUNS = 50;

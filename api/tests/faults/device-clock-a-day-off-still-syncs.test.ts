@@ -1,6 +1,6 @@
 /**
  * A device whose clock is a day ahead or a day behind the server's. The
- * protocol carries no device time (sync/protocol.ts: sequences and server
+ * protocol carries no device time (sync/contract/protocol.ts: sequences and server
  * cursors only), so such a device must sync as any other: its engine runs on
  * its own clock and its outbox entries are stamped with it, yet its pushes
  * apply in outbox order, every timestamp the server keeps is the server's,
@@ -15,12 +15,12 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
-import { entitlementOf } from '../../../sync/billing/entitlements';
-import { TRIAL_DAYS } from '../../../sync/constants';
-import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import { entitlementOf } from '../../../sync/rules/entitlements';
+import { TRIAL_DAYS } from '../../../sync/contract/constants';
+import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
-import type { Mutation } from '../../../sync/mutations';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { createTestApp, DAY_MS, type TestApp } from '../../testing/test-app';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -17,10 +17,10 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Device } from '../../../app/lib/replica/sync-test-support';
-import { SyncTransportError, type SyncTransport } from '../../../sync/engine/sync-engine';
+import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
-import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
+import type { PullResponse, PushRequest, PushResponse } from '../../../sync/contract/protocol';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
 import { seededRandom, seedForThisTest } from '../../../sync/testing/seeded-random';
 

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '../../../sync/entities/user';
-import type { MutationName } from '../../../sync/mutations';
-import type { PullResponse, PushResponse } from '../../../sync/protocol';
+import type { MutationName } from '../../../sync/contract/mutations';
+import type { PullResponse, PushResponse } from '../../../sync/contract/protocol';
 import type { Tally } from './tally';
 import { jsonOf, type TimedClient } from './timed-client';
 

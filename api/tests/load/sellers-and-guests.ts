@@ -11,7 +11,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import type { MutationName } from '../../../sync/mutations';
+import type { MutationName } from '../../../sync/contract/mutations';
 import { SqliteDatabase } from '../../db/sqlite-database';
 import { Guest } from './guest';
 import { SellerDevice } from './seller-device';

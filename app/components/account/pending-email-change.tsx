@@ -5,7 +5,7 @@
  * only.
  */
 import { useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Button } from '../ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';

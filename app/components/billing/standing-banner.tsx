@@ -4,7 +4,7 @@
  * warned while the grace period lasts.
  */
 import { Link, useLocation } from '../../lib/router';
-import { lapsedMessage } from '../../../sync/billing/entitlements';
+import { lapsedMessage } from '../../../sync/rules/entitlements';
 import { useEntitlement } from '../../lib/subscription-status';
 import { useTeamAllowances } from '../../lib/team-role';
 import { PlanActions } from './plan-actions';

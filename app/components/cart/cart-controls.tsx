@@ -5,9 +5,9 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '../../lib/router';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { unitWord } from '../../../sync/format-decimal';
+import { unitWord } from '../../../sync/rules/format-decimal';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, Textarea } from '../ui/form-controls';

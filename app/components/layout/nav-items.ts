@@ -1,4 +1,4 @@
-import type { UserRole } from '../../../sync/constants';
+import type { UserRole } from '../../../sync/contract/constants';
 
 export type NavItem = { to: string; label: string };
 

@@ -6,7 +6,7 @@
  */
 import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../../lib/router';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { BackTo } from '../../lib/back-to';
 import { cn } from '../../lib/cn';
@@ -18,7 +18,7 @@ import { chooseMenuLayout, MENU_LAYOUTS, useMenuLayout, type MenuLayout } from '
 import { noteProductOpen } from './note-product-open';
 import { ProductCard, ProductRow, type MenuProduct } from './product-card';
 import { SellerBrand, SellerCover } from './seller-brand';
-import { isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, type MenuSort, type MenuViewChoice } from '../../../sync/menu-view-choice';
+import { isMenuSort, MENU_SORTS, menuViewSearch, readMenuView, type MenuSort, type MenuViewChoice } from '../../../sync/rules/menu-view-choice';
 import { categoriesPresent, sortProducts } from './sort-products';
 import { formatUpdated } from './updated-date';
 

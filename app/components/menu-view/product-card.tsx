@@ -4,7 +4,7 @@
  * card's photo opens the gallery.
  */
 import type { ReactNode } from 'react';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';

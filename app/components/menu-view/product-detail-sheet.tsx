@@ -6,7 +6,7 @@
  */
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import { CategoryArt } from '../category-art';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 import { minimumOrder, PhotoCount, PriceBreaks, ProductPotency, ProductPrice, ProductStock, type MenuProduct } from './product-card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCategory } from '../../../sync/constants';
+import type { ProductCategory } from '../../../sync/contract/constants';
 import { categoriesPresent, sortProducts } from './sort-products';
 
 type Row = { id: string; strainName: string; pricePerUnit: string | null; thcPercentage: string | null; category: ProductCategory };

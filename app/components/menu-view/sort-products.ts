@@ -1,8 +1,8 @@
 /** Ordering and category lists for the public menu, on exact decimals. */
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
-import { parseScaled, PERCENT_RULE, PRICE_RULE, type DecimalRule } from '../../../sync/decimal';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/contract/constants';
+import { parseScaled, PERCENT_RULE, PRICE_RULE, type DecimalRule } from '../../../sync/rules/decimal';
 import type { Product } from '../../../sync/entities/product';
-import type { MenuSort } from '../../../sync/menu-view-choice';
+import type { MenuSort } from '../../../sync/rules/menu-view-choice';
 
 export type SortableProduct = Pick<Product, 'strainName' | 'pricePerUnit' | 'thcPercentage'>;
 

@@ -6,7 +6,7 @@
  * saves its id as `labResultId`.
  */
 import { useState } from 'react';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { Button } from '../ui/button';
 import { addLocalPhoto } from '../../lib/photos/local-photos';
 import { checkLabResultFile, formatBytes } from '../../lib/photos/photo-policy';

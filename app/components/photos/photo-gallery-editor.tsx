@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from 'react';
 import { MAX_PHOTOS_PER_PRODUCT } from '../../../sync/entities/photo';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { Button } from '../ui/button';
 import { addLocalPhoto } from '../../lib/photos/local-photos';
 import { useLocalPhoto } from '../../lib/photos/use-photos';

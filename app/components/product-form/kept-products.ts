@@ -1,12 +1,12 @@
 /**
  * New products the server refused (a SKU another device took first, a menu
  * gone), kept on the device with everything typed into them
- * (sync/engine/kept-refusals.ts) until the seller edits and sends one again or
+ * (sync/device/engine/kept-refusals.ts) until the seller edits and sends one again or
  * discards it, on their word.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { KeptRefusal } from '../../../sync/engine/kept-refusals';
-import type { Mutation } from '../../../sync/mutations';
+import type { KeptRefusal } from '../../../sync/device/engine/kept-refusals';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { discardLocalPhotos } from '../../lib/photos/local-photos';
 import { discardKeptRefusal } from '../../lib/replica/kept-refusals';
 import type { ReplicaDb } from '../../lib/replica/replica-db';

@@ -3,7 +3,7 @@
  * differ from the product as the device has it, so an edit of the price on one
  * phone never overwrites a stock count changed on another.
  */
-import { parseScaled } from '../../../sync/decimal';
+import { parseScaled } from '../../../sync/rules/decimal';
 import type { Product, ProductUpdateInput } from '../../../sync/entities/product';
 
 /** Wide enough for every decimal field (percent 5,2; price 10,2; quantity 10,3) without losing a digit. */

@@ -14,13 +14,13 @@
  * is made once per opened form and the button says it is working.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
-import { AppError, type FieldErrors } from '../../../sync/errors';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/contract/constants';
+import { AppError, type FieldErrors } from '../../../sync/contract/errors';
 import type { Menu } from '../../../sync/entities/menu';
 import { MAX_SKU_LENGTH, productCreateSchema, productUpdateSchema, type Product } from '../../../sync/entities/product';
 import { skuHolder, skuTakenMessage } from '../../../sync/entities/product-sku';
-import { BELOW_DETECTION } from '../../../sync/potency';
-import { validate } from '../../../sync/validation';
+import { BELOW_DETECTION } from '../../../sync/rules/potency';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
@@ -49,7 +49,7 @@ const PREPARING_NOTE_ID = 'product-preparing-note';
 
 const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
 
-/** An imported lab result below detection shows in the empty field; typing a percentage replaces it (sync/potency.ts). */
+/** An imported lab result below detection shows in the empty field; typing a percentage replaces it (sync/rules/potency.ts). */
 const BELOW_DETECTION_HINT = `${BELOW_DETECTION} (below detection)`;
 
 type ProductFormDialogProps = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
-import type { Refusal } from '../../../sync/engine/sync-engine';
+import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
+import type { Refusal } from '../../../sync/device/engine/sync-engine';
 import { keptProducts } from './kept-products';
 import { formFromRefused } from './product-form-values';
 

@@ -7,12 +7,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { EMAIL_CHANGE_PASSWORD_MESSAGE } from '../../../sync/entities/account';
-import { AppError, type FieldErrors } from '../../../sync/errors';
+import { AppError, type FieldErrors } from '../../../sync/contract/errors';
 import { businessNameProblem, profileUpdateSchema, type User } from '../../../sync/entities/user';
 import { useTeamAllowances } from '../../lib/team-role';
 import { useTeamRead } from '../../lib/team-read';
 import { REFUSAL_REASONS } from '../../lib/team-permissions';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { Card } from '../ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../ui/form-controls';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';

@@ -3,7 +3,7 @@
  * before anything is sent, then uploaded to POST /api/upload. A photo needs a
  * connection; the address it gets is then saved like any profile change.
  */
-import { MAX_PROFILE_IMAGE_BYTES } from '../../../sync/constants';
+import { MAX_PROFILE_IMAGE_BYTES } from '../../../sync/contract/constants';
 import { authHeaders, fetchFromServer } from '../../lib/api-client';
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';

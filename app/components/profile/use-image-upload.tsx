@@ -3,7 +3,7 @@
  * then handed to `save`; a local preview shows while it uploads. One control, so both pickers fail and recover alike.
  */
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { cn } from '../../lib/cn';
 import { isOnline } from '../../lib/connectivity';
 import { toast } from '../../lib/toast-store';

@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link } from '../../lib/router';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
-import type { FieldErrors } from '../../../sync/errors';
+import type { FieldErrors } from '../../../sync/contract/errors';
 import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS } from '../../../sync/entities/email-preferences';
 import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
 import { PageBody } from '../../components/page/page-header';
@@ -16,7 +16,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
 import { useCheckedFields } from '../../lib/field-errors';
-import type { UserRole } from '../../../sync/constants';
+import type { UserRole } from '../../../sync/contract/constants';
 import { downloadFile } from '../../lib/download-file';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { readFromServer } from '../../lib/server-read/read-from-server';

@@ -4,8 +4,8 @@
  * device keeps of the app.
  */
 import { useEffect, useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
-import type { UserRole } from '../../../sync/constants';
+import { apiReads } from '../../../sync/contract/api-reads';
+import type { UserRole } from '../../../sync/contract/constants';
 import { PUSH_CHOICES, PUSH_KINDS, type PushKind } from '../../../sync/entities/push';
 import { Button } from '../../components/ui/button';
 import { messageOf } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 /** The dashboard's audit log: every admin action, sign-in, failed sign-in and change to an admin's own account, newest first, a page at a time. */
 import { useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { messageOf } from '../../lib/api-client';

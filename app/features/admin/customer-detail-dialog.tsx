@@ -3,7 +3,7 @@
  * extension for a seller business (a team's trial is its owner's: a member who joined it has none of their own).
  */
 import { useState, type FormEvent } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { MAX_TRIAL_EXTENSION_DAYS, type CustomerDetail, type CustomerRef } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';

@@ -1,6 +1,6 @@
 /** The customer list: filters, a table at desktop widths and cards on phones, paging, and the CSV export of every match. */
 import { useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { downloadFile } from '../../lib/download-file';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { customerFilters, customerPageQuery, DEFAULT_ORDER, nextOrder, type CustomerQuery } from './customer-query';
 
 const query = (changes: Partial<CustomerQuery> = {}): CustomerQuery => ({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER, ...changes });

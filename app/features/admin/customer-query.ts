@@ -1,5 +1,5 @@
 /** What the admin's customer list asks the server for: search, filters, order and page. */
-import type { CustomerFilters, CustomerPageQuery } from '../../../sync/api-reads';
+import type { CustomerFilters, CustomerPageQuery } from '../../../sync/contract/api-reads';
 import { DEFAULT_CUSTOMER_PAGE_SIZE, type CustomerSort, type CustomerStatusFilter, type SortDirection } from '../../../sync/entities/admin';
 
 export type RoleFilter = 'all' | 'seller' | 'buyer';

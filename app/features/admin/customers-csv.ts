@@ -2,7 +2,7 @@
  * The admin's customer export: built in the browser from the filtered list, a team once (its owner's
  * account holds its business and trial). Buyers never pay: N/A, and have no trial end.
  */
-import { csvFile } from '../../../sync/csv-cells';
+import { csvFile } from '../../../sync/rules/csv-cells';
 import { type User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 

@@ -1,5 +1,5 @@
 /** The dashboard's figures (the four cards and the growth card), shown together and tried again together. */
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { AdminGrowth, AdminStats } from '../../../sync/entities/admin';
 import { messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';

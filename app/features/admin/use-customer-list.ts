@@ -1,6 +1,6 @@
 /** The customer list's query (search, role, status, order, page) and the page the server answered for it. */
 import { useEffect, useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { CustomerSort, TeamMemberRow } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { messageOf } from '../../lib/api-client';

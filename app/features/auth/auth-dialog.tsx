@@ -9,11 +9,11 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
-import type { SelfServiceRole } from '../../../sync/constants';
+import type { SelfServiceRole } from '../../../sync/contract/constants';
 import { isPendingRegistration, type PendingRegistration } from '../../../sync/entities/account';
 import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { BusinessContactFields, EMPTY_BUSINESS_CONTACT, type BusinessContactValues } from '../../components/account/business-contact-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

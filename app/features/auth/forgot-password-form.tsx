@@ -1,7 +1,7 @@
 /** The sign-in dialog's 'Forgot password?' view: asks for the address and says the same whether or not it has an account. */
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordInputSchema } from '../../../sync/entities/account';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/form-controls';
 import { apiRequest, messageOf } from '../../lib/api-client';

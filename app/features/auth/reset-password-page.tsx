@@ -8,7 +8,7 @@ import { Link, useNavigate } from '../../lib/router';
 import { resetPasswordInputSchema } from '../../../sync/entities/account';
 import type { AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/form-controls';
 import { PasswordInput } from '../../components/ui/password-input';

@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { Link } from '../../lib/router';
-import { PRO_PRICE_CENTS } from '../../../sync/constants';
-import { formatScaled } from '../../../sync/decimal';
+import { PRO_PRICE_CENTS } from '../../../sync/contract/constants';
+import { formatScaled } from '../../../sync/rules/decimal';
 import type { SubscriptionState } from '../../../sync/entities/subscription';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../lib/router';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
-import { apiReads, type BrowseQuery } from '../../../sync/api-reads';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/contract/constants';
+import { apiReads, type BrowseQuery } from '../../../sync/contract/api-reads';
 import type { BrowseItem, BrowsePage as BrowseAnswer } from '../../../sync/entities/browse';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';

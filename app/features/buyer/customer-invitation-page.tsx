@@ -5,9 +5,9 @@
  * first), and only then does the seller's book link to their account.
  */
 import { useState } from 'react';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { PAYMENT_TERM_LABELS, type CustomerInvitationAccepted, type CustomerInvitationPreview } from '../../../sync/entities/customer';
-import { lineQuantity } from '../../../sync/order-changes';
+import { lineQuantity } from '../../../sync/rules/order-changes';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { ApiError, apiRequest, messageOf } from '../../lib/api-client';

@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { savedMenuAvailable, type SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { PageBody } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';
@@ -22,7 +22,7 @@ import { toast } from '../../lib/toast-store';
 import { MenuView } from '../../components/menu-view/menu-view';
 import { ContactSellerDialog } from '../../components/inquiry-dialogs';
 import { AddToCart, CartButton } from '../../components/cart/cart-controls';
-import { describeMenuDiff, diffMenus, hasMenuChanges, menuFacts } from '../../../sync/menu-diff';
+import { describeMenuDiff, diffMenus, hasMenuChanges, menuFacts } from '../../../sync/rules/menu-diff';
 import { NO_LONGER_OFFERED, savedMenuTitle } from './saved-menu-availability';
 import { useDocumentTitle } from '../../lib/document-title';
 

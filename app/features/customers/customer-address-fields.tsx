@@ -2,7 +2,7 @@
  * A customer's billing and shipping addresses in the customer form: street lines, city, state and ZIP code, all
  * optional; the shipping address is asked only when deliveries go elsewhere than the billing address.
  */
-import type { FieldErrors } from '../../../sync/errors';
+import type { FieldErrors } from '../../../sync/contract/errors';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 
 export type AddressValues = {

@@ -1,7 +1,7 @@
 /** Each customer's credit with the seller: what their orders hold paid beyond what they bill, summed from the replica's orders. */
-import { moneyCents } from '../../../sync/decimal';
+import { moneyCents } from '../../../sync/rules/decimal';
 import type { Order } from '../../../sync/entities/order';
-import { customerCredit } from '../../../sync/order-payments';
+import { customerCredit } from '../../../sync/rules/order-payments';
 
 /** The credit of each customer who has one, by customer id. */
 export function creditsByCustomer(orders: Iterable<Order>): Map<string, string> {

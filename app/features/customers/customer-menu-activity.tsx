@@ -3,7 +3,7 @@
  * seller's recent menu activity that the inbox already reads (kept on the device for offline). Only a customer with
  * an account has any.
  */
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Section } from '../../components/page/page-header';
 import { Card } from '../../components/ui/card';
 import { useServerRead } from '../../lib/server-read/use-server-read';

@@ -4,16 +4,16 @@
  * recent opens of the seller's menus, and edit and delete for those allowed. Read from the device's replica, so it
  * opens with no signal.
  */
-import { moneyCents } from '../../../sync/decimal';
+import { moneyCents } from '../../../sync/rules/decimal';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { PAYMENT_TERM_LABELS, type Customer } from '../../../sync/entities/customer';
 import type { Order } from '../../../sync/entities/order';
 import type { PriceList } from '../../../sync/entities/price-list';
-import { AppError } from '../../../sync/errors';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
-import { customerCredit } from '../../../sync/order-payments';
-import { addressLines, billingAddressOf, shippingAddressOf } from '../../../sync/postal-address';
+import { AppError } from '../../../sync/contract/errors';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/rules/order-labels';
+import { customerCredit } from '../../../sync/rules/order-payments';
+import { addressLines, billingAddressOf, shippingAddressOf } from '../../../sync/rules/postal-address';
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';

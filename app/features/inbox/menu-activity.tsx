@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from '../../lib/router';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { apiRequest } from '../../lib/api-client';

@@ -4,7 +4,7 @@
  * the seller's own database with when it was fetched, so the screen works
  * offline and says how old its figures are.
  */
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { MenuInsights } from '../../../sync/entities/insights';
 import { ApiError, messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';

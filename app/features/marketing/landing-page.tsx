@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from '../../lib/router';
-import { PRO_PRICE_CENTS, TRIAL_DAYS, type SelfServiceRole } from '../../../sync/constants';
+import { PRO_PRICE_CENTS, TRIAL_DAYS, type SelfServiceRole } from '../../../sync/contract/constants';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';

@@ -4,9 +4,9 @@
  * anonymous placeholder. Saved as a profile edit, so it works offline too.
  */
 import { useState, type FormEvent } from 'react';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { sellerContactSchema, type User } from '../../../sync/entities/user';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { BusinessContactFields, type BusinessContactValues } from '../../components/account/business-contact-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

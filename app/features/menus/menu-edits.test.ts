@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCategory } from '../../../sync/constants';
+import type { ProductCategory } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import { MUTATIONS } from '../../../sync/mutations';
+import { MUTATIONS } from '../../../sync/contract/mutations';
 import { addAllOfCategory, categoriesToAdd, copyName, duplicateMutation, moveItem, moveItemTo } from './menu-edits';
 
 const product = (id: string, category: ProductCategory) => ({ id, category }) as Product;

@@ -3,10 +3,10 @@
  * category, duplicating a menu and giving it a new link. Pure, except the two
  * actions at the end that write through `mutate`.
  */
-import { PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import type { Mutation } from '../../../sync/mutations';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { messageOf } from '../../lib/api-client';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';

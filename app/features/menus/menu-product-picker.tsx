@@ -1,6 +1,6 @@
 /** The catalogue to add from: one product at a time, or every product of a category not yet on the menu. */
 import { useMemo, type Dispatch, type SetStateAction } from 'react';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { Product } from '../../../sync/entities/product';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

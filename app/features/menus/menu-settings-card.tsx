@@ -1,7 +1,7 @@
 /** The builder's settings: name, description, access type, when the link expires and the price list it is priced by. */
 import type { Ref } from 'react';
 import type { PriceList } from '../../../sync/entities/price-list';
-import type { FieldErrors } from '../../../sync/errors';
+import type { FieldErrors } from '../../../sync/contract/errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, invalidProps, Select, Textarea } from '../../components/ui/form-controls';

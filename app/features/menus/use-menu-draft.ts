@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { menuFieldsSchema, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
-import type { FieldErrors } from '../../../sync/errors';
-import { validate } from '../../../sync/validation';
+import type { FieldErrors } from '../../../sync/contract/errors';
+import { validate } from '../../../sync/contract/validation';
 import { useFieldErrors } from '../../lib/field-errors';
 import { fromLocalInput, toLocalInput } from './link-expiry';
 

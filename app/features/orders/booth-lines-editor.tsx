@@ -1,9 +1,9 @@
 /** The lines a seller writes: a search of the catalogue to add products, each line's quantity, price and total, and the problems as typed. */
 import { useId, useState } from 'react';
-import type { UnitType } from '../../../sync/constants';
+import type { UnitType } from '../../../sync/contract/constants';
 import type { Product } from '../../../sync/entities/product';
-import { unitWord } from '../../../sync/format-decimal';
-import type { ProductTerms } from '../../../sync/pricing';
+import { unitWord } from '../../../sync/rules/format-decimal';
+import type { ProductTerms } from '../../../sync/rules/pricing';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { formatPrice } from '../../lib/format-price';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceList } from '../../../sync/entities/price-list';
 import type { Product } from '../../../sync/entities/product';
-import { orderTerms } from '../../../sync/pricing';
+import { orderTerms } from '../../../sync/rules/pricing';
 import { boothLinesReady, boothTotal, boothUncounted, editedOrder, plainQuantity, priceBoothLines } from './booth-lines';
 
 const product = { id: 'p1', strainName: 'Blue Dream', unitType: 'lb', pricePerUnit: '1200.00', lotSize: 1, availableQuantity: '100.000' } as Product;

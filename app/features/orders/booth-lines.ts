@@ -1,15 +1,15 @@
 /**
  * Lines a seller writes for a customer (a new order, or an order's edited lines), priced on the device by the rule the
- * server prices them with (`sync/order-line-price.ts`, on the terms of `orderTerms`); each quantity checked as
- * typed by the cart's rule (`sync/typed-quantity.ts`): a number, whole units, the list's minimum and steps, what is
+ * server prices them with (`sync/rules/order-line-price.ts`, on the terms of `orderTerms`); each quantity checked as
+ * typed by the cart's rule (`sync/rules/typed-quantity.ts`): a number, whole units, the list's minimum and steps, what is
  * available. Exact cents and thousandths throughout.
  */
-import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/decimal';
+import { formatScaled, parseScaled, QUANTITY_RULE } from '../../../sync/rules/decimal';
 import type { Product } from '../../../sync/entities/product';
-import { orderLinePrice, type KeptLinePrice } from '../../../sync/order-line-price';
-import { orderTotal, totalsBeyondCents, type LineAmount } from '../../../sync/order-request';
-import type { ProductTerms } from '../../../sync/pricing';
-import { typedQuantityProblem } from '../../../sync/typed-quantity';
+import { orderLinePrice, type KeptLinePrice } from '../../../sync/rules/order-line-price';
+import { orderTotal, totalsBeyondCents, type LineAmount } from '../../../sync/rules/order-request';
+import type { ProductTerms } from '../../../sync/rules/pricing';
+import { typedQuantityProblem } from '../../../sync/rules/typed-quantity';
 
 export type BoothLine = { productId: string; quantity: string };
 export type PricedBoothLine = BoothLine & {

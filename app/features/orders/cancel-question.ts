@@ -1,7 +1,7 @@
 /** What a party is asked before cancelling an order: what becomes of the money paid on it, said before it happens. */
 import type { Order } from '../../../sync/entities/order';
-import { creditNote } from '../../../sync/order-payments';
-import type { OrderParty } from '../../../sync/order-states';
+import { creditNote } from '../../../sync/rules/order-payments';
+import type { OrderParty } from '../../../sync/rules/order-states';
 import type { ConfirmQuestion } from '../../lib/confirm-store';
 
 export function cancelQuestion(order: Pick<Order, 'number' | 'total' | 'amountPaid' | 'customerName' | 'sellerName'>, party: OrderParty): ConfirmQuestion {

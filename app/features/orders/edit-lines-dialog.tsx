@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import type { Order } from '../../../sync/entities/order';
-import { AppError } from '../../../sync/errors';
-import { calendarDay, orderTerms } from '../../../sync/pricing';
+import { AppError } from '../../../sync/contract/errors';
+import { calendarDay, orderTerms } from '../../../sync/rules/pricing';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { mutate } from '../../lib/replica/mutate';

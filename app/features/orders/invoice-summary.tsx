@@ -2,12 +2,12 @@
  * An order's money at a glance: totals, what was paid, what is still owed and by when, whether it is late, and money
  * paid beyond what it bills, kept as the customer's credit.
  */
-import { moneyCents } from '../../../sync/decimal';
+import { moneyCents } from '../../../sync/rules/decimal';
 import { PAYMENT_TERM_LABELS } from '../../../sync/entities/customer';
 import type { Order } from '../../../sync/entities/order';
-import { PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
-import { amountDue, creditNote, orderCredit } from '../../../sync/order-payments';
-import type { OrderParty } from '../../../sync/order-states';
+import { PAYMENT_STATUS_LABELS } from '../../../sync/rules/order-labels';
+import { amountDue, creditNote, orderCredit } from '../../../sync/rules/order-payments';
+import type { OrderParty } from '../../../sync/rules/order-states';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatPrice } from '../../lib/format-price';
 

@@ -7,8 +7,8 @@
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { calendarDay, orderTerms } from '../../../sync/pricing';
-import { AppError } from '../../../sync/errors';
+import { calendarDay, orderTerms } from '../../../sync/rules/pricing';
+import { AppError } from '../../../sync/contract/errors';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';

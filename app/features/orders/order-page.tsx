@@ -1,19 +1,19 @@
 /**
  * One order, for either party: where it stands (its timeline), the lines with what was delivered, the money and the
- * payments, the invoice, and the moves this party may make now (the one state machine, `sync/order-states.ts`). Each move is queued
+ * payments, the invoice, and the moves this party may make now (the one state machine, `sync/rules/order-states.ts`). Each move is queued
  * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import type { Order } from '../../../sync/entities/order';
-import { AppError } from '../../../sync/errors';
-import type { Mutation } from '../../../sync/mutations';
-import { calendarDay } from '../../../sync/pricing';
-import { mayReorder } from '../../../sync/order-replica';
-import { deliveredQuantityProblem } from '../../../sync/order-delivery';
-import { quoteDifferences } from '../../../sync/quote-differences';
-import { isInvoiced, orderMove, type OrderMove, type OrderParty } from '../../../sync/order-states';
+import { AppError } from '../../../sync/contract/errors';
+import type { Mutation } from '../../../sync/contract/mutations';
+import { calendarDay } from '../../../sync/rules/pricing';
+import { mayReorder } from '../../../sync/device/order-replica';
+import { deliveredQuantityProblem } from '../../../sync/rules/order-delivery';
+import { quoteDifferences } from '../../../sync/rules/quote-differences';
+import { isInvoiced, orderMove, type OrderMove, type OrderParty } from '../../../sync/rules/order-states';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button } from '../../components/ui/button';

@@ -1,9 +1,9 @@
 /** The pieces both parties' order screens share: status badges, a list of orders, the lines and the timeline. */
 import { Link } from '../../lib/router';
-import type { UnitType } from '../../../sync/constants';
+import type { UnitType } from '../../../sync/contract/constants';
 import type { Order } from '../../../sync/entities/order';
-import { historyEntryTitle, lineChangeText } from '../../../sync/order-changes';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/order-labels';
+import { historyEntryTitle, lineChangeText } from '../../../sync/rules/order-changes';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/rules/order-labels';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
 

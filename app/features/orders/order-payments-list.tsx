@@ -1,6 +1,6 @@
 /** The payments recorded on an order, oldest first: how much, how it was paid, the day it was received and who recorded it. */
 import type { Order } from '../../../sync/entities/order';
-import { PAYMENT_METHOD_LABELS } from '../../../sync/order-labels';
+import { PAYMENT_METHOD_LABELS } from '../../../sync/rules/order-labels';
 import { Card } from '../../components/ui/card';
 import { formatPrice } from '../../lib/format-price';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
-import type { OutboxEntry, Refusal, SyncStatus } from '../../../sync/engine/sync-engine';
-import type { Mutation } from '../../../sync/mutations';
+import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
+import type { OutboxEntry, Refusal, SyncStatus } from '../../../sync/device/engine/sync-engine';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { heldOrdersNotice, orderSendStates } from './order-send-state';
 
 const AT = '2026-11-25T10:00:00.000Z';

@@ -5,9 +5,9 @@
  * asked the device to wait (an order quota, answered 429), the waiting orders say so, and that they go by themselves.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { KeptRefusal } from '../../../sync/engine/kept-refusals';
-import type { OutboxEntry, SyncStatus } from '../../../sync/engine/sync-engine';
-import type { Mutation } from '../../../sync/mutations';
+import type { KeptRefusal } from '../../../sync/device/engine/kept-refusals';
+import type { OutboxEntry, SyncStatus } from '../../../sync/device/engine/sync-engine';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
 type OrderCreate = Extract<Mutation, { name: 'order.create' }>;

@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
-import { ORDER_STATUS_LABELS } from '../../../sync/order-labels';
-import { ordersCsvFileName, ordersToCsv } from '../../../sync/orders-csv';
-import { billToOf, type BillTo } from '../../../sync/postal-address';
+import { ORDER_STATUS_LABELS } from '../../../sync/rules/order-labels';
+import { ordersCsvFileName, ordersToCsv } from '../../../sync/rules/orders-csv';
+import { billToOf, type BillTo } from '../../../sync/rules/postal-address';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';

@@ -6,9 +6,9 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { type Order, orderPaymentInputSchema, PAYMENT_METHODS } from '../../../sync/entities/order';
-import { PAYMENT_METHOD_LABELS } from '../../../sync/order-labels';
-import { amountDue, applyPayment } from '../../../sync/order-payments';
-import { validate } from '../../../sync/validation';
+import { PAYMENT_METHOD_LABELS } from '../../../sync/rules/order-labels';
+import { amountDue, applyPayment } from '../../../sync/rules/order-payments';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../../components/ui/button';
 import { Field, Input, invalidProps, Select } from '../../components/ui/form-controls';
 import { formatPrice } from '../../lib/format-price';

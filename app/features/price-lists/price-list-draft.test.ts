@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceListSaveSchema } from '../../../sync/entities/price-list';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { draftOf, EMPTY_DRAFT, entriesFromDrafts, rowErrors } from './price-list-draft';
 
 const A = '00000000-0000-4000-8000-000000000001';

@@ -2,9 +2,9 @@
  * The price list grid's rows as typed: text boxes per product, turned into the list's entries for `priceList.save`
  * only when Save is pressed. A row with nothing set is no entry: the product keeps its list price.
  */
-import type { FieldErrors } from '../../../sync/errors';
+import type { FieldErrors } from '../../../sync/contract/errors';
 import type { PriceListEntry, PriceListSaveInput } from '../../../sync/entities/price-list';
-import { breaksToText, textToBreaks } from '../../../sync/price-list-csv';
+import { breaksToText, textToBreaks } from '../../lib/csv/price-list-csv';
 
 export type RowDraft = { price: string; percentOff: string; hidden: boolean; minQuantity: string; increment: string; breaks: string };
 

@@ -3,7 +3,7 @@ import { Link } from '../../lib/router';
 import type { Customer } from '../../../sync/entities/customer';
 import type { Menu } from '../../../sync/entities/menu';
 import type { PriceList } from '../../../sync/entities/price-list';
-import { calendarDay, priceListInEffect } from '../../../sync/pricing';
+import { calendarDay, priceListInEffect } from '../../../sync/rules/pricing';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
 import { Badge } from '../../components/ui/badge';

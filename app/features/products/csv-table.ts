@@ -5,7 +5,7 @@
  * the same reading serves every mapping the seller tries.
  */
 import { parse } from 'papaparse';
-import { withoutFormulaGuard } from '../../../sync/csv-cells';
+import { withoutFormulaGuard } from '../../../sync/rules/csv-cells';
 
 export type CsvRecord = {
   /** The row's number as a spreadsheet shows it: the header is row 1, the first product row 2. */

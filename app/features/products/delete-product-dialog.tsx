@@ -1,6 +1,6 @@
 /** Asks before a product is deleted; deleting also takes it off every menu. */
 import { useState } from 'react';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import type { Product } from '../../../sync/entities/product';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

@@ -8,8 +8,8 @@
  * sure match. Each question has a suggestion; the seller's answer, once given,
  * is remembered for the next file (product-import-choices.ts).
  */
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
-import { headerKey } from '../../../sync/csv-cells';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/contract/constants';
+import { headerKey } from '../../../sync/rules/csv-cells';
 import type { CsvTable } from './csv-table';
 import {
   categoryGuess,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerKey } from '../../../sync/csv-cells';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
+import { headerKey } from '../../../sync/rules/csv-cells';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/contract/constants';
 import {
   BELOW_DETECTION_WORDS,
   CATEGORY_GUESSES,

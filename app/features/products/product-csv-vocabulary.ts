@@ -6,8 +6,8 @@
  * offered in the mapping step, where the seller decides. Everything is looked
  * up by `headerKey`, so case, spaces and punctuation never matter.
  */
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
-import { headerKey } from '../../../sync/csv-cells';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/contract/constants';
+import { headerKey } from '../../../sync/rules/csv-cells';
 
 /**
  * The columns of the template, the import and the export, in this order. The

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { productCreateSchema } from '../../../sync/entities/product';
-import { guardFormula } from '../../../sync/csv-cells';
-import { validate } from '../../../sync/validation';
+import { guardFormula } from '../../../sync/rules/csv-cells';
+import { validate } from '../../../sync/contract/validation';
 import { CSV_COLUMNS, exportFileName, MAX_IMPORT_ROWS, parseProductCsv, productsToCsv, rowMessage, TEMPLATE_EXAMPLE, templateCsv, type CsvProduct } from './product-csv';
 import type { ImportChoices } from './product-csv-mapping';
 

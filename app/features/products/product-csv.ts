@@ -9,11 +9,11 @@
  * Decimals stay exact strings from the file to the mutation.
  */
 import type { z } from 'zod';
-import { PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/constants';
-import { csvFile, headerKey, plainNumber } from '../../../sync/csv-cells';
+import { PRODUCT_CATEGORIES, UNIT_TYPES, type ProductCategory, type UnitType } from '../../../sync/contract/constants';
+import { csvFile, headerKey, plainNumber } from '../../../sync/rules/csv-cells';
 import { productFieldsSchema, type Product } from '../../../sync/entities/product';
-import { BELOW_DETECTION } from '../../../sync/potency';
-import { validate } from '../../../sync/validation';
+import { BELOW_DETECTION } from '../../../sync/rules/potency';
+import { validate } from '../../../sync/contract/validation';
 import { readCsvTable, type CsvTable } from './csv-table';
 import { mapImport, NO_CHOICES, NO_STRAIN_NAME, type ImportChoices, type ImportMapping } from './product-csv-mapping';
 import { categoryNamed, CSV_COLUMNS, readPotency, unitNamed, type CsvColumn } from './product-csv-vocabulary';

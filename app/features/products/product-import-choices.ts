@@ -10,7 +10,7 @@
  * depends on them; a device that has never seen that system's file asks once.
  */
 import { z } from 'zod';
-import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/constants';
+import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/contract/constants';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { NO_CHOICES, type ImportChoices } from './product-csv-mapping';
 import { CSV_FIELD_COLUMNS } from './product-csv-vocabulary';

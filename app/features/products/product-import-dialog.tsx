@@ -8,7 +8,7 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import type { Product } from '../../../sync/entities/product';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ScrollRegion } from '../../components/ui/scroll-region';

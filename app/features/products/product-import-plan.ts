@@ -12,11 +12,11 @@
  * row: the price and stock columns are left out, and a new product comes
  * without either, as the server would refuse them.
  */
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { Product } from '../../../sync/entities/product';
-import { formatPrice } from '../../../sync/format-decimal';
-import { formatPotency, POTENCIES } from '../../../sync/potency';
-import { PRICE_AND_STOCK_FIELDS } from '../../../sync/team-permissions';
+import { formatPrice } from '../../../sync/rules/format-decimal';
+import { formatPotency, POTENCIES } from '../../../sync/rules/potency';
+import { PRICE_AND_STOCK_FIELDS } from '../../../sync/rules/team-permissions';
 import { changedFields, plainDecimal } from '../../components/product-form/product-changes';
 import type { CsvColumn, CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
 

@@ -4,7 +4,7 @@
  * changes: "Price $10.00 → $12.00, stock 5 → 8") or why it is skipped.
  */
 import { useMemo } from 'react';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { Product } from '../../../sync/entities/product';
 import { Button } from '../../components/ui/button';
 import { ScrollRegion } from '../../components/ui/scroll-region';

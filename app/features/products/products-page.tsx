@@ -6,7 +6,7 @@
  * refused stay on top under 'Needs attention', to edit and send again.
  */
 import { useMemo, useState } from 'react';
-import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/constants';
+import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import { CategoryArt } from '../../components/category-art';

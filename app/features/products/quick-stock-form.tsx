@@ -8,10 +8,10 @@
  * from the new values.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { productUpdateSchema, type Product } from '../../../sync/entities/product';
-import { unitWord } from '../../../sync/format-decimal';
-import { validate } from '../../../sync/validation';
+import { unitWord } from '../../../sync/rules/format-decimal';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { mutate } from '../../lib/replica/mutate';

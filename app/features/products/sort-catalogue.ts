@@ -3,7 +3,7 @@
  * compared as exact decimals (scaled integers), never as floats; a product
  * without the value sorted on (no price, no THC) goes last in either direction.
  */
-import { parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/decimal';
+import { parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/rules/decimal';
 import type { Product } from '../../../sync/entities/product';
 
 export const CATALOGUE_SORTS = ['newest', 'name', 'price-low', 'price-high', 'thc', 'quantity'] as const;

@@ -8,7 +8,7 @@ import { menuReachable, type Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { User } from '../../../sync/entities/user';
-import { publicMenuOf, type PhotoAddress } from '../../../sync/public-menu-view';
+import { publicMenuOf, type PhotoAddress } from '../../../sync/rules/public-menu-view';
 
 export type DeviceReplica = { user: User | null; menus: ReadonlyMap<string, Menu>; products: ReadonlyMap<string, Product> };
 

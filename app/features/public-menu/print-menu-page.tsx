@@ -6,7 +6,7 @@
  */
 import { useContext, useState } from 'react';
 import { useParams } from '../../lib/router';
-import { CATEGORY_LABELS } from '../../../sync/constants';
+import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import { CategoryArt } from '../../components/category-art';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { Button } from '../../components/ui/button';

@@ -1,7 +1,7 @@
 /** Save Menu for a signed-in buyer: saved on the device at once and sent when the network allows (a trade-show floor has no signal). */
 import { useEffect } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { Button } from '../../components/ui/button';
 import { mutate } from '../../lib/replica/mutate';
 import { useReplica } from '../../lib/replica/use-replica';

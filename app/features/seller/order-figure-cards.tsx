@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Order } from '../../../sync/entities/order';
-import { orderFigures, startOfMonth, type MoneyFigure, type OpenOrderStatus } from '../../../sync/order-figures';
+import { orderFigures, startOfMonth, type MoneyFigure, type OpenOrderStatus } from '../../../sync/rules/order-figures';
 import { Section } from '../../components/page/page-header';
 import { Link } from '../../lib/router';
 import { formatPrice } from '../../lib/format-price';

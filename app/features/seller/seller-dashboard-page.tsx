@@ -1,7 +1,7 @@
 /** The seller's home: greeting, figures, orders and money, quick actions, their menus and their latest products, all from the replica. */
 import { useState } from 'react';
 import { Link } from '../../lib/router';
-import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/constants';
+import { CATEGORY_LABELS, RECENT_PRODUCTS_ON_DASHBOARD } from '../../../sync/contract/constants';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Order } from '../../../sync/entities/order';

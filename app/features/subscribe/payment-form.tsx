@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
 import { readFromServer } from '../../lib/server-read/read-from-server';

@@ -9,9 +9,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from '../../lib/router';
-import { daysUntil } from '../../../sync/billing/entitlements';
-import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/constants';
-import { formatScaled } from '../../../sync/decimal';
+import { daysUntil } from '../../../sync/rules/entitlements';
+import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/contract/constants';
+import { formatScaled } from '../../../sync/rules/decimal';
 import type { CreatedSubscription } from '../../../sync/entities/subscription';
 import { CannotReachServer } from '../../components/cannot-reach-server';
 import { Badge } from '../../components/ui/badge';

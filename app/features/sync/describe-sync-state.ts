@@ -1,4 +1,4 @@
-import type { SyncFailure, SyncPhase } from '../../../sync/engine/sync-engine';
+import type { SyncFailure, SyncPhase } from '../../../sync/device/engine/sync-engine';
 import type { Connection } from '../../lib/connectivity';
 
 export type SyncSummary = { label: string; tone: 'good' | 'warn' | 'bad' };

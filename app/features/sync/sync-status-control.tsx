@@ -11,7 +11,7 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
-import { mutationLabel, type Mutation } from '../../../sync/mutations';
+import { mutationLabel, type Mutation } from '../../../sync/contract/mutations';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { Link } from '../../lib/router';

@@ -13,7 +13,7 @@ import { ApiError, messageOf } from '../../lib/api-client';
 import { useFieldErrors } from '../../lib/field-errors';
 import { inviteRoleOptions, teamAllowances, TEAM_ROLE_LABELS } from '../../lib/team-permissions';
 import { toast } from '../../lib/toast-store';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { inviteMember } from './team-requests';
 
 type Refusal = { message: string; billing: boolean };

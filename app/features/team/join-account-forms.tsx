@@ -4,12 +4,12 @@
  * locked when the server says which it is), or sign in and then join.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { SelfServiceRole } from '../../../sync/constants';
+import type { SelfServiceRole } from '../../../sync/contract/constants';
 import { isPendingRegistration, type PendingRegistration } from '../../../sync/entities/account';
 import type { InvitationPreview } from '../../../sync/entities/team';
 import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
-import { validate } from '../../../sync/validation';
+import { validate } from '../../../sync/contract/validation';
 import { Button } from '../../components/ui/button';
 import { Field, Input, invalidProps, Select } from '../../components/ui/form-controls';
 import { PasswordInput } from '../../components/ui/password-input';

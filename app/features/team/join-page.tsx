@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Link } from '../../lib/router';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { InvitationPreview } from '../../../sync/entities/team';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';

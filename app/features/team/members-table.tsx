@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { Team, TeamMember, TeamRole } from '../../../sync/entities/team';
-import { handsOverCustomers } from '../../../sync/team-permissions';
+import { handsOverCustomers } from '../../../sync/rules/team-permissions';
 import { Button } from '../../components/ui/button';
 import { BreakableText } from '../../components/ui/breakable-text';
 import { Card } from '../../components/ui/card';

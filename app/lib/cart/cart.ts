@@ -1,14 +1,14 @@
 /**
  * A buyer's cart on one menu: what they picked and how many, priced on the device by the terms the menu was shown
- * with (their list's price, breaks, minimum and increment: `sync/priced-menu.ts`). The server prices the order in the
+ * with (their list's price, breaks, minimum and increment: `sync/rules/priced-menu.ts`). The server prices the order in the
  * end; the cart only says in advance what it will say. Money in integer cents, quantities in thousandths.
  */
-import { formatScaled } from '../../../sync/decimal';
+import { formatScaled } from '../../../sync/rules/decimal';
 import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { shownOrderLine, shownTerms } from '../../../sync/priced-menu';
-import type { ReorderedLines } from '../../../sync/reorder-cart';
-import { typedQuantityProblem } from '../../../sync/typed-quantity';
+import { shownOrderLine, shownTerms } from '../../../sync/rules/priced-menu';
+import type { ReorderedLines } from '../../../sync/rules/reorder-cart';
+import { typedQuantityProblem } from '../../../sync/rules/typed-quantity';
 
 type MenuProduct = PublicMenu['products'][number];
 
@@ -99,7 +99,7 @@ export function withoutLine(cart: Cart, productId: string): Cart {
   return { ...cart, lines: cart.lines.filter((line) => line.productId !== productId) };
 }
 
-/** Why a quantity typed for this product cannot be ordered on the terms the menu shows, or null (`sync/typed-quantity.ts`). */
+/** Why a quantity typed for this product cannot be ordered on the terms the menu shows, or null (`sync/rules/typed-quantity.ts`). */
 export function cartQuantityProblem(product: MenuProduct, quantity: string): string | null {
   return typedQuantityProblem(product, shownTerms(product), quantity);
 }

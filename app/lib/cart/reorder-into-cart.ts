@@ -6,8 +6,8 @@
 import type { Order } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { reorderLines } from '../../../sync/reorder-cart';
-import { apiReads } from '../../../sync/api-reads';
+import { reorderLines } from '../../../sync/rules/reorder-cart';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { readFromServer } from '../server-read/read-from-server';
 import type { ReplicaDb } from '../replica/replica-db';
 import { withReorder } from './cart';

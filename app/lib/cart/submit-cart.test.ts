@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
-import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
+import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
 import { ReplicaDb } from '../replica/replica-db';
 import { useSyncSession } from '../replica/sync-session';
 import { readCart, writeCart } from './cart-storage';

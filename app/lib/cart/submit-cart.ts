@@ -7,7 +7,7 @@ import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { mutate } from '../replica/mutate';
 import { useSyncSession } from '../replica/sync-session';
-import { lastKnownTerms } from '../../../sync/order-replica';
+import { lastKnownTerms } from '../../../sync/device/order-replica';
 import { cartQuote, type Cart } from './cart';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PriceListEntry } from './entities/price-list';
+import type { PriceListEntry } from '../../../sync/entities/price-list';
 import { parsePriceListCsv, priceListToCsv } from './price-list-csv';
 
 const products = [

@@ -4,10 +4,10 @@
  * same schema as the grid and the server; nothing is written here.
  */
 import { parse } from 'papaparse';
-import { columnReader, csvFile, plainNumber, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
-import { priceListEntrySchema, type PriceListEntry } from './entities/price-list';
-import type { Product } from './entities/product';
-import { validate } from './validation';
+import { columnReader, csvFile, plainNumber, readYesNo, unknownColumns, withoutFormulaGuard } from '../../../sync/rules/csv-cells';
+import { priceListEntrySchema, type PriceListEntry } from '../../../sync/entities/price-list';
+import type { Product } from '../../../sync/entities/product';
+import { validate } from '../../../sync/contract/validation';
 
 export const PRICE_LIST_CSV_COLUMNS = ['product', 'sku', 'listPrice', 'price', 'percentOff', 'hidden', 'minQuantity', 'increment', 'breaks', 'productId'] as const;
 type Column = (typeof PRICE_LIST_CSV_COLUMNS)[number];

@@ -4,7 +4,7 @@
  * before anything refers to it; the upload queue sends it when it can. A
  * product names it by that id at once, so saving the product never waits.
  */
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import type { PhotoPurpose } from '../../../sync/entities/photo';
 import { isOnline } from '../connectivity';
 import { STORAGE_FULL_MESSAGE } from '../replica/mutate';

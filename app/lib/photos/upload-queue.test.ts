@@ -8,7 +8,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { retryDelayMs } from '../../../sync/engine/backoff';
+import { retryDelayMs } from '../../../sync/device/engine/backoff';
 import type { Photo } from '../../../sync/entities/photo';
 import { ReplicaDb } from '../replica/replica-db';
 import { storeLocalPhoto } from './local-photos';

@@ -8,7 +8,7 @@
  *   Draining never waits for a new photo: a reload resets an interrupted
  *   upload to 'pending' and start() sends it.
  * - A network or server failure retries that photo with backoff and jitter
- *   (sync/engine/backoff.ts); coming back online or the app becoming visible
+ *   (sync/device/engine/backoff.ts); coming back online or the app becoming visible
  *   brings waiting retries forward.
  * - The upload is idempotent by the photo's id (made on the device), so a
  *   photo whose answer was lost is stored once when sent again.
@@ -19,7 +19,7 @@
  * - After an upload, `onUploaded` runs (a sync, so the product's cover, which
  *   the server derives from its first uploaded photo, comes down).
  */
-import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from '../../../sync/engine/backoff';
+import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from '../../../sync/device/engine/backoff';
 import type { Photo } from '../../../sync/entities/photo';
 import type { ReplicaDb } from '../replica/replica-db';
 import type { LocalPhoto } from './local-photo';

@@ -4,7 +4,7 @@
  * replica by the same rule the server's pushes count by.
  */
 import { useEffect } from 'react';
-import { badgeCount } from '../../../sync/badge';
+import { badgeCount } from '../../../sync/rules/badge';
 import { useReplica } from '../replica/use-replica';
 import { useTeamId } from '../team-read';
 

@@ -4,7 +4,7 @@
  * given up again on 'Turn off' and on sign-out (the next person on a shared
  * device must not see the last one's orders).
  */
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { PushSubscriptionInput } from '../../../sync/entities/push';
 import { apiRequest } from '../api-client';
 import { readFromServer } from '../server-read/read-from-server';

@@ -1,5 +1,5 @@
 /**
- * The engine's storage on the replica database (sync/protocol.ts step 3),
+ * The engine's storage on the replica database (sync/contract/protocol.ts step 3),
  * on fake-indexeddb: one transaction per pull, the first pull is the whole
  * truth, the outbox survives a reload (Property 9, storage half), and one
  * user's database is not another's.
@@ -10,9 +10,9 @@ import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { User } from '../../../sync/entities/user';
-import type { OutboxEntry } from '../../../sync/engine/sync-engine';
-import type { Mutation } from '../../../sync/mutations';
-import type { PullResponse } from '../../../sync/protocol';
+import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';
+import type { Mutation } from '../../../sync/contract/mutations';
+import type { PullResponse } from '../../../sync/contract/protocol';
 import { productFixture, userFixture } from '../../../sync/testing/entity-fixtures';
 import { DexieSyncStore } from './dexie-sync-store';
 import { ReplicaDb } from './replica-db';

@@ -1,8 +1,8 @@
 /** The sync engine's storage on the device, on the replica database. */
-import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/engine/sync-engine';
-import { splitKeptRefusals } from '../../../sync/engine/kept-refusals';
-import { COLLECTION_NAMES, collectionOf } from '../../../sync/collections';
-import type { PullResponse } from '../../../sync/protocol';
+import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/device/engine/sync-engine';
+import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
+import { COLLECTION_NAMES, collectionOf } from '../../../sync/contract/collections';
+import type { PullResponse } from '../../../sync/contract/protocol';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import type { ReplicaDb } from './replica-db';
 

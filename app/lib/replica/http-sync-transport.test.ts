@@ -1,6 +1,6 @@
 /** The device checks sync's answers as it checks every other read: what it cannot read is a server failure, never stored. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SyncTransportError } from '../../../sync/engine/sync-engine';
+import { SyncTransportError } from '../../../sync/device/engine/sync-engine';
 import { userFixture } from '../../../sync/testing/entity-fixtures';
 import { reportServerAnswered } from '../connectivity';
 import { httpSyncTransport } from './http-sync-transport';

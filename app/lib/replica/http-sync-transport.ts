@@ -4,8 +4,8 @@
  * is a server failure, retried and shown, never rows half-stored.
  */
 import type { ZodType } from 'zod';
-import { SyncTransportError, type SyncTransport } from '../../../sync/engine/sync-engine';
-import type { PushRequest } from '../../../sync/protocol';
+import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
+import type { PushRequest } from '../../../sync/contract/protocol';
 import { apiRequest, ApiError, NetworkError } from '../api-client';
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -37,7 +37,7 @@ function checked<T>(schema: ZodType<T>, answer: unknown): T {
 
 // The protocol's schemas load with the first answer, not with the first page (a shared menu opens without them), and
 // only once the server answered: offline, a failure stays the network's.
-const protocol = () => import('../../../sync/protocol');
+const protocol = () => import('../../../sync/contract/protocol');
 
 export const httpSyncTransport: SyncTransport = {
   async push(request: PushRequest) {

@@ -1,12 +1,12 @@
 /**
- * The device's refusals kept until acted on (sync/engine/kept-refusals.ts),
+ * The device's refusals kept until acted on (sync/device/engine/kept-refusals.ts),
  * recorded by the sync store in a table of their own, so nothing that dismisses or clears the other
  * refusals can drop one; only sending it again (edited) or discarding it, on
  * the person's word, takes it away.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { KeptRefusal } from '../../../sync/engine/kept-refusals';
-import type { KeptMutationName } from '../../../sync/mutations';
+import type { KeptRefusal } from '../../../sync/device/engine/kept-refusals';
+import type { KeptMutationName } from '../../../sync/contract/mutations';
 import type { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mutation } from '../../../sync/mutations';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { linksNotOnServer } from './links-not-on-server';
 
 const MENU = '22222222-2222-4222-8222-222222222222';

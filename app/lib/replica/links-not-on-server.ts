@@ -6,7 +6,7 @@
  * before: the old one keeps working until the change arrives.)
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Mutation } from '../../../sync/mutations';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { notSavedChanges } from './not-saved';
 import { useSyncSession } from './sync-session';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../../sync/errors';
+import { AppError } from '../../../sync/contract/errors';
 import { mutate, STORAGE_FULL_MESSAGE } from './mutate';
 import { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';

@@ -4,12 +4,12 @@
  * scheduled. Nothing waits for the network.
  */
 import type { Table } from 'dexie';
-import { AppError } from '../../../sync/errors';
-import type { Mutation } from '../../../sync/mutations';
-import { parseMutation } from '../../../sync/replica';
-import { validate } from '../../../sync/validation';
-import { MUTATIONS } from '../../../sync/mutations';
-import type { OutboxEntry } from '../../../sync/engine/sync-engine';
+import { AppError } from '../../../sync/contract/errors';
+import type { Mutation } from '../../../sync/contract/mutations';
+import { parseMutation } from '../../../sync/device/replica';
+import { validate } from '../../../sync/contract/validation';
+import { MUTATIONS } from '../../../sync/contract/mutations';
+import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';
 import { isOnline } from '../connectivity';
 import { requestPersistentStorage } from '../storage/persistent-storage';
 import type { ReplicaDb } from './replica-db';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Refusal } from '../../../sync/engine/sync-engine';
+import type { Refusal } from '../../../sync/device/engine/sync-engine';
 import { discardRefusal, notSavedChanges, notSavedIds, sendAgain } from './not-saved';
 import { ReplicaDb } from './replica-db';
 

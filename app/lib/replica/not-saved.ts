@@ -3,8 +3,8 @@
  * on the device: screens show them (marked as not saved) and the person can
  * send them again after subscribing, or discard them.
  */
-import type { Refusal } from '../../../sync/engine/sync-engine';
-import type { Mutation } from '../../../sync/mutations';
+import type { Refusal } from '../../../sync/device/engine/sync-engine';
+import type { Mutation } from '../../../sync/contract/mutations';
 import type { ReplicaDb } from './replica-db';
 import { useSyncSession } from './sync-session';
 

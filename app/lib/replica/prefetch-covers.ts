@@ -8,7 +8,7 @@ import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import type { User } from '../../../sync/entities/user';
-import { isUploadedImageAddress } from '../../../sync/fields';
+import { isUploadedImageAddress } from '../../../sync/contract/fields';
 import { fetchFromServer } from '../api-client';
 import { isOnline } from '../connectivity';
 

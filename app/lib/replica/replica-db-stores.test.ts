@@ -1,7 +1,7 @@
 /** The device's replica database has a table for every synced collection, with the indexes the registry gives it. */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync/collections';
+import { COLLECTION_NAMES, COLLECTIONS } from '../../../sync/contract/collections';
 import { ReplicaDb } from './replica-db';
 
 describe('the replica database', () => {

@@ -8,7 +8,7 @@
  *   written before the screen shows the change, so nothing lives only in memory.
  * - refusals: changes the server refused, with its reason, until dismissed.
  * - keptRefusals (version 7): refusals of changes kept until the person acts on
- *   them (a new order or product: sync/engine/kept-refusals.ts), apart from the dismissable ones.
+ *   them (a new order or product: sync/device/engine/kept-refusals.ts), apart from the dismissable ones.
  * - meta: the device's client id, the pull cursor, the last successful sync,
  *   when the person was once offered notifications.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
@@ -31,16 +31,16 @@
  *   as pulls list them (app/lib/photos/local-photo.ts).
  *
  * Screens show the server's state with the outbox applied on top
- * (sync/replica.ts). New versions of this schema are added with
+ * (sync/device/replica.ts). New versions of this schema are added with
  * `this.version(n + 1)`; Dexie upgrades keep every row, the outbox included.
  */
 import type { OrderQuote } from '../../../sync/entities/order';
 import Dexie, { type Table } from 'dexie';
-import type { CollectionName, CollectionRow } from '../../../sync/collections';
+import type { CollectionName, CollectionRow } from '../../../sync/contract/collections';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import type { User } from '../../../sync/entities/user';
-import type { OutboxEntry, Refusal } from '../../../sync/engine/sync-engine';
-import { splitKeptRefusals, type KeptRefusal } from '../../../sync/engine/kept-refusals';
+import type { OutboxEntry, Refusal } from '../../../sync/device/engine/sync-engine';
+import { splitKeptRefusals, type KeptRefusal } from '../../../sync/device/engine/kept-refusals';
 import type { StoredCart } from '../cart/cart';
 import type { LocalPhoto } from '../photos/local-photo';
 import type { KeptRead, KeptReads } from '../server-read/kept-reads';
@@ -50,7 +50,7 @@ const CART_KEY_PREFIX = 'cart:';
 
 export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt' | 'pushSuggestedAt';
 
-/** One table per synced collection (sync/collections.ts), keyed by id. */
+/** One table per synced collection (sync/contract/collections.ts), keyed by id. */
 export type CollectionTables = { [K in CollectionName]: Table<CollectionRow<K>, string> };
 
 // The collections' tables are declared by the registry rather than one by one here.
@@ -94,7 +94,7 @@ export class ReplicaDb extends Dexie {
       inquiries: 'id',
       seenSnapshots: 'savedMenuId',
     });
-    // A new collection of sync/collections.ts needs a new version adding its table with the collection's deviceIndex (replica-db-stores.test.ts checks it).
+    // A new collection of sync/contract/collections.ts needs a new version adding its table with the collection's deviceIndex (replica-db-stores.test.ts checks it).
     // Version 4 only adds the kept server reads: every row of version 3 stays, the outbox included.
     this.version(4).stores({
       serverReads: 'key',

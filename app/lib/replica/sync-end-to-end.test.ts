@@ -11,11 +11,11 @@ import { createTestApp, DAY_MS, type TestApp } from '../../../api/testing/test-a
 import { updateUser } from '../../../api/db/repositories/users';
 import { MESSAGES_PER_MINUTE } from '../../../api/limits/quotas';
 import * as productService from '../../../api/products/product-service';
-import { retryDelayMs } from '../../../sync/engine/backoff';
+import { retryDelayMs } from '../../../sync/device/engine/backoff';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
-import type { Mutation } from '../../../sync/mutations';
+import type { Mutation } from '../../../sync/contract/mutations';
 import { notSavedChanges, sendAgain } from './not-saved';
 import { byId, Device, InProcessTransport, ManualClock } from './sync-test-support';
 

@@ -8,7 +8,7 @@
  * open while the session is.
  */
 import { create } from 'zustand';
-import { STOPPED_STATUS, SyncEngine, type SyncStatus } from '../../../sync/engine/sync-engine';
+import { STOPPED_STATUS, SyncEngine, type SyncStatus } from '../../../sync/device/engine/sync-engine';
 import { useConnectivity } from '../connectivity';
 import { useUploadProgress } from '../photos/upload-progress';
 import { PhotoUploadQueue, type PhotoQueueStatus } from '../photos/upload-queue';

@@ -6,11 +6,11 @@
  * compute it. Used only by tests.
  */
 import Dexie from 'dexie';
-import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/engine/sync-engine';
-import type { Mutation } from '../../../sync/mutations';
-import type { PullResponse, PushRequest, PushResponse } from '../../../sync/protocol';
-import { stateFromRows, withPending } from '../../../sync/replica';
-import type { ReplicaState } from '../../../sync/replica-state';
+import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/device/engine/sync-engine';
+import type { Mutation } from '../../../sync/contract/mutations';
+import type { PullResponse, PushRequest, PushResponse } from '../../../sync/contract/protocol';
+import { stateFromRows, withPending } from '../../../sync/device/replica';
+import type { ReplicaState } from '../../../sync/device/replica-state';
 import type { TestResponse } from '../../../api/testing/test-app';
 import { retryAfterMsOf } from '../api-client';
 import { DexieSyncStore } from './dexie-sync-store';

@@ -1,14 +1,14 @@
 /** Screens read the replica here: the server's state with the pending changes (and those kept as not saved) on top, live. */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { SavedMenuListItem } from '../../../sync/entities/saved-menu';
 import { teamSchema, type TeamRole } from '../../../sync/entities/team';
-import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/collections';
-import { stateFromRows, withPending } from '../../../sync/replica';
-import type { ReplicaState } from '../../../sync/replica-state';
-import type { Refusal } from '../../../sync/engine/sync-engine';
+import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/contract/collections';
+import { stateFromRows, withPending } from '../../../sync/device/replica';
+import type { ReplicaState } from '../../../sync/device/replica-state';
+import type { Refusal } from '../../../sync/device/engine/sync-engine';
 import { roleIn } from '../team-permissions';
 import { notSavedChanges, notSavedIds } from './not-saved';
 import type { ReplicaDb } from './replica-db';

@@ -1,6 +1,6 @@
 /** A read of the table answers with the type its schema names, and anything else the server sends is a failure the screen can show. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiReads } from '../../../sync/api-reads';
+import { apiReads } from '../../../sync/contract/api-reads';
 import { ApiError } from '../api-client';
 import { reportServerAnswered } from '../connectivity';
 import { MalformedAnswerError, readFromServer } from './read-from-server';

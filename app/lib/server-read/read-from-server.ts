@@ -1,10 +1,10 @@
 /**
- * A read of the table in sync/api-reads.ts, over the app's one fetch wrapper
+ * A read of the table in sync/contract/api-reads.ts, over the app's one fetch wrapper
  * (time limit, bearer token, connectivity), with its answer checked against
  * the read's schema: what comes back has the type the screen expects, or the
  * read fails like any other.
  */
-import type { ServerReadRequest } from '../../../sync/api-reads';
+import type { ServerReadRequest } from '../../../sync/contract/api-reads';
 import { apiRequest } from '../api-client';
 
 /** The server answered, but not with what the read expects: an older or newer server, or a proxy's page. */

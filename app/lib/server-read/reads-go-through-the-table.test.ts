@@ -1,6 +1,6 @@
 /**
  * The app reads from the server only through the read table
- * (sync/api-reads.ts): no screen asks for a GET by hand, where its answer
+ * (sync/contract/api-reads.ts): no screen asks for a GET by hand, where its answer
  * would go unchecked and the server test of the table would not see it. The
  * few places that still do are named here with why, and each must still do
  * so, so this list cannot outlive them.
@@ -14,7 +14,7 @@ const APP = join(import.meta.dirname, '..', '..');
 const ALLOWED: Record<string, string> = {
   'lib/api-client.ts': 'the fetch wrapper every request goes through',
   'lib/server-read/read-from-server.ts': 'the one reader of the table',
-  'lib/replica/http-sync-transport.ts': "sync's pull, whose protocol and schemas are in sync/protocol.ts",
+  'lib/replica/http-sync-transport.ts': "sync's pull, whose protocol and schemas are in sync/contract/protocol.ts",
   'lib/replica/prefetch-covers.ts': 'fetches cover photos into the offline cache; no answer is read',
   // The shared menu is what a guest opens first: its JavaScript stays within budget without the schema library, and
   // the server test of the table still checks its answer (the `publicMenu` read). It also reads the answer's Date header.

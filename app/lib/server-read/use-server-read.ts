@@ -1,7 +1,7 @@
 /**
  * A screen's read from the server, in one place: loading, the answer or the
  * failure, a retry, and late answers dropped when the read changes or the
- * screen goes away. A read is one of the table in sync/api-reads.ts, asked
+ * screen goes away. A read is one of the table in sync/contract/api-reads.ts, asked
  * with readFromServer, so its answer has been checked against its schema.
  * With `keepOffline`, the last answer is kept in the signed-in person's own
  * database (never in local storage, which the next person on the device
@@ -10,7 +10,7 @@
  * back.
  */
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
-import type { ServerReadRequest } from '../../../sync/api-reads';
+import type { ServerReadRequest } from '../../../sync/contract/api-reads';
 import { useConnectivity } from '../connectivity';
 import { useSession } from '../session-store';
 import { useKeptReads } from './kept-reads';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Mutation } from '../mutations';
+import type { Mutation } from '../../contract/mutations';
 import { splitKeptRefusals } from './kept-refusals';
 import type { Refusal } from './sync-engine';
 

@@ -1,13 +1,13 @@
 /**
  * Refusals kept until the person acts on them: those of the changes the
- * catalogue marks `whenRefused: 'kept'` (sync/mutations.ts), such as a new
+ * catalogue marks `whenRefused: 'kept'` (sync/contract/mutations.ts), such as a new
  * order or a new product. A device keeps them apart from the other refusals,
  * by the change's name and id, so nothing that dismisses or clears those can
  * drop one. A refusal for the plan (`subscription_required`) is not kept here:
  * it has its own place, shown as not saved and sent again unchanged once the
  * seller subscribes (app/lib/replica/not-saved.ts).
  */
-import { isKeptWhenRefused, type KeptMutation, type KeptMutationName } from '../mutations';
+import { isKeptWhenRefused, type KeptMutation, type KeptMutationName } from '../../contract/mutations';
 import type { Refusal } from './sync-engine';
 
 export type KeptRefusal = Omit<Refusal, 'name' | 'mutation'> & { name: KeptMutationName; id: string; mutation: KeptMutation };

@@ -1,16 +1,16 @@
 /**
  * The device's sync engine against an in-memory store, a fake server that
- * dedupes by sequence like the real one (sync/protocol.ts step 1), a
+ * dedupes by sequence like the real one (sync/contract/protocol.ts step 1), a
  * scripted transport, and a manual clock: no real waiting anywhere.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '../entities/product';
-import type { ErrorReason } from '../errors';
-import type { Mutation } from '../mutations';
-import { MAX_ORDER_LINES } from '../entities/order';
-import { MAX_PUSH_LINES, pushLinesOf, pushRequestSchema, type PullResponse, type PushedMutation, type PushRequest, type PushResponse } from '../protocol';
+import type { Product } from '../../entities/product';
+import type { ErrorReason } from '../../contract/errors';
+import type { Mutation } from '../../contract/mutations';
+import { MAX_ORDER_LINES } from '../../entities/order';
+import { MAX_PUSH_LINES, pushLinesOf, pushRequestSchema, type PullResponse, type PushedMutation, type PushRequest, type PushResponse } from '../../contract/protocol';
 import { retryDelayMs, type BackoffOptions } from './backoff';
-import { productFixture, userFixture } from '../testing/entity-fixtures';
+import { productFixture, userFixture } from '../../testing/entity-fixtures';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type Refusal, type SyncStore, type SyncTransport } from './sync-engine';
 
 const BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000 };

@@ -1,7 +1,7 @@
 /**
  * The device's sync engine. It pushes the outbox in order and in batches
  * (each within the order lines a push may carry, MAX_PUSH_LINES), then pulls, and stores the pull together with dropping what the server has
- * processed (see sync/protocol.ts). It runs one cycle at a time; a change made
+ * processed (see sync/contract/protocol.ts). It runs one cycle at a time; a change made
  * during a cycle starts another. Network and server failures retry with
  * backoff; an expired session waits for the person to sign in again, keeping
  * the outbox; a refused mutation is recorded, with the change itself, for the
@@ -9,9 +9,9 @@
  * keeps the outbox and sends it again by itself, no sooner than the server's
  * Retry-After; pulls go on meanwhile, so the device still receives.
  */
-import type { ErrorReason } from '../errors';
-import { wireArgs, type Mutation } from '../mutations';
-import { withinPushBound, type PullResponse, type PushRequest, type PushResponse } from '../protocol';
+import type { ErrorReason } from '../../contract/errors';
+import { wireArgs, type Mutation } from '../../contract/mutations';
+import { withinPushBound, type PullResponse, type PushRequest, type PushResponse } from '../../contract/protocol';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
 
 export type OutboxEntry = { seq: number; mutation: Mutation; createdAt: string };
