@@ -98,3 +98,11 @@ describe('the decision records', () => {
     expect(cited.filter((path) => !exists(path))).toEqual([]);
   });
 });
+
+describe("sync/'s layout", () => {
+  it('holds its README and the folders it describes, nothing loose beside them', () => {
+    const entries = readdirSync(join(ROOT, 'sync')).sort();
+    expect(entries).toEqual(['README.md', 'contract', 'device', 'entities', 'rules', 'testing']);
+    expect(entries.filter((name) => name !== 'README.md' && !read('sync/README.md').includes(`- \`${name}/\``))).toEqual([]);
+  });
+});
