@@ -54,9 +54,11 @@ test('back closes the open dialog first, and leaving a menu being built asks bef
   });
   await signIn(page, seller.account);
 
-  // A dialog open over the products page: back closes it and stays on the page.
+  // A dialog open over the products page: back closes it and stays on the page. The dashboard has an Add Product button
+  // too, and stays drawn while the products page loads: the page is waited for, not only its address.
   await nav(page).getByRole('link', { name: 'Products' }).click();
   await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add Product' });
   await expect(form).toBeVisible();
@@ -223,6 +225,8 @@ test('a new product being written is kept on the device: after a reload the form
   const seller = await sellerWithBusiness(`Draft Valley ${tag}`);
   await signIn(page, seller.account);
   await nav(page).getByRole('link', { name: 'Products' }).click();
+  // Not the dashboard's Add Product, drawn until the products page has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await page.getByRole('button', { name: 'Add Product' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add Product' });
   const description = `Dense buds, sweet pine nose, hand trimmed. ${tag} `.repeat(20).trim();
