@@ -7,7 +7,7 @@ import { moneyCents, parseScaled } from '../../sync/rules/decimal';
 import type { OrderLine } from '../../sync/entities/order';
 import type { Product } from '../../sync/entities/product';
 import { AppError } from '../../sync/contract/errors';
-import { orderLinePrice, pricedOrderLine } from '../../sync/rules/order-line-price';
+import { orderLinePrice, orderLineOf } from '../../sync/rules/order-line-price';
 import { totalsBeyondCents, type LineAmount } from '../../sync/rules/order-request';
 import { quantityProblem, termsUnder, wholeUnitsProblem } from '../../sync/rules/pricing';
 import { chunks } from '../db/chunks';
@@ -87,7 +87,7 @@ export function priceLines(byId: ReadonlyMap<string, Product>, input: LineInput[
     }
     amounts[index] = { strainName: product.strainName, priceCents: price.unitPriceCents, quantityThousandths: quantity };
     totalCents += price.lineTotalCents;
-    lines.push(pricedOrderLine(product, quantity, price));
+    lines.push(orderLineOf(product, quantity, price));
   });
   if (problems.length > 0 && !leaveOut) {
     throw new AppError('validation', problems[0]!.reason, Object.fromEntries(problems.map((problem) => [`lines.${problem.index}`, problem.reason])));

@@ -3,14 +3,14 @@
  * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, moneyCents, parseScaled, QUANTITY_RULE } from '../rules/decimal';
+import { formatScaled, moneyCents } from '../rules/decimal';
 import type { Order, OrderLine } from '../entities/order';
 import { savedMenuAvailable, type SavedMenuListItem } from '../entities/saved-menu';
 import type { ParsedMutation } from '../contract/mutations';
 import { lineChanges, linesChangedHistory } from '../rules/order-changes';
 import { orderCredit } from '../rules/order-payments';
-import { orderLinePrice, pricedOrderLine } from '../rules/order-line-price';
-import { lineTotal, orderTotal } from '../rules/order-request';
+import { orderLinePrice, orderLineOf } from '../rules/order-line-price';
+import { lineTotal, orderTotal, quantityThousandths } from '../rules/order-request';
 import { orderMove, type OrderMove, type OrderParty } from '../rules/order-states';
 import { shownOrderLine, type ShownProduct } from '../rules/priced-menu';
 import { calendarDay, orderTerms } from '../rules/pricing';
@@ -54,11 +54,10 @@ function sellerLines(
 ): OrderLine[] {
   const termsOf = orderTerms(state, order, calendarDay(new Date(now)));
   return wanted.map(({ productId, quantity }) => {
-    const parsed = parseScaled(quantity ?? '0', QUANTITY_RULE);
-    const thousandths = parsed.ok ? parsed.scaled : 0;
+    const thousandths = quantityThousandths(quantity ?? '0') ?? 0;
     const product = state.products.get(productId);
     const price = product && orderLinePrice(termsOf(product), thousandths, kept?.get(productId));
-    if (product && price) return pricedOrderLine(product, thousandths, price);
+    if (product && price) return orderLineOf(product, thousandths, price);
     return unpricedLine(productId, quantity, product, kept?.get(productId));
   });
 }

@@ -1,7 +1,8 @@
 /**
  * One order line priced, by the rule the server (api/orders/order-lines.ts), the seller's order form and line editor
- * (app/features/orders/booth-lines.ts) and the device's optimistic apply (sync/device/order-replica.ts) share, so what a
- * form shows, what waits to send and what the server writes cannot disagree. A line already on the order keeps the
+ * (app/features/orders/booth-lines.ts), the buyer's cart and order requests (sync/rules/priced-menu.ts) and the device's
+ * optimistic apply (sync/device/order-replica.ts) share, so what a form shows, what waits to send and what the server
+ * writes cannot disagree. A line already on the order keeps the
  * price it was given; a new one takes the price its terms give the quantity (quantity breaks included); the total is
  * the exact product rounded half up to the cent.
  */
@@ -31,7 +32,7 @@ export function orderLinePrice(terms: ProductTerms, quantityThousandths: number,
 }
 
 /** The order line as it is written: the product's name and unit, the quantity in thousandths, and its price. */
-export function pricedOrderLine(product: Pick<Product, 'id' | 'strainName' | 'unitType'>, quantityThousandths: number, price: LinePrice): OrderLine {
+export function orderLineOf(product: Pick<Product, 'id' | 'strainName' | 'unitType'>, quantityThousandths: number, price: LinePrice): OrderLine {
   return {
     productId: product.id,
     strainName: product.strainName,

@@ -7,8 +7,9 @@ import { formatScaled, PRICE_RULE, QUANTITY_RULE, parseScaled, type DecimalRule 
 import type { OrderLine } from '../entities/order';
 import type { PriceListEntry } from '../entities/price-list';
 import type { PublicMenu } from '../entities/public-menu';
-import { lineTotalCents, orderLineProblem, quantityThousandths, type LineAmount, type OrderLineProduct } from './order-request';
-import { entriesByProduct, productTerms, quantityProblem, termsForDisplay, unitPriceCents, type ProductTerms } from './pricing';
+import { orderLinePrice } from './order-line-price';
+import { orderLineProblem, quantityThousandths, type LineAmount, type OrderLineProduct } from './order-request';
+import { entriesByProduct, productTerms, quantityProblem, termsForDisplay, type ProductTerms } from './pricing';
 
 export type ShownProduct = PublicMenu['products'][number];
 
@@ -59,13 +60,13 @@ export type PricedOrderLine = {
  */
 export function pricedOrderLine(product: OrderLineProduct, terms: ProductTerms, quantity: string): PricedOrderLine {
   const wanted = quantityThousandths(quantity);
-  const unitCents = wanted === null ? null : unitPriceCents(terms, wanted);
+  const price = wanted === null ? null : orderLinePrice(terms, wanted);
   return {
     problem: (wanted === null ? null : quantityProblem(product, terms, wanted)) ?? orderLineProblem(product, quantity),
     quantity: wanted === null ? quantity : formatScaled(wanted, 3),
-    pricePerUnit: unitCents === null ? null : formatScaled(unitCents, 2),
-    lineTotal: unitCents === null || wanted === null ? null : formatScaled(lineTotalCents(unitCents, wanted), 2),
-    amount: unitCents === null || wanted === null ? null : { strainName: product.strainName, priceCents: unitCents, quantityThousandths: wanted },
+    pricePerUnit: price?.unitPrice ?? null,
+    lineTotal: price?.lineTotal ?? null,
+    amount: price === null || wanted === null ? null : { strainName: product.strainName, priceCents: price.unitPriceCents, quantityThousandths: wanted },
   };
 }
 
@@ -83,8 +84,10 @@ export function shownOrderLine(
 ): ShownOrderLine {
   const terms = shownTerms(product);
   const wanted = quantityThousandths(quantity);
-  const unitCents = unitPriceCents(terms, wanted ?? 0);
-  const lineCents = wanted !== null && unitCents !== null ? lineTotalCents(unitCents, wanted) : null;
+  // With no quantity yet the line still shows the unit price, at the smallest quantity.
+  const price = orderLinePrice(terms, wanted ?? 0);
+  const unitCents = price?.unitPriceCents ?? null;
+  const lineCents = wanted !== null && price !== null ? price.lineTotalCents : null;
   const line = {
     productId: product.id,
     strainName: product.strainName,

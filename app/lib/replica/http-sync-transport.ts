@@ -7,6 +7,7 @@ import type { ZodType } from 'zod';
 import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import type { PushRequest } from '../../../sync/contract/protocol';
 import { apiRequest, ApiError, NetworkError } from '../api-client';
+import { answerMismatch } from '../server-read/read-from-server';
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
   try {
@@ -31,8 +32,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 function checked<T>(schema: ZodType<T>, answer: unknown): T {
   const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ');
-  throw new SyncTransportError('server', `The server's answer could not be read (${issues})`);
+  throw new SyncTransportError('server', `The server's answer could not be read (${answerMismatch(parsed.error)})`);
 }
 
 // The protocol's schemas load with the first answer, not with the first page (a shared menu opens without them), and

@@ -4,8 +4,14 @@
  * the read's schema: what comes back has the type the screen expects, or the
  * read fails like any other.
  */
+import type { ZodError } from 'zod';
 import type { ServerReadRequest } from '../../../sync/contract/api-reads';
 import { apiRequest } from '../api-client';
+
+/** What in an answer did not fit its schema, field by field, as a failure names it. */
+export function answerMismatch(error: ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ');
+}
 
 /** The server answered, but not with what the read expects: an older or newer server, or a proxy's page. */
 export class MalformedAnswerError extends Error {
@@ -35,6 +41,6 @@ async function readAndCheck<T>({ path, schema }: ServerReadRequest<T>): Promise<
     throw error;
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new MalformedAnswerError(path, parsed.error.issues.map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; '));
+  if (!parsed.success) throw new MalformedAnswerError(path, answerMismatch(parsed.error));
   return parsed.data;
 }
