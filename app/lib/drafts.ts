@@ -10,7 +10,9 @@ import { useSyncSession } from './replica/sync-session';
 const KEEP_AFTER_MS = 400;
 
 /**
- * Keeps `value` under `key` while `unsaved`, and forgets it once the form is saved or clean. `restored` is what an
+ * Keeps `value` under `key` while `unsaved`, and forgets it once the form is saved or clean. `value` must be drawn
+ * from state and props alone: read from something changed in place, a drawing React throws away leaves the draft
+ * behind (see the price list's grid). `restored` is what an
  * earlier visit left (once read; null when nothing was), for the form to take back; `forget` drops it for good.
  */
 export function useKeptDraft<T>(key: string, value: T, unsaved: boolean): { restored: T | null; forget: () => void } {
