@@ -28,7 +28,6 @@ import {
   findMembership,
   findPendingInvitationByEmail,
   findTeam,
-  hasBusinessData,
   insertInvitation,
   insertMember,
   listMembers,
@@ -38,6 +37,7 @@ import {
   revokeInvitation,
   type InvitationRow,
 } from '../db/repositories/teams';
+import { hasTeamData } from '../db/repositories/team-data';
 import { retireAccountTokens } from '../db/repositories/mail';
 import { findUserById, updateUser } from '../db/repositories/users';
 import { appLink, sendAccountMail } from '../mail/mail-service';
@@ -204,7 +204,7 @@ export async function joinWithToken(services: Services, tx: Tx, person: User, to
   if (membership && (membership.teamId !== person.id || (await countMembers(tx.db, membership.teamId)) > 1)) {
     throw new AppError('conflict', 'You are a member of another team: leave it before joining this one');
   }
-  if (await hasBusinessData(tx.db, person.id)) {
+  if (await hasTeamData(tx.db, person.id)) {
     throw new AppError('conflict', 'Your account has products, menus, saved menus or messages of its own: join with an account that has none');
   }
   await assertSeatFree(tx, team.id, now, 'join');

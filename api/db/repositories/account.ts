@@ -1,61 +1,16 @@
 /** Everything an account owns, for 'Download my data', and the clearing of it when the account is closed. */
-import { and, eq, notInArray, or } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../database';
-import {
-  billingSubscriptions,
-  customers,
-  emailOptOuts,
-  inquiries,
-  inquiryMessages,
-  mailOutbox,
-  menuItems,
-  menus,
-  orders,
-  photos,
-  priceLists,
-  pushDaily,
-  pushOptOuts,
-  pushSubscriptions,
-  products,
-  savedMenus,
-  sessions,
-  syncClients,
-  users,
-} from '../schema';
+import { billingSubscriptions, emailOptOuts, mailOutbox, menus, photos, pushDaily, pushOptOuts, pushSubscriptions, savedMenus, sessions, syncClients, users } from '../schema';
+import { deleteClosedTeamData, exportTeamData } from './team-data';
 
 export async function accountData(db: Db, userId: string) {
-  const ownMenus = await db.select().from(menus).where(eq(menus.userId, userId)).all();
-  const ownInquiries = await db
-    .select()
-    .from(inquiries)
-    .where(or(eq(inquiries.buyerId, userId), eq(inquiries.sellerId, userId)))
-    .all();
   return {
-    products: await db.select().from(products).where(eq(products.userId, userId)).all(),
-    menus: await Promise.all(
-      ownMenus.map(async (menu) => ({
-        ...menu,
-        productIds: (await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).all()).sort((a, b) => a.position - b.position).map((item) => item.productId),
-      })),
-    ),
-    savedMenus: await db.select().from(savedMenus).where(eq(savedMenus.buyerUserId, userId)).all(),
-    customers: await db.select().from(customers).where(eq(customers.userId, userId)).all(),
-    priceLists: await db.select().from(priceLists).where(eq(priceLists.userId, userId)).all(),
+    ...(await exportTeamData(db, userId)),
     photos: await db
       .select({ id: photos.id, purpose: photos.purpose, contentType: photos.contentType, size: photos.size, createdAt: photos.createdAt })
       .from(photos)
       .where(eq(photos.userId, userId))
-      .all(),
-    conversations: await Promise.all(
-      ownInquiries.map(async (inquiry) => ({
-        ...inquiry,
-        messages: await db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiry.id)).all(),
-      })),
-    ),
-    orders: await db
-      .select()
-      .from(orders)
-      .where(or(eq(orders.sellerId, userId), eq(orders.buyerId, userId)))
       .all(),
     subscriptions: await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).all(),
     emailsTurnedOff: (await db.select({ kind: emailOptOuts.kind }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId)).all()).map((row) => row.kind),
@@ -127,14 +82,10 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
  * business name, so the other side of their conversations still sees who
  * they talked to. Menus go, so their public links answer Menu Not Found;
  * buyers' copies of them stay (withdrawn before, see `withdrawSavedCopy`). The customer book goes with its
- * dispensaries' names, emails and licences, and the price lists with it.
+ * dispensaries' names, emails and licences, and the price lists with it (what goes: `TEAM_DATA`).
  */
 export async function clearClosedAccount(db: Db, userId: string, version: number, now: Date): Promise<void> {
-  await db.delete(menus).where(eq(menus.userId, userId)).run();
-  await db.delete(customers).where(eq(customers.userId, userId)).run();
-  await db.delete(priceLists).where(eq(priceLists.userId, userId)).run();
-  await db.delete(products).where(eq(products.userId, userId)).run();
-  await db.delete(savedMenus).where(eq(savedMenus.buyerUserId, userId)).run();
+  await deleteClosedTeamData(db, userId);
   await db.delete(photos).where(eq(photos.userId, userId)).run();
   await db.delete(sessions).where(eq(sessions.userId, userId)).run();
   await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TeamInvitation, TeamKind, TeamMember, TeamRole } from '../../../sync/entities/team';
 import { displayName } from '../../../sync/entities/user-display';
 import type { Db } from '../database';
-import { customers, inquiries, menus, orders, priceLists, products, savedMenus, teamInvitations, teamMembers, teams, users } from '../schema';
+import { teamInvitations, teamMembers, teams, users } from '../schema';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type InvitationRow = typeof teamInvitations.$inferSelect;
@@ -168,22 +168,4 @@ export async function lockTeam(db: Db, teamId: string): Promise<void> {
     .set({ name: sql`${teams.name}` })
     .where(eq(teams.id, teamId))
     .run();
-}
-
-/** Whether the team owns any business data: products, menus, saved menus, customers, price lists, or messages and orders either way. */
-export async function hasBusinessData(db: Db, teamId: string): Promise<boolean> {
-  const row = await db
-    .select({
-      any: sql<number>`(exists (select 1 from ${products} where ${products.userId} = ${teamId})
-        or exists (select 1 from ${menus} where ${menus.userId} = ${teamId})
-        or exists (select 1 from ${savedMenus} where ${savedMenus.buyerUserId} = ${teamId})
-        or exists (select 1 from ${customers} where ${customers.userId} = ${teamId})
-        or exists (select 1 from ${priceLists} where ${priceLists.userId} = ${teamId})
-        or exists (select 1 from ${inquiries} where ${inquiries.buyerId} = ${teamId} or ${inquiries.sellerId} = ${teamId})
-        or exists (select 1 from ${orders} where ${orders.buyerId} = ${teamId} or ${orders.sellerId} = ${teamId}))`,
-    })
-    .from(teams)
-    .where(eq(teams.id, teamId))
-    .get();
-  return Boolean(row?.any);
 }
