@@ -26,10 +26,10 @@ const ENVIRONMENT_READS = [
   },
 ];
 
-/** A Map's oldest key dropped by hand: a cache bounded again beside the one class that does it (api/limits/bounded-map.ts). */
+/** A Map's oldest key dropped by hand: a cache bounded again beside the one class that does it (api/platform/limits/bounded-map.ts). */
 const HAND_BOUNDED_CACHE = {
   selector: "CallExpression[callee.property.name='next'] > MemberExpression.callee > CallExpression.object[callee.property.name='keys']",
-  message: 'Bound a cache with BoundedMap (api/limits/bounded-map.ts) rather than dropping its oldest key by hand.',
+  message: 'Bound a cache with BoundedMap (api/platform/limits/bounded-map.ts) rather than dropping its oldest key by hand.',
 };
 
 export default tseslint.config(
@@ -72,7 +72,7 @@ export default tseslint.config(
   {
     // On the server, every in-memory cache keyed by what clients send is bounded by one class (issue 39).
     files: ['api/**/*.{ts,tsx}'],
-    ignores: ['api/env.ts', 'api/limits/bounded-map.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
+    ignores: ['api/env.ts', 'api/platform/limits/bounded-map.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
     rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_BOUNDED_CACHE] },
   },
   {

@@ -15,8 +15,8 @@ import type { FileStore } from './photos/file-store';
 import type { PushOutbox } from './push/push-outbox';
 import type { ResetRequestQueue } from './auth/reset-requests';
 import type { VapidKeys } from './push/vapid-keys';
-import type { SharedRedis } from './shared/redis';
-import type { WorkerPool } from './shared/worker-pool';
+import type { SharedRedis } from './platform/redis';
+import type { WorkerPool } from './platform/worker-pool';
 
 export type Services = {
   db: Database;

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
-import { scheduleRetention } from './db/retention';
+import { scheduleRetention } from './housekeeping/retention';
 import { loadDotEnv, missingPaymentVariables, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';

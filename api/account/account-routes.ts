@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, open, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { changePassword, closeAccount, confirmEmail, emailPreferences, exportAccount, resendConfirmation, updateEmailPreferences } from './account-service';
 import { cancelEmailChange, pendingEmailChange, requestEmailChange } from './email-change';
 

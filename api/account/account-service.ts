@@ -27,7 +27,7 @@ import { uploadedFileNamesOf } from '../db/repositories/photos';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
 import { countEnabledAdmins, findUserById, updateUser } from '../db/repositories/users';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { removeUnnamedFiles } from '../photos/cleanup';
 import { recordOwnAccountAudit } from '../admin/admin-audit';
 import { accountClosedMail, confirmAddressMail, passwordChangedMail, welcomeMail } from '../mail/templates/account';

@@ -20,7 +20,7 @@ import { deleteSessionsOfUser } from '../db/repositories/sessions';
 import { updateUser } from '../db/repositories/users';
 import { addressHeldByProof, releaseAddress, unconfirmedHolder } from '../auth/registration-claim';
 import { linkConfirmedAddress } from '../customers/buyer-links';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { confirmNewEmailMail, emailChangedMail, emailChangeNoticeMail } from '../mail/templates/account';
 

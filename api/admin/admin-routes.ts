@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { changeCustomer, extendTrial, getAudit, getCustomerDetail, getCustomers, getGrowth, getStats, type Actor } from './admin-service';
 
 const admin = allow('admin');

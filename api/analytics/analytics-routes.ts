@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, anySignedIn, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { markNotificationsRead, menuInsights, sellerDashboard, sellerNotifications } from './insights-service';
 
 export const analyticsRoutes = new Hono<AppEnv>()

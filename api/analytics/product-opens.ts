@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 import { AppError } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { addProductOpen } from '../db/repositories/menu-views';
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import type { CachedAnswer } from '../public-menu/cached-answer';
 import { dayOf } from './days';
 import { VIEW_DEDUP_WINDOW_MS } from './menu-view-recorder';

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { parse, serialize } from 'hono/utils/cookie';
 import type { User } from '../../sync/entities/user';
 import type { AppEnv } from '../context';
-import { requestCookie, requestHeader } from '../http/request-headers';
+import { requestCookie, requestHeader } from '../platform/http/request-headers';
 import { randomUUID } from 'node:crypto';
 import { identifyVisitor, isBot, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_S } from './visitor';
 

@@ -4,9 +4,9 @@
  * (so the address itself is never stored). Link-preview fetchers and crawlers
  * are not visitors.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import { createHmac } from 'node:crypto';
-import { quotaKeyOf } from '../http/client-address';
+import { quotaKeyOf } from '../platform/http/client-address';
 
 export const VISITOR_COOKIE = 'wm_visitor';
 /** A year: long enough that a returning buyer stays one visitor. */

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Session } from '../context';
 import { allow, anySignedIn, open, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { updateProfile } from '../users/profile-service';
 import { withTeamBilling } from '../team/team-billing';
 import { login, logout, register } from './auth-service';

@@ -12,7 +12,7 @@ import { deleteSession, findSessionUser, insertSession, type SessionUser } from 
 import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
 import { insertOwnTeam } from '../db/repositories/teams';
 import { recordFailedAdminSignIn, recordOwnAccountAudit } from '../admin/admin-audit';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { sendWelcome } from '../account/account-service';
 import { withOwnTeamBilling } from '../team/team-billing';
 import { joinWithToken, invitationProvesAddress } from '../team/team-service';

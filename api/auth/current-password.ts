@@ -3,7 +3,7 @@ import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import type { Services } from '../context';
 import { findCredentialsByEmail } from '../db/repositories/users';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { verifyPassword } from './password';
 
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';

@@ -11,7 +11,7 @@
  * a ThrottleState: this process's memory (bounded), or Redis shared by every
  * process.
  */
-import { quotaKeyOf } from '../http/client-address';
+import { quotaKeyOf } from '../platform/http/client-address';
 import { MemoryThrottleState, type ThrottleState } from './throttle-state';
 
 export type ThrottleLimits = {

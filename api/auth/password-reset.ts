@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/database';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken, type AccountTokenRow } from '../db/repositories/mail';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
 import { findCredentialsByEmail, findUserById, updateUser } from '../db/repositories/users';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { appLink, greetingName, sendAccountMail } from '../mail/mail-service';
 import { passwordResetMail } from '../mail/templates/account';
 import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from './account-tokens';

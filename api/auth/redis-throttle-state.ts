@@ -5,7 +5,7 @@
  * times are checked too, as the in-memory state does, so both answer alike.
  */
 import type { Redis } from 'ioredis';
-import { askRedis } from '../shared/redis';
+import { askRedis } from '../platform/redis';
 import type { AccountFailures, ThrottleState } from './throttle-state';
 
 /**

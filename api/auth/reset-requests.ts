@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { insertPasswordResetRequest, takePasswordResetRequest, waitingPasswordResetRequests } from '../db/repositories/password-resets';
-import { BackgroundSender } from '../shared/background-sender';
+import { BackgroundSender } from '../platform/background-sender';
 
 /** Answers one request inside the transaction that takes it: mails a link when `email` has an account. */
 export type ResetRequestAnswer = (tx: Tx, email: string) => Promise<void>;

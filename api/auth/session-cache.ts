@@ -5,7 +5,7 @@
  * the clock stands still the rows behind a kept session are the ones it was read from: the same freshness as the
  * public menu's kept answers. Its expiry is a moment, not a change, and is checked on every use.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import type { Session } from '../context';
 import type { Database } from '../db/database';
 

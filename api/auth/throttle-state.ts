@@ -5,7 +5,7 @@
  * or in Redis (see RedisThrottleState) when several processes must count
  * together.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 
 export type AccountFailures = { count: number; lastAt: number };
 

@@ -1,6 +1,6 @@
 /** Bearer tokens: a signed JWT naming the user and the server-side session it belongs to. */
 import { jwtVerify, SignJWT } from 'jose';
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 
 export type TokenClaims = { userId: string; sid: string };
 

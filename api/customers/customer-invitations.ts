@@ -28,7 +28,7 @@ import {
 import { findCustomerLinkFacts, findCustomerOfBuyerTeam, findCustomerOfSeller, markCustomerInvited, unlinkCustomer } from '../db/repositories/customers';
 import { findOrder, findOrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { appLink, sendAccountMail } from '../mail/mail-service';
 import { customerInvitationMail } from '../mail/templates/customers';
 import { ORDER_NOT_FOUND } from '../orders/order-actor';

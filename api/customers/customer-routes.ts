@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, memberOf, open, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { acceptCustomerInvitation, inviteCustomer, previewCustomerInvitation } from './customer-invitations';
 import { createCustomer, deleteCustomer, listCustomers, updateCustomer, withNewId } from './customer-service';
 

@@ -6,7 +6,7 @@
  * guests read menus). Bounded, since some texts vary (a list of n ids).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 
 const CAPACITY = 500;
 

@@ -8,7 +8,7 @@
  */
 import type { Database } from '../db/database';
 import { menusChangedSince } from '../db/repositories/live-menus';
-import type { EventBus, MenuChangeListener } from './event-bus';
+import type { EventBus, MenuChangeListener } from '../platform/event-bus';
 
 /** How often the change clock is looked at: well inside the promised two seconds. */
 export const WATCH_INTERVAL_MS = 250;

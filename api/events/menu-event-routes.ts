@@ -10,7 +10,7 @@
  * and the stream's start. A client address, a menu and the process each
  * hold a bounded number of open streams (stream-slots.ts).
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppEnv, Services } from '../context';

@@ -13,7 +13,7 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
-import { handleError } from '../http/errors';
+import { handleError } from '../platform/http/errors';
 import { PublicMenuCache } from '../public-menu/public-menu-cache';
 import { eventReader } from '../testing/event-reader';
 import { createTestApp, fromAddress, type TestApp } from '../testing/test-app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../limits/rate-limited-error';
+import { RateLimitedError } from '../platform/limits/rate-limited-error';
 import { MENU_FULL, SERVER_FULL, StreamSlots } from './stream-slots';
 
 describe('StreamSlots', () => {

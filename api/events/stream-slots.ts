@@ -5,8 +5,8 @@
  * caps a new stream is refused rather than slowing every open one down. The
  * menu page still shows the menu it fetched; it is only not live.
  */
-import { quotaKeyOf } from '../http/client-address';
-import { RateLimitedError, RetryLaterError } from '../limits/rate-limited-error';
+import { quotaKeyOf } from '../platform/http/client-address';
+import { RateLimitedError, RetryLaterError } from '../platform/limits/rate-limited-error';
 
 /** Open streams one client address (an IPv6 /64) may hold: a few tabs and devices behind one address, not a flood. */
 export const MAX_STREAMS_PER_CLIENT = 20;

@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createMiddleware } from 'hono/factory';
 import { authenticateToken } from '../auth/auth-service';
 import type { AppEnv } from '../context';
-import { requestHeader } from './request-headers';
+import { requestHeader } from '../platform/http/request-headers';
 
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const services = c.get('services');

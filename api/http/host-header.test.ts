@@ -14,7 +14,7 @@ import type { App } from '../app';
 import { files, upload } from '../photos/upload-test-support';
 import { siteWithShell } from '../testing/site-with-shell';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { MALFORMED_REQUEST_MESSAGE } from './malformed-request';
+import { MALFORMED_REQUEST_MESSAGE } from '../platform/http/malformed-request';
 import { serveApp } from './serve-app';
 
 const INDEX_HTML = `<!doctype html>

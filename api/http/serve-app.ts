@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { App } from '../app';
 import { isMenuPageRequest } from '../public-menu/menu-page-fast-path';
-import { answerUnreadableRequest, refusedForItsHost } from './malformed-request';
+import { answerUnreadableRequest, refusedForItsHost } from '../platform/http/malformed-request';
 
 export function serveApp(app: App, options: { port: number; hostname: string }, onListening?: (info: AddressInfo) => void): Server {
   const appListener = getRequestListener(app.fetch, { hostname: options.hostname, errorHandler: answerUnreadableRequest });

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, memberOf, sessionOf, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { createInquiry, getInquiry, listInquiries, markInquiryRead, replyToInquiry, setInquiryStatus } from './inquiry-service';
 
 const parties = allow('buyer', 'seller');

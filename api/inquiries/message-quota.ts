@@ -4,7 +4,7 @@
  * so the REST routes and a sync push count against the same quota.
  */
 import type { Services } from '../context';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 
 /** Counts one message from `authorId` to `recipientId`, or refuses it (counting nothing) when a quota is spent. */
 export async function takeMessageQuota(services: Services, authorId: string, recipientId: string): Promise<void> {

@@ -6,8 +6,8 @@
  * the caps that count what is stored (unused uploads, device ids) are read
  * from the database where they are checked.
  */
-import { quotaKeyOf } from '../http/client-address';
-import type { LimitStore, LimitWindow, Spend } from './limit-store';
+import { quotaKeyOf } from '../platform/http/client-address';
+import type { LimitStore, LimitWindow, Spend } from '../platform/limits/limit-store';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Tx } from '../db/database';
 import { claimOutboxRow, dueOutboxRows, insertOutboxRow, updateOutboxRow, type OutboxRow } from '../db/repositories/mail';
 import { MAIL_LANES, type MailLane } from '../db/schema/mail';
-import { BackgroundSender } from '../shared/background-sender';
+import { BackgroundSender } from '../platform/background-sender';
 import { mayHear, type NewsScope } from '../team/news-audience';
 import type { MailAttachment, MailTransport, OutgoingMail } from './transport';
 

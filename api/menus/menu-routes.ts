@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { AppError } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { allow, memberOf, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { createMenu, deleteMenu, getMenu, listMenus, regenerateMenuLink, updateMenu } from './menu-service';
 
 const seller = allow('seller');

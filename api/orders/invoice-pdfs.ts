@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { workerTask, type WorkerPool } from '../shared/worker-pool';
+import { workerTask, type WorkerPool } from '../platform/worker-pool';
 import { invoiceEdition, type InvoiceData } from './invoice-pdf';
 import type renderInvoiceTask from './invoice-render-task';
 

@@ -10,8 +10,8 @@ import { addressLines, profileAddress, type BillTo } from '../../sync/rules/post
 import type { Services } from '../context';
 import { findOrder, findOrderRow, listReadableOrders, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
-import { matchesEtag } from '../http/conditional';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { matchesEtag } from '../platform/http/conditional';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import type { Db } from '../db/database';
 import type { MailAttachment } from '../mail/transport';
 import { billTosOf } from './bill-to';

@@ -15,7 +15,7 @@ import type { MutationName } from '../../sync/contract/mutations';
 import { pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import { customers, mailOutbox, orders, teamMembers } from '../db/schema';
 import { DEFAULT_ORDER_LIMITS, Quotas } from '../limits/quotas';
-import { RedisLimitStore } from '../limits/redis-limit-store';
+import { RedisLimitStore } from '../platform/limits/redis-limit-store';
 import { describeWithRedis, testRedisConnections, testRedisPrefix } from '../testing/shared-services';
 import { createTestApp, type TestApp } from '../testing/test-app';
 

@@ -4,8 +4,8 @@
  * routes, a sync push and a run of orders count against one quota, and an order refused for what it says spends none.
  */
 import type { Services } from '../context';
-import type { LimitWindow, Spend } from '../limits/limit-store';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import type { LimitWindow, Spend } from '../platform/limits/limit-store';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import type { OrderActor } from './order-actor';
 
 /** An order as the quota counts it: the account that placed it, and the other party. */

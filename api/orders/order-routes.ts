@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Order } from '../../sync/entities/order';
 import type { AppEnv, Services } from '../context';
 import { allow, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { orderActor, type OrderActor } from './order-actor';
 import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from './order-moves';
 import { orderInvoice, ordersCsv, type OrderFile } from './order-documents';

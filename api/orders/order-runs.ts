@@ -14,7 +14,7 @@ import type { Tx } from '../db/database';
 import { findCustomersOfSeller } from '../db/repositories/customers';
 import { findOrderIds, insertNumberedOrders, type NewOrder } from '../db/repositories/orders';
 import { CUSTOMER_NOT_FOUND } from '../customers/customer-service';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from '../platform/limits/rate-limited-error';
 import type { OrderActor } from './order-actor';
 import { priceLines, readLineProducts } from './order-lines';
 import { findCustomerPriceLists } from './order-price-lists';

@@ -20,7 +20,7 @@ import { findCustomerOfSeller } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
 import { findOrder, findOrderRow, insertNumberedOrders, listOrdersChangedSince, searchOrders, toOrder, type NewOrder, type OrderRow } from '../db/repositories/orders';
 import { findUserById } from '../db/repositories/users';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from '../platform/limits/rate-limited-error';
 import { MENU_NOT_FOUND_MESSAGE, reachMenu } from '../public-menu/public-menu-service';
 import { ORDER_NOT_FOUND, partyOf, readerOf, type OrderActor } from './order-actor';
 import { findCustomerPriceLists, findPriceLists, type OrderPriceList } from './order-price-lists';

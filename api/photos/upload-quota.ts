@@ -7,7 +7,7 @@
 import type { Services } from '../context';
 import { unusedUploadsOf } from '../db/repositories/photos';
 import { MAX_UNUSED_UPLOAD_BYTES } from '../limits/quotas';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 import { UNUSED_PHOTO_GRACE_MS } from './cleanup';
 
 const MEGABYTE = 1024 * 1024;

@@ -7,11 +7,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../sync/entities/photo';
 import { AppError } from '../../sync/contract/errors';
-import { matchesEtag } from '../http/conditional';
+import { matchesEtag } from '../platform/http/conditional';
 import type { AppEnv, Services } from '../context';
 import { hashInUse } from '../db/repositories/photos';
 import { anySignedIn, teamAccountOf } from '../http/access';
-import { errorResponse } from '../http/errors';
+import { errorResponse } from '../platform/http/errors';
 import { CONTENT_TYPE_BY_EXTENSION, STORED_FILE_NAME } from './file-types';
 import { uploadPhoto } from './upload-service';
 

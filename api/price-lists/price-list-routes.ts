@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { withNewId } from '../customers/customer-service';
 import { allow, memberOf, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { deletePriceList, listPriceLists, savePriceList } from './price-list-service';
 
 const seller = allow('seller');

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, memberOf, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { createProduct, deleteProduct, listProducts, updateProduct } from './product-service';
 
 const seller = allow('seller');

@@ -4,13 +4,13 @@
  * day, and shared by every buyer with that list, so a buyer's menu costs about what a guest's does; which list a
  * buyer has is read again only once something was committed. Nothing here reaches the shared page drawn for guests.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import { pricedMenu } from '../../sync/rules/priced-menu';
 import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { customerPriceList, menuPriceList, type VersionedPriceList } from '../db/repositories/buyer-prices';
-import { keepBody } from '../http/kept-answer';
+import { keepBody } from '../platform/http/kept-answer';
 import type { CachedAnswer } from './cached-answer';
 
 type Pricing = { sellerId: string; menuId: string; buyerTeamId: string | null; day: string };

@@ -1,7 +1,7 @@
 /** A public menu's answer as kept for every request until something is committed (public-menu-cache.ts, buyer-prices.ts). */
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { VersionedPriceList } from '../db/repositories/buyer-prices';
-import type { KeptBody } from '../http/kept-answer';
+import type { KeptBody } from '../platform/http/kept-answer';
 
 export type CachedAnswer = KeptBody & {
   json: string;

@@ -4,9 +4,9 @@
  * is drawn again only when its menu, products or seller changed, and a visit
  * in between costs what the API's does. A rebuilt app shell draws it again too.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import type { Services } from '../context';
-import { keepBody, type KeptBody } from '../http/kept-answer';
+import { keepBody, type KeptBody } from '../platform/http/kept-answer';
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { PublicMenuCache } from './public-menu-cache';
 

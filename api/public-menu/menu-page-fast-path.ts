@@ -12,8 +12,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { menuViewSearch, readMenuView } from '../../sync/rules/menu-view-choice';
 import { newVisitorCookie } from '../analytics/record-menu-view';
-import { keptAnswer } from '../http/kept-answer';
-import { nodeHeader } from '../http/request-headers';
+import { keptAnswer } from '../platform/http/kept-answer';
+import { nodeHeader } from '../platform/http/request-headers';
 import type { Services } from '../context';
 import type { MenuPageCache } from './menu-page-cache';
 import { menuPageUrl } from './page-url';

@@ -11,7 +11,7 @@ import type { AppEnv, Services } from '../context';
 import { AppError } from '../../sync/contract/errors';
 import { menuViewSearch, readMenuView } from '../../sync/rules/menu-view-choice';
 import { ensureVisitorCookie } from '../analytics/record-menu-view';
-import { sendKept } from '../http/kept-answer';
+import { sendKept } from '../platform/http/kept-answer';
 import { MenuPageCache } from './menu-page-cache';
 import { MenuPageFastPath } from './menu-page-fast-path';
 import { menuPageUrl } from './page-url';

@@ -7,9 +7,9 @@
  * The answer is the guests': priced by the menu's bound list while in effect. The ETag lets a
  * repeat visit get a 304 with no body at all.
  */
-import { BoundedMap } from '../limits/bounded-map';
+import { BoundedMap } from '../platform/limits/bounded-map';
 import type { Services } from '../context';
-import { keepBody } from '../http/kept-answer';
+import { keepBody } from '../platform/http/kept-answer';
 import { publicMenuStamp } from '../db/repositories/menus';
 import { menuPriceList } from '../db/repositories/buyer-prices';
 import { linkExpired } from '../../sync/entities/menu';

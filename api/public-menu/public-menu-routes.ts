@@ -10,7 +10,7 @@ import { ProductOpens } from '../analytics/product-opens';
 import { recordMenuView } from '../analytics/record-menu-view';
 import type { AppEnv } from '../context';
 import { open } from '../http/access';
-import { sendKept } from '../http/kept-answer';
+import { sendKept } from '../platform/http/kept-answer';
 import { BuyerMenuPrices } from './buyer-prices';
 import { PublicMenuCache } from './public-menu-cache';
 

@@ -12,7 +12,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushKind, PushMessage } from '../../sync/entities/push';
 import type { Database, Tx } from '../db/database';
 import { claimPush, deletePush, deletePushSubscriptionById, duePushes, insertPushOutboxRows, pushDelivered, pushFailed, retryPushAt, type DuePush } from '../db/repositories/push';
-import { BackgroundSender } from '../shared/background-sender';
+import { BackgroundSender } from '../platform/background-sender';
 import { sendsWhereItSays } from './push-endpoint';
 import { mayHear, type NewsScope } from '../team/news-audience';
 import type { VapidKeys } from './vapid-keys';

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { anySignedIn, open, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { pushKey, pushPreferences, subscribeToPush, unsubscribeFromPush, updatePushPreferences } from './push-service';
 
 export const pushRoutes = new Hono<AppEnv>()

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, teamAccountOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { listSavedMenus, removeSavedMenu, saveMenu } from './saved-menu-service';
 
 const buyer = allow('buyer');

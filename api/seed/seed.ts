@@ -16,7 +16,7 @@ import { uploadPhoto } from '../photos/upload-service';
 import { followRoleChange } from '../team/team-kind';
 import { updateProfile } from '../users/profile-service';
 import { SAMPLE_MENU_LINK_ID } from '../../sync/rules/sample-menu';
-import { MemoryLimitStore } from '../limits/limit-store';
+import { MemoryLimitStore } from '../platform/limits/limit-store';
 import { Quotas } from '../limits/quotas';
 import { seedDemoDeals } from './demo-deals';
 import { DEMO_BUYER, DEMO_PRODUCTS, DEMO_SELLER, SAMPLE_MENU } from './demo-data';

@@ -15,7 +15,7 @@
 import type { Db } from '../db/database';
 import { recentSyncClients } from '../db/repositories/sync';
 import { ACTIVE_DEVICE_WINDOW_MS, MAX_ACTIVE_DEVICES } from '../limits/quotas';
-import { RateLimitedError, waitText } from '../limits/rate-limited-error';
+import { RateLimitedError, waitText } from '../platform/limits/rate-limited-error';
 
 export async function assertRoomForNewDevice(db: Db, userId: string, now: Date): Promise<void> {
   const { count, oldestAt } = await recentSyncClients(db, userId, new Date(now.getTime() - ACTIVE_DEVICE_WINDOW_MS));

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { anySignedIn, sessionOf } from '../http/access';
-import { readJson } from '../http/read-json';
+import { readJson } from '../platform/http/read-json';
 import { pull, push } from './sync-service';
 
 export const syncRoutes = new Hono<AppEnv>()

@@ -7,7 +7,7 @@ import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
 import { findRefusals, findSyncClient, insertRefusal, readPullClock, saveSyncClient, tombstonesSince, type SyncClient } from '../db/repositories/sync';
 import { findUserById } from '../db/repositories/users';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from '../platform/limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
 import { applyServerMutation, applyServerMutations, appliesInBatches, readChangedCollections, readWithdrawnRows, type Pusher } from './server-mutations';

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
-import { readJson, readJsonIfAny } from '../http/read-json';
+import { readJson, readJsonIfAny } from '../platform/http/read-json';
 import { changeMemberRole, removeMember, type MemberChange } from './team-members';
 import { getTeam, inviteMember, joinTeam, previewInvitation, resendInvitation, revokeTeamInvitation } from './team-service';
 

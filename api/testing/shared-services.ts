@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll } from 'vitest';
-import { connectRedis, type SharedRedis } from '../shared/redis';
+import { connectRedis, type SharedRedis } from '../platform/redis';
 import { describeNeeding, NEEDS_POSTGRES, NEEDS_REDIS } from './describe-needing';
 
 export const REDIS_URL_TEST = process.env.REDIS_URL_TEST || undefined;

@@ -56,6 +56,11 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('api/products', "export * from '../../app/lib/back-to';\n")).toContain(BOUNDARY);
   });
 
+  it('api/platform or api/db importing a resource of the server', async () => {
+    expect(await ruleIdsFor('api/platform', "export * from '../orders/order-lines';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('api/db/repositories', "export * from '../../context';\n")).toContain(BOUNDARY);
+  });
+
   it('an import that closes a circle, type-only too', async () => {
     const other = `probe-${randomUUID()}.lint-probe`;
     const otherFile = join(ROOT, 'sync', `${other}.ts`);
@@ -122,6 +127,11 @@ describe('npm run lint allows', () => {
   it('a feature importing its own files, app/lib, app/components and sync/', async () => {
     const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/category-art';\nexport * from '../../../sync/decimal';\n";
     expect(await ruleIdsFor('app/features/menus', source)).toEqual([]);
+  });
+
+  it('api/db taking the settings and the platform, and a resource standing on both', async () => {
+    expect(await ruleIdsFor('api/db', "export * from '../env';\nexport * from '../platform/limits/bounded-map';\n")).toEqual([]);
+    expect(await ruleIdsFor('api/orders', "export * from '../db/database';\nexport * from '../platform/http/errors';\n")).toEqual([]);
   });
 
   it("api/'s server-drawn page entry importing the app, and a test reading the environment", async () => {

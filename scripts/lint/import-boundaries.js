@@ -6,7 +6,11 @@
  * - app/components and app/lib, shared by every feature, import no feature;
  * - sync/, shared by the app and the server, imports neither app/ nor api/;
  * - api/ imports nothing from app/ but in its one server-drawn page entry
- *   (`serverRenderEntries`), which renders the app's public menu.
+ *   (`serverRenderEntries`), which renders the app's public menu;
+ * - api/platform (http, Redis, background senders, limits) and api/db (the
+ *   engines, schema and repositories) import no domain code of api/: they are
+ *   what the resources stand on, never the other way round. Their tests may
+ *   use api/testing, which stands above everything.
  */
 import path from 'node:path';
 
@@ -19,8 +23,15 @@ function layerOf(absolutePath) {
   if (top === 'app' && second === 'features' && third) return { area: 'feature', feature: third };
   if (top === 'app' && (second === 'components' || second === 'lib')) return { area: `app/${second}` };
   if (top === 'app') return { area: 'app' };
+  if (top === 'api' && (second === 'platform' || second === 'db')) return { area: `api/${second}` };
+  // The settings, read once at start: every layer of the server may take them.
+  if (top === 'api' && (second === 'env' || second === 'env.ts')) return { area: 'api/env' };
   if (top === 'api' || top === 'sync') return { area: top };
   return { area: 'other' };
+}
+
+function isTest(fileFromRoot) {
+  return /\.test\.tsx?$/.test(fileFromRoot);
 }
 
 function violation(from, to, fileFromRoot, serverRenderEntries) {
@@ -30,10 +41,13 @@ function violation(from, to, fileFromRoot, serverRenderEntries) {
   if ((from.area === 'app/components' || from.area === 'app/lib') && to.area === 'feature') {
     return `${from.area} is shared by every feature and imports none ('${to.feature}' here): pass what it needs in as props or arguments.`;
   }
-  if (from.area === 'sync' && (to.area === 'api' || to.area.startsWith('app') || to.area === 'feature')) {
+  if (from.area === 'sync' && (to.area.startsWith('api') || to.area.startsWith('app') || to.area === 'feature')) {
     return `sync/ is shared by the app and the server and imports neither app/ nor api/.`;
   }
-  if (from.area === 'api' && (to.area.startsWith('app') || to.area === 'feature') && !serverRenderEntries.includes(fileFromRoot)) {
+  if ((from.area === 'api/platform' || from.area === 'api/db') && to.area === 'api' && !isTest(fileFromRoot)) {
+    return `${from.area} is what the server's resources stand on and imports none of them: pass what it needs in, or move the shared part down.`;
+  }
+  if (from.area.startsWith('api') && (to.area.startsWith('app') || to.area === 'feature') && !serverRenderEntries.includes(fileFromRoot)) {
     return `api/ imports from app/ only in its server-drawn page entry (${serverRenderEntries.join(', ')}).`;
   }
   return null;

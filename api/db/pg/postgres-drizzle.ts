@@ -11,7 +11,7 @@ import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import pg from 'pg';
 import { AppError } from '../../../sync/contract/errors';
 import { NUL_CHARACTER_MESSAGE } from '../../../sync/contract/validation';
-import { BoundedMap } from '../../limits/bounded-map';
+import { BoundedMap } from '../../platform/limits/bounded-map';
 import type { Db } from '../database';
 import * as schema from '../schema';
 

@@ -24,7 +24,7 @@ import type { Mutation } from '../../../sync/contract/mutations';
 import type { PushResponse } from '../../../sync/contract/protocol';
 import { WRITE_LOCK_WAIT_MS } from '../../db/sqlite-database';
 import { products, syncClients } from '../../db/schema';
-import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../../http/errors';
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS } from '../../platform/http/errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };

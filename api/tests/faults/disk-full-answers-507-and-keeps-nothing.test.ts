@@ -18,7 +18,7 @@ import type { AuthResponse } from '../../../sync/entities/user';
 import type { ErrorBody } from '../../../sync/contract/errors';
 import type { PushResponse } from '../../../sync/contract/protocol';
 import { photos, products, syncClients } from '../../db/schema';
-import { STORAGE_FULL_MESSAGE } from '../../http/errors';
+import { STORAGE_FULL_MESSAGE } from '../../platform/http/errors';
 import { files, upload } from '../../photos/upload-test-support';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 

@@ -15,8 +15,8 @@ import { DEFAULT_THROTTLE_LIMITS, LoginThrottle } from '../../auth/login-throttl
 import { RedisThrottleState } from '../../auth/redis-throttle-state';
 import { inquiries, savedMenus } from '../../db/schema';
 import { Quotas } from '../../limits/quotas';
-import { RedisLimitStore } from '../../limits/redis-limit-store';
-import { connectRedis, SHARED_STATE_UNAVAILABLE_MESSAGE, type SharedRedis } from '../../shared/redis';
+import { RedisLimitStore } from '../../platform/limits/redis-limit-store';
+import { connectRedis, SHARED_STATE_UNAVAILABLE_MESSAGE, type SharedRedis } from '../../platform/redis';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 describe('a Redis that does not answer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWithRedis, testRedisConnections, testRedisPrefix } from '../testing/shared-services';
+import { describeWithRedis, testRedisConnections, testRedisPrefix } from '../../testing/shared-services';
 import { MemoryLimitStore, type LimitStore, type LimitWindow } from './limit-store';
 import { RedisLimitStore } from './redis-limit-store';
 

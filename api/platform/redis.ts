@@ -7,7 +7,7 @@
  * write lock. Such a request is answered 503 with Retry-After (`askRedis`).
  */
 import { Redis } from 'ioredis';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from './limits/rate-limited-error';
 
 export type SharedRedis = {
   /** Begins every key and channel name, so that several installations can share one Redis. */

@@ -1,4 +1,4 @@
-import { AppError } from '../../sync/contract/errors';
+import { AppError } from '../../../sync/contract/errors';
 
 /**
  * A request that may well succeed later, answered with a Retry-After header

@@ -4,7 +4,7 @@ import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/t
 import type { Product } from '../../sync/entities/product';
 import type { PullResponse } from '../../sync/contract/protocol';
 import { RETENTION_INTERVAL_MS, runRetention, scheduleRetention, TOMBSTONE_DAYS, VIEW_EVENT_DAYS } from './retention';
-import { menuViewDays, menuViewEvents, registrationClaims, sessions, tombstones } from './schema';
+import { menuViewDays, menuViewEvents, registrationClaims, sessions, tombstones } from '../db/schema';
 
 let t: TestApp;
 beforeAll(() => {

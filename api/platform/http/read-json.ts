@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { AppError } from '../../sync/contract/errors';
+import { AppError } from '../../../sync/contract/errors';
 
 /** The request's JSON body; malformed JSON is the caller's mistake (400), never a crash. */
 export async function readJson(c: Context): Promise<unknown> {

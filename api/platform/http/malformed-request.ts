@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from '@hono/node-server';
-import type { ErrorBody } from '../../sync/contract/errors';
+import type { ErrorBody } from '../../../sync/contract/errors';
 
 export const MALFORMED_REQUEST_MESSAGE = 'The request could not be read: its address or Host header is malformed.';
 

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { files, upload } from '../photos/upload-test-support';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createApp } from '../../app';
+import { files, upload } from '../../photos/upload-test-support';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers';
 
 const INLINE_SCRIPT = "document.documentElement.dataset.ready='1'";

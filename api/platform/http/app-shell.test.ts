@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
+import { createApp } from '../../app';
 import { APP_SHELL_RECHECK_MS } from './app-shell';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp | undefined;
 afterEach(() => t?.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressBehind } from './authenticate';
+import { clientAddressBehind } from '../../http/authenticate';
 import { quotaKeyOf } from './client-address';
 
 describe('clientAddressBehind', () => {

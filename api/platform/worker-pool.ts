@@ -10,7 +10,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from './limits/rate-limited-error';
 
 /** A task the pool can run: the module whose default export does the work, typed by that export. */
 export type WorkerTask<Run extends (input: never) => unknown> = { readonly module: string; readonly run?: Run };

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { askRedis } from '../shared/redis';
+import { askRedis } from '../redis';
 import type { LimitStore, Spend } from './limit-store';
 
 /** KEYS: one sorted set per spend. ARGV: now, then limit, window, amount and a unique member per spend. */

@@ -2,9 +2,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppError } from '../../sync/contract/errors';
-import { type ErrorBody, type ErrorReason } from '../../sync/contract/errors';
-import { isDatabaseBusy, isStorageFull, requestErrorIn, rootMessage } from '../db/storage-errors';
+import type { AppError } from '../../../sync/contract/errors';
+import { type ErrorBody, type ErrorReason } from '../../../sync/contract/errors';
+import { isDatabaseBusy, isStorageFull, requestErrorIn, rootMessage } from '../../db/storage-errors';
 import { RetryLaterError } from '../limits/rate-limited-error';
 
 export const STORAGE_FULL_MESSAGE = 'The server is out of storage space, so this was not saved. Please try again later.';

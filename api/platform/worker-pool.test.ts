@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RetryLaterError } from '../limits/rate-limited-error';
+import { RetryLaterError } from './limits/rate-limited-error';
 import type heldTask from '../testing/held-task';
 import { heldTaskGate, release } from '../testing/held-task';
 import { BUSY_MESSAGE, WorkerPool, workerTask } from './worker-pool';

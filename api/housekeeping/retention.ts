@@ -8,10 +8,10 @@
  * then downloading everything again instead of missing a deletion.
  */
 import type { Services } from '../context';
-import { deleteViewEventsBefore } from './repositories/menu-views';
-import { markClock, pruneTombstones } from './repositories/sync';
-import { deleteExpiredSessions } from './repositories/sessions';
-import { deleteExpiredRegistrationClaims } from './repositories/registration-claims';
+import { deleteViewEventsBefore } from '../db/repositories/menu-views';
+import { markClock, pruneTombstones } from '../db/repositories/sync';
+import { deleteExpiredSessions } from '../db/repositories/sessions';
+import { deleteExpiredRegistrationClaims } from '../db/repositories/registration-claims';
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
