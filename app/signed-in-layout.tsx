@@ -1,5 +1,5 @@
 /** The signed-in frame with the features' parts of its top bar put in place: the shared layout imports no feature itself. */
-import { AppLayout } from './components/layout/app-layout';
+import { AppLayout } from './widgets/layout/app-layout';
 import { signOutAndReload } from './features/auth/sign-out';
 import { NotificationsButton } from './features/inbox/notifications-button';
 import { InstallButton } from './features/pwa/install-button';

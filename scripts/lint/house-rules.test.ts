@@ -47,6 +47,12 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('app/lib', "export * from '../features/menus/link-expiry';\n")).toContain(BOUNDARY);
   });
 
+  it('app/widgets importing a feature, and app/components or app/lib importing a widget', async () => {
+    expect(await ruleIdsFor('app/widgets', "export * from '../features/menus/link-expiry';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/components', "export * from '../widgets/category-art';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/lib', "export * from '../widgets/category-art';\n")).toContain(BOUNDARY);
+  });
+
   it('sync/ importing app/ or api/', async () => {
     expect(await ruleIdsFor('sync', "export * from '../app/lib/back-to';\n")).toContain(BOUNDARY);
     expect(await ruleIdsFor('sync', "export * from '../api/env';\n")).toContain(BOUNDARY);
@@ -124,8 +130,8 @@ describe('npm run lint allows', () => {
     expect(await ruleIdsFor('api/db/schema', column)).toEqual([]);
   });
 
-  it('a feature importing its own files, app/lib, app/components and sync/', async () => {
-    const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/category-art';\nexport * from '../../../sync/decimal';\n";
+  it('a feature importing its own files, app/lib, app/components, app/widgets and sync/', async () => {
+    const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/qr-code-image';\nexport * from '../../widgets/category-art';\nexport * from '../../../sync/decimal';\n";
     expect(await ruleIdsFor('app/features/menus', source)).toEqual([]);
   });
 

@@ -3,7 +3,10 @@
  * import (a feature reaches another as `../menus/...` as easily as through
  * `../../features/menus/...`, so matching the written specifier would miss it):
  * - a feature (app/features/<x>) imports no other feature;
- * - app/components and app/lib, shared by every feature, import no feature;
+ * - app/widgets (the product's own pieces shared by features: the cart, the
+ *   menu view, the product form, the app's frame), app/components (the
+ *   product-blind kit: buttons, dialogs, page parts) and app/lib, shared by
+ *   every feature, import no feature; the kit and app/lib import no widget;
  * - sync/, shared by the app and the server, imports neither app/ nor api/;
  * - api/ imports nothing from app/ but in its one server-drawn page entry
  *   (`serverRenderEntries`), which renders the app's public menu;
@@ -21,7 +24,7 @@ function layerOf(absolutePath) {
   if (relative[0] === '..') return null;
   const [top, second, third] = relative;
   if (top === 'app' && second === 'features' && third) return { area: 'feature', feature: third };
-  if (top === 'app' && (second === 'components' || second === 'lib')) return { area: `app/${second}` };
+  if (top === 'app' && (second === 'components' || second === 'lib' || second === 'widgets')) return { area: `app/${second}` };
   if (top === 'app') return { area: 'app' };
   if (top === 'api' && (second === 'platform' || second === 'db')) return { area: `api/${second}` };
   // The settings, read once at start: every layer of the server may take them.
@@ -38,8 +41,11 @@ function violation(from, to, fileFromRoot, serverRenderEntries) {
   if (from.area === 'feature' && to.area === 'feature' && from.feature !== to.feature) {
     return `The feature '${from.feature}' imports the feature '${to.feature}': features never import each other; move what both need to app/components or app/lib.`;
   }
-  if ((from.area === 'app/components' || from.area === 'app/lib') && to.area === 'feature') {
+  if ((from.area === 'app/components' || from.area === 'app/lib' || from.area === 'app/widgets') && to.area === 'feature') {
     return `${from.area} is shared by every feature and imports none ('${to.feature}' here): pass what it needs in as props or arguments.`;
+  }
+  if ((from.area === 'app/components' || from.area === 'app/lib') && to.area === 'app/widgets') {
+    return `${from.area} knows nothing of the product's own pieces (app/widgets): pass what it needs in as props or arguments.`;
   }
   if (from.area === 'sync' && (to.area.startsWith('api') || to.area.startsWith('app') || to.area === 'feature')) {
     return `sync/ is shared by the app and the server and imports neither app/ nor api/.`;

@@ -9,7 +9,7 @@ import { apiReads } from '../../../sync/contract/api-reads';
 import { changeEmailInputSchema, changePasswordInputSchema, deleteAccountInputSchema } from '../../../sync/entities/account';
 import type { FieldErrors } from '../../../sync/contract/errors';
 import { NOTIFICATION_CHOICES, NOTIFICATION_KINDS } from '../../../sync/entities/email-preferences';
-import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
+import { PendingEmailChangeNotice, usePendingEmailChange } from '../../widgets/account/pending-email-change';
 import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

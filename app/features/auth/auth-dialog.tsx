@@ -14,7 +14,7 @@ import { isPendingRegistration, type PendingRegistration } from '../../../sync/e
 import { loginInputSchema, registerInputSchema, type AuthResponse } from '../../../sync/entities/user';
 import { dashboardPathFor } from '../../../sync/entities/user-display';
 import { validate } from '../../../sync/contract/validation';
-import { BusinessContactFields, EMPTY_BUSINESS_CONTACT, type BusinessContactValues } from '../../components/account/business-contact-fields';
+import { BusinessContactFields, EMPTY_BUSINESS_CONTACT, type BusinessContactValues } from '../../widgets/account/business-contact-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, Input } from '../../components/ui/form-controls';

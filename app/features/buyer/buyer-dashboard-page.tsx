@@ -7,7 +7,7 @@ import { ReplicaGate } from '../../components/replica-gate';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useSession } from '../../lib/session-store';
 import { listSavedMenus } from '../../lib/replica/use-replica';
-import { ProfileDialog } from '../../components/profile/profile-dialog';
+import { ProfileDialog } from '../../widgets/profile/profile-dialog';
 import { SavedMenuList } from './saved-menu-list';
 import { useDocumentTitle } from '../../lib/document-title';
 

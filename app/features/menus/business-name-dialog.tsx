@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { AppError } from '../../../sync/contract/errors';
 import { sellerContactSchema, type User } from '../../../sync/entities/user';
 import { validate } from '../../../sync/contract/validation';
-import { BusinessContactFields, type BusinessContactValues } from '../../components/account/business-contact-fields';
+import { BusinessContactFields, type BusinessContactValues } from '../../widgets/account/business-contact-fields';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { mutate } from '../../lib/replica/mutate';

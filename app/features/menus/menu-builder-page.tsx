@@ -27,7 +27,7 @@ import { MenuSettingsCard } from './menu-settings-card';
 import { MenuShareCard } from './menu-share-card';
 import { useMenuDraft, type KeptMenuDraft } from './use-menu-draft';
 import { BusinessNameDialog } from './business-name-dialog';
-import { AuthorshipLine } from '../../components/authorship-line';
+import { AuthorshipLine } from '../../widgets/authorship-line';
 import { KeptDraftNotice } from '../../components/kept-draft-notice';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useKeptDraft } from '../../lib/drafts';

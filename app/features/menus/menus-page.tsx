@@ -20,7 +20,7 @@ import type { JustCreated } from './menu-builder-page';
 import { duplicateMenu } from './menu-edits';
 import { ShareMenuButton } from './share-menu-dialog';
 import { useDocumentTitle } from '../../lib/document-title';
-import { AuthorshipLine } from '../../components/authorship-line';
+import { AuthorshipLine } from '../../widgets/authorship-line';
 import { useSession } from '../../lib/session-store';
 import { mayDelete, mayEditMenu, REFUSAL_REASONS } from '../../lib/team-permissions';
 import { useMemberNames } from '../../lib/team-read';

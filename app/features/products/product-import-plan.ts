@@ -17,7 +17,7 @@ import type { Product } from '../../../sync/entities/product';
 import { formatPrice } from '../../../sync/rules/format-decimal';
 import { formatPotency, POTENCIES } from '../../../sync/rules/potency';
 import { PRICE_AND_STOCK_FIELDS } from '../../../sync/rules/team-permissions';
-import { changedFields, plainDecimal } from '../../components/product-form/product-changes';
+import { changedFields, plainDecimal } from '../../widgets/product-form/product-changes';
 import type { CsvColumn, CsvFieldColumn, ProductCsvParse, ProductCsvRow, ProductCsvValues } from './product-csv';
 
 export type ImportStep = { kind: 'add'; row: ProductCsvRow; values: ProductCsvValues } | { kind: 'update'; row: ProductCsvRow; product: Product; changes: ImportChanges };

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { mutate } from '../../lib/replica/mutate';
 import { toast } from '../../lib/toast-store';
-import { changedFields, plainDecimal } from '../../components/product-form/product-changes';
+import { changedFields, plainDecimal } from '../../widgets/product-form/product-changes';
 
 type Draft = { quantity?: string; price?: string };
 type StockErrors = { availableQuantity?: string; pricePerUnit?: string };

@@ -5,7 +5,7 @@
  */
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { discardKeptProduct, type KeptProduct } from '../../components/product-form/kept-products';
+import { discardKeptProduct, type KeptProduct } from '../../widgets/product-form/kept-products';
 import { askToConfirm } from '../../lib/confirm-store';
 import { useSyncSession } from '../../lib/replica/sync-session';
 

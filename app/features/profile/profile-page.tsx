@@ -11,9 +11,9 @@ import { PageBody } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useSession } from '../../lib/session-store';
-import { ProfileFields, useProfileForm } from '../../components/profile/profile-form';
-import { ProfilePhoto } from '../../components/profile/profile-photo';
-import { PendingEmailChangeNotice, usePendingEmailChange } from '../../components/account/pending-email-change';
+import { ProfileFields, useProfileForm } from '../../widgets/profile/profile-form';
+import { ProfilePhoto } from '../../widgets/profile/profile-photo';
+import { PendingEmailChangeNotice, usePendingEmailChange } from '../../widgets/account/pending-email-change';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useTeamAllowances } from '../../lib/team-role';
 

@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { Button } from '../../components/ui/button';
-import { AddToCart, CartButton } from '../../components/cart/cart-controls';
-import { ContactSellerDialog } from '../../components/inquiry-dialogs';
+import { AddToCart, CartButton } from '../../widgets/cart/cart-controls';
+import { ContactSellerDialog } from '../../widgets/inquiry-dialogs';
 import { changeCart } from '../../lib/cart/cart-storage';
 import { startingQuantity, withQuantity } from '../../lib/cart/cart';
 import { useSyncSession } from '../../lib/replica/sync-session';

@@ -6,7 +6,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
-import { MenuView } from '../../components/menu-view/menu-view';
+import { MenuView } from '../../widgets/menu-view/menu-view';
 import { Spinner } from '../../components/ui/card';
 import type { BackTo } from '../../lib/back-to';
 import { usePhotoUrls } from '../../lib/photos/use-photos';

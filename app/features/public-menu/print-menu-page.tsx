@@ -7,7 +7,7 @@
 import { useContext, useState } from 'react';
 import { useParams } from '../../lib/router';
 import { CATEGORY_LABELS } from '../../../sync/contract/constants';
-import { CategoryArt } from '../../components/category-art';
+import { CategoryArt } from '../../widgets/category-art';
 import { QrCodeImage } from '../../components/qr-code-image';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/card';
@@ -17,7 +17,7 @@ import { formatPotency, formatPrice, formatQuantity, isOutOfStock } from '../../
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { EmbeddedMenuContext, readEmbeddedMenu } from './embedded-menu';
 import { loadPublicMenu, MenuNotFound } from './public-menu-page';
-import { SellerBrand, SellerCover } from '../../components/menu-view/seller-brand';
+import { SellerBrand, SellerCover } from '../../widgets/menu-view/seller-brand';
 
 type Columns = 1 | 2;
 

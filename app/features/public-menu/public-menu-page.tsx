@@ -7,7 +7,7 @@ import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from '../../lib/router';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { menuLinkIdOf } from '../../../sync/rules/sample-menu';
-import { MenuView } from '../../components/menu-view/menu-view';
+import { MenuView } from '../../widgets/menu-view/menu-view';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
 import { ApiError, authHeaders, fetchFromServer, messageOf, NetworkError, SAVED_COPY_HEADER } from '../../lib/api-client';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MENU_LAYOUT_KEY } from '../../components/menu-view/menu-layout';
+import { MENU_LAYOUT_KEY } from '../../widgets/menu-view/menu-layout';
 import { EMBEDDED_MENU_ELEMENT_ID } from './embedded-menu';
 import { TOOK_OVER_EVENT } from '../../lib/page-take-over';
 import { TOKEN_KEY } from '../../lib/session-storage-keys';

@@ -23,7 +23,7 @@ import { discardRefusal, notSavedChanges, sendAgain } from '../../lib/replica/no
 import { useSyncCounts } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { openAuthDialog } from '../../lib/auth-dialog-events';
-import { UploadProgressBar } from '../../components/photos/upload-status';
+import { UploadProgressBar } from '../../widgets/photos/upload-status';
 import { connectionWord, describeSyncState, shortSyncState } from './describe-sync-state';
 
 export function SyncStatusControl() {

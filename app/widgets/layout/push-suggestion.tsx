@@ -15,7 +15,7 @@ import { messageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { useTeamId } from '../../lib/team-read';
 import { toast } from '../../lib/toast-store';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 
 const REASONS = {
   seller: 'Get notified when a new order arrives, even with the app closed.',

@@ -3,8 +3,8 @@ import { useAppBadge } from '../../lib/push/app-badge';
 import { Outlet } from '../../lib/router';
 import { ConfirmEmailReminder } from '../account/confirm-email-reminder';
 import { StandingBanner } from '../billing/standing-banner';
-import { ConfirmDialogHost } from '../ui/confirm-dialog';
-import { TooltipProvider } from '../ui/tooltip';
+import { ConfirmDialogHost } from '../../components/ui/confirm-dialog';
+import { TooltipProvider } from '../../components/ui/tooltip';
 import { PushSuggestion } from './push-suggestion';
 import { TopNav, type TopBarParts } from './top-nav';
 

@@ -3,7 +3,7 @@ import { countdownText, planHeadline } from '../../lib/billing-text';
 import { cn } from '../../lib/cn';
 import { useEntitlement } from '../../lib/subscription-status';
 import { PlanActions } from './plan-actions';
-import { Card } from '../ui/card';
+import { Card } from '../../components/ui/card';
 
 export function PlanSummaryCard() {
   const entitlement = useEntitlement();

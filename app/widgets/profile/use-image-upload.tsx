@@ -7,7 +7,7 @@ import { AppError } from '../../../sync/contract/errors';
 import { cn } from '../../lib/cn';
 import { isOnline } from '../../lib/connectivity';
 import { toast } from '../../lib/toast-store';
-import { buttonClasses } from '../ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { checkProfileImage, ProfileImageUploadError, UPLOAD_FAILED_MESSAGE, UPLOAD_NEEDS_CONNECTION_MESSAGE, uploadProfileImage } from './profile-image';
 
 const LOGIN_REDIRECT_DELAY_MS = 500;

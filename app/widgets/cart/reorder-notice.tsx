@@ -4,7 +4,7 @@
  * was (gone from the menu, short, sold differently now). Kept with the cart until the buyer dismisses it or sends.
  */
 import type { ReorderNotice as Notice } from '../../lib/cart/cart';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 
 export function ReorderNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   const problems = [...notice.gone, ...notice.short, ...notice.changed];

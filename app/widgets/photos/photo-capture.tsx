@@ -6,8 +6,8 @@
  * 'Choose from library' is always there too.
  */
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { Button, buttonClasses } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 
 export const CAPTURE_JPEG_QUALITY = 0.8;
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useSession } from '../../lib/session-store';
 import { CONFIRM_REMINDER_HIDDEN_KEY } from '../../lib/session-storage-keys';
-import { BreakableText } from '../ui/breakable-text';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 export function ConfirmEmailReminder() {
   const user = useSession((state) => state.user);

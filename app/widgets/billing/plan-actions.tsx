@@ -1,7 +1,7 @@
 /** Where a seller goes about their plan: Subscribe (while not subscribed) and Billing, side by side. */
 import { Link } from '../../lib/router';
 import { useTeamAllowances } from '../../lib/team-role';
-import { buttonClasses } from '../ui/button';
+import { buttonClasses } from '../../components/ui/button';
 
 /** Only members who see billing (owners) get the buttons; the others read the message alone. */
 export function PlanActions({ subscribe }: { subscribe: boolean }) {

@@ -8,8 +8,8 @@ import { CATEGORY_LABELS } from '../../../sync/contract/constants';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { formatPotency, formatPrice, formatQuantity, isOutOfStock, PRICE_ON_REQUEST } from '../../lib/format-price';
 import { CategoryArt } from '../category-art';
-import { Badge } from '../ui/badge';
-import { Card } from '../ui/card';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
 import { galleryPhotos, viewPhotosLabel } from './gallery-navigation';
 
 export type MenuProduct = PublicMenu['products'][number];

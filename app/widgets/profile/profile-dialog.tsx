@@ -1,6 +1,6 @@
 /** The Update Profile dialog of the dashboards: the same fields as the profile page, with the email locked as the spec says. */
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session-store';
 import { ProfileFields, useProfileForm } from './profile-form';
 import { ProfilePhoto } from './profile-photo';

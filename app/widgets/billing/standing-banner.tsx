@@ -8,7 +8,7 @@ import { lapsedMessage } from '../../../sync/rules/entitlements';
 import { useEntitlement } from '../../lib/subscription-status';
 import { useTeamAllowances } from '../../lib/team-role';
 import { PlanActions } from './plan-actions';
-import { buttonClasses } from '../ui/button';
+import { buttonClasses } from '../../components/ui/button';
 
 export function StandingBanner() {
   const entitlement = useEntitlement();

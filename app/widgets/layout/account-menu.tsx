@@ -10,8 +10,8 @@ import { avatarInitial, displayName } from '../../../sync/entities/user-display'
 import { cn } from '../../lib/cn';
 import { Link, useNavigate } from '../../lib/router';
 import { useTeamAllowances } from '../../lib/team-role';
-import { Button, buttonClasses } from '../ui/button';
-import { Tooltip } from '../ui/tooltip';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
 
 const ITEM = 'block cursor-pointer rounded px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-stone-100';
 const LOGOUT_LABEL = 'Logout';

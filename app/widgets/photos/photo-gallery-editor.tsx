@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import { MAX_PHOTOS_PER_PRODUCT } from '../../../sync/entities/photo';
 import { AppError } from '../../../sync/contract/errors';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import { addLocalPhoto } from '../../lib/photos/local-photos';
 import { useLocalPhoto } from '../../lib/photos/use-photos';
 import { FilePickButton, PhotoCaptureDialog } from './photo-capture';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { AppError } from '../../../sync/contract/errors';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import { addLocalPhoto } from '../../lib/photos/local-photos';
 import { checkLabResultFile, formatBytes } from '../../lib/photos/photo-policy';
 import { useLocalPhoto } from '../../lib/photos/use-photos';

@@ -4,8 +4,8 @@
  * form's value and is saved with the rest of the profile. Only an uploaded
  * picture can be a cover, so a public menu never loads another site's image.
  */
-import { buttonClasses } from '../ui/button';
-import { Field } from '../ui/form-controls';
+import { buttonClasses } from '../../components/ui/button';
+import { Field } from '../../components/ui/form-controls';
 import { ImageFileButton, useImageUpload } from './use-image-upload';
 
 export const MENU_COVER_LABEL = 'Menu cover image';

@@ -6,10 +6,10 @@
  */
 import { useState } from 'react';
 import { apiReads } from '../../../sync/contract/api-reads';
-import { Button } from '../ui/button';
+import { Button } from '../../components/ui/button';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
-import { BreakableText } from '../ui/breakable-text';
+import { BreakableText } from '../../components/ui/breakable-text';
 
 export function usePendingEmailChange() {
   const read = useServerRead(apiReads.pendingEmailChange());

@@ -5,7 +5,7 @@
  * before their first menu is shared.
  */
 import type { SellerContact } from '../../../sync/entities/user';
-import { Field, Input, invalidProps } from '../ui/form-controls';
+import { Field, Input, invalidProps } from '../../components/ui/form-controls';
 
 export type BusinessContactValues = { [K in keyof SellerContact]-?: string };
 

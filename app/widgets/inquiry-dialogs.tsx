@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react';
 import { AppError } from '../../sync/contract/errors';
 import type { PublicMenu } from '../../sync/entities/public-menu';
-import { Button } from './ui/button';
-import { Dialog } from './ui/dialog';
-import { Field, Textarea } from './ui/form-controls';
+import { Button } from '../components/ui/button';
+import { Dialog } from '../components/ui/dialog';
+import { Field, Textarea } from '../components/ui/form-controls';
 import { mutate } from '../lib/replica/mutate';
 import { toast } from '../lib/toast-store';
 
