@@ -131,7 +131,8 @@ describe('npm run lint allows', () => {
   });
 
   it('a feature importing its own files, app/lib, app/components, app/widgets and sync/', async () => {
-    const source = "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/qr-code-image';\nexport * from '../../widgets/category-art';\nexport * from '../../../sync/decimal';\n";
+    const source =
+      "export * from './link-expiry';\nexport * from '../../lib/back-to';\nexport * from '../../components/qr-code-image';\nexport * from '../../widgets/category-art';\nexport * from '../../../sync/decimal';\n";
     expect(await ruleIdsFor('app/features/menus', source)).toEqual([]);
   });
 
