@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsThatFit, navItemsFor } from './nav-items';
+import { itemsThatFit } from './nav-items';
 
 describe("the top bar's menu", () => {
   it('shows every item when they all fit, the gaps between them counted', () => {
@@ -15,18 +15,5 @@ describe("the top bar's menu", () => {
 
   it("folds every item under 'More' on a row with room for none", () => {
     expect(itemsThatFit([100, 100], 60, 120)).toBe(0);
-  });
-
-  it("gives a seller the spec's Dashboard, Products and Menus first, and a buyer the spec's Dashboard, Browse Menus and Saved Menus", () => {
-    expect(navItemsFor('seller').slice(0, 3)).toEqual([
-      { to: '/seller/dashboard', label: 'Dashboard' },
-      { to: '/products', label: 'Products' },
-      { to: '/menus', label: 'Menus' },
-    ]);
-    expect(navItemsFor('buyer').slice(0, 3)).toEqual([
-      { to: '/buyer/dashboard', label: 'Dashboard' },
-      { to: '/browse', label: 'Browse Menus' },
-      { to: '/saved-menus', label: 'Saved Menus' },
-    ]);
   });
 });

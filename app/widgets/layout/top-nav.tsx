@@ -9,11 +9,12 @@
  * the account menu; and should the person's controls still not fit beside the name, they wrap under it.
  */
 import type { ReactNode } from 'react';
+import type { UserRole } from '../../../sync/contract/constants';
 import { Link } from '../../lib/router';
 import { useSession } from '../../lib/session-store';
 import { TrialBadge } from '../billing/trial-badge';
 import { AccountMenu, LogoutButton, ProfileLink } from './account-menu';
-import { navItemsFor } from './nav-items';
+import type { NavItem } from './nav-items';
 import { PriorityNav } from './priority-nav';
 
 export type TopBarParts = {
@@ -21,9 +22,11 @@ export type TopBarParts = {
   install: ReactNode;
   notifications: ReactNode;
   onSignOut: () => void;
+  /** The menu's items for a role: the features place them (app/routes.tsx), the frame knows none. */
+  navItemsFor: (role: UserRole) => NavItem[];
 };
 
-export function TopNav({ syncStatus, install, notifications, onSignOut }: TopBarParts) {
+export function TopNav({ syncStatus, install, notifications, onSignOut, navItemsFor }: TopBarParts) {
   const user = useSession((state) => state.user);
   if (!user) return null;
 
