@@ -25,7 +25,7 @@ const benches: Record<string, () => unknown> = {
   photoCompression: benchPhotoCompressionReport,
   lighthouse: benchLighthouse,
   busyPhone: benchBusyPhone,
-  adminCustomers: benchAdminCustomers,
+  adminAccounts: benchAdminCustomers,
   invoicePdf: benchInvoicePdf,
   invoicesBesideMenu: benchInvoicesBesideMenu,
   orders: benchOrders,

@@ -1,13 +1,13 @@
 /** Account care: paging and search, trial extensions, the admin guards, the audit log and the detail panel. */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { AdminGrowth, AuditPage, CustomerDetail, CustomerPage } from '../../sync/entities/admin';
+import type { AdminGrowth, AuditPage, AccountDetail, AccountPage } from '../../sync/entities/admin';
 import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import { updateUser } from '../db/repositories/users';
 import { createTestApp, DAY_MS, TEST_PASSWORD, type TestApp } from '../testing/test-app';
-import { changeCustomer, extendedTrialEnd, weekStartOf } from './admin-service';
+import { changeAccount, extendedTrialEnd, weekStartOf } from './admin-service';
 
 const ADMIN_ROUTES: Array<[string, (id: string) => string, unknown?]> = [
   ['GET', () => '/api/admin/customers'],
@@ -62,11 +62,11 @@ describe('GET /api/admin/customers?page=', () => {
   afterAll(() => t.close());
 
   const page = async (query: string) => {
-    const res = await t.request<CustomerPage>('GET', `/api/admin/customers?${query}`, { token: admin.token });
+    const res = await t.request<AccountPage>('GET', `/api/admin/customers?${query}`, { token: admin.token });
     expect(res.status).toBe(200);
     return res.body;
   };
-  const emails = (body: CustomerPage) => body.items.map((user) => user.email);
+  const emails = (body: AccountPage) => body.items.map((user) => user.email);
 
   it('hands out pages newest first with the total', async () => {
     const first = await page('page=1&pageSize=3');
@@ -218,7 +218,7 @@ describe('admin guards', () => {
     expect((await patch(first.token, others.user.id, { role: 'buyer' })).status).toBe(200);
     expect((await patch(first.token, second.user.id, { role: 'seller' })).body.role).toBe('seller');
     // The second admin's request was already past the role check when the first one's landed.
-    await expect(changeCustomer(t.services, { user: second.user, clientAddress: 'test' }, first.user.id, { disabled: true })).rejects.toThrow(
+    await expect(changeAccount(t.services, { user: second.user, clientAddress: 'test' }, first.user.id, { disabled: true })).rejects.toThrow(
       'The last admin cannot be disabled or demoted',
     );
     expect((await t.request<User>('GET', '/api/auth/me', { token: first.token })).body.role).toBe('admin');
@@ -321,7 +321,7 @@ describe('GET /api/admin/customers/:id', () => {
     await t.services.db.transaction((tx) => updateUser(tx.db, seller.user.id, { stripeCustomerId: 'cus_detail' }, tx.version, t.clock.now()));
     await t.request('POST', `/api/admin/customers/${seller.user.id}/extend-trial`, { token: admin.token, body: { days: 5 } });
 
-    const res = await t.request<CustomerDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
+    const res = await t.request<AccountDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       customer: { id: seller.user.id, businessName: 'Detail Farms' },
@@ -338,17 +338,17 @@ describe('GET /api/admin/customers/:id', () => {
   it('says whether the customer confirmed their email address', async () => {
     const admin = await t.makeAdmin();
     const seller = await t.registerUser('seller');
-    const before = await t.request<CustomerDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
+    const before = await t.request<AccountDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
     expect(before.body.emailConfirmed).toBe(false);
     await t.services.db.transaction((tx) => updateUser(tx.db, seller.user.id, { emailConfirmedAt: t.clock.now() }, tx.version, t.clock.now()));
-    const after = await t.request<CustomerDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
+    const after = await t.request<AccountDetail>('GET', `/api/admin/customers/${seller.user.id}`, { token: admin.token });
     expect(after.body.emailConfirmed).toBe(true);
   });
 
   it('shows no billing link without a provider customer, and 404 for nobody', async () => {
     const admin = await t.makeAdmin();
     const buyer = await t.registerUser('buyer');
-    const res = await t.request<CustomerDetail>('GET', `/api/admin/customers/${buyer.user.id}`, { token: admin.token });
+    const res = await t.request<AccountDetail>('GET', `/api/admin/customers/${buyer.user.id}`, { token: admin.token });
     expect(res.body).toMatchObject({ menus: [], productCount: 0, stripeDashboardUrl: null, openSessions: 1 });
     expect((await t.request('GET', '/api/admin/customers/nobody', { token: admin.token })).status).toBe(404);
   });

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
-import { changeCustomer, extendTrial, getAudit, getCustomerDetail, getCustomers, getGrowth, getStats, type Actor } from './admin-service';
+import { changeAccount, extendTrial, getAudit, getAccountDetail, getAccounts, getGrowth, getStats, type Actor } from './admin-service';
 
 const admin = allow('admin');
 
@@ -15,7 +15,7 @@ const actorOf = (c: Parameters<typeof sessionOf>[0] & { get(key: 'clientAddress'
 export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/customers', admin, async (c) =>
     c.json(
-      await getCustomers(c.get('services'), {
+      await getAccounts(c.get('services'), {
         search: c.req.query('search'),
         role: c.req.query('role'),
         status: c.req.query('status'),
@@ -26,9 +26,9 @@ export const adminRoutes = new Hono<AppEnv>()
       }),
     ),
   )
-  .get('/admin/customers/:id', admin, async (c) => c.json(await getCustomerDetail(c.get('services'), actorOf(c), c.req.param('id'))))
+  .get('/admin/customers/:id', admin, async (c) => c.json(await getAccountDetail(c.get('services'), actorOf(c), c.req.param('id'))))
   .get('/admin/stats', admin, async (c) => c.json(await getStats(c.get('services'))))
   .get('/admin/growth', admin, async (c) => c.json(await getGrowth(c.get('services'))))
   .get('/admin/audit', admin, async (c) => c.json(await getAudit(c.get('services'), { page: c.req.query('page') })))
-  .patch('/admin/customers/:id', admin, async (c) => c.json(await changeCustomer(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))))
+  .patch('/admin/customers/:id', admin, async (c) => c.json(await changeAccount(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))))
   .post('/admin/customers/:id/extend-trial', admin, async (c) => c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))));

@@ -2,18 +2,18 @@
 import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole } from '../../sync/contract/constants';
 import {
   AUDIT_PAGE_SIZE,
-  customerChangeSchema,
-  customerOrderSchema,
-  DEFAULT_CUSTOMER_PAGE_SIZE,
-  MAX_CUSTOMER_PAGE_SIZE,
+  accountChangeSchema,
+  accountOrderSchema,
+  DEFAULT_ACCOUNT_PAGE_SIZE,
+  MAX_ACCOUNT_PAGE_SIZE,
   trialExtensionSchema,
   type AdminGrowth,
   type AdminStats,
   type AuditAction,
   type AuditPage,
-  type CustomerDetail,
-  type CustomerPage,
-  type CustomerStatusFilter,
+  type AccountDetail,
+  type AccountPage,
+  type AccountStatusFilter,
 } from '../../sync/entities/admin';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
@@ -23,8 +23,8 @@ import type { Db } from '../db/database';
 import { auditOfTarget, pageAudit } from '../db/repositories/audit';
 import { listMenusByOwner } from '../db/repositories/menus';
 import { countProductsOfOwner } from '../db/repositories/products';
-import { accountFacts, customerStats, growthFigures } from '../db/repositories/customer-figures';
-import { licenseIsShared, listCustomers, pageCustomers } from '../db/repositories/customer-search';
+import { accountFacts, accountStats, growthFigures } from '../db/repositories/account-figures';
+import { licenseIsShared, listAccounts, pageAccounts } from '../db/repositories/account-search';
 import { deleteSessionsOfUser } from '../db/repositories/sessions';
 import { findMembership, findTeam } from '../db/repositories/teams';
 import { countEnabledAdmins, findUserById, updateUser, type UserChanges } from '../db/repositories/users';
@@ -41,7 +41,7 @@ const DETAIL_AUDIT_ENTRIES = 20;
 /** Who is acting and from where: every audit entry names both. */
 export type Actor = { user: User; clientAddress: string };
 
-export type CustomerQuery = { search?: string; role?: string; status?: string; sort?: string; dir?: string; page?: string; pageSize?: string };
+export type AccountQuery = { search?: string; role?: string; status?: string; sort?: string; dir?: string; page?: string; pageSize?: string };
 
 /** A positive whole number from a query string, or the fallback when it is absent or not one. */
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -49,7 +49,7 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return parsed >= 1 ? parsed : fallback;
 }
 
-function customerFilter(query: CustomerQuery, status: CustomerStatusFilter | undefined, now: Date) {
+function accountFilter(query: AccountQuery, status: AccountStatusFilter | undefined, now: Date) {
   // An unknown role filters nothing out.
   const role: SelfServiceRole | undefined = SELF_SERVICE_ROLES.find((known) => known === query.role);
   return { search: query.search?.trim() || undefined, role, status, now };
@@ -60,29 +60,29 @@ function customerFilter(query: CustomerQuery, status: CustomerStatusFilter | und
  * sorted by `sort` (ascending unless `dir` says otherwise; newest first without
  * a sort). An unknown sort, direction or status is refused, not ignored.
  */
-export async function getCustomers(services: Services, query: CustomerQuery): Promise<User[] | CustomerPage> {
-  const { sort, dir, status } = parseOrThrow(customerOrderSchema, { sort: query.sort, dir: query.dir, status: query.status });
-  const filter = customerFilter(query, status, services.now());
+export async function getAccounts(services: Services, query: AccountQuery): Promise<User[] | AccountPage> {
+  const { sort, dir, status } = parseOrThrow(accountOrderSchema, { sort: query.sort, dir: query.dir, status: query.status });
+  const filter = accountFilter(query, status, services.now());
   // The admins themselves are not customers: asking for them finds nobody.
   if (query.role === 'admin') {
     return query.page === undefined ? [] : { items: [], total: 0, page: positiveInt(query.page, 1), pageSize: pageSizeOf(query) };
   }
-  if (query.page === undefined) return listCustomers(services.db.read, filter);
+  if (query.page === undefined) return listAccounts(services.db.read, filter);
   const page = positiveInt(query.page, 1);
   const pageSize = pageSizeOf(query);
   const order = sort ? { sort, dir: dir ?? 'asc' } : undefined;
-  const { items, total } = await pageCustomers(services.db.read, filter, page, pageSize, order);
+  const { items, total } = await pageAccounts(services.db.read, filter, page, pageSize, order);
   return { items, total, page, pageSize };
 }
 
-function pageSizeOf(query: CustomerQuery): number {
-  return Math.min(positiveInt(query.pageSize, DEFAULT_CUSTOMER_PAGE_SIZE), MAX_CUSTOMER_PAGE_SIZE);
+function pageSizeOf(query: AccountQuery): number {
+  return Math.min(positiveInt(query.pageSize, DEFAULT_ACCOUNT_PAGE_SIZE), MAX_ACCOUNT_PAGE_SIZE);
 }
 
 export function getStats(services: Services): Promise<AdminStats> {
   const now = services.now();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  return customerStats(services.db.read, monthStart, now);
+  return accountStats(services.db.read, monthStart, now);
 }
 
 /** Monday 00:00 UTC of the week holding `now`. */
@@ -125,16 +125,16 @@ async function accountOrNotFound(db: Db, id: string): Promise<User> {
  * in stays one (checked inside the write, so two admins acting on each other
  * at once cannot both succeed).
  */
-export async function changeCustomer(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
-  const { disabled, role, password } = parseOrThrow(customerChangeSchema, input);
-  if (customerId === actor.user.id) {
+export async function changeAccount(services: Services, actor: Actor, accountId: string, input: unknown): Promise<User> {
+  const { disabled, role, password } = parseOrThrow(accountChangeSchema, input);
+  if (accountId === actor.user.id) {
     if (disabled === true) throw new AppError('forbidden', 'You cannot disable your own account');
     if (role !== undefined && role !== 'admin') throw new AppError('forbidden', 'You cannot change your own role');
   }
   // The schema asks for the password with role 'admin'; it is checked before the write, which a slow hash would hold up.
   if (role === 'admin' && password !== undefined) await requirePassword(services, actor.user, password, 'password');
   return services.db.transaction(async (tx) => {
-    const account = await accountOrNotFound(tx.db, customerId);
+    const account = await accountOrNotFound(tx.db, accountId);
     const now = services.now();
     const losesAdmin = account.role === 'admin' && !account.disabled && (disabled === true || (role !== undefined && role !== 'admin'));
     if (losesAdmin && (await countEnabledAdmins(tx.db)) <= 1) {
@@ -143,7 +143,7 @@ export async function changeCustomer(services: Services, actor: Actor, customerI
     const changes: UserChanges = {};
     if (disabled !== undefined && disabled !== account.disabled) {
       changes.disabledAt = disabled ? now : null;
-      if (disabled) await deleteSessionsOfUser(tx.db, customerId);
+      if (disabled) await deleteSessionsOfUser(tx.db, accountId);
       await audit(tx.db, actor, now, disabled ? 'customer.disable' : 'customer.enable', account);
     }
     if (role !== undefined && role !== account.role) {
@@ -154,7 +154,7 @@ export async function changeCustomer(services: Services, actor: Actor, customerI
       await audit(tx.db, actor, now, 'customer.role', account, `${account.role} → ${role}`);
     }
     if (Object.keys(changes).length === 0) return account;
-    return updateUser(tx.db, customerId, changes, tx.version, now);
+    return updateUser(tx.db, accountId, changes, tx.version, now);
   });
 }
 
@@ -172,20 +172,20 @@ export const MEMBER_TRIAL_MESSAGE = "A team member has no trial of their own: ex
  * no trial to extend. A team's trial is its founding account's: a member
  * who joined it (a manager, a rep) has none to extend.
  */
-export async function extendTrial(services: Services, actor: Actor, customerId: string, input: unknown): Promise<User> {
+export async function extendTrial(services: Services, actor: Actor, accountId: string, input: unknown): Promise<User> {
   const { days } = parseOrThrow(trialExtensionSchema, input);
   return services.db.transaction(async (tx) => {
-    const account = await accountOrNotFound(tx.db, customerId);
+    const account = await accountOrNotFound(tx.db, accountId);
     if (account.role !== 'seller') throw new AppError('validation', 'Only a seller has a trial to extend');
-    const membership = await findMembership(tx.db, customerId);
-    if (membership && membership.teamId !== customerId) throw new AppError('validation', MEMBER_TRIAL_MESSAGE);
+    const membership = await findMembership(tx.db, accountId);
+    if (membership && membership.teamId !== accountId) throw new AppError('validation', MEMBER_TRIAL_MESSAGE);
     if (account.subscriptionStatus === 'active' || account.subscriptionStatus === 'past_due') {
       throw new AppError('validation', 'This seller has a paid subscription; there is no trial to extend');
     }
     const now = services.now();
     const trialEndsAt = extendedTrialEnd(account.trialEndsAt ? new Date(account.trialEndsAt) : null, now, days);
     await audit(tx.db, actor, now, 'customer.extend_trial', account, `+${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}`);
-    return updateUser(tx.db, customerId, { trialEndsAt, subscriptionStatus: 'trial' }, tx.version, now);
+    return updateUser(tx.db, accountId, { trialEndsAt, subscriptionStatus: 'trial' }, tx.version, now);
   });
 }
 
@@ -196,7 +196,7 @@ export async function getAudit(services: Services, query: { page?: string }): Pr
 }
 
 /** The account's team, named as the admin list names it (the founder's business), and the account's role there. */
-async function teamOf(db: Db, userId: string): Promise<CustomerDetail['team']> {
+async function teamOf(db: Db, userId: string): Promise<AccountDetail['team']> {
   const membership = await findMembership(db, userId);
   if (!membership) return null;
   const founder = await findUserById(db, membership.teamId);
@@ -205,22 +205,22 @@ async function teamOf(db: Db, userId: string): Promise<CustomerDetail['team']> {
 }
 
 /** One customer's details; the opening goes into the audit log (after the entries the panel lists), as any action on them would. */
-export async function getCustomerDetail(services: Services, actor: Actor, customerId: string): Promise<CustomerDetail> {
+export async function getAccountDetail(services: Services, actor: Actor, accountId: string): Promise<AccountDetail> {
   const db = services.db.read;
-  const customer = await accountOrNotFound(db, customerId);
-  const facts = await accountFacts(db, customerId, services.now());
-  const menus = await listMenusByOwner(db, customerId);
-  const detail: CustomerDetail = {
+  const customer = await accountOrNotFound(db, accountId);
+  const facts = await accountFacts(db, accountId, services.now());
+  const menus = await listMenusByOwner(db, accountId);
+  const detail: AccountDetail = {
     customer,
-    licenseShared: await licenseIsShared(db, customerId),
+    licenseShared: await licenseIsShared(db, accountId),
     menus: menus.map((menu) => ({ id: menu.id, name: menu.name, publicLinkId: menu.publicLinkId, isPublic: menu.isPublic })),
-    productCount: await countProductsOfOwner(db, customerId),
+    productCount: await countProductsOfOwner(db, accountId),
     lastSignInAt: facts.lastSignInAt?.toISOString() ?? null,
     openSessions: facts.openSessions,
     emailConfirmed: customer.emailConfirmedAt !== null,
     stripeDashboardUrl: facts.stripeCustomerId ? stripeCustomerDashboardUrl(facts.stripeCustomerId, services.env.STRIPE_SECRET_KEY) : null,
-    audit: await auditOfTarget(db, customerId, DETAIL_AUDIT_ENTRIES),
-    team: await teamOf(db, customerId),
+    audit: await auditOfTarget(db, accountId, DETAIL_AUDIT_ENTRIES),
+    team: await teamOf(db, accountId),
   };
   await services.db.transaction(async (tx) => audit(tx.db, actor, services.now(), 'customer.view', customer));
   return detail;

@@ -1,6 +1,6 @@
 /** The admin's customer table: sorting, the status filters, the shared-licence flag, and figures that leave the demo accounts out. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminGrowth, AdminStats, CustomerDetail, CustomerPage } from '../../sync/entities/admin';
+import type { AdminGrowth, AdminStats, AccountDetail, AccountPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import { updateUser, type UserChanges } from '../db/repositories/users';
@@ -36,11 +36,11 @@ describe('GET /api/admin/customers: sorting and filters', () => {
   afterAll(() => t.close());
 
   const list = async (query: string) => {
-    const res = await t.request<CustomerPage>('GET', `/api/admin/customers?page=1&${query}`, { token: admin.token });
+    const res = await t.request<AccountPage>('GET', `/api/admin/customers?page=1&${query}`, { token: admin.token });
     expect(res.status).toBe(200);
     return res.body;
   };
-  const keys = (body: CustomerPage) => body.items.map((user) => user.email.split('@')[0]);
+  const keys = (body: AccountPage) => body.items.map((user) => user.email.split('@')[0]);
 
   it('sorts by a column either way, by name, business (a buyer by company) and trial end', async () => {
     expect(keys(await list('sort=name'))).toEqual(['fresh', 'ending', 'expired', 'pastdue', 'canceled', 'buyer']);
@@ -54,8 +54,8 @@ describe('GET /api/admin/customers: sorting and filters', () => {
   });
 
   it('pages a sorted list without repeating or skipping anyone', async () => {
-    const first = await t.request<CustomerPage>('GET', '/api/admin/customers?page=1&pageSize=4&sort=email', { token: admin.token });
-    const second = await t.request<CustomerPage>('GET', '/api/admin/customers?page=2&pageSize=4&sort=email', { token: admin.token });
+    const first = await t.request<AccountPage>('GET', '/api/admin/customers?page=1&pageSize=4&sort=email', { token: admin.token });
+    const second = await t.request<AccountPage>('GET', '/api/admin/customers?page=2&pageSize=4&sort=email', { token: admin.token });
     expect([...keys(first.body), ...keys(second.body)]).toEqual(['buyer', 'canceled', 'ending', 'expired', 'fresh', 'pastdue']);
     expect(second.body.total).toBe(6);
   });
@@ -83,9 +83,9 @@ describe('GET /api/admin/customers: sorting and filters', () => {
     // The buyer's number differs in case only: another number as written.
     expect(flagged).toEqual({ fresh: false, ending: true, expired: false, pastdue: true, canceled: false, buyer: false });
     expect(keys(await list('status=shared_license&sort=name'))).toEqual(['ending', 'pastdue']);
-    const detail = await t.request<CustomerDetail>('GET', `/api/admin/customers/${people.pastdue!.id}`, { token: admin.token });
+    const detail = await t.request<AccountDetail>('GET', `/api/admin/customers/${people.pastdue!.id}`, { token: admin.token });
     expect(detail.body.licenseShared).toBe(true);
-    const alone = await t.request<CustomerDetail>('GET', `/api/admin/customers/${people.fresh!.id}`, { token: admin.token });
+    const alone = await t.request<AccountDetail>('GET', `/api/admin/customers/${people.fresh!.id}`, { token: admin.token });
     expect(alone.body.licenseShared).toBe(false);
   });
 });
@@ -118,7 +118,7 @@ describe('the admin figures leave the demo accounts out', () => {
     expect(after.growth.monthlyRecurringRevenueCents).toBe(3999);
     expect(after.growth.trialConversion).toEqual({ converted: 1, decided: 1 });
 
-    const listed = await t.request<CustomerPage>('GET', '/api/admin/customers?page=1', { token: admin.token });
+    const listed = await t.request<AccountPage>('GET', '/api/admin/customers?page=1', { token: admin.token });
     expect(listed.body.total).toBe(3);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminGrowth, AdminStats, CustomerDetail, CustomerPage } from '../../sync/entities/admin';
+import type { AdminGrowth, AdminStats, AccountDetail, AccountPage } from '../../sync/entities/admin';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
@@ -46,11 +46,11 @@ describe('the admin list groups accounts by team', () => {
   afterAll(() => t.close());
 
   const list = async (query: string) => {
-    const res = await t.request<CustomerPage>('GET', `/api/admin/customers?page=1&${query}`, { token: admin.token });
+    const res = await t.request<AccountPage>('GET', `/api/admin/customers?page=1&${query}`, { token: admin.token });
     expect(res.status).toBe(200);
     return res.body;
   };
-  const businesses = (page: CustomerPage) => page.items.map((row) => row.businessName ?? row.companyName);
+  const businesses = (page: AccountPage) => page.items.map((row) => row.businessName ?? row.companyName);
 
   it('lists a team once, under its owner, with every member and their role', async () => {
     const page = await list('sort=joined');
@@ -105,9 +105,9 @@ describe('the admin list groups accounts by team', () => {
     const extended = await t.request<User>('POST', `/api/admin/customers/${owner.user.id}/extend-trial`, { token: admin.token, body: { days: 7 } });
     expect(extended.status).toBe(200);
 
-    const detail = await t.request<CustomerDetail>('GET', `/api/admin/customers/${rep.id}`, { token: admin.token });
+    const detail = await t.request<AccountDetail>('GET', `/api/admin/customers/${rep.id}`, { token: admin.token });
     expect(detail.body.team).toEqual({ id: owner.user.id, name: 'Great Lakes Cannabis', role: 'rep' });
-    const ownerDetail = await t.request<CustomerDetail>('GET', `/api/admin/customers/${owner.user.id}`, { token: admin.token });
+    const ownerDetail = await t.request<AccountDetail>('GET', `/api/admin/customers/${owner.user.id}`, { token: admin.token });
     expect(ownerDetail.body.team).toEqual({ id: owner.user.id, name: 'Great Lakes Cannabis', role: 'owner' });
   });
 });

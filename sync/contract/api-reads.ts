@@ -17,10 +17,10 @@ import {
   adminGrowthSchema,
   adminStatsSchema,
   auditPageSchema,
-  customerDetailSchema,
-  customerPageSchema,
-  type CustomerSort,
-  type CustomerStatusFilter,
+  accountDetailSchema,
+  accountPageSchema,
+  type AccountSort,
+  type AccountStatusFilter,
   type SortDirection,
 } from '../entities/admin';
 import { browsePageSchema, browseSellerSchema } from '../entities/browse';
@@ -57,9 +57,9 @@ function withQuery(path: string, values: QueryValues): string {
 const segment = encodeURIComponent;
 
 /** The admin's customer filters; unset ones are left out. */
-export type CustomerFilters = { search?: string; role?: 'seller' | 'buyer'; status?: CustomerStatusFilter };
+export type AccountFilters = { search?: string; role?: 'seller' | 'buyer'; status?: AccountStatusFilter };
 /** One page of the admin's customer list; without `sort` the newest come first. */
-export type CustomerPageQuery = CustomerFilters & { sort?: CustomerSort; dir?: SortDirection; page: number; pageSize: number };
+export type AccountPageQuery = AccountFilters & { sort?: AccountSort; dir?: SortDirection; page: number; pageSize: number };
 /** The buyer's browse filters and, past the first page, where the next one starts. */
 export type BrowseQuery = { q?: string; category?: ProductCategory; sellerId?: string; cursor?: string };
 
@@ -79,9 +79,9 @@ export const apiReads = {
   adminStats: read(() => '/api/admin/stats', adminStatsSchema),
   adminGrowth: read(() => '/api/admin/growth', adminGrowthSchema),
   /** Every match, for the CSV export. */
-  adminCustomers: read((filters: CustomerFilters) => withQuery('/api/admin/customers', { ...filters }), z.array(userSchema)),
-  adminCustomerPage: read((query: CustomerPageQuery) => withQuery('/api/admin/customers', { ...query }), customerPageSchema),
-  adminCustomer: read((id: string) => `/api/admin/customers/${segment(id)}`, customerDetailSchema),
+  adminAccounts: read((filters: AccountFilters) => withQuery('/api/admin/customers', { ...filters }), z.array(userSchema)),
+  adminAccountPage: read((query: AccountPageQuery) => withQuery('/api/admin/customers', { ...query }), accountPageSchema),
+  adminAccount: read((id: string) => `/api/admin/customers/${segment(id)}`, accountDetailSchema),
   adminAudit: read((page: number) => withQuery('/api/admin/audit', { page }), auditPageSchema),
   browse: read((query: BrowseQuery) => withQuery('/api/browse', { ...query }), browsePageSchema),
   browseSellers: read(() => '/api/browse/sellers', z.array(browseSellerSchema)),

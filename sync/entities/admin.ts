@@ -12,27 +12,27 @@ export const adminStatsSchema = z.object({
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** The largest page GET /api/admin/customers hands out, whatever `pageSize` asks for. */
-export const MAX_CUSTOMER_PAGE_SIZE = 100;
-export const DEFAULT_CUSTOMER_PAGE_SIZE = 25;
+export const MAX_ACCOUNT_PAGE_SIZE = 100;
+export const DEFAULT_ACCOUNT_PAGE_SIZE = 25;
 
 /** The admin table's sortable columns, as GET /api/admin/customers takes them in `sort`. */
-export const CUSTOMER_SORTS = ['name', 'role', 'status', 'email', 'business', 'license', 'joined', 'trialEnd'] as const;
-export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+export const ACCOUNT_SORTS = ['name', 'role', 'status', 'email', 'business', 'license', 'joined', 'trialEnd'] as const;
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The admin's status filters, as GET /api/admin/customers takes them in `status`. */
-export const CUSTOMER_STATUS_FILTERS = ['trial_ending', 'past_due', 'lapsed', 'shared_license'] as const;
-export type CustomerStatusFilter = (typeof CUSTOMER_STATUS_FILTERS)[number];
+export const ACCOUNT_STATUS_FILTERS = ['trial_ending', 'past_due', 'lapsed', 'shared_license'] as const;
+export type AccountStatusFilter = (typeof ACCOUNT_STATUS_FILTERS)[number];
 
 /** A trial ending within this many days counts as ending soon. */
 export const TRIAL_ENDING_DAYS = 7;
 
 /** How GET /api/admin/customers sorts and filters; without `sort` the newest come first. */
-export const customerOrderSchema = z.object({
-  sort: z.enum(CUSTOMER_SORTS, { error: `sort must be one of ${CUSTOMER_SORTS.join(', ')}` }).optional(),
+export const accountOrderSchema = z.object({
+  sort: z.enum(ACCOUNT_SORTS, { error: `sort must be one of ${ACCOUNT_SORTS.join(', ')}` }).optional(),
   dir: z.enum(SORT_DIRECTIONS, { error: 'dir must be asc or desc' }).optional(),
-  status: z.enum(CUSTOMER_STATUS_FILTERS, { error: `status must be one of ${CUSTOMER_STATUS_FILTERS.join(', ')}` }).optional(),
+  status: z.enum(ACCOUNT_STATUS_FILTERS, { error: `status must be one of ${ACCOUNT_STATUS_FILTERS.join(', ')}` }).optional(),
 });
 
 /** One person of a team as the admin sees them under their business. */
@@ -51,25 +51,25 @@ export type TeamMemberRow = z.infer<typeof teamMemberRowSchema>;
  * whether another account holds the same licence number, and the team's name with its members (null, 0 and none for
  * an account in no team). A team's managers and reps are never rows of their own.
  */
-export const customerRowSchema = userSchema.extend({
+export const accountRowSchema = userSchema.extend({
   licenseShared: z.boolean(),
   teamName: z.string().nullable(),
   memberCount: z.number().int(),
   members: z.array(teamMemberRowSchema),
 });
-export type CustomerRow = z.infer<typeof customerRowSchema>;
+export type AccountRow = z.infer<typeof accountRowSchema>;
 
 /** GET /api/admin/customers with `page`: one page of the filtered list and how many match in all. */
-export const customerPageSchema = z.object({
-  items: z.array(customerRowSchema),
+export const accountPageSchema = z.object({
+  items: z.array(accountRowSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export type CustomerPage = z.infer<typeof customerPageSchema>;
+export type AccountPage = z.infer<typeof accountPageSchema>;
 
 /** What the admin's dialogs need of an account: a row of the list, or a member listed under their team. */
-export type CustomerRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'disabled'>;
+export type AccountRef = Pick<User, 'id' | 'email' | 'firstName' | 'lastName' | 'disabled'>;
 
 export const ADMIN_PASSWORD_REQUIRED_MESSAGE = 'Enter your password to make someone an admin';
 
@@ -80,7 +80,7 @@ const adminPassword = z.string({ error: ADMIN_PASSWORD_REQUIRED_MESSAGE }).min(1
 export const promotionInputSchema = z.object({ password: adminPassword });
 
 /** PATCH /api/admin/customers/:id: an admin disables or re-enables an account, or changes its role (to admin, with their password). */
-export const customerChangeSchema = z
+export const accountChangeSchema = z
   .object({
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     role: z.enum(USER_ROLES, { error: 'role must be seller, buyer or admin' }).optional(),
@@ -88,7 +88,7 @@ export const customerChangeSchema = z
   })
   .refine((value) => value.disabled !== undefined || value.role !== undefined, { message: 'disabled must be true or false' })
   .refine((value) => value.role !== 'admin' || value.password !== undefined, { message: ADMIN_PASSWORD_REQUIRED_MESSAGE, path: ['password'] });
-export type CustomerChange = z.input<typeof customerChangeSchema>;
+export type AccountChange = z.input<typeof accountChangeSchema>;
 
 export const MAX_TRIAL_EXTENSION_DAYS = 90;
 
@@ -138,7 +138,7 @@ export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), tota
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** GET /api/admin/customers/:id: what the customer detail panel shows. */
-export const customerDetailSchema = z.object({
+export const accountDetailSchema = z.object({
   customer: userSchema,
   /** Whether another account holds the same licence number. */
   licenseShared: z.boolean(),
@@ -154,7 +154,7 @@ export const customerDetailSchema = z.object({
   /** The team the account belongs to, and its role there; the founder's account holds the team's trial and subscription. */
   team: z.object({ id: z.string(), name: z.string().nullable(), role: teamRoleSchema }).nullable(),
 });
-export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
 
 /** GET /api/admin/growth: figures beyond the four cards. */
 export const adminGrowthSchema = z.object({

@@ -1,6 +1,6 @@
 /** Asks before an account is disabled or enabled, saying what follows. */
 import { useState } from 'react';
-import type { CustomerRef } from '../../../sync/entities/admin';
+import type { AccountRef } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
@@ -9,7 +9,7 @@ import { apiRequest } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { reportFailure } from './report-failure';
 
-export function AccessDialog({ customer, onClose, onChanged }: { customer: CustomerRef; onClose: () => void; onChanged: (updated: User) => void }) {
+export function AccessDialog({ customer, onClose, onChanged }: { customer: AccountRef; onClose: () => void; onChanged: (updated: User) => void }) {
   const [saving, setSaving] = useState(false);
   const disabling = !customer.disabled;
   const name = displayName(customer);

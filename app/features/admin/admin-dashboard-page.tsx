@@ -8,17 +8,17 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { AccessDialog } from './access-dialog';
 import { AdminFigures } from './admin-figures';
 import { AuditLogCard } from './audit-log-card';
-import { CustomerDetailDialog } from './customer-detail-dialog';
-import { CustomerManagement } from './customer-management';
+import { AccountDetailDialog } from './account-detail-dialog';
+import { AccountManagement } from './account-management';
 import { useAdminFigures } from './use-admin-figures';
-import { useCustomerDialogs } from './use-customer-dialogs';
-import { useCustomerList } from './use-customer-list';
+import { useAccountDialogs } from './use-account-dialogs';
+import { useAccountList } from './use-account-list';
 
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const figures = useAdminFigures();
-  const customers = useCustomerList();
-  const dialogs = useCustomerDialogs();
+  const customers = useAccountList();
+  const dialogs = useAccountDialogs();
 
   /** The customer list is asked again with the figures. */
   function retry() {
@@ -39,11 +39,11 @@ export function AdminDashboardPage() {
       </div>
 
       <AdminFigures figures={figures.figures} onRetry={retry} />
-      <CustomerManagement customers={customers} onSetAccess={dialogs.confirmAccess} onView={dialogs.view} />
+      <AccountManagement customers={customers} onSetAccess={dialogs.confirmAccess} onView={dialogs.view} />
       <AuditLogCard refresh={dialogs.auditRefresh} />
 
       {dialogs.confirming && <AccessDialog customer={dialogs.confirming} onClose={dialogs.closeAccess} onChanged={changed} />}
-      {dialogs.viewing && <CustomerDetailDialog customer={dialogs.viewing} onClose={dialogs.closeDetails} onChanged={changed} />}
+      {dialogs.viewing && <AccountDetailDialog customer={dialogs.viewing} onClose={dialogs.closeDetails} onChanged={changed} />}
     </main>
   );
 }

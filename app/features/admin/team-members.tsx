@@ -2,15 +2,15 @@
  * A team's people under its business's row: each member's name, role in the team and email, with their own details
  * and access (a rep can be disabled like anyone). The row itself is the owner's account, which holds the trial.
  */
-import type { CustomerRow } from '../../../sync/entities/admin';
+import type { AccountRow } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Badge } from '../../components/ui/badge';
 import { BreakableText } from '../../components/ui/breakable-text';
 import { Button } from '../../components/ui/button';
 import { humanize } from './admin-labels';
-import type { CustomerActions } from './customer-actions';
+import type { AccountActions } from './account-actions';
 
-export function TeamMembers({ row, onSetAccess, onView }: { row: CustomerRow } & CustomerActions) {
+export function TeamMembers({ row, onSetAccess, onView }: { row: AccountRow } & AccountActions) {
   // An account alone in its team is simply the row.
   if (row.members.length < 2) return null;
   const team = row.teamName ?? displayName(row);

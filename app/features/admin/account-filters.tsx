@@ -1,8 +1,8 @@
 /** The customer list's search box and its role and status filters, all answered by the server. */
 import { TRIAL_ENDING_DAYS } from '../../../sync/entities/admin';
 import { Field, Input, Select } from '../../components/ui/form-controls';
-import { SHARED_LICENSE_LABEL } from './customer-badges';
-import type { RoleFilter, StatusFilter } from './customer-query';
+import { SHARED_LICENSE_LABEL } from './account-badges';
+import type { RoleFilter, StatusFilter } from './account-query';
 
 const ROLE_OPTIONS: Array<{ value: RoleFilter; label: string }> = [
   { value: 'all', label: 'All' },
@@ -27,7 +27,7 @@ type Props = {
   onStatus: (status: StatusFilter) => void;
 };
 
-export function CustomerFilters({ searchInput, onSearchInput, role, onRole, status, onStatus }: Props) {
+export function AccountFilters({ searchInput, onSearchInput, role, onRole, status, onStatus }: Props) {
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_12rem] lg:grid-cols-[1fr_12rem_16rem]">
       <Field id="admin-customer-search" label="Search customers">

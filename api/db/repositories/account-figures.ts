@@ -24,7 +24,7 @@ export async function accountFacts(db: Db, userId: string, now: Date): Promise<{
  * The dashboard's four figures; demo accounts count in none. Sellers, trials and paying sellers are businesses: a team
  * counts once, by its founding account (which holds its trial and subscription), whatever its members' own rows say.
  */
-export async function customerStats(db: Db, monthStart: Date, now: Date) {
+export async function accountStats(db: Db, monthStart: Date, now: Date) {
   const row = await db
     .select({
       totalUsers: count(),

@@ -1,11 +1,11 @@
 /** Which customer's dialog is open (access change or details), and the audit log's refresh after either. */
 import { useState } from 'react';
-import type { CustomerRef } from '../../../sync/entities/admin';
+import type { AccountRef } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 
-export function useCustomerDialogs() {
-  const [confirming, setConfirming] = useState<CustomerRef | null>(null);
-  const [viewing, setViewing] = useState<CustomerRef | null>(null);
+export function useAccountDialogs() {
+  const [confirming, setConfirming] = useState<AccountRef | null>(null);
+  const [viewing, setViewing] = useState<AccountRef | null>(null);
   const [auditRefresh, setAuditRefresh] = useState(0);
   const refreshAudit = () => setAuditRefresh((value) => value + 1);
 

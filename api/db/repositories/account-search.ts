@@ -3,18 +3,18 @@
  * status and a search, in the asked order, whole or a page at a time. A search also finds a team by one of its members.
  */
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import type { CustomerRow, CustomerSort, CustomerStatusFilter, SortDirection } from '../../../sync/entities/admin';
+import type { AccountRow, AccountSort, AccountStatusFilter, SortDirection } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import type { UserRole } from '../../../sync/contract/constants';
 import type { Db } from '../database';
 import { users } from '../schema';
 import { isPostgres, likeIgnoringCase } from '../sql-dialect';
-import { customerOrder, licenseSharedColumn, statusCondition } from './customer-order';
+import { accountSortOrder, licenseSharedColumn, statusCondition } from './account-sort';
 import { isBusinessAccount, joinedMemberCount, membersOfTeams } from './team-accounts';
 import { toUser } from './users';
 
 /** `status` filters as of `now`. */
-export type CustomerFilter = { search?: string; role?: UserRole; status?: CustomerStatusFilter; now?: Date };
+export type AccountFilter = { search?: string; role?: UserRole; status?: AccountStatusFilter; now?: Date };
 
 /** The trigram index finds parts of words of three characters or more; shorter searches read every row. */
 const MIN_INDEXED_SEARCH = 3;
@@ -68,7 +68,7 @@ function accountsMatching(db: Db, search: string, role: UserRole | undefined) {
  * it walks the newest-first index instead, checking rows against the match set, and stops at the page's end.
  * PostgreSQL's planner weighs that itself.
  */
-function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
+function accountConditions(db: Db, filter: AccountFilter, matches = 0) {
   const conditions = [roleCondition(filter.role), isBusinessAccount];
   if (filter.status) conditions.push(statusCondition(filter.status, filter.now ?? new Date()));
   const search = filter.search;
@@ -85,12 +85,12 @@ function customerConditions(db: Db, filter: CustomerFilter, matches = 0) {
 }
 
 /** How many businesses match: without a filter, from indexes alone (every account less the admins and the joined members). */
-async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
+async function countAccounts(db: Db, filter: AccountFilter): Promise<number> {
   if (!filter.status && !filter.search && !filter.role) {
     const n = await db.get<{ n: number }>(sql`SELECT (SELECT count(*) FROM ${users}) - (SELECT count(*) FROM ${users} WHERE ${users.role} = 'admin') - ${joinedMemberCount} AS n`);
     return Number(n?.n ?? 0);
   }
-  return (await db.select({ n: count() }).from(users).where(customerConditions(db, filter)).get())?.n ?? 0;
+  return (await db.select({ n: count() }).from(users).where(accountConditions(db, filter)).get())?.n ?? 0;
 }
 
 /** The name of the account's team: its founding account's business or company name, else the name it was given. */
@@ -101,26 +101,26 @@ const memberCountColumn = sql<number>`(SELECT count(*) FROM team_members fellow
   WHERE fellow.team_id = (SELECT membership.team_id FROM team_members membership WHERE membership.user_id = "users"."id"))`;
 
 /** Every matching business, newest first. */
-export async function listCustomers(db: Db, filter: CustomerFilter = {}): Promise<User[]> {
-  const rows = await db.select().from(users).where(customerConditions(db, filter)).orderBy(desc(users.createdAt), desc(users.id)).all();
+export async function listAccounts(db: Db, filter: AccountFilter = {}): Promise<User[]> {
+  const rows = await db.select().from(users).where(accountConditions(db, filter)).orderBy(desc(users.createdAt), desc(users.id)).all();
   return rows.map(toUser);
 }
 
 /** One page (numbered from 1) of the matching accounts in the asked order (newest first without one), and how many match in all. */
-export async function pageCustomers(
+export async function pageAccounts(
   db: Db,
-  filter: CustomerFilter,
+  filter: AccountFilter,
   page: number,
   pageSize: number,
-  order?: { sort: CustomerSort; dir: SortDirection },
-): Promise<{ items: CustomerRow[]; total: number }> {
-  const total = await countCustomers(db, filter);
-  const where = customerConditions(db, filter, total);
+  order?: { sort: AccountSort; dir: SortDirection },
+): Promise<{ items: AccountRow[]; total: number }> {
+  const total = await countAccounts(db, filter);
+  const where = accountConditions(db, filter, total);
   const rows = await db
     .select({ user: users, licenseShared: licenseSharedColumn, teamName: teamNameColumn, memberCount: memberCountColumn })
     .from(users)
     .where(where)
-    .orderBy(...(order ? customerOrder(order.sort, order.dir) : [desc(users.createdAt), desc(users.id)]))
+    .orderBy(...(order ? accountSortOrder(order.sort, order.dir) : [desc(users.createdAt), desc(users.id)]))
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .all();

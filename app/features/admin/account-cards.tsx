@@ -1,27 +1,27 @@
 /** The customer list as cards, for phones and narrow windows. */
-import type { CustomerRow } from '../../../sync/entities/admin';
+import type { AccountRow } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { CustomerActions } from './customer-actions';
-import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
-import { customerBusinessName } from './customers-csv';
+import type { AccountActions } from './account-actions';
+import { LicenseNumber, RoleBadge, StatusBadges } from './account-badges';
+import { accountBusinessName } from './accounts-csv';
 import { DetailField } from './detail-field';
 import { formatDate } from './format-date';
 import { TeamMembers } from './team-members';
 import { BreakableText } from '../../components/ui/breakable-text';
 
-export function CustomerCards({ customers, onSetAccess, onView }: { customers: CustomerRow[] } & CustomerActions) {
+export function AccountCards({ customers, onSetAccess, onView }: { customers: AccountRow[] } & AccountActions) {
   return (
     <ul className="grid gap-3">
       {customers.map((customer) => (
-        <CustomerCard key={customer.id} customer={customer} onSetAccess={onSetAccess} onView={onView} />
+        <AccountCard key={customer.id} customer={customer} onSetAccess={onSetAccess} onView={onView} />
       ))}
     </ul>
   );
 }
 
-function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow } & CustomerActions) {
+function AccountCard({ customer, onSetAccess, onView }: { customer: AccountRow } & AccountActions) {
   const name = displayName(customer);
   const place = [customer.city, customer.state].filter(Boolean).join(', ');
   return (
@@ -56,7 +56,7 @@ function CustomerCard({ customer, onSetAccess, onView }: { customer: CustomerRow
             </a>
           )}
         </DetailField>
-        <DetailField label="Business">{customerBusinessName(customer)}</DetailField>
+        <DetailField label="Business">{accountBusinessName(customer)}</DetailField>
         <DetailField label="Location">{place}</DetailField>
         <DetailField label="License">{customer.licenseNumber && <LicenseNumber number={customer.licenseNumber} shared={customer.licenseShared} />}</DetailField>
         <DetailField label="Business type">{customer.businessType}</DetailField>

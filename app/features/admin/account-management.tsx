@@ -7,19 +7,19 @@ import { downloadFile } from '../../lib/download-file';
 import { readFromServer } from '../../lib/server-read/read-from-server';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { pageCount, pageRange } from './admin-labels';
-import type { CustomerActions } from './customer-actions';
-import { CustomerCards } from './customer-cards';
-import { CustomerFilters } from './customer-filters';
-import { customerFilters } from './customer-query';
-import { CustomerTable } from './customer-table';
-import { customersCsvFileName, customersToCsv } from './customers-csv';
+import type { AccountActions } from './account-actions';
+import { AccountCards } from './account-cards';
+import { AccountFilters } from './account-filters';
+import { accountFilters } from './account-query';
+import { AccountTable } from './account-table';
+import { accountsCsvFileName, accountsToCsv } from './accounts-csv';
 import { reportFailure } from './report-failure';
-import type { useCustomerList } from './use-customer-list';
+import type { useAccountList } from './use-account-list';
 
 /** Tailwind's `lg`: from here on the columns fit side by side. */
 const TABLE_WIDTH = '(min-width: 1024px)';
 
-export function CustomerManagement({ customers, ...actions }: { customers: ReturnType<typeof useCustomerList> } & CustomerActions) {
+export function AccountManagement({ customers, ...actions }: { customers: ReturnType<typeof useAccountList> } & AccountActions) {
   const { list, query, page, setPage } = customers;
   const wide = useMediaQuery(TABLE_WIDTH);
   const [exporting, setExporting] = useState(false);
@@ -28,9 +28,9 @@ export function CustomerManagement({ customers, ...actions }: { customers: Retur
   async function exportCsv() {
     setExporting(true);
     try {
-      const everyMatch = await readFromServer(apiReads.adminCustomers(customerFilters(query)));
+      const everyMatch = await readFromServer(apiReads.adminAccounts(accountFilters(query)));
       // The byte-order mark makes spreadsheet apps read the file as UTF-8, so accented names survive.
-      downloadFile(customersCsvFileName(new Date()), new Blob(['\uFEFF', customersToCsv(everyMatch)], { type: 'text/csv;charset=utf-8' }));
+      downloadFile(accountsCsvFileName(new Date()), new Blob(['\uFEFF', accountsToCsv(everyMatch)], { type: 'text/csv;charset=utf-8' }));
     } catch (error) {
       reportFailure(error, 'Failed to export customers');
     } finally {
@@ -50,7 +50,7 @@ export function CustomerManagement({ customers, ...actions }: { customers: Retur
           </Button>
         </div>
 
-        <CustomerFilters
+        <AccountFilters
           searchInput={customers.searchInput}
           onSearchInput={customers.setSearchInput}
           role={query.role}
@@ -73,9 +73,9 @@ export function CustomerManagement({ customers, ...actions }: { customers: Retur
             {list.items.length === 0 ? (
               <p className="rounded-lg border border-dashed border-stone-300 py-10 text-center text-stone-700">No customers found matching your criteria.</p>
             ) : wide ? (
-              <CustomerTable customers={list.items} order={query.order} onSort={customers.sortBy} {...actions} />
+              <AccountTable customers={list.items} order={query.order} onSort={customers.sortBy} {...actions} />
             ) : (
-              <CustomerCards customers={list.items} {...actions} />
+              <AccountCards customers={list.items} {...actions} />
             )}
             {pages > 1 && (
               <nav aria-label="Customer pages" className="flex items-center justify-between gap-2 text-sm text-stone-700">

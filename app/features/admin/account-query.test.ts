@@ -1,27 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { apiReads } from '../../../sync/contract/api-reads';
-import { customerFilters, customerPageQuery, DEFAULT_ORDER, nextOrder, type CustomerQuery } from './customer-query';
+import { accountFilters, accountPageQuery, DEFAULT_ORDER, nextOrder, type AccountQuery } from './account-query';
 
-const query = (changes: Partial<CustomerQuery> = {}): CustomerQuery => ({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER, ...changes });
+const query = (changes: Partial<AccountQuery> = {}): AccountQuery => ({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER, ...changes });
 
 /** One page of the list with `page`, every match (for the export) without. */
-function customersUrl(query: CustomerQuery, page?: number): string {
-  return page === undefined ? apiReads.adminCustomers(customerFilters(query)).path : apiReads.adminCustomerPage(customerPageQuery(query, page)).path;
+function accountsUrl(query: AccountQuery, page?: number): string {
+  return page === undefined ? apiReads.adminAccounts(accountFilters(query)).path : apiReads.adminAccountPage(accountPageQuery(query, page)).path;
 }
 
 describe('the customer list asks', () => {
   it('asks for a page newest first without naming the default order', () => {
-    expect(customersUrl(query(), 2)).toBe('/api/admin/customers?page=2&pageSize=25');
+    expect(accountsUrl(query(), 2)).toBe('/api/admin/customers?page=2&pageSize=25');
   });
 
   it('names the filters and a chosen order', () => {
-    expect(customersUrl(query({ search: 'ash', role: 'seller', status: 'trial_ending', order: { sort: 'name', dir: 'asc' } }), 1)).toBe(
+    expect(accountsUrl(query({ search: 'ash', role: 'seller', status: 'trial_ending', order: { sort: 'name', dir: 'asc' } }), 1)).toBe(
       '/api/admin/customers?search=ash&role=seller&status=trial_ending&sort=name&dir=asc&page=1&pageSize=25',
     );
   });
 
   it('asks for every match, filtered, for the export', () => {
-    expect(customersUrl(query({ status: 'lapsed', order: { sort: 'email', dir: 'desc' } }))).toBe('/api/admin/customers?status=lapsed');
+    expect(accountsUrl(query({ status: 'lapsed', order: { sort: 'email', dir: 'desc' } }))).toBe('/api/admin/customers?status=lapsed');
   });
 });
 

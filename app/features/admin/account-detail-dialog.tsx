@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { apiReads } from '../../../sync/contract/api-reads';
-import { MAX_TRIAL_EXTENSION_DAYS, type CustomerDetail, type CustomerRef } from '../../../sync/entities/admin';
+import { MAX_TRIAL_EXTENSION_DAYS, type AccountDetail, type AccountRef } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
@@ -16,15 +16,15 @@ import { useServerRead } from '../../lib/server-read/use-server-read';
 import { toast } from '../../lib/toast-store';
 import { humanize, ROLE_CONSEQUENCES, roleChangedToast, subscriptionLabel } from './admin-labels';
 import { AuditEntries } from './audit-entries';
-import { customerBusinessName } from './customers-csv';
-import { LicenseNumber } from './customer-badges';
+import { accountBusinessName } from './accounts-csv';
+import { LicenseNumber } from './account-badges';
 import { DetailField } from './detail-field';
 import { formatDate, formatDateTime } from './format-date';
 import { PromoteDialog } from './promote-dialog';
 import { reportFailure } from './report-failure';
 
-export function CustomerDetailDialog({ customer, onClose, onChanged }: { customer: CustomerRef; onClose: () => void; onChanged: (updated: User) => void }) {
-  const read = useServerRead(apiReads.adminCustomer(customer.id));
+export function AccountDetailDialog({ customer, onClose, onChanged }: { customer: AccountRef; onClose: () => void; onChanged: (updated: User) => void }) {
+  const read = useServerRead(apiReads.adminAccount(customer.id));
   const reload = read.retry;
 
   return (
@@ -57,7 +57,7 @@ export function CustomerDetailDialog({ customer, onClose, onChanged }: { custome
   );
 }
 
-function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: (updated: User) => void }) {
+function DetailBody({ detail, onChanged }: { detail: AccountDetail; onChanged: (updated: User) => void }) {
   const { customer, team } = detail;
   const joinedTeam = team !== null && team.id !== customer.id;
   const isSellerBusiness = customer.role === 'seller' && !joinedTeam;
@@ -69,7 +69,7 @@ function DetailBody({ detail, onChanged }: { detail: CustomerDetail; onChanged: 
         </h3>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <DetailField label="Role">{humanize(customer.role)}</DetailField>
-          <DetailField label="Business">{customerBusinessName(customer)}</DetailField>
+          <DetailField label="Business">{accountBusinessName(customer)}</DetailField>
           {team && <DetailField label="Team">{`${team.name ?? 'Unnamed team'} (${humanize(team.role)})`}</DetailField>}
           <DetailField label="Phone">{customer.phoneNumber}</DetailField>
           <DetailField label="Location">{[customer.address, customer.city, customer.state, customer.zipCode].filter(Boolean).join(', ')}</DetailField>

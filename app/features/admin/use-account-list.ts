@@ -1,26 +1,26 @@
 /** The customer list's query (search, role, status, order, page) and the page the server answered for it. */
 import { useEffect, useState } from 'react';
 import { apiReads } from '../../../sync/contract/api-reads';
-import type { CustomerSort, TeamMemberRow } from '../../../sync/entities/admin';
+import type { AccountSort, TeamMemberRow } from '../../../sync/entities/admin';
 import type { User } from '../../../sync/entities/user';
 import { messageOf } from '../../lib/api-client';
 import { useServerRead } from '../../lib/server-read/use-server-read';
-import { customerPageQuery, DEFAULT_ORDER, nextOrder, type CustomerQuery, type RoleFilter, type StatusFilter } from './customer-query';
+import { accountPageQuery, DEFAULT_ORDER, nextOrder, type AccountQuery, type RoleFilter, type StatusFilter } from './account-query';
 
 /** Typing pauses this long before the list is asked for again. */
 const SEARCH_DELAY_MS = 250;
 
-export function useCustomerList() {
+export function useAccountList() {
   const [searchInput, setSearchInput] = useState('');
-  const [query, setQuery] = useState<CustomerQuery>({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER });
+  const [query, setQuery] = useState<AccountQuery>({ search: '', role: 'all', status: 'all', order: DEFAULT_ORDER });
   const [page, setPage] = useState(1);
   // Another page or filter keeps the rows shown until its own arrive.
-  const read = useServerRead(apiReads.adminCustomerPage(customerPageQuery(query, page)), { showPreviousWhileLoading: true });
+  const read = useServerRead(apiReads.adminAccountPage(accountPageQuery(query, page)), { showPreviousWhileLoading: true });
 
   /** Any change of what is asked starts again at the first page. */
-  function change(changes: Partial<CustomerQuery>) {
+  function change(changes: Partial<AccountQuery>) {
     setQuery((current) => {
-      const same = Object.entries(changes).every(([key, value]) => current[key as keyof CustomerQuery] === value);
+      const same = Object.entries(changes).every(([key, value]) => current[key as keyof AccountQuery] === value);
       return same ? current : { ...current, ...changes };
     });
     setPage(1);
@@ -47,7 +47,7 @@ export function useCustomerList() {
     query,
     setRole: (role: RoleFilter) => change({ role }),
     setStatus: (status: StatusFilter) => change({ status }),
-    sortBy: (sort: CustomerSort) => change({ order: nextOrder(query.order, sort) }),
+    sortBy: (sort: AccountSort) => change({ order: nextOrder(query.order, sort) }),
     page,
     setPage,
     list: read.data ?? null,

@@ -8,17 +8,17 @@ import { displayName } from '../../../sync/entities/user-display';
 
 export const CUSTOMER_CSV_COLUMNS = ['Name', 'Email', 'Role', 'Business Name', 'Phone', 'Subscription Status', 'Created Date', 'License Number', 'Trial End'] as const;
 
-export function customerBusinessName(customer: Pick<User, 'role' | 'businessName' | 'companyName'>): string {
+export function accountBusinessName(customer: Pick<User, 'role' | 'businessName' | 'companyName'>): string {
   if (customer.businessName) return customer.businessName;
   return customer.role === 'buyer' ? (customer.companyName ?? '') : '';
 }
 
-export function customersToCsv(customers: User[]): string {
+export function accountsToCsv(customers: User[]): string {
   const rows = customers.map((customer) => [
     displayName(customer),
     customer.email,
     customer.role,
-    customerBusinessName(customer),
+    accountBusinessName(customer),
     customer.phoneNumber ?? '',
     customer.role === 'seller' && customer.subscriptionStatus ? customer.subscriptionStatus : 'N/A',
     customer.createdAt.slice(0, 10),
@@ -28,6 +28,6 @@ export function customersToCsv(customers: User[]): string {
   return csvFile(CUSTOMER_CSV_COLUMNS, rows);
 }
 
-export function customersCsvFileName(now: Date): string {
+export function accountsCsvFileName(now: Date): string {
   return `customers-${now.toISOString().slice(0, 10)}.csv`;
 }

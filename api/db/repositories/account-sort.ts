@@ -1,6 +1,6 @@
 /** The admin table's sorts and status filters, and its shared-licence flag, in SQL both engines read alike. */
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { TRIAL_ENDING_DAYS, type CustomerSort, type CustomerStatusFilter, type SortDirection } from '../../../sync/entities/admin';
+import { TRIAL_ENDING_DAYS, type AccountSort, type AccountStatusFilter, type SortDirection } from '../../../sync/entities/admin';
 import { users } from '../schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ function lapsed(now: Date): SQL {
   return and(eq(users.role, 'seller'), or(eq(users.subscriptionStatus, 'canceled'), and(eq(users.subscriptionStatus, 'trial'), sql`${users.trialEndsAt} <= ${now.getTime()}`)))!;
 }
 
-export function statusCondition(status: CustomerStatusFilter, now: Date): SQL {
+export function statusCondition(status: AccountStatusFilter, now: Date): SQL {
   switch (status) {
     case 'trial_ending':
       return and(
@@ -34,7 +34,7 @@ export function statusCondition(status: CustomerStatusFilter, now: Date): SQL {
 }
 
 /** The columns each sort reads, most significant first; the name falls back to the email, as the table shows it. */
-const SORT_COLUMNS: Record<CustomerSort, SQL[]> = {
+const SORT_COLUMNS: Record<AccountSort, SQL[]> = {
   name: [sql`${users.firstName}`, sql`${users.lastName}`, sql`lower(${users.email})`],
   role: [sql`${users.role}`],
   status: [sql`${users.subscriptionStatus}`, sql`${users.trialEndsAt}`],
@@ -46,7 +46,7 @@ const SORT_COLUMNS: Record<CustomerSort, SQL[]> = {
 };
 
 /** ORDER BY terms for a sort: empty values last either way, then the account's id so pages never overlap. */
-export function customerOrder(sort: CustomerSort, dir: SortDirection): SQL[] {
+export function accountSortOrder(sort: AccountSort, dir: SortDirection): SQL[] {
   const direction = dir === 'asc' ? sql`ASC` : sql`DESC`;
   return [...SORT_COLUMNS[sort], sql`${users.id}`].map((column) => sql`${column} ${direction} NULLS LAST`);
 }

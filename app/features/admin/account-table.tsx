@@ -3,19 +3,19 @@
  * sorts the list on the server. The phone shows under the email, and the place
  * and business type under the business, so a row holds what a card does.
  */
-import type { CustomerRow, CustomerSort } from '../../../sync/entities/admin';
+import type { AccountRow, AccountSort } from '../../../sync/entities/admin';
 import { displayName } from '../../../sync/entities/user-display';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { CustomerActions } from './customer-actions';
-import { LicenseNumber, RoleBadge, StatusBadges } from './customer-badges';
-import type { CustomerOrder } from './customer-query';
-import { customerBusinessName } from './customers-csv';
+import type { AccountActions } from './account-actions';
+import { LicenseNumber, RoleBadge, StatusBadges } from './account-badges';
+import type { AccountOrder } from './account-query';
+import { accountBusinessName } from './accounts-csv';
 import { formatDate } from './format-date';
 import { TeamMembers } from './team-members';
 import { BreakableText } from '../../components/ui/breakable-text';
 
-const COLUMNS: Array<{ sort: CustomerSort; label: string }> = [
+const COLUMNS: Array<{ sort: AccountSort; label: string }> = [
   { sort: 'name', label: 'Name' },
   { sort: 'role', label: 'Role' },
   { sort: 'status', label: 'Status' },
@@ -26,9 +26,9 @@ const COLUMNS: Array<{ sort: CustomerSort; label: string }> = [
   { sort: 'trialEnd', label: 'Trial ends' },
 ];
 
-type Props = { customers: CustomerRow[]; order: CustomerOrder; onSort: (sort: CustomerSort) => void } & CustomerActions;
+type Props = { customers: AccountRow[]; order: AccountOrder; onSort: (sort: AccountSort) => void } & AccountActions;
 
-export function CustomerTable({ customers, order, onSort, onSetAccess, onView }: Props) {
+export function AccountTable({ customers, order, onSort, onSetAccess, onView }: Props) {
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200">
       <table className="w-full text-left text-sm">
@@ -70,7 +70,7 @@ export function CustomerTable({ customers, order, onSort, onSetAccess, onView }:
                   )}
                 </td>
                 <td className="px-3 py-2 break-words">
-                  {customerBusinessName(customer)}
+                  {accountBusinessName(customer)}
                   <SecondLine text={[customer.city, customer.state].filter(Boolean).join(', ')} />
                   <SecondLine text={customer.businessType} />
                   <TeamMembers row={customer} onSetAccess={onSetAccess} onView={onView} />
