@@ -35,7 +35,7 @@ import { productRoutes } from './products/product-routes';
 import { pushRoutes } from './push/push-routes';
 import { teamRoutes } from './team/team-routes';
 import { menuPages } from './public-menu/menu-page-routes';
-import { PublicMenuCache } from './public-menu/public-menu-cache';
+import { pricedMenusOf } from './public-menu/priced-menus';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
 import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
 import { billingRoutes } from './billing/billing-routes';
@@ -49,7 +49,7 @@ const limitBody = (maxSize: number) => bodyLimit({ maxSize, onError: (c) => erro
 const jsonBodyLimit = limitBody(JSON_BODY_LIMIT);
 const pushBodyLimit = limitBody(SYNC_PUSH_BODY_LIMIT);
 
-export function createApi(services: Services, publicMenus = new PublicMenuCache()) {
+export function createApi(services: Services) {
   return (
     new Hono<AppEnv>()
       .use(async (c, next) => {
@@ -72,8 +72,8 @@ export function createApi(services: Services, publicMenus = new PublicMenuCache(
       .route('/', menuRoutes)
       .route('/', customerRoutes)
       .route('/', priceListRoutes)
-      .route('/', menuEventRoutes(publicMenus))
-      .route('/', publicMenuRoutes(publicMenus))
+      .route('/', menuEventRoutes(pricedMenusOf(services).guests))
+      .route('/', publicMenuRoutes(pricedMenusOf(services)))
       .route('/', savedMenuRoutes)
       .route('/', adminRoutes)
       .route('/', analyticsRoutes)
@@ -95,15 +95,14 @@ export function createApp(services: Services, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   const indexHtml = options.staticRoot ? appShell(options.staticRoot) : undefined;
-  const publicMenus = new PublicMenuCache();
-  const menuPageParts = indexHtml ? menuPages(indexHtml, services, publicMenus) : null;
+  const menuPageParts = indexHtml ? menuPages(indexHtml, services, pricedMenusOf(services).guests) : null;
   // Outermost: it sees a drawn menu page's answer with every header the middleware below adds.
   if (menuPageParts) app.use('/menu/*', menuPageParts.learnHeaders);
   app.use(secureHeaders({ contentSecurityPolicy: undefined, crossOriginEmbedderPolicy: false }));
   app.use(securityHeaders(indexHtml));
   app.use(closeAfterRefusedBody);
   app.use('/api/*', compressAnswers());
-  app.route('/api', createApi(services, publicMenus));
+  app.route('/api', createApi(services));
   app.all('/api/*', (c) => c.json({ message: 'Not found', reason: 'not_found' }, 404));
   // Uploaded files, with or without the built front end (never its index fallback).
   app.route('/', uploadedFileRoutes(services));

@@ -7,11 +7,11 @@
  */
 import { describeMenuDiff, diffMenus, menuFacts } from '../../sync/rules/menu-diff';
 import { AppError } from '../../sync/contract/errors';
+import { pricedMenusOf } from '../public-menu/priced-menus';
 import type { Services } from '../context';
 import { lastMailOfKind } from '../db/repositories/mail';
 import { lastPushedAt, notePushed } from '../db/repositories/push';
 import { markDigested, savedMenusChangedForDigest, type DigestCandidate } from '../db/repositories/saved-menus';
-import { getPublicMenu } from '../public-menu/public-menu-service';
 import { pushNews } from '../push/push-news';
 import { appLink, greetingName, notify } from './mail-service';
 import { savedMenusDigestMail } from './templates/notifications';
@@ -33,7 +33,7 @@ async function changesOf(services: Services, candidate: DigestCandidate): Promis
   if (!candidate.seenMenu) return [];
   try {
     // At the buyer's own prices, as the facts they last saw were kept.
-    const current = menuFacts(await getPublicMenu(services, candidate.publicLinkId, candidate.buyerUserId));
+    const current = menuFacts(await pricedMenusOf(services).menu(services, candidate.publicLinkId, candidate.buyerUserId));
     return digestChangeLines(describeMenuDiff(diffMenus(candidate.seenMenu, current)));
   } catch (error) {
     if (error instanceof AppError && error.reason === 'not_found') return [];

@@ -217,8 +217,9 @@ describe('the buyer’s saved copy', () => {
         ['Gummies', '9.00', '10.00'],
       ],
     ]);
-    // The menu answer follows the list at once too.
+    // The menu answer follows the list at once too, and is the pulled copy exactly: one door prices both.
     expect(prices(await publicMenu(menu.publicLinkId, buyer))[0]).toEqual(['Gelato', '24.00', '30.00']);
+    expect(next.body.savedMenus[0]!.snapshot).toEqual(await publicMenu(menu.publicLinkId, buyer));
   });
 
   it('carries the prices of another list on the next pull after the seller gave the buyer that list', async () => {

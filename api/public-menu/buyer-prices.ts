@@ -36,8 +36,9 @@ export class BuyerMenuPrices {
     const key = `${guests.etag}|${list.id}|${list.version}|${day}`;
     const kept = this.answers.get(key);
     if (kept) return kept;
-    const json = JSON.stringify(pricedMenu(guests.base, list));
-    const answer = { ...guests, json, ...keepBody(json) };
+    const menu = pricedMenu(guests.base, list);
+    const json = JSON.stringify(menu);
+    const answer = { ...guests, menu, json, ...keepBody(json) };
     this.answers.set(key, answer);
     return answer;
   }

@@ -4,6 +4,8 @@ import type { VersionedPriceList } from '../db/repositories/buyer-prices';
 import type { KeptBody } from '../platform/http/kept-answer';
 
 export type CachedAnswer = KeptBody & {
+  /** The menu as answered, priced; `json` is it serialised. Shared by every reader, so never changed in place. */
+  menu: PublicMenu;
   json: string;
   /** The menu at list prices, for pricing it for a buyer with a list of their own. */
   base: PublicMenu;

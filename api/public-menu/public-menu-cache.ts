@@ -50,8 +50,10 @@ export class PublicMenuCache {
     // Not found (or the seller disabled) throws the same 404 as the uncached path.
     const { publicMenu, sellerId } = await loadPublicMenu(services, linkId);
     const boundList = await menuPriceList(db, publicMenu.menu.id);
-    const json = JSON.stringify(pricedMenu(publicMenu, applicablePriceList(null, boundList, day)));
+    const menu = pricedMenu(publicMenu, applicablePriceList(null, boundList, day));
+    const json = JSON.stringify(menu);
     const entry: Entry = {
+      menu,
       base: publicMenu,
       boundList,
       day,

@@ -8,8 +8,6 @@ import { menuReachable, type Menu, type MenuAccess } from '../../sync/entities/m
 import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { pricedMenu } from '../../sync/rules/priced-menu';
-import { calendarDay } from '../../sync/rules/pricing';
 import { publicMenuOf } from '../../sync/rules/public-menu-view';
 import { menuLinkIdOf } from '../../sync/rules/sample-menu';
 import type { Services } from '../context';
@@ -18,7 +16,6 @@ import { findMenu, findMenuByLink } from '../db/repositories/menus';
 import { ownPhotosByIds } from '../db/repositories/photos';
 import { findProductsByIds } from '../db/repositories/products';
 import { findUserById } from '../db/repositories/users';
-import { listPricing } from './buyer-prices';
 
 export const MENU_NOT_FOUND_MESSAGE = "The menu you're looking for doesn't exist or may have been removed.";
 
@@ -30,13 +27,6 @@ export async function reachMenu(db: Db, now: Date, menuId: string | null, access
   const seller = menu ? await findUserById(db, menu.userId) : null;
   if (!menu || !seller || !menuReachable(menu, seller, access, now)) throw new AppError('not_found', MENU_NOT_FOUND_MESSAGE);
   return { menu, seller };
-}
-
-/** The public menu priced for the buyer team (their customer list, else the menu's bound list); null: for a guest. */
-export async function getPublicMenu(services: Services, publicLinkId: string, buyerTeamId: string | null = null): Promise<PublicMenu> {
-  const { publicMenu, sellerId } = await loadPublicMenu(services, publicLinkId);
-  const list = await listPricing(services.db.read, { sellerId, menuId: publicMenu.menu.id, buyerTeamId, day: calendarDay(services.now()) });
-  return pricedMenu(publicMenu, list);
 }
 
 /** The public menu as its seller keeps it, at list prices, and whose it is (which the answer itself never shows). */

@@ -26,7 +26,8 @@ import {
 } from '../db/repositories/saved-menus';
 import { findCustomerOfBuyerTeam } from '../db/repositories/customers';
 import { findMenu } from '../db/repositories/menus';
-import { getPublicMenu, reachMenu } from '../public-menu/public-menu-service';
+import { pricedMenusOf } from '../public-menu/priced-menus';
+import { reachMenu } from '../public-menu/public-menu-service';
 
 export const SAVED_MENU_NOT_FOUND = 'Saved menu not found';
 
@@ -45,7 +46,7 @@ export async function listSavedMenus(services: Services, buyer: User, since?: nu
       if (!menuReachable(reach, { disabled: reach.sellerDisabled }, { recordedLink: reach.savedLinkId }, now)) {
         return { ...row, seenMenu: null, menu: { ...row.menu, name: '', description: null, publicLinkId: '', productCount: 0 }, snapshot: null };
       }
-      const snapshot = await getPublicMenu(services, row.menu.publicLinkId, buyer.id);
+      const snapshot = await pricedMenusOf(services).menu(services, row.menu.publicLinkId, buyer.id);
       // Counted from what this buyer sees: the products their price list hides from them are not on their copy.
       return { ...row, menu: { ...row.menu, productCount: snapshot.products.length }, snapshot };
     }),
@@ -101,7 +102,7 @@ export async function updateSavedMenu(services: Services, buyer: User, id: strin
 /** The menu's facts as the buyer team sees them now (at their prices); none when the link no longer opens it. */
 async function currentMenuFacts(services: Services, publicLinkId: string, buyerTeamId: string): Promise<MenuFacts | null> {
   try {
-    return menuFacts(await getPublicMenu(services, publicLinkId, buyerTeamId));
+    return menuFacts(await pricedMenusOf(services).menu(services, publicLinkId, buyerTeamId));
   } catch (error) {
     if (error instanceof AppError && error.reason === 'not_found') return null;
     throw error;
