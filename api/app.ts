@@ -72,7 +72,7 @@ export function createApi(services: Services) {
       .route('/', menuRoutes)
       .route('/', customerRoutes)
       .route('/', priceListRoutes)
-      .route('/', menuEventRoutes(pricedMenusOf(services).guests))
+      .route('/', menuEventRoutes(pricedMenusOf(services)))
       .route('/', publicMenuRoutes(pricedMenusOf(services)))
       .route('/', savedMenuRoutes)
       .route('/', adminRoutes)
