@@ -6,6 +6,8 @@
  * The three loads are taken in turn, three rounds, the median p95 of each kept; the server, the guests and the
  * loops share this process, as in the other benchmarks, and the machine's cores with whatever else runs.
  */
+import { menuCreateSchema } from '../sync/entities/menu';
+import { productCreateSchema } from '../sync/entities/product';
 import { renderInvoicePdf, type InvoiceData } from '../api/orders/invoice-pdf';
 import { RENDER_INVOICE } from '../api/orders/invoice-pdfs';
 import { createMenu } from '../api/menus/menu-service';
@@ -75,21 +77,23 @@ async function publicMenu(server: BenchServer): Promise<string> {
   const created = await createProducts(
     services,
     seller,
-    Array.from({ length: PRODUCTS }, (_, i) => ({
-      strainName: `Strain ${i}`,
-      description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
-      category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
-      pricePerUnit: String(500 + i),
-      unitType: 'lb',
-      availableQuantity: String(i),
-    })),
+    Array.from({ length: PRODUCTS }, (_, i) =>
+      productCreateSchema.parse({
+        strainName: `Strain ${i}`,
+        description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
+        category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+        pricePerUnit: String(500 + i),
+        unitType: 'lb',
+        availableQuantity: String(i),
+      }),
+    ),
     owner,
   );
   const productIds = created.map((outcome) => {
     if ('refused' in outcome) throw outcome.refused;
     return outcome.product.id;
   });
-  const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds }, owner);
+  const menu = await createMenu(services, seller, menuCreateSchema.parse({ name: 'Bench menu', isPublic: true, productIds }), owner);
   return `${server.url}/api/public/menu/${menu.publicLinkId}`;
 }
 

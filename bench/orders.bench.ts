@@ -4,6 +4,8 @@
  * page's rows read straight from the orders table in one query on the same engine. Then 100 buyers submit an order
  * to that seller at once: every one must be taken, and the numbers must follow on with no gap and no repeat.
  */
+import { menuCreateSchema } from '../sync/entities/menu';
+import { productCreateSchema } from '../sync/entities/product';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { createUser, startSession } from '../api/auth/auth-service';
 import type { Db } from '../api/db/database';
@@ -47,10 +49,10 @@ async function seed(server: BenchServer): Promise<{ menuId: string; productIds: 
   const products: Product[] = [];
   for (let i = 0; i < PRODUCTS; i++) {
     const fields = { strainName: `Strain ${i}`, category: 'flower' as const, pricePerUnit: String(500 + i), unitType: 'lb', availableQuantity: '100000' };
-    products.push(await createProduct(services, seller, fields, owner));
+    products.push(await createProduct(services, seller, productCreateSchema.parse(fields), owner));
   }
   const productIds = products.map((product) => product.id);
-  const menu = await createMenu(services, seller, { name: 'Orders bench', isPublic: true, productIds }, owner);
+  const menu = await createMenu(services, seller, menuCreateSchema.parse({ name: 'Orders bench', isPublic: true, productIds }), owner);
 
   const customerIds: string[] = [];
   const seededAt = Date.now() - ORDERS * 60_000;

@@ -7,6 +7,8 @@
  * handing out that buyer's own answer the same way.
  * On SQLite (the embedded default) and, when one answers, on PostgreSQL.
  */
+import { menuCreateSchema } from '../sync/entities/menu';
+import { productCreateSchema } from '../sync/entities/product';
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -66,22 +68,24 @@ async function measureEngine(engine: string, env: Record<string, string>): Promi
     const created = await createProducts(
       services,
       seller,
-      Array.from({ length: PRODUCTS }, (_, i) => ({
-        strainName: `Strain ${i}`,
-        description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
-        category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
-        thcPercentage: String(15 + (i % 20)),
-        pricePerUnit: String(500 + i),
-        unitType: 'lb',
-        availableQuantity: String(i),
-      })),
+      Array.from({ length: PRODUCTS }, (_, i) =>
+        productCreateSchema.parse({
+          strainName: `Strain ${i}`,
+          description: 'Indoor, hand-trimmed, slow cured. Dense buds with a sweet, earthy nose and a long finish.',
+          category: PRODUCT_CATEGORIES[i % PRODUCT_CATEGORIES.length],
+          thcPercentage: String(15 + (i % 20)),
+          pricePerUnit: String(500 + i),
+          unitType: 'lb',
+          availableQuantity: String(i),
+        }),
+      ),
       owner,
     );
     const productIds = created.map((outcome) => {
       if ('refused' in outcome) throw outcome.refused;
       return outcome.product.id;
     });
-    const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds }, owner);
+    const menu = await createMenu(services, seller, menuCreateSchema.parse({ name: 'Bench menu', isPublic: true, productIds }), owner);
 
     const menuUrl = `${server.url}/api/public/menu/${menu.publicLinkId}`;
     const first = await fetch(menuUrl, { headers: { 'accept-encoding': 'gzip' } });

@@ -3,6 +3,7 @@
  * customers, and a buyer's first pull of a saved menu of 500 products priced by a 500-entry list of their own, beside
  * the same pull for a buyer with no list.
  */
+import { menuCreateSchema } from '../sync/entities/menu';
 import { createUser, startSession } from '../api/auth/auth-service';
 import { customers, priceLists } from '../api/db/schema';
 import { createMenu } from '../api/menus/menu-service';
@@ -73,7 +74,7 @@ export type BuyerPulls = { priced: Timed; unpriced: Timed; products: number };
 export async function buyerPulls(server: BenchServer, productIds: string[]): Promise<BuyerPulls> {
   const { services, seller } = server;
   const offered = productIds.slice(0, LIST_ENTRIES);
-  const menu = await createMenu(services, seller, { name: 'Bench menu', isPublic: true, productIds: offered }, { userId: seller.id, role: 'owner' });
+  const menu = await createMenu(services, seller, menuCreateSchema.parse({ name: 'Bench menu', isPublic: true, productIds: offered }), { userId: seller.id, role: 'owner' });
   const entries: PriceListEntry[] = offered.map((productId, i) => ({
     productId,
     price: i % 2 === 0 ? `${450 + i}.00` : null,

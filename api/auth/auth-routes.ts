@@ -8,6 +8,8 @@ import { withTeamBilling } from '../team/team-billing';
 import { login, logout, register } from './auth-service';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { FORGOT_PASSWORD_SENT_MESSAGE, isPendingRegistration } from '../../sync/entities/account';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { profileUpdateSchema } from '../../sync/entities/user';
 
 /** The signed-in person with their team's subscription and trial. */
 const seenByMember = (session: Session) => withTeamBilling(session.user, session.team.account);
@@ -37,7 +39,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/auth/user', anySignedIn, (c) => c.json(seenByMember(sessionOf(c))))
   .put('/auth/user', allow('admin', 'seller', 'buyer'), async (c) => {
     const session = sessionOf(c);
-    return c.json(await updateProfile(c.get('services'), session.user, await readJson(c), session.team));
+    return c.json(await updateProfile(c.get('services'), session.user, parseOrThrow(profileUpdateSchema, await readJson(c)), session.team));
   })
   // Browser navigations: the app's sign-in dialog and sign-out live in the page, so these hand over to it.
   .get('/login', open, (c) => c.redirect('/?auth=signin', 302))

@@ -1,5 +1,7 @@
 /** /api/customers: a seller team's customer book (a rep's part of it); /api/customer-invitations: its invitations, as the invited buyer sees them. */
 import { Hono } from 'hono';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { customerCreateSchema, customerUpdateSchema } from '../../sync/entities/customer';
 import type { AppEnv } from '../context';
 import { allow, memberOf, open, teamAccountOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -10,8 +12,12 @@ const seller = allow('seller');
 
 export const customerRoutes = new Hono<AppEnv>()
   .get('/customers', seller, async (c) => c.json(await listCustomers(c.get('services'), teamAccountOf(c), memberOf(c))))
-  .post('/customers', seller, async (c) => c.json(await createCustomer(c.get('services'), teamAccountOf(c), withNewId(await readJson(c)), memberOf(c)), 201))
-  .patch('/customers/:id', seller, async (c) => c.json(await updateCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), await readJson(c), memberOf(c))))
+  .post('/customers', seller, async (c) =>
+    c.json(await createCustomer(c.get('services'), teamAccountOf(c), parseOrThrow(customerCreateSchema, withNewId(await readJson(c))), memberOf(c)), 201),
+  )
+  .patch('/customers/:id', seller, async (c) =>
+    c.json(await updateCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), parseOrThrow(customerUpdateSchema, await readJson(c)), memberOf(c))),
+  )
   .delete('/customers/:id', seller, async (c) => {
     await deleteCustomer(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));
     return c.body(null, 204);

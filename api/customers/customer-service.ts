@@ -1,10 +1,11 @@
 /** A seller team's customer book: every customer write goes through here, from REST routes and sync alike. */
 import { randomUUID } from 'node:crypto';
-import { customerCreateSchema, customerUpdateSchema, type Customer } from '../../sync/entities/customer';
+import type { customerCreateSchema, customerUpdateSchema } from '../../sync/entities/customer';
+import { type Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
 import { AppError, type FieldErrors } from '../../sync/contract/errors';
 import { can, CUSTOMER_TERMS_FIELDS, REP_CUSTOMER_DELETE_MESSAGE, REP_CUSTOMER_TERMS_MESSAGE, seesCustomer } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';
@@ -61,8 +62,8 @@ export function withNewId(input: unknown): unknown {
 }
 
 /** A rep adds customers for themselves: assigned to them, on the default terms. */
-export async function createCustomer(services: Services, seller: User, input: unknown, by: Member): Promise<Customer> {
-  const { id, ...fields } = parseOrThrow(customerCreateSchema, input);
+export async function createCustomer(services: Services, seller: User, input: z.output<typeof customerCreateSchema>, by: Member): Promise<Customer> {
+  const { id, ...fields } = input;
   assertSellerMayWrite(seller, services.now());
   const manages = can(by.role, 'customers.manage');
   if (!manages && (fields.paymentTerms !== 'cod' || fields.priceListId !== null || fields.holdWhenOverdue || (fields.repUserId !== null && fields.repUserId !== by.userId))) {
@@ -87,8 +88,8 @@ export async function createCustomer(services: Services, seller: User, input: un
 }
 
 /** A rep may change a customer's name, email, licence and tags, not what they pay nor who looks after them. */
-export async function updateCustomer(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Customer> {
-  const fields = parseOrThrow(customerUpdateSchema, input);
+export async function updateCustomer(services: Services, seller: User, id: string, input: z.output<typeof customerUpdateSchema>, by: Member): Promise<Customer> {
+  const fields = input;
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await visibleCustomer(tx.db, seller, id, by);

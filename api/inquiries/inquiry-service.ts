@@ -9,14 +9,15 @@
  * takes neither, nor the buyer's later messages about that menu.
  */
 import { addBuyerAsCustomer } from '../customers/buyer-links';
-import { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema, type Inquiry } from '../../sync/entities/inquiry';
+import type { inquiryCreateSchema, inquiryReplySchema, inquiryStatusSchema } from '../../sync/entities/inquiry';
+import { type Inquiry } from '../../sync/entities/inquiry';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { orderTotal, totalsBeyondCents, type LineAmount } from '../../sync/rules/order-request';
 import { pricedOrderLine } from '../../sync/rules/priced-menu';
 import { calendarDay, entriesByProduct, productTerms } from '../../sync/rules/pricing';
 import { mayHandleCustomer } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';
 import { findCustomerOfBuyerTeam } from '../db/repositories/customers';
@@ -57,8 +58,8 @@ export async function getInquiry(services: Services, user: User, by: Member, id:
 }
 
 /** `buyer` is the buyer's team (the party); `authorId` the member who wrote it. */
-export async function createInquiry(services: Services, buyer: User, authorId: string, input: unknown): Promise<Inquiry> {
-  const args = parseOrThrow(inquiryCreateSchema, input);
+export async function createInquiry(services: Services, buyer: User, authorId: string, input: z.output<typeof inquiryCreateSchema>): Promise<Inquiry> {
+  const args = input;
   return services.db.transaction(async (tx) => {
     // The first message is stored under the inquiry's id, so that id must be free among messages too.
     if ((await findInquiry(tx.db, args.id)) || (args.message && (await messageExists(tx.db, args.id)))) {
@@ -122,8 +123,8 @@ export async function createInquiry(services: Services, buyer: User, authorId: s
 }
 
 /** `user` is the replying team (the party); `by` the member who writes it. */
-export async function replyToInquiry(services: Services, user: User, by: Member, input: unknown): Promise<Inquiry> {
-  const { id, inquiryId, body, writtenAt } = parseOrThrow(inquiryReplySchema, input);
+export async function replyToInquiry(services: Services, user: User, by: Member, input: z.output<typeof inquiryReplySchema>): Promise<Inquiry> {
+  const { id, inquiryId, body, writtenAt } = input;
   const authorId = by.userId;
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, user, by, inquiryId);
@@ -142,8 +143,8 @@ export async function replyToInquiry(services: Services, user: User, by: Member,
   });
 }
 
-export async function setInquiryStatus(services: Services, seller: User, by: Member, input: unknown): Promise<Inquiry> {
-  const { id, status } = parseOrThrow(inquiryStatusSchema, input);
+export async function setInquiryStatus(services: Services, seller: User, by: Member, input: z.output<typeof inquiryStatusSchema>): Promise<Inquiry> {
+  const { id, status } = input;
   return services.db.transaction(async (tx) => {
     const inquiry = await partyInquiry(tx.db, seller, by, id);
     if (inquiry.sellerId !== seller.id) throw new AppError('forbidden', 'Only the seller can accept or decline an order request');

@@ -1,7 +1,8 @@
 /** A seller's menus: create, edit, delete; the public link id is made at first save. */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { menuCreateSchema, menuUpdateSchema, type Menu } from '../../sync/entities/menu';
+import type { menuCreateSchema, menuUpdateSchema } from '../../sync/entities/menu';
+import { type Menu } from '../../sync/entities/menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { can, mayDelete, mayEditMenu, REP_DELETE_MESSAGE, REP_LINK_MESSAGE, REP_MENU_MESSAGE, REP_PRICE_LIST_MESSAGE } from '../../sync/rules/team-permissions';
@@ -58,8 +59,8 @@ async function assertPriceList(tx: Tx, seller: User, by: Member, priceListId: st
   if (!list || list.userId !== seller.id) throw new AppError('validation', 'Choose one of your price lists', { priceListId: 'Choose one of your price lists' });
 }
 
-export async function createMenu(services: Services, seller: User, input: unknown, by: Member): Promise<Menu> {
-  const { id, publicLinkId, productIds, ...fields } = parseOrThrow(menuCreateSchema, input);
+export async function createMenu(services: Services, seller: User, input: z.output<typeof menuCreateSchema>, by: Member): Promise<Menu> {
+  const { id, publicLinkId, productIds, ...fields } = input;
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const menuId = id ?? randomUUID();
@@ -75,8 +76,8 @@ export async function createMenu(services: Services, seller: User, input: unknow
 }
 
 /** A rep changes only a menu they made. */
-export async function updateMenu(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Menu> {
-  const { productIds, ...fields } = parseOrThrow(menuUpdateSchema, input);
+export async function updateMenu(services: Services, seller: User, id: string, input: z.output<typeof menuUpdateSchema>, by: Member): Promise<Menu> {
+  const { productIds, ...fields } = input;
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {
     const current = await ownedMenu(tx.db, seller, id);

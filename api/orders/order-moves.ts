@@ -4,22 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { centsAsMoney, formatScaled, moneyCents } from '../../sync/rules/decimal';
-import {
-  orderByIdSchema,
-  orderDeliverSchema,
-  orderLinesUpdateSchema,
-  orderPaymentInputSchema,
-  orderRejectSchema,
-  type Order,
-  type OrderHistoryEntry,
-} from '../../sync/entities/order';
+import type { orderByIdSchema, orderDeliverSchema, orderLinesUpdateSchema, orderPaymentInputSchema, orderRejectSchema } from '../../sync/entities/order';
+import { type Order, type OrderHistoryEntry } from '../../sync/entities/order';
 import { AppError } from '../../sync/contract/errors';
 import { applyPayment, billedLineTotal, dueDate, fulfilmentHold, orderTotals, paymentStatusOf } from '../../sync/rules/order-payments';
 import { lineChanges, linesChangedHistory } from '../../sync/rules/order-changes';
 import { deliveredQuantityProblem } from '../../sync/rules/order-delivery';
 import { moveAlreadyMade, orderMove, type OrderMove, type OrderParty } from '../../sync/rules/order-states';
 import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomerOfSeller } from '../db/repositories/customers';
@@ -76,8 +69,8 @@ function withStockHeld(stockHeld: boolean, work: (context: MoveContext) => Promi
   };
 }
 
-export async function acceptOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const { id } = parseOrThrow(orderByIdSchema, input);
+export async function acceptOrder(services: Services, actor: OrderActor, input: z.output<typeof orderByIdSchema>): Promise<Order> {
+  const { id } = input;
   return moveOrder(
     services,
     actor,
@@ -90,13 +83,13 @@ export async function acceptOrder(services: Services, actor: OrderActor, input: 
   );
 }
 
-export async function rejectOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const { id, reason } = parseOrThrow(orderRejectSchema, input);
+export async function rejectOrder(services: Services, actor: OrderActor, input: z.output<typeof orderRejectSchema>): Promise<Order> {
+  const { id, reason } = input;
   return moveOrder(services, actor, id, 'reject', statusMove(actor, 'reject', 'rejected', undefined, reason));
 }
 
-export async function cancelOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const { id } = parseOrThrow(orderByIdSchema, input);
+export async function cancelOrder(services: Services, actor: OrderActor, input: z.output<typeof orderByIdSchema>): Promise<Order> {
+  const { id } = input;
   return moveOrder(
     services,
     actor,
@@ -111,13 +104,13 @@ export async function cancelOrder(services: Services, actor: OrderActor, input: 
   );
 }
 
-export async function approveOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const { id } = parseOrThrow(orderByIdSchema, input);
+export async function approveOrder(services: Services, actor: OrderActor, input: z.output<typeof orderByIdSchema>): Promise<Order> {
+  const { id } = input;
   return moveOrder(services, actor, id, 'approve', statusMove(actor, 'approve', 'approved'));
 }
 
-export async function fulfilOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const { id } = parseOrThrow(orderByIdSchema, input);
+export async function fulfilOrder(services: Services, actor: OrderActor, input: z.output<typeof orderByIdSchema>): Promise<Order> {
+  const { id } = input;
   return moveOrder(
     services,
     actor,
@@ -136,8 +129,8 @@ export async function fulfilOrder(services: Services, actor: OrderActor, input: 
  * The seller changes the lines: products already on the order keep their price, new ones are priced as the customer's
  * are today. Raising the total or adding a product waits for the buyer's approval; stock held for an accepted order follows.
  */
-export async function updateOrderLines(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const args = parseOrThrow(orderLinesUpdateSchema, input);
+export async function updateOrderLines(services: Services, actor: OrderActor, input: z.output<typeof orderLinesUpdateSchema>): Promise<Order> {
+  const args = input;
   return moveOrder(services, actor, args.id, 'editLines', async ({ tx, row, party, now }) => {
     const [customerLists, menuList, products] = await Promise.all([
       findCustomerPriceLists(tx.db, row.sellerId, [row.customerId]),
@@ -166,8 +159,8 @@ export async function updateOrderLines(services: Services, actor: OrderActor, in
 }
 
 /** Delivery with what actually reached the buyer: a short line gives the rest back to stock and is billed as delivered. */
-export async function deliverOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const args = parseOrThrow(orderDeliverSchema, input);
+export async function deliverOrder(services: Services, actor: OrderActor, input: z.output<typeof orderDeliverSchema>): Promise<Order> {
+  const args = input;
   return moveOrder(services, actor, args.id, 'deliver', async (context): Promise<MoveOutcome> => {
     const { tx, row, now } = context;
     const delivered = new Map(args.lines.map((line) => [line.productId, thousandthsOf(line.deliveredQuantity!)]));
@@ -210,8 +203,8 @@ export async function deliverOrder(services: Services, actor: OrderActor, input:
 }
 
 /** A payment the seller received; one recorded offline arrives once, by the id the device gave it. */
-export async function recordPayment(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const args = parseOrThrow(orderPaymentInputSchema, input);
+export async function recordPayment(services: Services, actor: OrderActor, input: z.output<typeof orderPaymentInputSchema>): Promise<Order> {
+  const args = input;
   return moveOrder(services, actor, args.id, 'recordPayment', async ({ row, now }) => {
     if (args.paymentId && row.payments.some((payment) => payment.id === args.paymentId)) return { changes: {}, step: null };
     const amount = centsAsMoney(moneyCents(args.amount!));

@@ -1,5 +1,8 @@
 /** /api/orders: each party's own orders (a rep's: their customers'); another party's order answers 404. */
 import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import { MUTATIONS } from '../../sync/contract/mutations';
+import { parseOrThrow } from '../../sync/contract/validation';
 import type { Order } from '../../sync/entities/order';
 import type { AppEnv, Services } from '../context';
 import { allow, sessionOf } from '../http/access';
@@ -19,8 +22,11 @@ async function argsOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   return { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}), id: c.req.param('id') };
 }
 
-const move = (run: (services: Services, actor: OrderActor, input: unknown) => Promise<Order>) => async (c: Context<AppEnv>) =>
-  c.json(await run(c.get('services'), orderActor(sessionOf(c)), await argsOf(c)));
+/** A move's route parses its arguments with the schema of the same move made through sync, once. */
+const move =
+  <S extends z.ZodType>(schema: S, run: (services: Services, actor: OrderActor, input: z.output<S>) => Promise<Order>) =>
+  async (c: Context<AppEnv>) =>
+    c.json(await run(c.get('services'), orderActor(sessionOf(c)), parseOrThrow(schema, await argsOf(c))));
 
 /** A file the browser saves under its own name rather than shows. */
 const download = (c: Context<AppEnv>, file: OrderFile, type: string) =>
@@ -37,16 +43,21 @@ export const orderRoutes = new Hono<AppEnv>()
     return 'unchanged' in invoice ? c.body(null, 304) : download(c, invoice, 'application/pdf');
   })
   .get('/orders/:id', parties, async (c) => c.json(await getOrder(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'))))
-  .post('/orders', parties, async (c) => c.json(await createOrder(c.get('services'), orderActor(sessionOf(c)), await readJson(c)), 201))
-  .post('/orders/:id/accept', seller, move(acceptOrder))
-  .post('/orders/:id/reject', seller, move(rejectOrder))
-  .post('/orders/:id/cancel', parties, move(cancelOrder))
-  .put('/orders/:id/lines', seller, move(updateOrderLines))
-  .post('/orders/:id/approve', buyer, move(approveOrder))
-  .post('/orders/:id/fulfil', seller, move(fulfilOrder))
-  .post('/orders/:id/deliver', seller, move(deliverOrder))
-  .post('/orders/:id/payments', seller, move(recordPayment))
+  .post('/orders', parties, async (c) =>
+    c.json(await createOrder(c.get('services'), orderActor(sessionOf(c)), parseOrThrow(MUTATIONS['order.create'].args, await readJson(c))), 201),
+  )
+  .post('/orders/:id/accept', seller, move(MUTATIONS['order.accept'].args, acceptOrder))
+  .post('/orders/:id/reject', seller, move(MUTATIONS['order.reject'].args, rejectOrder))
+  .post('/orders/:id/cancel', parties, move(MUTATIONS['order.cancel'].args, cancelOrder))
+  .put('/orders/:id/lines', seller, move(MUTATIONS['order.updateLines'].args, updateOrderLines))
+  .post('/orders/:id/approve', buyer, move(MUTATIONS['order.approve'].args, approveOrder))
+  .post('/orders/:id/fulfil', seller, move(MUTATIONS['order.fulfil'].args, fulfilOrder))
+  .post('/orders/:id/deliver', seller, move(MUTATIONS['order.deliver'].args, deliverOrder))
+  .post('/orders/:id/payments', seller, move(MUTATIONS['order.recordPayment'].args, recordPayment))
   // The device makes the new order's id when it reorders offline; a caller that does not gets one made here.
   .post('/orders/:id/reorder', parties, async (c) =>
-    c.json(await reorder(c.get('services'), orderActor(sessionOf(c)), { newOrderId: crypto.randomUUID(), ...(await argsOf(c)) }), 201),
+    c.json(
+      await reorder(c.get('services'), orderActor(sessionOf(c)), parseOrThrow(MUTATIONS['order.reorder'].args, { newOrderId: crypto.randomUUID(), ...(await argsOf(c)) })),
+      201,
+    ),
   );

@@ -6,9 +6,9 @@
  * buyer in a seller's book, which the next one must see. The run is counted against the order quota at once; a run
  * the quota has no room for goes one order at a time, so the push stops exactly at the order over it.
  */
-import { orderCreateSchema } from '../../sync/entities/order';
+import type { z } from 'zod';
+import type { orderCreateSchema } from '../../sync/entities/order';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Tx } from '../db/database';
 import { findCustomersOfSeller } from '../db/repositories/customers';
@@ -40,14 +40,10 @@ type Accepted = { index: number; parts: NewOrderParts; row: Omit<NewOrder, 'numb
  * For each input, in order: null when the order was written, or why it was refused (nothing of it written); a
  * RetryLaterError when it was not tried for the quota, which holds it and every one after it.
  */
-export async function createOrders(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
+export async function createOrders(services: Services, actor: OrderActor, inputs: z.output<typeof orderCreateSchema>[]): Promise<Outcome[]> {
   if (actor.account.role !== 'seller') return oneAtATime(services, actor, inputs);
   const outcomes: Outcome[] = inputs.map(() => null);
-  const wanted: Wanted[] = [];
-  inputs.forEach((input, index) => {
-    const refusal = refusalOf(() => wanted.push({ index, args: parseOrThrow(orderCreateSchema, input) }));
-    if (refusal) outcomes[index] = refusal;
-  });
+  const wanted: Wanted[] = inputs.map((args, index) => ({ index, args }));
   if (wanted.length === 0) return outcomes;
   return services.db.transaction(async (tx) => {
     const now = services.now();
@@ -116,7 +112,7 @@ async function checkRun(tx: Tx, actor: OrderActor, wanted: Wanted[], outcomes: O
 }
 
 /** Each order in its own transaction; from the first over the quota on, none is tried, and each answers that quota. */
-async function oneAtATime(services: Services, actor: OrderActor, inputs: unknown[]): Promise<Outcome[]> {
+async function oneAtATime(services: Services, actor: OrderActor, inputs: z.output<typeof orderCreateSchema>[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const input of inputs) {
     const overQuota = outcomes.find((outcome) => outcome instanceof RetryLaterError);

@@ -3,9 +3,11 @@
  * two parties only (a rep only for the customers assigned to them). REST and sync both call these, so one place
  * validates, prices and writes.
  */
+import type { z } from 'zod';
 import type { Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
-import { orderCreateSchema, orderListQuerySchema, orderReorderSchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
+import type { orderCreateSchema, orderReorderSchema } from '../../sync/entities/order';
+import { orderListQuerySchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
 import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/contract/errors';
 import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
@@ -162,8 +164,8 @@ async function placeOrder(services: Services, tx: Tx, actor: OrderActor, parts: 
  * A create whose id an order has already answers that it was sent, whatever else would refuse it now: the insert
  * finds that out without a look first, and a refusal before the insert looks once (only then, as refusals are rare).
  */
-export async function createOrder(services: Services, actor: OrderActor, input: unknown): Promise<Order> {
-  const args = parseOrThrow(orderCreateSchema, input);
+export async function createOrder(services: Services, actor: OrderActor, input: z.output<typeof orderCreateSchema>): Promise<Order> {
+  const args = input;
   return services.db.transaction(async (tx) => {
     try {
       return await writeNewOrder(services, tx, actor, args);
@@ -198,8 +200,8 @@ async function writeNewOrder(services: Services, tx: Tx, actor: OrderActor, args
 export type LeftOut = { productId: string; strainName: string; reason: string };
 
 /** A new order with the same lines at today's prices; what can no longer be ordered is left out and named. */
-export async function reorder(services: Services, actor: OrderActor, input: unknown): Promise<{ order: Order; leftOut: LeftOut[] }> {
-  const { id, newOrderId } = parseOrThrow(orderReorderSchema, input);
+export async function reorder(services: Services, actor: OrderActor, input: z.output<typeof orderReorderSchema>): Promise<{ order: Order; leftOut: LeftOut[] }> {
+  const { id, newOrderId } = input;
   return services.db.transaction(async (tx) => {
     const row = await findOrderRow(tx.db, id);
     if (!row) throw new AppError('not_found', ORDER_NOT_FOUND);

@@ -1,5 +1,7 @@
 /** /api/price-lists: a seller team's price lists; every member reads them, owners and managers write them. */
 import { Hono } from 'hono';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { priceListSaveSchema } from '../../sync/entities/price-list';
 import type { AppEnv } from '../context';
 import { withNewId } from '../customers/customer-service';
 import { allow, memberOf, teamAccountOf } from '../http/access';
@@ -13,9 +15,11 @@ const withIdOf = (input: unknown, id: string): unknown => (typeof input === 'obj
 
 export const priceListRoutes = new Hono<AppEnv>()
   .get('/price-lists', seller, async (c) => c.json(await listPriceLists(c.get('services'), teamAccountOf(c))))
-  .post('/price-lists', seller, async (c) => c.json(await savePriceList(c.get('services'), teamAccountOf(c), withNewId(await readJson(c)), memberOf(c), 'create'), 201))
+  .post('/price-lists', seller, async (c) =>
+    c.json(await savePriceList(c.get('services'), teamAccountOf(c), parseOrThrow(priceListSaveSchema, withNewId(await readJson(c))), memberOf(c), 'create'), 201),
+  )
   .put('/price-lists/:id', seller, async (c) =>
-    c.json(await savePriceList(c.get('services'), teamAccountOf(c), withIdOf(await readJson(c), c.req.param('id')), memberOf(c), 'replace')),
+    c.json(await savePriceList(c.get('services'), teamAccountOf(c), parseOrThrow(priceListSaveSchema, withIdOf(await readJson(c), c.req.param('id'))), memberOf(c), 'replace')),
   )
   .delete('/price-lists/:id', seller, async (c) => {
     await deletePriceList(c.get('services'), teamAccountOf(c), c.req.param('id'), memberOf(c));

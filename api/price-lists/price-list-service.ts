@@ -1,9 +1,10 @@
 /** A seller team's price lists: every write goes through here, from REST routes and sync alike. Owners and managers write them; every member reads them. */
-import { priceListSaveSchema, type PriceList, type PriceListEntry } from '../../sync/entities/price-list';
+import type { priceListSaveSchema } from '../../sync/entities/price-list';
+import { type PriceList, type PriceListEntry } from '../../sync/entities/price-list';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { can, REP_PRICE_LIST_MESSAGE } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services } from '../context';
 import type { Db, Tx } from '../db/database';
@@ -51,10 +52,10 @@ async function ownEntries(db: Db, seller: User, entries: PriceListEntry[]): Prom
   return entries.filter((entry) => found.has(entry.productId));
 }
 
-export async function savePriceList(services: Services, seller: User, input: unknown, by: Member, mode: SaveMode): Promise<PriceList> {
+export async function savePriceList(services: Services, seller: User, input: z.output<typeof priceListSaveSchema>, by: Member, mode: SaveMode): Promise<PriceList> {
   assertManages(by);
   assertSellerMayWrite(seller, services.now());
-  const { id, ...fields } = parseOrThrow(priceListSaveSchema, input);
+  const { id, ...fields } = input;
   return services.db.transaction(async (tx) => {
     const existing = await findPriceList(tx.db, id);
     if (existing && (existing.userId !== seller.id || mode === 'create')) {

@@ -6,16 +6,18 @@
  * creation and for many, so comparing it with itself would prove nothing).
  * Random lists mix what makes one creation depend on another: an id or a SKU
  * again, one already taken, a menu that is not the seller's, a gallery of
- * uploaded, missing and someone else's photos, input that fails its schema.
+ * uploaded, missing and someone else's photos. Input that fails its schema
+ * never reaches a run: the push refuses it first (api/sync/sync-push.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { menuCreateSchema } from '../../sync/entities/menu';
 import { productCreateSchema } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member } from '../context';
 import { insertPhoto } from '../db/repositories/photos';
 import { menuItems, products } from '../db/schema';
@@ -35,14 +37,13 @@ afterAll(async () => {
   await app.close();
 });
 
-type Pick = { id: number; sku: number; menus: number[]; photos: number[]; invalid: boolean };
+type Pick = { id: number; sku: number; menus: number[]; photos: number[] };
 
 const creationPick = fc.record({
   id: fc.nat({ max: 4 }),
   sku: fc.nat({ max: 3 }),
   menus: fc.array(fc.nat({ max: 2 }), { maxLength: 3 }),
   photos: fc.array(fc.nat({ max: 3 }), { maxLength: 3 }),
-  invalid: fc.nat({ max: 7 }).map((n) => n === 0),
 });
 
 async function addPhoto(userId: string): Promise<{ id: string; url: string }> {
@@ -67,9 +68,9 @@ async function seller(): Promise<{ seller: User; by: Member; ids: Ids }> {
     menus: [randomUUID(), randomUUID()],
     photos: [await addPhoto(seller.id), await addPhoto(seller.id), { ...(await addPhoto(stranger.id)), url: null }, { id: randomUUID(), url: null }],
   };
-  await createProduct(app.services, seller, { id: ids.taken, strainName: 'Taken', sku: 'SKU-0' }, by);
-  await createMenu(app.services, seller, { id: ids.menus[0], name: 'First', productIds: [ids.taken] }, by);
-  await createMenu(app.services, seller, { id: ids.menus[1], name: 'Second', productIds: [] }, by);
+  await createProduct(app.services, seller, productCreateSchema.parse({ id: ids.taken, strainName: 'Taken', sku: 'SKU-0' }), by);
+  await createMenu(app.services, seller, menuCreateSchema.parse({ id: ids.menus[0], name: 'First', productIds: [ids.taken] }), by);
+  await createMenu(app.services, seller, menuCreateSchema.parse({ id: ids.menus[1], name: 'Second', productIds: [] }), by);
   return { seller, by, ids };
 }
 
@@ -77,16 +78,15 @@ type Row = { id: string; name: string; sku: string | null; photoUrl: string | nu
 type State = { rows: Row[]; items: { menuId: string; productId: string; position: number }[] };
 
 /** The rules, one creation at a time: the schema, the menus, the SKU, the id, then the row and its place at the end of each menu. */
-function sequentially(inputs: unknown[], ids: Ids): { outcomes: Created[]; state: State } {
+function sequentially(inputs: z.output<typeof productCreateSchema>[], ids: Ids): { outcomes: Created[]; state: State } {
   const rows = new Map<string, Row>([[ids.taken, { id: ids.taken, name: 'Taken', sku: 'SKU-0', photoUrl: null }]]);
   const menus = new Map<string, string[]>([
     [ids.menus[0]!, [ids.taken]],
     [ids.menus[1]!, []],
   ]);
   const uploaded = new Map(ids.photos.flatMap((photo) => (photo.url ? [[photo.id, photo.url] as const] : [])));
-  const outcomes = inputs.map((input): Created => {
+  const outcomes = inputs.map((creation): Created => {
     try {
-      const creation = parseOrThrow(productCreateSchema, input);
       const id = creation.id!;
       if (!creation.selectedMenus.every((menuId) => menus.has(menuId))) {
         throw new AppError('validation', 'One of the selected menus does not exist', { selectedMenus: 'Unknown menu' });
@@ -134,13 +134,15 @@ describe('creating products many at once', () => {
         const { seller: owner, by, ids } = await seller();
         const productIds = [ids.taken, randomUUID(), randomUUID(), randomUUID(), randomUUID()];
         const menuIds = [...ids.menus, randomUUID()];
-        const inputs = picks.map((pick, n) => ({
-          id: productIds[pick.id],
-          strainName: pick.invalid ? '' : `Strain ${n}`,
-          sku: pick.sku === 3 ? null : `SKU-${pick.sku}`,
-          selectedMenus: pick.menus.map((menu) => menuIds[menu]),
-          photoIds: pick.photos.map((photo) => ids.photos[photo]!.id),
-        }));
+        const inputs = picks.map((pick, n) =>
+          productCreateSchema.parse({
+            id: productIds[pick.id],
+            strainName: `Strain ${n}`,
+            sku: pick.sku === 3 ? null : `SKU-${pick.sku}`,
+            selectedMenus: pick.menus.map((menu) => menuIds[menu]),
+            photoIds: pick.photos.map((photo) => ids.photos[photo]!.id),
+          }),
+        );
 
         const expected = sequentially(inputs, ids);
         const batched = await createProducts(app.services, owner, inputs, by);
@@ -158,8 +160,8 @@ describe('creating products many at once', () => {
     const owner = (await app.registerUser('seller')).user;
     const by: Member = { userId: owner.id, role: 'owner' };
     const menuIds: string[] = [];
-    for (let n = 0; n < 200; n++) menuIds.push((await createMenu(app.services, owner, { name: `Menu ${n}`, productIds: [] }, by)).id);
-    const inputs = Array.from({ length: 60 }, (_, n) => ({ id: randomUUID(), strainName: `Strain ${n}`, selectedMenus: menuIds }));
+    for (let n = 0; n < 200; n++) menuIds.push((await createMenu(app.services, owner, menuCreateSchema.parse({ name: `Menu ${n}`, productIds: [] }), by)).id);
+    const inputs = Array.from({ length: 60 }, (_, n) => productCreateSchema.parse({ id: randomUUID(), strainName: `Strain ${n}`, selectedMenus: menuIds }));
 
     const created = await createProducts(app.services, owner, inputs, by);
 
@@ -172,7 +174,7 @@ describe('creating products many at once', () => {
   // 70 creations naming 500 menus each that do not exist: 35,000 ids to look up, and every creation refused, none a server error.
   it('refuses creations naming many unknown menus', async () => {
     const owner = (await app.registerUser('seller')).user;
-    const inputs = Array.from({ length: 70 }, (_, n) => ({ strainName: `Strain ${n}`, selectedMenus: Array.from({ length: 500 }, () => randomUUID()) }));
+    const inputs = Array.from({ length: 70 }, (_, n) => productCreateSchema.parse({ strainName: `Strain ${n}`, selectedMenus: Array.from({ length: 500 }, () => randomUUID()) }));
 
     const created = await createProducts(app.services, owner, inputs, { userId: owner.id, role: 'owner' });
 

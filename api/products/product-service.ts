@@ -1,7 +1,8 @@
 /** A seller's catalogue: every product write goes through here, from REST routes and sync alike. */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { productCreateSchema, productUpdateSchema, type Product } from '../../sync/entities/product';
+import type { productCreateSchema, productUpdateSchema } from '../../sync/entities/product';
+import { type Product } from '../../sync/entities/product';
 import type { Photo } from '../../sync/entities/photo';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
@@ -17,7 +18,6 @@ import {
   REP_PRICE_MESSAGE,
   setsPriceOrStock,
 } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services } from '../context';
 import type { Tx } from '../db/database';
 import { appendMenuProducts, menuIdsContainingProduct, menusOwnedBy, touchMenus } from '../db/repositories/menus';
@@ -50,7 +50,7 @@ export async function ownedProduct(tx: Pick<Tx, 'db'>, seller: User, id: string)
   return product;
 }
 
-export async function createProduct(services: Services, seller: User, input: unknown, by: Member): Promise<Product> {
+export async function createProduct(services: Services, seller: User, input: z.output<typeof productCreateSchema>, by: Member): Promise<Product> {
   const [created] = await createProducts(services, seller, [input], by);
   if (!created || 'refused' in created) throw created?.refused ?? new Error('No product was created');
   return created.product;
@@ -68,7 +68,7 @@ type Creation = Omit<z.output<typeof productCreateSchema>, 'id'> & { id: string;
  * by one statement, they cost a few round trips to the database, not one or
  * more each.
  */
-export async function createProducts(services: Services, seller: User, inputs: unknown[], by: Member): Promise<Created[]> {
+export async function createProducts(services: Services, seller: User, inputs: z.output<typeof productCreateSchema>[], by: Member): Promise<Created[]> {
   const outcomes: Created[] = [];
   const creations: Creation[] = [];
   let lapsed: AppError | null = null;
@@ -80,7 +80,7 @@ export async function createProducts(services: Services, seller: User, inputs: u
   }
   inputs.forEach((input, index) => {
     try {
-      const { id, ...fields } = parseOrThrow(productCreateSchema, input);
+      const { id, ...fields } = input;
       assertPotencyConsistent(fields);
       if (lapsed) throw lapsed;
       creations.push({ ...fields, id: id ?? randomUUID(), index });
@@ -169,8 +169,8 @@ function assertRepLeavesPriceAndStock(by: Member, fields: Pick<Product, 'pricePe
 }
 
 /** A rep may change anything but the price and the stock: a change that would set either to another value is refused. */
-export async function updateProduct(services: Services, seller: User, id: string, input: unknown, by: Member): Promise<Product> {
-  const fields = settlePotency(parseOrThrow(productUpdateSchema, input));
+export async function updateProduct(services: Services, seller: User, id: string, input: z.output<typeof productUpdateSchema>, by: Member): Promise<Product> {
+  const fields = settlePotency(input);
   assertPotencyConsistent(fields);
   assertSellerMayWrite(seller, services.now());
   return services.db.transaction(async (tx) => {

@@ -8,11 +8,12 @@ import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { randomUUID } from 'node:crypto';
 import type { PaymentTerms } from '../../sync/entities/customer';
 import { menuReachable } from '../../sync/entities/menu';
-import { savedMenuCreateSchema, savedMenuUpdateSchema, WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
+import type { savedMenuCreateSchema, savedMenuUpdateSchema } from '../../sync/entities/saved-menu';
+import { WITHDRAWN_COPY_READ_ONLY_MESSAGE, type SavedMenu, type SavedMenuListItem } from '../../sync/entities/saved-menu';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { menuFacts, type MenuFacts } from '../../sync/rules/menu-diff';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import { noteMenuSaved } from '../analytics/insights-service';
 import type { Services } from '../context';
 import {
@@ -59,8 +60,8 @@ async function termsWithSellers(services: Services, buyer: User, sellerIds: Read
   return new Map(entries.flatMap(([sellerId, entry]) => (entry ? [[sellerId, entry.paymentTerms] as const] : [])));
 }
 
-export async function saveMenu(services: Services, buyer: User, input: unknown): Promise<{ saved: SavedMenu; created: boolean }> {
-  const { id, menuId, publicLinkId } = parseOrThrow(savedMenuCreateSchema, input);
+export async function saveMenu(services: Services, buyer: User, input: z.output<typeof savedMenuCreateSchema>): Promise<{ saved: SavedMenu; created: boolean }> {
+  const { id, menuId, publicLinkId } = input;
   return services.db.transaction(async (tx) => {
     // A private-link menu is saved only by someone who has its current link; a menu id alone opens nothing.
     const { menu } = await reachMenu(tx.db, services.now(), menuId, { link: publicLinkId });
@@ -90,8 +91,8 @@ async function ownSavedMenu(db: Services['db']['read'], buyer: User, id: string)
 }
 
 /** Notes, tags and the favourite mark; an update names only what it changes. */
-export async function updateSavedMenu(services: Services, buyer: User, id: string, input: unknown): Promise<void> {
-  const changes = Object.fromEntries(Object.entries(parseOrThrow(savedMenuUpdateSchema, input)).filter(([, value]) => value !== undefined));
+export async function updateSavedMenu(services: Services, buyer: User, id: string, input: z.output<typeof savedMenuUpdateSchema>): Promise<void> {
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   await services.db.transaction(async (tx) => {
     const saved = await ownSavedMenu(tx.db, buyer, id);
     if (saved.withdrawnAt) throw new AppError('conflict', WITHDRAWN_COPY_READ_ONLY_MESSAGE);

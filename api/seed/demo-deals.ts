@@ -3,6 +3,9 @@
  * few of its orders at each step from submitted to paid. Every step goes through the services a person's request
  * goes through, so the demo holds only what the product's rules allow.
  */
+import { parseOrThrow } from '../../sync/contract/validation';
+import { customerCreateSchema } from '../../sync/entities/customer';
+import { priceListSaveSchema } from '../../sync/entities/price-list';
 import { randomUUID } from 'node:crypto';
 import type { Order } from '../../sync/entities/order';
 import type { User } from '../../sync/entities/user';
@@ -43,11 +46,15 @@ export async function seedDemoDeals(services: Services, parties: DemoParties): P
   const priceList = await savePriceList(
     services,
     parties.seller,
-    { ...DEMO_PRICE_LIST, id: randomUUID(), entries: DEMO_PRICE_LIST.entries.map(({ strainName, ...terms }) => ({ ...terms, productId: productId(parties, strainName) })) },
+    parseOrThrow(priceListSaveSchema, {
+      ...DEMO_PRICE_LIST,
+      id: randomUUID(),
+      entries: DEMO_PRICE_LIST.entries.map(({ strainName, ...terms }) => ({ ...terms, productId: productId(parties, strainName) })),
+    }),
     owner,
     'create',
   );
-  await createCustomer(services, parties.seller, { ...DEMO_CUSTOMER, id: randomUUID(), priceListId: priceList.id }, owner);
+  await createCustomer(services, parties.seller, parseOrThrow(customerCreateSchema, { ...DEMO_CUSTOMER, id: randomUUID(), priceListId: priceList.id }), owner);
   for (const order of DEMO_ORDERS) await seedOrder(services, parties, order);
 }
 

@@ -3,6 +3,8 @@
  * behind /menu/sample and the deals of the demo seller's book, and creates the first admin from ADMIN_EMAIL and
  * ADMIN_PASSWORD when those are set.
  */
+import { parseOrThrow } from '../../sync/contract/validation';
+import { productCreateSchema } from '../../sync/entities/product';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hashPassword } from '../auth/password';
@@ -59,7 +61,8 @@ export async function seedDemoData(services: Services): Promise<boolean> {
     emailConfirmedAt: now,
   });
   const productIds = new Map<string, string>();
-  for (const product of DEMO_PRODUCTS) productIds.set(product.strainName, (await createProduct(services, seller, product, { userId: seller.id, role: 'owner' })).id);
+  for (const product of DEMO_PRODUCTS)
+    productIds.set(product.strainName, (await createProduct(services, seller, parseOrThrow(productCreateSchema, product), { userId: seller.id, role: 'owner' })).id);
   const menuId = randomUUID();
   await services.db.transaction(async (tx) => {
     await insertMenu(tx.db, { ...SAMPLE_MENU, id: menuId, userId: seller.id, publicLinkId: SAMPLE_MENU_LINK_ID, isPublic: true, createdBy: seller.id }, tx.version, now);

@@ -10,6 +10,7 @@ import type { SavedMenu } from '../../sync/entities/saved-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import type { MutationName } from '../../sync/contract/mutations';
+import { productCreateSchema } from '../../sync/entities/product';
 import { pullResponseSchema, pushResponseSchema, type PullResponse, type PushResponse } from '../../sync/contract/protocol';
 import * as syncRepository from '../db/repositories/sync';
 import { createProduct as createProductInDomain } from '../products/product-service';
@@ -395,7 +396,7 @@ describe('the pull cursor', () => {
     const inFlight = newProduct('Committed during a pull');
     let written = false;
     const writing = t.services.db.transaction(async (tx) => {
-      await createProductInDomain(t.services, seller.user, inFlight, { userId: seller.user.id, role: 'owner' });
+      await createProductInDomain(t.services, seller.user, productCreateSchema.parse(inFlight), { userId: seller.user.id, role: 'owner' });
       written = true;
       await held;
       return tx.version;
@@ -416,9 +417,9 @@ describe('the pull cursor', () => {
     for (const when of ['before', 'after'] as const) {
       const racing = newProduct(`Committed ${when} the clock is read`);
       const spy = vi.spyOn(syncRepository, 'readPullClock').mockImplementation(async (db) => {
-        if (when === 'before') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
+        if (when === 'before') await createProductInDomain(t.services, seller.user, productCreateSchema.parse(racing), { userId: seller.user.id, role: 'owner' });
         const value = await realReadClock(db);
-        if (when === 'after') await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
+        if (when === 'after') await createProductInDomain(t.services, seller.user, productCreateSchema.parse(racing), { userId: seller.user.id, role: 'owner' });
         return value;
       });
       const racingPull = await phone.pull(cursor);
@@ -440,7 +441,7 @@ describe('the pull cursor', () => {
     const realFind = syncRepository.findSyncClient;
     // The device id is looked up with the clock and the rows: a write lands while they are read.
     vi.spyOn(syncRepository, 'findSyncClient').mockImplementation(async (db, clientId) => {
-      await createProductInDomain(t.services, seller.user, racing, { userId: seller.user.id, role: 'owner' });
+      await createProductInDomain(t.services, seller.user, productCreateSchema.parse(racing), { userId: seller.user.id, role: 'owner' });
       return realFind(db, clientId);
     });
     const during = await phone.pull(start.cursor);

@@ -1,9 +1,10 @@
 /** A user changing their own profile and their team's business profile (PUT /api/auth/user and the sync mutation profile.update). */
 import { TRIAL_DAYS } from '../../sync/contract/constants';
-import { BUSINESS_FIELDS, businessNameProblem, profileUpdateSchema, type BusinessField, type User } from '../../sync/entities/user';
+import type { profileUpdateSchema } from '../../sync/entities/user';
+import { BUSINESS_FIELDS, businessNameProblem, type BusinessField, type User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { BUSINESS_PROFILE_MESSAGE, can } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
+import type { z } from 'zod';
 import { checkEmailChange, startEmailChange } from '../account/email-change';
 import type { Services, TeamSession } from '../context';
 import { renameTeamAfter } from '../db/repositories/teams';
@@ -23,8 +24,13 @@ const isBusinessField = (field: string): field is BusinessField => (BUSINESS_FIE
  * it (or with a wrong one) nothing of the call is saved. A profile or cover image is one of the team's uploads.
  * Answers the person as their screens see them.
  */
-export async function updateProfile(services: Services, user: User, input: unknown, team: Pick<TeamSession, 'id' | 'role' | 'account'>): Promise<User> {
-  const fields = parseOrThrow(profileUpdateSchema, input);
+export async function updateProfile(
+  services: Services,
+  user: User,
+  input: z.output<typeof profileUpdateSchema>,
+  team: Pick<TeamSession, 'id' | 'role' | 'account'>,
+): Promise<User> {
+  const fields = input;
   const { role, email, currentPassword, ...rest } = fields;
   const given = Object.entries(rest).filter(([, value]) => value !== undefined);
   const changes: UserChanges = Object.fromEntries(given.filter(([field]) => !isBusinessField(field)));
