@@ -77,9 +77,12 @@ async function reloadIntoNewVersion(page: Page): Promise<void> {
   ).toEqual({ controlled: true, waiting: false });
 }
 
-/** The visit that installed the first worker: it takes the page over (clientsClaim) without a reload. */
+/**
+ * The visit that installed the first worker: it takes the page over (clientsClaim) without a reload. The app registers
+ * it once the page is idle and it then caches the whole app, which a shared machine may take a while over.
+ */
 async function waitForFirstWorker(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 60_000 }).toBe(true);
 }
 
 /** A page loaded through the worker, as most visits are, and the first visit, which the worker took over as it ran. */
