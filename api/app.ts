@@ -72,7 +72,7 @@ export function createApi(services: Services) {
       .route('/', menuRoutes)
       .route('/', customerRoutes)
       .route('/', priceListRoutes)
-      .route('/', menuEventRoutes(pricedMenusOf(services)))
+      .route('/', menuEventRoutes(pricedMenusOf(services).guests))
       .route('/', publicMenuRoutes(pricedMenusOf(services)))
       .route('/', savedMenuRoutes)
       .route('/', adminRoutes)

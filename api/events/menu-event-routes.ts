@@ -1,9 +1,8 @@
 /**
  * GET /api/public/menu/:publicLinkId/events: a text/event-stream of the
  * menu's changes. Each change sends the whole public menu (the same answer
- * as GET /api/public/menu/:publicLinkId, a signed-in buyer's at their own
- * prices, so an open page needs no second request), with the change-clock
- * value as its id: a reconnect naming it in
+ * as GET /api/public/menu/:publicLinkId, so an open page needs no second
+ * request), with the change-clock value as its id: a reconnect naming it in
  * Last-Event-ID gets the current menu at once if anything changed meanwhile.
  * A menu that is gone (deleted, its link regenerated, its seller disabled)
  * sends `gone` and the stream ends. A first connection (no Last-Event-ID)
@@ -17,7 +16,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AppEnv, Services } from '../context';
 import { menuChangedSince } from '../db/repositories/live-menus';
 import { open } from '../http/access';
-import type { PricedMenus } from '../public-menu/priced-menus';
+import type { PublicMenuCache } from '../public-menu/public-menu-cache';
 import { StreamSlots, type StreamCaps } from './stream-slots';
 
 export const HEARTBEAT_MS = 25_000;
@@ -26,30 +25,27 @@ const RETRY_MS = 2_000;
 /** Menus whose latest answer is kept for their streams. */
 const MAX_REMEMBERED = 1_000;
 
-export function menuEventRoutes(menus: PricedMenus, options: { heartbeatMs?: number; caps?: Partial<StreamCaps> } = {}) {
+export function menuEventRoutes(cache: PublicMenuCache, options: { heartbeatMs?: number; caps?: Partial<StreamCaps> } = {}) {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const slots = new StreamSlots(options.caps);
-  // One change, one rebuilt answer per viewer: a thousand streams of a menu must not each rebuild it.
+  // One change, one rebuilt answer: a thousand streams of a menu must not each rebuild it.
   const latest = new BoundedMap<string, { version: number; json: Promise<string | null> }>(MAX_REMEMBERED);
-  const menuAt = (services: Services, linkId: string, buyerTeamId: string | null, version: number): Promise<string | null> => {
-    const key = `${linkId}|${buyerTeamId ?? ''}`;
-    const known = latest.get(key);
+  const menuAt = (services: Services, linkId: string, version: number): Promise<string | null> => {
+    const known = latest.get(linkId);
     if (known && known.version >= version) return known.json;
-    const json = menus.answer(services, linkId, buyerTeamId).then(
+    const json = cache.answer(services, linkId).then(
       (answer) => answer.json,
       () => null,
     );
-    latest.set(key, { version, json });
+    latest.set(linkId, { version, json });
     return json;
   };
 
   return new Hono<AppEnv>().get('/public/menu/:publicLinkId/events', open, async (c) => {
     const services = c.get('services');
     const linkId = c.req.param('publicLinkId');
-    const session = c.get('session');
-    const buyerTeamId = session?.user.role === 'buyer' ? session.team.id : null;
     // An unknown link is a 404 like the menu itself.
-    const { menuId } = await menus.guests.answer(services, linkId);
+    const { menuId } = await cache.answer(services, linkId);
     const release = slots.take(c.get('clientAddress'), menuId);
     const lastEventId = Number(c.req.header('last-event-id') ?? c.req.query('lastEventId') ?? Number.NaN);
     c.header('Cache-Control', 'no-cache, no-transform');
@@ -62,7 +58,7 @@ export function menuEventRoutes(menus: PricedMenus, options: { heartbeatMs?: num
         queue = queue.then(() =>
           closed
             ? undefined
-            : sendMenu(stream, menuAt(services, linkId, buyerTeamId, version), version).then((alive) => {
+            : sendMenu(stream, menuAt(services, linkId, version), version).then((alive) => {
                 if (!alive) close();
               }),
         );

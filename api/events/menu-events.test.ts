@@ -3,9 +3,8 @@
  * reaches an open stream within two seconds, a reconnect naming the last
  * event id gets what it missed, a gone menu says so, heartbeats keep the
  * connection, and one address, one menu and the process each hold a bounded
- * number of streams. A signed-in buyer's stream carries their own prices.
+ * number of streams.
  */
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
@@ -14,9 +13,8 @@ import type { PublicMenu } from '../../sync/entities/public-menu';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
-import { customers, priceLists } from '../db/schema';
 import { handleError } from '../platform/http/errors';
-import { PricedMenus } from '../public-menu/priced-menus';
+import { PublicMenuCache } from '../public-menu/public-menu-cache';
 import { eventReader } from '../testing/event-reader';
 import { createTestApp, fromAddress, type TestApp } from '../testing/test-app';
 import { menuEventRoutes } from './menu-event-routes';
@@ -40,9 +38,9 @@ afterAll(() => t.close());
 const connect = (link: string, headers: Record<string, string> = {}, address = '198.51.100.20') =>
   t.app.request(`/api/public/menu/${link}/events`, { headers }, fromAddress(address));
 
-/** A first connection (a guest's, or with `headers` a signed-in person's): its ready event, then the menu as it is now. */
-async function follow(link: string, headers: Record<string, string> = {}) {
-  const events = eventReader(await connect(link, headers));
+/** A first connection: its ready event, then the menu as it is now. */
+async function follow(link: string) {
+  const events = eventReader(await connect(link));
   const ready = await events.next();
   expect(ready.event).toBe('ready');
   const current = await events.next();
@@ -121,42 +119,6 @@ describe('the live menu stream', () => {
     expect((await t.request('DELETE', `/api/menus/${own.id}`, { token: seller.token })).status).toBe(204);
     expect((await events.next(2_000)).event).toBe('gone');
     await expect(events.next(500)).rejects.toThrow('The stream ended');
-  });
-
-  it('sends a signed-in buyer the menu at their own prices, at once and on each change, while a guest sees list prices', async () => {
-    const buyer = await t.registerUser('buyer');
-    // The seller's book prices the buyer by a list (written straight to the tables, as the customer book would).
-    await t.services.db.transaction(async (tx) => {
-      const now = t.clock.now();
-      const listId = randomUUID();
-      const entries = [{ productId: gelato.id, price: null, percentOff: '20', hidden: false, minQuantity: null, increment: null, breaks: [] }];
-      await tx.db.insert(priceLists).values({ id: listId, userId: seller.user.id, name: 'Partners', entries, version: tx.version, createdAt: now, updatedAt: now }).run();
-      await tx.db
-        .insert(customers)
-        .values({
-          id: randomUUID(),
-          userId: seller.user.id,
-          name: 'Dispensary',
-          buyerTeamId: buyer.user.id,
-          priceListId: listId,
-          version: tx.version,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run();
-    });
-    const gelatoPrice = (menu: PublicMenu) => menu.products.find((product) => product.id === gelato.id)?.pricePerUnit;
-    await changeProduct(gelato, { pricePerUnit: '10.00' });
-    const signedIn = await follow(menu.publicLinkId, { authorization: `Bearer ${buyer.token}` });
-    const guest = await follow(menu.publicLinkId);
-    expect(gelatoPrice(signedIn.current)).toBe('8.00');
-    expect(gelatoPrice(guest.current)).toBe('10.00');
-
-    await changeProduct(gelato, { pricePerUnit: '20.00' });
-    expect(gelatoPrice(JSON.parse((await signedIn.events.next(2_000)).data) as PublicMenu)).toBe('16.00');
-    expect(gelatoPrice(JSON.parse((await guest.events.next(2_000)).data) as PublicMenu)).toBe('20.00');
-    await signedIn.events.close();
-    await guest.events.close();
   });
 
   it('answers 404 for an unknown link', async () => {
@@ -253,7 +215,7 @@ function streamApp(caps: Partial<StreamCaps>, options: { heartbeatMs?: number } 
       c.set('clientAddress', c.req.header('x-test-client') ?? '192.0.2.9');
       return next();
     })
-    .route('/api', menuEventRoutes(new PricedMenus(), { ...options, caps }));
+    .route('/api', menuEventRoutes(new PublicMenuCache(), { ...options, caps }));
   app.onError(handleError);
   return app;
 }

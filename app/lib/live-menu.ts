@@ -1,7 +1,6 @@
 /**
  * Follows a public menu's changes while it is open: the server streams the
- * whole menu on each change (see GET /api/public/menu/:publicLinkId/events),
- * to a signed-in buyer at their own prices.
+ * whole menu on each change (see GET /api/public/menu/:publicLinkId/events).
  * EventSource reconnects by itself after a drop and names the last event it
  * had, so nothing is missed; a stream the server refused (it holds only so
  * many) is asked for again when the server says (live-stream-retry.ts);
@@ -9,24 +8,14 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PublicMenu } from '../../sync/entities/public-menu';
-import { authHeaders, retryAfterMsOf } from './api-client';
+import { retryAfterMsOf } from './api-client';
 import { liveStreamRetryDelayMs } from './live-stream-retry';
-import { useSession } from './session-store';
 import { whenIdle } from './when-idle';
 
 export type LiveMenu = { menu: PublicMenu | null; gone: boolean };
 
 /** The schema, and the validation library under it, load with the first change: a page that sees none never pays for them. */
 const loadMenuSchema = () => import('../../sync/entities/public-menu').then((module) => module.publicMenuSchema);
-
-/**
- * A stream that carries the signed-in buyer's token, which the browser's own EventSource cannot send: the same
- * EventSource, reconnecting and resuming alike, on a fetch that adds the header. Loaded only for a signed-in buyer.
- */
-async function openSignedIn(url: string): Promise<Pick<EventSource, 'addEventListener' | 'close' | 'readyState' | 'CLOSED'>> {
-  const { EventSource: FetchEventSource } = await import('eventsource');
-  return new FetchEventSource(url, { fetch: (input, init) => fetch(input, { ...init, headers: { ...init.headers, ...authHeaders() } }) });
-}
 
 /**
  * Why the stream was refused, which EventSource does not tell: the same
@@ -47,28 +36,23 @@ async function whyRefused(url: string): Promise<{ retryAfterMs: number | null } 
 /**
  * The latest menu the stream sent (null until something changes); pass null
  * to follow nothing. `shown` is the menu on screen: the stream's first answer
- * repeats it, and an identical menu is no change to draw again. A signed-in
- * buyer's stream is theirs, and opens again when someone else signs in.
+ * repeats it, and an identical menu is no change to draw again.
  */
 export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | null = null): LiveMenu {
   const [state, setState] = useState<{ link: string; live: LiveMenu } | null>(null);
   const shownJson = useMemo(() => (shown ? JSON.stringify(shown) : null), [shown]);
-  const buyer = useSession((session) => (session.user?.role === 'buyer' ? session.user.id : null));
 
   useEffect(() => {
     if (!publicLinkId || typeof EventSource === 'undefined') return;
     const url = `/api/public/menu/${encodeURIComponent(publicLinkId)}/events`;
-    let source: { close(): void } | null = null;
+    let source: EventSource | null = null;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;
     let lastJson = shownJson;
-    const open = async () => {
+    const open = () => {
       if (stopped) return;
-      // A buyer's stream needs its own code: should it not load (the network went), there is nothing to follow.
-      const opened = buyer ? await openSignedIn(url).catch(() => null) : new EventSource(url);
-      if (!opened) return;
-      if (stopped) return opened.close();
+      const opened = new EventSource(url);
       source = opened;
       opened.addEventListener('ready', () => {
         refusals = 0;
@@ -88,15 +72,15 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
       });
       // A dropped stream reconnects by itself; a refused one (no place for it now) is closed for good, so it is asked again later.
       opened.addEventListener('error', () => {
-        if (opened.readyState !== opened.CLOSED || stopped) return;
+        if (opened.readyState !== EventSource.CLOSED || stopped) return;
         refusals += 1;
         void whyRefused(url).then((refusal) => {
           if (stopped || refusal === 'gone') return;
-          retry = setTimeout(() => void open(), liveStreamRetryDelayMs(refusal.retryAfterMs, refusals, Math.random()));
+          retry = setTimeout(open, liveStreamRetryDelayMs(refusal.retryAfterMs, refusals, Math.random()));
         });
       });
     };
-    const cancelStart = whenIdle(() => void open());
+    const cancelStart = whenIdle(open);
     return () => {
       stopped = true;
       cancelStart();
@@ -104,7 +88,7 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
       source?.close();
       source = null;
     };
-  }, [publicLinkId, shownJson, buyer]);
+  }, [publicLinkId, shownJson]);
 
   return state && state.link === publicLinkId ? state.live : { menu: null, gone: false };
 }
