@@ -50,6 +50,7 @@ const jsonBodyLimit = limitBody(JSON_BODY_LIMIT);
 const pushBodyLimit = limitBody(SYNC_PUSH_BODY_LIMIT);
 
 export function createApi(services: Services) {
+  const menus = pricedMenusOf(services);
   return (
     new Hono<AppEnv>()
       .use(async (c, next) => {
@@ -72,8 +73,8 @@ export function createApi(services: Services) {
       .route('/', menuRoutes)
       .route('/', customerRoutes)
       .route('/', priceListRoutes)
-      .route('/', menuEventRoutes(pricedMenusOf(services).guests))
-      .route('/', publicMenuRoutes(pricedMenusOf(services)))
+      .route('/', menuEventRoutes(menus.guests))
+      .route('/', publicMenuRoutes(menus))
       .route('/', savedMenuRoutes)
       .route('/', adminRoutes)
       .route('/', analyticsRoutes)
