@@ -14,8 +14,6 @@ import { adminRoutes } from './admin/admin-routes';
 import { analyticsRoutes } from './analytics/analytics-routes';
 import { authRoutes } from './auth/auth-routes';
 import { browseRoutes } from './browse/browse-routes';
-import { inquiryRoutes } from './inquiries/inquiry-routes';
-import { orderRoutes } from './orders/order-routes';
 import type { AppEnv, Services } from './context';
 import { appShell } from './platform/http/app-shell';
 import { open } from './http/access';
@@ -27,19 +25,16 @@ import { errorResponse, handleError } from './platform/http/errors';
 import { healthRoutes } from './http/health-routes';
 import { securityHeaders } from './platform/http/security-headers';
 import { mailRoutes } from './mail/mail-routes';
-import { customerRoutes } from './customers/customer-routes';
-import { menuRoutes } from './menus/menu-routes';
-import { priceListRoutes } from './price-lists/price-list-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
-import { productRoutes } from './products/product-routes';
 import { pushRoutes } from './push/push-routes';
 import { teamRoutes } from './team/team-routes';
 import { menuPages } from './public-menu/menu-page-routes';
 import { pricedMenusOf } from './public-menu/priced-menus';
 import { publicMenuRoutes } from './public-menu/public-menu-routes';
-import { savedMenuRoutes } from './saved-menus/saved-menu-routes';
 import { billingRoutes } from './billing/billing-routes';
 import { syncRoutes } from './sync/sync-routes';
+import { SERVER_SLICES } from './registry';
+import { COLLECTION_NAMES } from '../sync/contract/collections';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** A push carries up to a batch of mutations (a product each, say): larger than one form, still bounded. */
@@ -51,43 +46,37 @@ const pushBodyLimit = limitBody(SYNC_PUSH_BODY_LIMIT);
 
 export function createApi(services: Services) {
   const menus = pricedMenusOf(services);
-  return (
-    new Hono<AppEnv>()
-      .use(async (c, next) => {
-        c.set('services', services);
-        await next();
-      })
-      // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
-      // A read carries no body to limit, and asking for one would make the Node adapter build a whole fetch Request.
-      .use((c, next) => {
-        if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-        if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
-        return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
-      })
-      .use(authenticate)
-      .route('/', healthRoutes())
-      .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
-      .route('/', authRoutes)
-      .route('/', productRoutes)
-      .route('/', teamRoutes)
-      .route('/', menuRoutes)
-      .route('/', customerRoutes)
-      .route('/', priceListRoutes)
-      .route('/', menuEventRoutes(menus.guests))
-      .route('/', publicMenuRoutes(menus))
-      .route('/', savedMenuRoutes)
-      .route('/', adminRoutes)
-      .route('/', analyticsRoutes)
-      .route('/', inquiryRoutes)
-      .route('/', orderRoutes)
-      .route('/', browseRoutes)
-      .route('/', billingRoutes)
-      .route('/', mailRoutes)
-      .route('/', accountRoutes)
-      .route('/', pushRoutes)
-      .route('/', syncRoutes)
-      .route('/', uploadRoutes)
-  );
+  const api = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('services', services);
+      await next();
+    })
+    // The upload route takes files up to the largest upload limit and applies its own body limit; a push gets a larger one.
+    // A read carries no body to limit, and asking for one would make the Node adapter build a whole fetch Request.
+    .use((c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      if (c.req.method === 'POST' && c.req.path === `/api${UPLOAD_PATH}`) return next();
+      return (c.req.method === 'POST' && c.req.path === '/api/sync/push' ? pushBodyLimit : jsonBodyLimit)(c, next);
+    })
+    .use(authenticate)
+    .route('/', healthRoutes())
+    .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
+    .route('/', authRoutes)
+    .route('/', teamRoutes)
+    .route('/', menuEventRoutes(menus.guests))
+    .route('/', publicMenuRoutes(menus))
+    .route('/', adminRoutes)
+    .route('/', analyticsRoutes)
+    .route('/', browseRoutes)
+    .route('/', billingRoutes)
+    .route('/', mailRoutes)
+    .route('/', accountRoutes)
+    .route('/', pushRoutes)
+    .route('/', syncRoutes)
+    .route('/', uploadRoutes);
+  // Each synced entity's routes, from its slice: their paths are the entity's own, so their place in the list is free.
+  for (const name of COLLECTION_NAMES) api.route('/', SERVER_SLICES[name].routes);
+  return api;
 }
 
 export type AppOptions = { staticRoot?: string };

@@ -100,9 +100,10 @@ describe('the decision records', () => {
 });
 
 describe("sync/'s layout", () => {
-  it('holds its README and the folders it describes, nothing loose beside them', () => {
+  it('holds its README, its registry and the folders it describes, nothing loose beside them', () => {
     const entries = readdirSync(join(ROOT, 'sync')).sort();
-    expect(entries).toEqual(['README.md', 'contract', 'device', 'entities', 'rules', 'testing']);
-    expect(entries.filter((name) => name !== 'README.md' && !read('sync/README.md').includes(`- \`${name}/\``))).toEqual([]);
+    expect(entries).toEqual(['README.md', 'contract', 'device', 'entities', 'registry.ts', 'rules', 'testing']);
+    const described = (name: string) => read('sync/README.md').includes(name.endsWith('.ts') ? `- \`${name}\`` : `- \`${name}/\``);
+    expect(entries.filter((name) => name !== 'README.md' && !described(name))).toEqual([]);
   });
 });

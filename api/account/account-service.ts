@@ -19,6 +19,7 @@ import { requirePassword } from '../auth/current-password';
 import { hashPassword } from '../auth/password';
 import type { Services, Session } from '../context';
 import type { Tx } from '../db/database';
+import { TEAM_TABLES } from '../registry';
 import { accountData, anonymiseTeamAnchor, chargeableSubscriptionIds, clearClosedAccount } from '../db/repositories/account';
 import { handOverCustomers } from '../db/repositories/customers';
 import { countMembers, deleteMember } from '../db/repositories/teams';
@@ -139,7 +140,7 @@ export async function updateEmailPreferences(services: Services, user: User, inp
 
 /** 'Download my data': the profile and everything the account owns, as one JSON document. */
 export async function exportAccount(services: Services, user: User) {
-  return { exportedAt: services.now().toISOString(), profile: user, ...(await accountData(services.db.read, user.id)) };
+  return { exportedAt: services.now().toISOString(), profile: user, ...(await accountData(services.db.read, user.id, TEAM_TABLES)) };
 }
 
 /**
@@ -168,7 +169,7 @@ export async function closeAccount(services: Services, { user, team }: Pick<Sess
       await deleteMember(tx.db, team.id, user.id);
       // The founding account's row holds the team's data: it stays, emptied of the person.
       if (team.id === user.id) await anonymiseTeamAnchor(tx.db, user.id, tx.version, services.now());
-      else await clearClosedAccount(tx.db, user.id, tx.version, services.now());
+      else await clearClosedAccount(tx.db, user.id, TEAM_TABLES, tx.version, services.now());
       await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
     });
     return;
@@ -183,7 +184,7 @@ export async function closeAccount(services: Services, { user, team }: Pick<Sess
     await retireAccountTokens(tx.db, user.id, TAKEOVER_LINKS, services.now());
     const uploaded = await uploadedFileNamesOf(tx.db, user.id);
     await withdrawSavedCopies(services, tx, user);
-    await clearClosedAccount(tx.db, user.id, tx.version, services.now());
+    await clearClosedAccount(tx.db, user.id, TEAM_TABLES, tx.version, services.now());
     await sendAccountMail(services, tx, { userId: null, email: user.email }, 'account-closed', accountClosedMail({ name: greetingName(user) }));
     return uploaded;
   });

@@ -38,6 +38,7 @@ import {
   type InvitationRow,
 } from '../db/repositories/teams';
 import { hasTeamData } from '../db/repositories/team-data';
+import { TEAM_TABLES } from '../registry';
 import { retireAccountTokens } from '../db/repositories/mail';
 import { findUserById, updateUser } from '../db/repositories/users';
 import { appLink, sendAccountMail } from '../mail/mail-service';
@@ -204,7 +205,7 @@ export async function joinWithToken(services: Services, tx: Tx, person: User, to
   if (membership && (membership.teamId !== person.id || (await countMembers(tx.db, membership.teamId)) > 1)) {
     throw new AppError('conflict', 'You are a member of another team: leave it before joining this one');
   }
-  if (await hasTeamData(tx.db, person.id)) {
+  if (await hasTeamData(tx.db, person.id, TEAM_TABLES)) {
     throw new AppError('conflict', 'Your account has products, menus, saved menus or messages of its own: join with an account that has none');
   }
   await assertSeatFree(tx, team.id, now, 'join');

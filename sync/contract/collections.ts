@@ -1,35 +1,12 @@
 /**
- * The synced collections, by name: each row's schema, the entity type its
- * deletions carry in a pull's tombstones (null: its rows are never deleted,
- * only changed), and its indexes in the device's replica database. The pull
- * answer, the replica's state, the device's tables and their sync store, its
- * reads and the server's pull are derived from this one list.
+ * The synced collections, by name, as sync/registry.ts composes them from the entity files: each row's schema, the
+ * entity type its deletions carry in a pull's tombstones (null: its rows are never deleted, only changed), and its
+ * indexes in the device's replica database; with what is derived from them.
  */
 import { z } from 'zod';
-import { customerSchema } from '../entities/customer';
-import { inquirySchema } from '../entities/inquiry';
-import { menuSchema } from '../entities/menu';
-import { priceListSchema } from '../entities/price-list';
-import { orderSchema } from '../entities/order';
-import { productSchema } from '../entities/product';
-import { savedMenuListItemSchema } from '../entities/saved-menu';
+import { COLLECTIONS } from '../registry';
 
-export const COLLECTIONS = {
-  products: { row: productSchema, tombstone: 'product', deviceIndex: 'id' },
-  menus: { row: menuSchema, tombstone: 'menu', deviceIndex: 'id' },
-  savedMenus: { row: savedMenuListItemSchema, tombstone: 'savedMenu', deviceIndex: 'id, menuId' },
-  /** Conversations and order requests the user is a party to (a rep's order requests: of the customers assigned to them). */
-  inquiries: { row: inquirySchema, tombstone: 'inquiry', deviceIndex: 'id' },
-  /** A seller team's customer book: a rep holds only the customers assigned to them. */
-  customers: { row: customerSchema, tombstone: 'customer', deviceIndex: 'id' },
-  priceLists: { row: priceListSchema, tombstone: 'priceList', deviceIndex: 'id' },
-  /**
-   * Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. Their
-   * tombstones and those of inquiries come only as withdrawals: a customer reassigned away takes its orders and order
-   * requests off the former rep's devices (see `readWithdrawnRows`).
-   */
-  orders: { row: orderSchema, tombstone: 'order', deviceIndex: 'id, status' },
-} as const satisfies Record<string, { row: z.ZodType<{ id: string }>; tombstone: string | null; deviceIndex: string }>;
+export { COLLECTIONS };
 
 export type CollectionName = keyof typeof COLLECTIONS;
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, phoneNumberField, requiredText, updateOf, zipCodeField } from '../contract/fields';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 export const PAYMENT_TERMS = ['cod', 'net7', 'net15', 'net30'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -169,3 +170,12 @@ export type CustomerInvitationPreview = z.infer<typeof customerInvitationPreview
 export const customerInvitationAcceptSchema = z.object({ token: z.string({ error: 'The invitation link is incomplete' }).min(1, 'The invitation link is incomplete').max(200) });
 export const customerInvitationAcceptedSchema = z.object({ sellerId: entityId, sellerName: z.string(), message: z.string() });
 export type CustomerInvitationAccepted = z.infer<typeof customerInvitationAcceptedSchema>;
+
+/** A seller team's customer book: a rep holds only the customers assigned to them. */
+export const customerCollection = { row: customerSchema, tombstone: 'customer', deviceIndex: 'id' } as const satisfies CollectionDefinition;
+
+export const customerMutations = {
+  'customer.create': { label: 'New customer', roles: ['seller'], args: customerCreateSchema },
+  'customer.update': { label: 'Customer edit', roles: ['seller'], args: z.object({ id: entityId, changes: customerUpdateSchema }) },
+  'customer.delete': { label: 'Customer deletion', roles: ['seller'], args: customerDeleteSchema },
+} as const satisfies MutationDefinitions<'customer'>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QUANTITY_RULE } from '../rules/decimal';
 import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../contract/fields';
 import { writtenAtInput } from '../rules/written-at';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 export const INQUIRY_KINDS = ['message', 'order'] as const;
 export const INQUIRY_STATUSES = ['open', 'accepted', 'declined'] as const;
@@ -120,3 +121,13 @@ export type InquiryCreateInput = z.input<typeof inquiryCreateSchema>;
 export const inquiryReplySchema = z.object({ id: entityId, inquiryId: entityId, body: messageBody, writtenAt: writtenAtInput });
 export const inquiryStatusSchema = z.object({ id: entityId, status: z.enum(['accepted', 'declined'], { error: 'Accept or decline' }) });
 export const inquiryReadSchema = z.object({ id: entityId });
+
+/** Conversations and order requests the user is a party to (a rep's order requests: of the customers assigned to them). */
+export const inquiryCollection = { row: inquirySchema, tombstone: 'inquiry', deviceIndex: 'id' } as const satisfies CollectionDefinition;
+
+export const inquiryMutations = {
+  'inquiry.create': { label: 'New message or order request', roles: ['buyer'], args: inquiryCreateSchema },
+  'inquiry.reply': { label: 'Reply', roles: ['buyer', 'seller'], args: inquiryReplySchema },
+  'inquiry.setStatus': { label: 'Order request answer', roles: ['seller'], args: inquiryStatusSchema },
+  'inquiry.markRead': { label: 'Marking a conversation as read', roles: ['buyer', 'seller'], args: inquiryReadSchema },
+} as const satisfies MutationDefinitions<'inquiry'>;

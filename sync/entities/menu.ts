@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { entityId, isoDate, optionalText, requiredText, updateOf } from '../contract/fields';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 export const menuSchema = z.object({
   id: entityId,
@@ -74,3 +75,13 @@ export type MenuCreateInput = z.input<typeof menuCreateSchema>;
 /** PUT /api/menus/:id: the fields it names change. */
 export const menuUpdateSchema = updateOf(menuFieldsSchema.shape);
 export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
+
+export const menuCollection = { row: menuSchema, tombstone: 'menu', deviceIndex: 'id' } as const satisfies CollectionDefinition;
+
+export const menuMutations = {
+  'menu.create': { label: 'New menu', roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },
+  'menu.update': { label: 'Menu edit', roles: ['seller'], args: z.object({ id: entityId, changes: menuUpdateSchema }) },
+  'menu.delete': { label: 'Menu deletion', roles: ['seller'], args: z.object({ id: entityId }) },
+  /** A new link for a menu shared too widely: the old one stops working. The device makes the uuid, so the new link can be shared at once. */
+  'menu.regenerateLink': { label: 'New menu link', roles: ['seller'], args: z.object({ id: entityId, publicLinkId: z.uuid() }) },
+} as const satisfies MutationDefinitions<'menu'>;

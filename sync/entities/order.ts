@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
 import { entityId, isoDate, optionalDecimal, tooLongMessage } from '../contract/fields';
 import { PAYMENT_TERMS } from './customer';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 export const ORDER_STATUSES = ['submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -204,3 +205,23 @@ export const orderListQuerySchema = z.object({
 /** The answer of GET /api/orders: one page, and how many there are in all. */
 export const orderListSchema = z.object({ orders: z.array(orderSchema), total: z.number().int() });
 export type OrderList = z.infer<typeof orderListSchema>;
+
+/**
+ * Orders the team is a party to (a rep's: of the customers assigned to them); never deleted, only moved on. Their
+ * tombstones and those of inquiries come only as withdrawals: a customer reassigned away takes its orders and order
+ * requests off the former rep's devices.
+ */
+export const orderCollection = { row: orderSchema, tombstone: 'order', deviceIndex: 'id, status' } as const satisfies CollectionDefinition;
+
+export const orderMutations = {
+  'order.create': { label: 'New order', roles: ['buyer', 'seller'], args: orderCreateSchema, whenRefused: 'kept' },
+  'order.accept': { label: 'Accepting an order', roles: ['seller'], args: orderByIdSchema },
+  'order.reject': { label: 'Rejecting an order', roles: ['seller'], args: orderRejectSchema },
+  'order.cancel': { label: 'Cancelling an order', roles: ['buyer', 'seller'], args: orderByIdSchema },
+  'order.updateLines': { label: 'Order change', roles: ['seller'], args: orderLinesUpdateSchema },
+  'order.approve': { label: 'Approving an order change', roles: ['buyer'], args: orderByIdSchema },
+  'order.fulfil': { label: 'Fulfilling an order', roles: ['seller'], args: orderByIdSchema },
+  'order.deliver': { label: 'Delivering an order', roles: ['seller'], args: orderDeliverSchema },
+  'order.recordPayment': { label: 'Recording a payment', roles: ['seller'], args: orderPaymentInputSchema },
+  'order.reorder': { label: 'Reordering', roles: ['buyer', 'seller'], args: orderReorderSchema },
+} as const satisfies MutationDefinitions<'order'>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
 import { entityId, isoDate, optionalDecimal, requiredText } from '../contract/fields';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 /** A calendar day, `YYYY-MM-DD`: a price list applies from its first day to its last, both included. */
 const calendarDay = z.iso.date({ error: 'Dates are written YYYY-MM-DD' });
@@ -79,3 +80,11 @@ export const priceListSaveSchema = z
   });
 export type PriceListSaveInput = z.input<typeof priceListSaveSchema>;
 export const priceListDeleteSchema = z.object({ id: entityId });
+
+export const priceListCollection = { row: priceListSchema, tombstone: 'priceList', deviceIndex: 'id' } as const satisfies CollectionDefinition;
+
+export const priceListMutations = {
+  /** The whole list as the grid holds it: creates it or replaces it. */
+  'priceList.save': { label: 'Price list', roles: ['seller'], args: priceListSaveSchema },
+  'priceList.delete': { label: 'Price list deletion', roles: ['seller'], args: priceListDeleteSchema },
+} as const satisfies MutationDefinitions<'priceList'>;

@@ -3,6 +3,7 @@ import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../contract/constants';
 import { PERCENT_RULE, PRICE_RULE, QUANTITY_RULE } from '../rules/decimal';
 import { entityId, isoDate, optionalDecimal, optionalImageAddress, optionalText, requiredText, updateOf } from '../contract/fields';
 import { MAX_PHOTOS_PER_PRODUCT } from './photo';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 /**
  * A product as the API and the device replica hold it. Percentages, price and
@@ -84,3 +85,12 @@ export type ProductCreateInput = z.input<typeof productCreateSchema>;
 /** An update names only the fields it changes. */
 export const productUpdateSchema = updateOf(productFieldsSchema.shape);
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
+
+/** A seller team's catalogue. */
+export const productCollection = { row: productSchema, tombstone: 'product', deviceIndex: 'id' } as const satisfies CollectionDefinition;
+
+export const productMutations = {
+  'product.create': { label: 'New product', roles: ['seller'], args: productCreateSchema.extend({ id: entityId }), whenRefused: 'kept' },
+  'product.update': { label: 'Product edit', roles: ['seller'], args: z.object({ id: entityId, changes: productUpdateSchema }) },
+  'product.delete': { label: 'Product deletion', roles: ['seller'], args: z.object({ id: entityId }) },
+} as const satisfies MutationDefinitions<'product'>;

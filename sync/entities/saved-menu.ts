@@ -4,6 +4,7 @@ import { menuFactsSchema } from '../rules/menu-diff';
 import { PAYMENT_TERMS } from './customer';
 import { linkExpired } from './menu';
 import { publicMenuSchema } from './public-menu';
+import type { CollectionDefinition, MutationDefinitions } from '../contract/definitions';
 
 export const savedMenuSchema = z.object({
   id: entityId,
@@ -86,3 +87,17 @@ export type SavedMenuListItem = z.infer<typeof savedMenuListItemSchema>;
 export function savedMenuAvailable(saved: Pick<SavedMenuListItem, 'snapshot'>, now: Date): boolean {
   return saved.snapshot !== null && !linkExpired(saved.snapshot.menu, now);
 }
+
+export const savedMenuCollection = { row: savedMenuListItemSchema, tombstone: 'savedMenu', deviceIndex: 'id, menuId' } as const satisfies CollectionDefinition;
+
+export const savedMenuMutations = {
+  'savedMenu.save': {
+    label: 'Saving a menu',
+    roles: ['buyer'],
+    // The device sends the menu as it saw it, so the saved entry shows at once offline; the server keeps its own.
+    args: z.object({ id: entityId, menuId: entityId, publicLinkId: z.uuid().optional(), snapshot: publicMenuSchema.optional() }),
+  },
+  'savedMenu.remove': { label: 'Removing a saved menu', roles: ['buyer'], args: z.object({ id: entityId }) },
+  'savedMenu.update': { label: 'Saved menu notes', roles: ['buyer'], args: z.object({ id: entityId, changes: savedMenuUpdateSchema }) },
+  'savedMenu.markSeen': { label: 'Marking a saved menu as seen', roles: ['buyer'], args: z.object({ id: entityId, stamp: z.number().int().min(0) }) },
+} as const satisfies MutationDefinitions<'savedMenu'>;

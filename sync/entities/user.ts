@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, SELF_SERVICE_ROLES, SUBSCRIPTION_STATUSES, USER_ROLES } from '../contract/constants';
 import { entityId, isoDate, optionalImageAddress, optionalText, phoneNumberField, requiredText, tooLongMessage, updateOf, zipCodeField } from '../contract/fields';
+import type { MutationDefinitions } from '../contract/definitions';
 
 /** A user as the API hands it out: never the password hash. */
 export const userSchema = z.object({
@@ -169,3 +170,8 @@ export function businessNameProblem(update: { businessName?: string | null }, ro
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** The person's own profile: not a synced collection (it comes with the session), but changed offline like one. */
+export const profileMutations = {
+  'profile.update': { label: 'Profile edit', roles: ['seller', 'buyer', 'admin'], args: profileUpdateSchema },
+} as const satisfies MutationDefinitions<'profile'>;

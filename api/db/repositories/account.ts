@@ -2,11 +2,12 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { billingSubscriptions, emailOptOuts, mailOutbox, menus, photos, pushDaily, pushOptOuts, pushSubscriptions, savedMenus, sessions, syncClients, users } from '../schema';
-import { deleteClosedTeamData, exportTeamData } from './team-data';
+import { deleteClosedTeamData, exportTeamData, type TeamTable } from './team-data';
 
-export async function accountData(db: Db, userId: string) {
+/** Everything the account owns; `teamTables`, what its team owns among the synced collections. */
+export async function accountData(db: Db, userId: string, teamTables: readonly TeamTable[]) {
   return {
-    ...(await exportTeamData(db, userId)),
+    ...(await exportTeamData(db, userId, teamTables)),
     photos: await db
       .select({ id: photos.id, purpose: photos.purpose, contentType: photos.contentType, size: photos.size, createdAt: photos.createdAt })
       .from(photos)
@@ -82,10 +83,10 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
  * business name, so the other side of their conversations still sees who
  * they talked to. Menus go, so their public links answer Menu Not Found;
  * buyers' copies of them stay (withdrawn before, see `withdrawSavedCopy`). The customer book goes with its
- * dispensaries' names, emails and licences, and the price lists with it (what goes: `TEAM_DATA`).
+ * dispensaries' names, emails and licences, and the price lists with it (what goes: `teamTables`).
  */
-export async function clearClosedAccount(db: Db, userId: string, version: number, now: Date): Promise<void> {
-  await deleteClosedTeamData(db, userId);
+export async function clearClosedAccount(db: Db, userId: string, teamTables: readonly TeamTable[], version: number, now: Date): Promise<void> {
+  await deleteClosedTeamData(db, userId, teamTables);
   await db.delete(photos).where(eq(photos.userId, userId)).run();
   await db.delete(sessions).where(eq(sessions.userId, userId)).run();
   await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();

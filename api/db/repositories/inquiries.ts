@@ -200,3 +200,16 @@ export async function updateInquiry(
     .where(eq(inquiries.id, id))
     .run();
 }
+
+/** The conversations the team is a party to, on either side, each with its messages, for 'Download my data'. */
+export async function exportConversations(db: Db, teamId: string) {
+  return Promise.all(
+    (
+      await db
+        .select()
+        .from(inquiries)
+        .where(or(eq(inquiries.buyerId, teamId), eq(inquiries.sellerId, teamId)))
+        .all()
+    ).map(async (inquiry) => ({ ...inquiry, messages: await db.select().from(inquiryMessages).where(eq(inquiryMessages.inquiryId, inquiry.id)).all() })),
+  );
+}

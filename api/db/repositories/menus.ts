@@ -177,3 +177,13 @@ export async function publicMenuStamp(db: Db, publicLinkId: string): Promise<str
   // The menu's bound list prices everyone who opens the link: a change to it (or its removal) is a change to the menu.
   return `${row.menuVersion}.${row.productsVersion ?? 0}.${row.sellerVersion}.${row.listVersion ?? '-'}`;
 }
+
+/** The team's menus for 'Download my data', each with its products in the order it shows them. */
+export async function exportMenus(db: Db, teamId: string) {
+  return Promise.all(
+    (await db.select().from(menus).where(eq(menus.userId, teamId)).all()).map(async (menu) => ({
+      ...menu,
+      productIds: (await db.select().from(menuItems).where(eq(menuItems.menuId, menu.id)).all()).sort((a, b) => a.position - b.position).map((item) => item.productId),
+    })),
+  );
+}

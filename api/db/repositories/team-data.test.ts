@@ -1,5 +1,5 @@
 /**
- * What a team owns, checked collection by collection from `TEAM_DATA`: one row of every synced collection is made
+ * What a team owns, checked collection by collection from the slices' `owned` (api/registry.ts): one row of every synced collection is made
  * through the API (the fixtures below must name each one, or this file does not compile), then exported, deleted where
  * devices learn of deletions from a trigger, and cleared by closing the account, on whichever engine the run uses.
  */
@@ -10,7 +10,8 @@ import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../../syn
 import type { AuthResponse } from '../../../sync/entities/user';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 import { tombstones } from '../schema';
-import { hasTeamData, TEAM_DATA } from './team-data';
+import { SERVER_SLICES, TEAM_TABLES } from '../../registry';
+import { hasTeamData } from './team-data';
 
 let t: TestApp;
 beforeAll(() => {
@@ -27,7 +28,7 @@ async function made(method: string, path: string, who: AuthResponse, body: Recor
 type Parties = { seller: AuthResponse; buyer: AuthResponse };
 type Rows = { [K in CollectionName]: string };
 
-/** One row of every collection, each owned by the seller or the buyer, as `TEAM_DATA` says. */
+/** One row of every collection, each owned by the seller or the buyer, as the slices' `owned` (api/registry.ts) says. */
 async function oneOfEach({ seller, buyer }: Parties): Promise<Rows> {
   const products = await made('POST', '/api/products', seller, { strainName: 'Ledger Kush', pricePerUnit: '10', lotSize: 1, availableQuantity: '50' });
   const menuBody = { name: 'Ledger Menu', productIds: [products], isPublic: true };
@@ -65,21 +66,21 @@ describe('what a team owns', () => {
       const owner = ownerOf(name, parties);
       const exported = await t.request<Record<string, Array<{ id: string }>>>('GET', '/api/account/export', { token: owner.token });
       expect(
-        exported.body[TEAM_DATA[name].exportedAs]?.map((row) => row.id),
+        exported.body[SERVER_SLICES[name].owned.exportedAs]?.map((row) => row.id),
         name,
       ).toContain(rows[name]);
     }
   });
 
   it('says a team with rows holds business data, and a new one does not', async () => {
-    expect(await hasTeamData(t.services.db.read, parties.seller.user.id)).toBe(true);
-    expect(await hasTeamData(t.services.db.read, parties.buyer.user.id)).toBe(true);
-    expect(await hasTeamData(t.services.db.read, (await t.registerUser('seller')).user.id)).toBe(false);
+    expect(await hasTeamData(t.services.db.read, parties.seller.user.id, TEAM_TABLES)).toBe(true);
+    expect(await hasTeamData(t.services.db.read, parties.buyer.user.id, TEAM_TABLES)).toBe(true);
+    expect(await hasTeamData(t.services.db.read, (await t.registerUser('seller')).user.id, TEAM_TABLES)).toBe(false);
   });
 
   it('leaves a tombstone naming the owner for every row of a collection deleted by trigger', async () => {
     for (const name of COLLECTION_NAMES) {
-      const entry = TEAM_DATA[name];
+      const entry = SERVER_SLICES[name].owned;
       if (entry.deletion !== 'trigger') continue;
       const entity = COLLECTIONS[name].tombstone!;
       const { table } = entry;
@@ -107,7 +108,7 @@ it("closing an account deletes the team's rows of every collection it alone keep
   const sharedWithTheBuyer: CollectionName[] = ['inquiries', 'orders'];
   for (const name of COLLECTION_NAMES) {
     if (ownerOf(name, parties) !== parties.seller) continue;
-    const { table } = TEAM_DATA[name];
+    const { table } = SERVER_SLICES[name].owned;
     const idColumn = getTableColumns(table).id!;
     const row = await t.services.db.read.select().from(table).where(eq(idColumn, rows[name])).get();
     expect(Boolean(row), name).toBe(sharedWithTheBuyer.includes(name));

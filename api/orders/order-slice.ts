@@ -1,0 +1,29 @@
+/** Orders on the server: their routes, their moves as mutations and their pull. */
+import { orders } from '../db/schema';
+import { orderIdsWithdrawnSince } from '../db/repositories/orders';
+import type { ServerSlice } from '../sync/server-slice';
+import { orderActor } from './order-actor';
+import { acceptOrder, approveOrder, cancelOrder, deliverOrder, fulfilOrder, recordPayment, rejectOrder, updateOrderLines } from './order-moves';
+import { orderRoutes } from './order-routes';
+import { createOrders } from './order-runs';
+import { createOrder, ordersChangedSince, reorder } from './order-service';
+
+export const orderSlice: ServerSlice<'orders'> = {
+  routes: orderRoutes,
+  appliers: {
+    'order.create': (services, by, args) => createOrder(services, orderActor(by), args),
+    'order.accept': (services, by, args) => acceptOrder(services, orderActor(by), args),
+    'order.reject': (services, by, args) => rejectOrder(services, orderActor(by), args),
+    'order.cancel': (services, by, args) => cancelOrder(services, orderActor(by), args),
+    'order.updateLines': (services, by, args) => updateOrderLines(services, orderActor(by), args),
+    'order.approve': (services, by, args) => approveOrder(services, orderActor(by), args),
+    'order.fulfil': (services, by, args) => fulfilOrder(services, orderActor(by), args),
+    'order.deliver': (services, by, args) => deliverOrder(services, orderActor(by), args),
+    'order.recordPayment': (services, by, args) => recordPayment(services, orderActor(by), args),
+    'order.reorder': (services, by, args) => reorder(services, orderActor(by), args),
+  },
+  batchAppliers: { 'order.create': (services, by, args) => createOrders(services, orderActor(by), args) },
+  read: async (services, user, cursor, by) => (user.role === 'admin' ? [] : ordersChangedSince(services, { account: user, member: by, name: '' }, cursor)),
+  readWithdrawn: orderIdsWithdrawnSince,
+  owned: { table: orders, owners: [orders.sellerId, orders.buyerId], whenClosed: 'keep', deletion: 'withdrawal', exportedAs: 'orders' },
+};
