@@ -63,7 +63,7 @@ export function createApi(services: Services) {
     .get('/site', open, (c) => c.json({ supportEmail: services.env.SUPPORT_EMAIL ?? null } satisfies SiteInfo))
     .route('/', authRoutes)
     .route('/', teamRoutes)
-    .route('/', menuEventRoutes(menus.guests))
+    .route('/', menuEventRoutes(menus))
     .route('/', publicMenuRoutes(menus))
     .route('/', adminRoutes)
     .route('/', analyticsRoutes)

@@ -22,9 +22,9 @@ test.afterAll(async () => {
   await server?.dispose();
 });
 
-async function post<T>(path: string, session: ApiSession, body: unknown): Promise<T> {
+async function post<T>(path: string, session: ApiSession, body: unknown, method = 'POST'): Promise<T> {
   const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
     body: JSON.stringify(body),
   });
@@ -64,7 +64,7 @@ async function buyerOnPriceList() {
     listId,
     now,
   ]);
-  return { menu, buyerAccount, buyer };
+  return { menu, buyerAccount, buyer, seller, glacier };
 }
 
 test('a buyer with a price list opens a saved menu offline and sees their prices, the list price struck through', async ({ page, context }) => {
@@ -120,4 +120,27 @@ test('a guest who signs in on the menu sees their own prices there at once, and 
   const cart = page.getByRole('dialog', { name: 'Your cart' });
   await expect(cart).toContainText('$25.00');
   await expect(cart).not.toContainText('$30.00 each');
+});
+
+test("a signed-in buyer's open menu follows the seller's changes at their own prices, with no second request for the menu", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { menu, buyerAccount, seller, glacier } = await buyerOnPriceList();
+  await signIn(page, buyerAccount, server.url);
+  const menuRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/public/menu/${menu.publicLinkId}`) menuRequests.push(request.url());
+  });
+  const streamOpened = page.waitForRequest((request) => request.url().includes(`/api/public/menu/${menu.publicLinkId}/events`));
+  await page.goto(`${server.url}/menu/${menu.publicLinkId}`);
+  const glacierCard = page.getByRole('list', { name: 'Products' }).getByRole('listitem').filter({ hasText: 'Glacier Kush' });
+  await expect(glacierCard.locator('s')).toHaveText('List price $30.00');
+  await expect(glacierCard).toContainText('$25.00');
+  await streamOpened;
+  const requestsBefore = menuRequests.length;
+
+  // The seller raises the list price: the buyer's own price stays, the list price beside it follows, from the stream alone.
+  await post(`/api/products/${glacier.id}`, seller, { pricePerUnit: '35.00' }, 'PUT');
+  await expect(glacierCard.locator('s')).toHaveText('List price $35.00');
+  await expect(glacierCard).toContainText('$25.00');
+  expect(menuRequests.length).toBe(requestsBefore);
 });

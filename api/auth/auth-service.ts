@@ -19,6 +19,7 @@ import { joinWithToken, invitationProvesAddress } from '../team/team-service';
 import { linkConfirmedAddress } from '../customers/buyer-links';
 import { claimAddress, releaseAddress, unconfirmedHolder } from './registration-claim';
 import { sessionCache } from './session-cache';
+import type { TokenClaims } from './tokens';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +126,21 @@ export async function logout(services: Services, sid: string): Promise<void> {
 /** The live session behind a token: signature and expiry good, session row present, account enabled. */
 export async function authenticateToken(services: Services, token: string): Promise<Session | null> {
   const claims = await services.tokens.verify(token);
-  if (!claims) return null;
+  return claims ? sessionOf(services, claims) : null;
+}
+
+/** The session a ticket for `audience` was given in (see `TokenSigner.signTicket`), if it still stands. */
+export async function authenticateTicket(services: Services, ticket: string, audience: string): Promise<Session | null> {
+  const claims = await services.tokens.verifyTicket(ticket, audience);
+  return claims ? sessionOf(services, claims) : null;
+}
+
+/** A ticket for `audience`, in the session, good for `validForMs`. */
+export function ticketFor(services: Services, session: Session, audience: string, validForMs: number): Promise<string> {
+  return services.tokens.signTicket({ userId: session.user.id, sid: session.sid }, audience, new Date(services.now().getTime() + validForMs));
+}
+
+async function sessionOf(services: Services, claims: TokenClaims): Promise<Session | null> {
   const cache = sessionCache(services.db);
   const now = services.now();
   const kept = cache.get(services.db, claims.sid, claims.userId, now);

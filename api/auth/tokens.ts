@@ -30,7 +30,31 @@ export class TokenSigner {
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired token; null for anything else. */
+  /**
+   * A ticket for one purpose (`audience`, such as following one menu's stream) for a browser API that cannot send the
+   * bearer token, so it rides in an address: it names the same session, is short-lived, and is never a bearer token.
+   */
+  signTicket(claims: TokenClaims, audience: string, expiresAt: Date): Promise<string> {
+    return new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The claims of a valid, unexpired ticket for `audience`; null for anything else. */
+  async verifyTicket(ticket: string, audience: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(ticket, this.key, { algorithms: ['HS256'], audience });
+      return typeof payload.sub === 'string' && typeof payload.sid === 'string' ? { userId: payload.sub, sid: payload.sid } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The claims of a valid, unexpired token; null for anything else (a ticket included). */
   async verify(token: string): Promise<TokenClaims | null> {
     const known = this.verified.get(token);
     if (known) {
@@ -40,7 +64,8 @@ export class TokenSigner {
     }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      // A ticket travels in addresses, which logs keep: it never stands for the session itself.
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.aud !== undefined) return null;
       const claims = { userId: payload.sub, sid: payload.sid };
       // jose accepts a token until the second its `exp` names.
       this.verified.set(token, { claims, expiresAtMs: payload.exp === undefined ? Infinity : payload.exp * 1000 });

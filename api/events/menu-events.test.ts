@@ -3,8 +3,10 @@
  * reaches an open stream within two seconds, a reconnect naming the last
  * event id gets what it missed, a gone menu says so, heartbeats keep the
  * connection, and one address, one menu and the process each hold a bounded
- * number of streams.
+ * number of streams. A signed-in buyer's stream, opened with a ticket to it,
+ * carries their own prices.
  */
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Menu } from '../../sync/entities/menu';
@@ -14,7 +16,8 @@ import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
 import type { AppEnv } from '../context';
 import { handleError } from '../platform/http/errors';
-import { PublicMenuCache } from '../public-menu/public-menu-cache';
+import { customers, priceLists } from '../db/schema';
+import { PricedMenus } from '../public-menu/priced-menus';
 import { eventReader } from '../testing/event-reader';
 import { createTestApp, fromAddress, type TestApp } from '../testing/test-app';
 import { menuEventRoutes } from './menu-event-routes';
@@ -35,12 +38,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const connect = (link: string, headers: Record<string, string> = {}, address = '198.51.100.20') =>
-  t.app.request(`/api/public/menu/${link}/events`, { headers }, fromAddress(address));
+const connect = (link: string, headers: Record<string, string> = {}, address = '198.51.100.20', ticket?: string) =>
+  t.app.request(`/api/public/menu/${link}/events${ticket ? `?ticket=${encodeURIComponent(ticket)}` : ''}`, { headers }, fromAddress(address));
 
-/** A first connection: its ready event, then the menu as it is now. */
-async function follow(link: string) {
-  const events = eventReader(await connect(link));
+/** A first connection (a guest's, or with a ticket a signed-in buyer's): its ready event, then the menu as it is now. */
+async function follow(link: string, ticket?: string) {
+  const events = eventReader(await connect(link, {}, '198.51.100.20', ticket));
   const ready = await events.next();
   expect(ready.event).toBe('ready');
   const current = await events.next();
@@ -119,6 +122,55 @@ describe('the live menu stream', () => {
     expect((await t.request('DELETE', `/api/menus/${own.id}`, { token: seller.token })).status).toBe(204);
     expect((await events.next(2_000)).event).toBe('gone');
     await expect(events.next(500)).rejects.toThrow('The stream ended');
+  });
+
+  it('sends a buyer who follows with a ticket the menu at their own prices, at once and on each change, while a guest sees list prices', async () => {
+    const buyer = await t.registerUser('buyer');
+    // The seller's book prices the buyer by a list (written straight to the tables, as a confirmed link would leave them).
+    await t.services.db.transaction(async (tx) => {
+      const now = t.clock.now();
+      const listId = randomUUID();
+      const entries = [{ productId: gelato.id, price: null, percentOff: '20', hidden: false, minQuantity: null, increment: null, breaks: [] }];
+      await tx.db.insert(priceLists).values({ id: listId, userId: seller.user.id, name: 'Partners', entries, version: tx.version, createdAt: now, updatedAt: now }).run();
+      const customer = { id: randomUUID(), userId: seller.user.id, name: 'Dispensary', buyerTeamId: buyer.user.id, priceListId: listId };
+      await tx.db
+        .insert(customers)
+        .values({ ...customer, version: tx.version, createdAt: now, updatedAt: now })
+        .run();
+    });
+    const gelatoPrice = (shown: PublicMenu) => shown.products.find((product) => product.id === gelato.id)?.pricePerUnit;
+    await changeProduct(gelato, { pricePerUnit: '10.00' });
+    const ticket = await t.request<{ ticket: string }>('POST', `/api/public/menu/${menu.publicLinkId}/events/ticket`, { token: buyer.token });
+    expect(ticket.status).toBe(200);
+    const signedIn = await follow(menu.publicLinkId, ticket.body.ticket);
+    const guest = await follow(menu.publicLinkId);
+    expect(gelatoPrice(signedIn.current)).toBe('8.00');
+    expect(gelatoPrice(guest.current)).toBe('10.00');
+
+    await changeProduct(gelato, { pricePerUnit: '20.00' });
+    expect(gelatoPrice(JSON.parse((await signedIn.events.next(2_000)).data) as PublicMenu)).toBe('16.00');
+    expect(gelatoPrice(JSON.parse((await guest.events.next(2_000)).data) as PublicMenu)).toBe('20.00');
+    await signedIn.events.close();
+    await guest.events.close();
+  });
+
+  it("gives tickets to buyers only, each opening one menu's stream in a session that still stands, and never standing for the session", async () => {
+    const buyer = await t.registerUser('buyer');
+    const other = (await t.request<Menu>('POST', '/api/menus', { token: seller.token, body: { name: 'Other List', isPublic: true, productIds: [tangie.id] } })).body;
+    expect((await t.request('POST', `/api/public/menu/${menu.publicLinkId}/events/ticket`, { token: seller.token })).status).toBe(403);
+    expect((await t.request('POST', `/api/public/menu/${menu.publicLinkId}/events/ticket`)).status).toBe(401);
+    expect((await t.request('POST', `/api/public/menu/00000000-0000-4000-8000-000000000000/events/ticket`, { token: buyer.token })).status).toBe(404);
+    const { ticket } = (await t.request<{ ticket: string }>('POST', `/api/public/menu/${menu.publicLinkId}/events/ticket`, { token: buyer.token })).body;
+
+    const elsewhere = await connect(other.publicLinkId, {}, '198.51.100.21', ticket);
+    expect(elsewhere.status).toBe(401);
+    expect(((await elsewhere.json()) as ErrorBody).reason).toBe('unauthenticated');
+    expect((await connect(menu.publicLinkId, {}, '198.51.100.21', 'not-a-ticket')).status).toBe(401);
+    // A ticket rides in addresses, which logs keep: as a bearer token it opens nothing.
+    expect((await t.request('GET', '/api/saved-menus', { token: ticket })).status).toBe(401);
+
+    expect((await t.request('POST', '/api/auth/logout', { token: buyer.token })).status).toBeLessThan(300);
+    expect((await connect(menu.publicLinkId, {}, '198.51.100.21', ticket)).status).toBe(401);
   });
 
   it('answers 404 for an unknown link', async () => {
@@ -215,7 +267,7 @@ function streamApp(caps: Partial<StreamCaps>, options: { heartbeatMs?: number } 
       c.set('clientAddress', c.req.header('x-test-client') ?? '192.0.2.9');
       return next();
     })
-    .route('/api', menuEventRoutes(new PublicMenuCache(), { ...options, caps }));
+    .route('/api', menuEventRoutes(new PricedMenus(), { ...options, caps }));
   app.onError(handleError);
   return app;
 }

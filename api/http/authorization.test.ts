@@ -40,6 +40,13 @@ const ROUTES: Route[] = [
   { method: 'GET', pattern: '/api/site', allowed: 'anyone' },
   { method: 'GET', pattern: '/api/public/menu/:publicLinkId', path: `/api/public/menu/${SOME_ID}`, allowed: 'anyone' },
   { method: 'GET', pattern: '/api/public/menu/:publicLinkId/events', path: `/api/public/menu/${SOME_ID}/events`, allowed: 'anyone' },
+  {
+    method: 'POST',
+    pattern: '/api/public/menu/:publicLinkId/events/ticket',
+    path: `/api/public/menu/${SOME_ID}/events/ticket`,
+    allowed: ['buyer'],
+    expected: 404,
+  },
   { method: 'GET', pattern: '/api/public/menu/:publicLinkId/view.gif', path: `/api/public/menu/${SOME_ID}/view.gif`, allowed: 'anyone' },
   {
     method: 'POST',
@@ -378,6 +385,8 @@ const OWNED_ROUTES: OwnedRoute[] = [
 const UNOWNED_PARAM_ROUTES = new Set([
   'GET /api/public/menu/:publicLinkId',
   'GET /api/public/menu/:publicLinkId/events',
+  // A ticket to any shared menu's stream: what it opens is the menu its viewer could open anyway.
+  'POST /api/public/menu/:publicLinkId/events/ticket',
   'GET /api/public/menu/:publicLinkId/view.gif',
   'POST /api/public/menu/:publicLinkId/products/:productId/open',
   'GET /uploads/:file',

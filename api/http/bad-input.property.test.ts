@@ -238,6 +238,7 @@ const NO_BODY_READ = new Set([
   'POST /api/team/invitations/:id/resend',
   'POST /api/account/confirm-email/resend',
   'POST /api/public/menu/:publicLinkId/products/:productId/open',
+  'POST /api/public/menu/:publicLinkId/events/ticket',
 ]);
 
 beforeAll(async () => {

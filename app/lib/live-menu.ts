@@ -1,6 +1,9 @@
 /**
  * Follows a public menu's changes while it is open: the server streams the
- * whole menu on each change (see GET /api/public/menu/:publicLinkId/events).
+ * whole menu on each change (see GET /api/public/menu/:publicLinkId/events),
+ * to a signed-in buyer at their own prices: their stream opens with a ticket
+ * to it, which the browser's EventSource carries in the address as it cannot
+ * send the bearer token.
  * EventSource reconnects by itself after a drop and names the last event it
  * had, so nothing is missed; a stream the server refused (it holds only so
  * many) is asked for again when the server says (live-stream-retry.ts);
@@ -8,8 +11,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { PublicMenu } from '../../sync/entities/public-menu';
-import { retryAfterMsOf } from './api-client';
+import { apiRequest, retryAfterMsOf } from './api-client';
 import { liveStreamRetryDelayMs } from './live-stream-retry';
+import { useSession } from './session-store';
 import { whenIdle } from './when-idle';
 
 export type LiveMenu = { menu: PublicMenu | null; gone: boolean };
@@ -36,11 +40,13 @@ async function whyRefused(url: string): Promise<{ retryAfterMs: number | null } 
 /**
  * The latest menu the stream sent (null until something changes); pass null
  * to follow nothing. `shown` is the menu on screen: the stream's first answer
- * repeats it, and an identical menu is no change to draw again.
+ * repeats it, and an identical menu is no change to draw again. A signed-in
+ * buyer's stream is theirs, and opens again when someone else signs in.
  */
 export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | null = null): LiveMenu {
   const [state, setState] = useState<{ link: string; live: LiveMenu } | null>(null);
   const shownJson = useMemo(() => (shown ? JSON.stringify(shown) : null), [shown]);
+  const buyer = useSession((session) => (session.user?.role === 'buyer' ? session.user.id : null));
 
   useEffect(() => {
     if (!publicLinkId || typeof EventSource === 'undefined') return;
@@ -50,9 +56,18 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
     let retry: ReturnType<typeof setTimeout> | undefined;
     let refusals = 0;
     let lastJson = shownJson;
-    const open = () => {
+    // A buyer's ticket is asked for at each opening: a reconnect the server refused once the ticket ran out opens anew.
+    const addressOf = async (): Promise<string> => {
+      if (!buyer) return url;
+      const { ticket } = await apiRequest<{ ticket: string }>('POST', `${url}/ticket`);
+      return `${url}?ticket=${encodeURIComponent(ticket)}`;
+    };
+    const open = async () => {
       if (stopped) return;
-      const opened = new EventSource(url);
+      // Without a ticket (the network went, the session ended) there is nothing to follow until the page opens again.
+      const address = await addressOf().catch(() => null);
+      if (!address || stopped) return;
+      const opened = new EventSource(address);
       source = opened;
       opened.addEventListener('ready', () => {
         refusals = 0;
@@ -74,13 +89,13 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
       opened.addEventListener('error', () => {
         if (opened.readyState !== EventSource.CLOSED || stopped) return;
         refusals += 1;
-        void whyRefused(url).then((refusal) => {
+        void whyRefused(address).then((refusal) => {
           if (stopped || refusal === 'gone') return;
-          retry = setTimeout(open, liveStreamRetryDelayMs(refusal.retryAfterMs, refusals, Math.random()));
+          retry = setTimeout(() => void open(), liveStreamRetryDelayMs(refusal.retryAfterMs, refusals, Math.random()));
         });
       });
     };
-    const cancelStart = whenIdle(open);
+    const cancelStart = whenIdle(() => void open());
     return () => {
       stopped = true;
       cancelStart();
@@ -88,7 +103,7 @@ export function useLiveMenu(publicLinkId: string | null, shown: PublicMenu | nul
       source?.close();
       source = null;
     };
-  }, [publicLinkId, shownJson]);
+  }, [publicLinkId, shownJson, buyer]);
 
   return state && state.link === publicLinkId ? state.live : { menu: null, gone: false };
 }

@@ -61,10 +61,9 @@ function SavedMenu({ saved }: { saved: SavedMenuListItem }) {
   const [changes, setChanges] = useState<string[]>([]);
   const online = useConnectivity((state) => state.connection === 'online');
   const available = savedMenuAvailable(saved, new Date());
-  // While online the copy follows the seller's changes as they happen; the next pull brings them into the replica too.
-  // A copy priced by a price list waits for the pull, which brings it at the buyer's prices: the stream is at guests'.
-  const priced = saved.snapshot?.products.some((product) => product.minimumQuantity !== undefined) ?? false;
-  const live = useLiveMenu(online && available && !priced ? saved.menu.publicLinkId || null : null, saved.snapshot);
+  // While online the copy follows the seller's changes as they happen, at the buyer's prices; the next pull brings them
+  // into the replica too.
+  const live = useLiveMenu(online && available ? saved.menu.publicLinkId || null : null, saved.snapshot);
   const snapshot = available ? (live.menu ?? saved.snapshot) : null;
 
   // Looking at the menu: say what changed since the buyer last looked (as the server kept it, so on any device; else this

@@ -3,7 +3,7 @@
  * products with a category filter and a sort, and the seller's name. Kept
  * free of heavy dependencies because buyers open these links on phones.
  */
-import { lazy, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from '../../lib/router';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { menuLinkIdOf } from '../../../sync/rules/sample-menu';
@@ -81,14 +81,8 @@ export function PublicMenuPage() {
   const retry = () => setAttempt((value) => value + 1);
   // Once the menu came from the server, its changes (stock, prices, products) arrive as they happen.
   const following = current?.status === 'ready' && !current.savedCopyFrom ? current.data : null;
-  const streamed = useLiveMenu(following && publicLinkId, following);
-  const live = useOwnPrices(streamed, publicLinkId, (data) =>
-    setResult((previous) =>
-      previous?.key === requestKey && previous.value.status === 'ready' && sameMenu(previous.value.data, data)
-        ? previous
-        : { key: requestKey, value: { status: 'ready', data, savedCopyFrom: null } },
-    ),
-  );
+  // A signed-in buyer's stream is at their own prices, so what it sends is shown as it is.
+  const live = useLiveMenu(following && publicLinkId, following);
   const seller = useSession((state) => state.user?.role === 'seller');
   const shortfall = current && serverShortfall(current);
   // Offline, the page waits the moment it takes to know whether a seller is signed in, rather than flash the error card at them.
@@ -129,33 +123,6 @@ function useViewerChanges(): number {
   const [changes, setChanges] = useState({ viewer, count: 0 });
   if (viewer !== null && changes.viewer !== viewer) setChanges({ viewer, count: changes.viewer === null ? changes.count : changes.count + 1 });
   return changes.count;
-}
-
-/**
- * A signed-in buyer's prices are their own: the stream sends everyone the menu at the prices guests see, so for a
- * buyer a streamed change is the cue to ask for the menu again, signed in, rather than the menu to show.
- */
-function useOwnPrices(streamed: LiveMenu, publicLinkId: string, show: (data: PublicMenu) => void): LiveMenu {
-  const buyer = useSession((state) => state.user?.role === 'buyer');
-  const changed = buyer ? streamed.menu : null;
-  const showRef = useRef(show);
-  useEffect(() => {
-    showRef.current = show;
-  });
-  useEffect(() => {
-    if (!changed) return;
-    let cancelled = false;
-    loadPublicMenu(publicLinkId)
-      .then(({ data, savedCopyFrom }) => {
-        if (!cancelled && !savedCopyFrom) showRef.current(data);
-      })
-      // The menu on screen stays; the next change asks again.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [changed, publicLinkId]);
-  return buyer ? { menu: null, gone: streamed.gone } : streamed;
 }
 
 /** When the server's menu falls short of what its seller has on this device. */
