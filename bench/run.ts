@@ -1,5 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures; `npm run bench -- sync publicMenu` runs only those named. */
 import { benchBusyPhone } from './busy-phone.bench';
+import { benchDistributorPhone } from './distributor-phone.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchMenuPage } from './menu-page.bench';
 import { benchAdminCustomers } from './admin-customers.bench';
@@ -29,6 +30,7 @@ const benches: Record<string, () => unknown> = {
   invoicePdf: benchInvoicePdf,
   invoicesBesideMenu: benchInvoicesBesideMenu,
   orders: benchOrders,
+  distributorPhone: benchDistributorPhone,
 };
 
 const chosen = process.argv.slice(2);
