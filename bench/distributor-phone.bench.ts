@@ -8,17 +8,8 @@
  * has a limit: a step that passes it is printed as such and the steps after it are not taken (the tab may be gone).
  * DISTRIBUTOR_ORDERS scales the distributor down for a quick look; BOARD_IDLE_MS sets the minute left open.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import type { User } from '../sync/entities/user';
-import { createUser, startSession } from '../api/auth/auth-service';
-import { createApp } from '../api/app';
-import { serveApp } from '../api/http/serve-app';
-import { readEnv } from '../api/env';
-import { createServices } from '../api/services';
+import { startBenchServer, type BenchServer } from './bench-server';
 import { buildSellerTeam, DISTRIBUTOR, SMALL_SELLER, type TeamSize } from './seller-team-data';
 
 const CPU_SLOWDOWN = 4;
@@ -58,41 +49,12 @@ const RECORD_TASKS_AND_KEYS = () => {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 };
 
-type Site = { url: string; seller: User; token: string; orders: number; close(): Promise<void> };
+type Site = BenchServer & { orders: number };
 
+/** The real server with the built app, and a seller team of `size` on it. */
 async function startSite(size: TeamSize): Promise<Site> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'menus-phone-bench-'));
-  const quotas = { ORDERS_PER_MINUTE: '100000000', ORDERS_PER_DAY: '100000000', ORDERS_PER_PAIR_PER_HOUR: '100000000' };
-  const services = createServices(readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', ...quotas }));
-  await services.db.opened();
-  const seller = await createUser(services, {
-    id: crypto.randomUUID(),
-    email: 'phone@seller.test',
-    passwordHash: 'not-used',
-    firstName: 'Dana',
-    role: 'seller',
-    businessName: 'Bench Distribution',
-    subscriptionStatus: 'active',
-  });
-  const orders = await buildSellerTeam(services, seller, size);
-  const { token } = await startSession(services, seller);
-  const server = serveApp(createApp(services, { staticRoot: 'dist/app' }), { port: 0, hostname: '127.0.0.1' }) as Server;
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return {
-    url,
-    seller,
-    token,
-    orders,
-    async close() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
-      await services.workers.close();
-      await services.db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startBenchServer({ staticRoot: 'dist/app' });
+  return { ...server, orders: await buildSellerTeam(server.services, server.seller, size) };
 }
 
 async function step<T>(figures: Figures, name: string, run: () => Promise<T>): Promise<T | undefined> {
