@@ -4,6 +4,7 @@
  * schema describes: the app parses each answer with that schema, so a server
  * that drifted from it would leave a screen showing a failure.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiReads, type ApiReadName, type ServerReadRequest } from '../../sync/contract/api-reads';
 import type { Menu } from '../../sync/entities/menu';
@@ -14,7 +15,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app'
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
-type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu; inviteToken: string; customerInviteLink: string };
+type World = { seller: AuthResponse; buyer: AuthResponse; admin: AuthResponse; menu: Menu; order: { id: string }; inviteToken: string; customerInviteLink: string };
 type Party = 'seller' | 'buyer' | 'admin' | 'guest';
 
 /** Each read as its screen asks it: with which parameters, and as whom. A read missing here does not compile. */
@@ -42,6 +43,8 @@ const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(ty
   sellerDashboard: () => ({ params: [], as: 'seller' }),
   menuActivity: () => ({ params: [], as: 'seller' }),
   menuInsights: ({ menu }) => ({ params: [menu.id, 30], as: 'seller' }),
+  order: ({ order }) => ({ params: [order.id], as: 'buyer' }),
+  archivedOrders: () => ({ params: [{ status: 'cancelled', q: 'SO', offset: 0, limit: 25 }], as: 'seller' }),
   publicMenu: ({ menu }) => ({ params: [menu.publicLinkId], as: 'guest' }),
 };
 
@@ -68,7 +71,12 @@ beforeAll(async () => {
   const customer = await t.request<{ id: string }>('POST', '/api/customers', { token: seller.token, body: { name: 'Corner Dispensary' } });
   const shared = await t.request<{ link: string }>('POST', `/api/customers/${customer.body.id}/invitations`, { token: seller.token, body: { delivery: 'link' } });
   expect(shared.status).toBe(201);
-  world = { seller, buyer, admin, menu: menu.body, inviteToken, customerInviteLink: shared.body.link };
+  const order = await t.request<{ id: string }>('POST', '/api/orders', {
+    token: buyer.token,
+    body: { id: randomUUID(), menuId: menu.body.id, lines: [{ productId: product.body.id, quantity: '1' }] },
+  });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  world = { seller, buyer, admin, menu: menu.body, order: order.body, inviteToken, customerInviteLink: shared.body.link };
 });
 afterAll(() => t.close());
 

@@ -12,6 +12,7 @@
  */
 import { z, type ZodType } from 'zod';
 import type { ProductCategory } from './constants';
+import type { OrderStatus } from '../entities/order';
 import { accountExportSchema, pendingEmailChangeAnswerSchema } from '../entities/account';
 import {
   adminGrowthSchema,
@@ -27,6 +28,7 @@ import { browsePageSchema, browseSellerSchema } from '../entities/browse';
 import { customerInvitationPreviewSchema } from '../entities/customer';
 import { emailPreferencesSchema } from '../entities/email-preferences';
 import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from '../entities/insights';
+import { orderListSchema, orderSchema } from '../entities/order';
 import { publicMenuSchema } from '../entities/public-menu';
 import { pushKeyResponseSchema, pushPreferencesSchema } from '../entities/push';
 import { siteInfoSchema } from '../entities/site-info';
@@ -61,6 +63,8 @@ export type AccountFilters = { search?: string; role?: 'seller' | 'buyer'; statu
 /** One page of the admin's customer list; without `sort` the newest come first. */
 export type AccountPageQuery = AccountFilters & { sort?: AccountSort; dir?: SortDirection; page: number; pageSize: number };
 /** The buyer's browse filters and, past the first page, where the next one starts. */
+/** A page of the archive of orders (those no device keeps), by status and search. */
+export type ArchivedOrdersQuery = { status?: OrderStatus; q?: string; offset: number; limit: number };
 export type BrowseQuery = { q?: string; category?: ProductCategory; sellerId?: string; cursor?: string };
 
 export const apiReads = {
@@ -88,6 +92,8 @@ export const apiReads = {
   sellerDashboard: read(() => '/api/analytics/dashboard', sellerDashboardSchema),
   menuActivity: read(() => '/api/analytics/notifications', z.array(sellerEventSchema)),
   menuInsights: read((menuId: string, days: number) => withQuery(`/api/menus/${segment(menuId)}/insights`, { days }), menuInsightsSchema),
+  order: read((id: string) => `/api/orders/${segment(id)}`, orderSchema),
+  archivedOrders: read((query: ArchivedOrdersQuery) => withQuery('/api/orders', { archived: 'true', ...query }), orderListSchema),
   publicMenu: read((publicLinkId: string) => `/api/public/menu/${segment(publicLinkId)}`, publicMenuSchema),
 } satisfies Record<string, ApiRead<never[], unknown>>;
 

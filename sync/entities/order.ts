@@ -195,10 +195,12 @@ export const orderPaymentInputSchema = z.object({
 /** A new order with the same lines at today's prices; the device makes its id. */
 export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
 
-/** GET /api/orders: by status, a search of the number, the customer, the seller or a product's name, a page at a time. */
+/** GET /api/orders: by status, the archive alone, a search of the number, the customer, the seller or a product's name, a page at a time. */
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
   q: z.string().max(200, 'Search for at most 200 characters').optional(),
+  /** Only the archive: orders closed before the window devices keep (sync/rules/order-working-set.ts). */
+  archived: z.stringbool({ error: 'archived is true or false' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -211,7 +213,7 @@ export type OrderList = z.infer<typeof orderListSchema>;
  * tombstones and those of inquiries come only as withdrawals: a customer reassigned away takes its orders and order
  * requests off the former rep's devices.
  */
-export const orderCollection = { row: orderSchema, tombstone: 'order', deviceIndex: 'id, status' } as const satisfies CollectionDefinition;
+export const orderCollection = { row: orderSchema, tombstone: 'order', deviceIndex: 'id, status, updatedAt' } as const satisfies CollectionDefinition;
 
 export const orderMutations = {
   'order.create': { label: 'New order', roles: ['buyer', 'seller'], args: orderCreateSchema, whenRefused: 'kept' },

@@ -1,4 +1,5 @@
 /** Complete entities for tests, with every field filled; a test names only the fields it cares about. */
+import type { Order } from '../entities/order';
 import type { Product } from '../entities/product';
 import type { User } from '../entities/user';
 
@@ -54,6 +55,37 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     photoIds: [],
     labResultId: null,
     sku: null,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...overrides,
+  };
+}
+
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: '00000000-0000-4000-8000-000000000003',
+    number: 'SO-1001',
+    sellerTeamId: '00000000-0000-4000-8000-000000000001',
+    sellerName: 'Green Acres',
+    buyerTeamId: null,
+    customerId: '00000000-0000-4000-8000-000000000004',
+    customerName: 'Corner Dispensary',
+    menuId: null,
+    status: 'submitted',
+    resumeStatus: null,
+    paymentStatus: 'unpaid',
+    lines: [],
+    subtotal: '100.00',
+    total: '100.00',
+    amountPaid: '0.00',
+    credit: '0.00',
+    paymentTerms: 'cod',
+    deliveredAt: null,
+    dueAt: null,
+    overdue: false,
+    note: '',
+    history: [],
+    payments: [],
     createdAt: FIXTURE_TIME,
     updatedAt: FIXTURE_TIME,
     ...overrides,

@@ -1,9 +1,10 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
-import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { centsAsMoney } from '../../../sync/rules/decimal';
 import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
 import { isOverdue, orderCredit } from '../../../sync/rules/order-payments';
+import { CLOSED_STATUSES, CLOSED_WHEN_PAID, PAID, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
 import { jsonArrayFieldLike, likeIgnoringCase } from '../sql-dialect';
@@ -120,8 +121,17 @@ export async function findOrder(db: Db, id: string, now: Date): Promise<Order | 
   return row ? toOrder(row, now) : null;
 }
 
+/** The orders a device keeps at `now` (`inOrderWorkingSet`, sync/rules/order-working-set.ts), as a condition. */
+function inWorkingSet(now: Date): SQL {
+  const closed = or(
+    and(inArray(orders.status, CLOSED_STATUSES), eq(orders.amountPaidCents, 0)),
+    and(eq(orders.status, CLOSED_WHEN_PAID), eq(orders.paymentStatus, PAID), lte(orders.amountPaidCents, orders.totalCents)),
+  )!;
+  return or(not(closed), gte(orders.updatedAt, new Date(workingSetCutoff(now))))!;
+}
+
 /**
- * The reader's orders changed after `cursor`, for a pull; a rep's also those of customers assigned to them since, which
+ * The reader's orders changed after `cursor` that a device keeps, for a pull; a rep's also those of customers assigned to them since, which
  * come with the customer.
  */
 export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor: number, now: Date): Promise<Order[]> {
@@ -136,7 +146,7 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
             .where(and(eq(customers.userId, reader.teamId), eq(customers.repUserId, reader.repUserId), gt(customers.version, cursor))),
         );
   const rows = await selectOrders(db)
-    .where(and(readable(db, reader), or(gt(orders.version, cursor), newlyAssigned)))
+    .where(and(readable(db, reader), or(gt(orders.version, cursor), newlyAssigned), inWorkingSet(now)))
     .orderBy(desc(orders.updatedAt))
     .all();
   return rows.map((row) => toOrder(row, now));
@@ -169,12 +179,13 @@ export async function listReadableOrders(db: Db, reader: OrderReader, now: Date)
   return rows.map((row) => toOrder(row, now));
 }
 
-export type OrderQuery = { status?: OrderStatus; q?: string; limit: number; offset: number };
+export type OrderQuery = { status?: OrderStatus; q?: string; archived?: boolean; limit: number; offset: number };
 
-/** The side's orders by status, and by a search of the number, the customer's name, the seller's, a line's product or the note. */
-function matching(db: Db, side: Side, query: OrderQuery): SQL | undefined {
+/** The side's orders by status, only those no device keeps when `archived`, and by a search of the number, the customer's name, the seller's, a line's product or the note. */
+function matching(db: Db, side: Side, query: OrderQuery, now: Date): SQL | undefined {
   const conditions: SQL[] = [side.party];
   if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.archived) conditions.push(not(inWorkingSet(now)));
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -220,7 +231,7 @@ async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
 
 /** A page of the reader's orders, newest first: by status, and by a search of the number, the customer, the seller or a product. */
 export async function searchOrders(db: Db, reader: OrderReader, query: OrderQuery, now: Date): Promise<OrderList> {
-  const [asSeller, asBuyer] = sides(db, reader).map((side) => matching(db, side, query));
+  const [asSeller, asBuyer] = sides(db, reader).map((side) => matching(db, side, query, now));
   // The page is among the first offset + limit of each side.
   const reach = query.offset + query.limit;
   const page = [...(await firstKeys(db, asSeller, reach)), ...(await firstKeys(db, asBuyer, reach))].sort(newestFirst).slice(query.offset, reach);

@@ -4,8 +4,9 @@
  * on the device like any change; one the server refuses (an overdue balance on fulfilling) is said plainly here.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
+import { apiReads } from '../../../sync/contract/api-reads';
 import type { Order } from '../../../sync/entities/order';
 import { AppError } from '../../../sync/contract/errors';
 import type { Mutation } from '../../../sync/contract/mutations';
@@ -26,12 +27,15 @@ import { discardRefusal } from '../../lib/replica/not-saved';
 import { mutate } from '../../lib/replica/mutate';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { useSingleTap } from '../../lib/use-single-tap';
+import { useConnectivity } from '../../lib/connectivity';
+import { useServerRead } from '../../lib/server-read/use-server-read';
 import { useSyncCounts, type ReplicaView } from '../../lib/replica/use-replica';
 import { messageOf } from '../../lib/api-client';
 import { toast } from '../../lib/toast-store';
 import { OPEN_CART, reorderIntoCart } from '../../lib/cart/reorder-into-cart';
 import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
+import { ARCHIVE_NEEDS_CONNECTION } from './archive-notice';
 import { DraftOrderNotice } from './draft-order-notice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
@@ -47,28 +51,46 @@ export function OrderPage() {
     <ReplicaGate>
       {(view) => {
         const order = view.orders.get(id);
-        if (!order) return <NotHere id={id} />;
+        if (!order) return <NotHere id={id} view={view} />;
         return <OrderDetails order={order} view={view} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
       }}
     </ReplicaGate>
   );
 }
 
-/** An order this device does not have: one the server refused is kept under Needs attention, and said so here. */
-function NotHere({ id }: { id: string }) {
+/**
+ * An order this device does not have: one the server refused is kept under Needs attention, and said so here. Any
+ * other is one closed before the window the device keeps (sync/rules/order-working-set.ts), or not the person's: it is
+ * asked of the server, and kept once opened, so it opens offline next time.
+ */
+function NotHere({ id, view }: { id: string; view: ReplicaView }) {
   const refused = useRefusedOrder(id);
   if (refused === undefined) return null;
+  if (!refused) return <ArchivedOrder id={id} view={view} />;
+  return (
+    <Missing>
+      <div role="alert" className="mb-2 grid gap-1">
+        <p className="font-medium text-red-800">This order could not be placed: {refused.message}</p>
+        <p className="text-stone-700">It is kept on this device under Needs attention in your orders, to edit and send again.</p>
+      </div>
+    </Missing>
+  );
+}
+
+function ArchivedOrder({ id, view }: { id: string; view: ReplicaView }) {
+  const read = useServerRead(apiReads.order(id), { keepOffline: true });
+  const online = useConnectivity((state) => state.connection === 'online');
+  if (read.data) return <OrderDetails order={read.data} view={view} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
+  if (read.loading) return <Missing>Getting this order from the server… </Missing>;
+  if (!online) return <Missing>{ARCHIVE_NEEDS_CONNECTION} </Missing>;
+  return <Missing>This order is not on this device. </Missing>;
+}
+
+function Missing({ children }: { children: ReactNode }) {
   return (
     <PageBody>
       <Card className="p-6 text-center">
-        {refused ? (
-          <div role="alert" className="mb-2 grid gap-1">
-            <p className="font-medium text-red-800">This order could not be placed: {refused.message}</p>
-            <p className="text-stone-700">It is kept on this device under Needs attention in your orders, to edit and send again.</p>
-          </div>
-        ) : (
-          'This order is not on this device. '
-        )}
+        {children}
         <Link to="/orders" className="text-brand-800 underline">
           Back to orders
         </Link>

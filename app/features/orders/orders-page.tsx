@@ -1,7 +1,8 @@
 /**
  * The orders of the signed-in team: a buyer's My orders (filter by status) and a seller's Orders board (a column per
  * status, search by number, customer or product, the overdue ones), each exported as CSV as it is filtered. Read
- * from the device, so they open and export with no signal; a rep's replica holds only their customers' orders.
+ * from the device, so they open and export with no signal; a rep's replica holds only their customers' orders. The
+ * device keeps open orders and those closed lately; older ones are under Older orders, from the server.
  * Orders the server refused stay on top under 'Needs attention'.
  */
 import { useState } from 'react';
@@ -24,6 +25,7 @@ import { discardKeptRefusal } from '../../lib/replica/kept-refusals';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
+import { OlderOrders } from './older-orders';
 import { OrdersTable } from './order-parts';
 import { useHeldOrdersNotice, useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
 
@@ -115,6 +117,7 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
           })}
         </div>
       )}
+      <OlderOrders filter={filter} party={party} />
     </PageBody>
   );
 }

@@ -13,7 +13,8 @@ import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';
 import type { Mutation } from '../../../sync/contract/mutations';
 import type { PullResponse } from '../../../sync/contract/protocol';
-import { productFixture, userFixture } from '../../../sync/testing/entity-fixtures';
+import { orderFixture, productFixture, userFixture } from '../../../sync/testing/entity-fixtures';
+import { ORDER_WORKING_SET_DAYS } from '../../../sync/rules/order-working-set';
 import { DexieSyncStore } from './dexie-sync-store';
 import { ReplicaDb } from './replica-db';
 
@@ -29,10 +30,10 @@ function newUserId(): string {
   return uuid(500_000 + userCounter);
 }
 
-function open(userId: string): { db: ReplicaDb; store: DexieSyncStore } {
+function open(userId: string, now?: () => Date): { db: ReplicaDb; store: DexieSyncStore } {
   const db = new ReplicaDb(userId);
   opened.push(db);
-  return { db, store: new DexieSyncStore(db) };
+  return { db, store: new DexieSyncStore(db, now) };
 }
 
 afterEach(async () => {
@@ -117,6 +118,21 @@ const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id).sort();
 const outboxSeqs = async (db: ReplicaDb) => (await db.outbox.toArray()).map((entry) => entry.seq);
 
 describe('DexieSyncStore.applyPull', () => {
+  it('lets closed orders go once the window has passed them, with no pull naming them, and keeps open ones', async () => {
+    const userId = newUserId();
+    let now = new Date(AT);
+    const { db, store } = open(userId, () => now);
+    const paid = orderFixture({ id: uuid(1), status: 'delivered', paymentStatus: 'paid', amountPaid: '100.00', updatedAt: AT });
+    const cancelled = orderFixture({ id: uuid(2), status: 'cancelled', updatedAt: '2025-04-01T12:00:00.000Z' });
+    const open_ = orderFixture({ id: uuid(3), status: 'accepted', updatedAt: AT });
+    await store.applyPull(pull(userId, { cursor: 2, orders: [paid, cancelled, open_] }));
+    expect(ids(await db.orders.toArray())).toEqual(ids([paid, cancelled, open_]));
+
+    now = new Date(Date.parse(AT) + (ORDER_WORKING_SET_DAYS + 1) * 24 * 60 * 60 * 1000);
+    await store.applyPull(pull(userId, { cursor: 3 }));
+    expect(ids(await db.orders.toArray())).toEqual(ids([cancelled, open_]));
+  });
+
   it('stores the pulled rows, the account and the new cursor', async () => {
     const userId = newUserId();
     const { db, store } = open(userId);

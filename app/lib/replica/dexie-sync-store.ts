@@ -3,11 +3,15 @@ import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/device/engin
 import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
 import { COLLECTION_NAMES, collectionOf } from '../../../sync/contract/collections';
 import type { PullResponse } from '../../../sync/contract/protocol';
+import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
-  constructor(private readonly db: ReplicaDb) {}
+  constructor(
+    private readonly db: ReplicaDb,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async clientId(): Promise<string> {
     return this.db.transaction('rw', this.db.meta, async () => {
@@ -42,7 +46,18 @@ export class DexieSyncStore implements SyncStore {
       await storePulledPhotos(db, pull.photos ?? []);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
+      await this.releaseClosedOrders();
     });
+  }
+
+  /**
+   * The window of kept orders moves with time, not only with pulls: orders closed before it leave the device here, as
+   * the server would no longer send them. Only those changed before the cutoff are read, by index.
+   */
+  private async releaseClosedOrders(): Promise<void> {
+    const now = this.now();
+    const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now)).toArray();
+    await this.db.orders.bulkDelete(old.filter((order) => !inOrderWorkingSet(order, now)).map((order) => order.id));
   }
 
   /** The refusals kept until acted on (a new order or product) go to their own table, in the same step as the others: none is ever only in the dismissable list. */

@@ -41,7 +41,7 @@ it('sends the outbox kept by the upgrade from version 1, each change landing onc
   clock.busy = () => device.engine.getStatus().phase === 'syncing';
   try {
     await device.engine.syncNow();
-    expect(device.db.verno).toBe(18);
+    expect(device.db.verno).toBe(19);
     expect(device.engine.getStatus().phase).toBe('retrying');
     await clock.advance(60_000);
 

@@ -28,7 +28,7 @@ it('keeps the outbox and the replica when upgrading from version 1', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(18);
+    expect(db.verno).toBe(19);
     await db.inquiries.put({ id: 'i' } as never);
     expect(await db.inquiries.count()).toBe(1);
     expect((await db.outbox.toArray()).map((entry) => [entry.seq, entry.mutation.name])).toEqual([
@@ -79,7 +79,7 @@ it('keeps every row of version 3 when adding the kept server reads', async () =>
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(18);
+    expect(db.verno).toBe(19);
     for (const [table, row] of Object.entries(rows)) expect(await db.table(table).toArray(), table).toEqual([row]);
     await db.serverReads.put({ key: 'seller-dashboard', value: { totalViews: 3 }, savedAt: '2025-01-02T00:00:00.000Z' });
     expect((await db.serverReads.get('seller-dashboard'))?.value).toEqual({ totalViews: 3 });
@@ -112,7 +112,7 @@ it('moves the carts out of the kept server reads, and refused orders out of the 
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(18);
+    expect(db.verno).toBe(19);
     expect(await db.carts.toArray()).toEqual([cart]);
     expect(await db.serverReads.toArray()).toEqual([figures]);
     expect(await db.keptRefusals.toArray()).toEqual([
@@ -142,7 +142,7 @@ it('keeps every row of version 7 when adding the remembered import choices at ve
   const db = new ReplicaDb(userId);
   try {
     await db.open();
-    expect(db.verno).toBe(18);
+    expect(db.verno).toBe(19);
     expect(await db.carts.toArray()).toEqual([cart]);
     expect(await db.outbox.count()).toBe(1);
     await db.importChoices.put({ importer: 'products', choices: { columns: [] } });

@@ -13,7 +13,8 @@
  *   when the person was once offered notifications.
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
- * - orders (version 6): the orders the team is a party to, as last pulled.
+ * - orders (version 6): the orders the team is a party to that the device keeps
+ *   (sync/rules/order-working-set.ts), as last pulled; by last change since version 19.
  * - serverReads (version 4): the last answer of each server read a screen keeps
  *   for offline (figures, notifications), so it lives and goes with the person's
  *   database rather than in the device's local storage.
@@ -133,6 +134,10 @@ export class ReplicaDb extends Dexie {
     // Version 18 only adds the drafts of long forms: every row of the versions before stays, the outbox included.
     this.version(18).stores({
       drafts: 'key',
+    });
+    // Version 19 indexes orders by their last change, so the ones leaving the working set are found without reading all.
+    this.version(19).stores({
+      orders: 'id, status, updatedAt',
     });
   }
 }
