@@ -1,7 +1,7 @@
 /**
- * A seller's device keeps open orders and those closed lately (issue 40): orders closed long ago are not on the
- * board, come from the server under Older orders when online, open from there and, once opened, offline too; an
- * older order never opened says plainly offline that it needs a connection. The orders are aged straight in the
+ * A seller's device keeps open orders and those closed lately (issue 40): the board draws a page of each column;
+ * orders closed long ago are not on the board, come from the server under Older orders when online, open from there
+ * and, once opened, offline too; an older order never opened says plainly offline that it needs a connection. The orders are aged straight in the
  * database of a server of the test's own, as two years of trade would leave them.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,7 +37,7 @@ async function post<T>(path: string, session: ApiSession, body?: unknown): Promi
   return (await response.json()) as T;
 }
 
-/** A seller with 30 orders from one buyer: 20 cancelled half a year ago, 4 cancelled today, 6 still new. */
+/** A seller with 50 orders from one buyer: 20 cancelled half a year ago, 4 cancelled today, 26 still new. */
 async function sellerWithHistory() {
   const sellerAccount = await registerAccountAt(server.url, 'seller');
   const seller = await apiLogin(sellerAccount, server.url);
@@ -52,7 +52,7 @@ async function sellerWithHistory() {
   const menu = await post<{ id: string }>('/api/menus', seller, { name: 'House List', isPublic: true, productIds: [gelato.id] });
   const buyer = await apiLogin(await registerAccountAt(server.url, 'buyer'), server.url);
   const orders: OrderOnServer[] = [];
-  for (let n = 0; n < 30; n++)
+  for (let n = 0; n < 50; n++)
     orders.push(await post<OrderOnServer>('/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }));
   for (const order of orders.slice(0, 24)) await post(`/api/orders/${order.id}/cancel`, seller);
   const halfAYearAgo = Date.now() - 180 * DAY_MS;
@@ -74,8 +74,13 @@ test('orders closed long ago stay on the server: Older orders brings them, and o
   await signIn(page, sellerAccount, server.url);
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
 
-  await expect(page.getByRole('heading', { name: 'New (6)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New (26)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Closed (4)' })).toBeVisible();
+  // A column draws a page of orders, and the rest on asking.
+  const newColumn = page.getByRole('region', { name: 'New' });
+  await expect(newColumn.getByRole('link')).toHaveCount(25);
+  await newColumn.getByRole('button', { name: 'Show 1 more' }).click();
+  await expect(newColumn.getByRole('link')).toHaveCount(26);
   const [oldest, another] = [old[0]!, old[1]!];
   await page.getByLabel('Search orders').fill(oldest.number);
   await expect(page.getByText('No orders match.')).toBeVisible();

@@ -1,10 +1,12 @@
 /** The pieces both parties' order screens share: status badges, a list of orders, the lines and the timeline. */
+import { useState } from 'react';
 import { Link } from '../../lib/router';
 import type { UnitType } from '../../../sync/contract/constants';
 import type { Order } from '../../../sync/entities/order';
 import { historyEntryTitle, lineChangeText } from '../../../sync/rules/order-changes';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '../../../sync/rules/order-labels';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { formatPrice, formatQuantity } from '../../lib/format-price';
 
 const STATUS_TONES: Record<Order['status'], BadgeTone> = {
@@ -54,6 +56,25 @@ export function OrdersTable({ orders, party, sendStateOf }: { orders: Order[]; p
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A long list of orders a page at a time, the first ones first: drawing thousands of rows at once froze a phone for
+ * minutes (bench/README.md, the distributor's phone), and nobody reads past the first screens without searching.
+ */
+export function PagedOrders({ orders, pageSize, ...table }: Parameters<typeof OrdersTable>[0] & { pageSize: number }) {
+  const [shown, setShown] = useState(pageSize);
+  const more = Math.min(orders.length - shown, pageSize);
+  return (
+    <>
+      <OrdersTable orders={orders.slice(0, shown)} {...table} />
+      {more > 0 && (
+        <Button variant="outline" onClick={() => setShown(shown + pageSize)}>
+          Show {more} more
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  * device keeps open orders and those closed lately; older ones are under Older orders, from the server.
  * Orders the server refused stay on top under 'Needs attention'.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
 import { ORDER_STATUS_LABELS } from '../../../sync/rules/order-labels';
@@ -26,13 +26,20 @@ import type { ReplicaView } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
 import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
 import { OlderOrders } from './older-orders';
-import { OrdersTable } from './order-parts';
+import { PagedOrders } from './order-parts';
 import { useHeldOrdersNotice, useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
 
 /** Whom each order is billed to, as the seller's customer book on the device says (a buyer's device holds no book). */
 function billTosInBook(orders: readonly Order[], view: ReplicaView): Map<string, BillTo> {
   return new Map(orders.map((order) => [order.id, billToOf(order.customerName, view.customers.get(order.customerId) ?? null, null)]));
 }
+
+/** How many orders a column of the board, and a list, draws before 'Show more'. */
+const COLUMN_PAGE = 25;
+const LIST_PAGE = 50;
+
+/** Another filter starts its lists at their first page again. */
+const listKey = (filter: OrderFilter) => `${filter.status}|${filter.search}|${filter.overdueOnly}`;
 
 export function OrdersPage() {
   useDocumentTitle('Orders');
@@ -43,7 +50,9 @@ export function OrdersPage() {
 function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }) {
   const party = view.user?.role === 'seller' ? 'seller' : 'buyer';
   const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
-  const orders = filterOrders(view.orders.values(), filter);
+  // The search box shows each key at once; the lists follow when the device has drawn them.
+  const shownFilter = useDeferredValue(filter);
+  const orders = filterOrders(view.orders.values(), shownFilter);
   // The export is for the books: an order still waiting to send has no number yet, and is not one of them.
   const numbered = orders.filter((order) => order.number);
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
@@ -100,8 +109,8 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
       </div>
       {orders.length === 0 ? (
         <Card className="p-6 text-center text-stone-600">{view.orders.size === 0 ? 'No orders yet.' : 'No orders match.'}</Card>
-      ) : party === 'buyer' || filter.status !== 'all' ? (
-        <OrdersTable orders={orders} party={party} sendStateOf={sendStateOf} />
+      ) : party === 'buyer' || shownFilter.status !== 'all' ? (
+        <PagedOrders key={listKey(shownFilter)} orders={orders} party={party} sendStateOf={sendStateOf} pageSize={LIST_PAGE} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {BOARD_COLUMNS.map((column) => {
@@ -111,13 +120,13 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
                 <h2 className="font-semibold text-stone-900">
                   {column.title} ({inColumn.length})
                 </h2>
-                <OrdersTable orders={inColumn} party={party} sendStateOf={sendStateOf} />
+                <PagedOrders key={listKey(shownFilter)} orders={inColumn} party={party} sendStateOf={sendStateOf} pageSize={COLUMN_PAGE} />
               </section>
             );
           })}
         </div>
       )}
-      <OlderOrders filter={filter} party={party} />
+      <OlderOrders filter={shownFilter} party={party} />
     </PageBody>
   );
 }

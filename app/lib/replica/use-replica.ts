@@ -21,26 +21,40 @@ export type ReplicaView = ReplicaState & {
   notSaved: Set<string>;
 };
 
+/** The last view each open replica gave: a screen opened next shows it at once while its own read runs. */
+const lastViews = new WeakMap<ReplicaDb, ReplicaView>();
+
 export function useReplica(): ReplicaView | undefined {
   const db = useSyncSession((state) => state.db);
-  return useLiveQuery(async () => {
-    if (!db) return undefined;
-    const [rows, accounts, outbox, cursor, refusals, role] = await Promise.all([
-      readCollections(db),
-      db.account.toArray(),
-      db.outbox.toArray(),
-      db.meta.get('cursor'),
-      db.refusals.toArray(),
-      keptTeamRole(db),
-    ]);
-    const base = stateFromRows(accounts[0] ?? null, rows);
-    // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
-    const kept = notSavedChanges(refusals);
-    const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
-    // With the role known, a pending change it may not make shows nothing: the server refuses it and says why.
-    const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString(), role });
-    return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
-  }, [db]);
+  return useLiveQuery(
+    async () => {
+      if (!db) return undefined;
+      const view = await readView(db);
+      lastViews.set(db, view);
+      return view;
+    },
+    [db],
+    db ? lastViews.get(db) : undefined,
+  );
+}
+
+/** The server's state with the pending changes on top, as screens show it. */
+async function readView(db: ReplicaDb): Promise<ReplicaView> {
+  const [rows, accounts, outbox, cursor, refusals, role] = await Promise.all([
+    readCollections(db),
+    db.account.toArray(),
+    db.outbox.toArray(),
+    db.meta.get('cursor'),
+    db.refusals.toArray(),
+    keptTeamRole(db),
+  ]);
+  const base = stateFromRows(accounts[0] ?? null, rows);
+  // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
+  const kept = notSavedChanges(refusals);
+  const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
+  // With the role known, a pending change it may not make shows nothing: the server refuses it and says why.
+  const view = withPending(base, pending, { userId: db.userId, now: new Date().toISOString(), role });
+  return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
 }
 
 /** The person's role in their team, from the team read kept on the device; null while unknown. */
