@@ -3,14 +3,12 @@
  * Info stays on the menu: a dialog there offers a free buyer account or
  * sign-in, and what they asked for carries on once they are signed in.
  */
-import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, test } from './support/fixtures';
 import { createMenu, createProduct, sellerWithBusiness, uniqueTag, type InquiryOnServer, type SavedMenuOnServer } from './support/marketplace';
 import { openSharedMenu } from './support/shared-menu';
-
-const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
+import { expectToastShown, expectToastShownThenClose, noteToasts } from './support/toasts';
 
 /** A seller with a business name and one public menu of one product. */
 async function sharedMenu() {
@@ -30,6 +28,9 @@ async function sharedMenu() {
 }
 
 test.describe('a guest on a shared menu', () => {
+  // A toast closes after five seconds and the next replaces it: a busy machine may look only after it has gone.
+  test.beforeEach(async ({ page }) => noteToasts(page));
+
   test('asks to contact the seller, creates a buyer account in a dialog on the menu, and writes to the seller from there', async ({ page }) => {
     const { businessName, menu, menuAddress } = await sharedMenu();
     await openSharedMenu(page, menu.publicLinkId);
@@ -56,7 +57,7 @@ test.describe('a guest on a shared menu', () => {
     const question = 'Do you deliver to Grand Rapids on Fridays?';
     await contact.getByLabel('Message').fill(question);
     await contact.getByRole('button', { name: 'Send message' }).click();
-    await expect(toast(page, 'Message saved').first()).toBeVisible();
+    await expectToastShown(page, 'Message saved');
     await expect(contact).toBeHidden();
     await expect(page).toHaveURL(menuAddress);
 
@@ -81,7 +82,7 @@ test.describe('a guest on a shared menu', () => {
     await signIn.getByLabel('Password', { exact: true }).fill(buyer.password);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
 
-    await expect(toast(page, 'Menu saved to your account').first()).toBeVisible();
+    await expectToastShown(page, 'Menu saved to your account');
     await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
     await expect(page).toHaveURL(menuAddress);
     const session = await apiLogin(buyer);
@@ -130,8 +131,7 @@ test.describe('a guest on a shared menu', () => {
     await signIn.getByLabel('Password', { exact: true }).fill(seller.password);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
 
-    const notice = toast(page, 'Signed in as a seller').first();
-    await expect(notice).toContainText(`Only a buyer account can order ${product.strainName}. You're still on this menu.`);
+    await expectToastShownThenClose(page, 'Signed in as a seller', `Only a buyer account can order ${product.strainName}. You're still on this menu.`);
     await expect(signIn).toBeHidden();
     await expect(page).toHaveURL(menuAddress);
     await expect(page.getByRole('heading', { level: 1, name: menu.name })).toBeVisible();

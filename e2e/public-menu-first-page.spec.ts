@@ -1,9 +1,10 @@
 /**
  * A guest's first page, a shared menu the server drew, on a phone: it reads with no app started, the first tap starts
- * the app (few scripts, no router) and is answered, and the router comes in only when a link leads elsewhere.
+ * the app (few scripts, no router) and is answered, and the router comes in only when a link leads elsewhere. A buyer's
+ * tap on the guest's button the page was drawn with reaches the buyer's own once the app has started.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, registerAccount, signIn, test } from './support/fixtures';
 import { openSharedMenu } from './support/shared-menu';
 
 const ROUTER_CHUNK = /\/assets\/router-[^/]+\.js$/;
@@ -62,4 +63,31 @@ test("a link on the first page still leads on, with the router brought in then, 
   await expect(page.getByRole('heading', { name: 'Menu Not Found' })).toBeVisible();
   // The app moved between the pages itself: the browser loaded no document for either.
   expect(await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument)).toBe(true);
+});
+
+test.describe('a signed-in buyer on a slow start', () => {
+  // The app's code comes from the network here, where the test can hold it back; the service worker would serve it.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a tap on Save Menu while the app still starts saves the menu once the buyer's own button is there", async ({ page }) => {
+    await signIn(page, await registerAccount('buyer'));
+    const drawn = await (await page.request.get('/menu/sample')).text();
+    const entry = /<meta name="app-entry" content="([^"]+)">/.exec(drawn)?.[1];
+    expect(entry).toBeDefined();
+    let letAppStart = () => {};
+    const appMayStart = new Promise<void>((resolve) => (letAppStart = resolve));
+    await page.route(
+      (url) => url.pathname === entry,
+      async (route) => {
+        await appMayStart;
+        await route.continue();
+      },
+    );
+
+    await page.goto('/menu/sample');
+    // The page as the server drew it, for a guest: its Save Menu is not the buyer's, which comes with the app.
+    await page.getByRole('button', { name: 'Save Menu', exact: true }).tap();
+    letAppStart();
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+  });
 });

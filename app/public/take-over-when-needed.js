@@ -8,6 +8,8 @@ const root = document.getElementById('root');
 const link = /^\/menu\/([^/]+)\/?$/.exec(location.pathname)?.[1];
 const TOOK_OVER = 'app:took-over';
 const INTERACTIONS = ['pointerdown', 'pointerover', 'touchstart', 'keydown', 'focusin'];
+// How long a held tap waits for its control once the app has taken over; past that, it was for something now gone.
+const TAP_WAITS_MS = 10_000;
 const CONTROL = 'a[href], button, select, input, textarea, label, summary, [role="button"], [role="tab"], [role="checkbox"]';
 
 if (entry && root) {
@@ -25,7 +27,7 @@ if (entry && root) {
     import(entry).catch(() => {
       document.removeEventListener('click', holdTap, true);
       document.removeEventListener('change', holdChoice, true);
-      if (lastTap instanceof HTMLAnchorElement) location.assign(lastTap.href);
+      if (lastTap?.control instanceof HTMLAnchorElement) location.assign(lastTap.control.href);
     });
   };
 
@@ -43,8 +45,31 @@ if (entry && root) {
     if (!control || !root.contains(control) || leftToBrowser(event, control)) return;
     event.preventDefault();
     event.stopPropagation();
-    lastTap = control;
+    lastTap = { control, tag: control.tagName, name: nameOf(control) };
     start();
+  };
+  // Someone signed in tapped a button the server drew for a guest: the app replaces it with their own, which has
+  // the same name but may come a moment later (its code loads, their saved data opens), so the tap waits for it.
+  const nameOf = (control) => (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
+  const counterpartOf = ({ control, tag, name }) => {
+    if (control.isConnected) return control.disabled ? null : control;
+    return [...root.querySelectorAll(tag)].find((candidate) => !candidate.disabled && nameOf(candidate) === name) ?? null;
+  };
+  const playAgain = (held) => {
+    const found = counterpartOf(held);
+    if (found) return found.click();
+    const watch = new MutationObserver(() => {
+      const later = counterpartOf(held);
+      if (!later) return;
+      stop();
+      later.click();
+    });
+    const stop = () => {
+      watch.disconnect();
+      clearTimeout(giveUp);
+    };
+    const giveUp = setTimeout(stop, TAP_WAITS_MS);
+    watch.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
   };
   const holdChoice = (event) => {
     if (event.target instanceof HTMLSelectElement && root.contains(event.target)) lastChoice = { control: event.target, value: event.target.value };
@@ -62,7 +87,7 @@ if (entry && root) {
         lastChoice.control.value = lastChoice.value;
         lastChoice.control.dispatchEvent(new Event('change', { bubbles: true }));
       }
-      if (lastTap?.isConnected) lastTap.click();
+      if (lastTap) playAgain(lastTap);
     },
     { once: true },
   );
