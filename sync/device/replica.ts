@@ -5,7 +5,7 @@
  * mutation that the device cannot apply (its row is gone) changes nothing
  * here; the server will refuse it and say why.
  */
-import { COLLECTION_NAMES, type CollectionRows } from '../contract/collections';
+import { COLLECTION_NAMES, type CollectionName, type CollectionRows } from '../contract/collections';
 import type { Inquiry } from '../entities/inquiry';
 import type { Menu } from '../entities/menu';
 import type { TeamRole } from '../entities/team';
@@ -32,11 +32,6 @@ function mayCreateProduct(role: TeamRole, userId: string, fields: { pricePerUnit
 export function stateFromRows(user: User | null, rows: CollectionRows): ReplicaState {
   const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map(rows[name].map((row) => [row.id, row]))]));
   return { user, ...collections } as ReplicaState;
-}
-
-export function cloneState(state: ReplicaState): ReplicaState {
-  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map<string, unknown>(state[name] as Map<string, unknown>)]));
-  return { user: state.user, ...collections } as ReplicaState;
 }
 
 /** Parses a mutation's arguments with its schema; null when they do not pass. */
@@ -245,9 +240,18 @@ function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { nam
   };
 }
 
-/** The server's state with `pending` applied on top, in order; `base` is left as it was. */
+/**
+ * The server's state with `pending` applied on top, in order; `base` is left as it was. Only the collections the
+ * pending changes look at are copied (a distributor's catalogue is not copied for a note on one order), and with
+ * nothing pending `base` itself is the answer.
+ */
 export function withPending(base: ReplicaState, pending: Mutation[], context: ApplyContext): ReplicaState {
-  const state = cloneState(base);
+  if (pending.length === 0) return base;
+  const copies = new Map<CollectionName, Map<string, unknown>>();
+  const copyOf = (name: CollectionName) => copies.get(name) ?? copies.set(name, new Map<string, unknown>(base[name] as Map<string, unknown>)).get(name)!;
+  const state = { user: base.user } as ReplicaState;
+  for (const name of COLLECTION_NAMES) Object.defineProperty(state, name, { enumerable: true, get: () => copyOf(name) });
   for (const mutation of pending) applyMutation(state, mutation, context);
-  return state;
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, copies.get(name) ?? base[name]]));
+  return { user: state.user, ...collections } as ReplicaState;
 }

@@ -13,7 +13,7 @@ import type { User } from '../../../sync/entities/user';
 import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';
 import type { Mutation } from '../../../sync/contract/mutations';
 import type { PullResponse } from '../../../sync/contract/protocol';
-import { orderFixture, productFixture, userFixture } from '../../../sync/testing/entity-fixtures';
+import { orderFixture, productFixture, pullFixture, userFixture } from '../../../sync/testing/entity-fixtures';
 import { ORDER_WORKING_SET_DAYS } from '../../../sync/rules/order-working-set';
 import { DexieSyncStore } from './dexie-sync-store';
 import { ReplicaDb } from './replica-db';
@@ -89,23 +89,7 @@ function savedMenu(n: number, buyerUserId: string): SavedMenuListItem {
   };
 }
 
-function pull(userId: string, changes: Partial<PullResponse>): PullResponse {
-  return {
-    cursor: 1,
-    lastProcessedSeq: 0,
-    user: user(userId),
-    products: [],
-    menus: [],
-    savedMenus: [],
-    photos: [],
-    inquiries: [],
-    customers: [],
-    priceLists: [],
-    orders: [],
-    deleted: [],
-    ...changes,
-  };
-}
+const pull = (userId: string, changes: Partial<PullResponse>): PullResponse => pullFixture(user(userId), changes);
 
 const createMutation = (n: number): Mutation => ({ name: 'product.create', args: { id: uuid(n), strainName: `Offline ${n}` } });
 

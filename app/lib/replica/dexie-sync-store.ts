@@ -5,6 +5,7 @@ import { COLLECTION_NAMES, collectionOf } from '../../../sync/contract/collectio
 import type { PullResponse } from '../../../sync/contract/protocol';
 import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
+import { markCollectionsChanged } from './collection-revisions';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
@@ -37,11 +38,14 @@ export class DexieSyncStore implements SyncStore {
     await db.transaction('rw', [...collections, db.account, db.outbox, db.meta, db.photos], async () => {
       const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
       // A first pull, or one the server marks as full (the device was away longer than deletions are remembered), is the whole truth: rows the server no longer has must not linger.
-      if (cursor === 0 || pull.full) await Promise.all(collections.map((table) => table.clear()));
+      const whole = cursor === 0 || pull.full === true;
+      if (whole) await Promise.all(collections.map((table) => table.clear()));
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
       for (const { entity, id } of pull.deleted) await db.table(collectionOf(entity)).delete(id);
       await db.account.put(pull.user);
       for (const name of COLLECTION_NAMES) await db.table(name).bulkPut(pull[name] ?? []);
+      const changed = COLLECTION_NAMES.filter((name) => whole || (pull[name]?.length ?? 0) > 0);
+      await markCollectionsChanged(db, [...changed, ...pull.deleted.map(({ entity }) => collectionOf(entity))]);
       // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
       await storePulledPhotos(db, pull.photos ?? []);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
@@ -57,7 +61,10 @@ export class DexieSyncStore implements SyncStore {
   private async releaseClosedOrders(): Promise<void> {
     const now = this.now();
     const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now)).toArray();
-    await this.db.orders.bulkDelete(old.filter((order) => !inOrderWorkingSet(order, now)).map((order) => order.id));
+    const released = old.filter((order) => !inOrderWorkingSet(order, now)).map((order) => order.id);
+    if (released.length === 0) return;
+    await this.db.orders.bulkDelete(released);
+    await markCollectionsChanged(this.db, ['orders']);
   }
 
   /** The refusals kept until acted on (a new order or product) go to their own table, in the same step as the others: none is ever only in the dismissable list. */

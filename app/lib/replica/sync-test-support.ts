@@ -7,6 +7,7 @@
  */
 import Dexie from 'dexie';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/device/engine/sync-engine';
+import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/contract/collections';
 import type { Mutation } from '../../../sync/contract/mutations';
 import type { PullResponse, PushRequest, PushResponse } from '../../../sync/contract/protocol';
 import { stateFromRows, withPending } from '../../../sync/device/replica';
@@ -16,7 +17,6 @@ import { retryAfterMsOf } from '../api-client';
 import { DexieSyncStore } from './dexie-sync-store';
 import { notSavedChanges } from './not-saved';
 import { ReplicaDb, replicaName } from './replica-db';
-import { readCollections } from './use-replica';
 
 type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
 
@@ -200,4 +200,10 @@ export async function writeVersion1Replica(userId: string, mutations: Mutation[]
   await v1.table('outbox').bulkAdd(mutations.map((mutation, index) => ({ mutation, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString() })));
   await v1.table('meta').bulkPut(meta);
   v1.close();
+}
+
+/** Every synced collection's rows as last pulled. */
+async function readCollections(db: ReplicaDb): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => db.table(name).toArray()));
+  return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }
