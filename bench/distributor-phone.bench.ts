@@ -10,6 +10,7 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { ordersChangedSince } from '../api/orders/order-service';
+import { ORDER_WORKING_SET_DAYS } from '../sync/rules/order-working-set';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { buildSellerTeam, DISTRIBUTOR, SMALL_SELLER, type TeamSize } from './seller-team-data';
 
@@ -64,7 +65,7 @@ async function startSite(size: TeamSize): Promise<Site> {
   const server = await startBenchServer({ staticRoot: 'dist/app' });
   await buildSellerTeam(server.services, server.seller, size);
   const owner = { account: server.seller, member: { userId: server.seller.id, role: 'owner' as const }, name: '' };
-  return { ...server, orders: (await ordersChangedSince(server.services, owner, 0)).length };
+  return { ...server, orders: (await ordersChangedSince(server.services, owner, 0, ORDER_WORKING_SET_DAYS)).length };
 }
 
 async function step<T>(figures: Figures, name: string, run: () => Promise<T>): Promise<T | undefined> {

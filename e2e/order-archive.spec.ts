@@ -1,7 +1,8 @@
 /**
  * A seller's device keeps open orders and those closed lately (issue 40): the board draws a page of each column;
  * orders closed long ago are not on the board, come from the server under Older orders when online, open from there
- * and, once opened, offline too; an older order never opened says plainly offline that it needs a connection. The orders are aged straight in the
+ * and, once opened, offline too; an older order never opened says plainly offline that it needs a connection. The
+ * device keeps a month, 90 days or a year of closed orders, as chosen for it. The orders are aged straight in the
  * database of a server of the test's own, as two years of trade would leave them.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,7 +38,7 @@ async function post<T>(path: string, session: ApiSession, body?: unknown): Promi
   return (await response.json()) as T;
 }
 
-/** A seller with 50 orders from one buyer: 20 cancelled half a year ago, 4 cancelled today, 26 still new. */
+/** A seller with 50 orders from one buyer: 20 cancelled half a year ago, 4 cancelled lately, 26 still new. */
 async function sellerWithHistory() {
   const sellerAccount = await registerAccountAt(server.url, 'seller');
   const seller = await apiLogin(sellerAccount, server.url);
@@ -106,4 +107,32 @@ test('orders closed long ago stay on the server: Older orders brings them, and o
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(oldest.number) })).toBeVisible();
   await navigateInApp(page, `/orders/${another.id}`);
   await expect(page.getByText('Orders closed more than 90 days ago stay on the server: they need a connection.')).toBeVisible();
+});
+
+test('a device keeps the closed orders of the window chosen for it: a month lets the older go, a year brings half a year back, offline too', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const { sellerAccount, old, recent } = await sellerWithHistory();
+  const sixWeeksAgo = Date.now() - 42 * DAY_MS;
+  for (const order of recent.slice(0, 2)) expect(await server.execute('UPDATE orders SET updated_at = $1 WHERE id = $2', [sixWeeksAgo, order.id])).toBe(1);
+  await signIn(page, sellerAccount, server.url);
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { name: 'Closed (4)' })).toBeVisible();
+
+  const keptFor = page.getByRole('region', { name: 'Older orders' }).getByLabel('Closed orders kept on this device');
+  await expect(keptFor).toHaveValue('90');
+  await keptFor.selectOption({ label: '30 days' });
+  await expect(page.getByRole('heading', { name: 'Closed (2)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Older orders' })).toContainText('Orders closed more than 30 days ago stay on the server.');
+
+  await keptFor.selectOption({ label: 'A year' });
+  await expect(page.getByRole('heading', { name: 'Closed (24)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Closed (24)' })).toBeVisible();
+  await expect(keptFor).toHaveValue('365');
+
+  await goOffline(context);
+  const halfAYearOld = old[0]!;
+  await page.getByLabel('Search orders').fill(halfAYearOld.number);
+  await page.getByRole('link', { name: new RegExp(`^${halfAYearOld.number} `) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(halfAYearOld.number) })).toBeVisible();
 });

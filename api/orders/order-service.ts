@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
 import type { orderCreateSchema, orderReorderSchema } from '../../sync/entities/order';
-import { orderListQuerySchema, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
+import { orderListQuerySchema, type KeptClosedOrderDays, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
 import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/contract/errors';
 import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
@@ -35,9 +35,9 @@ export async function listOrders(services: Services, actor: OrderActor, query: u
   return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
 }
 
-/** The orders a pull brings: the actor's changed after `cursor`. */
-export function ordersChangedSince(services: Services, actor: OrderActor, cursor: number): Promise<Order[]> {
-  return listOrdersChangedSince(services.db.read, readerOf(actor), cursor, services.now());
+/** The orders a pull brings: the actor's changed after `cursor` that a device keeping closed orders for `keepClosedDays` holds. */
+export function ordersChangedSince(services: Services, actor: OrderActor, cursor: number, keepClosedDays: KeptClosedOrderDays): Promise<Order[]> {
+  return listOrdersChangedSince(services.db.read, readerOf(actor), cursor, services.now(), keepClosedDays);
 }
 
 export async function getOrder(services: Services, actor: OrderActor, id: string): Promise<Order> {

@@ -23,7 +23,8 @@ export const orderSlice: ServerSlice<'orders'> = {
     'order.reorder': (services, by, args) => reorder(services, orderActor(by), args),
   },
   batchAppliers: { 'order.create': (services, by, args) => createOrders(services, orderActor(by), args) },
-  read: async (services, user, cursor, by) => (user.role === 'admin' ? [] : ordersChangedSince(services, { account: user, member: by, name: '' }, cursor)),
+  read: async (services, user, cursor, by, { keepClosedDays }) =>
+    user.role === 'admin' ? [] : ordersChangedSince(services, { account: user, member: by, name: '' }, cursor, keepClosedDays),
   readWithdrawn: orderIdsWithdrawnSince,
   owned: { table: orders, owners: [orders.sellerId, orders.buyerId], whenClosed: 'keep', deletion: 'withdrawal', exportedAs: 'orders' },
 };

@@ -1,6 +1,7 @@
 /**
  * A pull brings the orders a device keeps (sync/rules/order-working-set.ts): every open order, and those closed in the
- * last 90 days. The archive stays on the server, where the order list and the order itself still answer.
+ * last 90 days, or the window the device chose. The archive stays on the server, where the order list and the order
+ * itself still answer.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,8 +35,9 @@ async function delivered(): Promise<Order> {
   return move(order, 'deliver', { lines: [] });
 }
 
-async function pulledOrderIds(account: AuthResponse, cursor = 0): Promise<{ ids: string[]; cursor: number }> {
-  const pull = pullResponseSchema.parse(await ok('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}`, account.token));
+async function pulledOrderIds(account: AuthResponse, cursor = 0, keepClosedDays?: number): Promise<{ ids: string[]; cursor: number }> {
+  const window = keepClosedDays === undefined ? '' : `&keepClosedDays=${keepClosedDays}`;
+  const pull = pullResponseSchema.parse(await ok('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}${window}`, account.token));
   return { ids: pull.orders.map((order) => order.id).sort(), cursor: pull.cursor };
 }
 
@@ -87,5 +89,24 @@ describe("a pull brings a device's working set of orders", () => {
     expect((await ok<OrderList>('GET', '/api/orders?archived=true&status=cancelled', buyer.token)).orders.map((order) => order.id)).toEqual([oldCancelled.id]);
     expect((await t.request('GET', '/api/orders?archived=maybe', { token: seller.token })).status).toBe(400);
     expect(await ok<Order>('GET', `/api/orders/${oldPaid.id}`, buyer.token)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+  });
+
+  it("takes the device's own window: a month, the usual 90 days or a year, and refuses any other", async () => {
+    const cancelled = await place();
+    await move(cancelled, 'cancel');
+    t.clock.advance(40 * DAY_MS);
+    seller = await signIn(seller);
+    expect((await pulledOrderIds(seller, 0, 30)).ids).not.toContain(cancelled.id);
+    expect((await pulledOrderIds(seller, 0, 90)).ids).toContain(cancelled.id);
+    expect((await pulledOrderIds(seller, 0, 365)).ids).toContain(cancelled.id);
+    // The archive of a device keeping a month holds what that device let go.
+    const archivedFor = async (window: string) => (await ok<OrderList>('GET', `/api/orders?archived=true${window}`, seller.token)).orders.map((order) => order.id);
+    expect(await archivedFor('&keepClosedDays=30')).toContain(cancelled.id);
+    expect(await archivedFor('')).not.toContain(cancelled.id);
+    for (const path of ['/api/sync/pull?cursor=0&keepClosedDays=60', '/api/orders?archived=true&keepClosedDays=forever']) {
+      const refused = await t.request<{ message: string; reason: string }>('GET', path, { token: seller.token });
+      expect(refused.status, path).toBe(400);
+      expect(refused.body).toMatchObject({ reason: 'validation' });
+    }
   });
 });

@@ -17,6 +17,7 @@ import { parseOrThrow } from '../../sync/contract/validation';
 import type { Member, Services } from '../context';
 import { repFilter } from '../customers/customer-service';
 import { APPLIERS_OF_NO_COLLECTION, SERVER_SLICES } from '../registry';
+import type { PullScope } from '../../sync/contract/protocol';
 import type { BatchApplier, CollectionReader, MutationArgs, Pusher, ServerApplier, ServerAppliers } from './server-slice';
 
 export type { Pusher } from './server-slice';
@@ -73,8 +74,8 @@ export async function applyServerMutations(services: Services, by: Pusher, name:
 }
 
 /** Every collection's changed rows of the team whose account is `user`, as `by` sees them; called inside the pull's one read snapshot. */
-export async function readChangedCollections(services: Services, user: User, cursor: number, by: Member): Promise<CollectionRows> {
-  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by)));
+export async function readChangedCollections(services: Services, user: User, cursor: number, by: Member, scope: PullScope): Promise<CollectionRows> {
+  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by, scope)));
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }
 

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { CollectionName, CollectionRow, COLLECTIONS } from '../../sync/contract/collections';
 import type { AppError } from '../../sync/contract/errors';
 import type { MUTATIONS, MutationName } from '../../sync/contract/mutations';
+import type { PullScope } from '../../sync/contract/protocol';
 import type { User } from '../../sync/entities/user';
 import type { AppEnv, Member, Services, Session } from '../context';
 import type { Db } from '../db/database';
@@ -30,8 +31,8 @@ export type ServerApplier<K extends MutationName> = (services: Services, by: Pus
  */
 export type BatchApplier<K extends MutationName> = (services: Services, by: Pusher, args: MutationArgs<K>[]) => Promise<(AppError | null)[]>;
 
-/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as `by` (the member pulling) may see them. */
-export type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number, by: Member) => Promise<CollectionRow<K>[]>;
+/** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as `by` (the member pulling) may see them and the device keeps them. */
+export type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number, by: Member, scope: PullScope) => Promise<CollectionRow<K>[]>;
 
 /** The mutations of a collection: those named after the entity type its rows carry (`product.create` for products). */
 export type MutationOf<K extends CollectionName> = Extract<MutationName, `${NonNullable<(typeof COLLECTIONS)[K]['tombstone']>}.${string}`>;

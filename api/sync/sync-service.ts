@@ -2,7 +2,9 @@
 import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/contract/protocol';
 import type { MutationName } from '../../sync/contract/mutations';
 import { AppError, type ErrorReason } from '../../sync/contract/errors';
-import { parseEnvelopeOrThrow } from '../../sync/contract/validation';
+import { parseEnvelopeOrThrow, parseOrThrow } from '../../sync/contract/validation';
+import { keptClosedOrderDaysSchema } from '../../sync/entities/order';
+import { ORDER_WORKING_SET_DAYS } from '../../sync/rules/order-working-set';
 import type { Services } from '../context';
 import { photosChangedSince } from '../db/repositories/photos';
 import { findRefusals, findSyncClient, insertRefusal, readPullClock, saveSyncClient, tombstonesSince, type SyncClient } from '../db/repositories/sync';
@@ -150,12 +152,13 @@ const prunedThroughSeen = new WeakMap<Services['db'], number>();
  * next time. They are asked together, on PostgreSQL in one round trip: the rows are read from the device's cursor on
  * the hope that it still holds, and read again from nothing in the rare pull that finds it does not.
  */
-export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string }): Promise<PullResponse> {
+export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string; keepClosedDays?: string }): Promise<PullResponse> {
   const cursorText = query.cursor ?? '0';
   const requested = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
     throw new AppError('validation', 'cursor must be a whole number of at least 0');
   }
+  const scope = { keepClosedDays: query.keepClosedDays === undefined ? ORDER_WORKING_SET_DAYS : parseOrThrow(keptClosedOrderDaysSchema, query.keepClosedDays) };
   // A cursor from before the person joined their team was another team's: the device gets everything again, marked
   // as the whole truth, so it drops what it may no longer hold. So does one at or below a pruning watermark already
   // seen (below), read from nothing at once rather than read twice.
@@ -164,7 +167,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
   const readRows = (cursor: number) =>
     Promise.all([
       findUserById(services.db.read, user.id),
-      readChangedCollections(services, team.account, cursor, by),
+      readChangedCollections(services, team.account, cursor, by, scope),
       cursor > 0 ? tombstonesSince(services.db.read, team.id, cursor) : [],
       readWithdrawnRows(services, team.account, cursor, by),
       photosChangedSince(services.db.read, team.id, cursor),

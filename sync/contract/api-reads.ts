@@ -12,7 +12,7 @@
  */
 import { z, type ZodType } from 'zod';
 import type { ProductCategory } from './constants';
-import type { OrderStatus } from '../entities/order';
+import type { KeptClosedOrderDays, OrderStatus } from '../entities/order';
 import { accountExportSchema, pendingEmailChangeAnswerSchema } from '../entities/account';
 import {
   adminGrowthSchema,
@@ -64,7 +64,7 @@ export type AccountFilters = { search?: string; role?: 'seller' | 'buyer'; statu
 export type AccountPageQuery = AccountFilters & { sort?: AccountSort; dir?: SortDirection; page: number; pageSize: number };
 /** The buyer's browse filters and, past the first page, where the next one starts. */
 /** A page of the archive of orders (those no device keeps), by status and search. */
-export type ArchivedOrdersQuery = { status?: OrderStatus; q?: string; offset: number; limit: number };
+export type ArchivedOrdersQuery = { status?: OrderStatus; q?: string; keepClosedDays: KeptClosedOrderDays; offset: number; limit: number };
 export type BrowseQuery = { q?: string; category?: ProductCategory; sellerId?: string; cursor?: string };
 
 export const apiReads = {

@@ -6,9 +6,10 @@
  *    order and skips any sequence it already processed, so a retried push
  *    changes nothing twice. A refused mutation is recorded with its reason and
  *    still advances the sequence, so it never blocks the ones behind it.
- * 2. Pull (GET /api/sync/pull?cursor=N&clientId=C): everything that changed
- *    for the user after cursor N (rows and tombstones), the new cursor, and
- *    the last sequence processed for client C. Cursors are server change-clock
+ * 2. Pull (GET /api/sync/pull?cursor=N&clientId=C&keepClosedDays=D): everything
+ *    that changed for the user after cursor N (rows and tombstones) that a
+ *    device keeping closed orders for D days holds, the new cursor, and the
+ *    last sequence processed for client C. Cursors are server change-clock
  *    values, never device time.
  * 3. The device drops from its outbox every mutation up to that sequence in
  *    the same local transaction that stores the pulled rows, so its view is
@@ -17,12 +18,20 @@
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
 import { collectionArraysSchema, ENTITY_TYPES } from './collections';
-import { MAX_ORDER_LINES } from '../entities/order';
+import { MAX_ORDER_LINES, type KeptClosedOrderDays } from '../entities/order';
 import { photoSchema } from '../entities/photo';
 import { userSchema } from '../entities/user';
 import { MUTATION_NAMES } from './mutations';
 
 export const MAX_PUSH_BATCH = 500;
+
+/** What the pulling device keeps, beyond what changed since its cursor: closed orders for so many days (sync/rules/order-working-set.ts). */
+export type PullScope = { keepClosedDays: KeptClosedOrderDays };
+
+/** The address of a pull (step 2). */
+export function pullPath(cursor: number, clientId: string, scope: PullScope): string {
+  return `/api/sync/pull?${new URLSearchParams({ cursor: String(cursor), clientId, keepClosedDays: String(scope.keepClosedDays) })}`;
+}
 
 /**
  * The order lines one push carries at most, all its mutations together. The server applies a push in one

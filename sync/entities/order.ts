@@ -196,11 +196,23 @@ export const orderPaymentInputSchema = z.object({
 export const orderReorderSchema = z.object({ id: entityId, newOrderId: entityId });
 
 /** GET /api/orders: by status, the archive alone, a search of the number, the customer, the seller or a product's name, a page at a time. */
+/**
+ * The windows, in days, a device may keep closed orders for (sync/rules/order-working-set.ts): a phone short of space
+ * a month, the usual 90 days, a desk computer a year.
+ */
+export const KEPT_CLOSED_ORDER_DAYS = [30, 90, 365] as const;
+export type KeptClosedOrderDays = (typeof KEPT_CLOSED_ORDER_DAYS)[number];
+export const keptClosedOrderDaysSchema = z.coerce
+  .number({ error: 'keepClosedDays is a number of days' })
+  .refine((days): days is KeptClosedOrderDays => (KEPT_CLOSED_ORDER_DAYS as readonly number[]).includes(days), { error: 'Keep closed orders for 30, 90 or 365 days' });
+
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Filter by one of the order statuses' }).optional(),
   q: z.string().max(200, 'Search for at most 200 characters').optional(),
   /** Only the archive: orders closed before the window devices keep (sync/rules/order-working-set.ts). */
   archived: z.stringbool({ error: 'archived is true or false' }).optional(),
+  /** The window of the device asking, for `archived`: what it does not keep. */
+  keepClosedDays: keptClosedOrderDaysSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../entities/order';
+import { KEPT_CLOSED_ORDER_DAYS, keptClosedOrderDaysSchema, ORDER_STATUSES, PAYMENT_STATUSES } from '../entities/order';
 import { inOrderWorkingSet, isOrderClosed, ORDER_WORKING_SET_DAYS, workingSetCutoff } from './order-working-set';
 
 const now = new Date('2026-11-30T12:00:00.000Z');
@@ -56,5 +56,10 @@ describe('the orders a device keeps', () => {
     expect(inOrderWorkingSet(order, now, 30)).toBe(false);
     expect(inOrderWorkingSet(order, now, 60)).toBe(true);
     expect(workingSetCutoff(now, 30)).toBe(daysAgo(30));
+  });
+
+  it('offers a device a month, the usual 90 days or a year, and nothing else', () => {
+    expect(KEPT_CLOSED_ORDER_DAYS).toContain(ORDER_WORKING_SET_DAYS);
+    expect(['7', '30', '90', '180', '365', '90.5', 'a year'].filter((days) => keptClosedOrderDaysSchema.safeParse(days).success)).toEqual(['30', '90', '365']);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * Which orders a device keeps (docs/decisions/018-a-working-set-of-orders.md): every open order, and those closed within the last
- * `ORDER_WORKING_SET_DAYS`. Older ones stay on the server and come a page at a time when online. The server's pull
+ * `ORDER_WORKING_SET_DAYS` (or the window chosen for the device). Older ones stay on the server and come a page at a time when online. The server's pull
  * and the device's pruning both decide with these, so the two never disagree about what a device holds.
  */
-import type { Order, OrderStatus, PaymentStatus } from '../entities/order';
+import type { KeptClosedOrderDays, Order, OrderStatus, PaymentStatus } from '../entities/order';
 import { moneyCents } from './decimal';
 import { orderCredit } from './order-payments';
 
-/** How long a closed order stays on the device after its last change. */
-export const ORDER_WORKING_SET_DAYS = 90;
+/** How long a closed order stays on the device after its last change, unless the person chose another window for it. */
+export const ORDER_WORKING_SET_DAYS: KeptClosedOrderDays = 90;
 
 /** Statuses that close an order whatever was paid. */
 export const CLOSED_STATUSES = ['rejected', 'cancelled'] as const satisfies readonly OrderStatus[];
@@ -30,11 +30,11 @@ export function isOrderClosed(order: Closable): boolean {
 }
 
 /** The oldest last change a closed order may have and stay on the device at `now`. */
-export function workingSetCutoff(now: Date, days = ORDER_WORKING_SET_DAYS): string {
+export function workingSetCutoff(now: Date, days: number = ORDER_WORKING_SET_DAYS): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
 /** Whether the device keeps the order at `now`: open, or closed and changed since the cutoff. */
-export function inOrderWorkingSet(order: Closable & Pick<Order, 'updatedAt'>, now: Date, days = ORDER_WORKING_SET_DAYS): boolean {
+export function inOrderWorkingSet(order: Closable & Pick<Order, 'updatedAt'>, now: Date, days: number = ORDER_WORKING_SET_DAYS): boolean {
   return !isOrderClosed(order) || order.updatedAt >= workingSetCutoff(now, days);
 }

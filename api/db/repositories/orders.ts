@@ -1,10 +1,10 @@
 /** Orders in the database: money in cents, lines, history and payments as JSON, read with the seller's and the customer's names. */
 import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { centsAsMoney } from '../../../sync/rules/decimal';
-import type { Order, OrderList, OrderStatus } from '../../../sync/entities/order';
+import type { KeptClosedOrderDays, Order, OrderList, OrderStatus } from '../../../sync/entities/order';
 import { partyName } from '../../../sync/entities/user';
 import { isOverdue, orderCredit } from '../../../sync/rules/order-payments';
-import { CLOSED_STATUSES, CLOSED_WHEN_PAID, PAID, workingSetCutoff } from '../../../sync/rules/order-working-set';
+import { CLOSED_STATUSES, CLOSED_WHEN_PAID, ORDER_WORKING_SET_DAYS, PAID, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
 import { jsonArrayFieldLike, likeIgnoringCase } from '../sql-dialect';
@@ -121,20 +121,20 @@ export async function findOrder(db: Db, id: string, now: Date): Promise<Order | 
   return row ? toOrder(row, now) : null;
 }
 
-/** The orders a device keeps at `now` (`inOrderWorkingSet`, sync/rules/order-working-set.ts), as a condition. */
-function inWorkingSet(now: Date): SQL {
+/** The orders a device keeps at `now` with its window of `days` (`inOrderWorkingSet`, sync/rules/order-working-set.ts), as a condition. */
+function inWorkingSet(now: Date, days: KeptClosedOrderDays): SQL {
   const closed = or(
     and(inArray(orders.status, CLOSED_STATUSES), eq(orders.amountPaidCents, 0)),
     and(eq(orders.status, CLOSED_WHEN_PAID), eq(orders.paymentStatus, PAID), lte(orders.amountPaidCents, orders.totalCents)),
   )!;
-  return or(not(closed), gte(orders.updatedAt, new Date(workingSetCutoff(now))))!;
+  return or(not(closed), gte(orders.updatedAt, new Date(workingSetCutoff(now, days))))!;
 }
 
 /**
  * The reader's orders changed after `cursor` that a device keeps, for a pull; a rep's also those of customers assigned to them since, which
  * come with the customer.
  */
-export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor: number, now: Date): Promise<Order[]> {
+export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor: number, now: Date, keepClosedDays: KeptClosedOrderDays): Promise<Order[]> {
   const newlyAssigned =
     reader.repUserId === null
       ? undefined
@@ -146,7 +146,7 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
             .where(and(eq(customers.userId, reader.teamId), eq(customers.repUserId, reader.repUserId), gt(customers.version, cursor))),
         );
   const rows = await selectOrders(db)
-    .where(and(readable(db, reader), or(gt(orders.version, cursor), newlyAssigned), inWorkingSet(now)))
+    .where(and(readable(db, reader), or(gt(orders.version, cursor), newlyAssigned), inWorkingSet(now, keepClosedDays)))
     .orderBy(desc(orders.updatedAt))
     .all();
   return rows.map((row) => toOrder(row, now));
@@ -179,13 +179,13 @@ export async function listReadableOrders(db: Db, reader: OrderReader, now: Date)
   return rows.map((row) => toOrder(row, now));
 }
 
-export type OrderQuery = { status?: OrderStatus; q?: string; archived?: boolean; limit: number; offset: number };
+export type OrderQuery = { status?: OrderStatus; q?: string; archived?: boolean; keepClosedDays?: KeptClosedOrderDays; limit: number; offset: number };
 
 /** The side's orders by status, only those no device keeps when `archived`, and by a search of the number, the customer's name, the seller's, a line's product or the note. */
 function matching(db: Db, side: Side, query: OrderQuery, now: Date): SQL | undefined {
   const conditions: SQL[] = [side.party];
   if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.archived) conditions.push(not(inWorkingSet(now)));
+  if (query.archived) conditions.push(not(inWorkingSet(now, query.keepClosedDays ?? ORDER_WORKING_SET_DAYS)));
   const q = query.q?.trim();
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

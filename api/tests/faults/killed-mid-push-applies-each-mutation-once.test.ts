@@ -20,7 +20,7 @@ import { Device } from '../../../app/lib/replica/sync-test-support';
 import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
-import type { PullResponse, PushRequest, PushResponse } from '../../../sync/contract/protocol';
+import { pullPath, type PullResponse, type PullScope, type PushRequest, type PushResponse } from '../../../sync/contract/protocol';
 import { cleanUp, killHard, registerSeller, sleep, startServer, stop, tempDataDir, type RunningServer } from './spawned-server';
 import { seededRandom, seedForThisTest } from '../../../sync/testing/seeded-random';
 
@@ -64,8 +64,8 @@ class HttpTransport implements SyncTransport {
     }
   }
 
-  pull(cursor: number, clientId: string): Promise<PullResponse> {
-    return this.call('GET', `/api/sync/pull?cursor=${cursor}&clientId=${clientId}`);
+  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse> {
+    return this.call('GET', pullPath(cursor, clientId, scope));
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {

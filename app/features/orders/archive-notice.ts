@@ -1,4 +1,4 @@
-import { ORDER_WORKING_SET_DAYS } from '../../../sync/rules/order-working-set';
-
-/** What an order screen says offline about the orders this device does not keep. */
-export const ARCHIVE_NEEDS_CONNECTION = `Orders closed more than ${ORDER_WORKING_SET_DAYS} days ago stay on the server: they need a connection.`;
+/** What an order screen says offline about the orders this device does not keep, with its window of `days`. */
+export function archiveNeedsConnection(days: number): string {
+  return `Orders closed more than ${days} days ago stay on the server: they need a connection.`;
+}

@@ -35,7 +35,8 @@ import { toast } from '../../lib/toast-store';
 import { OPEN_CART, reorderIntoCart } from '../../lib/cart/reorder-into-cart';
 import { cancelQuestion } from './cancel-question';
 import { downloadInvoice } from './download-invoice';
-import { ARCHIVE_NEEDS_CONNECTION } from './archive-notice';
+import { archiveNeedsConnection } from './archive-notice';
+import { useKeptClosedDays } from './kept-orders-choice';
 import { DraftOrderNotice } from './draft-order-notice';
 import { EditLinesDialog } from './edit-lines-dialog';
 import { InvoiceSummary } from './invoice-summary';
@@ -80,9 +81,10 @@ function NotHere({ id, view }: { id: string; view: ReplicaView }) {
 function ArchivedOrder({ id, view }: { id: string; view: ReplicaView }) {
   const read = useServerRead(apiReads.order(id), { keepOffline: true });
   const online = useConnectivity((state) => state.connection === 'online');
+  const keptDays = useKeptClosedDays();
   if (read.data) return <OrderDetails order={read.data} view={view} party={view.user?.role === 'seller' ? 'seller' : 'buyer'} />;
   if (read.loading) return <Missing>Getting this order from the server… </Missing>;
-  if (!online) return <Missing>{ARCHIVE_NEEDS_CONNECTION} </Missing>;
+  if (!online) return <Missing>{archiveNeedsConnection(keptDays)} </Missing>;
   return <Missing>This order is not on this device. </Missing>;
 }
 

@@ -2,10 +2,11 @@
 import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/device/engine/sync-engine';
 import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
 import { COLLECTION_NAMES, collectionOf } from '../../../sync/contract/collections';
-import type { PullResponse } from '../../../sync/contract/protocol';
+import type { PullResponse, PullScope } from '../../../sync/contract/protocol';
 import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import { markCollectionsChanged } from './collection-revisions';
+import { readKeptClosedDays } from './kept-orders-window';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
@@ -26,6 +27,10 @@ export class DexieSyncStore implements SyncStore {
 
   async readCursor(): Promise<number> {
     return Number((await this.db.meta.get('cursor'))?.value ?? 0);
+  }
+
+  async readPullScope(): Promise<PullScope> {
+    return { keepClosedDays: await readKeptClosedDays(this.db) };
   }
 
   pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]> {
@@ -60,8 +65,9 @@ export class DexieSyncStore implements SyncStore {
    */
   private async releaseClosedOrders(): Promise<void> {
     const now = this.now();
-    const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now)).toArray();
-    const released = old.filter((order) => !inOrderWorkingSet(order, now)).map((order) => order.id);
+    const days = await readKeptClosedDays(this.db);
+    const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now, days)).toArray();
+    const released = old.filter((order) => !inOrderWorkingSet(order, now, days)).map((order) => order.id);
     if (released.length === 0) return;
     await this.db.orders.bulkDelete(released);
     await markCollectionsChanged(this.db, ['orders']);

@@ -5,7 +5,7 @@
  */
 import type { ZodType } from 'zod';
 import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
-import type { PushRequest } from '../../../sync/contract/protocol';
+import type { PullScope, PushRequest } from '../../../sync/contract/protocol';
 import { apiRequest, ApiError, NetworkError } from '../api-client';
 import { answerMismatch } from '../server-read/read-from-server';
 
@@ -44,8 +44,9 @@ export const httpSyncTransport: SyncTransport = {
     const answer = await call<unknown>('POST', '/api/sync/push', request);
     return checked((await protocol()).pushResponseSchema, answer);
   },
-  async pull(cursor: number, clientId: string) {
-    const answer = await call<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`);
-    return checked((await protocol()).pullResponseSchema, answer);
+  async pull(cursor: number, clientId: string, scope: PullScope) {
+    const { pullPath, pullResponseSchema } = await protocol();
+    const answer = await call<unknown>('GET', pullPath(cursor, clientId, scope));
+    return checked(pullResponseSchema, answer);
   },
 };

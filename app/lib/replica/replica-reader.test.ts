@@ -14,8 +14,8 @@ import { replicaReaderOf, type ReplicaView } from './replica-reader';
 const userId = '00000000-0000-4000-8000-00000000a001';
 const seller = userFixture({ id: userId, role: 'seller' });
 const glacier = productFixture({ id: '00000000-0000-4000-8000-00000000b001', userId, strainName: 'Glacier Kush' });
-const firstOrder = orderFixture({ id: '00000000-0000-4000-8000-00000000c001', sellerId: userId, number: 'ORD-1' });
-const secondOrder = orderFixture({ id: '00000000-0000-4000-8000-00000000c002', sellerId: userId, number: 'ORD-2' });
+const firstOrder = orderFixture({ id: '00000000-0000-4000-8000-00000000c001', sellerTeamId: userId, number: 'ORD-1' });
+const secondOrder = orderFixture({ id: '00000000-0000-4000-8000-00000000c002', sellerTeamId: userId, number: 'ORD-2' });
 
 const opened: ReplicaDb[] = [];
 const stops: (() => void)[] = [];

@@ -9,7 +9,7 @@ import Dexie from 'dexie';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/contract/collections';
 import type { Mutation } from '../../../sync/contract/mutations';
-import type { PullResponse, PushRequest, PushResponse } from '../../../sync/contract/protocol';
+import { pullPath, type PullResponse, type PullScope, type PushRequest, type PushResponse } from '../../../sync/contract/protocol';
 import { stateFromRows, withPending } from '../../../sync/device/replica';
 import type { ReplicaState } from '../../../sync/device/replica-state';
 import type { TestResponse } from '../../../api/testing/test-app';
@@ -64,8 +64,8 @@ export class InProcessTransport implements SyncTransport {
     });
   }
 
-  pull(cursor: number, clientId: string): Promise<PullResponse> {
-    return this.call('pull', () => this.request<unknown>('GET', `/api/sync/pull?cursor=${cursor}&clientId=${encodeURIComponent(clientId)}`, { token: this.token }));
+  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse> {
+    return this.call('pull', () => this.request<unknown>('GET', pullPath(cursor, clientId, scope), { token: this.token }));
   }
 
   /** The sequence numbers the server applied, in the order it applied them, from the answers it gave. */

@@ -8,9 +8,19 @@ import type { Product } from '../../entities/product';
 import type { ErrorReason } from '../../contract/errors';
 import type { Mutation } from '../../contract/mutations';
 import { MAX_ORDER_LINES } from '../../entities/order';
-import { MAX_PUSH_LINES, pushLinesOf, pushRequestSchema, type PullResponse, type PushedMutation, type PushRequest, type PushResponse } from '../../contract/protocol';
+import {
+  MAX_PUSH_LINES,
+  pushLinesOf,
+  pushRequestSchema,
+  type PullResponse,
+  type PullScope,
+  type PushedMutation,
+  type PushRequest,
+  type PushResponse,
+} from '../../contract/protocol';
 import { retryDelayMs, type BackoffOptions } from './backoff';
 import { productFixture, userFixture } from '../../testing/entity-fixtures';
+import { ORDER_WORKING_SET_DAYS } from '../../rules/order-working-set';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type Refusal, type SyncStore, type SyncTransport } from './sync-engine';
 
 const BACKOFF: BackoffOptions = { baseMs: 1_000, maxMs: 60_000 };
@@ -100,6 +110,9 @@ class MemoryStore implements SyncStore {
   }
   async readCursor(): Promise<number> {
     return this.cursor;
+  }
+  async readPullScope(): Promise<PullScope> {
+    return { keepClosedDays: ORDER_WORKING_SET_DAYS };
   }
   async pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]> {
     return this.outbox.filter((entry) => entry.seq > afterSeq).slice(0, limit);

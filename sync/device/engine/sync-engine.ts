@@ -11,7 +11,7 @@
  */
 import type { ErrorReason } from '../../contract/errors';
 import { wireArgs, type Mutation } from '../../contract/mutations';
-import { withinPushBound, type PullResponse, type PushRequest, type PushResponse } from '../../contract/protocol';
+import { withinPushBound, type PullResponse, type PullScope, type PushRequest, type PushResponse } from '../../contract/protocol';
 import { DEFAULT_BACKOFF, retryDelayMs, type BackoffOptions } from './backoff';
 
 export type OutboxEntry = { seq: number; mutation: Mutation; createdAt: string };
@@ -22,6 +22,8 @@ export type Refusal = { seq: number; name: string; reason: ErrorReason; message:
 export type SyncStore = {
   clientId(): Promise<string>;
   readCursor(): Promise<number>;
+  /** What this device keeps, for the server to send (sync/contract/protocol.ts). */
+  readPullScope(): Promise<PullScope>;
   /** Outbox entries with a sequence above `afterSeq`, oldest first. */
   pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]>;
   /** In one local transaction: store the pulled rows, delete tombstoned ones, drop outbox entries the server processed, move the cursor. */
@@ -32,7 +34,7 @@ export type SyncStore = {
 
 export type SyncTransport = {
   push(request: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, clientId: string): Promise<PullResponse>;
+  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse>;
 };
 
 /**
@@ -163,7 +165,7 @@ export class SyncEngine {
     try {
       const clientId = await this.store.clientId();
       if (!this.pushHeld()) await this.pushOutboxWithinQuota(clientId);
-      const pulled = await this.transport.pull(await this.store.readCursor(), clientId);
+      const pulled = await this.transport.pull(await this.store.readCursor(), clientId, await this.store.readPullScope());
       await this.store.applyPull(pulled);
       await this.store.markSynced(new Date(this.now()).toISOString());
       this.settle();

@@ -1,0 +1,26 @@
+/** Choosing how long this device keeps closed orders, and reading the choice (app/lib/replica/kept-orders-window.ts). */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { KeptClosedOrderDays } from '../../../sync/entities/order';
+import { ORDER_WORKING_SET_DAYS } from '../../../sync/rules/order-working-set';
+import { readKeptClosedDays } from '../../lib/replica/kept-orders-window';
+import type { ReplicaDb } from '../../lib/replica/replica-db';
+import { useSyncSession } from '../../lib/replica/sync-session';
+
+/**
+ * Keeps closed orders for `days` on this device. A longer window needs orders the device already let go, so the next
+ * pull is a whole one; a shorter one lets go of those past it at the next pull. Either way a sync follows at once.
+ */
+export async function chooseKeptClosedDays(db: ReplicaDb, days: KeptClosedOrderDays): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const before = await readKeptClosedDays(db);
+    await db.meta.put({ key: 'keepClosedDays', value: days });
+    if (days > before && (await db.meta.get('cursor')) !== undefined) await db.meta.put({ key: 'cursor', value: 0 });
+  });
+  void useSyncSession.getState().engine?.syncNow();
+}
+
+/** The window of the signed-in person's device; the usual one until their replica is open. */
+export function useKeptClosedDays(): KeptClosedOrderDays {
+  const db = useSyncSession((state) => state.db);
+  return useLiveQuery(() => (db ? readKeptClosedDays(db) : ORDER_WORKING_SET_DAYS), [db], ORDER_WORKING_SET_DAYS);
+}
