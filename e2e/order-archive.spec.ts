@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
 import { goOffline } from './support/network';
+import { waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -126,7 +127,8 @@ test('a device keeps the closed orders of the window chosen for it: a month lets
 
   await keptFor.selectOption({ label: 'A year' });
   await expect(page.getByRole('heading', { name: 'Closed (24)' })).toBeVisible();
-  await page.reload();
+  // Reloaded once the app's service worker holds it, so that it opens offline.
+  await waitForServiceWorkerControl(page);
   await expect(page.getByRole('heading', { name: 'Closed (24)' })).toBeVisible();
   await expect(keptFor).toHaveValue('365');
 

@@ -15,11 +15,13 @@ const order = (number: string, fields: Partial<Order>) =>
     ...fields,
   }) as Order;
 
-const orders = [
-  order('SO-1001', { status: 'delivered', overdue: true, createdAt: '2026-10-01T10:00:00.000Z' }),
-  order('SO-1002', { status: 'accepted', customerName: 'Canna Corner', lines: [{ strainName: 'Gelato #33' } as Order['lines'][number]] }),
-  order('SO-1003', { status: 'rejected', createdAt: '2026-11-02T10:00:00.000Z' }),
-];
+const orders = new Map(
+  [
+    order('SO-1001', { status: 'delivered', overdue: true, createdAt: '2026-10-01T10:00:00.000Z' }),
+    order('SO-1002', { status: 'accepted', customerName: 'Canna Corner', lines: [{ strainName: 'Gelato #33' } as Order['lines'][number]] }),
+    order('SO-1003', { status: 'rejected', createdAt: '2026-11-02T10:00:00.000Z' }),
+  ].map((entry) => [entry.id, entry]),
+);
 const numbers = (list: Order[]) => list.map((item) => item.number);
 
 describe('filterOrders', () => {

@@ -52,7 +52,7 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   const [filter, setFilter] = useState<OrderFilter>(NO_FILTER);
   // The search box shows each key at once; the lists follow when the device has drawn them.
   const shownFilter = useDeferredValue(filter);
-  const orders = filterOrders(view.orders.values(), shownFilter);
+  const orders = filterOrders(view.orders, shownFilter);
   // The export is for the books: an order still waiting to send has no number yet, and is not one of them.
   const numbered = orders.filter((order) => order.number);
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
