@@ -25,21 +25,15 @@ let quietCopy: SavedMenu;
 let buyerDevice: ReturnType<typeof syncDevice>;
 let cursorBeforeClose: number;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
-const save = (who: AuthResponse, menu: Menu) => ok<SavedMenu>('POST', '/api/saved-menus', who.token, { menuId: menu.id, publicLinkId: menu.publicLinkId }, 201);
+const save = (who: AuthResponse, menu: Menu) => t.ok<SavedMenu>('POST', '/api/saved-menus', who.token, { menuId: menu.id, publicLinkId: menu.publicLinkId }, 201);
 
 beforeAll(async () => {
   t = createTestApp();
   seller = await t.registerUser('seller', { businessName: 'Lakeside Growers' });
   buyer = await t.registerUser('buyer', { firstName: 'Bea' });
   quietBuyer = await t.registerUser('buyer');
-  product = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Lakeside Haze', pricePerUnit: '120.00', availableQuantity: '4' }, 201);
-  const create = (body: Record<string, unknown>) => ok<Menu>('POST', '/api/menus', seller.token, { productIds: [product.id], ...body }, 201);
+  product = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Lakeside Haze', pricePerUnit: '120.00', availableQuantity: '4' }, 201);
+  const create = (body: Record<string, unknown>) => t.ok<Menu>('POST', '/api/menus', seller.token, { productIds: [product.id], ...body }, 201);
   menus = {
     flower: await create({ name: 'Autumn Flower', description: 'Fresh from the fall harvest', isPublic: true }),
     partners: await create({ name: 'Partners List' }),
@@ -50,9 +44,9 @@ beforeAll(async () => {
   buyerDevice = syncDevice(t, buyer.token);
   const changes = { notes: 'Call before the 15th', tags: ['fall', 'haze'] };
   expect(await buyerDevice.push('savedMenu.update', { id: copies.flower.id, changes })).toMatchObject({ outcome: 'applied' });
-  await ok('PUT', '/api/account/notifications', quietBuyer.token, { 'saved-menu-withdrawn': false });
+  await t.ok('PUT', '/api/account/notifications', quietBuyer.token, { 'saved-menu-withdrawn': false });
   // The seller took this link back from the buyer before closing.
-  await ok('POST', `/api/menus/${menus.revoked.id}/regenerate-link`, seller.token);
+  await t.ok('POST', `/api/menus/${menus.revoked.id}/regenerate-link`, seller.token);
 
   cursorBeforeClose = (await buyerDevice.pull()).cursor;
   expect((await t.request('POST', '/api/account/delete', { token: seller.token, body: { password: TEST_PASSWORD } })).status).toBe(204);

@@ -29,43 +29,37 @@ let menu: Menu;
 /** The negotiated list: gelato at 25.00 instead of 30.00, tangie hidden. */
 let tierA: string;
 
-async function ok<T>(method: string, path: string, token: string | undefined, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 beforeAll(async () => {
   t = createTestApp();
   seller = await t.registerUser('seller', { businessName: 'Lakeside Farms' });
-  gelato = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '30', unitType: 'oz', availableQuantity: '100' }, 201);
-  tangie = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Tangie', pricePerUnit: '20', unitType: 'oz', availableQuantity: '100' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [gelato.id, tangie.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '30', unitType: 'oz', availableQuantity: '100' }, 201);
+  tangie = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Tangie', pricePerUnit: '20', unitType: 'oz', availableQuantity: '100' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [gelato.id, tangie.id] }, 201);
   const entries = [
     { productId: gelato.id, price: '25.00' },
     { productId: tangie.id, hidden: true },
   ];
-  tierA = (await ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Tier A', entries }, 201)).id;
+  tierA = (await t.ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Tier A', entries }, 201)).id;
 });
 afterAll(() => t.close());
 
-const addCustomer = (body: Record<string, unknown>) => ok<Customer>('POST', '/api/customers', seller.token, body, 201);
-const book = () => ok<Customer[]>('GET', '/api/customers', seller.token);
+const addCustomer = (body: Record<string, unknown>) => t.ok<Customer>('POST', '/api/customers', seller.token, body, 201);
+const book = () => t.ok<Customer[]>('GET', '/api/customers', seller.token);
 const entryOf = async (id: string) => (await book()).find((customer) => customer.id === id)!;
 /** The buyer team an entry prices, as only the server knows it. */
 const pricedTeamOf = async (id: string) => (await t.services.db.read.select().from(customers).where(eq(customers.id, id)).get())!.buyerTeamId;
 
 const prices = (shown: PublicMenu) => shown.products.map((product) => [product.strainName, product.pricePerUnit]);
-const publicPrices = async (as?: AuthResponse) => prices(await ok<PublicMenu>('GET', `/api/public/menu/${menu.publicLinkId}`, as?.token));
+const publicPrices = async (as?: AuthResponse) => prices(await t.ok<PublicMenu>('GET', `/api/public/menu/${menu.publicLinkId}`, as?.token));
 const GUEST_PRICES = [
   ['Gelato', '30.00'],
   ['Tangie', '20.00'],
 ];
 const TIER_A_PRICES = [['Gelato', '25.00']];
 
-const buyerOrder = (as: AuthResponse) => ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '2' }] }, 201);
+const buyerOrder = (as: AuthResponse) => t.ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '2' }] }, 201);
 const sellerOrder = (customerId: string, note: string) =>
-  ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, note, lines: [{ productId: gelato.id, quantity: '3' }] }, 201);
+  t.ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, note, lines: [{ productId: gelato.id, quantity: '3' }] }, 201);
 
 const registration = (email: string, password: string) => ({ email, password, firstName: 'Dana', role: 'buyer' });
 
@@ -74,10 +68,10 @@ describe('a stranger who registers the address of an entry the seller keyed in',
     const address = `buying-${randomUUID()}@greendoor.example`;
     const entry = await addCustomer({ name: 'Green Door', email: address, priceListId: tierA, paymentTerms: 'net30', licenseNumber: 'C10-0000123' });
 
-    const squatter = await ok<AuthResponse>('POST', '/api/auth/register', undefined, registration(address, 'squatter-pass-1'), 201);
+    const squatter = await t.ok<AuthResponse>('POST', '/api/auth/register', undefined, registration(address, 'squatter-pass-1'), 201);
     expect(await pricedTeamOf(entry.id)).toBeNull();
     expect(await publicPrices(squatter)).toEqual(GUEST_PRICES);
-    expect((await ok<{ id: string }>('POST', '/api/saved-menus', squatter.token, { menuId: menu.id }, 201)).id).toEqual(expect.any(String));
+    expect((await t.ok<{ id: string }>('POST', '/api/saved-menus', squatter.token, { menuId: menu.id }, 201)).id).toEqual(expect.any(String));
     const pulled = await syncDevice(t, squatter.token).pull();
     expect(prices(pulled.savedMenus[0]!.snapshot!)).toEqual(GUEST_PRICES);
     const squattersOrder = await buyerOrder(squatter);
@@ -91,12 +85,12 @@ describe('a stranger who registers the address of an entry the seller keyed in',
     expect(pending.status).toBe(202);
     expect(pending.body).toMatchObject({ pending: true, message: `We sent a link to ${address}. Follow it to finish creating your account.` });
     const claim = await linkInMailTo(t.services, address, '/confirm-email');
-    await ok('POST', '/api/account/confirm-email', undefined, { token: claim.searchParams.get('token') });
+    await t.ok('POST', '/api/account/confirm-email', undefined, { token: claim.searchParams.get('token') });
 
     // The squatter is out; the owner signs in, is priced by the entry and orders on its terms.
     expect((await t.request('GET', '/api/auth/me', { token: squatter.token })).status).toBe(401);
     expect((await t.request('POST', '/api/auth/login', { body: { email: address, password: 'squatter-pass-1' } })).status).toBe(401);
-    const owner = await ok<AuthResponse>('POST', '/api/auth/login', undefined, { email: address, password: 'owner-pass-123' });
+    const owner = await t.ok<AuthResponse>('POST', '/api/auth/login', undefined, { email: address, password: 'owner-pass-123' });
     expect(owner.user.emailConfirmedAt).not.toBeNull();
     expect(await publicPrices(owner)).toEqual(TIER_A_PRICES);
     expect(await buyerOrder(owner)).toMatchObject({ customerId: entry.id, paymentTerms: 'net30', total: '50.00' });
@@ -115,13 +109,13 @@ describe('a stranger who registers the address of an entry the seller keyed in',
 
   it('lets the owner an invitation to a team was mailed to register at once, taking the address from the squatter', async () => {
     const address = `rep-${randomUUID()}@lakeside.example`;
-    const squatter = await ok<AuthResponse>('POST', '/api/auth/register', undefined, registration(address, 'squatter-pass-1'), 201);
-    await ok('POST', '/api/team/invitations', seller.token, { email: address, role: 'rep' }, 201);
+    const squatter = await t.ok<AuthResponse>('POST', '/api/auth/register', undefined, registration(address, 'squatter-pass-1'), 201);
+    await t.ok('POST', '/api/team/invitations', seller.token, { email: address, role: 'rep' }, 201);
     const inviteToken = (await linkInMailTo(t.services, address, '/join')).searchParams.get('token');
-    const owner = await ok<AuthResponse>('POST', '/api/auth/register', undefined, { ...registration(address, 'owner-pass-123'), role: 'seller', inviteToken }, 201);
+    const owner = await t.ok<AuthResponse>('POST', '/api/auth/register', undefined, { ...registration(address, 'owner-pass-123'), role: 'seller', inviteToken }, 201);
     expect(owner.user.email).toBe(address);
     expect((await t.request('GET', '/api/auth/me', { token: squatter.token })).status).toBe(401);
-    expect((await ok<{ members: Array<{ email: string }> }>('GET', '/api/team', seller.token)).members.map((member) => member.email)).toContain(address);
+    expect((await t.ok<{ members: Array<{ email: string }> }>('GET', '/api/team', seller.token)).members.map((member) => member.email)).toContain(address);
   });
 
   it('keeps a confirmed address from anyone who registers it again', async () => {
@@ -153,7 +147,7 @@ async function subscribe(buyer: AuthResponse): Promise<string> {
 
 const pushesTo = async (subscriptionId: string) => (await t.services.db.read.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, subscriptionId)).all()).length;
 const mailAbout = async (address: string, order: Order) => (await mailTo(t.services, address)).filter((mail) => mail.subject.includes(order.number)).length;
-const buyersOrderIds = async (buyer: AuthResponse) => (await ok<{ orders: Order[] }>('GET', '/api/orders', buyer.token)).orders.map((order) => order.id);
+const buyersOrderIds = async (buyer: AuthResponse) => (await t.ok<{ orders: Order[] }>('GET', '/api/orders', buyer.token)).orders.map((order) => order.id);
 
 describe("a seller writing into a buyer's account", () => {
   it('learns nothing of whether an address has an account, over REST or sync', async () => {
@@ -166,7 +160,7 @@ describe("a seller writing into a buyer's account", () => {
     const pulled = await device.pull();
     const rowOf = (id: string) => pulled.customers.find((customer) => customer.id === id)!;
     expect(seen(rowOf(known.id))).toEqual(seen(rowOf(unknown.id)));
-    const edited = await ok<Customer>('PATCH', `/api/customers/${unknown.id}`, seller.token, { email: buyer.user.email.toUpperCase() });
+    const edited = await t.ok<Customer>('PATCH', `/api/customers/${unknown.id}`, seller.token, { email: buyer.user.email.toUpperCase() });
     expect(seen(edited)).toEqual(seen(unknown));
 
     // A buyer confirming an address later changes nothing the seller's devices pull.
@@ -178,8 +172,8 @@ describe("a seller writing into a buyer's account", () => {
     expect(await entryOf(waiting.id)).toEqual(waiting);
 
     // Inviting answers alike too: a link goes to the address either way.
-    const invitedKnown = await ok<CustomerInviteAnswer>('POST', `/api/customers/${known.id}/invitations`, seller.token, { delivery: 'email' }, 201);
-    const invitedUnknown = await ok<CustomerInviteAnswer>('POST', `/api/customers/${waiting.id}/invitations`, seller.token, { delivery: 'email' }, 201);
+    const invitedKnown = await t.ok<CustomerInviteAnswer>('POST', `/api/customers/${known.id}/invitations`, seller.token, { delivery: 'email' }, 201);
+    const invitedUnknown = await t.ok<CustomerInviteAnswer>('POST', `/api/customers/${waiting.id}/invitations`, seller.token, { delivery: 'email' }, 201);
     expect([seen(invitedKnown.customer), invitedKnown.link]).toEqual([{ ...seen(invitedUnknown.customer), invitedAt: invitedKnown.customer.invitedAt }, null]);
     expect(invitedKnown.customer.link).toBe('invited');
   });
@@ -194,12 +188,12 @@ describe("a seller writing into a buyer's account", () => {
     expect((await syncDevice(t, buyer.token).pull()).orders.map((order) => order.id)).not.toContain(draft.id);
     // Accepted as the seller wrote it; a later step reaches the buyer no more than the writing did.
     expect(draft.status).toBe('accepted');
-    await ok('POST', `/api/orders/${draft.id}/fulfil`, seller.token);
+    await t.ok('POST', `/api/orders/${draft.id}/fulfil`, seller.token);
     expect(await mailAbout(buyer.user.email, draft)).toBe(0);
     expect(await pushesTo(subscription)).toBe(0);
 
     // Once the buyer consented (here, by saving a menu), the draft is theirs, and what the seller writes reaches them.
-    await ok('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
+    await t.ok('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
     expect(await entryOf(entry.id)).toMatchObject({ link: 'linked', buyerTeamId: buyer.user.id });
     expect(await buyersOrderIds(buyer)).toContain(draft.id);
     const sent = await sellerOrder(entry.id, 'Your usual');
@@ -220,18 +214,18 @@ describe("a seller writing into a buyer's account", () => {
   it('invites the customer by email; the buyer who accepts links the entry and takes the orders written for it', async () => {
     const { buyer, entry } = await confirmedBuyer();
     const draft = await sellerOrder(entry.id, 'First delivery');
-    const invited = await ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'email' }, 201);
+    const invited = await t.ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'email' }, 201);
     expect(invited).toMatchObject({ customer: { link: 'invited', buyerTeamId: null }, link: null });
     const again = await t.request<ErrorBody>('POST', `/api/customers/${entry.id}/invitations`, { token: seller.token, body: { delivery: 'email' } });
     expect(again.status).toBe(429);
 
     const token = (await linkInMailTo(t.services, buyer.user.email, '/customer-invite')).searchParams.get('token')!;
-    const preview = await ok<CustomerInvitationPreview>('GET', `/api/customer-invitations/preview?token=${token}`, undefined);
+    const preview = await t.ok<CustomerInvitationPreview>('GET', `/api/customer-invitations/preview?token=${token}`, undefined);
     expect(preview).toEqual({ sellerName: 'Lakeside Farms', customerName: 'Corner Dispensary', order: null });
     expect((await t.request('POST', '/api/customer-invitations/accept', { body: { token } })).status).toBe(401);
     expect((await t.request('POST', '/api/customer-invitations/accept', { token: seller.token, body: { token } })).status).toBe(403);
 
-    await ok('POST', '/api/customer-invitations/accept', buyer.token, { token });
+    await t.ok('POST', '/api/customer-invitations/accept', buyer.token, { token });
     expect(await entryOf(entry.id)).toMatchObject({ link: 'linked', buyerTeamId: buyer.user.id });
     expect(await buyersOrderIds(buyer)).toContain(draft.id);
     expect((await syncDevice(t, buyer.token).pull()).orders.map((order) => order.id)).toContain(draft.id);
@@ -248,9 +242,9 @@ describe("a seller writing into a buyer's account", () => {
     const noEmail = await t.request<ErrorBody>('POST', `/api/customers/${entry.id}/invitations`, { token: seller.token, body: { delivery: 'email' } });
     expect(noEmail.status).toBe(400);
 
-    const shared = await ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'link', orderId: draft.id }, 201);
+    const shared = await t.ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'link', orderId: draft.id }, 201);
     const token = new URL(shared.link!).searchParams.get('token')!;
-    expect(await ok<CustomerInvitationPreview>('GET', `/api/customer-invitations/preview?token=${token}`, undefined)).toEqual({
+    expect(await t.ok<CustomerInvitationPreview>('GET', `/api/customer-invitations/preview?token=${token}`, undefined)).toEqual({
       sellerName: 'Lakeside Farms',
       customerName: 'Walk-in Dispensary',
       order: {
@@ -263,10 +257,10 @@ describe("a seller writing into a buyer's account", () => {
       },
     });
     const buyer = await t.registerUser('buyer');
-    await ok('POST', '/api/customer-invitations/accept', buyer.token, { token });
+    await t.ok('POST', '/api/customer-invitations/accept', buyer.token, { token });
     expect(await buyersOrderIds(buyer)).toContain(draft.id);
 
-    const second = await ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'link' }, 201);
+    const second = await t.ok<CustomerInviteAnswer>('POST', `/api/customers/${entry.id}/invitations`, seller.token, { delivery: 'link' }, 201);
     const stranger = await t.registerUser('buyer');
     const taken = await t.request<ErrorBody>('POST', '/api/customer-invitations/accept', {
       token: stranger.token,

@@ -47,7 +47,7 @@ beforeAll(async () => {
   unpriced = await product(seller, { strainName: 'Mystery Pheno', unitType: 'oz', availableQuantity: '5' });
   offMenu = await product(seller, { strainName: 'Not Listed', pricePerUnit: '10', availableQuantity: '10' });
   foreign = await product(otherSeller, { strainName: 'Foreign Kush', pricePerUnit: '10', availableQuantity: '10' });
-  menu = await ok<Menu>(
+  menu = await t.ok<Menu>(
     'POST',
     '/api/menus',
     seller.token,
@@ -61,19 +61,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 function product(account: AuthResponse, body: Record<string, unknown>): Promise<Product> {
-  return ok<Product>('POST', '/api/products', account.token, body, 201);
+  return t.ok<Product>('POST', '/api/products', account.token, body, 201);
 }
 
 const send = (account: AuthResponse, body: Record<string, unknown>) => t.request<Inquiry & ErrorBody>('POST', '/api/inquiries', { token: account.token, body });
 const get = (account: AuthResponse, id: string) => t.request<Inquiry & ErrorBody>('GET', `/api/inquiries/${id}`, { token: account.token });
-const list = async (account: AuthResponse) => (await ok<Inquiry[]>('GET', '/api/inquiries', account.token)).map((inquiry) => inquirySchema.parse(inquiry));
+const list = async (account: AuthResponse) => (await t.ok<Inquiry[]>('GET', '/api/inquiries', account.token)).map((inquiry) => inquirySchema.parse(inquiry));
 const reply = (account: AuthResponse, id: string, body: string, messageId = randomUUID()) =>
   t.request<Inquiry & ErrorBody>('POST', `/api/inquiries/${id}/messages`, { token: account.token, body: { id: messageId, body } });
 const setStatus = (account: AuthResponse, id: string, status: string) =>
@@ -268,7 +262,7 @@ describe('an order request (REST)', () => {
 
   it('rounds a half cent up where half-to-even would not (0.05 × 2.5 = 0.125 → 0.13)', async () => {
     const nickel = await product(seller, { strainName: 'Nickel Bag', pricePerUnit: '0.05', unitType: 'g', availableQuantity: '10' });
-    await ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, tangie.id, gummies.id, minis.id, unpriced.id, nickel.id] });
+    await t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, tangie.id, gummies.id, minis.id, unpriced.id, nickel.id] });
     const res = await send(buyer, order([[nickel, '2.5']]));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.items[0]?.lineTotal).toBe('0.13');
@@ -292,7 +286,7 @@ describe('an order request (REST)', () => {
   });
 
   it("keeps its prices when the seller changes the product's price afterwards", async () => {
-    await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1600' });
+    await t.ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1600' });
     try {
       for (const account of [buyer, seller]) {
         const res = await get(account, request.id);
@@ -303,7 +297,7 @@ describe('an order request (REST)', () => {
       const fresh = await send(buyer, order([[gelato, '2.5']]));
       expect(fresh.body.items[0]).toMatchObject({ pricePerUnit: '1600.00', lineTotal: '4000.00' });
     } finally {
-      await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1450.00' });
+      await t.ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1450.00' });
     }
   });
 
@@ -625,7 +619,7 @@ describe('a private-link menu takes messages and order requests only through its
   let privateMenu: Menu;
 
   beforeAll(async () => {
-    privateMenu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends Only', isPublic: false, productIds: [tangie.id] }, 201);
+    privateMenu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends Only', isPublic: false, productIds: [tangie.id] }, 201);
   });
 
   const toPrivate = (link: string | undefined, extra: Record<string, unknown> = {}) =>
@@ -639,7 +633,7 @@ describe('a private-link menu takes messages and order requests only through its
 
   it('refuses the menu id alone, a wrong link and the link before it was regenerated, over REST and sync, storing nothing', async () => {
     const oldLink = privateMenu.publicLinkId;
-    privateMenu = await ok<Menu>('POST', `/api/menus/${privateMenu.id}/regenerate-link`, seller.token);
+    privateMenu = await t.ok<Menu>('POST', `/api/menus/${privateMenu.id}/regenerate-link`, seller.token);
     const phone = device(buyer);
     for (const link of [undefined, randomUUID(), oldLink]) {
       for (const body of [toPrivate(link), toPrivate(link, { productId: tangie.id }), order([[tangie, '2']], { menuId: privateMenu.id, publicLinkId: link })]) {

@@ -21,12 +21,6 @@ let buyer: AuthResponse;
 let gelato: Product;
 let menu: Menu;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 /** Sends mutations from one device and answers their outcomes. */
 async function push(account: AuthResponse, mutations: Array<{ name: string; args: unknown }>): Promise<string[]> {
   const res = await t.request<PushResponse>('POST', '/api/sync/push', {
@@ -45,8 +39,8 @@ beforeAll(async () => {
   t = createTestApp({ now: () => new Date(NOW) });
   seller = await t.registerUser('seller', { businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
-  gelato = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '10' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '10' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
 });
 afterAll(() => t.close());
 
@@ -74,8 +68,8 @@ describe('the time a message was written', () => {
 
   it('an order request sent over REST keeps its written time too', async () => {
     const id = randomUUID();
-    await ok('POST', '/api/inquiries', buyer.token, { id, menuId: menu.id, kind: 'order', items: [{ productId: gelato.id, quantity: '2' }], writtenAt: minutesAgo(90) }, 201);
-    expect((await ok<Inquiry>('GET', `/api/inquiries/${id}`, seller.token)).writtenAt).toBe(minutesAgo(90));
+    await t.ok('POST', '/api/inquiries', buyer.token, { id, menuId: menu.id, kind: 'order', items: [{ productId: gelato.id, quantity: '2' }], writtenAt: minutesAgo(90) }, 201);
+    expect((await t.ok<Inquiry>('GET', `/api/inquiries/${id}`, seller.token)).writtenAt).toBe(minutesAgo(90));
   });
 
   it('takes the time it arrived for a time in the future, older than 30 days, unreadable, or not given', async () => {

@@ -22,22 +22,16 @@ beforeAll(async () => {
   t = createTestApp();
   seller = await t.registerUser('seller', { firstName: 'Sally', lastName: 'Seller', businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
-  customer = await ok<Customer>('POST', '/api/customers', seller, { name: 'Walk-in Booth' }, 201);
+  customer = await t.ok<Customer>('POST', '/api/customers', seller, { name: 'Walk-in Booth' }, 201);
 });
 afterAll(() => t.close());
 
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 /** A product of the seller with `stock` units in stock. */
 const product = (stock: string) =>
-  ok<Product>('POST', '/api/products', seller, { strainName: `Gummies ${randomUUID().slice(0, 6)}`, pricePerUnit: '2.00', unitType: 'unit', availableQuantity: stock }, 201);
+  t.ok<Product>('POST', '/api/products', seller, { strainName: `Gummies ${randomUUID().slice(0, 6)}`, pricePerUnit: '2.00', unitType: 'unit', availableQuantity: stock }, 201);
 
 async function stockOf(id: string): Promise<string> {
-  return (await ok<Product[]>('GET', '/api/products', seller)).find((candidate) => candidate.id === id)!.availableQuantity;
+  return (await t.ok<Product[]>('GET', '/api/products', seller)).find((candidate) => candidate.id === id)!.availableQuantity;
 }
 
 const orderFor = (productId: string, quantity: string, extra: Record<string, unknown> = {}) => ({
@@ -50,7 +44,7 @@ const orderFor = (productId: string, quantity: string, extra: Record<string, unk
 describe("a seller's own order for a customer", () => {
   it('is accepted as it is written over REST, holding its stock, with both steps on its timeline', async () => {
     const gummies = await product('50');
-    const order = await ok<Order>('POST', '/api/orders', seller, orderFor(gummies.id, '20'), 201);
+    const order = await t.ok<Order>('POST', '/api/orders', seller, orderFor(gummies.id, '20'), 201);
     expect(order.status).toBe('accepted');
     expect(order.history.map((entry) => [entry.status, entry.byName])).toEqual([
       ['submitted', 'Sally Seller'],
@@ -58,7 +52,7 @@ describe("a seller's own order for a customer", () => {
     ]);
     expect(await stockOf(gummies.id)).toBe('30.000');
     // Accepted, it is cancelled as an accepted order is: its stock comes back.
-    await ok('POST', `/api/orders/${order.id}/cancel`, seller);
+    await t.ok('POST', `/api/orders/${order.id}/cancel`, seller);
     expect(await stockOf(gummies.id)).toBe('50.000');
   });
 
@@ -73,7 +67,7 @@ describe("a seller's own order for a customer", () => {
 
   it('stays submitted, holding nothing, when the seller asks to accept it later, over REST and sync', async () => {
     const gummies = await product('50');
-    const later = await ok<Order>('POST', '/api/orders', seller, orderFor(gummies.id, '20', { accept: false }), 201);
+    const later = await t.ok<Order>('POST', '/api/orders', seller, orderFor(gummies.id, '20', { accept: false }), 201);
     expect(later.history.map((entry) => entry.status)).toEqual(['submitted']);
     const phone = syncDevice(t, seller.token);
     const queued = orderFor(gummies.id, '10', { accept: false });
@@ -81,7 +75,7 @@ describe("a seller's own order for a customer", () => {
     expect((await phone.pull()).orders.find((order) => order.id === queued.id)).toMatchObject({ status: 'submitted' });
     expect(await stockOf(gummies.id)).toBe('50.000');
     // Accepting it later holds its stock then.
-    expect(await ok<Order>('POST', `/api/orders/${later.id}/accept`, seller)).toMatchObject({ status: 'accepted' });
+    expect(await t.ok<Order>('POST', `/api/orders/${later.id}/accept`, seller)).toMatchObject({ status: 'accepted' });
     expect(await stockOf(gummies.id)).toBe('30.000');
   });
 
@@ -108,8 +102,8 @@ describe("a seller's own order for a customer", () => {
 describe("a buyer's order", () => {
   it('waits for the seller, whatever the buyer sends', async () => {
     const gummies = await product('50');
-    const menu = await ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gummies.id] }, 201);
-    const order = await ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gummies.id, quantity: '3' }], accept: true }, 201);
+    const menu = await t.ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gummies.id] }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gummies.id, quantity: '3' }], accept: true }, 201);
     expect(order.status).toBe('submitted');
     expect(await stockOf(gummies.id)).toBe('50.000');
   });

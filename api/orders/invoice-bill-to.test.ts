@@ -20,12 +20,6 @@ let buyer: AuthResponse;
 let customer: Customer;
 let order: Order;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 async function invoiceText(by: AuthResponse): Promise<string> {
   const res = await t.app.request(`/api/orders/${order.id}/invoice.pdf`, { headers: { authorization: `Bearer ${by.token}` } });
   expect(res.status).toBe(200);
@@ -44,11 +38,11 @@ beforeAll(async () => {
   });
   buyer = await t.registerUser('buyer');
   await t.confirmEmail(buyer);
-  const product = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Blue Dream', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
-  const other = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Λευκή Χήρα', pricePerUnit: '900.00', unitType: 'lb', availableQuantity: '10' }, 201);
+  const product = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Blue Dream', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
+  const other = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Λευκή Χήρα', pricePerUnit: '900.00', unitType: 'lb', availableQuantity: '10' }, 201);
   // The customer's list: 10% off Blue Dream, and Λευκή Χήρα at its list price.
-  const list = await ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Tier A', entries: [{ productId: product.id, percentOff: '10' }] }, 201);
-  customer = await ok<Customer>(
+  const list = await t.ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Tier A', entries: [{ productId: product.id, percentOff: '10' }] }, 201);
+  customer = await t.ok<Customer>(
     'POST',
     '/api/customers',
     seller.token,
@@ -70,8 +64,8 @@ beforeAll(async () => {
     },
     201,
   );
-  const menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [product.id, other.id] }, 201);
-  order = await ok<Order>(
+  const menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [product.id, other.id] }, 201);
+  order = await t.ok<Order>(
     'POST',
     '/api/orders',
     buyer.token,
@@ -106,7 +100,7 @@ describe("a customer's invoice", () => {
   });
 
   it('follows the book: a changed address is on the next download, and "same as billing" ships to the billing address', async () => {
-    await ok<Customer>('PATCH', `/api/customers/${customer.id}`, seller.token, { shippingSameAsBilling: true, billingLine2: null });
+    await t.ok<Customer>('PATCH', `/api/customers/${customer.id}`, seller.token, { shippingSameAsBilling: true, billingLine2: null });
     const text = await invoiceText(buyer);
     expect(text).toContain('BILL TO Ωμέγα Дмитрий Łódź Café 12 Telegraph Avenue Oakland, CA 94612');
     expect(text).toContain('SHIP TO Ωμέγα Дмитрий Łódź Café 12 Telegraph Avenue Oakland, CA 94612');

@@ -19,12 +19,6 @@ let stranger: AuthResponse;
 let order: Order;
 let strangersOrder: Order;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 /** The response as the browser gets it, the body as bytes. */
 async function fetchFile(path: string, token: string) {
   const res = await t.app.request(path, { headers: { authorization: `Bearer ${token}` } });
@@ -44,13 +38,13 @@ beforeAll(async () => {
   });
   buyer = await t.registerUser('buyer', { companyName: 'Green Leaf Dispensary', licenseNumber: 'C10-0000456-LIC' });
   stranger = await t.registerUser('buyer', { companyName: 'Nosy Buyers' });
-  const product = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Blue Dream', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
-  const menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [product.id] }, 201);
-  const place = (as: AuthResponse) => ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: product.id, quantity: '2.5' }] }, 201);
+  const product = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Blue Dream', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
+  const menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale', isPublic: true, productIds: [product.id] }, 201);
+  const place = (as: AuthResponse) => t.ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: product.id, quantity: '2.5' }] }, 201);
   order = await place(buyer);
   strangersOrder = await place(stranger);
-  for (const step of ['accept', 'fulfil']) await ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token);
-  order = await ok<Order>('POST', `/api/orders/${order.id}/deliver`, seller.token, { lines: [{ productId: product.id, deliveredQuantity: '2' }] });
+  for (const step of ['accept', 'fulfil']) await t.ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token);
+  order = await t.ok<Order>('POST', `/api/orders/${order.id}/deliver`, seller.token, { lines: [{ productId: product.id, deliveredQuantity: '2' }] });
 });
 afterAll(() => t.close());
 

@@ -35,17 +35,11 @@ beforeAll(async () => {
   });
   // The largest price and the largest stock a product may have.
   const dearest = { pricePerUnit: '99999999.99', unitType: 'lb', availableQuantity: '9999999.999' };
-  reserve = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Rare Reserve', ...dearest }, 201);
-  vintage = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Vintage Reserve', ...dearest }, 201);
-  gummies = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '1.00', unitType: 'unit', availableQuantity: '1000' }, 201);
+  reserve = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Rare Reserve', ...dearest }, 201);
+  vintage = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Vintage Reserve', ...dearest }, 201);
+  gummies = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '1.00', unitType: 'unit', availableQuantity: '1000' }, 201);
 });
 afterAll(() => t.close());
-
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
 
 async function refused(method: string, path: string, body: unknown): Promise<ErrorBody> {
   const res = await t.request<ErrorBody>(method, path, { token: seller.token, body });
@@ -87,19 +81,19 @@ describe('totals beyond the last exact cent', () => {
 
   it("refuses an edit that would take the order's total past it, leaving the order and its stock as they were", async () => {
     // Written by the seller, it is accepted at once.
-    const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: reserve.id, quantity: '1' }] }, 201);
-    const held = (await ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).updatedAt;
-    const stock = async () => (await ok<Product[]>('GET', '/api/products', seller.token)).find((product) => product.id === reserve.id)!.availableQuantity;
+    const order = await t.ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: reserve.id, quantity: '1' }] }, 201);
+    const held = (await t.ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).updatedAt;
+    const stock = async () => (await t.ok<Product[]>('GET', '/api/products', seller.token)).find((product) => product.id === reserve.id)!.availableQuantity;
     const inStock = await stock();
     const body = await refused('PUT', `/api/orders/${order.id}/lines`, { lines: [{ productId: reserve.id, quantity: '9999999' }] });
     expect(body.errors).toEqual({ 'lines.0': `Rare Reserve: ${LINE_TOO_LARGE}` });
-    expect(await ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).toMatchObject({ status: 'accepted', total: '99999999.99', updatedAt: held });
+    expect(await t.ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).toMatchObject({ status: 'accepted', total: '99999999.99', updatedAt: held });
     expect(await stock()).toBe(inStock);
   });
 
   it("refuses a buyer's order request past it, naming the item, and writes nothing", async () => {
     const buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
-    const menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Reserve List', isPublic: true, productIds: [reserve.id, vintage.id] }, 201);
+    const menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Reserve List', isPublic: true, productIds: [reserve.id, vintage.id] }, 201);
     const request = (items: Array<[Product, string]>) => ({
       id: randomUUID(),
       menuId: menu.id,
@@ -126,9 +120,9 @@ describe('a delivery', () => {
       { productId: gummies.id, quantity: '5' },
       { productId: reserve.id, quantity: '1' },
     ];
-    const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines }, 201);
     // Accepted as the seller wrote it, then fulfilled.
-    await ok('POST', `/api/orders/${order.id}/fulfil`, seller.token);
+    await t.ok('POST', `/api/orders/${order.id}/fulfil`, seller.token);
     return order;
   }
 
@@ -143,7 +137,7 @@ describe('a delivery', () => {
     const order = await fulfilled();
     const body = await refused('POST', `/api/orders/${order.id}/deliver`, { lines: twice() });
     expect(body).toEqual({ reason: 'validation', message: REPEATED, errors: { 'lines.2': REPEATED } });
-    expect(await ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).toMatchObject({ status: 'fulfilled', deliveredAt: null, total: order.total });
+    expect(await t.ok<Order>('GET', `/api/orders/${order.id}`, seller.token)).toMatchObject({ status: 'fulfilled', deliveredAt: null, total: order.total });
   });
 
   it('that names one product twice is refused over sync too', async () => {
@@ -169,10 +163,10 @@ describe('a counted product in whole units', () => {
   });
 
   it('refuses a line edit to part of a unit, and takes whole ones', async () => {
-    const order = await ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '3' }] }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', seller.token, { id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '3' }] }, 201);
     const body = await refused('PUT', `/api/orders/${order.id}/lines`, { lines: [{ productId: gummies.id, quantity: '3.001' }] });
     expect(body.errors).toEqual({ 'lines.0': 'Gummies: whole units only' });
-    const edited = await ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '4' }] });
+    const edited = await t.ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '4' }] });
     expect(edited.lines.map((line) => line.quantity)).toEqual(['4.000']);
   });
 });

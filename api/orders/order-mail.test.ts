@@ -33,9 +33,9 @@ beforeAll(async () => {
   buyer = await t.registerUser('buyer', { firstName: 'Bob', companyName: 'Corner Dispensary' });
   // A seller's entry for the buyer links by its email only to a confirmed address; the buyer's order then consents to it.
   await t.confirmEmail(buyer);
-  gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1861.50', unitType: 'lb', availableQuantity: '100' }, 201);
-  gummies = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gummies', pricePerUnit: '2.00', unitType: 'unit', availableQuantity: '1000' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, gummies.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1861.50', unitType: 'lb', availableQuantity: '100' }, 201);
+  gummies = await t.ok<Product>('POST', '/api/products', owner, { strainName: 'Gummies', pricePerUnit: '2.00', unitType: 'unit', availableQuantity: '1000' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, gummies.id] }, 201);
   await sent();
 });
 afterAll(async () => {
@@ -43,12 +43,6 @@ afterAll(async () => {
   await smtp.stop();
 });
 afterEach(() => vi.restoreAllMocks());
-
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
 
 /** Sends what waits and answers the messages the mail server received since the last call. */
 async function sent(): Promise<ParsedMail[]> {
@@ -65,7 +59,7 @@ const only = (messages: ParsedMail[], who: AuthResponse) => {
 };
 
 const placeOrder = (lines: Array<{ productId: string; quantity: string }>, note = '') =>
-  ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines, note }, 201);
+  t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines, note }, 201);
 
 const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
@@ -103,7 +97,7 @@ describe('an invoiced order', () => {
     await sent();
     const drawn = vi.spyOn(t.services.invoicePdfs, 'pdfOf');
 
-    await ok('POST', `/api/orders/${order.id}/accept`, owner);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, owner);
     expect(drawn).not.toHaveBeenCalled();
     const [queued] = (await mailTo(t.services, buyer.user.email)).filter((row) => row.subject === `Order ${order.number} accepted`);
     expect(queued).toMatchObject({ status: 'pending', invoiceOrderId: order.id });
@@ -120,17 +114,17 @@ describe('an invoiced order', () => {
 
   it('says a partial payment is a payment with what is still due, and the last one that it is paid in full', async () => {
     const order = await placeOrder([{ productId: gelato.id, quantity: '10' }]);
-    await ok('POST', `/api/orders/${order.id}/accept`, owner);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, owner);
     await sent();
 
-    await ok('POST', `/api/orders/${order.id}/payments`, owner, { amount: '5000', method: 'check', receivedAt: '2026-12-12' });
+    await t.ok('POST', `/api/orders/${order.id}/payments`, owner, { amount: '5000', method: 'check', receivedAt: '2026-12-12' });
     const partial = only(await sent(), buyer);
     expect(partial.subject).toBe(`Order ${order.number} paid`);
     expect(partial.text).toContain(`A payment of $5,000.00 on order ${order.number} was received December 12, 2026; $13,615.00 is still due.`);
     expect(partial.text).not.toContain('paid in full');
     expect(partial.attachments.map((file) => file.filename)).toEqual([`INV-${order.number}.pdf`]);
 
-    await ok('POST', `/api/orders/${order.id}/payments`, owner, { amount: '13615.00', method: 'wire', receivedAt: '2026-12-13' });
+    await t.ok('POST', `/api/orders/${order.id}/payments`, owner, { amount: '13615.00', method: 'wire', receivedAt: '2026-12-13' });
     expect(only(await sent(), buyer).text).toContain(`A payment of $13,615.00 on order ${order.number} was received December 13, 2026; the order is paid in full.`);
   });
 });
@@ -142,7 +136,7 @@ describe('a change of the lines', () => {
       { productId: gummies.id, quantity: '10' },
     ]);
     await sent();
-    await ok('PUT', `/api/orders/${order.id}/lines`, owner, { lines: [{ productId: gelato.id, quantity: '6' }] });
+    await t.ok('PUT', `/api/orders/${order.id}/lines`, owner, { lines: [{ productId: gelato.id, quantity: '6' }] });
 
     const changed = only(await sent(), buyer);
     expect(changed.subject).toBe(`Order ${order.number} changed`);
@@ -160,9 +154,9 @@ describe('a delivery', () => {
       { productId: gelato.id, quantity: '10' },
       { productId: gummies.id, quantity: '20' },
     ]);
-    for (const move of ['accept', 'fulfil']) await ok('POST', `/api/orders/${order.id}/${move}`, owner);
+    for (const move of ['accept', 'fulfil']) await t.ok('POST', `/api/orders/${order.id}/${move}`, owner);
     await sent();
-    await ok('POST', `/api/orders/${order.id}/deliver`, owner, {
+    await t.ok('POST', `/api/orders/${order.id}/deliver`, owner, {
       lines: [
         { productId: gelato.id, deliveredQuantity: '8' },
         { productId: gummies.id, deliveredQuantity: '20' },
@@ -184,7 +178,7 @@ describe("a seller's own order for a customer", () => {
     // Ordering put the buyer in the seller's book, linked to their account.
     const { customerId } = await placeOrder([{ productId: gummies.id, quantity: '1' }]);
     await sent();
-    const order = await ok<Order>('POST', '/api/orders', owner, { id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '3' }] }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', owner, { id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '3' }] }, 201);
     const messages = await sent();
     expect(to(messages, owner)).toEqual([]);
     const news = only(messages, buyer);
@@ -199,7 +193,7 @@ describe('who hears of an order on the seller side', () => {
     const seller = await t.registerUser('seller', { firstName: 'Fay', businessName: 'Hilltop Farms' });
     const invite = async (role: 'manager' | 'rep', by = seller) => {
       const email = `${role}-${randomUUID()}@test.example`;
-      await ok('POST', '/api/team/invitations', by, { email, role }, 201);
+      await t.ok('POST', '/api/team/invitations', by, { email, role }, 201);
       const inviteToken = (await linkInMailTo(t.services, email, '/join')).searchParams.get('token');
       const res = await t.request<AuthResponse>('POST', '/api/auth/register', { body: { email, password: TEST_PASSWORD, firstName: 'Max', role: 'seller', inviteToken } });
       expect(res.status).toBe(201);
@@ -207,17 +201,17 @@ describe('who hears of an order on the seller side', () => {
     };
     const [heir, quietManager, customersRep, otherRep] = [await invite('manager'), await invite('manager'), await invite('rep'), await invite('rep')];
     // The founder hands the team over and leaves it; the new owner takes a manager on.
-    await ok('PATCH', `/api/team/members/${heir.user.id}`, seller, { role: 'owner' });
-    await ok('PATCH', `/api/team/members/${seller.user.id}`, heir, { role: 'manager' });
+    await t.ok('PATCH', `/api/team/members/${heir.user.id}`, seller, { role: 'owner' });
+    await t.ok('PATCH', `/api/team/members/${seller.user.id}`, heir, { role: 'manager' });
     expect((await t.request('DELETE', `/api/team/members/${seller.user.id}`, { token: heir.token })).status).toBe(204);
     const manager = await invite('manager', heir);
-    await ok('PUT', '/api/account/notifications', quietManager, { 'order-request': false });
-    const product = await ok<Product>('POST', '/api/products', heir, { strainName: 'Runtz', pricePerUnit: '3.00', unitType: 'unit', availableQuantity: '50' }, 201);
-    const list = await ok<Menu>('POST', '/api/menus', heir, { name: 'Hilltop List', isPublic: true, productIds: [product.id] }, 201);
-    await ok('POST', '/api/customers', heir, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: customersRep.user.id }, 201);
+    await t.ok('PUT', '/api/account/notifications', quietManager, { 'order-request': false });
+    const product = await t.ok<Product>('POST', '/api/products', heir, { strainName: 'Runtz', pricePerUnit: '3.00', unitType: 'unit', availableQuantity: '50' }, 201);
+    const list = await t.ok<Menu>('POST', '/api/menus', heir, { name: 'Hilltop List', isPublic: true, productIds: [product.id] }, 201);
+    await t.ok('POST', '/api/customers', heir, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: customersRep.user.id }, 201);
     await sent();
 
-    const order = await ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: list.id, lines: [{ productId: product.id, quantity: '2' }] }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: list.id, lines: [{ productId: product.id, quantity: '2' }] }, 201);
     const placed = await sent();
     const subject = `Order ${order.number} submitted`;
     expect([heir, manager, customersRep].map((person) => to(placed, person).map((message) => message.subject))).toEqual([[subject], [subject], [subject]]);
@@ -225,7 +219,7 @@ describe('who hears of an order on the seller side', () => {
     expect(only(placed, heir).text).toContain('Hello Max,');
 
     // A step the team made itself reaches, of the team, only the customer's rep.
-    await ok('POST', `/api/orders/${order.id}/accept`, manager);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, manager);
     const accepted = await sent();
     expect(to(accepted, customersRep).map((message) => message.subject)).toEqual([`Order ${order.number} accepted`]);
     expect([heir, manager, quietManager, otherRep].map((person) => to(accepted, person))).toEqual([[], [], [], []]);
@@ -238,7 +232,7 @@ describe('a member added to the team after an order', () => {
     await sent();
     const manager = await member('manager');
     await sent();
-    await ok('POST', `/api/orders/${order.id}/cancel`, buyer);
+    await t.ok('POST', `/api/orders/${order.id}/cancel`, buyer);
     const cancelled = await sent();
     expect(to(cancelled, manager).map((message) => message.subject)).toEqual([`Order ${order.number} cancelled`]);
     expect(only(cancelled, manager).text).toContain(`Order ${order.number} was cancelled by Corner Dispensary.`);

@@ -34,22 +34,16 @@ beforeAll(async () => {
   });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   otherBuyer = await t.registerUser('buyer', { companyName: 'Hilltop Shop' });
-  gelato = await ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato #33', pricePerUnit: '10.00', unitType: 'oz', availableQuantity: '100' }, 201);
-  runtz = await ok<Product>('POST', '/api/products', seller, { strainName: 'Runtz 100% Pure', pricePerUnit: '5.00', unitType: 'g', availableQuantity: '100' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, runtz.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato #33', pricePerUnit: '10.00', unitType: 'oz', availableQuantity: '100' }, 201);
+  runtz = await t.ok<Product>('POST', '/api/products', seller, { strainName: 'Runtz 100% Pure', pricePerUnit: '5.00', unitType: 'g', availableQuantity: '100' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, runtz.id] }, 201);
 });
 afterAll(() => t.close());
 
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 const order = (as: AuthResponse, productId: string, quantity = '2') =>
-  ok<Order>('POST', '/api/orders', as, { id: randomUUID(), menuId: menu.id, lines: [{ productId, quantity }] }, 201);
+  t.ok<Order>('POST', '/api/orders', as, { id: randomUUID(), menuId: menu.id, lines: [{ productId, quantity }] }, 201);
 
-const found = async (as: AuthResponse, q: string) => (await ok<OrderList>('GET', `/api/orders?q=${encodeURIComponent(q)}`, as)).orders.map((one) => one.number).sort();
+const found = async (as: AuthResponse, q: string) => (await t.ok<OrderList>('GET', `/api/orders?q=${encodeURIComponent(q)}`, as)).orders.map((one) => one.number).sort();
 
 describe('searching orders', () => {
   it("finds them by a line's product name, on each party's side, and a rep's only among their customers", async () => {
@@ -63,7 +57,7 @@ describe('searching orders', () => {
     expect(await found(seller, '%')).toEqual([runtzOrder.number]);
 
     expect(await found(rep, 'gelato')).toEqual([]);
-    await ok('PATCH', `/api/customers/${gelatoOrder.customerId}`, seller, { repUserId: rep.user.id });
+    await t.ok('PATCH', `/api/customers/${gelatoOrder.customerId}`, seller, { repUserId: rep.user.id });
     expect(await found(rep, 'gelato')).toEqual([gelatoOrder.number]);
   });
 });
@@ -71,11 +65,11 @@ describe('searching orders', () => {
 describe("an order's timeline", () => {
   it('records each edit of the lines and each payment with who and when, over REST and in a pull', async () => {
     const placed = await order(buyer, gelato.id, '4');
-    await ok('POST', `/api/orders/${placed.id}/accept`, seller);
+    await t.ok('POST', `/api/orders/${placed.id}/accept`, seller);
     const later = new Date(NOW.getTime() + 60_000).toISOString();
     t.clock.advance(60_000);
-    const edited = await ok<Order>('PUT', `/api/orders/${placed.id}/lines`, seller, { lines: [{ productId: gelato.id, quantity: '3' }] });
-    const paid = await ok<Order>('POST', `/api/orders/${placed.id}/payments`, seller, { amount: '10', method: 'cash', receivedAt: '2031-05-01' });
+    const edited = await t.ok<Order>('PUT', `/api/orders/${placed.id}/lines`, seller, { lines: [{ productId: gelato.id, quantity: '3' }] });
+    const paid = await t.ok<Order>('POST', `/api/orders/${placed.id}/payments`, seller, { amount: '10', method: 'cash', receivedAt: '2031-05-01' });
     t.clock.advance(-60_000);
 
     expect(edited.history.at(-1)).toEqual({
@@ -101,7 +95,7 @@ describe("an order's timeline", () => {
 
   it('records an edit that raises the total, then the wait for the buyer it begins', async () => {
     const placed = await order(buyer, gelato.id, '2');
-    const edited = await ok<Order>('PUT', `/api/orders/${placed.id}/lines`, seller, {
+    const edited = await t.ok<Order>('PUT', `/api/orders/${placed.id}/lines`, seller, {
       lines: [
         { productId: gelato.id, quantity: '2' },
         { productId: runtz.id, quantity: '1' },

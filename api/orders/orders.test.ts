@@ -38,15 +38,9 @@ beforeAll(async () => {
   });
   gelato = await product({ strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', lotSize: 1, availableQuantity: '10' });
   gummies = await product({ strainName: 'Gummies', pricePerUnit: '0.33', unitType: 'unit', availableQuantity: '1000' });
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, gummies.id] }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id, gummies.id] }, 201);
 });
 afterAll(() => t.close());
-
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
 
 async function refused(method: string, path: string, token: string, body: unknown, status: number): Promise<ErrorBody> {
   const res = await t.request<ErrorBody>(method, path, { token, body });
@@ -55,15 +49,15 @@ async function refused(method: string, path: string, token: string, body: unknow
 }
 
 function product(body: Record<string, unknown>): Promise<Product> {
-  return ok<Product>('POST', '/api/products', seller.token, body, 201);
+  return t.ok<Product>('POST', '/api/products', seller.token, body, 201);
 }
 
 async function available(id: string): Promise<string> {
-  return (await ok<Product[]>('GET', '/api/products', seller.token)).find((p) => p.id === id)!.availableQuantity;
+  return (await t.ok<Product[]>('GET', '/api/products', seller.token)).find((p) => p.id === id)!.availableQuantity;
 }
 
 function buyerOrder(lines: Array<{ productId: string; quantity: string }>, as = buyer): Promise<Order> {
-  return ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines }, 201);
+  return t.ok<Order>('POST', '/api/orders', as.token, { id: randomUUID(), menuId: menu.id, lines }, 201);
 }
 
 describe('placing an order', () => {
@@ -115,10 +109,10 @@ describe('placing an order', () => {
   });
 
   it('refuses a menu reached by a dead link, and numbers in order of submission', async () => {
-    const privateMenu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Private', productIds: [gelato.id] }, 201);
+    const privateMenu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Private', productIds: [gelato.id] }, 201);
     const lines = [{ productId: gelato.id, quantity: '1' }];
     await refused('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: privateMenu.id, lines }, 404);
-    const first = await ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: privateMenu.id, publicLinkId: privateMenu.publicLinkId, lines }, 201);
+    const first = await t.ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: privateMenu.id, publicLinkId: privateMenu.publicLinkId, lines }, 201);
     const second = await buyerOrder([{ productId: gummies.id, quantity: '1' }], otherBuyer);
     expect(Number(second.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
   });
@@ -133,15 +127,15 @@ describe('placing an order', () => {
     });
     const body = () => ({ id: randomUUID(), customerId, lines: [{ productId: gummies.id, quantity: '7' }] });
     await refused('POST', '/api/orders', rep.token, body(), 404);
-    const order = await ok<Order>('POST', '/api/orders', seller.token, body(), 201);
+    const order = await t.ok<Order>('POST', '/api/orders', seller.token, body(), 201);
     expect(order).toMatchObject({ customerName: 'Walk-in Booth', buyerTeamId: null, total: '2.31', menuId: null });
     await refused('GET', `/api/orders/${order.id}`, rep.token, undefined, 404);
-    expect((await ok<{ orders: Order[] }>('GET', '/api/orders', rep.token)).orders.map((o) => o.id)).not.toContain(order.id);
+    expect((await t.ok<{ orders: Order[] }>('GET', '/api/orders', rep.token)).orders.map((o) => o.id)).not.toContain(order.id);
     await t.services.db.transaction(async (tx) => {
       await tx.db.update(customers).set({ repUserId: rep.user.id }).where(eq(customers.id, customerId)).run();
     });
-    expect((await ok<Order>('GET', `/api/orders/${order.id}`, rep.token)).id).toBe(order.id);
-    await ok<Order>('POST', '/api/orders', rep.token, body(), 201);
+    expect((await t.ok<Order>('GET', `/api/orders/${order.id}`, rep.token)).id).toBe(order.id);
+    await t.ok<Order>('POST', '/api/orders', rep.token, body(), 201);
   });
 });
 
@@ -152,33 +146,33 @@ describe('the life of an order', () => {
     await refused('POST', `/api/orders/${order.id}/fulfil`, seller.token, undefined, 409);
     const wrongSide = await refused('POST', `/api/orders/${order.id}/cancel`, buyer.token, undefined, 404);
     expect(wrongSide.message).toBe('Order not found');
-    await ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
+    await t.ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
     expect(await available(gummies.id)).toBe((Number(before) - 100).toFixed(3));
     // A second Accept (a double tap) is no error and holds no stock twice.
-    const again = await ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
+    const again = await t.ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
     expect(again.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted']);
     expect(await available(gummies.id)).toBe((Number(before) - 100).toFixed(3));
     const late = await refused('POST', `/api/orders/${order.id}/cancel`, otherBuyer.token, undefined, 409);
     expect(late).toEqual({ message: 'An order that is accepted cannot be cancelled', reason: 'invalid_transition' });
-    await ok<Order>('POST', `/api/orders/${order.id}/fulfil`, seller.token);
-    const delivered = await ok<Order>('POST', `/api/orders/${order.id}/deliver`, seller.token, { lines: [{ productId: gummies.id, deliveredQuantity: '90' }] });
+    await t.ok<Order>('POST', `/api/orders/${order.id}/fulfil`, seller.token);
+    const delivered = await t.ok<Order>('POST', `/api/orders/${order.id}/deliver`, seller.token, { lines: [{ productId: gummies.id, deliveredQuantity: '90' }] });
     expect(delivered).toMatchObject({ status: 'delivered', total: '29.70', paymentTerms: 'cod', dueAt: new Date(BASE).toISOString(), overdue: false });
     expect(delivered.lines[0]).toMatchObject({ quantity: '100.000', deliveredQuantity: '90.000', lineTotal: '29.70' });
     expect(await available(gummies.id)).toBe((Number(before) - 90).toFixed(3));
     expect(delivered.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted', 'fulfilled', 'delivered']);
     // An Accept or Fulfil another device queued before the order went on is no error, and changes nothing.
     for (const step of ['accept', 'fulfil']) {
-      const late = await ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token);
+      const late = await t.ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token);
       expect(late.history.map((entry) => entry.status)).toEqual(['submitted', 'accepted', 'fulfilled', 'delivered']);
     }
     expect(await available(gummies.id)).toBe((Number(before) - 90).toFixed(3));
 
     const pay = (amount: string) => ({ amount, method: 'check', receivedAt: '2031-05-02' });
-    expect(await ok<Order>('POST', `/api/orders/${order.id}/payments`, seller.token, pay('10.00'))).toMatchObject({ paymentStatus: 'partial', amountPaid: '10.00' });
+    expect(await t.ok<Order>('POST', `/api/orders/${order.id}/payments`, seller.token, pay('10.00'))).toMatchObject({ paymentStatus: 'partial', amountPaid: '10.00' });
     expect((await refused('POST', `/api/orders/${order.id}/payments`, seller.token, pay('19.71'), 400)).message).toBe('That is more than the $19.70 still owed');
     t.clock.advance(DAY_MS);
-    expect((await ok<Order>('GET', `/api/orders/${order.id}`, otherBuyer.token)).overdue).toBe(true);
-    const paid = await ok<Order>('POST', `/api/orders/${order.id}/payments`, seller.token, pay('19.70'));
+    expect((await t.ok<Order>('GET', `/api/orders/${order.id}`, otherBuyer.token)).overdue).toBe(true);
+    const paid = await t.ok<Order>('POST', `/api/orders/${order.id}/payments`, seller.token, pay('19.70'));
     expect(paid).toMatchObject({ paymentStatus: 'paid', amountPaid: '29.70', overdue: false });
     expect(paid.payments.map((payment) => payment.amount)).toEqual(['10.00', '19.70']);
   });
@@ -186,30 +180,30 @@ describe('the life of an order', () => {
   it('sends a change that raises the total to the buyer, holds stock for it, and gives it all back when they cancel', async () => {
     const before = await available(gummies.id);
     const order = await buyerOrder([{ productId: gummies.id, quantity: '10' }], otherBuyer);
-    await ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
-    const lower = await ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '8' }] });
+    await t.ok<Order>('POST', `/api/orders/${order.id}/accept`, seller.token);
+    const lower = await t.ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '8' }] });
     expect(lower).toMatchObject({ status: 'accepted', total: '2.64' });
-    const raised = await ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '20' }] });
+    const raised = await t.ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '20' }] });
     expect(raised).toMatchObject({ status: 'awaiting_buyer', resumeStatus: 'accepted', total: '6.60' });
     expect(await available(gummies.id)).toBe((Number(before) - 20).toFixed(3));
     await refused('POST', `/api/orders/${order.id}/fulfil`, seller.token, undefined, 409);
-    expect(await ok<Order>('POST', `/api/orders/${order.id}/approve`, otherBuyer.token)).toMatchObject({ status: 'accepted', resumeStatus: null });
-    await ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '30' }] });
-    expect(await ok<Order>('POST', `/api/orders/${order.id}/cancel`, otherBuyer.token)).toMatchObject({ status: 'cancelled' });
+    expect(await t.ok<Order>('POST', `/api/orders/${order.id}/approve`, otherBuyer.token)).toMatchObject({ status: 'accepted', resumeStatus: null });
+    await t.ok<Order>('PUT', `/api/orders/${order.id}/lines`, seller.token, { lines: [{ productId: gummies.id, quantity: '30' }] });
+    expect(await t.ok<Order>('POST', `/api/orders/${order.id}/cancel`, otherBuyer.token)).toMatchObject({ status: 'cancelled' });
     expect(await available(gummies.id)).toBe(before);
   });
 
   it('holds a customer marked so while another of their orders is overdue', async () => {
     const holdBuyer = await t.registerUser('buyer', { companyName: 'Slow Payers' });
     const overdue = await buyerOrder([{ productId: gummies.id, quantity: '1' }], holdBuyer);
-    for (const step of ['accept', 'fulfil']) await ok('POST', `/api/orders/${overdue.id}/${step}`, seller.token);
-    await ok('POST', `/api/orders/${overdue.id}/deliver`, seller.token, { lines: [] });
+    for (const step of ['accept', 'fulfil']) await t.ok('POST', `/api/orders/${overdue.id}/${step}`, seller.token);
+    await t.ok('POST', `/api/orders/${overdue.id}/deliver`, seller.token, { lines: [] });
     await t.services.db.transaction(async (tx) => {
       await tx.db.update(customers).set({ holdWhenOverdue: true, paymentTerms: 'cod' }).where(eq(customers.id, overdue.customerId)).run();
     });
     t.clock.advance(DAY_MS);
     const next = await buyerOrder([{ productId: gummies.id, quantity: '1' }], holdBuyer);
-    await ok('POST', `/api/orders/${next.id}/accept`, seller.token);
+    await t.ok('POST', `/api/orders/${next.id}/accept`, seller.token);
     const held = await refused('POST', `/api/orders/${next.id}/fulfil`, seller.token, undefined, 409);
     expect(held).toEqual({
       message: `Slow Payers is on hold: order ${overdue.number} is overdue. Record the payment before fulfilling this order.`,
@@ -219,17 +213,17 @@ describe('the life of an order', () => {
 
   it("reorders at today's prices, leaving out and naming what is gone, with no delivery note", async () => {
     const gone = await product({ strainName: 'Discontinued', pricePerUnit: '5.00', availableQuantity: '10' });
-    await ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, gummies.id, gone.id] });
+    await t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, gummies.id, gone.id] });
     const lines = [
       { productId: gummies.id, quantity: '2' },
       { productId: gone.id, quantity: '1' },
     ];
-    const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: menu.id, lines, note: 'Back door, before noon' }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: menu.id, lines, note: 'Back door, before noon' }, 201);
     // The buyer's device orders again through the link the order was placed by.
     expect(order).toMatchObject({ note: 'Back door, before noon', menuLinkId: menu.publicLinkId });
-    await ok('DELETE', `/api/products/${gone.id}`, seller.token, undefined, 204);
-    await ok('PUT', `/api/products/${gummies.id}`, seller.token, { pricePerUnit: '0.50' });
-    const again = await ok<{ order: Order; leftOut: Array<{ productId: string; strainName: string; reason: string }> }>(
+    await t.ok('DELETE', `/api/products/${gone.id}`, seller.token, undefined, 204);
+    await t.ok('PUT', `/api/products/${gummies.id}`, seller.token, { pricePerUnit: '0.50' });
+    const again = await t.ok<{ order: Order; leftOut: Array<{ productId: string; strainName: string; reason: string }> }>(
       'POST',
       `/api/orders/${order.id}/reorder`,
       otherBuyer.token,
@@ -241,46 +235,46 @@ describe('the life of an order', () => {
   });
 
   it('lists each party its own orders, by status and by search', async () => {
-    const mine = orderListSchema.parse(await ok('GET', '/api/orders?status=submitted', buyer.token));
+    const mine = orderListSchema.parse(await t.ok('GET', '/api/orders?status=submitted', buyer.token));
     expect(mine.orders.length).toBeGreaterThan(0);
     expect(mine.orders.every((order) => order.status === 'submitted' && order.buyerTeamId === buyer.user.id)).toBe(true);
-    const found = await ok<{ orders: Order[] }>('GET', `/api/orders?q=${encodeURIComponent(mine.orders[0]!.number)}`, seller.token);
+    const found = await t.ok<{ orders: Order[] }>('GET', `/api/orders?q=${encodeURIComponent(mine.orders[0]!.number)}`, seller.token);
     expect(found.orders.map((order) => order.id)).toEqual([mine.orders[0]!.id]);
-    expect((await ok<{ orders: Order[] }>('GET', '/api/orders?q=Corner', seller.token)).orders.every((order) => order.customerName === 'Corner Dispensary')).toBe(true);
+    expect((await t.ok<{ orders: Order[] }>('GET', '/api/orders?q=Corner', seller.token)).orders.every((order) => order.customerName === 'Corner Dispensary')).toBe(true);
     await refused('GET', '/api/orders?status=lost', seller.token, undefined, 400);
     // Pages come newest first and say how many there are in all, even past the end.
-    const all = orderListSchema.parse(await ok('GET', '/api/orders?limit=200', seller.token));
+    const all = orderListSchema.parse(await t.ok('GET', '/api/orders?limit=200', seller.token));
     expect(all.total).toBe(all.orders.length);
-    const second = orderListSchema.parse(await ok('GET', '/api/orders?limit=1&offset=1', seller.token));
+    const second = orderListSchema.parse(await t.ok('GET', '/api/orders?limit=1&offset=1', seller.token));
     expect(second).toEqual({ orders: [all.orders[1]], total: all.total });
-    expect(orderListSchema.parse(await ok('GET', `/api/orders?offset=${all.total + 5}`, seller.token))).toEqual({ orders: [], total: all.total });
+    expect(orderListSchema.parse(await t.ok('GET', `/api/orders?offset=${all.total + 5}`, seller.token))).toEqual({ orders: [], total: all.total });
   });
 
   it('answers an order sent twice as sent, whatever would refuse it now, and takes no number for it', async () => {
     const id = randomUUID();
     const lines = [{ productId: gummies.id, quantity: '2' }];
-    const first = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines }, 201);
+    const first = await t.ok<Order>('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines }, 201);
     const again = [
       await refused('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines }, 409),
       await refused('POST', '/api/orders', otherBuyer.token, { id, menuId: menu.id, lines: [{ productId: gummies.id, quantity: '999999' }] }, 409),
       await refused('POST', '/api/orders', seller.token, { id, customerId: randomUUID(), lines }, 409),
     ];
     for (const body of again) expect(body).toMatchObject({ reason: 'conflict', message: 'This order was already sent' });
-    expect(await ok<Order>('GET', `/api/orders/${id}`, otherBuyer.token)).toEqual(first);
+    expect(await t.ok<Order>('GET', `/api/orders/${id}`, otherBuyer.token)).toEqual(first);
     const next = await buyerOrder(lines, otherBuyer);
     expect(Number(next.number.slice(3))).toBe(Number(first.number.slice(3)) + 1);
   });
 
   it('prices an order from a menu bound to a list by that list, where the buyer has none of their own', async () => {
-    const list = await ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Trade', entries: [{ productId: gelato.id, price: '1200.00' }] }, 201);
-    const bound = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Trade List', isPublic: true, productIds: [gelato.id], priceListId: list.id }, 201);
-    const order = await ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: bound.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+    const list = await t.ok<{ id: string }>('POST', '/api/price-lists', seller.token, { name: 'Trade', entries: [{ productId: gelato.id, price: '1200.00' }] }, 201);
+    const bound = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Trade List', isPublic: true, productIds: [gelato.id], priceListId: list.id }, 201);
+    const order = await t.ok<Order>('POST', '/api/orders', otherBuyer.token, { id: randomUUID(), menuId: bound.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
     expect(order.lines.map((line) => [line.unitPrice, line.listPrice])).toEqual([['1200.00', '1450.00']]);
   });
 
   it('tells the other party of each step by email', async () => {
     const order = await buyerOrder([{ productId: gummies.id, quantity: '1' }], otherBuyer);
-    await ok('POST', `/api/orders/${order.id}/reject`, seller.token, { reason: 'Out of season' });
+    await t.ok('POST', `/api/orders/${order.id}/reject`, seller.token, { reason: 'Out of season' });
     const mails = await t.services.db.read.select().from(mailOutbox).all();
     expect(mails.some((mail) => mail.toAddress === seller.user.email && mail.subject === `Order ${order.number} submitted`)).toBe(true);
     const rejected = mails.find((mail) => mail.toAddress === otherBuyer.user.email && mail.subject === `Order ${order.number} rejected`);
@@ -292,16 +286,16 @@ describe('orders over sync', () => {
   it("queues a buyer's order as a mutation, and both parties pull it", async () => {
     const clientId = randomUUID();
     const id = randomUUID();
-    const push = await ok('POST', '/api/sync/push', buyer.token, {
+    const push = await t.ok('POST', '/api/sync/push', buyer.token, {
       clientId,
       mutations: [{ seq: 1, name: 'order.create', args: { id, menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] } }],
     });
     expect(pushResponseSchema.parse(push).results[0]).toEqual({ seq: 1, outcome: 'applied' });
     for (const account of [buyer, seller]) {
-      const pull = pullResponseSchema.parse(await ok('GET', `/api/sync/pull?cursor=0&clientId=${randomUUID()}`, account.token));
+      const pull = pullResponseSchema.parse(await t.ok('GET', `/api/sync/pull?cursor=0&clientId=${randomUUID()}`, account.token));
       expect(pull.orders.find((order) => order.id === id)).toMatchObject({ status: 'submitted' });
     }
-    const refusal = await ok('POST', '/api/sync/push', buyer.token, { clientId, mutations: [{ seq: 2, name: 'order.accept', args: { id } }] });
+    const refusal = await t.ok('POST', '/api/sync/push', buyer.token, { clientId, mutations: [{ seq: 2, name: 'order.accept', args: { id } }] });
     expect(pushResponseSchema.parse(refusal).results[0]).toMatchObject({ outcome: 'refused', reason: 'forbidden' });
   });
 });
@@ -309,7 +303,7 @@ describe('orders over sync', () => {
 describe('under concurrency', () => {
   it('never accepts more than is in stock, however many acceptances race', async () => {
     const scarce = await product({ strainName: 'Last Units', pricePerUnit: '10.00', availableQuantity: '25' });
-    await ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, gummies.id, scarce.id] });
+    await t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, gummies.id, scarce.id] });
     const orders = await Promise.all(Array.from({ length: 10 }, () => buyerOrder([{ productId: scarce.id, quantity: '5' }])));
     const answers = await Promise.all(orders.map((order) => t.request<ErrorBody>('POST', `/api/orders/${order.id}/accept`, { token: seller.token })));
     const accepted = answers.filter((res) => res.status === 200).length;

@@ -27,22 +27,16 @@ beforeAll(async () => {
   t = createTestApp({ now: () => new Date(BASE) });
   seller = await t.registerUser('seller', { businessName: 'North Star Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
-  gummies = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '1.00', unitType: 'unit', availableQuantity: '1000' }, 201);
+  gummies = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '1.00', unitType: 'unit', availableQuantity: '1000' }, 201);
 });
 afterAll(() => t.close());
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
-const menuWith = (fields: Record<string, unknown>) => ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends only', productIds: [gummies.id], ...fields }, 201);
+const menuWith = (fields: Record<string, unknown>) => t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends only', productIds: [gummies.id], ...fields }, 201);
 
 /** The buyer's order from `menu`, through its link unless it is a public-listing menu. */
 function orderFrom(menu: Menu, viaLink = true): Promise<Order> {
   const link = viaLink ? { publicLinkId: menu.publicLinkId } : {};
-  return ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: menu.id, ...link, lines: [{ productId: gummies.id, quantity: '2' }] }, 201);
+  return t.ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: menu.id, ...link, lines: [{ productId: gummies.id, quantity: '2' }] }, 201);
 }
 
 const reorder = (order: Order, as: AuthResponse) =>
@@ -64,7 +58,7 @@ describe('reordering from a private-link menu', () => {
     const order = await orderFrom(menu);
     const again = await reorder(order, buyer);
     expect(again.status).toBe(201);
-    await ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token, {});
+    await t.ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token, {});
     await expectRefused(order);
     // The reorder placed before the link changed went through the old link too.
     await expectRefused(again.body.order);
@@ -85,9 +79,9 @@ describe('reordering from a public-listing menu', () => {
   it('needs no link, so survives a new link, but not the menu leaving the listing', async () => {
     const menu = await menuWith({ isPublic: true });
     const order = await orderFrom(menu, false);
-    await ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token, {});
+    await t.ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token, {});
     expect((await reorder(order, buyer)).status).toBe(201);
-    await ok('PUT', `/api/menus/${menu.id}`, seller.token, { isPublic: false });
+    await t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { isPublic: false });
     await expectRefused(order);
   });
 });

@@ -35,20 +35,14 @@ const conversations: Record<string, Inquiry> = {};
 const copies: Record<string, SavedMenu> = {};
 const NOTES = 'Ask Dana about the fall lots';
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 beforeAll(async () => {
   t = createTestApp({ now: () => new Date(BASE) });
   seller = await t.registerUser('seller', { businessName: 'Show Floor Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   otherBuyer = await t.registerUser('buyer');
-  scarce = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Scarce Kush', pricePerUnit: '10', lotSize: 5, availableQuantity: '1' }, 201);
+  scarce = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Scarce Kush', pricePerUnit: '10', lotSize: 5, availableQuantity: '1' }, 201);
   const inAnHour = new Date(BASE + HOUR_MS).toISOString();
-  const create = (body: Record<string, unknown>) => ok<Menu>('POST', '/api/menus', seller.token, { productIds: [scarce.id], ...body }, 201);
+  const create = (body: Record<string, unknown>) => t.ok<Menu>('POST', '/api/menus', seller.token, { productIds: [scarce.id], ...body }, 201);
   menus = {
     expiredPublic: await create({ name: 'Trade Show Only', description: 'Show prices this week', isPublic: true, linkExpiresAt: inAnHour }),
     expiredPrivate: await create({ name: 'Show Floor VIP', description: 'For the VIP room', linkExpiresAt: inAnHour }),
@@ -59,14 +53,14 @@ beforeAll(async () => {
   for (const key of ['expiredPublic', 'expiredPrivate', 'regeneratedPrivate'] as const) {
     const menu = menus[key];
     const link = { menuId: menu.id, publicLinkId: menu.publicLinkId };
-    conversations[key] = await ok<Inquiry>('POST', '/api/inquiries', buyer.token, { id: randomUUID(), ...link, kind: 'message', message: 'Hello' }, 201);
-    copies[key] = await ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, link, 201);
+    conversations[key] = await t.ok<Inquiry>('POST', '/api/inquiries', buyer.token, { id: randomUUID(), ...link, kind: 'message', message: 'Hello' }, 201);
+    copies[key] = await t.ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, link, 201);
     expect(await syncDevice(t, buyer.token).push('savedMenu.update', { id: copies[key].id, changes: { notes: NOTES } })).toMatchObject({ outcome: 'applied' });
   }
 
   t.clock.advance(HOUR_MS + 1000);
-  await ok('POST', `/api/menus/${menus.regeneratedPrivate.id}/regenerate-link`, seller.token);
-  await ok('POST', `/api/menus/${menus.regeneratedPublic.id}/regenerate-link`, seller.token);
+  await t.ok('POST', `/api/menus/${menus.regeneratedPrivate.id}/regenerate-link`, seller.token);
+  await t.ok('POST', `/api/menus/${menus.regeneratedPublic.id}/regenerate-link`, seller.token);
 });
 afterAll(() => t.close());
 
@@ -92,7 +86,7 @@ const messageCount = async (inquiryId: string) => (await t.services.db.read.sele
 
 describe('a dead menu link', () => {
   it('lets the product checks speak only through a live link', async () => {
-    const live = await ok<Menu>('GET', `/api/menus/${menus.regeneratedPublic.id}`, seller.token);
+    const live = await t.ok<Menu>('GET', `/api/menus/${menus.regeneratedPublic.id}`, seller.token);
     for (const body of requestsThrough({ menuId: live.id, publicLinkId: live.publicLinkId })) {
       const res = await t.request<ErrorBody>('POST', '/api/inquiries', { token: buyer.token, body });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -141,15 +135,15 @@ describe('a dead menu link', () => {
     expect(pushed).toMatchObject({ outcome: 'refused', reason: 'not_found', message: MENU_NOT_FOUND_MESSAGE });
     expect(await messageCount(conversation.id)).toBe(before);
 
-    await ok('POST', `/api/inquiries/${conversation.id}/messages`, seller.token, { id: randomUUID(), body: 'That list has ended, here is the new one.' }, 201);
+    await t.ok('POST', `/api/inquiries/${conversation.id}/messages`, seller.token, { id: randomUUID(), body: 'That list has ended, here is the new one.' }, 201);
     expect(await messageCount(conversation.id)).toBe(before + 1);
   });
 
   it("keeps a buyer's conversation about a public-listing menu given a new link: Browse still reaches the menu", async () => {
     const link = { menuId: menus.regeneratedPublic.id };
-    const conversation = await ok<Inquiry>('POST', '/api/inquiries', buyer.token, { id: randomUUID(), ...link, kind: 'message', message: 'Hello' }, 201);
-    await ok('POST', `/api/menus/${menus.regeneratedPublic.id}/regenerate-link`, seller.token);
-    await ok('POST', `/api/inquiries/${conversation.id}/messages`, buyer.token, { id: randomUUID(), body: 'Found you again' }, 201);
+    const conversation = await t.ok<Inquiry>('POST', '/api/inquiries', buyer.token, { id: randomUUID(), ...link, kind: 'message', message: 'Hello' }, 201);
+    await t.ok('POST', `/api/menus/${menus.regeneratedPublic.id}/regenerate-link`, seller.token);
+    await t.ok('POST', `/api/inquiries/${conversation.id}/messages`, buyer.token, { id: randomUUID(), body: 'Found you again' }, 201);
   });
 });
 
@@ -162,7 +156,7 @@ describe('a saved copy of a menu whose link died', () => {
 
   it.each(DEAD_COPIES)('carries neither the name nor the description of a menu whose link %s, and keeps the notes', async (_what, key) => {
     const menu = menus[key];
-    const listed = (await ok<SavedMenuListItem[]>('GET', '/api/saved-menus', buyer.token)).find((item) => item.id === copies[key]!.id);
+    const listed = (await t.ok<SavedMenuListItem[]>('GET', '/api/saved-menus', buyer.token)).find((item) => item.id === copies[key]!.id);
     const pulled = (await syncDevice(t, buyer.token).pull()).savedMenus.find((item) => item.id === copies[key]!.id);
     for (const item of [listed, pulled]) {
       expect(item).toMatchObject({ menuId: menu.id, notes: NOTES, snapshot: null, menu: { name: '', description: null, publicLinkId: '', productCount: 0 } });
@@ -175,12 +169,12 @@ describe('a saved copy of a menu whose link died', () => {
 
   it('is sent again without them by the pull after its link was regenerated', async () => {
     const phone = syncDevice(t, buyer.token);
-    const menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends and Family', description: 'Friends price list', productIds: [scarce.id] }, 201);
-    const copy = await ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id, publicLinkId: menu.publicLinkId }, 201);
+    const menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Friends and Family', description: 'Friends price list', productIds: [scarce.id] }, 201);
+    const copy = await t.ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id, publicLinkId: menu.publicLinkId }, 201);
     const before = await phone.pull();
     expect(before.savedMenus.find((item) => item.id === copy.id)?.menu.name).toBe('Friends and Family');
 
-    await ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token);
+    await t.ok('POST', `/api/menus/${menu.id}/regenerate-link`, seller.token);
     const after = (await phone.pull(before.cursor)).savedMenus.find((item) => item.id === copy.id);
     expect(after).toMatchObject({ snapshot: null, menu: { name: '', description: null } });
     expect(JSON.stringify(after)).not.toContain('Friends');

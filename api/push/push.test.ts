@@ -57,9 +57,9 @@ beforeAll(async () => {
   // The buyer proved the address the seller keyed in, so their first order lands on that entry.
   await t.confirmEmail(buyer);
   // The buyer is `rep`'s customer; `otherRep` looks after other customers.
-  await ok('POST', '/api/customers', seller, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
-  gelato = await ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+  await t.ok('POST', '/api/customers', seller, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', seller, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
 });
 afterAll(async () => {
   t?.services.push.stop();
@@ -68,15 +68,9 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 async function subscribed(as: AuthResponse): Promise<StandInSubscription> {
   const subscription = standIn.subscribe();
-  await ok('POST', '/api/push/subscriptions', as, subscription, 201);
+  await t.ok('POST', '/api/push/subscriptions', as, subscription, 201);
   return subscription;
 }
 
@@ -97,11 +91,11 @@ async function settled(): Promise<void> {
 
 /** The badge a device of `as` (on the team `teamId`) shows from a replica freshly pulled. */
 async function replicaBadge(as: AuthResponse, teamId: string): Promise<number> {
-  const replica = pullResponseSchema.parse(await ok('GET', '/api/sync/pull?cursor=0', as));
+  const replica = pullResponseSchema.parse(await t.ok('GET', '/api/sync/pull?cursor=0', as));
   return badgeCount(teamId, replica.orders, replica.inquiries);
 }
 
-const placeOrder = (quantity = '1') => ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity }] }, 201);
+const placeOrder = (quantity = '1') => t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity }] }, 201);
 
 describe('subscribing', () => {
   it('answers the public key without a sign-in, the same each time, and signs pushes with it', async () => {
@@ -128,7 +122,7 @@ describe('subscribing', () => {
     }
     for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://wns2-par02p.notify.windows.com/w/?token=abc', 'https://push.example.net/x']) {
       expect((await t.request('POST', '/api/push/subscriptions', { token: buyer.token, body: { endpoint, keys } })).status, endpoint).toBe(201);
-      await ok('DELETE', '/api/push/subscriptions', buyer, { endpoint }, 204);
+      await t.ok('DELETE', '/api/push/subscriptions', buyer, { endpoint }, 204);
     }
   });
 
@@ -177,21 +171,21 @@ describe('subscribing', () => {
     const subscription = standIn.subscribe();
     const ownerOf = async () =>
       (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)).all()).map((row) => row.userId);
-    await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
-    await ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
+    await t.ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
+    await t.ok('POST', '/api/push/subscriptions', buyer, subscription, 201);
     const takeover = await t.request<ErrorBody>('POST', '/api/push/subscriptions', { token: rep.token, body: { endpoint: subscription.endpoint, keys: standIn.subscribe().keys } });
     expect(takeover.status).toBe(409);
     expect(takeover.body).toMatchObject({ reason: 'conflict', message: 'This push endpoint is subscribed for another account' });
     expect(await ownerOf()).toEqual([buyer.user.id]);
     expect((await t.request('DELETE', '/api/push/subscriptions', { token: rep.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
     const order = await placeOrder();
-    await ok('POST', `/api/orders/${order.id}/reject`, seller, { reason: 'Out of season' });
+    await t.ok('POST', `/api/orders/${order.id}/reject`, seller, { reason: 'Out of season' });
     expect((await messagesOf(subscription, 1)).at(-1)).toMatchObject({ title: `Order ${order.number} rejected` });
 
-    await ok('POST', '/api/push/subscriptions', rep, subscription, 201);
+    await t.ok('POST', '/api/push/subscriptions', rep, subscription, 201);
     expect(await ownerOf()).toEqual([rep.user.id]);
     expect((await t.request('DELETE', '/api/push/subscriptions', { token: buyer.token, body: { endpoint: subscription.endpoint } })).status).toBe(404);
-    await ok('DELETE', '/api/push/subscriptions', rep, { endpoint: subscription.endpoint }, 204);
+    await t.ok('DELETE', '/api/push/subscriptions', rep, { endpoint: subscription.endpoint }, 204);
     expect(await ownerOf()).toEqual([]);
     await settled();
   });
@@ -202,7 +196,7 @@ describe('subscribing', () => {
     for (let index = 0; index <= SUBSCRIPTIONS_PER_PERSON; index += 1) {
       const subscription = standIn.subscribe();
       endpoints.push(subscription.endpoint);
-      await ok('POST', '/api/push/subscriptions', person, subscription, 201);
+      await t.ok('POST', '/api/push/subscriptions', person, subscription, 201);
       t.clock.advance(1000);
     }
     const kept = await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)).all();
@@ -212,25 +206,25 @@ describe('subscribing', () => {
   it('ends a subscription with the sign-in that made it: signing out there stops its pushes, not those of other devices', async () => {
     const person = await t.registerUser('buyer');
     const device = standIn.subscribe();
-    await ok('POST', '/api/push/subscriptions', person, device, 201);
-    const elsewhere = await ok<AuthResponse>('POST', '/api/auth/login', person, { email: person.user.email, password: TEST_PASSWORD });
+    await t.ok('POST', '/api/push/subscriptions', person, device, 201);
+    const elsewhere = await t.ok<AuthResponse>('POST', '/api/auth/login', person, { email: person.user.email, password: TEST_PASSWORD });
     const otherDevice = standIn.subscribe();
-    await ok('POST', '/api/push/subscriptions', elsewhere, otherDevice, 201);
+    await t.ok('POST', '/api/push/subscriptions', elsewhere, otherDevice, 201);
     const endpointsOf = async () =>
       (await t.services.db.read.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, person.user.id)).all()).map((row) => row.endpoint);
     expect(await endpointsOf()).toHaveLength(2);
-    await ok('POST', '/api/auth/logout', elsewhere, undefined, 204);
+    await t.ok('POST', '/api/auth/logout', elsewhere, undefined, 204);
     expect(await endpointsOf()).toEqual([device.endpoint]);
   });
 
   it('answers every kind on by default, and changes only the kinds sent', async () => {
-    const all = await ok<PushPreferences>('GET', '/api/account/push-notifications', buyer);
+    const all = await t.ok<PushPreferences>('GET', '/api/account/push-notifications', buyer);
     expect(all).toEqual(Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])));
-    const changed = await ok<PushPreferences>('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': false });
+    const changed = await t.ok<PushPreferences>('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': false });
     expect(changed).toEqual({ ...all, 'saved-menus-changed': false });
     const bad = await t.request<ErrorBody>('PUT', '/api/account/push-notifications', { token: buyer.token, body: { 'no-such-kind': true } });
     expect(bad.status).toBe(400);
-    await ok('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': true });
+    await t.ok('PUT', '/api/account/push-notifications', buyer, { 'saved-menus-changed': true });
   });
 });
 
@@ -282,7 +276,7 @@ describe('the news pushed', () => {
     expect(Number(delivered(sellerDevice).at(-1)!.headers.ttl)).toBeGreaterThan(0);
     await settled();
     expect(pushesTo(buyerDevice)).toEqual([]);
-    const rejected = await nextPush(buyerDevice, () => ok('POST', `/api/orders/${order!.id}/reject`, seller, { reason: 'Out of season' }));
+    const rejected = await nextPush(buyerDevice, () => t.ok('POST', `/api/orders/${order!.id}/reject`, seller, { reason: 'Out of season' }));
     expect(rejected).toMatchObject({ title: `Order ${order!.number} rejected`, body: expect.stringContaining('Out of season') as unknown, badgeCount: 0 });
   });
 
@@ -292,7 +286,7 @@ describe('the news pushed', () => {
     let counts: number[] = [];
     const toBuyer = await nextPush(buyerDevice, async () => {
       counts = await countPushes([sellerDevice, repDevice, otherRepDevice], async () => {
-        const push = await ok('POST', '/api/sync/push', seller, { clientId: randomUUID(), mutations: [{ seq: 1, name: 'order.accept', args: { id: order.id } }] });
+        const push = await t.ok('POST', '/api/sync/push', seller, { clientId: randomUUID(), mutations: [{ seq: 1, name: 'order.accept', args: { id: order.id } }] });
         expect(pushResponseSchema.parse(push).results[0]).toEqual({ seq: 1, outcome: 'applied' });
       });
     });
@@ -302,26 +296,26 @@ describe('the news pushed', () => {
 
   it("asks the buyer's approval of a change", async () => {
     const order = await placeOrder('1');
-    await ok('POST', `/api/orders/${order.id}/accept`, seller);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, seller);
     await settled();
     // A change that raises the total waits for the buyer.
-    const toBuyer = await nextPush(buyerDevice, () => ok('PUT', `/api/orders/${order.id}/lines`, seller, { lines: [{ productId: gelato.id, quantity: '2' }] }));
+    const toBuyer = await nextPush(buyerDevice, () => t.ok('PUT', `/api/orders/${order.id}/lines`, seller, { lines: [{ productId: gelato.id, quantity: '2' }] }));
     expect(toBuyer).toMatchObject({ title: `Order ${order.number} awaits your approval`, badgeCount: 1 });
-    const approved = await nextPush(sellerDevice, () => ok('POST', `/api/orders/${order.id}/approve`, buyer));
+    const approved = await nextPush(sellerDevice, () => t.ok('POST', `/api/orders/${order.id}/approve`, buyer));
     expect(approved).toMatchObject({ title: `Order ${order.number} approved` });
   });
 
   it('tells the seller of a new inquiry, opening the conversation, and the buyer of the reply', async () => {
     const id = randomUUID();
-    const toSeller = await nextPush(sellerDevice, () => ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Do you have more Gelato?' }, 201));
+    const toSeller = await nextPush(sellerDevice, () => t.ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Do you have more Gelato?' }, 201));
     expect(toSeller).toMatchObject({ title: 'New inquiry from Corner Dispensary', body: 'Do you have more Gelato?', url: `/inbox?id=${id}`, tag: `inquiry-${id}` });
-    const toBuyer = await nextPush(buyerDevice, () => ok('POST', `/api/inquiries/${id}/messages`, seller, { id: randomUUID(), body: 'Plenty: 40 lb this week.' }, 201));
+    const toBuyer = await nextPush(buyerDevice, () => t.ok('POST', `/api/inquiries/${id}/messages`, seller, { id: randomUUID(), body: 'Plenty: 40 lb this week.' }, 201));
     expect(toBuyer).toMatchObject({ title: 'Message from North Star Farms', body: 'Plenty: 40 lb this week.', url: `/inbox?id=${id}` });
   });
 
   it('counts on the badge the conversations the team has not read, as its devices count them from their replicas', async () => {
     const team = seller.user.id;
-    const ask = (id: string) => ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Any Gelato left?' }, 201);
+    const ask = (id: string) => t.ok('POST', '/api/inquiries', buyer, { id, menuId: menu.id, kind: 'message', message: 'Any Gelato left?' }, 201);
     /** Runs `action`, then answers the badge its push gave `device`, checked against the replica of `as`. */
     const badgeAfter = async (device: StandInSubscription, as: AuthResponse, teamId: string, action: () => Promise<unknown>) => {
       // Apart in time, so each read mark and reply is clearly before or after the activity around it.
@@ -332,7 +326,7 @@ describe('the news pushed', () => {
     };
     const read = (id: string) => {
       t.clock.advance(1000);
-      return ok('POST', `/api/inquiries/${id}/read`, seller, undefined, 204);
+      return t.ok('POST', `/api/inquiries/${id}/read`, seller, undefined, 204);
     };
 
     const before = await replicaBadge(seller, team);
@@ -348,11 +342,11 @@ describe('the news pushed', () => {
     expect(await badgeAfter(sellerDevice, seller, team, () => ask(second))).toBe(unread);
 
     // Answered, it stops counting for the seller and counts for the buyer, who had read all it was told before.
-    for (const thread of pullResponseSchema.parse(await ok('GET', '/api/sync/pull?cursor=0', buyer)).inquiries) {
-      await ok('POST', `/api/inquiries/${thread.id}/read`, buyer, undefined, 204);
+    for (const thread of pullResponseSchema.parse(await t.ok('GET', '/api/sync/pull?cursor=0', buyer)).inquiries) {
+      await t.ok('POST', `/api/inquiries/${thread.id}/read`, buyer, undefined, 204);
     }
     const buyerBefore = await replicaBadge(buyer, buyer.user.id);
-    const answer = () => ok('POST', `/api/inquiries/${second}/messages`, seller, { id: randomUUID(), body: 'Yes, 40 lb.' }, 201);
+    const answer = () => t.ok('POST', `/api/inquiries/${second}/messages`, seller, { id: randomUUID(), body: 'Yes, 40 lb.' }, 201);
     expect(await badgeAfter(buyerDevice, buyer, buyer.user.id, answer)).toBe(buyerBefore + 1);
     expect(await badgeAfter(sellerDevice, seller, team, () => ask(randomUUID()))).toBe(unread);
     await settled();
@@ -370,9 +364,9 @@ describe('the news pushed', () => {
   });
 
   it("tells a buyer of saved menus that changed, at most once a day even with the digest's email off", async () => {
-    await ok('PUT', '/api/account/notifications', buyer, { 'saved-menus-digest': false });
-    await ok('POST', '/api/saved-menus', buyer, { menuId: menu.id }, 201);
-    const changePrice = (pricePerUnit: string) => ok('PUT', `/api/products/${gelato.id}`, seller, { pricePerUnit });
+    await t.ok('PUT', '/api/account/notifications', buyer, { 'saved-menus-digest': false });
+    await t.ok('POST', '/api/saved-menus', buyer, { menuId: menu.id }, 201);
+    const changePrice = (pricePerUnit: string) => t.ok('PUT', `/api/products/${gelato.id}`, seller, { pricePerUnit });
     const toBuyer = await nextPush(buyerDevice, async () => {
       await changePrice('1500.00');
       await sendSavedMenuDigests(t.services);
@@ -389,7 +383,7 @@ describe('the news pushed', () => {
   it("tells a rep only of their own customers' orders, and counts only those on the rep's badge, as they see only those", async () => {
     expect(await countPushes([repDevice, otherRepDevice], placeOrder)).toEqual([1, 0]);
     const stranger = await t.registerUser('buyer', { companyName: 'Stranger Goods' });
-    const placeStrangersOrder = () => ok<Order>('POST', '/api/orders', stranger, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+    const placeStrangersOrder = () => t.ok<Order>('POST', '/api/orders', stranger, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
     expect(await countPushes([repDevice, otherRepDevice], placeStrangersOrder)).toEqual([0, 0]);
     const toRep = await nextPush(repDevice, placeOrder);
     await settled();
@@ -402,9 +396,9 @@ describe('the news pushed', () => {
   });
 
   it('sends nothing of a kind the person turned off', async () => {
-    await ok('PUT', '/api/account/push-notifications', seller, { 'new-order': false });
+    await t.ok('PUT', '/api/account/push-notifications', seller, { 'new-order': false });
     expect(await countPushes([sellerDevice, repDevice], placeOrder)).toEqual([0, 1]);
-    await ok('PUT', '/api/account/push-notifications', seller, { 'new-order': true });
+    await t.ok('PUT', '/api/account/push-notifications', seller, { 'new-order': true });
   });
 });
 
@@ -419,7 +413,7 @@ describe('delivery', () => {
     expect(pushesTo(device).map((push) => push.message)).toEqual([message, message, message]);
     expect(message).toMatchObject({ url: `/orders/${order.id}` });
     await settled();
-    await ok('DELETE', '/api/push/subscriptions', seller, { endpoint: device.endpoint }, 204);
+    await t.ok('DELETE', '/api/push/subscriptions', seller, { endpoint: device.endpoint }, 204);
   });
 
   it('removes a subscription the service answers 410 for', async () => {
@@ -472,7 +466,7 @@ describe('delivery', () => {
     const device = await subscribed(buyer);
     const others = [1, 2, 3].map(() => new PushOutbox(t.services.db, t.services.pushKeys, t.services.now, { ...TUNING, agent }));
     const order = await placeOrder();
-    await ok('POST', `/api/orders/${order.id}/accept`, seller);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, seller);
     const sent = await Promise.all([t.services.push, ...others].map((sender) => sender.deliverDue()));
     expect(sent.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
     expect(delivered(device).length).toBe(1);

@@ -21,12 +21,6 @@ let kush: Product;
 let menu: Menu;
 let saved: SavedMenu;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 /** A device signing in for the first time: it pulls everything and may mark the menu seen. */
 function freshDevice(account: AuthResponse) {
   const clientId = randomUUID();
@@ -54,10 +48,10 @@ beforeAll(async () => {
   t = createTestApp();
   seller = await t.registerUser('seller', { businessName: 'Hilltop Gardens' });
   buyer = await t.registerUser('buyer');
-  gelato = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
-  kush = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'OG Kush', pricePerUnit: '20', unitType: 'g', availableQuantity: '5' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Fall Harvest', isPublic: true, productIds: [gelato.id, kush.id] }, 201);
-  saved = await ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gelato', pricePerUnit: '1200.00', unitType: 'lb', availableQuantity: '10' }, 201);
+  kush = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'OG Kush', pricePerUnit: '20', unitType: 'g', availableQuantity: '5' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Fall Harvest', isPublic: true, productIds: [gelato.id, kush.id] }, 201);
+  saved = await t.ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
 });
 afterAll(() => t.close());
 
@@ -69,8 +63,8 @@ describe('the menu as the buyer last looked at it', () => {
   });
 
   it('comes with the first pull on a new device after a change, with every change: price and stock together, and stock running out', async () => {
-    await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1150.00', availableQuantity: '4' });
-    await ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '0' });
+    await t.ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1150.00', availableQuantity: '4' });
+    await t.ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '0' });
     const entry = await freshDevice(buyer).savedMenu();
     expect(entry.stamp).toBeGreaterThan(entry.lastSeenStamp);
     expect(whatChanged(entry)).toEqual(['Gelato: price $1,200.00 → $1,150.00; stock 10 lb → 4 lb', 'OG Kush: stock 5 g → 0 g (out of stock)']);
@@ -86,9 +80,9 @@ describe('the menu as the buyer last looked at it', () => {
 
   it('stays as it was when a look made offline arrives after newer changes, so those newer changes are still told', async () => {
     const phone = freshDevice(buyer);
-    await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1100.00' });
+    await t.ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1100.00' });
     const lookedAt = await phone.savedMenu();
-    await ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '7' });
+    await t.ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '7' });
     await phone.markSeen(lookedAt.stamp);
     const entry = await freshDevice(buyer).savedMenu();
     expect(whatChanged(entry)).toEqual(['Gelato: price $1,150.00 → $1,100.00', 'OG Kush: stock 0 g → 7 g (back in stock)']);

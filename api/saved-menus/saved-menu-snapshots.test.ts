@@ -36,18 +36,12 @@ beforeAll(async () => {
   gelato = await product({ strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '12.5' });
   unpriced = await product({ strainName: 'Mystery Pheno' });
   offMenu = await product({ strainName: 'Not Listed', pricePerUnit: '5' });
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Fall Harvest', isPublic: true, productIds: [gelato.id, kush.id, unpriced.id] }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Fall Harvest', isPublic: true, productIds: [gelato.id, kush.id, unpriced.id] }, 201);
 });
 afterAll(() => t.close());
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
 function product(body: Record<string, unknown>): Promise<Product> {
-  return ok<Product>('POST', '/api/products', seller.token, body, 201);
+  return t.ok<Product>('POST', '/api/products', seller.token, body, 201);
 }
 
 /** One device of one user. */
@@ -89,7 +83,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
 
   beforeAll(async () => {
     phone = device(buyer);
-    saved = await ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
+    saved = await t.ok<SavedMenu>('POST', '/api/saved-menus', buyer.token, { menuId: menu.id }, 201);
     first = await phone.pull(0);
   });
 
@@ -136,22 +130,22 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
   });
 
   it('matches the public menu and GET /api/saved-menus', async () => {
-    const publicMenu = await ok<unknown>('GET', `/api/public/menu/${menu.publicLinkId}`, buyer.token);
+    const publicMenu = await t.ok<unknown>('GET', `/api/public/menu/${menu.publicLinkId}`, buyer.token);
     expect(savedIn(first, saved.id)!.snapshot).toEqual(publicMenu);
-    const listed = await ok<SavedMenuListItem[]>('GET', '/api/saved-menus', buyer.token);
+    const listed = await t.ok<SavedMenuListItem[]>('GET', '/api/saved-menus', buyer.token);
     expect(listed).toEqual(first.savedMenus);
   });
 
   it('a pull with the returned cursor brings nothing; a change to a product not on the menu changes nothing either', async () => {
     expect((await phone.pull(first.cursor)).savedMenus).toEqual([]);
-    await ok('PUT', `/api/products/${offMenu.id}`, seller.token, { pricePerUnit: '6' });
+    await t.ok('PUT', `/api/products/${offMenu.id}`, seller.token, { pricePerUnit: '6' });
     expect((await phone.pull(first.cursor)).savedMenus).toEqual([]);
   });
 
   it("after the seller changes a product's price, the pull from the previous cursor brings it again with a higher stamp and the new price", async () => {
     const before = await phone.pull(0);
     const stampBefore = savedIn(before, saved.id)!.stamp;
-    await ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1500' });
+    await t.ok('PUT', `/api/products/${gelato.id}`, seller.token, { pricePerUnit: '1500' });
     const after = await phone.pull(before.cursor);
     expect(after.savedMenus.map((entry) => entry.id)).toEqual([saved.id]);
     const entry = savedIn(after, saved.id)!;
@@ -167,12 +161,12 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     const changes: Array<[string, () => Promise<unknown>, (entry: SavedMenuListItem) => void]> = [
       [
         'out of stock',
-        () => ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '0' }),
+        () => t.ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '0' }),
         (entry) => expect(entry.snapshot!.products.find((p) => p.id === kush.id)?.availableQuantity).toBe('0.000'),
       ],
       [
         'new product on the menu',
-        () => ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, kush.id, unpriced.id, offMenu.id] }),
+        () => t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { productIds: [gelato.id, kush.id, unpriced.id, offMenu.id] }),
         (entry) => {
           expect(entry.snapshot!.products.map((p) => p.id)).toEqual([gelato.id, kush.id, unpriced.id, offMenu.id]);
           expect(entry.menu.productCount).toBe(4);
@@ -180,12 +174,12 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       ],
       [
         'menu renamed',
-        () => ok('PUT', `/api/menus/${menu.id}`, seller.token, { name: 'Fall Harvest II' }),
+        () => t.ok('PUT', `/api/menus/${menu.id}`, seller.token, { name: 'Fall Harvest II' }),
         (entry) => expect([entry.menu.name, entry.snapshot!.menu.name]).toEqual(['Fall Harvest II', 'Fall Harvest II']),
       ],
       [
         'seller renamed',
-        () => ok('PUT', '/api/auth/user', seller.token, { businessName: 'Hilltop Gardens Co' }),
+        () => t.ok('PUT', '/api/auth/user', seller.token, { businessName: 'Hilltop Gardens Co' }),
         (entry) => expect([entry.menu.sellerBusinessName, entry.snapshot!.seller.businessName]).toEqual(['Hilltop Gardens Co', 'Hilltop Gardens Co']),
       ],
     ];
@@ -215,7 +209,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
     expect(savedIn(await phone.pull(0), saved.id)?.lastSeenStamp).toBe(stamp);
 
     // A later change makes it "changed since" again: the stamp passes what was seen.
-    await ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '40' });
+    await t.ok('PUT', `/api/products/${kush.id}`, seller.token, { availableQuantity: '40' });
     const changed = savedIn(await phone.pull(seen.cursor), saved.id)!;
     expect(changed.stamp).toBeGreaterThan(changed.lastSeenStamp);
     await phone.pushOk('savedMenu.markSeen', { id: saved.id, stamp: changed.stamp });
@@ -264,7 +258,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
   });
 
   it('savedMenu.save by push keeps the server its own snapshot, not the one the device sent', async () => {
-    const second = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Winter Cure', isPublic: false, productIds: [kush.id] }, 201);
+    const second = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Winter Cure', isPublic: false, productIds: [kush.id] }, 201);
     const before = await phone.pull(0);
     const id = randomUUID();
     const forged = structuredClone(savedIn(before, saved.id)!.snapshot!);
@@ -297,7 +291,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
       const theirPhone = device(otherBuyer);
       const empty = await theirPhone.pull(0);
       expect(empty.savedMenus).toEqual([]);
-      const theirs = await ok<SavedMenu>('POST', '/api/saved-menus', otherBuyer.token, { menuId: menu.id }, 201);
+      const theirs = await t.ok<SavedMenu>('POST', '/api/saved-menus', otherBuyer.token, { menuId: menu.id }, 201);
       expect(theirs.id).not.toBe(saved.id);
       await device(buyer).pushOk('savedMenu.update', { id: saved.id, changes: { notes: 'private note' } });
       const pulls = [await theirPhone.pull(0), await theirPhone.pull(empty.cursor)];
@@ -331,7 +325,7 @@ describe("a saved menu's snapshot in the buyer's pull", () => {
 
 describe('a private-link menu', () => {
   it('is saved only with its current link, and a regenerated link ends the saved copy', async () => {
-    const secret = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'Partners only', productIds: [kush.id] }, 201);
+    const secret = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'Partners only', productIds: [kush.id] }, 201);
     const byIdAlone = await t.request<ErrorBody>('POST', '/api/saved-menus', { token: buyer.token, body: { menuId: secret.id } });
     expect(byIdAlone.status).toBe(404);
     const withLink = await t.request<SavedMenu>('POST', '/api/saved-menus', {
@@ -344,7 +338,7 @@ describe('a private-link menu', () => {
     const before = await phone.pull(0);
     expect(savedIn(before, withLink.body.id)!.snapshot!.menu.name).toBe('Partners only');
 
-    await ok('POST', `/api/menus/${secret.id}/regenerate-link`, seller.token, {}, 200);
+    await t.ok('POST', `/api/menus/${secret.id}/regenerate-link`, seller.token, {}, 200);
     const after = savedIn(await phone.pull(before.cursor), withLink.body.id)!;
     expect(after.snapshot).toBeNull();
     expect(after.menu.publicLinkId).toBe('');

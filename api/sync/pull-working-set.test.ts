@@ -19,14 +19,8 @@ let buyer: AuthResponse;
 let gummies: Product;
 let menu: Menu;
 
-async function ok<T>(method: string, path: string, token: string, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
-const place = () => ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gummies.id, quantity: '10' }] }, 201);
-const move = (order: Order, step: string, body?: unknown) => ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token, body);
+const place = () => t.ok<Order>('POST', '/api/orders', buyer.token, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gummies.id, quantity: '10' }] }, 201);
+const move = (order: Order, step: string, body?: unknown) => t.ok<Order>('POST', `/api/orders/${order.id}/${step}`, seller.token, body);
 
 async function delivered(): Promise<Order> {
   const order = await place();
@@ -37,18 +31,18 @@ async function delivered(): Promise<Order> {
 
 async function pulledOrderIds(account: AuthResponse, cursor = 0, keepClosedDays?: number): Promise<{ ids: string[]; cursor: number }> {
   const window = keepClosedDays === undefined ? '' : `&keepClosedDays=${keepClosedDays}`;
-  const pull = pullResponseSchema.parse(await ok('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}${window}`, account.token));
+  const pull = pullResponseSchema.parse(await t.ok('GET', `/api/sync/pull?cursor=${cursor}&clientId=${randomUUID()}${window}`, account.token));
   return { ids: pull.orders.map((order) => order.id).sort(), cursor: pull.cursor };
 }
 
-const signIn = (account: AuthResponse) => ok<AuthResponse>('POST', '/api/auth/login', '', { email: account.user.email, password: TEST_PASSWORD });
+const signIn = (account: AuthResponse) => t.ok<AuthResponse>('POST', '/api/auth/login', '', { email: account.user.email, password: TEST_PASSWORD });
 
 beforeAll(async () => {
   t = createTestApp({ now: () => new Date('2031-01-10T09:00:00.000Z') });
   seller = await t.registerUser('seller', { businessName: 'Archive Farms' });
   buyer = await t.registerUser('buyer', { companyName: 'Archive Dispensary' });
-  gummies = await ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '2.00', unitType: 'unit', availableQuantity: '1000' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', seller.token, { name: 'List', isPublic: true, productIds: [gummies.id] }, 201);
+  gummies = await t.ok<Product>('POST', '/api/products', seller.token, { strainName: 'Gummies', pricePerUnit: '2.00', unitType: 'unit', availableQuantity: '1000' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', seller.token, { name: 'List', isPublic: true, productIds: [gummies.id] }, 201);
 });
 afterAll(() => t.close());
 
@@ -81,14 +75,14 @@ describe("a pull brings a device's working set of orders", () => {
     // From a cursor, only what changed since: the recent one.
     expect((await pulledOrderIds(seller, before.cursor)).ids).toEqual([recentCancelled.id]);
 
-    const archive = await ok<OrderList>('GET', '/api/orders?status=cancelled', seller.token);
+    const archive = await t.ok<OrderList>('GET', '/api/orders?status=cancelled', seller.token);
     expect(archive.orders.map((order) => order.id).sort()).toEqual([oldCancelled.id, recentCancelled.id].sort());
     // The archive alone: what no device keeps any more, newest first.
-    const archived = await ok<OrderList>('GET', '/api/orders?archived=true', seller.token);
+    const archived = await t.ok<OrderList>('GET', '/api/orders?archived=true', seller.token);
     expect(archived.orders.map((order) => order.id)).toEqual([oldPaid.id, oldCancelled.id]);
-    expect((await ok<OrderList>('GET', '/api/orders?archived=true&status=cancelled', buyer.token)).orders.map((order) => order.id)).toEqual([oldCancelled.id]);
+    expect((await t.ok<OrderList>('GET', '/api/orders?archived=true&status=cancelled', buyer.token)).orders.map((order) => order.id)).toEqual([oldCancelled.id]);
     expect((await t.request('GET', '/api/orders?archived=maybe', { token: seller.token })).status).toBe(400);
-    expect(await ok<Order>('GET', `/api/orders/${oldPaid.id}`, buyer.token)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    expect(await t.ok<Order>('GET', `/api/orders/${oldPaid.id}`, buyer.token)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
   });
 
   it("takes the device's own window: a month, the usual 90 days or a year, and refuses any other", async () => {
@@ -100,7 +94,7 @@ describe("a pull brings a device's working set of orders", () => {
     expect((await pulledOrderIds(seller, 0, 90)).ids).toContain(cancelled.id);
     expect((await pulledOrderIds(seller, 0, 365)).ids).toContain(cancelled.id);
     // The archive of a device keeping a month holds what that device let go.
-    const archivedFor = async (window: string) => (await ok<OrderList>('GET', `/api/orders?archived=true${window}`, seller.token)).orders.map((order) => order.id);
+    const archivedFor = async (window: string) => (await t.ok<OrderList>('GET', `/api/orders?archived=true${window}`, seller.token)).orders.map((order) => order.id);
     expect(await archivedFor('&keepClosedDays=30')).toContain(cancelled.id);
     expect(await archivedFor('')).not.toContain(cancelled.id);
     for (const path of ['/api/sync/pull?cursor=0&keepClosedDays=60', '/api/orders?archived=true&keepClosedDays=forever']) {

@@ -46,22 +46,16 @@ beforeEach(async () => {
   buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   // The book's entry links by its email only to an address its owner confirmed; the buyer's first order then consents to it.
   await t.confirmEmail(buyer);
-  gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
   return () => t.close();
 });
-
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
 
 const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
 async function subscribed(as: AuthResponse): Promise<StandInSubscription> {
   const subscription = standIn.subscribe();
-  await ok('POST', '/api/push/subscriptions', as, subscription, 201);
+  await t.ok('POST', '/api/push/subscriptions', as, subscription, 201);
   return subscription;
 }
 
@@ -83,10 +77,10 @@ async function sendWaiting(devices: StandInSubscription[], addresses: string[]):
 
 const received = (device: StandInSubscription) => standIn.received.filter((push) => push.endpoint === device.endpoint && push.status === 201);
 
-const placeOrder = () => ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+const placeOrder = () => t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
 
 /** The buyer's entry in the book, looked after by `rep`. */
-const assignBuyerTo = (rep: AuthResponse) => ok<Customer>('POST', '/api/customers', owner, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
+const assignBuyerTo = (rep: AuthResponse) => t.ok<Customer>('POST', '/api/customers', owner, { name: 'Corner Dispensary', email: buyer.user.email, repUserId: rep.user.id }, 201);
 
 describe('a rep removed from the team', () => {
   it("hears nothing of their former customer's new order or its status changes, by email or push", async () => {
@@ -97,9 +91,9 @@ describe('a rep removed from the team', () => {
     expect((await t.request('DELETE', `/api/team/members/${rep.user.id}`, { token: owner.token })).status).toBe(204);
 
     const order = await placeOrder();
-    await ok('POST', `/api/orders/${order.id}/cancel`, buyer);
+    await t.ok('POST', `/api/orders/${order.id}/cancel`, buyer);
     const second = await placeOrder();
-    await ok('POST', `/api/orders/${second.id}/accept`, owner);
+    await t.ok('POST', `/api/orders/${second.id}/accept`, owner);
     const { pushes, mail } = await sendWaiting([ownerDevice, repDevice], [owner.user.email, rep.user.email]);
     expect(pushes).toEqual([[`New order ${order.number} from Corner Dispensary`, `Order ${order.number} cancelled`, `New order ${second.number} from Corner Dispensary`], []]);
     expect(mail).toEqual([[`Order ${order.number} submitted`, `Order ${order.number} cancelled`, `Order ${second.number} submitted`], []]);
@@ -133,11 +127,11 @@ describe('a rep who no longer looks after the customer', () => {
     await sendWaiting([], []);
     const order = await placeOrder();
     expect((await mailTo(t.services, rep.user.email)).map((row) => row.subject)).toContain(`Order ${order.number} submitted`);
-    await ok('PATCH', `/api/customers/${customer.id}`, owner, { repUserId: nextRep.user.id });
+    await t.ok('PATCH', `/api/customers/${customer.id}`, owner, { repUserId: nextRep.user.id });
 
     const queued = await sendWaiting([repDevice, nextRepDevice], [rep.user.email, nextRep.user.email]);
     expect(queued).toEqual({ pushes: [[], []], mail: [[], []] });
-    await ok('POST', `/api/orders/${order.id}/accept`, owner);
+    await t.ok('POST', `/api/orders/${order.id}/accept`, owner);
     const accepted = await sendWaiting([repDevice, nextRepDevice], [rep.user.email, nextRep.user.email]);
     expect(accepted).toEqual({ pushes: [[], [`Order ${order.number} accepted`]], mail: [[], [`Order ${order.number} accepted`]] });
   });
@@ -150,7 +144,7 @@ describe('a manager made a rep', () => {
     const first = await placeOrder();
     expect((await sendWaiting([device], [])).pushes).toEqual([[`New order ${first.number} from Corner Dispensary`]]);
     await placeOrder();
-    await ok('PATCH', `/api/team/members/${manager.user.id}`, owner, { role: 'rep' });
+    await t.ok('PATCH', `/api/team/members/${manager.user.id}`, owner, { role: 'rep' });
     await placeOrder();
     expect((await sendWaiting([device], [])).pushes).toEqual([[]]);
   });

@@ -51,24 +51,18 @@ beforeEach(async () => {
   // An entry in the book links by its email only to an address its owner confirmed; each buyer's order or request then consents to it.
   await t.confirmEmail(buyerA);
   await t.confirmEmail(buyerB);
-  customerA = await ok<Customer>('POST', '/api/customers', owner, { name: 'Corner Dispensary', email: buyerA.user.email, repUserId: repA.user.id }, 201);
-  await ok<Customer>('POST', '/api/customers', owner, { name: 'Hilltop Goods', email: buyerB.user.email, repUserId: repB.user.id }, 201);
-  gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
-  menu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+  customerA = await t.ok<Customer>('POST', '/api/customers', owner, { name: 'Corner Dispensary', email: buyerA.user.email, repUserId: repA.user.id }, 201);
+  await t.ok<Customer>('POST', '/api/customers', owner, { name: 'Hilltop Goods', email: buyerB.user.email, repUserId: repB.user.id }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', unitType: 'lb', availableQuantity: '100' }, 201);
+  menu = await t.ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
   return () => t.close();
 });
-
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
 
 const member = (role: 'rep') => t.joinTeam(owner, role);
 
 const requestOrder = (buyer: AuthResponse) =>
-  ok<Inquiry>('POST', '/api/inquiries', buyer, { id: randomUUID(), menuId: menu.id, kind: 'order', items: [{ productId: gelato.id, quantity: '2' }] }, 201);
-const placeOrder = (buyer: AuthResponse) => ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
+  t.ok<Inquiry>('POST', '/api/inquiries', buyer, { id: randomUUID(), menuId: menu.id, kind: 'order', items: [{ productId: gelato.id, quantity: '2' }] }, 201);
+const placeOrder = (buyer: AuthResponse) => t.ok<Order>('POST', '/api/orders', buyer, { id: randomUUID(), menuId: menu.id, lines: [{ productId: gelato.id, quantity: '1' }] }, 201);
 
 /** The device's replica of orders and inquiries after a pull: tombstoned rows dropped, pulled rows kept. */
 function applyPull(replica: { orders: Set<string>; inquiries: Set<string> }, pulled: PullResponse) {
@@ -85,14 +79,14 @@ function applyPull(replica: { orders: Set<string>; inquiries: Set<string> }, pul
 describe("another rep's customer's order request", () => {
   it('is neither listed, read, answered, marked read nor settled by a rep, over REST or sync; their own rep settles it', async () => {
     const request = await requestOrder(buyerB);
-    const question = await ok<Inquiry>('POST', '/api/inquiries', buyerB, { id: randomUUID(), menuId: menu.id, kind: 'message', message: 'Do you deliver?' }, 201);
+    const question = await t.ok<Inquiry>('POST', '/api/inquiries', buyerB, { id: randomUUID(), menuId: menu.id, kind: 'message', message: 'Do you deliver?' }, 201);
     const notFound = { status: 404, message: 'Conversation not found' };
     const refusedOver = async (method: string, path: string, body?: unknown) => {
       const res = await t.request<ErrorBody>(method, path, { token: repA.token, body });
       return { status: res.status, message: res.body.message };
     };
 
-    expect((await ok<Inquiry[]>('GET', '/api/inquiries', repA)).map((inquiry) => inquiry.id)).toEqual([question.id]);
+    expect((await t.ok<Inquiry[]>('GET', '/api/inquiries', repA)).map((inquiry) => inquiry.id)).toEqual([question.id]);
     expect(await refusedOver('GET', `/api/inquiries/${request.id}`)).toEqual(notFound);
     expect(await refusedOver('POST', `/api/inquiries/${request.id}/status`, { status: 'accepted' })).toEqual(notFound);
     expect(await refusedOver('POST', `/api/inquiries/${request.id}/messages`, { id: randomUUID(), body: 'We can do that' })).toEqual(notFound);
@@ -106,7 +100,7 @@ describe("another rep's customer's order request", () => {
       expect(await device.push(name, args), name).toMatchObject({ outcome: 'refused', reason: 'not_found', message: 'Conversation not found' });
     }
     expect((await device.pull()).inquiries.map((inquiry) => inquiry.id)).toEqual([question.id]);
-    expect(await ok<Inquiry>('GET', `/api/inquiries/${request.id}`, owner)).toMatchObject({ status: 'open', sellerReadAt: null, messages: [] });
+    expect(await t.ok<Inquiry>('GET', `/api/inquiries/${request.id}`, owner)).toMatchObject({ status: 'open', sellerReadAt: null, messages: [] });
 
     expect((await syncDevice(t, repB.token).pull()).inquiries.map((inquiry) => inquiry.id).sort()).toEqual([question.id, request.id].sort());
     expect(await syncDevice(t, repB.token).push('inquiry.setStatus', { id: request.id, status: 'accepted' })).toMatchObject({ outcome: 'applied' });
@@ -114,8 +108,8 @@ describe("another rep's customer's order request", () => {
 
   it("reaches neither a rep's devices nor their badge; their own rep's push counts it, as their device does", async () => {
     const [deviceA, deviceB] = [standIn.subscribe(), standIn.subscribe()];
-    await ok('POST', '/api/push/subscriptions', repA, deviceA, 201);
-    await ok('POST', '/api/push/subscriptions', repB, deviceB, 201);
+    await t.ok('POST', '/api/push/subscriptions', repA, deviceA, 201);
+    await t.ok('POST', '/api/push/subscriptions', repB, deviceB, 201);
     await requestOrder(buyerB);
     await t.services.push.deliverDue();
     const received = (device: StandInSubscription) => standIn.received.filter((push) => push.endpoint === device.endpoint).map((push) => push.message as PushMessage);
@@ -147,7 +141,7 @@ describe('a customer reassigned to another rep', () => {
     expect(replicaA).toEqual({ orders: new Set([order.id]), inquiries: new Set([request.id]) });
     expect(replicaB).toEqual({ orders: new Set(), inquiries: new Set() });
 
-    await ok('PATCH', `/api/customers/${customerA.id}`, owner, { repUserId: repB.user.id });
+    await t.ok('PATCH', `/api/customers/${customerA.id}`, owner, { repUserId: repB.user.id });
     const nextA = await deviceA.pull(firstA.cursor);
     expect(nextA.full).toBe(false);
     expect(nextA.deleted).toEqual(expect.arrayContaining([{ entity: 'customer', id: customerA.id }]));
@@ -163,7 +157,7 @@ describe('a customer reassigned to another rep', () => {
     const device = syncDevice(t, repA.token);
     const first = await device.pull();
     expect(first.orders.map((row) => row.id)).toEqual([order.id]);
-    await ok('DELETE', `/api/customers/${customerA.id}`, owner, undefined, 204);
+    await t.ok('DELETE', `/api/customers/${customerA.id}`, owner, undefined, 204);
     const next = await device.pull(first.cursor);
     expect(next.deleted).toEqual(expect.arrayContaining([{ entity: 'order', id: order.id }]));
     expect(next.orders).toEqual([]);

@@ -23,22 +23,16 @@ beforeEach(async () => {
   t = createTestApp();
   owner = await t.registerUser('seller', { businessName: 'Great Lakes Cannabis' });
   rep = await member('rep');
-  gelato = await ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', availableQuantity: '10' }, 201);
-  ownersMenu = await ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
+  gelato = await t.ok<Product>('POST', '/api/products', owner, { strainName: 'Gelato', pricePerUnit: '1450.00', availableQuantity: '10' }, 201);
+  ownersMenu = await t.ok<Menu>('POST', '/api/menus', owner, { name: 'Wholesale List', isPublic: true, productIds: [gelato.id] }, 201);
 });
 afterEach(() => t.close());
 
 /** Invites a new address with `role` and signs it up with the mailed link. */
 const member = (role: 'manager' | 'rep') => t.joinTeam(owner, role);
 
-async function ok<T>(method: string, path: string, as: AuthResponse, body?: unknown, status = 200): Promise<T> {
-  const res = await t.request<T>(method, path, { token: as.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
-const catalogue = async () => ok<Product[]>('GET', '/api/products', owner);
-const menuNow = async (id: string) => ok<Menu>('GET', `/api/menus/${id}`, owner);
+const catalogue = async () => t.ok<Product[]>('GET', '/api/products', owner);
+const menuNow = async (id: string) => t.ok<Menu>('GET', `/api/menus/${id}`, owner);
 
 describe("a rep's new product", () => {
   it('with a price or stock is refused over REST, naming the field, and nothing is written', async () => {
@@ -79,10 +73,10 @@ describe("a rep's new product", () => {
   });
 
   it('comes without a price or stock until a manager sets them', async () => {
-    const made = await ok<Product>('POST', '/api/products', rep, { strainName: 'Fresh Kush', availableQuantity: '0', description: 'New in' }, 201);
+    const made = await t.ok<Product>('POST', '/api/products', rep, { strainName: 'Fresh Kush', availableQuantity: '0', description: 'New in' }, 201);
     expect([made.pricePerUnit, made.availableQuantity, made.createdBy]).toEqual([null, '0.000', rep.user.id]);
     const manager = await member('manager');
-    const priced = await ok<Product>('PUT', `/api/products/${made.id}`, manager, { pricePerUnit: '900.00', availableQuantity: '12' });
+    const priced = await t.ok<Product>('PUT', `/api/products/${made.id}`, manager, { pricePerUnit: '900.00', availableQuantity: '12' });
     expect([priced.pricePerUnit, priced.availableQuantity]).toEqual(['900.00', '12.000']);
   });
 
@@ -99,7 +93,7 @@ describe("a rep's new product", () => {
     expect((await menuNow(ownersMenu.id)).productIds).toEqual([gelato.id]);
     expect((await catalogue()).map((product) => product.strainName)).toEqual(['Gelato']);
 
-    const repsMenu = await ok<Menu>('POST', '/api/menus', rep, { name: 'Trade show', productIds: [gelato.id] }, 201);
+    const repsMenu = await t.ok<Menu>('POST', '/api/menus', rep, { name: 'Trade show', productIds: [gelato.id] }, 201);
     const onIt = randomUUID();
     expect(await device.push('product.create', { id: onIt, strainName: 'Show Kush', selectedMenus: [repsMenu.id] })).toMatchObject({ outcome: 'applied' });
     expect((await menuNow(repsMenu.id)).productIds).toEqual([gelato.id, onIt]);
@@ -108,7 +102,7 @@ describe("a rep's new product", () => {
 
 describe("another member's menu", () => {
   it('a rep cannot change it over REST or sync, whether its products, its name or its settings', async () => {
-    const swap = await ok<Product>('POST', '/api/products', rep, { strainName: 'Swap Kush' }, 201);
+    const swap = await t.ok<Product>('POST', '/api/products', rep, { strainName: 'Swap Kush' }, 201);
     const rest = await t.request<ErrorBody>('PUT', `/api/menus/${ownersMenu.id}`, { token: rep.token, body: { name: 'Wholesale List', productIds: [swap.id] } });
     expect(rest.status).toBe(403);
     expect(rest.body).toMatchObject({ reason: 'forbidden', message: REP_MENU_MESSAGE });
@@ -138,11 +132,11 @@ describe("another member's menu", () => {
 
   it('a manager changes it and gives it a new link; a rep does both with a menu they made', async () => {
     const manager = await member('manager');
-    expect((await ok<Menu>('PUT', `/api/menus/${ownersMenu.id}`, manager, { name: 'Spring List' })).name).toBe('Spring List');
-    const relinked = await ok<Menu>('POST', `/api/menus/${ownersMenu.id}/regenerate-link`, manager);
+    expect((await t.ok<Menu>('PUT', `/api/menus/${ownersMenu.id}`, manager, { name: 'Spring List' })).name).toBe('Spring List');
+    const relinked = await t.ok<Menu>('POST', `/api/menus/${ownersMenu.id}/regenerate-link`, manager);
     expect(relinked.publicLinkId).not.toBe(ownersMenu.publicLinkId);
 
-    const repsMenu = await ok<Menu>('POST', '/api/menus', rep, { name: 'Trade show', productIds: [gelato.id] }, 201);
+    const repsMenu = await t.ok<Menu>('POST', '/api/menus', rep, { name: 'Trade show', productIds: [gelato.id] }, 201);
     const device = syncDevice(t, rep.token);
     expect(await device.push('menu.update', { id: repsMenu.id, changes: { name: 'Trade show, day 2', productIds: [] } })).toMatchObject({ outcome: 'applied' });
     const newLink = randomUUID();

@@ -94,6 +94,13 @@ export function createTestApp(options: TestAppOptions = {}) {
     return body;
   }
 
+  /** A call that must answer `status` (200 unless said): its body; otherwise the test fails naming the call and the answer. */
+  async function ok<T>(method: string, path: string, as: string | { token: string } | undefined, body?: unknown, status = 200): Promise<T> {
+    const response = await request<T>(method, path, { token: typeof as === 'object' ? as.token : as, body });
+    if (response.status !== status) throw new Error(`${method} ${path} answered ${response.status}, not ${status}: ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+
   async function registerUser(role: SelfServiceRole, overrides: UserOverrides = {}): Promise<AuthResponse> {
     const registerFields: Partial<RegisterInput> = {
       email: `${role}-${randomUUID()}@test.example`,
@@ -153,7 +160,7 @@ export function createTestApp(options: TestAppOptions = {}) {
     },
   };
 
-  return { app, services, clock, dir, request, registerUser, joinTeam, confirmEmail, makeAdmin, close };
+  return { app, services, clock, dir, request, ok, registerUser, joinTeam, confirmEmail, makeAdmin, close };
 }
 
 export type TestApp = ReturnType<typeof createTestApp>;
