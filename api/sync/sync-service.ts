@@ -191,6 +191,7 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
       photos,
       deleted: [...tombstones, ...withdrawn],
       full: cursor === 0,
+      keepClosedDays: scope.keepClosedDays,
     };
   });
 }

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
 import { collectionArraysSchema, ENTITY_TYPES } from './collections';
-import { MAX_ORDER_LINES, type KeptClosedOrderDays } from '../entities/order';
+import { keptClosedOrderDaysSchema, MAX_ORDER_LINES, type KeptClosedOrderDays } from '../entities/order';
 import { photoSchema } from '../entities/photo';
 import { userSchema } from '../entities/user';
 import { MUTATION_NAMES } from './mutations';
@@ -105,5 +105,7 @@ export const pullResponseSchema = z.object({
   deleted: z.array(z.object({ entity: z.enum(ENTITY_TYPES), id: z.string() })),
   /** The whole truth, as for a first pull: the cursor was older than what the server still remembers of deletions, so rows missing here are gone. */
   full: z.boolean().optional(),
+  /** The window of closed orders the answer covers: the one the device asked for. */
+  keepClosedDays: keptClosedOrderDaysSchema,
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

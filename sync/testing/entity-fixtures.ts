@@ -1,6 +1,7 @@
 /** Complete entities for tests, with every field filled; a test names only the fields it cares about. */
 import { COLLECTION_NAMES } from '../contract/collections';
 import type { PullResponse } from '../contract/protocol';
+import { ORDER_WORKING_SET_DAYS } from '../rules/order-working-set';
 import type { Order } from '../entities/order';
 import type { Product } from '../entities/product';
 import type { User } from '../entities/user';
@@ -97,5 +98,5 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
 /** A pull answer for `user` that brings nothing but `changes`. */
 export function pullFixture(user: User, changes: Partial<PullResponse> = {}): PullResponse {
   const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []]));
-  return { cursor: 1, lastProcessedSeq: 0, user, ...collections, photos: [], deleted: [], ...changes } as PullResponse;
+  return { cursor: 1, lastProcessedSeq: 0, user, ...collections, photos: [], deleted: [], keepClosedDays: ORDER_WORKING_SET_DAYS, ...changes } as PullResponse;
 }

@@ -7,15 +7,11 @@ import type { ReplicaDb } from '../../lib/replica/replica-db';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
 /**
- * Keeps closed orders for `days` on this device. A longer window needs orders the device already let go, so the next
- * pull is a whole one; a shorter one lets go of those past it at the next pull. Either way a sync follows at once.
+ * Keeps closed orders for `days` on this device, from the sync that follows at once: a longer window brings back the
+ * orders the device let go with a whole pull, a shorter one lets go of those past it.
  */
 export async function chooseKeptClosedDays(db: ReplicaDb, days: KeptClosedOrderDays): Promise<void> {
-  await db.transaction('rw', db.meta, async () => {
-    const before = await readKeptClosedDays(db);
-    await db.meta.put({ key: 'keepClosedDays', value: days });
-    if (days > before && (await db.meta.get('cursor')) !== undefined) await db.meta.put({ key: 'cursor', value: 0 });
-  });
+  await db.meta.put({ key: 'keepClosedDays', value: days });
   void useSyncSession.getState().engine?.syncNow();
 }
 

@@ -6,7 +6,7 @@ import type { PullResponse, PullScope } from '../../../sync/contract/protocol';
 import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import { markCollectionsChanged } from './collection-revisions';
-import { readKeptClosedDays } from './kept-orders-window';
+import { readHeldClosedDays, readKeptClosedDays, recordHeldClosedDays } from './kept-orders-window';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
@@ -25,8 +25,10 @@ export class DexieSyncStore implements SyncStore {
     });
   }
 
+  /** From nothing when the window chosen for the device is longer than the one its orders cover (kept-orders-window.ts). */
   async readCursor(): Promise<number> {
-    return Number((await this.db.meta.get('cursor'))?.value ?? 0);
+    const [cursor, chosen, held] = await Promise.all([this.db.meta.get('cursor'), readKeptClosedDays(this.db), readHeldClosedDays(this.db)]);
+    return chosen > held ? 0 : Number(cursor?.value ?? 0);
   }
 
   async readPullScope(): Promise<PullScope> {
@@ -56,6 +58,7 @@ export class DexieSyncStore implements SyncStore {
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
       await this.releaseClosedOrders();
+      await recordHeldClosedDays(db, pull.keepClosedDays, whole);
     });
   }
 

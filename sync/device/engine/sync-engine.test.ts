@@ -179,6 +179,7 @@ class FakeServer {
     return {
       cursor: this.clock,
       lastProcessedSeq: this.lastSeq.get(clientId) ?? 0,
+      keepClosedDays: ORDER_WORKING_SET_DAYS,
       user: seller,
       photos: [],
       inquiries: [],
