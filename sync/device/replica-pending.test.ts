@@ -2,25 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_NAMES } from '../contract/collections';
-import type { Menu } from '../entities/menu';
+import { menuFixture } from '../testing/entity-fixtures';
 import { withPending } from './replica';
 import type { ReplicaState } from './replica-state';
 
 const userId = randomUUID();
 const now = '2025-02-01T12:00:00.000Z';
 
-const fallMenu: Menu = {
-  id: randomUUID(),
-  userId,
-  name: 'Fall menu',
-  description: 'Fresh',
-  publicLinkId: randomUUID(),
-  isPublic: true,
-  linkExpiresAt: null,
-  productIds: [],
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const fallMenu = menuFixture({ userId, name: 'Fall menu' });
 
 function serverState(): ReplicaState {
   const empty = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, new Map()]));

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Menu } from '../entities/menu';
+import { menuFixture } from '../testing/entity-fixtures';
 import { applyMutation, withPending } from './replica';
 import type { ReplicaState } from './replica-state';
 
@@ -9,21 +10,8 @@ const userId = randomUUID();
 const created = '2025-01-01T00:00:00.000Z';
 const now = '2025-02-01T12:00:00.000Z';
 
-function menu(overrides: Partial<Menu> = {}): Menu {
-  return {
-    id: randomUUID(),
-    userId,
-    name: 'Fall menu',
-    description: 'Fresh',
-    publicLinkId: randomUUID(),
-    isPublic: true,
-    linkExpiresAt: null,
-    productIds: [randomUUID(), randomUUID()],
-    createdAt: created,
-    updatedAt: created,
-    ...overrides,
-  };
-}
+const menu = (overrides: Partial<Menu> = {}): Menu =>
+  menuFixture({ id: randomUUID(), userId, publicLinkId: randomUUID(), productIds: [randomUUID(), randomUUID()], createdAt: created, updatedAt: created, ...overrides });
 
 function stateWith(...menus: Menu[]): ReplicaState {
   return {

@@ -2,6 +2,7 @@
 import { COLLECTION_NAMES } from '../contract/collections';
 import type { PullResponse } from '../contract/protocol';
 import { ORDER_WORKING_SET_DAYS } from '../rules/order-working-set';
+import type { Menu } from '../entities/menu';
 import type { Order } from '../entities/order';
 import type { Product } from '../entities/product';
 import type { User } from '../entities/user';
@@ -58,6 +59,22 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     photoIds: [],
     labResultId: null,
     sku: null,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...overrides,
+  };
+}
+
+export function menuFixture(overrides: Partial<Menu> = {}): Menu {
+  return {
+    id: '00000000-0000-4000-8000-000000000005',
+    userId: '00000000-0000-4000-8000-000000000001',
+    name: 'Fall menu',
+    description: 'Fresh',
+    publicLinkId: '00000000-0000-4000-8000-000000000006',
+    isPublic: true,
+    linkExpiresAt: null,
+    productIds: [],
     createdAt: FIXTURE_TIME,
     updatedAt: FIXTURE_TIME,
     ...overrides,

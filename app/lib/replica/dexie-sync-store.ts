@@ -3,6 +3,7 @@ import type { OutboxEntry, Refusal, SyncStore } from '../../../sync/device/engin
 import { splitKeptRefusals } from '../../../sync/device/engine/kept-refusals';
 import { COLLECTION_NAMES, collectionOf } from '../../../sync/contract/collections';
 import type { PullResponse, PullScope } from '../../../sync/contract/protocol';
+import type { KeptClosedOrderDays } from '../../../sync/entities/order';
 import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
 import { markCollectionsChanged } from './collection-revisions';
@@ -57,8 +58,9 @@ export class DexieSyncStore implements SyncStore {
       await storePulledPhotos(db, pull.photos ?? []);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
-      await this.releaseClosedOrders();
-      await recordHeldClosedDays(db, pull.keepClosedDays, whole);
+      const chosen = await readKeptClosedDays(db);
+      await this.releaseClosedOrders(chosen);
+      await recordHeldClosedDays(db, { pulled: pull.keepClosedDays, chosen, whole });
     });
   }
 
@@ -66,9 +68,8 @@ export class DexieSyncStore implements SyncStore {
    * The window of kept orders moves with time, not only with pulls: orders closed before it leave the device here, as
    * the server would no longer send them. Only those changed before the cutoff are read, by index.
    */
-  private async releaseClosedOrders(): Promise<void> {
+  private async releaseClosedOrders(days: KeptClosedOrderDays): Promise<void> {
     const now = this.now();
-    const days = await readKeptClosedDays(this.db);
     const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now, days)).toArray();
     const released = old.filter((order) => !inOrderWorkingSet(order, now, days)).map((order) => order.id);
     if (released.length === 0) return;

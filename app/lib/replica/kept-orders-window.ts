@@ -20,8 +20,8 @@ export const readKeptClosedDays = (db: ReplicaDb) => readDays(db, 'keepClosedDay
 /** The window the closed orders on the device cover: the usual one on a device that never chose. */
 export const readHeldClosedDays = (db: ReplicaDb) => readDays(db, 'heldClosedDays');
 
-/** After a pull covering `pulled` days (`whole`: from nothing), with the orders past the chosen window let go. */
-export async function recordHeldClosedDays(db: ReplicaDb, pulled: KeptClosedOrderDays, whole: boolean): Promise<void> {
-  const held = Math.min(whole ? pulled : Math.min(await readHeldClosedDays(db), pulled), await readKeptClosedDays(db));
+/** After a pull covering `pulled` days (`whole`: from nothing), with the orders past the `chosen` window let go. */
+export async function recordHeldClosedDays(db: ReplicaDb, { pulled, chosen, whole }: { pulled: KeptClosedOrderDays; chosen: KeptClosedOrderDays; whole: boolean }): Promise<void> {
+  const held = Math.min(whole ? pulled : Math.min(await readHeldClosedDays(db), pulled), chosen);
   await db.meta.put({ key: 'heldClosedDays', value: held });
 }
