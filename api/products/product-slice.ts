@@ -1,6 +1,6 @@
 /** Products on the server: the catalogue's routes, its mutations and its pull. */
 import { products } from '../db/schema';
-import { listProductsChangedSince } from '../db/repositories/products';
+import { countProductsOfOwner, listProductsChangedSince, listProductsPage } from '../db/repositories/products';
 import { memberOfPusher as member, type ServerSlice } from '../sync/server-slice';
 import { productRoutes } from './product-routes';
 import { createProduct, createProducts, deleteProduct, updateProduct } from './product-service';
@@ -17,5 +17,9 @@ export const productSlice: ServerSlice<'products'> = {
       (await createProducts(services, by.team.account, args, member(by))).map((created) => ('refused' in created ? created.refused : null)),
   },
   read: async (services, user, cursor) => (user.role === 'seller' ? listProductsChangedSince(services.db.read, user.id, cursor) : []),
+  pages: {
+    read: async (services, user, _by, _scope, page) => (user.role === 'seller' ? listProductsPage(services.db.read, user.id, page) : { rows: [], last: null }),
+    count: async (services, user) => (user.role === 'seller' ? countProductsOfOwner(services.db.read, user.id) : 0),
+  },
   owned: { table: products, owners: [products.userId], whenClosed: 'delete', deletion: 'trigger', exportedAs: 'products' },
 };

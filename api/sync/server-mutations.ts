@@ -9,7 +9,7 @@
  * update names only the fields it changes, so the last write of each field wins. An update or delete of a row that is
  * gone (another device deleted it) is refused as not found: a deletion wins over a concurrent edit.
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionRows, type EntityType } from '../../sync/contract/collections';
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName, type CollectionRows, type EntityType } from '../../sync/contract/collections';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
 import { mayRun, MUTATIONS, type MutationName } from '../../sync/contract/mutations';
@@ -73,9 +73,18 @@ export async function applyServerMutations(services: Services, by: Pusher, name:
   return outcomes;
 }
 
-/** Every collection's changed rows of the team whose account is `user`, as `by` sees them; called inside the pull's one read snapshot. */
-export async function readChangedCollections(services: Services, user: User, cursor: number, by: Member, scope: PullScope): Promise<CollectionRows> {
-  const arrays = await Promise.all(COLLECTION_NAMES.map((name) => (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by, scope)));
+/** The changed rows of the team whose account is `user` in each of `names` (none in the others), as `by` sees them; called inside the pull's one read snapshot. */
+export async function readChangedCollections(
+  services: Services,
+  user: User,
+  cursor: number,
+  by: Member,
+  scope: PullScope,
+  names: readonly CollectionName[] = COLLECTION_NAMES,
+): Promise<CollectionRows> {
+  const arrays = await Promise.all(
+    COLLECTION_NAMES.map((name) => (names.includes(name) ? (COLLECTION_READERS[name] as CollectionReader<typeof name>)(services, user, cursor, by, scope) : [])),
+  );
   return Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, arrays[index]])) as CollectionRows;
 }
 

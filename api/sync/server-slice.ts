@@ -12,6 +12,7 @@ import type { PullScope } from '../../sync/contract/protocol';
 import type { User } from '../../sync/entities/user';
 import type { AppEnv, Member, Services, Session } from '../context';
 import type { Db } from '../db/database';
+import type { KeysetPage, PageRequest } from '../db/keyset-page';
 import type { TeamTable } from '../db/repositories/team-data';
 
 /** Who pushes: the person, and the team they act for (see `Session`). */
@@ -34,6 +35,15 @@ export type BatchApplier<K extends MutationName> = (services: Services, by: Push
 /** What a pull reads for a collection: the rows of the team (`user` is its account) changed after `cursor`, as `by` (the member pulling) may see them and the device keeps them. */
 export type CollectionReader<K extends CollectionName> = (services: Services, user: User, cursor: number, by: Member, scope: PullScope) => Promise<CollectionRow<K>[]>;
 
+/**
+ * How a pull from nothing reads a large collection: a page at a time, newest change first (api/sync/whole-pull-pages.ts),
+ * and how many rows it will send in all, for the device to show its progress.
+ */
+export type CollectionPages<K extends CollectionName> = {
+  read: (services: Services, user: User, by: Member, scope: PullScope, page: PageRequest) => Promise<KeysetPage<CollectionRow<K>>>;
+  count: (services: Services, user: User, by: Member, scope: PullScope) => Promise<number>;
+};
+
 /** The mutations of a collection: those named after the entity type its rows carry (`product.create` for products). */
 export type MutationOf<K extends CollectionName> = Extract<MutationName, `${NonNullable<(typeof COLLECTIONS)[K]['tombstone']>}.${string}`>;
 
@@ -51,6 +61,8 @@ export type ServerSlice<K extends CollectionName> = {
   batchAppliers?: { [M in MutationOf<K>]?: BatchApplier<M> };
   /** A pull's read of the collection. */
   read: CollectionReader<K>;
+  /** A collection large enough to come in pages when a device pulls from nothing; without, it comes whole with the first page. */
+  pages?: CollectionPages<K>;
   /**
    * The ids of the team's rows a rep (`repUserId`) could see before `cursor` and may no longer, though they were not
    * deleted (a customer reassigned away, with its orders): a pull sends them to the rep's devices as deletions.

@@ -8,5 +8,13 @@ import { pull, push } from './sync-service';
 export const syncRoutes = new Hono<AppEnv>()
   .post('/sync/push', anySignedIn, async (c) => c.json(await push(c.get('services'), sessionOf(c), await readJson(c))))
   .get('/sync/pull', anySignedIn, async (c) =>
-    c.json(await pull(c.get('services'), sessionOf(c), { cursor: c.req.query('cursor'), clientId: c.req.query('clientId'), keepClosedDays: c.req.query('keepClosedDays') })),
+    c.json(
+      await pull(c.get('services'), sessionOf(c), {
+        cursor: c.req.query('cursor'),
+        clientId: c.req.query('clientId'),
+        keepClosedDays: c.req.query('keepClosedDays'),
+        page: c.req.query('page'),
+        limit: c.req.query('limit'),
+      }),
+    ),
   );

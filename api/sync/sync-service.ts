@@ -1,4 +1,5 @@
 /** Push and pull (see sync/contract/protocol.ts for the numbered steps). */
+import { COLLECTION_NAMES, type CollectionRows } from '../../sync/contract/collections';
 import { pushRequestSchema, type PullResponse, type PushRequest, type PushResponse } from '../../sync/contract/protocol';
 import type { MutationName } from '../../sync/contract/mutations';
 import { AppError, type ErrorReason } from '../../sync/contract/errors';
@@ -12,6 +13,7 @@ import { findUserById } from '../db/repositories/users';
 import { RetryLaterError } from '../platform/limits/rate-limited-error';
 import { withTeamBilling } from '../team/team-billing';
 import { assertRoomForNewDevice } from './device-cap';
+import { countPaged, decodePageToken, encodePageToken, FIRST_PAGE, PAGED_COLLECTIONS, pageRowsOf, readPage, type PageToken } from './whole-pull-pages';
 import { applyServerMutation, applyServerMutations, appliesInBatches, readChangedCollections, readWithdrawnRows, type Pusher } from './server-mutations';
 
 /** A device id belongs to the first user who synced with it; nobody else may use it. A new one must fit under the device cap. */
@@ -147,12 +149,22 @@ async function applyRun(services: Services, by: Pusher, run: Pushed[]): Promise<
 /** The pruning watermark as pulls last read it, by database: it only ever rises. */
 const prunedThroughSeen = new WeakMap<Services['db'], number>();
 
+/** A pull from nothing reads these whole with its first page, and the others (PAGED_COLLECTIONS) a page at a time. */
+const UNPAGED_COLLECTIONS = COLLECTION_NAMES.filter((name) => !PAGED_COLLECTIONS.includes(name));
+const NO_ROWS = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []])) as unknown as CollectionRows;
+
+export type PullQuery = { cursor?: string; clientId?: string; keepClosedDays?: string; page?: string; limit?: string };
+
 /**
  * Step 2. The clock and the rows are read in one snapshot: anything committed after it has a higher version and comes
  * next time. They are asked together, on PostgreSQL in one round trip: the rows are read from the device's cursor on
- * the hope that it still holds, and read again from nothing in the rare pull that finds it does not.
+ * the hope that it still holds, and read again from nothing in the rare pull that finds it does not. A pull from
+ * nothing brings the large collections in pages (whole-pull-pages.ts).
  */
-export async function pull(services: Services, { user, team }: Pusher, query: { cursor?: string; clientId?: string; keepClosedDays?: string }): Promise<PullResponse> {
+export async function pull(services: Services, session: Pusher, query: PullQuery): Promise<PullResponse> {
+  const limit = pageRowsOf(query.limit);
+  if (query.page !== undefined) return pullNextPage(services, session, decodePageToken(query.page), limit);
+  const { user, team } = session;
   const cursorText = query.cursor ?? '0';
   const requested = Number(cursorText);
   if (!/^\d+$/.test(cursorText) || !Number.isSafeInteger(requested)) {
@@ -167,7 +179,8 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
   const readRows = (cursor: number) =>
     Promise.all([
       findUserById(services.db.read, user.id),
-      readChangedCollections(services, team.account, cursor, by, scope),
+      readChangedCollections(services, team.account, cursor, by, scope, cursor === 0 ? UNPAGED_COLLECTIONS : COLLECTION_NAMES),
+      cursor === 0 ? readPage(services, team.account, by, scope, FIRST_PAGE, limit) : null,
       cursor > 0 ? tombstonesSince(services.db.read, team.id, cursor) : [],
       readWithdrawnRows(services, team.account, cursor, by),
       photosChangedSince(services.db.read, team.id, cursor),
@@ -182,16 +195,43 @@ export async function pull(services: Services, { user, team }: Pusher, query: { 
     prunedThroughSeen.set(services.db, Math.max(prunedThroughSeen.get(services.db) ?? 0, clock.prunedThrough));
     // Deletions at or below the watermark were pruned: the device cannot learn of them, so it gets everything again too.
     const cursor = hoped > 0 && hoped <= clock.prunedThrough ? 0 : hoped;
-    const [freshUser, collections, tombstones, withdrawn, photos] = cursor === hoped ? rowsSinceHoped : await readRows(cursor);
+    const [freshUser, collections, firstPage, tombstones, withdrawn, photos] = cursor === hoped ? rowsSinceHoped : await readRows(cursor);
+    const lastProcessedSeq = client?.lastSeq ?? 0;
+    const next = firstPage?.next ? { ...firstPage.next, clock: clock.version, seq: lastProcessedSeq, keepClosedDays: scope.keepClosedDays } : null;
+    const totals = next ? await countPaged(services, team.account, by, scope) : undefined;
     return {
       cursor: clock.version,
-      lastProcessedSeq: client?.lastSeq ?? 0,
+      lastProcessedSeq,
       user: withTeamBilling(freshUser ?? user, team.account),
       ...collections,
+      ...firstPage?.rows,
       photos,
       deleted: [...tombstones, ...withdrawn],
       full: cursor === 0,
       keepClosedDays: scope.keepClosedDays,
+      ...(next && totals && { nextPage: encodePageToken({ ...next, totals }), totals }),
+    };
+  });
+}
+
+/** A page after the first of a pull from nothing: the large collections' rows from where the last page stopped, and the first answer's cursor and sequence. */
+function pullNextPage(services: Services, { user, team }: Pusher, token: PageToken, limit: number): Promise<PullResponse> {
+  const scope = { keepClosedDays: token.keepClosedDays };
+  const by = { userId: user.id, role: team.role };
+  return services.db.readSnapshot(async () => {
+    const [freshUser, page] = await Promise.all([findUserById(services.db.read, user.id), readPage(services, team.account, by, scope, token, limit)]);
+    return {
+      cursor: token.clock,
+      lastProcessedSeq: token.seq,
+      user: withTeamBilling(freshUser ?? user, team.account),
+      ...NO_ROWS,
+      ...page.rows,
+      photos: [],
+      deleted: [],
+      full: true,
+      keepClosedDays: token.keepClosedDays,
+      totals: token.totals,
+      ...(page.next && { nextPage: encodePageToken({ ...token, ...page.next }) }),
     };
   });
 }

@@ -10,14 +10,19 @@
  *    that changed for the user after cursor N (rows and tombstones) that a
  *    device keeping closed orders for D days holds, the new cursor, and the
  *    last sequence processed for client C. Cursors are server change-clock
- *    values, never device time.
+ *    values, never device time. A pull from nothing (cursor 0, or one the server
+ *    treats so) of more rows than a page holds comes in pages, each answer
+ *    naming the next (`nextPage`, asked for with `page=`); the cursor and the
+ *    processed sequence take effect with the last page, and the device keeps
+ *    what each page brought as it arrives, so a dropped connection resumes
+ *    from the page it was on.
  * 3. The device drops from its outbox every mutation up to that sequence in
  *    the same local transaction that stores the pulled rows, so its view is
  *    always the server's state with the still-pending mutations on top.
  */
 import { z } from 'zod';
 import { ERROR_REASONS } from './errors';
-import { collectionArraysSchema, ENTITY_TYPES } from './collections';
+import { COLLECTION_NAMES, collectionArraysSchema, ENTITY_TYPES } from './collections';
 import { keptClosedOrderDaysSchema, MAX_ORDER_LINES, type KeptClosedOrderDays } from '../entities/order';
 import { photoSchema } from '../entities/photo';
 import { userSchema } from '../entities/user';
@@ -28,9 +33,14 @@ export const MAX_PUSH_BATCH = 500;
 /** What the pulling device keeps, beyond what changed since its cursor: closed orders for so many days (sync/rules/order-working-set.ts). */
 export type PullScope = { keepClosedDays: KeptClosedOrderDays };
 
-/** The address of a pull (step 2). */
-export function pullPath(cursor: number, clientId: string, scope: PullScope): string {
-  return `/api/sync/pull?${new URLSearchParams({ cursor: String(cursor), clientId, keepClosedDays: String(scope.keepClosedDays) })}`;
+/** The rows one page of a pull from nothing carries at most, unless the device asks for fewer (`limit`). */
+export const PULL_PAGE_ROWS = 1000;
+
+/** The address of a pull (step 2); `page`: the next page of a pull from nothing, as the last answer named it. */
+export function pullPath(cursor: number, clientId: string, scope: PullScope, page: string | null = null): string {
+  const query = new URLSearchParams({ cursor: String(cursor), clientId, keepClosedDays: String(scope.keepClosedDays) });
+  if (page !== null) query.set('page', page);
+  return `/api/sync/pull?${query}`;
 }
 
 /**
@@ -107,5 +117,9 @@ export const pullResponseSchema = z.object({
   full: z.boolean().optional(),
   /** The window of closed orders the answer covers: the one the device asked for. */
   keepClosedDays: keptClosedOrderDaysSchema,
+  /** More of a pull from nothing is to come: the token to ask for it with. Until the page without one, the cursor and processed sequence are not yet the device's. */
+  nextPage: z.string().min(1).optional(),
+  /** In a pull from nothing that comes in pages, how many rows of each large collection it brings in all. */
+  totals: z.partialRecord(z.enum(COLLECTION_NAMES), z.number().int().nonnegative()).optional(),
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;

@@ -1,7 +1,8 @@
 /** A seller team's customer book. */
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Customer, CustomerContactField } from '../../../sync/entities/customer';
 import type { Db } from '../database';
+import { keysetOf, pageOf, type KeysetPage, type PageRequest } from '../keyset-page';
 import { customers } from '../schema';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -147,6 +148,32 @@ export async function listCustomersChangedSince(db: Db, userId: string, cursor: 
     .orderBy(asc(customers.version))
     .all();
   return rows.map(toCustomer);
+}
+
+/** A page of the customers (of this rep, when one is named), newest change first, for a pull from nothing. */
+export async function listCustomersPage(db: Db, userId: string, repUserId: string | undefined, page: PageRequest): Promise<KeysetPage<Customer>> {
+  const { where, orderBy } = keysetOf(customers.version, customers.id, page);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.userId, userId), assignedTo(repUserId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit + 1)
+    .all();
+  return pageOf(rows, page, toCustomer);
+}
+
+/** How many customers (of this rep, when one is named) the seller has. */
+export async function countCustomers(db: Db, userId: string, repUserId: string | undefined): Promise<number> {
+  return (
+    (
+      await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(eq(customers.userId, userId), assignedTo(repUserId)))
+        .get()
+    )?.n ?? 0
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { isOverdue, orderCredit } from '../../../sync/rules/order-payments';
 import { CLOSED_STATUSES, CLOSED_WHEN_PAID, ORDER_WORKING_SET_DAYS, PAID, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import type { Db } from '../database';
 import { chunks } from '../chunks';
+import { keysetOf, pageOf, type KeysetPage, type PageRequest } from '../keyset-page';
 import { jsonArrayFieldLike, likeIgnoringCase } from '../sql-dialect';
 import { customers, orderCounters, orders, tombstones, users } from '../schema';
 
@@ -150,6 +151,34 @@ export async function listOrdersChangedSince(db: Db, reader: OrderReader, cursor
     .orderBy(desc(orders.updatedAt))
     .all();
   return rows.map((row) => toOrder(row, now));
+}
+
+/** A page of the reader's orders that a device keeps, newest change first, for a pull from nothing. */
+export async function listOrdersPage(db: Db, reader: OrderReader, now: Date, keepClosedDays: KeptClosedOrderDays, page: PageRequest): Promise<KeysetPage<Order>> {
+  const { where, orderBy } = keysetOf(orders.version, orders.id, page);
+  const rows = await selectOrders(db)
+    .where(and(readable(db, reader), inWorkingSet(now, keepClosedDays), where))
+    .orderBy(...orderBy)
+    .limit(page.limit + 1)
+    .all();
+  return pageOf(
+    rows.map((row) => ({ ...row, version: row.order.version, id: row.order.id })),
+    page,
+    (row) => toOrder(row, now),
+  );
+}
+
+/** How many of the reader's orders a device keeps. */
+export async function countOrdersKept(db: Db, reader: OrderReader, now: Date, keepClosedDays: KeptClosedOrderDays): Promise<number> {
+  return (
+    (
+      await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(readable(db, reader), inWorkingSet(now, keepClosedDays)))
+        .get()
+    )?.n ?? 0
+  );
 }
 
 /**

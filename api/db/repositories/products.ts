@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatScaled, parseScaled, PERCENT_RULE, PRICE_RULE, QUANTITY_RULE, type DecimalRule } from '../../../sync/rules/decimal';
 import type { Product } from '../../../sync/entities/product';
 import type { Db } from '../database';
+import { keysetOf, pageOf, type KeysetPage, type PageRequest } from '../keyset-page';
 import { preparedPerConnection } from '../prepared';
 import { products } from '../schema';
 
@@ -157,6 +158,19 @@ const productsChangedSince = preparedPerConnection((db) =>
 /** The seller's products changed after change-clock value `cursor`. */
 export async function listProductsChangedSince(db: Db, userId: string, cursor: number): Promise<Product[]> {
   return (await productsChangedSince(db).all({ userId, cursor })).map(toProduct);
+}
+
+/** A page of the seller's products, newest change first, for a pull from nothing. */
+export async function listProductsPage(db: Db, userId: string, page: PageRequest): Promise<KeysetPage<Product>> {
+  const { where, orderBy } = keysetOf(products.version, products.id, page);
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), where))
+    .orderBy(...orderBy)
+    .limit(page.limit + 1)
+    .all();
+  return pageOf(rows, page, toProduct);
 }
 
 /** Sets the cover address (derived from the gallery) and marks the product changed. */
