@@ -1,6 +1,10 @@
-/** Shows a page once the replica is open and has been downloaded once; offline before that, says so and offers to try again. */
+/**
+ * Shows a page once the replica is open and has been downloaded once (while a first pull comes in pages, once its first
+ * page has, saying what is still coming); offline before that, says so and offers to try again.
+ */
 import type { ReactNode } from 'react';
 import { useConnectivity } from '../lib/connectivity';
+import { arrivingText } from '../lib/replica/arriving-text';
 import { useReplica, type ReplicaView } from '../lib/replica/use-replica';
 import { useSyncSession } from '../lib/replica/sync-session';
 import { Button } from './ui/button';
@@ -24,5 +28,14 @@ export function ReplicaGate({ children }: { children: (view: ReplicaView) => Rea
     );
   }
   if (!view.downloaded) return <Spinner label="Downloading your data" />;
-  return <>{children(view)}</>;
+  return (
+    <>
+      {view.arriving && (
+        <p role="status" className="mb-3 rounded-md border border-stone-200 bg-stone-50 px-3 py-2 text-sm text-stone-700">
+          {arrivingText(view.arriving)}
+        </p>
+      )}
+      {children(view)}
+    </>
+  );
 }

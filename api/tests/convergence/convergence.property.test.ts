@@ -208,6 +208,8 @@ async function runScenario(scenario: Scenario): Promise<void> {
   const transports = scenario.networkSeeds.map((seed) => {
     const transport = new InProcessTransport(t.request, seller.token);
     transport.decide = flakyNetwork(seed, scenario.flakiness);
+    // Pages of two rows: the first pull of the shared catalogue comes in pages, lost and resumed like any other call.
+    transport.pageRows = 2;
     return transport;
   });
   // Two devices of one seller: two replica databases (two client ids), one account, one token.

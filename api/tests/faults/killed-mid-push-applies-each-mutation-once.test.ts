@@ -64,8 +64,8 @@ class HttpTransport implements SyncTransport {
     }
   }
 
-  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse> {
-    return this.call('GET', pullPath(cursor, clientId, scope));
+  pull(cursor: number, clientId: string, scope: PullScope, page: string | null = null): Promise<PullResponse> {
+    return this.call('GET', pullPath(cursor, clientId, scope, page));
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -8,6 +8,7 @@ import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-w
 import { storePulledPhotos } from '../photos/pulled-photos';
 import { markCollectionsChanged } from './collection-revisions';
 import { readHeldClosedDays, readKeptClosedDays, recordHeldClosedDays } from './kept-orders-window';
+import { dropRowsNotSeen, forgetPagedPull, readPagedPull, recordPage } from './paged-pull';
 import type { ReplicaDb } from './replica-db';
 
 export class DexieSyncStore implements SyncStore {
@@ -40,22 +41,35 @@ export class DexieSyncStore implements SyncStore {
     return this.db.outbox.where('seq').above(afterSeq).limit(limit).toArray();
   }
 
-  async applyPull(pull: PullResponse): Promise<void> {
+  async readPage(): Promise<string | null> {
+    return (await readPagedPull(this.db))?.page ?? null;
+  }
+
+  /** `askedPage`: the page of a paged pull this answers, null for a pull that began here. */
+  async applyPull(pull: PullResponse, askedPage: string | null = null): Promise<void> {
     const { db } = this;
     const collections = COLLECTION_NAMES.map((name) => db.table(name));
     await db.transaction('rw', [...collections, db.account, db.outbox, db.meta, db.photos], async () => {
       const cursor = Number((await db.meta.get('cursor'))?.value ?? 0);
       // A first pull, or one the server marks as full (the device was away longer than deletions are remembered), is the whole truth: rows the server no longer has must not linger.
       const whole = cursor === 0 || pull.full === true;
-      if (whole) await Promise.all(collections.map((table) => table.clear()));
+      // One that comes in pages keeps what the device has until the last page, so the person works on meanwhile.
+      const paged = askedPage !== null || pull.nextPage !== undefined;
+      if (whole && !paged) await Promise.all(collections.map((table) => table.clear()));
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
       for (const { entity, id } of pull.deleted) await db.table(collectionOf(entity)).delete(id);
       await db.account.put(pull.user);
       for (const name of COLLECTION_NAMES) await db.table(name).bulkPut(pull[name] ?? []);
-      const changed = COLLECTION_NAMES.filter((name) => whole || (pull[name]?.length ?? 0) > 0);
+      const changed = COLLECTION_NAMES.filter((name) => (whole && !paged) || (pull[name]?.length ?? 0) > 0);
       await markCollectionsChanged(db, [...changed, ...pull.deleted.map(({ entity }) => collectionOf(entity))]);
       // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
       await storePulledPhotos(db, pull.photos ?? []);
+      if (paged) {
+        const seen = await recordPage(db, pull, askedPage === null);
+        // The cursor, the outbox and the window hold with the last page, as the server's state as of the first.
+        if (pull.nextPage !== undefined) return;
+        await markCollectionsChanged(db, await dropRowsNotSeen(db, seen));
+      } else await forgetPagedPull(db);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
       const chosen = await readKeptClosedDays(db);

@@ -28,18 +28,24 @@ const usualWindow = { keepClosedDays: ORDER_WORKING_SET_DAYS };
 describe('the sync transport', () => {
   it('answers a pull the protocol reads', async () => {
     serverAnswering(JSON.stringify(emptyPull));
-    expect(await httpSyncTransport.pull(0, 'device-1', usualWindow)).toMatchObject({ cursor: 7, products: [] });
+    expect(await httpSyncTransport.pull(0, 'device-1', usualWindow, null)).toMatchObject({ cursor: 7, products: [] });
   });
 
   it('asks for what changed since the cursor that a device keeping closed orders for its window holds', async () => {
     serverAnswering(JSON.stringify(emptyPull));
-    await httpSyncTransport.pull(42, 'device-1', { keepClosedDays: 365 });
+    await httpSyncTransport.pull(42, 'device-1', { keepClosedDays: 365 }, null);
     expect(new URL(asked.at(-1)!, 'http://device.test').search).toBe('?cursor=42&clientId=device-1&keepClosedDays=365');
+  });
+
+  it('asks for the next page of a pull from nothing by the token the last answer named', async () => {
+    serverAnswering(JSON.stringify(emptyPull));
+    await httpSyncTransport.pull(0, 'device-1', usualWindow, 'eyJuZXh0IjoxfQ');
+    expect(new URL(asked.at(-1)!, 'http://device.test').searchParams.get('page')).toBe('eyJuZXh0IjoxfQ');
   });
 
   it('fails as the server does, naming what did not fit, when a pull answer is not what the protocol says', async () => {
     serverAnswering(JSON.stringify({ ...emptyPull, products: [{ id: 'p1' }] }));
-    const failure = await httpSyncTransport.pull(0, 'device-1', usualWindow).catch((error: unknown) => error);
+    const failure = await httpSyncTransport.pull(0, 'device-1', usualWindow, null).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SyncTransportError);
     expect(failure).toMatchObject({ kind: 'server', message: expect.stringMatching(/^The server's answer could not be read \(products\.0\./) });
   });

@@ -44,9 +44,9 @@ export const httpSyncTransport: SyncTransport = {
     const answer = await call<unknown>('POST', '/api/sync/push', request);
     return checked((await protocol()).pushResponseSchema, answer);
   },
-  async pull(cursor: number, clientId: string, scope: PullScope) {
+  async pull(cursor: number, clientId: string, scope: PullScope, page: string | null) {
     const { pullPath, pullResponseSchema } = await protocol();
-    const answer = await call<unknown>('GET', pullPath(cursor, clientId, scope));
+    const answer = await call<unknown>('GET', pullPath(cursor, clientId, scope, page));
     return checked(pullResponseSchema, answer);
   },
 };

@@ -12,7 +12,8 @@
  * - meta: the device's client id, the pull cursor, the last successful sync,
  *   when the person was once offered notifications, each collection's revision
  *   (app/lib/replica/collection-revisions.ts), how long closed orders are to be
- *   kept and how long those on the device cover (app/lib/replica/kept-orders-window.ts).
+ *   kept and how long those on the device cover (app/lib/replica/kept-orders-window.ts), and where a pull
+ *   from nothing that comes in pages is (app/lib/replica/paged-pull.ts).
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
  * - seenSnapshots (version 3): each saved menu as the buyer last looked at it here, to show what changed since.
  * - orders (version 6): the orders the team is a party to that the device keeps
@@ -51,7 +52,8 @@ import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 /** Where version 6 kept a cart among the server reads. */
 const CART_KEY_PREFIX = 'cart:';
 
-export type MetaKey = 'clientId' | 'cursor' | 'lastSyncedAt' | 'pushSuggestedAt' | 'keepClosedDays' | 'heldClosedDays' | `revision:${CollectionName}`;
+export type MetaKey =
+  'clientId' | 'cursor' | 'lastSyncedAt' | 'pushSuggestedAt' | 'keepClosedDays' | 'heldClosedDays' | 'pagedPull' | 'pagedPullSeen' | `revision:${CollectionName}`;
 
 /** One table per synced collection (sync/contract/collections.ts), keyed by id. */
 export type CollectionTables = { [K in CollectionName]: Table<CollectionRow<K>, string> };

@@ -13,11 +13,14 @@ import type { ReplicaState } from '../../../sync/device/replica-state';
 import { roleIn } from '../team-permissions';
 import { readCollectionRevisions } from './collection-revisions';
 import { notSavedChanges, notSavedIds } from './not-saved';
+import { readPagedPull, type PagedPullProgress } from './paged-pull';
 import type { ReplicaDb } from './replica-db';
 
 export type ReplicaView = ReplicaState & {
-  /** False until the first pull has finished: an empty list then means "not downloaded yet", not "none". */
+  /** False until the first pull (its first page, when it comes in pages) has arrived: an empty list then means "not downloaded yet", not "none". */
   downloaded: boolean;
+  /** While a first pull comes in pages: how many rows of each large collection have come, of how many. */
+  arriving: Pick<PagedPullProgress, 'received' | 'totals'> | null;
   /** Products and menus with a change the server refused for the plan: shown, but marked as not saved. */
   notSaved: Set<string>;
 };
@@ -70,13 +73,21 @@ class ReplicaReader {
     const { db } = this;
     const tables = [...COLLECTION_NAMES.map((name) => db.table(name)), db.account, db.outbox, db.meta, db.refusals, db.serverReads];
     return db.transaction('r', tables, async () => {
-      const [synced, outbox, cursor, refusals, role] = await Promise.all([this.readSynced(), db.outbox.toArray(), db.meta.get('cursor'), db.refusals.toArray(), keptTeamRole(db)]);
+      const [synced, outbox, cursor, refusals, role, paged] = await Promise.all([
+        this.readSynced(),
+        db.outbox.toArray(),
+        db.meta.get('cursor'),
+        db.refusals.toArray(),
+        keptTeamRole(db),
+        readPagedPull(db),
+      ]);
       // Kept refused changes came before anything still waiting, so they apply first: nothing typed disappears from the screen.
       const kept = notSavedChanges(refusals);
       const pending = [...kept.map((change) => change.mutation), ...outbox.map((entry) => entry.mutation)];
       // With the role known, a pending change it may not make shows nothing: the server refuses it and says why.
       const view = withPending(synced, pending, { userId: db.userId, now: new Date().toISOString(), role });
-      return { ...view, downloaded: cursor !== undefined, notSaved: notSavedIds(kept) };
+      const arriving = paged && { received: paged.received, totals: paged.totals };
+      return { ...view, downloaded: cursor !== undefined || arriving !== null, arriving, notSaved: notSavedIds(kept) };
     });
   }
 
@@ -106,6 +117,7 @@ function sameView(before: ReplicaView, after: ReplicaView): boolean {
   return (
     COLLECTION_NAMES.every((name) => before[name] === after[name]) &&
     before.downloaded === after.downloaded &&
+    JSON.stringify(before.arriving) === JSON.stringify(after.arriving) &&
     JSON.stringify(before.user) === JSON.stringify(after.user) &&
     [...before.notSaved].join() === [...after.notSaved].join()
   );

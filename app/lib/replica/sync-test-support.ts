@@ -45,6 +45,8 @@ export class InProcessTransport implements SyncTransport {
   /** Faults for the next calls, in order; after them, `decide` (or 'none'). */
   faults: Fault[] = [];
   decide: ((call: 'push' | 'pull') => Fault) | null = null;
+  /** The rows a page of a pull from nothing holds at most, when smaller than the server's own page. */
+  pageRows: number | null = null;
   /** Every push that reached the server, with the server's answer (also the ones whose answer was lost). */
   readonly delivered: Array<{ request: PushRequest; status: number; body: unknown }> = [];
   private readonly sent: PushRequest[] = [];
@@ -64,8 +66,9 @@ export class InProcessTransport implements SyncTransport {
     });
   }
 
-  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse> {
-    return this.call('pull', () => this.request<unknown>('GET', pullPath(cursor, clientId, scope), { token: this.token }));
+  pull(cursor: number, clientId: string, scope: PullScope, page: string | null = null): Promise<PullResponse> {
+    const limit = this.pageRows === null ? '' : `&limit=${this.pageRows}`;
+    return this.call('pull', () => this.request<unknown>('GET', `${pullPath(cursor, clientId, scope, page)}${limit}`, { token: this.token }));
   }
 
   /** The sequence numbers the server applied, in the order it applied them, from the answers it gave. */

@@ -114,6 +114,10 @@ class MemoryStore implements SyncStore {
   async readPullScope(): Promise<PullScope> {
     return { keepClosedDays: ORDER_WORKING_SET_DAYS };
   }
+  /** The fake server answers in one page (paged pulls are proved against the real one: app/lib/replica/paged-pull.test.ts). */
+  async readPage(): Promise<string | null> {
+    return null;
+  }
   async pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]> {
     return this.outbox.filter((entry) => entry.seq > afterSeq).slice(0, limit);
   }

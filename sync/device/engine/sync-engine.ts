@@ -22,19 +22,24 @@ export type Refusal = { seq: number; name: string; reason: ErrorReason; message:
 export type SyncStore = {
   clientId(): Promise<string>;
   readCursor(): Promise<number>;
+  /** The next page of a pull from nothing this device is part way through (null: none), kept across a dropped connection. */
+  readPage(): Promise<string | null>;
   /** What this device keeps, for the server to send (sync/contract/protocol.ts). */
   readPullScope(): Promise<PullScope>;
   /** Outbox entries with a sequence above `afterSeq`, oldest first. */
   pendingAfter(afterSeq: number, limit: number): Promise<OutboxEntry[]>;
-  /** In one local transaction: store the pulled rows, delete tombstoned ones, drop outbox entries the server processed, move the cursor. */
-  applyPull(pull: PullResponse): Promise<void>;
+  /**
+   * In one local transaction: store the pulled rows, delete tombstoned ones, drop outbox entries the server processed, move the cursor.
+   * A page with another after it (`nextPage`) keeps its rows and the next page's token, and leaves the rest to the last page.
+   */
+  applyPull(pull: PullResponse, askedPage: string | null): Promise<void>;
   recordRefusals(refusals: Refusal[]): Promise<void>;
   markSynced(at: string): Promise<void>;
 };
 
 export type SyncTransport = {
   push(request: PushRequest): Promise<PushResponse>;
-  pull(cursor: number, clientId: string, scope: PullScope): Promise<PullResponse>;
+  pull(cursor: number, clientId: string, scope: PullScope, page: string | null): Promise<PullResponse>;
 };
 
 /**
@@ -165,12 +170,43 @@ export class SyncEngine {
     try {
       const clientId = await this.store.clientId();
       if (!this.pushHeld()) await this.pushOutboxWithinQuota(clientId);
-      const pulled = await this.transport.pull(await this.store.readCursor(), clientId, await this.store.readPullScope());
-      await this.store.applyPull(pulled);
+      await this.pullAll(clientId);
       await this.store.markSynced(new Date(this.now()).toISOString());
       this.settle();
     } catch (error) {
       this.fail(error);
+    }
+  }
+
+  /**
+   * Pulls, page after page when the server sends its answer in pages (a pull from nothing), each stored as it comes so a
+   * drop resumes where it was. The pages hold the state as of the first; what changed while they came is pulled at once.
+   */
+  private async pullAll(clientId: string): Promise<void> {
+    let page = await this.store.readPage();
+    let paged = page !== null;
+    for (;;) {
+      const pulled = await this.pullOrRestart(clientId, page);
+      if (!pulled) {
+        // The server no longer knows the page (it changed since, say): the pull starts again.
+        [page, paged] = [null, true];
+        continue;
+      }
+      await this.store.applyPull(pulled, page);
+      page = pulled.nextPage ?? null;
+      if (page !== null) paged = true;
+      else if (paged) paged = false;
+      else return;
+    }
+  }
+
+  /** One pull; null when the page asked for was refused as one the server never gave. */
+  private async pullOrRestart(clientId: string, page: string | null): Promise<PullResponse | null> {
+    try {
+      return await this.transport.pull(await this.store.readCursor(), clientId, await this.store.readPullScope(), page);
+    } catch (error) {
+      if (page !== null && error instanceof SyncTransportError && error.kind === 'rejected') return null;
+      throw error;
     }
   }
 
