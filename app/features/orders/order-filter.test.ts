@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../sync/entities/order';
-import { filterOrders, NO_FILTER } from './order-filter';
+import { BOARD_COLUMNS, boardColumnsOf, filterOrders, NO_FILTER, prepareSearch } from './order-filter';
 
 const order = (number: string, fields: Partial<Order>) =>
   ({
@@ -42,5 +42,19 @@ describe('filterOrders', () => {
 
   it('finds an order by a product on it, whatever the case', () => {
     expect(numbers(filterOrders(orders, { ...NO_FILTER, search: 'GELATO #3' }))).toEqual(['SO-1002']);
+  });
+
+  it('finds the same orders whether the search was readied before the first key or not', () => {
+    const others = new Map(orders);
+    prepareSearch(others);
+    expect(numbers(filterOrders(others, { ...NO_FILTER, search: 'canna' }))).toEqual(['SO-1002']);
+  });
+});
+
+describe('boardColumnsOf', () => {
+  it('puts each order in the column of its status, newest first, rejected and cancelled together under Closed', () => {
+    const columns = boardColumnsOf(filterOrders(orders, NO_FILTER));
+    const byTitle = Object.fromEntries(BOARD_COLUMNS.map((column, index) => [column.title, numbers(columns[index]!)]));
+    expect(byTitle).toEqual({ New: [], 'Awaiting buyer': [], Accepted: ['SO-1002'], Fulfilled: [], Delivered: ['SO-1001'], Closed: ['SO-1003'] });
   });
 });

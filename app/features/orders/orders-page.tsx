@@ -5,7 +5,7 @@
  * device keeps open orders and those closed lately; older ones are under Older orders, from the server.
  * Orders the server refused stay on top under 'Needs attention'.
  */
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { ORDER_STATUSES, type Order } from '../../../sync/entities/order';
 import { ORDER_STATUS_LABELS } from '../../../sync/rules/order-labels';
@@ -20,11 +20,12 @@ import { withQuantity, withResend } from '../../lib/cart/cart';
 import { changeCart } from '../../lib/cart/cart-storage';
 import { downloadCsv } from '../../lib/download-csv';
 import { useDocumentTitle } from '../../lib/document-title';
+import { whenIdle } from '../../lib/when-idle';
 import { askToConfirm } from '../../lib/confirm-store';
 import { discardKeptRefusal } from '../../lib/replica/kept-refusals';
 import type { ReplicaView } from '../../lib/replica/use-replica';
 import { useSyncSession } from '../../lib/replica/sync-session';
-import { BOARD_COLUMNS, filterOrders, NO_FILTER, type OrderFilter } from './order-filter';
+import { BOARD_COLUMNS, boardColumnsOf, filterOrders, NO_FILTER, prepareSearch, type OrderFilter } from './order-filter';
 import { OlderOrders } from './older-orders';
 import { PagedOrders } from './order-parts';
 import { useHeldOrdersNotice, useOrderSendStates, type OrderSendStates, type RefusedOrder } from './order-send-state';
@@ -53,6 +54,8 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
   // The search box shows each key at once; the lists follow when the device has drawn them.
   const shownFilter = useDeferredValue(filter);
   const orders = filterOrders(view.orders, shownFilter);
+  // Once the board is drawn, the device readies the search while it has nothing else to do.
+  useEffect(() => whenIdle(() => prepareSearch(view.orders)), [view.orders]);
   // The export is for the books: an order still waiting to send has no number yet, and is not one of them.
   const numbered = orders.filter((order) => order.number);
   const sendStateOf = (order: Order) => (states.waiting.has(order.id) ? 'waiting' : null);
@@ -113,8 +116,8 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
         <PagedOrders key={listKey(shownFilter)} orders={orders} party={party} sendStateOf={sendStateOf} pageSize={LIST_PAGE} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {BOARD_COLUMNS.map((column) => {
-            const inColumn = orders.filter((order) => column.statuses.includes(order.status));
+          {BOARD_COLUMNS.map((column, index) => {
+            const inColumn = boardColumnsOf(orders)[index]!;
             return (
               <section key={column.title} aria-label={column.title} className="grid content-start gap-2">
                 <h2 className="font-semibold text-stone-900">
