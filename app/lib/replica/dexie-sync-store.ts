@@ -6,7 +6,7 @@ import type { PullResponse, PullScope } from '../../../sync/contract/protocol';
 import type { KeptClosedOrderDays } from '../../../sync/entities/order';
 import { inOrderWorkingSet, workingSetCutoff } from '../../../sync/rules/order-working-set';
 import { storePulledPhotos } from '../photos/pulled-photos';
-import { markCollectionsChanged } from './collection-revisions';
+import { markCollectionsChanged, touch, type TouchedRows } from './collection-revisions';
 import { readHeldClosedDays, readKeptClosedDays, recordHeldClosedDays } from './kept-orders-window';
 import { dropRowsNotSeen, forgetPagedPull, readPagedPull, recordPage } from './paged-pull';
 import type { ReplicaDb } from './replica-db';
@@ -55,40 +55,54 @@ export class DexieSyncStore implements SyncStore {
       const whole = cursor === 0 || pull.full === true;
       // One that comes in pages keeps what the device has until the last page, so the person works on meanwhile.
       const paged = askedPage !== null || pull.nextPage !== undefined;
-      if (whole && !paged) await Promise.all(collections.map((table) => table.clear()));
+      const touched: TouchedRows = new Map();
+      if (whole && !paged) {
+        await Promise.all(collections.map((table) => table.clear()));
+        for (const name of COLLECTION_NAMES) touch(touched, name, null);
+      }
       // Deletions first: a row in this pull is alive now, even if an older tombstone names its id.
-      for (const { entity, id } of pull.deleted) await db.table(collectionOf(entity)).delete(id);
+      for (const { entity, id } of pull.deleted) {
+        await db.table(collectionOf(entity)).delete(id);
+        touch(touched, collectionOf(entity), [id]);
+      }
       await db.account.put(pull.user);
-      for (const name of COLLECTION_NAMES) await db.table(name).bulkPut(pull[name] ?? []);
-      const changed = COLLECTION_NAMES.filter((name) => (whole && !paged) || (pull[name]?.length ?? 0) > 0);
-      await markCollectionsChanged(db, [...changed, ...pull.deleted.map(({ entity }) => collectionOf(entity))]);
+      for (const name of COLLECTION_NAMES) {
+        const rows = pull[name] ?? [];
+        await db.table(name).bulkPut(rows);
+        if (rows.length > 0)
+          touch(
+            touched,
+            name,
+            rows.map((row) => row.id),
+          );
+      }
       // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
       await storePulledPhotos(db, pull.photos ?? []);
       if (paged) {
         const seen = await recordPage(db, pull, askedPage === null);
         // The cursor, the outbox and the window hold with the last page, as the server's state as of the first.
-        if (pull.nextPage !== undefined) return;
-        await markCollectionsChanged(db, await dropRowsNotSeen(db, seen));
+        if (pull.nextPage !== undefined) return await markCollectionsChanged(db, touched);
+        for (const [name, ids] of await dropRowsNotSeen(db, seen)) touch(touched, name, ids);
       } else await forgetPagedPull(db);
       await db.outbox.where('seq').belowOrEqual(pull.lastProcessedSeq).delete();
       await db.meta.put({ key: 'cursor', value: pull.cursor });
       const chosen = await readKeptClosedDays(db);
-      await this.releaseClosedOrders(chosen);
+      touch(touched, 'orders', await this.releaseClosedOrders(chosen));
+      await markCollectionsChanged(db, touched);
       await recordHeldClosedDays(db, { pulled: pull.keepClosedDays, chosen, whole });
     });
   }
 
   /**
    * The window of kept orders moves with time, not only with pulls: orders closed before it leave the device here, as
-   * the server would no longer send them. Only those changed before the cutoff are read, by index.
+   * the server would no longer send them. Only those changed before the cutoff are read, by index. Returns their ids.
    */
-  private async releaseClosedOrders(days: KeptClosedOrderDays): Promise<void> {
+  private async releaseClosedOrders(days: KeptClosedOrderDays): Promise<string[]> {
     const now = this.now();
     const old = await this.db.orders.where('updatedAt').below(workingSetCutoff(now, days)).toArray();
     const released = old.filter((order) => !inOrderWorkingSet(order, now, days)).map((order) => order.id);
-    if (released.length === 0) return;
-    await this.db.orders.bulkDelete(released);
-    await markCollectionsChanged(this.db, ['orders']);
+    if (released.length > 0) await this.db.orders.bulkDelete(released);
+    return released;
   }
 
   /** The refusals kept until acted on (a new order or product) go to their own table, in the same step as the others: none is ever only in the dismissable list. */

@@ -58,15 +58,15 @@ export async function forgetPagedPull(db: ReplicaDb): Promise<void> {
   await db.meta.bulkDelete(['pagedPull', 'pagedPullSeen']);
 }
 
-/** After the last page: each collection's rows that no page named. */
-export async function dropRowsNotSeen(db: ReplicaDb, seen: Map<CollectionName, Set<string>>): Promise<CollectionName[]> {
-  const dropped: CollectionName[] = [];
+/** After the last page: each collection's rows that no page named, by collection. */
+export async function dropRowsNotSeen(db: ReplicaDb, seen: Map<CollectionName, Set<string>>): Promise<Map<CollectionName, string[]>> {
+  const dropped = new Map<CollectionName, string[]>();
   for (const name of COLLECTION_NAMES) {
     const kept = seen.get(name) ?? new Set();
     const gone = ((await db.table(name).toCollection().primaryKeys()) as string[]).filter((id) => !kept.has(id));
     if (gone.length === 0) continue;
     await db.table(name).bulkDelete(gone);
-    dropped.push(name);
+    dropped.set(name, gone);
   }
   return dropped;
 }

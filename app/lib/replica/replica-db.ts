@@ -11,7 +11,7 @@
  *   them (a new order or product: sync/device/engine/kept-refusals.ts), apart from the dismissable ones.
  * - meta: the device's client id, the pull cursor, the last successful sync,
  *   when the person was once offered notifications, each collection's revision
- *   (app/lib/replica/collection-revisions.ts), how long closed orders are to be
+ *   and the rows its last revisions touched (app/lib/replica/collection-revisions.ts), how long closed orders are to be
  *   kept and how long those on the device cover (app/lib/replica/kept-orders-window.ts), and where a pull
  *   from nothing that comes in pages is (app/lib/replica/paged-pull.ts).
  * - inquiries (version 3): conversations and order requests the user is a party to, as last pulled.
@@ -53,7 +53,16 @@ import type { KeptRead, KeptReads } from '../server-read/kept-reads';
 const CART_KEY_PREFIX = 'cart:';
 
 export type MetaKey =
-  'clientId' | 'cursor' | 'lastSyncedAt' | 'pushSuggestedAt' | 'keepClosedDays' | 'heldClosedDays' | 'pagedPull' | 'pagedPullSeen' | `revision:${CollectionName}`;
+  | 'clientId'
+  | 'cursor'
+  | 'lastSyncedAt'
+  | 'pushSuggestedAt'
+  | 'keepClosedDays'
+  | 'heldClosedDays'
+  | 'pagedPull'
+  | 'pagedPullSeen'
+  | `revision:${CollectionName}`
+  | `changes:${CollectionName}`;
 
 /** One table per synced collection (sync/contract/collections.ts), keyed by id. */
 export type CollectionTables = { [K in CollectionName]: Table<CollectionRow<K>, string> };

@@ -86,4 +86,19 @@ describe('the shared read of the replica', () => {
     expect(screen.draws).toBe(drawsBefore + 1);
     expect(reader.view()!.orders).toBe(before.orders);
   });
+
+  it('reads again only the rows a pull touched: the others stay as they were read, and the rows come in id order', async () => {
+    const { store, reader } = await pulledReplica();
+    watch(reader);
+    const before = await viewWhere(reader, (shown) => shown.downloaded);
+    const renamed = { ...firstOrder, number: 'ORD-1B' };
+    const earlierId = orderFixture({ id: '00000000-0000-4000-8000-00000000c000', sellerTeamId: userId, number: 'ORD-0' });
+    await store.applyPull(pullFixture(seller, { cursor: 2, orders: [secondOrder] }));
+    const afterOne = await viewWhere(reader, (shown) => shown.orders.has(secondOrder.id));
+    expect(afterOne.orders.get(firstOrder.id)).toBe(before.orders.get(firstOrder.id));
+    await store.applyPull(pullFixture(seller, { cursor: 3, orders: [renamed, earlierId] }));
+    const afterTwo = await viewWhere(reader, (shown) => shown.orders.get(firstOrder.id)?.number === 'ORD-1B');
+    expect(afterTwo.orders.get(secondOrder.id)).toBe(afterOne.orders.get(secondOrder.id));
+    expect([...afterTwo.orders.keys()]).toEqual([earlierId.id, firstOrder.id, secondOrder.id]);
+  });
 });

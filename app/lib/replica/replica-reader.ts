@@ -11,7 +11,7 @@ import { teamSchema, type TeamRole } from '../../../sync/entities/team';
 import { withPending } from '../../../sync/device/replica';
 import type { ReplicaState } from '../../../sync/device/replica-state';
 import { roleIn } from '../team-permissions';
-import { readCollectionRevisions } from './collection-revisions';
+import { readCollectionRevisions, rowsTouchedSince } from './collection-revisions';
 import { notSavedChanges, notSavedIds } from './not-saved';
 import { readPagedPull, type PagedPullProgress } from './paged-pull';
 import type { ReplicaDb } from './replica-db';
@@ -91,19 +91,42 @@ class ReplicaReader {
     });
   }
 
-  /** The synced collections as last pulled, each read again only if it changed since the last read. */
+  /** The synced collections as last pulled, each read again only if it changed since the last read, and then only the rows that changed when its log tells them. */
   private async readSynced(): Promise<ReplicaState> {
     const [revisions, accounts] = await Promise.all([readCollectionRevisions(this.db), this.db.account.toArray()]);
     const maps = await Promise.all(
       COLLECTION_NAMES.map(async (name) => {
         const kept = this.kept.get(name);
         if (kept && kept.revision === revisions[name]) return kept.rows;
-        const rows = new Map<string, unknown>((await this.db.table(name).toArray()).map((row: { id: string }) => [row.id, row]));
+        const touched = kept?.revision === undefined ? null : await rowsTouchedSince(this.db, name, kept.revision);
+        const rows = kept && touched ? await this.readTouched(name, kept.rows, touched) : await this.readAll(name);
         this.kept.set(name, { revision: revisions[name], rows });
         return rows;
       }),
     );
     return { user: accounts[0] ?? null, ...Object.fromEntries(COLLECTION_NAMES.map((name, index) => [name, maps[index]])) } as ReplicaState;
+  }
+
+  private async readAll(name: CollectionName): Promise<Map<string, unknown>> {
+    return new Map((await this.db.table(name).toArray()).map((row: { id: string }) => [row.id, row]));
+  }
+
+  /** The rows kept, with those touched read again: a new map, in the id order a whole read gives, as screens may show it as it comes. */
+  private async readTouched(name: CollectionName, kept: Map<string, unknown>, touched: Set<string>): Promise<Map<string, unknown>> {
+    const ids = [...touched];
+    if (ids.length === 0) return kept;
+    const fresh = await this.db.table(name).bulkGet(ids);
+    const rows = new Map(kept);
+    let added = false;
+    ids.forEach((id, index) => {
+      const row = fresh[index];
+      if (row === undefined) rows.delete(id);
+      else {
+        added ||= !rows.has(id);
+        rows.set(id, row);
+      }
+    });
+    return added ? new Map([...rows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : rows;
   }
 }
 
