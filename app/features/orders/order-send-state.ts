@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { KeptRefusal } from '../../../sync/device/engine/kept-refusals';
 import type { OutboxEntry, SyncStatus } from '../../../sync/device/engine/sync-engine';
 import type { Mutation } from '../../../sync/contract/mutations';
+import type { ReplicaDb } from '../../lib/replica/replica-db';
 import { useSyncSession } from '../../lib/replica/sync-session';
 
 type OrderCreate = Extract<Mutation, { name: 'order.create' }>;
@@ -24,10 +25,30 @@ export function orderSendStates(outbox: OutboxEntry[], kept: KeptRefusal[]): Ord
   return { waiting, refused };
 }
 
-/** The person's order send states, live. */
+const NONE: OrderSendStates = { waiting: new Set(), refused: [] };
+
+/** Two answers that say the same: every pull empties some of the outbox, which need not draw the orders again. */
+function sameStates(a: OrderSendStates, b: OrderSendStates): boolean {
+  const key = (states: OrderSendStates) => `${[...states.waiting].join()}|${states.refused.map((order) => `${order.id}:${order.refusedAt}`).join()}`;
+  return key(a) === key(b);
+}
+
+/** The last states read from each replica, handed out again while they say the same. */
+const lastRead = new WeakMap<ReplicaDb, OrderSendStates>();
+
+/** The person's order send states, live; the same object for as long as they say the same. */
 export function useOrderSendStates(): OrderSendStates {
   const db = useSyncSession((state) => state.db);
-  return useLiveQuery(async () => (db ? orderSendStates(await db.outbox.toArray(), await db.keptRefusals.toArray()) : undefined), [db]) ?? { waiting: new Set(), refused: [] };
+  return (
+    useLiveQuery(async () => {
+      if (!db) return undefined;
+      const states = orderSendStates(await db.outbox.toArray(), await db.keptRefusals.toArray());
+      const last = lastRead.get(db);
+      if (last && sameStates(last, states)) return last;
+      lastRead.set(db, states);
+      return states;
+    }, [db]) ?? NONE
+  );
 }
 
 /** One refused order kept on the device, live: null when there is none by this id, undefined while it loads. */
@@ -51,8 +72,7 @@ export function heldOrdersNotice(status: SyncStatus, waiting: number): string | 
   return `${said} ${kept}, with nothing more to do.`;
 }
 
-/** `heldOrdersNotice` for the sync status as it stands, live. */
+/** `heldOrdersNotice` for the sync status as it stands, live: a screen draws again when the notice changes, not at each sync. */
 export function useHeldOrdersNotice(waiting: number): string | null {
-  const status = useSyncSession((state) => state.status);
-  return heldOrdersNotice(status, waiting);
+  return useSyncSession((state) => heldOrdersNotice(state.status, waiting));
 }

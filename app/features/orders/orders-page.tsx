@@ -119,7 +119,7 @@ function Orders({ view, states }: { view: ReplicaView; states: OrderSendStates }
           {BOARD_COLUMNS.map((column, index) => {
             const inColumn = boardColumnsOf(orders)[index]!;
             return (
-              <section key={column.title} aria-label={column.title} className="grid content-start gap-2">
+              <section key={column.title} aria-label={column.title} className="grid content-start gap-2 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
                 <h2 className="font-semibold text-stone-900">
                   {column.title} ({inColumn.length})
                 </h2>
