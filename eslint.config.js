@@ -70,14 +70,14 @@ export default tseslint.config(
     },
   },
   {
-    // On the server, every in-memory cache keyed by what clients send is bounded by one class (issue 39).
+    // On the server, every in-memory cache keyed by what clients send is bounded by one class, so no client can grow it.
     files: ['api/**/*.{ts,tsx}'],
     ignores: ['api/env.ts', 'api/platform/limits/bounded-map.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
     rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_BOUNDED_CACHE] },
   },
   {
     // A column's values are a list sync/ exports (the contract both sides check against), or one named beside the
-    // table for what never leaves the server: never a literal restating a list kept elsewhere (issue 39).
+    // table for what never leaves the server: never a literal restating a list kept elsewhere, which would drift from it.
     files: ['api/db/schema/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

@@ -1,12 +1,12 @@
 /**
- * A seller's phone with a distributor's business on it (issue 40), beside a small seller's in the same run: Chromium
- * at a phone's size with its CPU slowed 4x, the built app served by the real server, each seller's team built through
- * the product's own code paths (seller-team-data.ts). For each, on a device that has nothing yet: the first rows on the
- * Orders board, the first sync (until the board counts every order; the pull answers' bytes on the wire), the board
- * opened again once synced (a reload), each key of a four-letter search, one
- * order opened, the device's storage and the JavaScript heap, and long tasks while the board is left open. Each step
- * has a limit: a step that passes it is printed as such and the steps after it are not taken (the tab may be gone).
- * DISTRIBUTOR_ORDERS scales the distributor down for a quick look; BOARD_IDLE_MS sets the minute left open.
+ * A seller's phone with a distributor's business on it (bench/README.md), beside a small seller's in the same run:
+ * Chromium at a phone's size with its CPU slowed 4x, the built app served by the real server, each seller's team built
+ * through the product's own code paths (seller-team-data.ts). For each, on a device that has nothing yet: the first
+ * rows on the Orders board, the first sync (until the board counts every order; the pull answers' bytes on the wire),
+ * the board opened again once synced (a reload), each key of a four-letter search, one order opened, the device's
+ * storage and the JavaScript heap, and long tasks while the board is left open. Each step has a limit: a step that
+ * passes it is printed as such and the steps after it are not taken (the tab may be gone). DISTRIBUTOR_ORDERS scales
+ * the distributor down for a quick look; BOARD_IDLE_MS sets the minute left open.
  */
 import { chromium, type Browser } from '@playwright/test';
 import { ordersChangedSince } from '../api/orders/order-service';
@@ -20,7 +20,7 @@ const BOARD_IDLE_MS = Number(process.env.BOARD_IDLE_MS ?? 60_000);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SEARCH = 'Gree';
 
-/** The goals of issue 40, for the distributor. */
+/** The distributor's goals, as bench/README.md's tables give them. */
 const GOALS = { usableMs: 15_000, firstSyncMs: 60_000, wireBytes: 5 * 1024 * 1024, boardMs: 1_000, keyMs: 100, orderMs: 300, heapBytes: 300 * 1024 * 1024 };
 
 type Figures = {

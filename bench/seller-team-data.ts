@@ -23,7 +23,7 @@ import { createProducts } from '../api/products/product-service';
 
 export type TeamSize = { products: number; customers: number; priceLists: number; orders: number; openOrders: number; spanDays: number };
 
-/** The mid-size distributor of issue 40, and the small seller beside it. */
+/** The mid-size distributor bench/README.md describes, and the small seller beside it. */
 export const DISTRIBUTOR: TeamSize = { products: 5_000, customers: 1_000, priceLists: 20, orders: 50_000, openOrders: 300, spanDays: 730 };
 export const SMALL_SELLER: TeamSize = { products: 50, customers: 20, priceLists: 2, orders: 200, openOrders: 20, spanDays: 365 };
 

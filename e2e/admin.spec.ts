@@ -66,7 +66,7 @@ test.describe('admin dashboard', () => {
     await openAccountMenu(page);
     await expect(page.getByRole('menuitem')).toHaveText(['Account settings']);
     await page.keyboard.press('Escape');
-    // The spec's top bar has a notifications button for every signed-in person; an admin's has no inbox behind it.
+    // Every signed-in top bar has a notifications button, so the bar is the same for everyone; an admin's has no inbox behind it.
     await page.getByRole('button', { name: 'Notifications' }).click();
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toContainText("You're all caught up.");
     await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'Open inbox' })).toHaveCount(0);

@@ -295,7 +295,7 @@ test.describe('billing', () => {
     const seller = await sellerWithTrialEnding(server, new Date(Date.now() - DAY_MS));
     await signInAt(page, server, seller);
 
-    // The spec's return address, with what the provider appends to it.
+    // The address the provider returns to (docs/product-rules.md's Billing), with what the provider appends to it.
     await page.goto(`${server.url}/seller-dashboard?payment_intent=pi_returned&redirect_status=succeeded`);
     await expect(page).toHaveURL(/\/subscribe\?payment_intent=pi_returned&redirect_status=succeeded$/);
     await expect(page.getByText('Confirming your payment…')).toBeVisible();

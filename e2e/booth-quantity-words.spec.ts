@@ -1,7 +1,7 @@
 /**
- * The seller's order lines speak as the buyer's cart does (issue 38, point 20): a quantity the form cannot send says
- * what is wrong with it (a number, at least one, whole units, at most what is available), and the total keeps
- * counting the lines that can be sent, saying how many it leaves out.
+ * The seller's order lines speak as the buyer's cart does: a quantity the form cannot send says what is wrong with it
+ * (a number, at least one, whole units, at most what is available), and the total keeps counting the lines that can be
+ * sent, saying how many it leaves out.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, signIn, test } from './support/fixtures';

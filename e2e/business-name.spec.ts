@@ -1,6 +1,6 @@
 /**
  * A new seller's first shared menu has a face: sign-up offers the business
- * name and a contact (optional, as the spec's sign-up asks for neither), and a
+ * name and a contact (optional, so signing up asks no more of a seller), and a
  * seller who has no name yet is asked for it before their first menu is saved,
  * so a shared menu never shows the anonymous placeholder.
  */
@@ -37,7 +37,7 @@ async function saveMenuAndOpenIt(page: Page, account: Account, menuName: string,
   await expect(page.getByRole('heading', { level: 1, name: menuName })).toBeVisible();
 }
 
-/** Opens the sign-up dialog as a new seller and fills what the spec asks: email, password, first name. */
+/** Opens the sign-up dialog as a new seller and fills only what it requires: email, password, first name. */
 async function startSellerSignUp(page: Page, account: Account, firstName: string) {
   await page.goto('/?auth=signup');
   const dialog = page.getByRole('dialog', { name: 'Create your account' });

@@ -1,10 +1,10 @@
 /**
- * The buyer's journey (issue 6): browse public menus, save two, go offline on
- * the trade-show floor, reload, open both from the device's copy, filter and
- * sort, keep notes, tags and a favourite, write to the seller and fill a
- * cart and submit it; back online everything reaches the server by itself; the
- * buyer finds the order in My orders; the seller replies and accepts the order
- * on its page; the buyer sees it accepted. (A guest's Save Menu is in
+ * The buyer's journey: browse public menus, save two, go offline on the
+ * trade-show floor, reload, open both from the device's copy, filter and sort,
+ * keep notes, tags and a favourite, write to the seller and fill a cart and
+ * submit it; back online everything reaches the server by itself; the buyer
+ * finds the order in My orders; the seller replies and accepts the order on
+ * its page; the buyer sees it accepted. (A guest's Save Menu is in
  * guest-sign-in.spec.ts.)
  */
 import type { Locator, Page } from '@playwright/test';

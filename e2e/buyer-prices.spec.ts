@@ -1,8 +1,8 @@
 /**
- * Each buyer's own prices (issue 27): a buyer the seller gave a price list opens their saved copy of the seller's menu
- * with no connection and sees their price, the list price struck through beside it, and their quantity price. The
- * list and the customer entry are written straight to the database of a server of the test's own, as the customer
- * book would write them.
+ * Each buyer's own prices: a buyer the seller gave a price list opens their saved copy of the seller's menu with no
+ * connection and sees their price, the list price struck through beside it, and their quantity price. The list and the
+ * customer entry are written straight to the database of a server of the test's own, as the customer book would write
+ * them.
  */
 import { randomUUID } from 'node:crypto';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';

@@ -1,8 +1,7 @@
 /**
- * The cart's words (issue 38, point 20): a quantity the cart cannot take says what is wrong with it (at least the
- * least orderable, at most what is available, whole units only, a number), the total keeps counting the lines that
- * can be ordered and says how many it leaves out, and an order submitted online says it was sent, never that it
- * waits for the network.
+ * The cart's words: a quantity the cart cannot take says what is wrong with it (at least the least orderable, at most
+ * what is available, whole units only, a number), the total keeps counting the lines that can be ordered and says how
+ * many it leaves out, and an order submitted online says it was sent, never that it waits for the network.
  */
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';

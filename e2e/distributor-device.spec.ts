@@ -1,9 +1,10 @@
 /**
- * A distributor's device (issue 40), with three thousand orders: its first pull comes in pages, the screens open on
- * the first page saying what is still coming, and the board then counts every order the device keeps; a search finds
- * one among them; an order closed long ago opens from Older orders online, and one never opened says offline that it
- * needs a connection; an order written offline is sent when the network returns. The orders are made through the
- * sync push, as a seller's devices would send them, and aged straight in the database of a server of the test's own.
+ * A distributor's device, with three thousand orders: its first pull comes in pages
+ * (docs/decisions/019-a-first-pull-in-pages.md), the screens open on the first page saying what is still coming, and
+ * the board then counts every order the device keeps; a search finds one among them; an order closed long ago opens
+ * from Older orders online, and one never opened says offline that it needs a connection; an order written offline is
+ * sent when the network returns. The orders are made through the sync push, as a seller's devices would send them, and
+ * aged straight in the database of a server of the test's own.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';

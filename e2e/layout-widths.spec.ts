@@ -1,8 +1,8 @@
 /**
- * Layout at a phone's and a desktop's width (issue 38, point 18): on a 390 px phone an order's lines show their
- * Total column whole and never run a quantity into its price, and the main menu never scrolls sideways; at 1280 px
- * the product name stays whole beside a sync status in words. (The team page's role box and a public menu's first
- * screen at 390 px are checked in mobile.spec.ts; admin tables' wrapping in text-wrapping.spec.ts.)
+ * Layout at a phone's and a desktop's width: on a 390 px phone an order's lines show their Total column whole and
+ * never run a quantity into its price, and the main menu never scrolls sideways; at 1280 px the product name stays
+ * whole beside a sync status in words. (The team page's role box and a public menu's first screen at 390 px are
+ * checked in mobile.spec.ts; admin tables' wrapping in text-wrapping.spec.ts.)
  */
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 /**
- * The back button and unsaved work (issue 38, point 13): back closes an open dialog before it leaves the page, and
- * leaving a menu being built asks first, by a link or by back, with Cancel keeping every word. A double tap on
- * Save Menu makes one menu (point 10).
+ * The back button and unsaved work: back closes an open dialog before it leaves the page, and leaving a menu being
+ * built asks first, by a link or by back, with Cancel keeping every word
+ * (docs/decisions/015-screens-guard-navigation-in-one-place.md). A double tap on Save Menu makes one menu.
  */
 import type { Page } from '@playwright/test';
 import { apiGet } from './support/api';

@@ -55,7 +55,7 @@ test.describe('at 360 px wide', () => {
 test.describe('at 390 px wide, on an 844 px tall phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  /** What the specification shows on a public menu, and the first product card, all on the first screen. */
+  /** A public menu's name, description, seller, date, filter and sort, and the first product card, all on the first screen. */
   async function expectFirstScreenOfSampleMenu(page: Page) {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Fall Wholesale Menu' })).toBeInViewport();

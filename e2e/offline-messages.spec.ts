@@ -1,11 +1,11 @@
 /**
- * Messages show when they were written (issue 24): a buyer writes to the
- * seller from a saved menu with no network, and the message goes an hour
- * later when the device is back online. Both the buyer and the seller see the
- * time it was written, not the time it reached the server, marked 'sent when
- * back online'. The buyer's device clock is Playwright's, set an hour back
- * while they write and moved on an hour before the network returns, so the
- * two times are an hour apart.
+ * Messages show when they were written (docs/product-rules.md's Buyers): a
+ * buyer writes to the seller from a saved menu with no network, and the
+ * message goes an hour later when the device is back online. Both the buyer
+ * and the seller see the time it was written, not the time it reached the
+ * server, marked 'sent when back online'. The buyer's device clock is
+ * Playwright's, set an hour back while they write and moved on an hour before
+ * the network returns, so the two times are an hour apart.
  */
 import type { Locator, Page } from '@playwright/test';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';

@@ -1,9 +1,9 @@
 /**
- * A seller's device keeps open orders and those closed lately (issue 40): the board draws a page of each column;
- * orders closed long ago are not on the board, come from the server under Older orders when online, open from there
- * and, once opened, offline too; an older order never opened says plainly offline that it needs a connection. The
- * device keeps a month, 90 days or a year of closed orders, as chosen for it. The orders are aged straight in the
- * database of a server of the test's own, as two years of trade would leave them.
+ * A seller's device keeps open orders and those closed lately (docs/decisions/018-a-working-set-of-orders.md): the
+ * board draws a page of each column; orders closed long ago are not on the board, come from the server under Older
+ * orders when online, open from there and, once opened, offline too; an older order never opened says plainly offline
+ * that it needs a connection. The device keeps a month, 90 days or a year of closed orders, as chosen for it. The
+ * orders are aged straight in the database of a server of the test's own, as two years of trade would leave them.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -1,8 +1,7 @@
 /**
- * The seller's Orders board and an order's page (issue 38, point 15): the board finds an order by a product on it
- * and exports the orders it shows as CSV; the order page lists the payments, and its timeline records an edit of the
- * lines and a payment, with who and when; an order the seller writes is accepted at once unless 'Accept it now' is
- * unticked.
+ * The seller's Orders board and an order's page: the board finds an order by a product on it and exports the orders it
+ * shows as CSV; the order page lists the payments, and its timeline records an edit of the lines and a payment, with
+ * who and when; an order the seller writes is accepted at once unless 'Accept it now' is unticked.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

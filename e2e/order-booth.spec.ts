@@ -1,8 +1,8 @@
 /**
- * An order written by the seller (issue 28): at a booth with no signal, the seller writes an order for one of their
- * customers from the Orders board; it waits on the device as 'Waiting to send' and gets its number (accepted, as the
- * seller sent it) when the network returns; raising a line then sends it to the buyer for approval. One the server
- * refuses (the stock went meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
+ * An order written by the seller: at a booth with no signal, the seller writes an order for one of their customers
+ * from the Orders board; it waits on the device as 'Waiting to send' and gets its number (accepted, as the seller sent
+ * it) when the network returns; raising a line then sends it to the buyer for approval. One the server refuses (the
+ * stock went meanwhile) stays under 'Needs attention' and is sent again edited from the same form.
  */
 import { randomUUID } from 'node:crypto';
 import { apiGet, type ApiSession } from './support/api';

@@ -1,8 +1,8 @@
 /**
- * The offline cart (issue 28): a buyer builds a cart on a saved menu with the network off, the quantity checked as
- * typed, and submits it; the order waits on the device as 'Waiting to send', reaches the server by itself when the
- * network returns, and the seller has it. An order the server refuses then (the stock went meanwhile) stays on the
- * device under 'Needs attention', across a reload, until it is edited and sent again or discarded on the buyer's word.
+ * The offline cart: a buyer builds a cart on a saved menu with the network off, the quantity checked as typed, and
+ * submits it; the order waits on the device as 'Waiting to send', reaches the server by itself when the network
+ * returns, and the seller has it. An order the server refuses then (the stock went meanwhile) stays on the device
+ * under 'Needs attention', across a reload, until it is edited and sent again or discarded on the buyer's word.
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { apiGet, apiLogin, type ApiSession } from './support/api';

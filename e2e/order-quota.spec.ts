@@ -1,8 +1,8 @@
 /**
- * An order over the order quota (issue 37): the server answers the push 429 with Retry-After, and the buyer is told
- * plainly, in the server's words, that the order is kept on the device and will be sent by itself; it waits as
- * 'Waiting to send' and nothing of it is lost. The server is one of the test's own, with one order an hour allowed
- * from a buyer to a seller.
+ * An order over the order quota (docs/security.md's Orders and money): the server answers the push 429 with
+ * Retry-After, and the buyer is told plainly, in the server's words, that the order is kept on the device and will be
+ * sent by itself; it waits as 'Waiting to send' and nothing of it is lost. The server is one of the test's own, with
+ * one order an hour allowed from a buyer to a seller.
  */
 import { randomUUID } from 'node:crypto';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';

@@ -1,7 +1,7 @@
 /**
- * The seller's side of an order (issue 28): from the Orders board, accept a buyer's order, fulfil it, deliver it
- * short, record the payment of what was delivered and download the invoice; each step shows on the order's page and
- * reaches the server.
+ * The seller's side of an order: from the Orders board, accept a buyer's order, fulfil it, deliver it short, record
+ * the payment of what was delivered and download the invoice; each step shows on the order's page and reaches the
+ * server.
  */
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';

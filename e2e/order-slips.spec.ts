@@ -1,8 +1,7 @@
 /**
- * Slips on the seller's order page (issue 38, points 10 and 14): a double click on Accept, Fulfil, Mark delivered or
- * Record payment makes one move and the button says it is working; the Deliver form refuses more than was ordered
- * itself and stays open; a move another device already made is no refusal; and a refusal that does matter shows
- * on the order and is dismissed there.
+ * Slips on the seller's order page: a double click on Accept, Fulfil, Mark delivered or Record payment makes one move
+ * and the button says it is working; the Deliver form refuses more than was ordered itself and stays open; a move
+ * another device already made is no refusal; and a refusal that does matter shows on the order and is dismissed there.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -89,7 +89,7 @@ test.describe('the top bar on a 360 px phone', () => {
   });
 });
 
-/** The role menus as the app draws them: the spec's items, then those the app adds. */
+/** The role menus as the app draws them, in their order. */
 const ROLE_MENUS = {
   seller: ['Dashboard', 'Products', 'Menus', 'Orders', 'Customers', 'Price lists'],
   buyer: ['Dashboard', 'Browse Menus', 'Saved Menus', 'My Orders'],

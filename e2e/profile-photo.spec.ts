@@ -1,9 +1,9 @@
 /**
  * A buyer changes their profile photo on /profile: an image is uploaded and
  * saved with the profile (it syncs, and stays after a reload); a file that is
- * not an image, or is 5 MB or more, is refused on the device with the spec's
- * messages and never sent; with no connection the photo says it needs one.
- * A seller's menu cover is an uploaded picture too.
+ * not an image, or is 5 MB or more, is refused on the device with a message
+ * saying why and never sent; with no connection the photo says it needs one. A
+ * seller's menu cover is an uploaded picture too.
  */
 import { apiGet, apiLogin } from './support/api';
 import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';

@@ -1,7 +1,7 @@
 /**
- * Push notifications in a real browser (issue 29): a seller turns them on in Account settings, the subscription
- * reaches the server, a buyer's order makes the server push to the seller's push service, the service worker shows
- * that push and a click on it opens the order's page; the app badge counts the order.
+ * Push notifications in a real browser (docs/product-rules.md's Push notifications): a seller turns them on in Account
+ * settings, the subscription reaches the server, a buyer's order makes the server push to the seller's push service,
+ * the service worker shows that push and a click on it opens the order's page; the app badge counts the order.
  *
  * Headless Chromium cannot reach a browser push service (and the tests never reach the internet), so the page's
  * PushManager hands out a subscription at a local stand-in for one, with keys the stand-in holds: what the server

@@ -1,7 +1,7 @@
 /**
- * Reorder (issue 38): tapping Reorder on an old order places nothing. The old lines go into the menu's cart at today's
- * prices, from the menu as the device keeps it (offline too), quantities brought to what is available now; the cart
- * names what is gone and what is short, and its note is empty. The order is placed only when the buyer submits it.
+ * Reorder: tapping Reorder on an old order places nothing. The old lines go into the menu's cart at today's prices,
+ * from the menu as the device keeps it (offline too), quantities brought to what is available now; the cart names what
+ * is gone and what is short, and its note is empty. The order is placed only when the buyer submits it.
  */
 import { apiGet, apiLogin } from './support/api';
 import { expect, registerAccount, signIn, test } from './support/fixtures';

@@ -1,8 +1,8 @@
 /**
- * "What changed, always" (issue 24): the server keeps the version of a saved
- * menu the buyer last saw, so the first open after the seller changed it
- * lists every change, on any device, even one that never held the menu
- * before; once looked at, the changes are no longer new.
+ * What changed, on any device (docs/product-rules.md's Buyers): the server
+ * keeps the version of a saved menu the buyer last saw, so the first open
+ * after the seller changed it lists every change, on any device, even one that
+ * never held the menu before; once looked at, the changes are no longer new.
  */
 import type { Page } from '@playwright/test';
 import { apiGet, apiLogin } from './support/api';

@@ -1,7 +1,7 @@
 /**
- * The seller dashboard's orders and money (issue 38, point 15): the open orders by where they stand, what customers
- * owe and how much of it is overdue, and this month's sales, read from the device, a rep's of their own customers
- * only. The page's clock runs a day and a half ahead, so that an order delivered today on delivery terms is overdue.
+ * The seller dashboard's orders and money: the open orders by where they stand, what customers owe and how much of it
+ * is overdue, and this month's sales, read from the device, a rep's of their own customers only. The page's clock runs
+ * a day and a half ahead, so that an order delivered today on delivery terms is overdue.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';

@@ -1,10 +1,10 @@
 /**
- * An order waiting to send shows the cart's money (issue 38, point 7): a buyer on Net 15 whose price list gives a
- * quantity-break price fills the cart past the break with no connection and submits. The order waiting on the device
- * shows exactly what the cart showed, the buyer's terms and 'Waiting to send', and its timeline says nothing was
- * submitted yet. The seller changes the price meanwhile; once the server answers, the order page says what differs.
- * The customer entry (its terms and list) is written straight to the database of a server of the test's own, as the
- * customer book would write it once the buyer confirmed their address.
+ * An order waiting to send shows the cart's money: a buyer on Net 15 whose price list gives a quantity-break price
+ * fills the cart past the break with no connection and submits. The order waiting on the device shows exactly what the
+ * cart showed, the buyer's terms and 'Waiting to send', and its timeline says nothing was submitted yet. The seller
+ * changes the price meanwhile; once the server answers, the order page says what differs. The customer entry (its
+ * terms and list) is written straight to the database of a server of the test's own, as the customer book would write
+ * it once the buyer confirmed their address.
  */
 import { randomUUID } from 'node:crypto';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';

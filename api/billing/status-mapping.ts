@@ -1,4 +1,4 @@
-/** The provider's subscription statuses in the app's four words (spec: trial, active, canceled, past_due). */
+/** The provider's subscription statuses in the app's four words (docs/product-rules.md's Billing). */
 import type { SubscriptionStatus } from '../../sync/contract/constants';
 
 /** null: the status says nothing yet about the seller's standing (a first payment still being made). */

@@ -25,7 +25,7 @@ export const PHOTO_ID_TAKEN_MESSAGE = 'This photo id is already used by another 
 export const SELLERS_ONLY_MESSAGE = 'Only sellers can upload product photos and lab results.';
 export const PROTECTED_PDF_MESSAGE = 'This PDF is protected with a password. Save a copy without the protection and upload that.';
 
-/** The spec's message for a profile photo ('Image must be less than 5MB'); other purposes say "File". */
+/** The message for a profile photo ('Image must be less than 5MB', docs/product-rules.md's Uploads); other purposes say "File". */
 export function tooLargeMessage(purpose: PhotoPurpose): string {
   const megabytes = Math.round(MAX_UPLOAD_BYTES[purpose] / (1024 * 1024));
   return `${purpose === 'profile' ? 'Image' : 'File'} must be less than ${megabytes}MB`;

@@ -4,7 +4,7 @@ export function menuLink(publicLinkId: string): string {
   return `${window.location.origin}/menu/${publicLinkId}`;
 }
 
-/** Copies a menu's public link and confirms with the spec's 'Link copied!' toast. */
+/** Copies a menu's public link and confirms with a 'Link copied!' toast. */
 export async function copyMenuLink(publicLinkId: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(menuLink(publicLinkId));

@@ -1,7 +1,7 @@
 /**
- * The unsaved work of a long form, kept on the device as it is typed (issue 38, point 13): a tab closed, a page
- * reloaded or a phone that dropped the app gives it back the next time the form opens. Kept in the person's own
- * database (replica-db.ts, `drafts`), so signing out takes it away with everything else of theirs.
+ * The unsaved work of a long form, kept on the device as it is typed: a tab closed, a page reloaded or a phone that
+ * dropped the app gives it back the next time the form opens. Kept in the person's own database (replica-db.ts,
+ * `drafts`), so signing out takes it away with everything else of theirs.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSyncSession } from './replica/sync-session';

@@ -1,7 +1,8 @@
 /**
- * What stands between the person and leaving where they are (issue 38, point 13): an open dialog, which the back
- * button closes before it leaves the page, and unsaved changes, which leaving the page asks about first. Screens
- * declare theirs with `useNavigationGuard`; the app's router asks `guardAgainst` before every navigation.
+ * What stands between the person and leaving where they are: an open dialog, which the back button closes before it
+ * leaves the page, and unsaved changes, which leaving the page asks about first. Screens declare theirs with
+ * `useNavigationGuard`; the app's router asks `guardAgainst` before every navigation
+ * (docs/decisions/015-screens-guard-navigation-in-one-place.md).
  */
 import { useCallback, useEffect, useRef } from 'react';
 

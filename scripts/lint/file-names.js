@@ -1,5 +1,5 @@
 /**
- * File names in kebab-case (issue 39): lower-case words and digits joined by hyphens, each dot-separated part alike
+ * File names in kebab-case: lower-case words and digits joined by hyphens, each dot-separated part alike
  * (`order-page.tsx`, `house-rules.test.ts`), so a name reads the same on every file system and in every import.
  */
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * No import circles between the repository's own files (issue 39): a file may not import, directly or through others,
- * a file that imports it, type-only imports and `import()` included. Each import is followed on disk from the file
- * that imports it; the graph read is kept for the lint run.
+ * No import circles between the repository's own files, whose load order would decide what each finds: a file may not
+ * import, directly or through others, a file that imports it, type-only imports and `import()` included. Each import
+ * is followed on disk from the file that imports it; the graph read is kept for the lint run.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

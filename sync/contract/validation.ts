@@ -12,8 +12,8 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain a NUL character (\\u00
 
 /**
  * Runs a schema and keeps the first message of each field. Schemas list their
- * fields in the order the spec checks them, so the first issue is the message
- * a form shows on its own. Text holding a NUL character is refused, at its field.
+ * fields in the order a form checks them, so the first issue is the message a
+ * form shows on its own. Text holding a NUL character is refused, at its field.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
   const result = parseWith(schema, input);

@@ -68,11 +68,11 @@ const businessName = optionalText('Business name', 200);
 const zipCode = zipCodeField('ZIP code');
 
 /**
- * Create account: email, password, first name and role, checked in the specification's order, and nothing
- * more. A seller may also give the business name and contact their menus
- * show, a buyer the business name and licence number their invoices show;
- * all stay optional here and on the server, and a seller who has no name yet
- * is asked for it before their first menu is shared (`sellerContactSchema`).
+ * Create account: email, password, first name and role, checked in that order,
+ * and nothing more. A seller may also give the business name and contact their
+ * menus show, a buyer the business name and licence number their invoices show;
+ * all stay optional here and on the server, and a seller who has no name yet is
+ * asked for it before their first menu is shared (`sellerContactSchema`).
  */
 export const registerInputSchema = z
   .object({

@@ -4,7 +4,7 @@
  */
 import { PRODUCT_CATEGORIES, SORT_OPTIONS, type ProductCategory, type SortOption } from '../contract/constants';
 
-/** The spec's four orders, and the seller's own order on the menu, which the page starts with. */
+/** The four orders a buyer can choose, and the seller's own order on the menu, which the page starts with. */
 export type MenuSort = 'menu' | SortOption;
 export const MENU_SORTS: readonly MenuSort[] = ['menu', ...SORT_OPTIONS];
 

@@ -1,9 +1,9 @@
 /**
  * THC and CBD "below detection": a lab result of ND, <LOQ or <0.1% means the
  * lab found too little to measure. The product keeps its percentage empty (the
- * specification's decimal, empty sent as absent) and a flag beside it, and
- * every screen shows "ND". A percentage and the flag never hold together: the
- * server and the device settle a change the same way, here.
+ * usual exact decimal, empty sent as absent) and a flag beside it, and every
+ * screen shows "ND". A percentage and the flag never hold together: the server
+ * and the device settle a change the same way, here.
  */
 import { formatPercent } from './format-decimal';
 

@@ -1,11 +1,9 @@
 /**
- * The one dialog for signing in and creating an account. AuthDialogHost opens it; it loads only when first needed. Sign-up
- * requires only what the specification asks; a seller may give the business name their
- * menus show, or give it later (it is asked before their first menu is
- * shared), and a buyer the business name and licence number their invoices
- * show. Opened for a guest's
- * request on a page (see GuestRequest), it offers a free buyer account or
- * sign-in and leaves the person on that page instead of going to a dashboard.
+ * The one dialog for signing in and creating an account. AuthDialogHost opens it; it loads only when first needed.
+ * Sign-up requires only an email, a password, a first name and a role; a seller may give the business name their
+ * menus show, or give it later (it is asked before their first menu is shared), and a buyer the business name and
+ * licence number their invoices show. Opened for a guest's request on a page (see GuestRequest), it offers a free
+ * buyer account or sign-in and leaves the person on that page instead of going to a dashboard.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';

@@ -1,6 +1,7 @@
 /**
- * The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. An admin,
- * who has no inbox, still finds the button the spec puts in every signed-in top bar, with nothing waiting in it.
+ * The top bar's notifications: how many conversations have news, the latest ones, and the way to the inbox. An
+ * admin, who has no inbox, still finds the button, with nothing waiting in it: every signed-in top bar has the same
+ * parts.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useId } from 'react';

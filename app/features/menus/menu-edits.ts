@@ -33,7 +33,7 @@ export function moveItemTo<T>(ids: readonly T[], from: number, to: number): T[] 
   return next;
 }
 
-/** The categories of the catalogue, in the spec's order, each with the products not yet on the menu. */
+/** The categories of the catalogue, in the order PRODUCT_CATEGORIES gives, each with the products not yet on the menu. */
 export function categoriesToAdd(catalogue: readonly Product[], productIds: readonly string[]): Array<{ category: ProductCategory; missing: string[] }> {
   const onMenu = new Set(productIds);
   return PRODUCT_CATEGORIES.flatMap((category) => {

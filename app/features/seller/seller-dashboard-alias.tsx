@@ -1,6 +1,7 @@
 /**
- * /seller-dashboard is the spec's return address from the payment provider: a return (it carries `redirect_status`)
- * goes on to /subscribe, which confirms the payment; otherwise it is the seller dashboard.
+ * /seller-dashboard is where the payment provider sends a seller back (docs/product-rules.md's Billing): a return
+ * (it carries `redirect_status`) goes on to /subscribe, which confirms the payment; otherwise it is the seller
+ * dashboard.
  */
 import { Navigate, useLocation } from '../../lib/router';
 

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/card';
 import { readFromServer } from '../../lib/server-read/read-from-server';
 import { toast } from '../../lib/toast-store';
 
-/** Where the provider sends the seller back after a step on its own page (the spec's return address). */
+/** Where the provider sends the seller back after a step on its own page; SellerDashboardAlias forwards such a return to /subscribe. */
 export const RETURN_PATH = '/seller-dashboard';
 
 const LOADING_NOTE_ID = 'payment-form-loading-note';

@@ -1,8 +1,8 @@
 /**
- * The business name and the ways to reach a seller, as their menus show them:
- * offered at seller sign-up (all optional there: the spec's sign-up asks for
- * none of them) and asked, the name required, of a seller who has none yet
- * before their first menu is shared.
+ * The business name and the ways to reach a seller, as their menus show
+ * them: offered at seller sign-up (all optional there, so signing up asks
+ * for no more than any account does) and asked, the name required, of a
+ * seller who has none yet before their first menu is shared.
  */
 import type { SellerContact } from '../../../sync/entities/user';
 import { Field, Input, invalidProps } from '../../components/ui/form-controls';

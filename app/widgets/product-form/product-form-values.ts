@@ -71,7 +71,7 @@ export function formFromRefused({ args }: KeptProduct): ProductForm {
   };
 }
 
-/** The spec's rule for the quantity box: anything that is not a number counts as 0. */
+/** The quantity box's rule: anything that is not a number counts as 0. */
 function quantityOrZero(text: string): string {
   return text.trim() === '' || Number.isNaN(Number(text)) ? '0' : text.trim();
 }

@@ -1,4 +1,7 @@
-/** The Update Profile dialog of the dashboards: the same fields as the profile page, with the email locked as the spec says. */
+/**
+ * The Update Profile dialog of the dashboards: the same fields as the profile page, the email locked, since a new
+ * address needs the current password, which the profile page asks for (docs/product-rules.md's Accounts).
+ */
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session-store';

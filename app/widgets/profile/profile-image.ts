@@ -1,6 +1,6 @@
 /**
- * The profile photo: checked on the device with the spec's rules (section 5)
- * before anything is sent, then uploaded to POST /api/upload. A photo needs a
+ * The profile photo: checked on the device (an image, under 5 MB) before
+ * anything is sent, then uploaded to POST /api/upload. A photo needs a
  * connection; the address it gets is then saved like any profile change.
  */
 import { MAX_PROFILE_IMAGE_BYTES } from '../../../sync/contract/constants';
@@ -11,7 +11,7 @@ export const IMAGE_TOO_LARGE_MESSAGE = 'Image must be less than 5MB';
 export const UPLOAD_FAILED_MESSAGE = 'Upload failed';
 export const UPLOAD_NEEDS_CONNECTION_MESSAGE = "You're offline. Changing your photo needs a connection: try again when you're back online.";
 
-/** The spec's message for a file that may not be a profile photo, or null when it may. The type is checked first. */
+/** The message for a file that may not be a profile photo, or null when it may. The type is checked first. */
 export function checkProfileImage(file: { type: string; size: number }): string | null {
   if (!file.type.toLowerCase().startsWith('image/')) return NOT_AN_IMAGE_MESSAGE;
   if (file.size >= MAX_PROFILE_IMAGE_BYTES) return IMAGE_TOO_LARGE_MESSAGE;
