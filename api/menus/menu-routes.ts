@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { AppError } from '../../sync/contract/errors';
 import { parseOrThrow } from '../../sync/contract/validation';
-import { menuCreateSchema, menuUpdateSchema } from '../../sync/entities/menu';
+import { menuCreateSchema, menuLinkRegenerateSchema, menuUpdateSchema } from '../../sync/entities/menu';
 import type { AppEnv } from '../context';
 import { allow, memberOf, teamAccountOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -20,7 +20,7 @@ export const menuRoutes = new Hono<AppEnv>()
   .post('/menus/:id/regenerate-link', seller, async (c) => {
     const body = await readOptionalJson(c);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('validation', 'The request body must be a JSON object');
-    const { publicLinkId } = body as { publicLinkId?: unknown };
+    const { publicLinkId } = parseOrThrow(menuLinkRegenerateSchema, body);
     return c.json(await regenerateMenuLink(c.get('services'), teamAccountOf(c), c.req.param('id'), publicLinkId, memberOf(c)));
   })
   .delete('/menus/:id', seller, async (c) => {

@@ -78,6 +78,9 @@ export type MenuUpdateInput = z.input<typeof menuUpdateSchema>;
 
 export const menuCollection = { row: menuSchema, tombstone: 'menu', deviceIndex: 'id' } as const satisfies CollectionDefinition;
 
+/** POST /api/menus/:id/regenerate-link: the new link's id, made by the device so it can share it offline; the server makes one without it. */
+export const menuLinkRegenerateSchema = z.object({ publicLinkId: z.uuid({ error: 'The link id must be a uuid' }).optional() });
+
 export const menuMutations = {
   'menu.create': { label: 'New menu', roles: ['seller'], args: menuCreateSchema.extend({ id: entityId, publicLinkId: z.uuid() }) },
   'menu.update': { label: 'Menu edit', roles: ['seller'], args: z.object({ id: entityId, changes: menuUpdateSchema }) },
