@@ -89,6 +89,10 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='text'] > ObjectExpression > Property[key.name='enum'] > ArrayExpression",
           message: "Name the column's values: the list sync/ exports for them, or a constant of the table's own beside it.",
         },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/ in \\(\\s*'/]",
+          message: "Check a column's values with oneOf(column) (api/db/schema/columns.ts): the list its enum names, not a copy.",
+        },
       ],
     },
   },

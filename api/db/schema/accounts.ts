@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { SUBSCRIPTION_STATUSES, USER_ROLES } from '../../../sync/contract/constants';
-import { timestamps, version } from './columns';
+import { timestamps, version, oneOf } from './columns';
 
 export const users = sqliteTable(
   'users',
@@ -59,8 +59,8 @@ export const users = sqliteTable(
     index('users_business').on(sql`coalesce(${t.businessName}, ${t.companyName})`),
     index('users_name').on(t.firstName, t.lastName),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
-    check('users_role_check', sql`${t.role} in ('seller', 'buyer', 'admin')`),
-    check('users_subscription_status_check', sql`${t.subscriptionStatus} in ('trial', 'active', 'canceled', 'past_due')`),
+    check('users_role_check', oneOf(t.role)),
+    check('users_subscription_status_check', oneOf(t.subscriptionStatus)),
   ],
 );
 
@@ -97,7 +97,7 @@ export const accountTokens = sqliteTable(
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('account_tokens_user').on(t.userId, t.purpose), check('account_tokens_purpose_check', sql`${t.purpose} in ('password-reset', 'confirm-email', 'email-change')`)],
+  (t) => [index('account_tokens_user').on(t.userId, t.purpose), check('account_tokens_purpose_check', oneOf(t.purpose))],
 );
 
 /** What a registration keeps, beside the address and the password, until its link is followed. */

@@ -5,7 +5,7 @@ import { PRODUCT_CATEGORIES, UNIT_TYPES } from '../../../sync/contract/constants
 import type { PriceListEntry } from '../../../sync/entities/price-list';
 import { users } from './accounts';
 import { authorship } from './authorship';
-import { timestamps, version } from './columns';
+import { timestamps, version, oneOf } from './columns';
 
 export const products = sqliteTable(
   'products',
@@ -43,8 +43,8 @@ export const products = sqliteTable(
   (t) => [
     index('products_user_version').on(t.userId, t.version),
     uniqueIndex('products_owner_sku').on(t.userId, t.sku),
-    check('products_category_check', sql`${t.category} in ('flower', 'preroll', 'concentrate', 'edible', 'vape', 'topical')`),
-    check('products_unit_type_check', sql`${t.unitType} in ('lb', 'oz', 'g', 'unit')`),
+    check('products_category_check', oneOf(t.category)),
+    check('products_unit_type_check', oneOf(t.unitType)),
     check('products_thc_check', sql`${t.thcHundredths} between 0 and 10000`),
     check('products_cbd_check', sql`${t.cbdHundredths} between 0 and 10000`),
     check('products_price_check', sql`${t.priceCents} >= 0`),

@@ -5,7 +5,7 @@ import { PAYMENT_TERMS } from '../../../sync/entities/customer';
 import { users } from './accounts';
 import { authorship } from './authorship';
 import { priceLists } from './catalogue';
-import { timestamps, version } from './columns';
+import { timestamps, version, oneOf } from './columns';
 
 /**
  * A seller team's customer book: the dispensaries it sells to, with their terms. `buyerTeamId` links one to the
@@ -61,6 +61,6 @@ export const customers = sqliteTable(
     index('customers_user_email').on(t.userId, t.email),
     index('customers_buyer_team').on(t.buyerTeamId),
     index('customers_user_rep').on(t.userId, t.repUserId),
-    check('customers_payment_terms_check', sql`${t.paymentTerms} in ('cod', 'net7', 'net15', 'net30')`),
+    check('customers_payment_terms_check', oneOf(t.paymentTerms)),
   ],
 );

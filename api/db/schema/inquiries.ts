@@ -4,7 +4,7 @@ import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-cor
 import { INQUIRY_KINDS, INQUIRY_STATUSES } from '../../../sync/entities/inquiry';
 import { users } from './accounts';
 import { products } from './catalogue';
-import { timestamps, version } from './columns';
+import { timestamps, version, oneOf } from './columns';
 import { menus } from './menus';
 
 /**
@@ -44,8 +44,8 @@ export const inquiries = sqliteTable(
   (t) => [
     index('inquiries_buyer_version').on(t.buyerId, t.version),
     index('inquiries_seller_version').on(t.sellerId, t.version),
-    check('inquiries_kind_check', sql`${t.kind} in ('message', 'order')`),
-    check('inquiries_status_check', sql`${t.status} in ('open', 'accepted', 'declined')`),
+    check('inquiries_kind_check', oneOf(t.kind)),
+    check('inquiries_status_check', oneOf(t.status)),
   ],
 );
 

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
+import { oneOf } from './columns';
 
 /** Account mail (a reset, a confirmation, an invitation, a change of address) is sent in a lane of its own, apart from notifications. */
 export const MAIL_LANES = ['account', 'notification'] as const;
@@ -46,8 +47,8 @@ export const mailOutbox = sqliteTable(
   (t) => [
     index('mail_outbox_lane_due').on(t.status, t.lane, t.nextAttemptAt),
     index('mail_outbox_user_kind').on(t.userId, t.kind, t.createdAt),
-    check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check('mail_outbox_lane_check', sql`${t.lane} in ('account', 'notification')`),
+    check('mail_outbox_status_check', oneOf(t.status)),
+    check('mail_outbox_lane_check', oneOf(t.lane)),
   ],
 );
 

@@ -5,6 +5,7 @@ import { SELLER_EVENT_KINDS } from '../../../sync/entities/insights';
 import { users } from './accounts';
 import { products } from './catalogue';
 import { menus } from './menus';
+import { oneOf } from './columns';
 
 /**
  * One counted view of a public menu: an opening by anyone but its seller,
@@ -115,5 +116,5 @@ export const sellerEvents = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     readAt: integer('read_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('seller_events_seller_time').on(t.sellerId, t.createdAt), check('seller_events_kind_check', sql`${t.kind} in ('menu_opened', 'menu_saved')`)],
+  (t) => [index('seller_events_seller_time').on(t.sellerId, t.createdAt), check('seller_events_kind_check', oneOf(t.kind))],
 );

@@ -5,7 +5,7 @@ import { PAYMENT_TERMS } from '../../../sync/entities/customer';
 import { ORDER_STATUSES, PAYMENT_STATUSES, RESUME_STATUSES, type OrderHistoryEntry, type OrderLine, type OrderPayment } from '../../../sync/entities/order';
 import { users } from './accounts';
 import { authorship } from './authorship';
-import { timestamps, version } from './columns';
+import { timestamps, version, oneOf } from './columns';
 import { inquiries } from './inquiries';
 import { menus } from './menus';
 
@@ -62,7 +62,7 @@ export const orders = sqliteTable(
     index('orders_seller_status_created').on(t.sellerId, t.status, t.createdAt, t.number),
     index('orders_buyer_created').on(t.buyerId, t.createdAt, t.number),
     index('orders_customer_created').on(t.customerId, t.createdAt, t.number),
-    check('orders_status_check', sql`${t.status} in ('submitted', 'accepted', 'rejected', 'fulfilled', 'delivered', 'cancelled', 'awaiting_buyer')`),
+    check('orders_status_check', oneOf(t.status)),
   ],
 );
 

@@ -1,9 +1,8 @@
 /** Uploaded files: product photos, profile photos and lab results. */
-import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { PHOTO_PURPOSES } from '../../../sync/entities/photo';
 import { users } from './accounts';
-import { version } from './columns';
+import { version, oneOf } from './columns';
 
 /**
  * Uploaded files (product photos, profile photos, lab results), by ids made
@@ -24,9 +23,5 @@ export const photos = sqliteTable(
     version,
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    index('photos_user_version').on(t.userId, t.version),
-    index('photos_sha256').on(t.sha256),
-    check('photos_purpose_check', sql`${t.purpose} in ('product', 'profile', 'lab-result')`),
-  ],
+  (t) => [index('photos_user_version').on(t.userId, t.version), index('photos_sha256').on(t.sha256), check('photos_purpose_check', oneOf(t.purpose))],
 );

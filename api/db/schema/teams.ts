@@ -1,8 +1,8 @@
 /** Teams: the businesses, who belongs to each and the invitations to join one. */
-import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { TEAM_KINDS, TEAM_ROLES } from '../../../sync/entities/team';
 import { users } from './accounts';
+import { oneOf } from './columns';
 
 /**
  * A business: the owner of the catalogue, menus, customers, orders and subscription. Its id is the id of the account
@@ -19,7 +19,7 @@ export const teams = sqliteTable(
     name: text('name').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [check('teams_kind_check', sql`${t.kind} in ('seller', 'buyer')`)],
+  (t) => [check('teams_kind_check', oneOf(t.kind))],
 );
 
 /** Who belongs to which team, with which role: one team per person. */
@@ -37,11 +37,7 @@ export const teamMembers = sqliteTable(
     /** The change clock when the person joined: a device of theirs whose cursor is older pulled for another team. */
     sinceVersion: integer('since_version').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.teamId, t.userId] }),
-    uniqueIndex('team_members_user').on(t.userId),
-    check('team_members_role_check', sql`${t.role} in ('owner', 'manager', 'rep')`),
-  ],
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), uniqueIndex('team_members_user').on(t.userId), check('team_members_role_check', oneOf(t.role))],
 );
 
 /** An invitation by email, kept only as a SHA-256 of its token: single use, until it expires or is revoked. */
@@ -61,9 +57,5 @@ export const teamInvitations = sqliteTable(
     acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [
-    uniqueIndex('team_invitations_token').on(t.tokenHash),
-    index('team_invitations_team').on(t.teamId, t.createdAt),
-    check('team_invitations_role_check', sql`${t.role} in ('owner', 'manager', 'rep')`),
-  ],
+  (t) => [uniqueIndex('team_invitations_token').on(t.tokenHash), index('team_invitations_team').on(t.teamId, t.createdAt), check('team_invitations_role_check', oneOf(t.role))],
 );
