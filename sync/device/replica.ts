@@ -11,7 +11,8 @@ import type { Menu } from '../entities/menu';
 import type { TeamRole } from '../entities/team';
 import type { User } from '../entities/user';
 import { MUTATIONS, type Mutation, type MutationName, type ParsedMutation } from '../contract/mutations';
-import { lineTotal, orderTotal } from '../rules/order-request';
+import { orderTotal } from '../rules/order-request';
+import { pricedOrderLine, shownTerms } from '../rules/priced-menu';
 import { ORDER_APPLIERS } from './order-replica';
 import type { ApplyContext, ReplicaState } from './replica-state';
 import { potencyConflicts, settlePotency } from '../rules/potency';
@@ -202,20 +203,25 @@ export function applyMutation(state: ReplicaState, mutation: Mutation, context: 
   if (parsed) (APPLIERS[parsed.name] as (state: ReplicaState, args: ParsedMutation['args'], context: ApplyContext) => void)(state, parsed.args, context);
 }
 
-/** An order request or message as the buyer's device shows it before the server has it, priced from the saved snapshot. */
+/**
+ * An order request or message as the buyer's device shows it before the server has it, priced from the saved snapshot
+ * by the server's rule (`pricedOrderLine`) on the terms the snapshot was priced with (`shownTerms`: the buyer's list,
+ * its quantity breaks), so the request waiting to send shows the figures the server will store.
+ */
 function pendingInquiry(state: ReplicaState, args: Extract<ParsedMutation, { name: 'inquiry.create' }>['args'], context: ApplyContext): Inquiry {
   const saved = [...state.savedMenus.values()].find((entry) => entry.menuId === args.menuId);
   const products = new Map((saved?.snapshot?.products ?? []).map((product) => [product.id, product]));
   const items = args.items.map((item) => {
     const product = products.get(item.productId);
     const quantity = item.quantity ?? '0';
+    const priced = product ? pricedOrderLine(product, shownTerms(product), quantity) : null;
     return {
       productId: item.productId,
       strainName: product?.strainName ?? 'Product',
       unitType: product?.unitType ?? '',
-      quantity,
-      pricePerUnit: product?.pricePerUnit ?? null,
-      lineTotal: product ? lineTotal(product, quantity) : null,
+      quantity: priced?.quantity ?? quantity,
+      pricePerUnit: priced?.pricePerUnit ?? null,
+      lineTotal: priced?.lineTotal ?? null,
     };
   });
   return {

@@ -1,8 +1,8 @@
 /**
  * One order line priced, by the rule the server (api/orders/order-lines.ts), the seller's order form and line editor
  * (app/features/orders/booth-lines.ts), the buyer's cart and order requests (sync/rules/priced-menu.ts) and the device's
- * optimistic apply (sync/device/order-replica.ts) share, so what a form shows, what waits to send and what the server
- * writes cannot disagree. A line already on the order keeps the
+ * optimistic apply of orders and order requests (sync/device/order-replica.ts, sync/device/replica.ts) share, so what a
+ * form shows, what waits to send and what the server writes cannot disagree. A line already on the order keeps the
  * price it was given; a new one takes the price its terms give the quantity (quantity breaks included); the total is
  * the exact product rounded half up to the cent.
  */
