@@ -32,6 +32,12 @@ const HAND_BOUNDED_CACHE = {
   message: 'Bound a cache with BoundedMap (api/platform/limits/bounded-map.ts) rather than dropping its oldest key by hand.',
 };
 
+/** Cents written as money by hand: the one helper that does it is centsAsMoney (sync/rules/decimal.ts). */
+const HAND_WRITTEN_CENTS = {
+  selector: "CallExpression[callee.name='formatScaled'][arguments.1.value=2]",
+  message: 'Write whole cents as money with centsAsMoney (sync/rules/decimal.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'api/db/migrations', '**/*.lint-probe.ts'] },
   js.configs.recommended,
@@ -65,7 +71,7 @@ export default tseslint.config(
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
     ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**', 'sync/testing/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...ENVIRONMENT_READS],
+      'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_WRITTEN_CENTS],
       'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],
     },
   },
@@ -73,7 +79,7 @@ export default tseslint.config(
     // On the server, every in-memory cache keyed by what clients send is bounded by one class, so no client can grow it.
     files: ['api/**/*.{ts,tsx}'],
     ignores: ['api/env.ts', 'api/platform/limits/bounded-map.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
-    rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_BOUNDED_CACHE] },
+    rules: { 'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_BOUNDED_CACHE, HAND_WRITTEN_CENTS] },
   },
   {
     // A column's values are a list sync/ exports (the contract both sides check against), or one named beside the
@@ -85,6 +91,7 @@ export default tseslint.config(
         'error',
         ...ENVIRONMENT_READS,
         HAND_BOUNDED_CACHE,
+        HAND_WRITTEN_CENTS,
         {
           selector: "CallExpression[callee.name='text'] > ObjectExpression > Property[key.name='enum'] > ArrayExpression",
           message: "Name the column's values: the list sync/ exports for them, or a constant of the table's own beside it.",

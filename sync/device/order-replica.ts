@@ -3,7 +3,7 @@
  * 'submitted' (or 'accepted', written so by the seller's team), unnumbered until the server numbers it; each move shows its new status at once. The server prices
  * and decides; the next pull brings its word.
  */
-import { formatScaled, moneyCents } from '../rules/decimal';
+import { centsAsMoney, moneyCents } from '../rules/decimal';
 import type { Order, OrderLine } from '../entities/order';
 import { savedMenuAvailable, type SavedMenuListItem } from '../entities/saved-menu';
 import type { ParsedMutation } from '../contract/mutations';
@@ -215,7 +215,7 @@ export const ORDER_APPLIERS: { [K in OrderMutationName]: Applier<K> } = {
     const payment = { id: args.paymentId ?? '', amount: args.amount ?? '0', method: args.method, receivedAt: args.receivedAt, byName: byName(state) };
     const paymentStatus = paid >= moneyCents(order.total) ? 'paid' : 'partial';
     const recorded = { status: order.status, at: now, byName: byName(state), payment: { amount: payment.amount, method: args.method } };
-    put(state, { ...order, payments: [...order.payments, payment], history: [...order.history, recorded], amountPaid: formatScaled(paid, 2), paymentStatus, updatedAt: now });
+    put(state, { ...order, payments: [...order.payments, payment], history: [...order.history, recorded], amountPaid: centsAsMoney(paid), paymentStatus, updatedAt: now });
   },
   'order.reorder': (state, args, context) => {
     const order = state.orders.get(args.id);

@@ -60,5 +60,5 @@ export function moneyCents(amount: string): number {
 
 /** Whole cents written as money (145000 → '1450.00'). */
 export function centsAsMoney(cents: number): string {
-  return formatScaled(cents, 2);
+  return formatScaled(cents, TOTAL_RULE.scale);
 }

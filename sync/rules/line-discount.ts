@@ -3,7 +3,7 @@
  * list price of the moment they were priced beside the price charged (`listPrice` and `unitPrice`), so the discount
  * is theirs for good, whatever the list says later.
  */
-import { formatScaled, moneyCents } from './decimal';
+import { centsAsMoney, moneyCents } from './decimal';
 import type { OrderLine } from '../entities/order';
 
 /**
@@ -13,5 +13,5 @@ import type { OrderLine } from '../entities/order';
 export function unitDiscount(line: Pick<OrderLine, 'unitPrice' | 'listPrice'>): string | null {
   if (line.listPrice === null) return null;
   const off = moneyCents(line.listPrice) - moneyCents(line.unitPrice);
-  return off > 0 ? formatScaled(off, 2) : null;
+  return off > 0 ? centsAsMoney(off) : null;
 }

@@ -3,7 +3,7 @@
  * their customers', so a rep sees their own figures): the open orders by where they stand, the money customers owe
  * on invoiced orders and how much of it is overdue, and this month's sales. Money in cents until the edge.
  */
-import { formatScaled, moneyCents } from './decimal';
+import { centsAsMoney, moneyCents } from './decimal';
 import type { Order, OrderStatus } from '../entities/order';
 import { amountDue, isOverdue } from './order-payments';
 import { isInvoiced } from './order-states';
@@ -32,7 +32,7 @@ const add = (sum: { cents: number; orders: number }, cents: number) => {
   sum.cents += cents;
   sum.orders += 1;
 };
-const money = (sum: { cents: number; orders: number }): MoneyFigure => ({ amount: formatScaled(sum.cents, 2), orders: sum.orders });
+const money = (sum: { cents: number; orders: number }): MoneyFigure => ({ amount: centsAsMoney(sum.cents), orders: sum.orders });
 
 /** The figures as of `now`; `monthStart`: when the seller's month began, in their own time zone. */
 export function orderFigures(orders: Iterable<FigureOrder>, now: Date, monthStart: Date): OrderFigures {

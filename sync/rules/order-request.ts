@@ -2,7 +2,7 @@
  * The rules of an order request line, shared by the buyer's form (which says
  * what is wrong before sending) and the server (which decides).
  */
-import { formatScaled, MAX_TOTAL_CENTS, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
+import { centsAsMoney, formatScaled, MAX_TOTAL_CENTS, parseScaled, PRICE_RULE, QUANTITY_RULE, TOTAL_RULE } from './decimal';
 import type { Product } from '../entities/product';
 import { formatPrice, formatQuantity } from './format-decimal';
 
@@ -37,7 +37,7 @@ export function lineTotalCents(priceCents: number, quantityThousandths: number):
 /** A line as its total is counted; null for a line that has none (no price, no quantity), which adds nothing. */
 export type LineAmount = { strainName: string; priceCents: number; quantityThousandths: number } | null;
 
-const LIMIT = formatPrice(formatScaled(MAX_TOTAL_CENTS, 2));
+const LIMIT = formatPrice(centsAsMoney(MAX_TOTAL_CENTS));
 
 /**
  * Why these lines cannot be written, as field errors: a line whose total (`lines.N`, N its place in `lines`), or
@@ -64,7 +64,7 @@ export function totalsBeyondCents(lines: readonly LineAmount[], field = 'lines')
 export function lineTotal(product: Pick<Product, 'pricePerUnit'>, quantity: string): string | null {
   const wanted = quantityThousandths(quantity);
   const price = product.pricePerUnit ? parseScaled(product.pricePerUnit, PRICE_RULE) : null;
-  return wanted !== null && price?.ok ? formatScaled(lineTotalCents(price.scaled, wanted), 2) : null;
+  return wanted !== null && price?.ok ? centsAsMoney(lineTotalCents(price.scaled, wanted)) : null;
 }
 
 /** The sum of line totals, or null when any line has no price. */
@@ -75,5 +75,5 @@ export function orderTotal(lines: Array<string | null>): string | null {
     if (!parsed?.ok) return null;
     cents += parsed.scaled;
   }
-  return formatScaled(cents, 2);
+  return centsAsMoney(cents);
 }

@@ -3,7 +3,7 @@
  * products the list hides. The server prices the menu answer and the buyer's saved copy with it; the device reads the
  * terms back from the priced products to check and price an order line as it is typed, as the server then does.
  */
-import { formatScaled, PRICE_RULE, QUANTITY_RULE, parseScaled, type DecimalRule } from './decimal';
+import { centsAsMoney, type DecimalRule, formatScaled, parseScaled, PRICE_RULE, QUANTITY_RULE } from './decimal';
 import type { OrderLine } from '../entities/order';
 import type { PriceListEntry } from '../entities/price-list';
 import type { PublicMenu } from '../entities/public-menu';
@@ -93,9 +93,9 @@ export function shownOrderLine(
     strainName: product.strainName,
     unitType: product.unitType,
     quantity: wanted === null ? quantity : formatScaled(wanted, 3),
-    unitPrice: formatScaled(unitCents ?? 0, 2),
-    listPrice: terms.listPriceCents !== null && terms.listPriceCents !== unitCents ? formatScaled(terms.listPriceCents, 2) : null,
-    lineTotal: formatScaled(lineCents ?? 0, 2),
+    unitPrice: centsAsMoney(unitCents ?? 0),
+    listPrice: terms.listPriceCents !== null && terms.listPriceCents !== unitCents ? centsAsMoney(terms.listPriceCents) : null,
+    lineTotal: centsAsMoney(lineCents ?? 0),
     deliveredQuantity: null,
   };
   return { line, unitCents, lineCents };

@@ -6,7 +6,7 @@
  * from a quantity on (the largest break at or below the quantity ordered).
  */
 import type { UnitType } from '../contract/constants';
-import { formatScaled, moneyCents, parseScaled, PERCENT_RULE, QUANTITY_RULE } from './decimal';
+import { centsAsMoney, formatScaled, moneyCents, parseScaled, PERCENT_RULE, QUANTITY_RULE } from './decimal';
 import { formatQuantity } from './format-decimal';
 import type { PriceList, PriceListEntry } from '../entities/price-list';
 import type { Product } from '../entities/product';
@@ -143,13 +143,13 @@ export function termsForDisplay(terms: ProductTerms): {
   quantityIncrement: string | null;
   priceBreaks: Array<{ minQuantity: string; price: string }>;
 } {
-  const price = terms.priceCents === null ? null : formatScaled(terms.priceCents, 2);
+  const price = terms.priceCents === null ? null : centsAsMoney(terms.priceCents);
   const differs = terms.priceCents !== terms.listPriceCents;
   return {
     pricePerUnit: price,
-    ...(differs ? { listPrice: terms.listPriceCents === null ? null : formatScaled(terms.listPriceCents, 2) } : {}),
+    ...(differs ? { listPrice: terms.listPriceCents === null ? null : centsAsMoney(terms.listPriceCents) } : {}),
     minimumQuantity: plainQuantity(terms.minimumThousandths),
     quantityIncrement: terms.incrementThousandths === null ? null : plainQuantity(terms.incrementThousandths),
-    priceBreaks: terms.breaks.map((step) => ({ minQuantity: plainQuantity(step.minimumThousandths), price: formatScaled(step.priceCents, 2) })),
+    priceBreaks: terms.breaks.map((step) => ({ minQuantity: plainQuantity(step.minimumThousandths), price: centsAsMoney(step.priceCents) })),
   };
 }

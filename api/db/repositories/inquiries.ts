@@ -1,7 +1,7 @@
 /** Inquiries and order requests in SQLite, each with its messages and both parties' names. */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { formatScaled } from '../../../sync/rules/decimal';
+import { centsAsMoney } from '../../../sync/rules/decimal';
 import type { Inquiry } from '../../../sync/entities/inquiry';
 import { partyName } from '../../../sync/entities/user';
 import type { Db } from '../database';
@@ -46,7 +46,7 @@ async function withMessages(
     kind: inquiry.kind,
     status: inquiry.status,
     items: inquiry.items,
-    total: inquiry.totalCents === null ? null : formatScaled(inquiry.totalCents, 2),
+    total: inquiry.totalCents === null ? null : centsAsMoney(inquiry.totalCents),
     buyerReadAt: inquiry.buyerReadAt?.toISOString() ?? null,
     sellerReadAt: inquiry.sellerReadAt?.toISOString() ?? null,
     messages: messages

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router';
 import { PRO_PRICE_CENTS } from '../../../sync/contract/constants';
-import { formatScaled } from '../../../sync/rules/decimal';
+import { centsAsMoney } from '../../../sync/rules/decimal';
 import type { SubscriptionState } from '../../../sync/entities/subscription';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -20,7 +20,7 @@ import { openBillingPortal, useEntitlement, useSubscriptionState, waitsInVain } 
 import { toast } from '../../lib/toast-store';
 import { useDocumentTitle } from '../../lib/document-title';
 
-const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)} a month`;
+const PRICE_TEXT = `$${centsAsMoney(PRO_PRICE_CENTS)} a month`;
 
 export function BillingPage() {
   useDocumentTitle('Billing');

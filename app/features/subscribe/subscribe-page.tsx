@@ -11,7 +11,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from '../../lib/router';
 import { daysUntil } from '../../../sync/rules/entitlements';
 import { PRO_PRICE_CENTS, TRIAL_DAYS } from '../../../sync/contract/constants';
-import { formatScaled } from '../../../sync/rules/decimal';
+import { centsAsMoney } from '../../../sync/rules/decimal';
 import type { CreatedSubscription } from '../../../sync/entities/subscription';
 import { CannotReachServer } from '../../components/cannot-reach-server';
 import { Badge } from '../../components/ui/badge';
@@ -30,7 +30,7 @@ import { runSetup, type SetupOutcome, type TrialCard } from './subscription-setu
 
 type PageState = { kind: 'loading' } | { kind: 'error' } | { kind: 'unreachable' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'unconfirmed' } | SetupOutcome;
 
-const PRICE_TEXT = `$${formatScaled(PRO_PRICE_CENTS, 2)}/month`;
+const PRICE_TEXT = `$${centsAsMoney(PRO_PRICE_CENTS)}/month`;
 const DASHBOARD_PATH = '/seller-dashboard';
 
 const BENEFITS = [`${TRIAL_DAYS}-day free trial`, 'Unlimited products and menus', 'Professional sharing links', 'Real-time inventory updates'];
@@ -268,7 +268,7 @@ function PaymentCard({ clientSecret, onPaid, onSetupError }: { clientSecret: str
             <p className="mt-2 text-sm text-brand-900">Professional cannabis wholesale menu management</p>
           </div>
           <p className="shrink-0 text-right text-brand-900">
-            <span className="text-2xl font-bold">${formatScaled(PRO_PRICE_CENTS, 2)}</span>
+            <span className="text-2xl font-bold">${centsAsMoney(PRO_PRICE_CENTS)}</span>
             <span className="text-sm">/month</span>
           </p>
         </div>

@@ -3,7 +3,7 @@
  * with (their list's price, breaks, minimum and increment: `sync/rules/priced-menu.ts`). The server prices the order in the
  * end; the cart only says in advance what it will say. Money in integer cents, quantities in thousandths.
  */
-import { formatScaled } from '../../../sync/rules/decimal';
+import { centsAsMoney, formatScaled } from '../../../sync/rules/decimal';
 import type { OrderQuote } from '../../../sync/entities/order';
 import type { PublicMenu } from '../../../sync/entities/public-menu';
 import { shownOrderLine, shownTerms } from '../../../sync/rules/priced-menu';
@@ -131,7 +131,7 @@ export function priceCart(cart: Cart, products: MenuProduct[]): PricedCart {
       lineTotal: shown.lineCents === null ? null : shown.line.lineTotal,
     });
   }
-  return { lines, total: formatScaled(totalCents, 2), uncounted, gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
+  return { lines, total: centsAsMoney(totalCents), uncounted, gone, ready: lines.length > 0 && lines.every((line) => line.problem === null) };
 }
 
 /** What the cart shows for its lines, to show the order so while it waits and compare the server's answer with. */
