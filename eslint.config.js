@@ -48,8 +48,8 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
-    // api/tests/ holds the whole-system suites (load, faults, scale-out, convergence), which drive the app's
-    // own sync replica against real servers: they stand above every layer.
+    // api/tests/ holds the whole-system suites (device, load, faults, scale-out, convergence) and their support,
+    // which drive the app's own sync replica against real servers: they stand above every layer.
     ignores: ['api/tests/**'],
     plugins: { local: boundaries, cycles },
     rules: {
