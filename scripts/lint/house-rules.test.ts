@@ -58,6 +58,12 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('sync', "export * from '../api/env';\n")).toContain(BOUNDARY);
   });
 
+  it("app/ importing api/, from app/lib or a feature, the server's test app too", async () => {
+    expect(await ruleIdsFor('app/lib', "export * from '../../api/orders/order-lines';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/features/orders', "export * from '../../../api/env';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/lib/replica', "import { createTestApp } from '../../../api/testing/test-app';\nexport const app = createTestApp;\n")).toContain(BOUNDARY);
+  });
+
   it('api/ importing app/ outside the server-drawn page entry', async () => {
     expect(await ruleIdsFor('api/products', "export * from '../../app/lib/back-to';\n")).toContain(BOUNDARY);
   });
