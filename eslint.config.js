@@ -63,7 +63,7 @@ export default tseslint.config(
     // Outside this rule's files, reading process.env is expected: tests and their support (which set up
     // and spawn servers with their own environment), scripts/, bench/, e2e/ and the tool configs.
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
-    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**', 'sync/testing/**'],
+    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
     rules: {
       'no-restricted-syntax': ['error', ...ENVIRONMENT_READS],
       'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],

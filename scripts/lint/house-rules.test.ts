@@ -95,8 +95,9 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('api/products', 'export const port = globalThis.process.env.PORT;\n')).toContain(ENVIRONMENT);
   });
 
-  it('process.env read in sync/, which the device runs too', async () => {
+  it('process.env read in sync/, which the device runs too, its test fixtures included', async () => {
     expect(await ruleIdsFor('sync', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('sync/testing', 'export const seed = process.env.TEST_SEED;\n')).toContain(ENVIRONMENT);
   });
 
   it('a database column whose values are a literal list, restating one sync/ keeps, and the environment read there too', async () => {
