@@ -54,8 +54,8 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
-    // api/tests/ holds the whole-system suites (load, faults, scale-out, convergence), which drive the app's
-    // own sync replica against real servers: they stand above every layer.
+    // api/tests/ holds the whole-system suites (device, load, faults, scale-out, convergence) and their support,
+    // which drive the app's own sync replica against real servers: they stand above every layer.
     ignores: ['api/tests/**'],
     plugins: { local: boundaries, cycles },
     rules: {
@@ -69,7 +69,7 @@ export default tseslint.config(
     // Outside this rule's files, reading process.env is expected: tests and their support (which set up
     // and spawn servers with their own environment), scripts/, bench/, e2e/ and the tool configs.
     files: ['app/**/*.{ts,tsx}', 'api/**/*.{ts,tsx}', 'sync/**/*.{ts,tsx}'],
-    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**', 'sync/testing/**'],
+    ignores: ['api/env.ts', '**/*.test.{ts,tsx}', 'api/testing/**', 'api/tests/**'],
     rules: {
       'no-restricted-syntax': ['error', ...ENVIRONMENT_READS, HAND_WRITTEN_CENTS],
       'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: 'Read settings through api/env.ts.' })) }],

@@ -10,8 +10,9 @@ export const NEEDS_ISOLATION = ['api/tests/**/*.test.ts', 'api/auth/reset-passwo
 const server = ['api/**/*.test.ts', 'sync/**/*.test.ts'];
 // The load proof runs alone (vitest.load.config.ts): a minute of load on the cores would slow every other test, and skew the latencies it prints.
 const exclude = [...configDefaults.exclude, 'api/tests/load/**'];
+// Before the tests: the migrated template database, and the seed of random draws (TEST_SEED, read through api/env.ts).
 // Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
-const shared = { globalSetup: ['api/testing/sqlite-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };
+const shared = { globalSetup: ['api/testing/sqlite-global-setup.ts', 'api/testing/seed-global-setup.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['api/tests/load/**/*.test.ts'],
+    // The seed of any random draws (TEST_SEED), as every run has it.
+    globalSetup: ['api/testing/seed-global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 20_000,

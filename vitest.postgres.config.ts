@@ -32,7 +32,7 @@ const exclude = [
 // Hooks set up databases (every migration, on a new PostgreSQL database): a loaded machine needs more than ten seconds.
 // A test's every query crosses a connection to another process, which a loaded two-core machine may keep waiting: a test
 // that takes a few seconds alone took over twenty there, so tests get a minute.
-const shared = { globalSetup: ['api/testing/postgres-global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 };
+const shared = { globalSetup: ['api/testing/postgres-global-setup.ts', 'api/testing/seed-global-setup.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 };
 
 /** As in the main run (vitest.config.ts), most files share one module graph per worker. */
 export default defineConfig({

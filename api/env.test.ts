@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STRONG_HASHING, TEST_HASHING } from './auth/password';
-import { DEVELOPMENT_JWT_SECRET, isLoopback, readEnv } from './env';
+import { DEVELOPMENT_JWT_SECRET, isLoopback, readEnv, readTestSeed } from './env';
 
 const SECRET = 'a-long-random-secret-of-at-least-32-characters';
 
@@ -115,5 +115,16 @@ describe('isLoopback', () => {
     ['127.example.com', false],
   ])('%s → %s', (host, expected) => {
     expect(isLoopback(host)).toBe(expected);
+  });
+});
+
+describe('readTestSeed', () => {
+  it('reads a whole number, leaves the seed unset when blank, and refuses anything else', () => {
+    expect(readTestSeed({ TEST_SEED: ' 42 ' })).toBe(42);
+    expect(readTestSeed({ TEST_SEED: '-7' })).toBe(-7);
+    expect(readTestSeed({})).toBeUndefined();
+    expect(readTestSeed({ TEST_SEED: ' ' })).toBeUndefined();
+    expect(() => readTestSeed({ TEST_SEED: '1.5' })).toThrow('TEST_SEED must be a whole number, not "1.5".');
+    expect(() => readTestSeed({ TEST_SEED: 'abc' })).toThrow('TEST_SEED must be a whole number');
   });
 });

@@ -164,6 +164,19 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
+/**
+ * TEST_SEED, read by the test runs alone (api/testing/seed-global-setup.ts hands it to every test), never by the
+ * server: the seed of the random cases and timings tests draw, set to replay a failed run's draws. Not a setting of
+ * the server, so neither in the schema above nor in `.env.example`. Unset or blank, undefined.
+ */
+export function readTestSeed(source: NodeJS.ProcessEnv = process.env): number | undefined {
+  const given = source.TEST_SEED?.trim();
+  if (!given) return undefined;
+  const seed = Number(given);
+  if (!Number.isSafeInteger(seed)) throw new Error(`TEST_SEED must be a whole number, not "${given}".`);
+  return seed;
+}
+
 /** Reads `.env` into process.env when there is one; real environment variables win. */
 export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);

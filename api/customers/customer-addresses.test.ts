@@ -1,7 +1,9 @@
-/** A customer's phone, billing address and shipping address: over REST and sync, checked on each path, and through the book's CSV. */
+/**
+ * A customer's phone, billing address and shipping address: over REST and sync, checked on each path. Through the book's
+ * CSV, which the app reads and writes: api/tests/device/customer-book-csv.test.ts.
+ */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { customersToCsv, parseCustomersCsv } from '../../sync/rules/customer-csv';
 import type { Customer } from '../../sync/entities/customer';
 import type { AuthResponse } from '../../sync/entities/user';
 import type { ErrorBody } from '../../sync/contract/errors';
@@ -105,31 +107,5 @@ describe("a customer's addresses", () => {
     expect(await device.push('customer.create', { id, name: 'Corner Shop', billingLine1: '1 Corner', shippingSameAsBilling: true })).toMatchObject({ outcome: 'applied' });
     expect(await device.push('customer.update', { id, changes: { phoneNumber: '734-555-0100', billingZipCode: '48104' } })).toMatchObject({ outcome: 'applied' });
     expect((await book()).find((customer) => customer.id === id)).toMatchObject({ billingLine1: '1 Corner', phoneNumber: '734-555-0100', billingZipCode: '48104' });
-  });
-
-  it('go out in the book CSV and come back from it as the same customers, or as the changes made in the file', async () => {
-    const list = (await t.request<{ id: string; name: string }>('POST', '/api/price-lists', { token: owner.token, body: { name: 'Tier A' } })).body;
-    await addCustomer({ name: 'Green Door', email: 'buy@greendoor.example', priceListId: list.id, tags: ['north'], ...ADDRESSES });
-    await addCustomer({ name: 'Corner Shop', billingLine1: '1 Corner', shippingSameAsBilling: true });
-    const context = { priceLists: [list], members: [] };
-    const exported = await book();
-    const file = customersToCsv(exported, context);
-
-    // Read back against the book, every row names its customer; saving each row leaves the book as it was.
-    const unchanged = parseCustomersCsv(file, exported, context);
-    expect(unchanged.rows.map((row) => [row.error, row.customerId])).toEqual(exported.map((customer) => [undefined, customer.id]));
-    for (const row of unchanged.rows) expect((await t.request('PATCH', `/api/customers/${row.customerId}`, { token: owner.token, body: row.values })).status).toBe(200);
-    const afterSave = await book();
-    const withoutTimes = (customers: Customer[]) => customers.map(({ updatedAt: _updatedAt, updatedBy: _updatedBy, ...customer }) => customer);
-    expect(withoutTimes(afterSave)).toEqual(withoutTimes(exported));
-
-    // A city and a ZIP code changed in the file change those fields; a bad ZIP code is refused on its row.
-    const edited = file.replace('Ypsilanti', 'Saline').replace('48197-1234', '48176');
-    const changes = parseCustomersCsv(edited, afterSave, context);
-    for (const row of changes.rows) expect((await t.request('PATCH', `/api/customers/${row.customerId}`, { token: owner.token, body: row.values })).status).toBe(200);
-    expect((await book()).find((customer) => customer.name === 'Green Door')).toMatchObject({ ...ADDRESSES, shippingCity: 'Saline', shippingZipCode: '48176' });
-    expect(parseCustomersCsv(file.replace('48104', '4810x'), afterSave, context).rows.map((row) => row.error)).toContain(
-      'Billing ZIP code must be 5 digits, or 9 digits like 48104-1234',
-    );
   });
 });

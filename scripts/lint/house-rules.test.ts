@@ -58,6 +58,12 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('sync', "export * from '../api/env';\n")).toContain(BOUNDARY);
   });
 
+  it("app/ importing api/, from app/lib or a feature, the server's test app too", async () => {
+    expect(await ruleIdsFor('app/lib', "export * from '../../api/orders/order-lines';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/features/orders', "export * from '../../../api/env';\n")).toContain(BOUNDARY);
+    expect(await ruleIdsFor('app/lib/replica', "import { createTestApp } from '../../../api/testing/test-app';\nexport const app = createTestApp;\n")).toContain(BOUNDARY);
+  });
+
   it('api/ importing app/ outside the server-drawn page entry', async () => {
     expect(await ruleIdsFor('api/products', "export * from '../../app/lib/back-to';\n")).toContain(BOUNDARY);
   });
@@ -89,8 +95,9 @@ describe('npm run lint refuses', () => {
     expect(await ruleIdsFor('api/products', 'export const port = globalThis.process.env.PORT;\n')).toContain(ENVIRONMENT);
   });
 
-  it('process.env read in sync/, which the device runs too', async () => {
+  it('process.env read in sync/, which the device runs too, its test fixtures included', async () => {
     expect(await ruleIdsFor('sync', 'export const port = process.env.PORT;\n')).toContain(ENVIRONMENT);
+    expect(await ruleIdsFor('sync/testing', 'export const seed = process.env.TEST_SEED;\n')).toContain(ENVIRONMENT);
   });
 
   it('a database column whose values are a literal list, restating one sync/ keeps, and the environment read there too', async () => {

@@ -8,6 +8,9 @@
  *   product-blind kit: buttons, dialogs, page parts) and app/lib, shared by
  *   every feature, import no feature; the kit and app/lib import no widget;
  * - sync/, shared by the app and the server, imports neither app/ nor api/;
+ * - app/ imports nothing from api/, its tests neither: the device and the server
+ *   meet only through sync/'s contract, and tests that run the app against the
+ *   real server live in api/tests/ (api/tests/device/, api/tests/support/);
  * - api/ imports nothing from app/ but in its one server-drawn page entry
  *   (`serverRenderEntries`), which renders the app's public menu;
  * - api/platform (http, Redis, background senders, limits) and api/db (the
@@ -49,6 +52,9 @@ function violation(from, to, fileFromRoot, serverRenderEntries) {
   }
   if (from.area === 'sync' && (to.area.startsWith('api') || to.area.startsWith('app') || to.area === 'feature')) {
     return `sync/ is shared by the app and the server and imports neither app/ nor api/.`;
+  }
+  if ((from.area.startsWith('app') || from.area === 'feature') && to.area.startsWith('api')) {
+    return `app/ never imports api/: the device and the server share only sync/; a test that runs the app against the server lives in api/tests/.`;
   }
   if ((from.area === 'api/platform' || from.area === 'api/db') && to.area === 'api' && !isTest(fileFromRoot)) {
     return `${from.area} is what the server's resources stand on and imports none of them: pass what it needs in, or move the shared part down.`;

@@ -1,19 +1,26 @@
 /**
  * Randomness a failed run can replay. A test that draws random cases or timings takes them from here: the seed is
  * TEST_SEED when it is set and a fixed number otherwise, so every run draws the same unless asked to draw others, and a
- * failing test prints the seed it ran with (run it again with `TEST_SEED=<seed>` to see the same draws).
+ * failing test prints the seed it ran with (run it again with `TEST_SEED=<seed>` to see the same draws). sync/ reads
+ * no environment: the run's global setup (api/testing/seed-global-setup.ts) reads TEST_SEED through api/env.ts and
+ * hands it to every test.
  */
-import { onTestFailed } from 'vitest';
+import { inject, onTestFailed } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** TEST_SEED as the run's global setup read it, null when it is unset. */
+    testSeed: number | null;
+  }
+}
 
 const FIXED_SEED = 20_250_301;
 
 /** The seed of this run: TEST_SEED when set, the fixed one otherwise. */
 export function testSeed(): number {
-  const given = process.env.TEST_SEED?.trim();
-  if (!given) return FIXED_SEED;
-  const seed = Number(given);
-  if (!Number.isSafeInteger(seed)) throw new Error(`TEST_SEED must be a whole number, not "${given}".`);
-  return seed;
+  const given = inject('testSeed');
+  if (given === undefined) throw new Error('This run was handed no seed: its vitest config must list api/testing/seed-global-setup.ts in globalSetup.');
+  return given ?? FIXED_SEED;
 }
 
 /** mulberry32: numbers in [0, 1), the same sequence for the same seed. */

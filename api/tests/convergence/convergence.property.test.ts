@@ -15,7 +15,7 @@ import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { byId, Device, InProcessTransport, nextTick, type Fault } from '../../../app/lib/replica/sync-test-support';
+import { byId, Device, InProcessTransport, nextTick, type Fault } from '../support/device';
 import { PRODUCT_CATEGORIES } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
+import { Device, InProcessTransport, ManualClock } from '../support/device';
 import { retryDelayMs } from '../../../sync/device/engine/backoff';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';

@@ -14,7 +14,7 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Device, InProcessTransport, ManualClock } from '../../../app/lib/replica/sync-test-support';
+import { Device, InProcessTransport, ManualClock } from '../support/device';
 import { entitlementOf } from '../../../sync/rules/entitlements';
 import { TRIAL_DAYS } from '../../../sync/contract/constants';
 import type { OutboxEntry } from '../../../sync/device/engine/sync-engine';

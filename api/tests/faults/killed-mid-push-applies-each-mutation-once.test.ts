@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Device } from '../../../app/lib/replica/sync-test-support';
+import { Device } from '../support/device';
 import { SyncTransportError, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from '../../lib/router';
-import { customersToCsv, parseCustomersCsv, type CustomerCsvRow } from '../../../sync/rules/customer-csv';
+import { customersToCsv, parseCustomersCsv, type CustomerCsvRow } from '../../lib/csv/customer-csv';
 import { PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../../../sync/entities/customer';
 import type { Order } from '../../../sync/entities/order';
 import type { PriceList } from '../../../sync/entities/price-list';

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, expect, it } from 'vitest';
 import { ReplicaDb, replicaName } from './replica-db';
-import { writeVersion1Replica } from './sync-test-support';
+import { writeVersion1Replica } from './replica-db-test-support';
 
 const userId = '00000000-0000-4000-8000-0000000c0001';
 

@@ -114,7 +114,7 @@ class MemoryStore implements SyncStore {
   async readPullScope(): Promise<PullScope> {
     return { keepClosedDays: ORDER_WORKING_SET_DAYS };
   }
-  /** The fake server answers in one page (paged pulls are proved against the real one: app/lib/replica/paged-pull.test.ts). */
+  /** The fake server answers in one page (paged pulls are proved against the real one: api/tests/device/paged-pull.test.ts). */
   async readPage(): Promise<string | null> {
     return null;
   }

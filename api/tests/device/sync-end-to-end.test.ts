@@ -7,17 +7,17 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, DAY_MS, type TestApp } from '../../../api/testing/test-app';
-import { updateUser } from '../../../api/db/repositories/users';
-import { MESSAGES_PER_MINUTE } from '../../../api/limits/quotas';
-import * as productService from '../../../api/products/product-service';
+import { createTestApp, DAY_MS, type TestApp } from '../../testing/test-app';
+import { updateUser } from '../../db/repositories/users';
+import { MESSAGES_PER_MINUTE } from '../../limits/quotas';
+import * as productService from '../../products/product-service';
 import { retryDelayMs } from '../../../sync/device/engine/backoff';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
 import type { Mutation } from '../../../sync/contract/mutations';
-import { notSavedChanges, sendAgain } from './not-saved';
-import { byId, Device, InProcessTransport, ManualClock } from './sync-test-support';
+import { notSavedChanges, sendAgain } from '../../../app/lib/replica/not-saved';
+import { byId, Device, InProcessTransport, ManualClock } from '../support/device';
 
 const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
 const JITTER = 0.5;

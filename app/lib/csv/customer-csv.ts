@@ -5,9 +5,9 @@
  * has (a file written before the book kept addresses leaves them as they are). Nothing is written here.
  */
 import { parse } from 'papaparse';
-import { columnReader, csvFile, headerKey, readYesNo, unknownColumns, withoutFormulaGuard } from './csv-cells';
-import { CUSTOMER_CONTACT_FIELDS, customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../entities/customer';
-import { validate } from '../contract/validation';
+import { columnReader, csvFile, headerKey, readYesNo, unknownColumns, withoutFormulaGuard } from '../../../sync/rules/csv-cells';
+import { CUSTOMER_CONTACT_FIELDS, customerFieldsSchema, PAYMENT_TERM_LABELS, PAYMENT_TERMS, type Customer, type PaymentTerms } from '../../../sync/entities/customer';
+import { validate } from '../../../sync/contract/validation';
 
 export const CUSTOMER_CSV_COLUMNS = ['name', 'email', 'licenseNumber', 'paymentTerms', 'priceList', 'rep', 'holdWhenOverdue', 'tags', ...CUSTOMER_CONTACT_FIELDS, 'id'] as const;
 type Column = (typeof CUSTOMER_CSV_COLUMNS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customersToCsv, parseCustomersCsv } from './customer-csv';
-import type { Customer } from '../entities/customer';
+import type { Customer } from '../../../sync/entities/customer';
 
 const LIST = '00000000-0000-4000-8000-00000000000a';
 const REP = '00000000-0000-4000-8000-00000000000b';

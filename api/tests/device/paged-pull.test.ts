@@ -7,12 +7,12 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../api/testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { Customer } from '../../../sync/entities/customer';
 import type { Product } from '../../../sync/entities/product';
 import type { AuthResponse } from '../../../sync/entities/user';
-import { readPagedPull } from './paged-pull';
-import { byId, Device, InProcessTransport } from './sync-test-support';
+import { readPagedPull } from '../../../app/lib/replica/paged-pull';
+import { byId, Device, InProcessTransport } from '../support/device';
 
 let t: TestApp;
 let seller: AuthResponse;

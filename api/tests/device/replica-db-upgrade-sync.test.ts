@@ -6,9 +6,10 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../api/testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { Product } from '../../../sync/entities/product';
-import { Device, InProcessTransport, ManualClock, writeVersion1Replica } from './sync-test-support';
+import { writeVersion1Replica } from '../../../app/lib/replica/replica-db-test-support';
+import { Device, InProcessTransport, ManualClock } from '../support/device';
 
 let t: TestApp;
 

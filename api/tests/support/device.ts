@@ -2,21 +2,22 @@
  * Test support for the sync tests that run the device against the in-process
  * API (api/testing/test-app.ts): a transport that can lose the network at
  * chosen points, a hand-moved clock for the engine's timers, and a "device"
- * (replica database + store + engine) whose view is computed the way screens
- * compute it. Used only by tests.
+ * (the app's replica database + store + engine) whose view is computed the way
+ * screens compute it. Used only by tests: it lives beside the whole-system
+ * suites because it drives the app against the server, and the app never
+ * imports the server.
  */
-import Dexie from 'dexie';
 import { SyncEngine, SyncTransportError, type OutboxEntry, type SyncEngineOptions, type SyncTransport } from '../../../sync/device/engine/sync-engine';
 import { COLLECTION_NAMES, type CollectionRows } from '../../../sync/contract/collections';
 import type { Mutation } from '../../../sync/contract/mutations';
 import { pullPath, type PullResponse, type PullScope, type PushRequest, type PushResponse } from '../../../sync/contract/protocol';
 import { stateFromRows, withPending } from '../../../sync/device/replica';
 import type { ReplicaState } from '../../../sync/device/replica-state';
-import type { TestResponse } from '../../../api/testing/test-app';
-import { retryAfterMsOf } from '../api-client';
-import { DexieSyncStore } from './dexie-sync-store';
-import { notSavedChanges } from './not-saved';
-import { ReplicaDb, replicaName } from './replica-db';
+import type { TestResponse } from '../../testing/test-app';
+import { retryAfterMsOf } from '../../../app/lib/api-client';
+import { DexieSyncStore } from '../../../app/lib/replica/dexie-sync-store';
+import { notSavedChanges } from '../../../app/lib/replica/not-saved';
+import { ReplicaDb } from '../../../app/lib/replica/replica-db';
 
 type RequestFn = <T>(method: string, path: string, init?: { token?: string; body?: unknown }) => Promise<TestResponse<T>>;
 
@@ -194,15 +195,6 @@ export class Device {
 /** Rows by id, sorted, for comparing a view with the server's lists. */
 export function byId<T extends { id: string }>(rows: Iterable<T>): T[] {
   return [...rows].sort((a, b) => a.id.localeCompare(b.id));
-}
-
-/** The replica as version 1 of the app left it on a device: these changes waiting in its outbox (numbered from 1) and these meta rows. */
-export async function writeVersion1Replica(userId: string, mutations: Mutation[], meta: Array<{ key: string; value: string | number }> = []): Promise<void> {
-  const v1 = new Dexie(replicaName(userId));
-  v1.version(1).stores({ products: 'id', menus: 'id', savedMenus: 'id, menuId', account: 'id', outbox: '++seq', refusals: 'seq', meta: 'key' });
-  await v1.table('outbox').bulkAdd(mutations.map((mutation, index) => ({ mutation, createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, index)).toISOString() })));
-  await v1.table('meta').bulkPut(meta);
-  v1.close();
 }
 
 /** Every synced collection's rows as last pulled. */
