@@ -5,6 +5,10 @@
  * with pushes in flight and started again on the same data folder. The
  * engines retry what was not acknowledged, with the same sequence numbers.
  *
+ * A fifth device of the first seller starts from nothing while the kills go
+ * on, pulling in pages of two rows, so its first pull is cut off part way and
+ * resumed.
+ *
  * At the end, counted end to end: every product a device made exists once,
  * with the price of its last change in the device's order; each device's
  * processed sequence is the number of changes it made; nothing was refused
@@ -48,6 +52,8 @@ class HttpTransport implements SyncTransport {
     private readonly server: () => RunningServer,
     private readonly token: string,
     private readonly traffic: Traffic,
+    /** Rows a page of a pull from nothing holds, when fewer than the server's own page. */
+    private readonly pageRows: number | null = null,
   ) {}
 
   async push(request: PushRequest): Promise<PushResponse> {
@@ -65,7 +71,7 @@ class HttpTransport implements SyncTransport {
   }
 
   pull(cursor: number, clientId: string, scope: PullScope, page: string | null = null): Promise<PullResponse> {
-    return this.call('GET', pullPath(cursor, clientId, scope, page));
+    return this.call('GET', `${pullPath(cursor, clientId, scope, page)}${this.pageRows === null ? '' : `&limit=${this.pageRows}`}`);
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -163,9 +169,16 @@ describe('the server killed with SIGKILL while devices push', () => {
     // Each editor draws from a stream of its own, so what one draws does not hang on when the others ran.
     editors = made.map((each, i) => keepEditing(each, () => editing, seededRandom(seed + 1 + i)));
     const inFlightAtKill: number[] = [];
+    const newcomer = new Device(`${sellers[0]!.user.id}-new`, sellers[0]!.user.id, new HttpTransport(() => server, sellers[0]!.token, new Traffic(), 2), {
+      debounceMs: 5,
+      backoff: { baseMs: 50, maxMs: 400 },
+    });
+    devices.push(newcomer);
     for (let kill = 0; kill < KILLS; kill += 1) {
       await sleep(200 + random() * 400);
       while (traffic.pushesInFlight === 0) await sleep(1);
+      // The newcomer's first pull, in pages of two rows, goes on while the server is killed.
+      if (kill === 1) void newcomer.engine.syncNow();
       inFlightAtKill.push(traffic.pushesInFlight);
       await killHard(server);
       server = await startServer(dataDir);
@@ -173,15 +186,12 @@ describe('the server killed with SIGKILL while devices push', () => {
     await sleep(300);
     editing = false;
     await Promise.all(editors);
-    await waitUntilSynced(
-      made.map((each) => each.device),
-      30_000,
-    );
+    await waitUntilSynced([...made.map((each) => each.device), newcomer], 30_000);
     // One more cycle each, now that nothing is pushed any more: a device's last pull may predate another device's last push.
     // (A first syncNow may only join a cycle that is finishing; the second then waits for a cycle of its own.)
-    for (const each of made) {
-      await each.device.engine.syncNow();
-      await each.device.engine.syncNow();
+    for (const device of [...made.map((each) => each.device), newcomer]) {
+      await device.engine.syncNow();
+      await device.engine.syncNow();
     }
 
     expect(inFlightAtKill).toHaveLength(KILLS);
@@ -202,6 +212,11 @@ describe('the server killed with SIGKILL while devices push', () => {
         expect(new Map(replica.map((product) => [product.id, Number(product.pricePerUnit)]))).toEqual(expected);
       }
     }
+    // The newcomer, whose first pull came in pages cut off by kills, holds the first seller's catalogue once.
+    const firstSellers = new Map(made.filter((each) => each.seller === sellers[0]).flatMap((each) => [...each.prices]));
+    const pulled = await newcomer.db.products.toArray();
+    expect(new Map(pulled.map((product) => [product.id, Number(product.pricePerUnit)]))).toEqual(firstSellers);
+    expect(await newcomer.db.meta.get('pagedPull')).toBeUndefined();
     for (const each of made) expect(await each.device.db.refusals.count()).toBe(0);
     for (const [key, count] of traffic.appliedAnswers) expect(count, key).toBe(1);
 
