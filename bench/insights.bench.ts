@@ -57,10 +57,10 @@ export async function benchInsights(): Promise<void> {
 
     const times: number[] = [];
     const asker = { user: server.seller, team: { id: server.seller.id, role: 'owner' as const, account: server.seller, sinceVersion: 0 } };
-    let insights = await menuInsights(server.services, asker, menu.id, { days: '30' });
+    let insights = await menuInsights(server.services, asker, menu.id, { days: 30 });
     for (let i = 0; i < QUERY_RUNS; i++) {
       started = performance.now();
-      insights = await menuInsights(server.services, asker, menu.id, { days: '30' });
+      insights = await menuInsights(server.services, asker, menu.id, { days: 30 });
       times.push(performance.now() - started);
     }
     console.info('Insights');

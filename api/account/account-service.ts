@@ -3,17 +3,17 @@
  * notification settings, 'Download my data' and closing the account. A change
  * of email lives in email-change.ts.
  */
+import type { z } from 'zod';
 import {
-  changePasswordInputSchema,
   CONFIRM_LINK_INVALID_MESSAGE,
-  confirmEmailInputSchema,
-  deleteAccountInputSchema,
   ONLY_ADMIN_CLOSING_MESSAGE,
+  type changePasswordInputSchema,
+  type confirmEmailInputSchema,
+  type deleteAccountInputSchema,
 } from '../../sync/entities/account';
-import { emailPreferencesUpdateSchema, NOTIFICATION_KINDS, type EmailPreferences } from '../../sync/entities/email-preferences';
+import { NOTIFICATION_KINDS, type EmailPreferences, type emailPreferencesUpdateSchema } from '../../sync/entities/email-preferences';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken, TAKEOVER_LINKS } from '../auth/account-tokens';
 import { requirePassword } from '../auth/current-password';
 import { hashPassword } from '../auth/password';
@@ -78,8 +78,8 @@ export async function resendConfirmation(services: Services, user: User): Promis
   return `We sent a new confirmation link to ${user.email}.`;
 }
 
-export async function changePassword(services: Services, session: Session, input: unknown, clientAddress: string): Promise<void> {
-  const { currentPassword, newPassword } = parseOrThrow(changePasswordInputSchema, input);
+export async function changePassword(services: Services, session: Session, input: z.output<typeof changePasswordInputSchema>, clientAddress: string): Promise<void> {
+  const { currentPassword, newPassword } = input;
   await requirePassword(services, session.user, currentPassword, 'currentPassword');
   const passwordHash = await hashPassword(newPassword, services.env.passwordHashing);
   await services.db.transaction(async (tx) => {
@@ -99,8 +99,13 @@ export async function changePassword(services: Services, session: Session, input
  * the account of a registration that waited for its address's link. The
  * caller's session, when it is the owner's, stays signed in.
  */
-export async function confirmEmail(services: Services, input: unknown, session: Session | null, clientAddress: string): Promise<{ email: string; message: string }> {
-  const { token } = parseOrThrow(confirmEmailInputSchema, input);
+export async function confirmEmail(
+  services: Services,
+  input: z.output<typeof confirmEmailInputSchema>,
+  session: Session | null,
+  clientAddress: string,
+): Promise<{ email: string; message: string }> {
+  const { token } = input;
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const tokenHash = hashLinkToken(token);
@@ -130,8 +135,7 @@ export async function emailPreferences(services: Services, user: User): Promise<
   return Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, !off.has(kind)])) as EmailPreferences;
 }
 
-export async function updateEmailPreferences(services: Services, user: User, input: unknown): Promise<EmailPreferences> {
-  const changes = parseOrThrow(emailPreferencesUpdateSchema, input);
+export async function updateEmailPreferences(services: Services, user: User, changes: z.output<typeof emailPreferencesUpdateSchema>): Promise<EmailPreferences> {
   await services.db.transaction(async (tx) => {
     for (const [kind, on] of Object.entries(changes)) await setOptOut(tx.db, user.id, kind, !on, services.now());
   });
@@ -156,8 +160,13 @@ export const HAND_OVER_FIRST = 'Hand ownership to another member before closing 
  * Closes the account. Alone in their team, the person's data goes with it; in a team with other members (an owner must
  * hand ownership over first) the team's data stays with the team and only the person leaves.
  */
-export async function closeAccount(services: Services, { user, team }: Pick<Session, 'user' | 'team'>, input: unknown, clientAddress: string): Promise<void> {
-  const { password } = parseOrThrow(deleteAccountInputSchema, input);
+export async function closeAccount(
+  services: Services,
+  { user, team }: Pick<Session, 'user' | 'team'>,
+  input: z.output<typeof deleteAccountInputSchema>,
+  clientAddress: string,
+): Promise<void> {
+  const { password } = input;
   await requirePassword(services, user, password, 'password');
   if ((await countMembers(services.db.read, team.id)) > 1) {
     if (team.role === 'owner') throw new AppError('conflict', HAND_OVER_FIRST);

@@ -7,10 +7,10 @@
  * mutation `profile.update`) goes through `checkEmailChange` and
  * `startEmailChange`.
  */
-import { changeEmailInputSchema, EMAIL_CHANGE_PASSWORD_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_TAKEN_MESSAGE, type PendingEmailChange } from '../../sync/entities/account';
+import type { z } from 'zod';
+import { EMAIL_CHANGE_PASSWORD_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_TAKEN_MESSAGE, type changeEmailInputSchema, type PendingEmailChange } from '../../sync/entities/account';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import { newLinkToken, TAKEOVER_LINKS } from '../auth/account-tokens';
 import { requirePassword } from '../auth/current-password';
 import type { Services } from '../context';
@@ -61,8 +61,8 @@ export async function startEmailChange(services: Services, tx: Tx, user: User, e
 }
 
 /** POST /api/account/email: Account settings' change of address. */
-export async function requestEmailChange(services: Services, user: User, input: unknown): Promise<string> {
-  const { email, currentPassword } = parseOrThrow(changeEmailInputSchema, input);
+export async function requestEmailChange(services: Services, user: User, input: z.output<typeof changeEmailInputSchema>): Promise<string> {
+  const { email, currentPassword } = input;
   if (email === user.email) throw new AppError('validation', 'This is already your email', { email: 'This is already your email' });
   await checkEmailChange(services, user, currentPassword);
   await services.db.transaction((tx) => startEmailChange(services, tx, user, email));

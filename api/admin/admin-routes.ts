@@ -1,5 +1,7 @@
 /** /api/admin/*: admins only. */
 import { Hono } from 'hono';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { accountChangeSchema, accountOrderSchema, trialExtensionSchema } from '../../sync/entities/admin';
 import type { AppEnv } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -18,9 +20,7 @@ export const adminRoutes = new Hono<AppEnv>()
       await getAccounts(c.get('services'), {
         search: c.req.query('search'),
         role: c.req.query('role'),
-        status: c.req.query('status'),
-        sort: c.req.query('sort'),
-        dir: c.req.query('dir'),
+        ...parseOrThrow(accountOrderSchema, { sort: c.req.query('sort'), dir: c.req.query('dir'), status: c.req.query('status') }),
         page: c.req.query('page'),
         pageSize: c.req.query('pageSize'),
       }),
@@ -30,5 +30,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/stats', admin, async (c) => c.json(await getStats(c.get('services'))))
   .get('/admin/growth', admin, async (c) => c.json(await getGrowth(c.get('services'))))
   .get('/admin/audit', admin, async (c) => c.json(await getAudit(c.get('services'), { page: c.req.query('page') })))
-  .patch('/admin/customers/:id', admin, async (c) => c.json(await changeAccount(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))))
-  .post('/admin/customers/:id/extend-trial', admin, async (c) => c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), await readJson(c))));
+  .patch('/admin/customers/:id', admin, async (c) =>
+    c.json(await changeAccount(c.get('services'), actorOf(c), c.req.param('id'), parseOrThrow(accountChangeSchema, await readJson(c)))),
+  )
+  .post('/admin/customers/:id/extend-trial', admin, async (c) =>
+    c.json(await extendTrial(c.get('services'), actorOf(c), c.req.param('id'), parseOrThrow(trialExtensionSchema, await readJson(c)))),
+  );

@@ -1,12 +1,13 @@
 /** What admins see and do: the customer list and details, the figures, account care, and the audit log. */
+import type { z } from 'zod';
 import { PRO_PRICE_CENTS, SELF_SERVICE_ROLES, TRIAL_DAYS, type SelfServiceRole } from '../../sync/contract/constants';
 import {
   AUDIT_PAGE_SIZE,
-  accountChangeSchema,
-  accountOrderSchema,
   DEFAULT_ACCOUNT_PAGE_SIZE,
   MAX_ACCOUNT_PAGE_SIZE,
-  trialExtensionSchema,
+  type accountChangeSchema,
+  type accountOrderSchema,
+  type trialExtensionSchema,
   type AdminGrowth,
   type AdminStats,
   type AuditAction,
@@ -17,7 +18,6 @@ import {
 } from '../../sync/entities/admin';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Db } from '../db/database';
 import { auditOfTarget, pageAudit } from '../db/repositories/audit';
@@ -41,7 +41,8 @@ const DETAIL_AUDIT_ENTRIES = 20;
 /** Who is acting and from where: every audit entry names both. */
 export type Actor = { user: User; clientAddress: string };
 
-export type AccountQuery = { search?: string; role?: string; status?: string; sort?: string; dir?: string; page?: string; pageSize?: string };
+/** GET /api/admin/customers: the search, role and paging as the query string gives them, with the order and status filter parsed. */
+export type AccountQuery = { search?: string; role?: string; page?: string; pageSize?: string } & z.output<typeof accountOrderSchema>;
 
 /** A positive whole number from a query string, or the fallback when it is absent or not one. */
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -61,7 +62,7 @@ function accountFilter(query: AccountQuery, status: AccountStatusFilter | undefi
  * a sort). An unknown sort, direction or status is refused, not ignored.
  */
 export async function getAccounts(services: Services, query: AccountQuery): Promise<User[] | AccountPage> {
-  const { sort, dir, status } = parseOrThrow(accountOrderSchema, { sort: query.sort, dir: query.dir, status: query.status });
+  const { sort, dir, status } = query;
   const filter = accountFilter(query, status, services.now());
   // The admins themselves are not customers: asking for them finds nobody.
   if (query.role === 'admin') {
@@ -125,8 +126,8 @@ async function accountOrNotFound(db: Db, id: string): Promise<User> {
  * in stays one (checked inside the write, so two admins acting on each other
  * at once cannot both succeed).
  */
-export async function changeAccount(services: Services, actor: Actor, accountId: string, input: unknown): Promise<User> {
-  const { disabled, role, password } = parseOrThrow(accountChangeSchema, input);
+export async function changeAccount(services: Services, actor: Actor, accountId: string, input: z.output<typeof accountChangeSchema>): Promise<User> {
+  const { disabled, role, password } = input;
   if (accountId === actor.user.id) {
     if (disabled === true) throw new AppError('forbidden', 'You cannot disable your own account');
     if (role !== undefined && role !== 'admin') throw new AppError('forbidden', 'You cannot change your own role');
@@ -172,8 +173,8 @@ export const MEMBER_TRIAL_MESSAGE = "A team member has no trial of their own: ex
  * no trial to extend. A team's trial is its founding account's: a member
  * who joined it (a manager, a rep) has none to extend.
  */
-export async function extendTrial(services: Services, actor: Actor, accountId: string, input: unknown): Promise<User> {
-  const { days } = parseOrThrow(trialExtensionSchema, input);
+export async function extendTrial(services: Services, actor: Actor, accountId: string, input: z.output<typeof trialExtensionSchema>): Promise<User> {
+  const { days } = input;
   return services.db.transaction(async (tx) => {
     const account = await accountOrNotFound(tx.db, accountId);
     if (account.role !== 'seller') throw new AppError('validation', 'Only a seller has a trial to extend');

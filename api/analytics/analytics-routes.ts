@@ -1,5 +1,7 @@
 /** A seller's own figures (a rep's: of the menus they made): one menu's insights, the dashboard's week, and their notifications. */
 import { Hono } from 'hono';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { insightsQuerySchema } from '../../sync/entities/insights';
 import type { AppEnv } from '../context';
 import { allow, anySignedIn, sessionOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -7,7 +9,9 @@ import { markNotificationsRead, menuInsights, sellerDashboard, sellerNotificatio
 
 export const analyticsRoutes = new Hono<AppEnv>()
   // Anyone but the menu's seller is told it does not exist.
-  .get('/menus/:id/insights', anySignedIn, async (c) => c.json(await menuInsights(c.get('services'), sessionOf(c), c.req.param('id'), c.req.query())))
+  .get('/menus/:id/insights', anySignedIn, async (c) =>
+    c.json(await menuInsights(c.get('services'), sessionOf(c), c.req.param('id'), parseOrThrow(insightsQuerySchema, c.req.query()))),
+  )
   .get('/analytics/dashboard', allow('seller'), async (c) => c.json(await sellerDashboard(c.get('services'), sessionOf(c))))
   .get('/analytics/notifications', allow('seller'), async (c) => c.json(await sellerNotifications(c.get('services'), sessionOf(c))))
   .post('/analytics/notifications/read', allow('seller'), async (c) => {

@@ -3,10 +3,10 @@
  * and managers see the whole team's; a rep the figures of the menus they made (`sync/rules/team-permissions.ts`).
  */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { AppError } from '../../sync/contract/errors';
-import { insightsQuerySchema, type MenuInsights, type SellerDashboard, type SellerEvent } from '../../sync/entities/insights';
+import type { insightsQuerySchema, MenuInsights, SellerDashboard, SellerEvent } from '../../sync/entities/insights';
 import { can } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import type { Db } from '../db/database';
 import { buyersWhoViewed, menuViewsPerDay, productsOpenedOrAskedAbout, sellerViewsSince, uniqueVisitorsSince } from '../db/repositories/menu-views';
@@ -34,8 +34,8 @@ function scopeOf({ user, team }: Asker): MenuScope {
   return { sellerId: team.id, createdBy: can(team.role, 'insights.team') ? null : user.id };
 }
 
-export async function menuInsights(services: Services, asker: Asker, menuId: string, query: unknown): Promise<MenuInsights> {
-  const { days } = parseOrThrow(insightsQuerySchema, query);
+export async function menuInsights(services: Services, asker: Asker, menuId: string, query: z.output<typeof insightsQuerySchema>): Promise<MenuInsights> {
+  const { days } = query;
   const db = services.db.read;
   const menu = await findMenu(db, menuId);
   const scope = scopeOf(asker);

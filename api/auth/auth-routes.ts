@@ -7,29 +7,33 @@ import { updateProfile } from '../users/profile-service';
 import { withTeamBilling } from '../team/team-billing';
 import { login, logout, register } from './auth-service';
 import { requestPasswordReset, resetPassword } from './password-reset';
-import { FORGOT_PASSWORD_SENT_MESSAGE, isPendingRegistration } from '../../sync/entities/account';
+import { FORGOT_PASSWORD_SENT_MESSAGE, forgotPasswordInputSchema, isPendingRegistration, resetPasswordInputSchema } from '../../sync/entities/account';
 import { parseOrThrow } from '../../sync/contract/validation';
-import { profileUpdateSchema } from '../../sync/entities/user';
+import { registerWithInvitationSchema } from '../../sync/entities/team';
+import { loginInputSchema, profileUpdateSchema, registerInputSchema } from '../../sync/entities/user';
 
 /** The signed-in person with their team's subscription and trial. */
 const seenByMember = (session: Session) => withTeamBilling(session.user, session.team.account);
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/register', open, async (c) => {
-    const result = await register(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
+    const body = await readJson(c);
+    // The account's fields are checked first, then the invitation, both in the one body.
+    const input = { ...parseOrThrow(registerInputSchema, body), ...parseOrThrow(registerWithInvitationSchema, body) };
+    const result = await register(c.get('services'), input, c.get('clientAddress'), c.req.header('user-agent'));
     // 202: the account waits for the link sent to its address.
     return isPendingRegistration(result) ? c.json(result, 202) : c.json(result, 201);
   })
   .post('/auth/login', open, async (c) => {
-    const result = await login(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent'));
+    const result = await login(c.get('services'), parseOrThrow(loginInputSchema, await readJson(c)), c.get('clientAddress'), c.req.header('user-agent'));
     return c.json(result);
   })
   .post('/auth/forgot-password', open, async (c) => {
-    await requestPasswordReset(c.get('services'), await readJson(c), c.get('clientAddress'));
+    await requestPasswordReset(c.get('services'), parseOrThrow(forgotPasswordInputSchema, await readJson(c)), c.get('clientAddress'));
     return c.json({ message: FORGOT_PASSWORD_SENT_MESSAGE });
   })
   .post('/auth/reset-password', open, async (c) => {
-    return c.json(await resetPassword(c.get('services'), await readJson(c), c.get('clientAddress'), c.req.header('user-agent')));
+    return c.json(await resetPassword(c.get('services'), parseOrThrow(resetPasswordInputSchema, await readJson(c)), c.get('clientAddress'), c.req.header('user-agent')));
   })
   .post('/auth/logout', anySignedIn, async (c) => {
     await logout(c.get('services'), sessionOf(c).sid);

@@ -1,12 +1,12 @@
 /** Accounts and sessions: register, sign in, sign out, and resolving a token to its live session. */
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import { TRIAL_DAYS } from '../../sync/contract/constants';
 import type { AuthResponse, User } from '../../sync/entities/user';
 import { EMAIL_TAKEN_MESSAGE, type PendingRegistration } from '../../sync/entities/account';
-import { registerWithInvitationSchema } from '../../sync/entities/team';
-import { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
+import type { registerWithInvitationSchema } from '../../sync/entities/team';
+import type { loginInputSchema, registerInputSchema } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import { deleteSession, findSessionUser, insertSession, type SessionUser } from '../db/repositories/sessions';
 import { emailTaken, findCredentialsByEmail, findUserById, insertUser, recordSignIn, type NewUser } from '../db/repositories/users';
@@ -24,14 +24,16 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** POST /api/auth/register: the account's fields, and the invitation it may join a team with (two schemas, read from one body). */
+export type RegisterRequest = z.output<typeof registerInputSchema> & z.output<typeof registerWithInvitationSchema>;
+
 /**
  * A new account, signed in; or, when an account holds the address without having confirmed it, a registration that
  * waits for the link sent to the address (see registration-claim.ts). An invitation to a team sent to the address
  * proves it at once.
  */
-export async function register(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse | PendingRegistration> {
-  const fields = parseOrThrow(registerInputSchema, input);
-  const { inviteToken } = parseOrThrow(registerWithInvitationSchema, input);
+export async function register(services: Services, input: RegisterRequest, clientAddress: string, userAgent?: string): Promise<AuthResponse | PendingRegistration> {
+  const { inviteToken, ...fields } = input;
   // Counted before the email is checked, so a script cannot tell taken addresses apart any faster than it can register.
   const { quotas } = services;
   const wait = await quotas.take(quotas.perClient(quotas.registrationsPerAddress, clientAddress));
@@ -85,8 +87,8 @@ export async function createUser(services: Services, user: NewUser): Promise<Use
   });
 }
 
-export async function login(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
-  const { email, password } = parseOrThrow(loginInputSchema, input);
+export async function login(services: Services, input: z.output<typeof loginInputSchema>, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
+  const { email, password } = input;
   const retryAfterMs = await services.throttle.retryAfterMs(email, clientAddress);
   if (retryAfterMs > 0) {
     throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${waitText(retryAfterMs)}.`, retryAfterMs);

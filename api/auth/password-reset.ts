@@ -4,10 +4,10 @@
  * ending every session and every other emailed link of the account, and
  * starting a new session.
  */
+import type { z } from 'zod';
 import type { AuthResponse } from '../../sync/entities/user';
-import { forgotPasswordInputSchema, RESET_LINK_INVALID_MESSAGE, resetPasswordInputSchema } from '../../sync/entities/account';
+import { RESET_LINK_INVALID_MESSAGE, type forgotPasswordInputSchema, type resetPasswordInputSchema } from '../../sync/entities/account';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import type { Db, Tx } from '../db/database';
 import { findAccountToken, insertAccountToken, retireAccountTokens, useAccountToken, type AccountTokenRow } from '../db/repositories/mail';
@@ -30,8 +30,8 @@ export const RESET_VALID_MINUTES = 60;
  * `services.resetRequests`), so the answer takes the same work, and so the same time, for an address with an account
  * as for one without. The caller answers the same either way.
  */
-export async function requestPasswordReset(services: Services, input: unknown, clientAddress: string): Promise<void> {
-  const { email } = parseOrThrow(forgotPasswordInputSchema, input);
+export async function requestPasswordReset(services: Services, input: z.output<typeof forgotPasswordInputSchema>, clientAddress: string): Promise<void> {
+  const { email } = input;
   const { quotas } = services;
   const wait = Math.max(await quotas.take(quotas.perClient(quotas.resetsPerClient, clientAddress)), await quotas.take({ window: quotas.resetsPerAddress, key: email }));
   if (wait > 0) throw new RateLimitedError(`Too many reset requests. Please try again in ${waitText(wait)}.`, wait);
@@ -63,8 +63,8 @@ export async function answerResetRequest(services: Services, tx: Tx, email: stri
  * client's quota, then the link, and only then the password's Argon2 hash,
  * so a wrong or stale link never costs one.
  */
-export async function resetPassword(services: Services, input: unknown, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
-  const { token, password } = parseOrThrow(resetPasswordInputSchema, input);
+export async function resetPassword(services: Services, input: z.output<typeof resetPasswordInputSchema>, clientAddress: string, userAgent?: string): Promise<AuthResponse> {
+  const { token, password } = input;
   const { quotas } = services;
   const wait = await quotas.take(quotas.perClient(quotas.resetLinkTriesPerClient, clientAddress));
   if (wait > 0) throw new RateLimitedError(`Too many password reset attempts. Please try again in ${waitText(wait)}.`, wait);

@@ -1,7 +1,7 @@
 /** Browsing every seller's public-listing menus (never a private-link one), searched and paged on the server. */
-import { browseQuerySchema, type BrowsePage, type BrowseSeller } from '../../sync/entities/browse';
+import type { z } from 'zod';
+import type { browseQuerySchema, BrowsePage, BrowseSeller } from '../../sync/entities/browse';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services } from '../context';
 import { browseMenus, browseSellers } from '../db/repositories/browse';
 
@@ -24,8 +24,8 @@ function decodeCursor(cursor: string | undefined): { updatedAt: number; id: stri
   return { updatedAt, id };
 }
 
-export async function browse(services: Services, query: unknown): Promise<BrowsePage> {
-  const { q, category, sellerId, cursor, limit } = parseOrThrow(browseQuerySchema, query);
+export async function browse(services: Services, query: z.output<typeof browseQuerySchema>): Promise<BrowsePage> {
+  const { q, category, sellerId, cursor, limit } = query;
   const rows = await browseMenus(services.db.read, {
     words: searchWords(q),
     category,

@@ -4,16 +4,16 @@
  * buyer: the entry then links to that buyer's team with its consent, and the orders the seller wrote for it become the
  * buyer's. Nothing in an answer to the seller says whether the address has an account.
  */
-import {
+import type { z } from 'zod';
+import type {
   customerInvitationAcceptSchema,
   customerInviteSchema,
-  type CustomerInvitationAccepted,
-  type CustomerInvitationPreview,
-  type CustomerInviteAnswer,
+  CustomerInvitationAccepted,
+  CustomerInvitationPreview,
+  CustomerInviteAnswer,
 } from '../../sync/entities/customer';
 import { partyName, type User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
 import type { Member, Services } from '../context';
 import type { Db } from '../db/database';
@@ -55,8 +55,8 @@ const sellerNameOf = (seller: User): string => seller.businessName || partyName(
  * Invites the customer to the book: emails the link to the entry's address, or answers it for the seller to send.
  * A rep may invite the customers assigned to them. `orderId` names one of the entry's orders for the link to show.
  */
-export async function inviteCustomer(services: Services, seller: User, by: Member, id: string, input: unknown): Promise<CustomerInviteAnswer> {
-  const { delivery, orderId } = parseOrThrow(customerInviteSchema, input);
+export async function inviteCustomer(services: Services, seller: User, by: Member, id: string, input: z.output<typeof customerInviteSchema>): Promise<CustomerInviteAnswer> {
+  const { delivery, orderId } = input;
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const customer = await visibleCustomer(tx.db, seller, id, by);
@@ -108,11 +108,10 @@ async function usableInvitation(db: Db, token: string, now: Date): Promise<Custo
 }
 
 /** GET /api/customer-invitations/preview?token=: what the link shows anyone who has it. */
-export async function previewCustomerInvitation(services: Services, token: string | undefined): Promise<CustomerInvitationPreview> {
-  const { token: parsed } = parseOrThrow(customerInvitationAcceptSchema, { token });
+export async function previewCustomerInvitation(services: Services, { token }: z.output<typeof customerInvitationAcceptSchema>): Promise<CustomerInvitationPreview> {
   const db = services.db.read;
   const now = services.now();
-  const invitation = await usableInvitation(db, parsed, now);
+  const invitation = await usableInvitation(db, token, now);
   const [seller, customer, order] = await Promise.all([
     findUserById(db, invitation.sellerId),
     findCustomerOfSeller(db, invitation.sellerId, invitation.customerId),
@@ -139,8 +138,8 @@ export async function previewCustomerInvitation(services: Services, token: strin
  * links to that team with its consent. Another entry of the book linked to the team lets it go, since the seller
  * named this one for the buyer.
  */
-export async function acceptCustomerInvitation(services: Services, buyerTeam: User, input: unknown): Promise<CustomerInvitationAccepted> {
-  const { token } = parseOrThrow(customerInvitationAcceptSchema, input);
+export async function acceptCustomerInvitation(services: Services, buyerTeam: User, input: z.output<typeof customerInvitationAcceptSchema>): Promise<CustomerInvitationAccepted> {
+  const { token } = input;
   return services.db.transaction(async (tx) => {
     const now = services.now();
     const invitation = await usableInvitation(tx.db, token, now);

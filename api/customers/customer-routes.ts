@@ -1,7 +1,7 @@
 /** /api/customers: a seller team's customer book (a rep's part of it); /api/customer-invitations: its invitations, as the invited buyer sees them. */
 import { Hono } from 'hono';
 import { parseOrThrow } from '../../sync/contract/validation';
-import { customerCreateSchema, customerUpdateSchema } from '../../sync/entities/customer';
+import { customerCreateSchema, customerInvitationAcceptSchema, customerInviteSchema, customerUpdateSchema } from '../../sync/entities/customer';
 import type { AppEnv } from '../context';
 import { allow, memberOf, open, teamAccountOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -23,8 +23,12 @@ export const customerRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post('/customers/:id/invitations', seller, async (c) =>
-    c.json(await inviteCustomer(c.get('services'), teamAccountOf(c), memberOf(c), c.req.param('id'), await readJson(c)), 201),
+    c.json(await inviteCustomer(c.get('services'), teamAccountOf(c), memberOf(c), c.req.param('id'), parseOrThrow(customerInviteSchema, await readJson(c))), 201),
   )
   // The token in the link is the permission to see what it shows.
-  .get('/customer-invitations/preview', open, async (c) => c.json(await previewCustomerInvitation(c.get('services'), c.req.query('token'))))
-  .post('/customer-invitations/accept', allow('buyer'), async (c) => c.json(await acceptCustomerInvitation(c.get('services'), teamAccountOf(c), await readJson(c))));
+  .get('/customer-invitations/preview', open, async (c) =>
+    c.json(await previewCustomerInvitation(c.get('services'), parseOrThrow(customerInvitationAcceptSchema, { token: c.req.query('token') }))),
+  )
+  .post('/customer-invitations/accept', allow('buyer'), async (c) =>
+    c.json(await acceptCustomerInvitation(c.get('services'), teamAccountOf(c), parseOrThrow(customerInvitationAcceptSchema, await readJson(c)))),
+  );

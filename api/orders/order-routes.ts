@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { MUTATIONS } from '../../sync/contract/mutations';
 import { parseOrThrow } from '../../sync/contract/validation';
-import type { Order } from '../../sync/entities/order';
+import { orderListQuerySchema, type Order } from '../../sync/entities/order';
 import type { AppEnv, Services } from '../context';
 import { allow, sessionOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -33,7 +33,7 @@ const download = (c: Context<AppEnv>, file: OrderFile, type: string) =>
   c.body(file.body, 200, { 'Content-Type': type, 'Content-Disposition': `attachment; filename="${file.fileName}"` });
 
 export const orderRoutes = new Hono<AppEnv>()
-  .get('/orders', parties, async (c) => c.json(await listOrders(c.get('services'), orderActor(sessionOf(c)), c.req.query())))
+  .get('/orders', parties, async (c) => c.json(await listOrders(c.get('services'), orderActor(sessionOf(c)), parseOrThrow(orderListQuerySchema, c.req.query()))))
   .get('/orders.csv', parties, async (c) => download(c, await ordersCsv(c.get('services'), orderActor(sessionOf(c))), 'text/csv; charset=utf-8'))
   .get('/orders/:id/invoice.pdf', parties, async (c) => {
     const invoice = await orderInvoice(c.get('services'), orderActor(sessionOf(c)), c.req.param('id'), c.req.header('if-none-match'));

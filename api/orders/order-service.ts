@@ -6,14 +6,13 @@
 import type { z } from 'zod';
 import type { Customer } from '../../sync/entities/customer';
 import type { User } from '../../sync/entities/user';
-import type { orderCreateSchema, orderReorderSchema } from '../../sync/entities/order';
-import { orderListQuerySchema, type KeptClosedOrderDays, type Order, type OrderLine, type OrderList } from '../../sync/entities/order';
+import type { orderCreateSchema, orderListQuerySchema, orderReorderSchema } from '../../sync/entities/order';
+import type { KeptClosedOrderDays, Order, OrderLine, OrderList } from '../../sync/entities/order';
 import { menuReachable, type Menu } from '../../sync/entities/menu';
 import { AppError } from '../../sync/contract/errors';
 import { applicablePriceList, calendarDay } from '../../sync/rules/pricing';
 import { orderMove } from '../../sync/rules/order-states';
 import { mayHandleCustomer } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
 import { addBuyerAsCustomer } from '../customers/buyer-links';
 import { CUSTOMER_NOT_FOUND } from '../customers/customer-service';
 import type { Services } from '../context';
@@ -31,8 +30,8 @@ import { notifyOrderStep } from './order-mail';
 import { placedBy, takeOrderQuota } from './order-quota';
 import { heldBy, holdStock, shortfalls, stockRefusal, type StockChange } from './order-stock';
 
-export async function listOrders(services: Services, actor: OrderActor, query: unknown): Promise<OrderList> {
-  return searchOrders(services.db.read, readerOf(actor), parseOrThrow(orderListQuerySchema, query), services.now());
+export async function listOrders(services: Services, actor: OrderActor, query: z.output<typeof orderListQuerySchema>): Promise<OrderList> {
+  return searchOrders(services.db.read, readerOf(actor), query, services.now());
 }
 
 /** The orders a pull brings: the actor's changed after `cursor` that a device keeping closed orders for `keepClosedDays` holds. */

@@ -3,10 +3,17 @@
  * services and the origins the operator lists, so an endpoint handed in cannot make it call an arbitrary address.
  */
 import { randomUUID } from 'node:crypto';
-import { PUSH_KINDS, pushPreferencesUpdateSchema, pushSubscriptionInputSchema, pushUnsubscribeSchema, type PushKeyResponse, type PushPreferences } from '../../sync/entities/push';
+import type { z } from 'zod';
+import {
+  PUSH_KINDS,
+  type PushKeyResponse,
+  type PushPreferences,
+  type pushPreferencesUpdateSchema,
+  type pushSubscriptionInputSchema,
+  type pushUnsubscribeSchema,
+} from '../../sync/entities/push';
 import type { User } from '../../sync/entities/user';
 import { AppError } from '../../sync/contract/errors';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, Session } from '../context';
 import { deletePushSubscription, pushOptedOutKinds, keepNewestPushSubscriptions, savePushSubscription, setPushOptOut } from '../db/repositories/push';
 import { ENDPOINT_REFUSED, pushEndpointAllowed, subscriptionKeysRefused } from './push-endpoint';
@@ -25,9 +32,9 @@ export const SUBSCRIPTIONS_PER_PERSON = 10;
  * still: posted with its keys it is the same browser, signed in as someone else now, and moves to them; posted with
  * other keys it is refused, so no one takes over (or silences) another person's notifications by knowing the address.
  */
-export async function subscribeToPush(services: Services, session: Session, input: unknown): Promise<void> {
+export async function subscribeToPush(services: Services, session: Session, input: z.output<typeof pushSubscriptionInputSchema>): Promise<void> {
   const { user } = session;
-  const { endpoint, keys } = parseOrThrow(pushSubscriptionInputSchema, input);
+  const { endpoint, keys } = input;
   if (!pushEndpointAllowed(endpoint, services.env.PUSH_SERVICE_ORIGINS)) throw new AppError('validation', ENDPOINT_REFUSED, { endpoint: ENDPOINT_REFUSED });
   const keysRefused = subscriptionKeysRefused(keys);
   if (keysRefused) throw new AppError('validation', Object.values(keysRefused)[0]!, keysRefused);
@@ -46,8 +53,8 @@ export async function subscribeToPush(services: Services, session: Session, inpu
   });
 }
 
-export async function unsubscribeFromPush(services: Services, user: User, input: unknown): Promise<void> {
-  const { endpoint } = parseOrThrow(pushUnsubscribeSchema, input);
+export async function unsubscribeFromPush(services: Services, user: User, input: z.output<typeof pushUnsubscribeSchema>): Promise<void> {
+  const { endpoint } = input;
   const removed = await services.db.transaction(async (tx) => deletePushSubscription(tx.db, user.id, endpoint));
   if (!removed) throw new AppError('not_found', 'This device is not subscribed to your notifications');
 }
@@ -57,8 +64,7 @@ export async function pushPreferences(services: Services, user: User): Promise<P
   return Object.fromEntries(PUSH_KINDS.map((kind) => [kind, !off.has(kind)])) as PushPreferences;
 }
 
-export async function updatePushPreferences(services: Services, user: User, input: unknown): Promise<PushPreferences> {
-  const changes = parseOrThrow(pushPreferencesUpdateSchema, input);
+export async function updatePushPreferences(services: Services, user: User, changes: z.output<typeof pushPreferencesUpdateSchema>): Promise<PushPreferences> {
   await services.db.transaction(async (tx) => {
     for (const [kind, on] of Object.entries(changes)) await setPushOptOut(tx.db, user.id, kind, !on, services.now());
   });

@@ -4,10 +4,10 @@
  * chooses or to nobody (the default), so no one outside the book's rules keeps hearing of those customers.
  */
 import { randomUUID } from 'node:crypto';
-import { changeMemberRoleInputSchema, removeMemberInputSchema, type TeamKind, type TeamMember } from '../../sync/entities/team';
+import type { z } from 'zod';
+import type { changeMemberRoleInputSchema, removeMemberInputSchema, TeamKind, TeamMember } from '../../sync/entities/team';
 import { AppError } from '../../sync/contract/errors';
 import { handsOverCustomers, NOT_OWNER_MESSAGE, rolesOf } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
 import type { Services, TeamSession } from '../context';
 import type { Tx } from '../db/database';
 import { countMembers, deleteMember, findTeam, insertOwnTeam, listMembers, lockTeam, setMemberRole } from '../db/repositories/teams';
@@ -47,9 +47,9 @@ async function memberOfTeam(tx: Tx, team: TeamSession, userId: string): Promise<
 }
 
 /** Handing ownership over is making another member owner; the former owner may then step down to manager. */
-export async function changeMemberRole(services: Services, { team, by }: MemberChange, userId: string, input: unknown): Promise<TeamMember> {
+export async function changeMemberRole(services: Services, { team, by }: MemberChange, userId: string, input: z.output<typeof changeMemberRoleInputSchema>): Promise<TeamMember> {
   assertMay(team, 'members.roles', NOT_OWNER_MESSAGE);
-  const { role, reassignTo } = parseOrThrow(changeMemberRoleInputSchema, input);
+  const { role, reassignTo } = input;
   return services.db.transaction(async (tx) => {
     await lockTeam(tx.db, team.id);
     const member = await memberOfTeam(tx, team, userId);
@@ -75,9 +75,9 @@ export async function changeMemberRole(services: Services, { team, by }: MemberC
  * empty) and their devices drop it on their next pull. The founding account's row anchors the team's rows and stays:
  * its person moves out instead (see `moveFounderOut`).
  */
-export async function removeMember(services: Services, { team, by }: MemberChange, userId: string, input: unknown = {}): Promise<void> {
+export async function removeMember(services: Services, { team, by }: MemberChange, userId: string, input: z.output<typeof removeMemberInputSchema>): Promise<void> {
   assertMay(team, 'members.manage');
-  const { reassignTo } = parseOrThrow(removeMemberInputSchema, input);
+  const { reassignTo } = input;
   await services.db.transaction(async (tx) => {
     await lockTeam(tx.db, team.id);
     const member = await memberOfTeam(tx, team, userId);

@@ -64,6 +64,16 @@ describe('a rep', () => {
     expect((await t.request('POST', '/api/team/invitations', { token: rep.token, body: { email: 'x@test.example', role: 'rep' } })).status).toBe(403);
     expect((await t.request('DELETE', `/api/team/members/${owner.user.id}`, { token: rep.token })).status).toBe(403);
   });
+
+  it('is refused for the role before anything about the body is checked', async () => {
+    const rep = await member('rep');
+    const invite = await t.request<{ message: string }>('POST', '/api/team/invitations', { token: rep.token, body: { email: 'not an address', role: 'wizard' } });
+    expect([invite.status, invite.body.message]).toEqual([403, 'Only an owner or a manager of the team can do this']);
+    const promote = await t.request<{ message: string }>('PATCH', `/api/team/members/${owner.user.id}`, { token: rep.token, body: { role: 'wizard' } });
+    expect([promote.status, promote.body.message]).toEqual([403, 'Only an owner of the team can do this']);
+    const remove = await t.request('DELETE', `/api/team/members/${owner.user.id}`, { token: rep.token, body: { reassignTo: 42 } });
+    expect(remove.status).toBe(403);
+  });
 });
 
 describe("a rep's insights", () => {

@@ -9,12 +9,20 @@
  */
 import { linkJoiningBuyer } from '../customers/buyer-links';
 import { randomUUID } from 'node:crypto';
-import { INVITATION_DAYS, inviteMemberInputSchema, joinTeamInputSchema, TEAM_MEMBER_LIMIT, type InvitationPreview, type Team, type TeamRole } from '../../sync/entities/team';
+import type { z } from 'zod';
+import {
+  INVITATION_DAYS,
+  TEAM_MEMBER_LIMIT,
+  type InvitationPreview,
+  type inviteMemberInputSchema,
+  type joinTeamInputSchema,
+  type Team,
+  type TeamRole,
+} from '../../sync/entities/team';
 import type { User } from '../../sync/entities/user';
 import { displayName } from '../../sync/entities/user-display';
 import { AppError } from '../../sync/contract/errors';
 import { can, NOT_MANAGER_MESSAGE, rolesOf, type TeamAction } from '../../sync/rules/team-permissions';
-import { parseOrThrow } from '../../sync/contract/validation';
 import { hashLinkToken, newLinkToken } from '../auth/account-tokens';
 import type { Services, TeamSession } from '../context';
 import type { Db, Tx } from '../db/database';
@@ -75,9 +83,13 @@ async function assertSeatFree(tx: Tx, teamId: string, now: Date, taken: 'invite'
   if (seats >= TEAM_MEMBER_LIMIT) throw new AppError('subscription_required', SEAT_LIMIT_MESSAGE);
 }
 
-export async function inviteMember(services: Services, by: { user: User; team: TeamSession }, input: unknown): Promise<Team['invitations'][number]> {
+export async function inviteMember(
+  services: Services,
+  by: { user: User; team: TeamSession },
+  input: z.output<typeof inviteMemberInputSchema>,
+): Promise<Team['invitations'][number]> {
   assertMay(by.team, 'members.manage');
-  const { email, role } = parseOrThrow(inviteMemberInputSchema, input);
+  const { email, role } = input;
   const now = services.now();
   const invitation = await services.db.transaction(async (tx) => {
     await lockTeam(tx.db, by.team.id);
@@ -153,10 +165,9 @@ export async function revokeTeamInvitation(services: Services, team: TeamSession
  * What an invitation's link offers, for the join page before anyone signs in: the team, the role and the address it
  * is for. A link that no longer works answers as joining with it would.
  */
-export async function previewInvitation(services: Services, token: string | undefined): Promise<InvitationPreview> {
-  const { token: parsed } = parseOrThrow(joinTeamInputSchema, { token });
+export async function previewInvitation(services: Services, { token }: z.output<typeof joinTeamInputSchema>): Promise<InvitationPreview> {
   const db = services.db.read;
-  const invitation = await findInvitationByTokenHash(db, hashLinkToken(parsed));
+  const invitation = await findInvitationByTokenHash(db, hashLinkToken(token));
   if (!invitation) throw new AppError('not_found', INVALID_LINK);
   if (invitation.revokedAt) throw new AppError('conflict', 'This invitation was revoked: ask for a new one');
   if (invitation.acceptedAt) throw new AppError('conflict', 'This invitation was already used');
@@ -173,8 +184,8 @@ export async function invitationProvesAddress(db: Db, token: string, email: stri
   return !!invitation && !invitation.acceptedAt && !invitation.revokedAt && invitation.expiresAt > now && invitation.email.toLowerCase() === email.toLowerCase();
 }
 
-export async function joinTeam(services: Services, person: User, input: unknown): Promise<Team> {
-  const { token } = parseOrThrow(joinTeamInputSchema, input);
+export async function joinTeam(services: Services, person: User, input: z.output<typeof joinTeamInputSchema>): Promise<Team> {
+  const { token } = input;
   const teamId = await services.db.transaction(async (tx) => joinWithToken(services, tx, person, token));
   const role = (await findMembership(services.db.read, person.id))!.role;
   const account = (await findUserById(services.db.read, teamId))!;
