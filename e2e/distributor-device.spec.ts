@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page, Route } from '@playwright/test';
 import { apiGet, apiLogin, registerAccountAt, type ApiSession } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
+import { apiPost } from './support/marketplace';
 import { goOffline, goOnline } from './support/network';
 import { expectAllSynced, waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
@@ -33,15 +34,7 @@ test.afterAll(async () => {
   await server?.dispose();
 });
 
-async function call<T>(method: string, path: string, session: ApiSession, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, session: ApiSession, body: unknown) => apiPost<T>(path, session, body, server.url);
 
 type OrderOnServer = { id: string; number: string };
 
@@ -53,7 +46,7 @@ async function pushOrders(session: ApiSession, device: { clientId: string; seq: 
       name: 'order.create',
       args: { id: randomUUID(), customerId, lines: [{ productId, quantity: '1' }], accept: false },
     }));
-    const answer = await call<{ results: Array<{ outcome: string }> }>('POST', '/api/sync/push', session, { clientId: device.clientId, mutations });
+    const answer = await post<{ results: Array<{ outcome: string }> }>('/api/sync/push', session, { clientId: device.clientId, mutations });
     expect(answer.results.every((result) => result.outcome === 'applied')).toBe(true);
   }
 }
@@ -62,7 +55,7 @@ async function pushOrders(session: ApiSession, device: { clientId: string; seq: 
 async function distributor() {
   const account = await registerAccountAt(server.url, 'seller');
   const session = await apiLogin(account, server.url);
-  const gelato = await call<{ id: string; strainName: string }>('POST', '/api/products', session, {
+  const gelato = await post<{ id: string; strainName: string }>('/api/products', session, {
     strainName: 'Gelato',
     category: 'flower',
     unitType: 'oz',
@@ -70,7 +63,7 @@ async function distributor() {
     availableQuantity: '1000000',
     lotSize: 1,
   });
-  const customer = await call<{ id: string; name: string }>('POST', '/api/customers', session, { id: randomUUID(), name: 'Harbor Dispensary' });
+  const customer = await post<{ id: string; name: string }>('/api/customers', session, { id: randomUUID(), name: 'Harbor Dispensary' });
   const device = { clientId: randomUUID(), seq: 0 };
   await pushOrders(session, device, customer.id, gelato.id, ARCHIVED);
   const halfAYearAgo = Date.now() - 180 * DAY_MS;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiLogin, registerAccountAt, type ApiSession } from './support/api';
 import { expect, signIn, test } from './support/fixtures';
+import { apiPost } from './support/marketplace';
 import { goOffline } from './support/network';
 import { waitForServiceWorkerControl } from './support/offline-app';
 import { ownServer, type OwnServer } from './support/own-server';
@@ -29,15 +30,7 @@ test.afterAll(async () => {
 
 type OrderOnServer = { id: string; number: string };
 
-async function post<T>(path: string, session: ApiSession, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(body ?? {}),
-  });
-  if (!response.ok) throw new Error(`POST ${path} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const post = <T>(path: string, session: ApiSession, body?: unknown) => apiPost<T>(path, session, body ?? {}, server.url);
 
 /** A seller with 50 orders from one buyer: 20 cancelled half a year ago, 4 cancelled lately, 26 still new. */
 async function sellerWithHistory() {

@@ -32,8 +32,9 @@ export type InquiryOnServer = {
   messages: Array<{ id: string; authorId: string; body: string }>;
 };
 
-async function send<T>(method: 'POST' | 'PUT', path: string, session: ApiSession, body: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}${path}`, {
+/** `base`: a server of the test's own, or the shared test server. */
+async function send<T>(method: 'POST' | 'PUT', path: string, session: ApiSession, body: unknown, base = baseUrl()): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
     body: JSON.stringify(body),
@@ -42,7 +43,7 @@ async function send<T>(method: 'POST' | 'PUT', path: string, session: ApiSession
   return (await response.json()) as T;
 }
 
-export const apiPost = <T>(path: string, session: ApiSession, body: unknown) => send<T>('POST', path, session, body);
+export const apiPost = <T>(path: string, session: ApiSession, body: unknown, base?: string) => send<T>('POST', path, session, body, base);
 export const apiPut = <T>(path: string, session: ApiSession, body: unknown) => send<T>('PUT', path, session, body);
 
 /** A short tag that makes names unique on the shared test server (letters and digits, so full-text search keeps it a word). */

@@ -69,12 +69,11 @@ export class DexieSyncStore implements SyncStore {
       for (const name of COLLECTION_NAMES) {
         const rows = pull[name] ?? [];
         await db.table(name).bulkPut(rows);
-        if (rows.length > 0)
-          touch(
-            touched,
-            name,
-            rows.map((row) => row.id),
-          );
+        touch(
+          touched,
+          name,
+          rows.map((row) => row.id),
+        );
       }
       // The user's uploaded files: photos taken here are marked sent, others get their address. Never cleared: local copies wait here.
       await storePulledPhotos(db, pull.photos ?? []);
