@@ -1,7 +1,7 @@
 /** A seller's own figures (a rep's: of the menus they made): one menu's insights, the dashboard's week, and their notifications. */
 import { Hono } from 'hono';
 import { parseOrThrow } from '../../sync/contract/validation';
-import { insightsQuerySchema } from '../../sync/entities/insights';
+import { insightsQuerySchema, markNotificationsReadSchema } from '../../sync/entities/insights';
 import type { AppEnv } from '../context';
 import { allow, anySignedIn, sessionOf } from '../http/access';
 import { readJson } from '../platform/http/read-json';
@@ -15,6 +15,6 @@ export const analyticsRoutes = new Hono<AppEnv>()
   .get('/analytics/dashboard', allow('seller'), async (c) => c.json(await sellerDashboard(c.get('services'), sessionOf(c))))
   .get('/analytics/notifications', allow('seller'), async (c) => c.json(await sellerNotifications(c.get('services'), sessionOf(c))))
   .post('/analytics/notifications/read', allow('seller'), async (c) => {
-    await markNotificationsRead(c.get('services'), sessionOf(c), await readJson(c));
+    await markNotificationsRead(c.get('services'), sessionOf(c), parseOrThrow(markNotificationsReadSchema, await readJson(c)));
     return c.json({ ok: true });
   });

@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../../sync/contract/errors';
-import type { insightsQuerySchema, MenuInsights, SellerDashboard, SellerEvent } from '../../sync/entities/insights';
+import {
+  type insightsQuerySchema,
+  type MarkNotificationsRead,
+  type MenuInsights,
+  SELLER_NOTIFICATIONS_SHOWN,
+  type SellerDashboard,
+  type SellerEvent,
+} from '../../sync/entities/insights';
 import { can } from '../../sync/rules/team-permissions';
 import type { Services, Session } from '../context';
 import type { Db } from '../db/database';
@@ -25,7 +32,6 @@ import { lastDays, periodStart } from './days';
 const MENU_NOT_FOUND = 'Menu not found';
 const TOP_PRODUCTS = 10;
 const DASHBOARD_EVENTS = 10;
-const NOTIFICATIONS = 50;
 
 type Asker = Pick<Session, 'user' | 'team'>;
 
@@ -89,14 +95,10 @@ export async function sellerDashboard(services: Services, asker: Asker): Promise
 
 export async function sellerNotifications(services: Services, asker: Asker): Promise<SellerEvent[]> {
   await services.views.flush();
-  return (await listSellerEvents(services.db.read, scopeOf(asker), NOTIFICATIONS)).map(toSellerEvent);
+  return (await listSellerEvents(services.db.read, scopeOf(asker), SELLER_NOTIFICATIONS_SHOWN)).map(toSellerEvent);
 }
 
-export async function markNotificationsRead(services: Services, asker: Asker, input: unknown): Promise<void> {
-  const ids = Array.isArray((input as { ids?: unknown } | null)?.ids) ? (input as { ids: unknown[] }).ids : null;
-  if (!ids || ids.length > NOTIFICATIONS || !ids.every((id): id is string => typeof id === 'string')) {
-    throw new AppError('validation', 'Name the notifications to mark read');
-  }
+export async function markNotificationsRead(services: Services, asker: Asker, { ids }: MarkNotificationsRead): Promise<void> {
   await services.db.transaction(async (tx) => markSellerEventsRead(tx.db, scopeOf(asker), ids, services.now()));
 }
 

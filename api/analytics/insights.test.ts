@@ -320,7 +320,18 @@ describe("the seller's dashboard and notifications", () => {
       expect(after.body.every((event) => event.readAt !== null)).toBe(true);
 
       expect((await fresh.request('GET', '/api/analytics/dashboard', { token: shopper.token })).status).toBe(403);
-      expect((await fresh.request('POST', '/api/analytics/notifications/read', { token: owner.token, body: { ids: 'all' } })).status).toBe(400);
+      const refused = await fresh.request<{ message: string; reason: string }>('POST', '/api/analytics/notifications/read', {
+        token: owner.token,
+        body: { ids: 'all' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ message: 'Name the notifications to mark read', reason: 'validation' });
+      const tooMany = await fresh.request<{ message: string }>('POST', '/api/analytics/notifications/read', {
+        token: owner.token,
+        body: { ids: Array.from({ length: 51 }, (_, index) => `event-${index}`) },
+      });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe('Mark at most 50 notifications read at once');
     } finally {
       fresh.close();
     }

@@ -48,6 +48,20 @@ export const sellerEventSchema = z.object({
 });
 export type SellerEvent = z.infer<typeof sellerEventSchema>;
 
+/** How many notifications the feed shows, and so how many one request may mark read. */
+export const SELLER_NOTIFICATIONS_SHOWN = 50;
+
+/** POST /api/analytics/notifications/read */
+export const markNotificationsReadSchema = z.object(
+  {
+    ids: z
+      .array(z.string({ error: 'Name the notifications to mark read' }), { error: 'Name the notifications to mark read' })
+      .max(SELLER_NOTIFICATIONS_SHOWN, `Mark at most ${SELLER_NOTIFICATIONS_SHOWN} notifications read at once`),
+  },
+  { error: 'Name the notifications to mark read' },
+);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
 /** GET /api/analytics/dashboard: the seller's last seven days and their latest events. */
 export const sellerDashboardSchema = z.object({
   /** Counted views of all the seller's menus, ever. */
