@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, FEATURE_ROUTES, navItemsFor } from './feature-routes';
+import { ALL_ROUTES, FEATURE_ROUTES, navItemsFor, screenLoadsFor } from './feature-routes';
 
 const FEATURES = join(import.meta.dirname, 'features');
 
@@ -9,6 +9,18 @@ describe('the screens the features declare', () => {
   it('come from every feature that declares some: a routes.ts left out of the list fails here', () => {
     const declaring = readdirSync(FEATURES).filter((name) => existsSync(join(FEATURES, name, 'routes.ts')));
     expect(Object.keys(FEATURE_ROUTES).sort()).toEqual(declaring.sort());
+  });
+
+  it("keep for offline the code of every screen a role may open and of no other role's", () => {
+    const loadOf = (path: string) => ALL_ROUTES.find((route) => route.path === path)!.load;
+    const seller = screenLoadsFor('seller');
+    expect(seller).toContain(loadOf('/seller/orders'));
+    expect(seller).toContain(loadOf('/orders/:id'));
+    expect(seller).toContain(loadOf('/products'));
+    expect(seller).not.toContain(loadOf('/admin/dashboard'));
+    expect(seller).not.toContain(loadOf('/browse'));
+    expect(screenLoadsFor('admin')).toContain(loadOf('/admin/dashboard'));
+    expect(screenLoadsFor('buyer')).toContain(loadOf('/browse'));
   });
 
   it('give each address to one screen', () => {

@@ -56,3 +56,8 @@ export function navItemsFor(role: UserRole): NavItem[] {
     .sort((a, b) => a.position - b.position)
     .map(({ to, label }) => ({ to, label }));
 }
+
+/** The code of every screen a person of this role may open, to keep on the device for offline (app/lib/screens-on-device.ts). */
+export function screenLoadsFor(role: UserRole): (() => Promise<unknown>)[] {
+  return ALL_ROUTES.flatMap((route) => (route.load && (route.roles === 'anyone' || route.roles?.includes(role)) ? [route.load] : []));
+}

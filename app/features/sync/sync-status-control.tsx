@@ -1,7 +1,7 @@
 /**
  * The sync status in the top bar: online or offline, how many changes wait,
  * how many photos wait to upload (with a progress bar for each one on its
- * way), when the last sync succeeded, and the changes and photos the server
+ * way), when the last sync succeeded, whether every screen opens offline, and the changes and photos the server
  * refused (each with its reason; a change can be dismissed, a photo sent
  * again or discarded). Changes refused because the plan has lapsed are listed
  * as 'Not saved', to send again after subscribing or to discard; those kept
@@ -16,6 +16,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { Link } from '../../lib/router';
 import { useConnectivity } from '../../lib/connectivity';
+import { useScreensOnDevice } from '../../lib/screens-on-device';
 import { discardLocalPhotos, retryLocalPhoto } from '../../lib/photos/local-photos';
 import { usePhotoCounts } from '../../lib/photos/use-photos';
 import { KEPT_REFUSAL_PLACES, useKeptRefusals } from '../../lib/replica/kept-refusals';
@@ -34,6 +35,7 @@ export function SyncStatusControl() {
   const engine = useSyncSession((state) => state.engine);
   const photoStatus = useSyncSession((state) => state.photoStatus);
   const counts = useSyncCounts();
+  const screensKept = useScreensOnDevice((state) => state.state === 'kept');
   const photoCounts = usePhotoCounts();
   const pending = counts?.pending ?? 0;
   const allRefusals = counts?.refusals ?? [];
@@ -112,6 +114,8 @@ export function SyncStatusControl() {
             <dd data-testid="pending-photos-detail">{photosWaiting === 1 ? '1 photo' : `${photosWaiting} photos`}</dd>
             <dt>Last synced</dt>
             <dd>{counts?.lastSyncedAt ? new Date(counts.lastSyncedAt).toLocaleString() : 'Not yet'}</dd>
+            <dt>Screens</dt>
+            <dd data-testid="screens-on-device">{screensKept ? 'Ready: every screen opens offline' : 'Getting ready: stay online a moment'}</dd>
           </dl>
           {uploading.length > 0 && (
             <ul aria-label="Uploads in progress" className="mt-2 grid gap-1.5">
