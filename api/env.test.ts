@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STRONG_HASHING, TEST_HASHING } from './auth/password';
-import { DEVELOPMENT_JWT_SECRET, isLoopback, readEnv, readTestSeed } from './env';
+import { DEVELOPMENT_CREDENTIALS_KEY, DEVELOPMENT_JWT_SECRET, isLoopback, readEnv, readTestSeed } from './env';
 
 const SECRET = 'a-long-random-secret-of-at-least-32-characters';
 
@@ -23,6 +23,18 @@ describe('readEnv', () => {
 
   it('refuses the default secret in production even on loopback', () => {
     expect(() => readEnv({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toThrow('Refusing to start in production with the default JWT_SECRET');
+  });
+
+  it('seals stored credentials with a key of its own in production once Metrc is set up, and reads Metrc by state', () => {
+    const own = Buffer.alloc(32, 7).toString('base64');
+    const metrc = { NODE_ENV: 'production', JWT_SECRET: SECRET, METRC_VENDOR_KEY: 'vendor-key-123' };
+    expect(() => readEnv(metrc)).toThrow('Refusing to start in production with METRC_VENDOR_KEY and the default CREDENTIALS_KEY');
+    expect(() => readEnv({ ...metrc, CREDENTIALS_KEY: DEVELOPMENT_CREDENTIALS_KEY })).toThrow('the default CREDENTIALS_KEY');
+    expect(readEnv({ ...metrc, CREDENTIALS_KEY: own }).CREDENTIALS_KEY).toEqual(Buffer.alloc(32, 7));
+    expect(() => readEnv({ CREDENTIALS_KEY: 'too-short' })).toThrow('CREDENTIALS_KEY: must be 32 random bytes in base64');
+    expect(readEnv({}).METRC_API_BASE).toBe('https://api-<state>.metrc.com');
+    expect(readEnv({ METRC_API_BASE: 'http://127.0.0.1:9000' }).METRC_API_BASE).toBe('http://127.0.0.1:9000');
+    expect(() => readEnv({ METRC_API_BASE: 'api.metrc.com' })).toThrow('METRC_API_BASE: must be an http(s):// address');
   });
 
   it('takes a VAPID pair whole or not at all, and push service origins as https origins', () => {

@@ -6,6 +6,8 @@ import { STRONG_HASHING, TEST_HASHING, type PasswordHashing } from './auth/passw
 import { DEFAULT_ORDER_LIMITS, DEFAULT_REGISTRATIONS_PER_HOUR } from './limits/quotas';
 
 export const DEVELOPMENT_JWT_SECRET = 'development-only-secret-change-me-0123456789';
+/** The key stored credentials of other systems are sealed with when none is set: development and tests only. */
+export const DEVELOPMENT_CREDENTIALS_KEY = Buffer.alloc(32, 'development-credentials-key').toString('base64');
 
 /** A variable set to nothing (as `.env.example` leaves them) counts as not set. */
 const unsetWhenBlank = (value: unknown) => (value === '' ? undefined : value);
@@ -70,6 +72,11 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: blankIsUnset(z.string().regex(/^[\w-]{80,100}$/, 'must be a VAPID public key (base64url, as `npx web-push generate-vapid-keys` prints)')),
   VAPID_PRIVATE_KEY: blankIsUnset(z.string().regex(/^[\w-]{40,50}$/, 'must be a VAPID private key (base64url, as `npx web-push generate-vapid-keys` prints)')),
   VAPID_SUBJECT: blankIsUnset(z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address push services can reach the operator at')),
+  CREDENTIALS_KEY: blankIsUnset(z.string().refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)')),
+  METRC_VENDOR_KEY: blankIsUnset(z.string().min(8, "must be the software vendor's Metrc API key")),
+  METRC_API_BASE: blankIsUnset(
+    z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s):// address, where <state> stands for the lower-case state code, e.g. https://api-<state>.metrc.com'),
+  ),
   PUSH_SERVICE_ORIGINS: z.preprocess(
     unsetWhenBlank,
     z
@@ -101,9 +108,13 @@ export type S3Settings = { bucket: string; endpoint?: string; region: string; ac
  * content hash) live under DATA_DIR; `s3`, when S3_BUCKET is set, replaces
  * `uploadsDir`.
  */
-export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_FROM' | 'APP_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'JWT_SECRET' | 'MAIL_FROM' | 'APP_URL' | 'CREDENTIALS_KEY' | 'METRC_API_BASE'> & {
   HOST: string;
   JWT_SECRET: string;
+  /** The key that seals the credentials of other systems a team connects (a Metrc user key). */
+  CREDENTIALS_KEY: Buffer;
+  /** Metrc's address for a state, `<state>` standing for its lower-case code. */
+  METRC_API_BASE: string;
   /** The sender of every email. */
   MAIL_FROM: string;
   /** Where links in emails point, without a trailing slash. */
@@ -129,13 +140,18 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const { HOST, JWT_SECRET, MAIL_FROM, APP_URL, ...env } = parsed.data;
+  const { HOST, JWT_SECRET, MAIL_FROM, APP_URL, CREDENTIALS_KEY, METRC_API_BASE, ...env } = parsed.data;
   // Without a secret of its own the server stays on this machine: anyone who can reach it could forge sessions with the known one.
   const ownSecret = JWT_SECRET !== undefined && JWT_SECRET !== DEVELOPMENT_JWT_SECRET;
   // A test server stays on this machine unless told otherwise (and then refuses, below).
   const host = HOST ?? (ownSecret && env.NODE_ENV !== 'test' ? '0.0.0.0' : '127.0.0.1');
   if (!ownSecret && env.NODE_ENV === 'production') {
     throw new Error('Refusing to start in production with the default JWT_SECRET: set a long random JWT_SECRET.');
+  }
+  // Sealed with the known key, a team's Metrc key would be readable by anyone holding a copy of the database.
+  const ownCredentialsKey = CREDENTIALS_KEY !== undefined && CREDENTIALS_KEY !== DEVELOPMENT_CREDENTIALS_KEY;
+  if (!ownCredentialsKey && env.NODE_ENV === 'production' && env.METRC_VENDOR_KEY) {
+    throw new Error('Refusing to start in production with METRC_VENDOR_KEY and the default CREDENTIALS_KEY: set CREDENTIALS_KEY to 32 random bytes in base64.');
   }
   // Half a pair cannot sign: without this the server would make a pair of its own that no subscription was made with.
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
@@ -152,6 +168,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     HOST: host,
     JWT_SECRET: ownSecret ? JWT_SECRET : DEVELOPMENT_JWT_SECRET,
+    CREDENTIALS_KEY: Buffer.from(ownCredentialsKey ? CREDENTIALS_KEY : DEVELOPMENT_CREDENTIALS_KEY, 'base64'),
+    METRC_API_BASE: METRC_API_BASE ?? 'https://api-<state>.metrc.com',
     MAIL_FROM: MAIL_FROM ?? 'Wholesale Menus <no-reply@localhost>',
     APP_URL: APP_URL ?? `http://localhost:${env.PORT}`,
     mailDir: resolve(env.DATA_DIR, 'mail'),
