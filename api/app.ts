@@ -25,6 +25,7 @@ import { errorResponse, handleError } from './platform/http/errors';
 import { healthRoutes } from './http/health-routes';
 import { securityHeaders } from './platform/http/security-headers';
 import { mailRoutes } from './mail/mail-routes';
+import { metrcRoutes } from './metrc/metrc-routes';
 import { UPLOAD_PATH, uploadedFileRoutes, uploadRoutes } from './photos/upload-routes';
 import { pushRoutes } from './push/push-routes';
 import { teamRoutes } from './team/team-routes';
@@ -72,6 +73,7 @@ export function createApi(services: Services) {
     .route('/', mailRoutes)
     .route('/', accountRoutes)
     .route('/', pushRoutes)
+    .route('/', metrcRoutes)
     .route('/', syncRoutes)
     .route('/', uploadRoutes);
   // Each synced entity's routes, from its slice: their paths are the entity's own, so their place in the list is free.

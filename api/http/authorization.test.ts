@@ -127,6 +127,9 @@ const ROUTES: Route[] = [
   // Anyone signed in may ask; only the menu's seller gets an answer (others: Menu not found).
   { method: 'GET', pattern: '/api/menus/:id/insights', path: `/api/menus/${SOME_ID}/insights`, allowed: ALL_ROLES, expected: 404 },
   { method: 'GET', pattern: '/api/analytics/dashboard', allowed: ['seller'] },
+  { method: 'GET', pattern: '/api/integrations/metrc', allowed: ['seller'] },
+  { method: 'PUT', pattern: '/api/integrations/metrc', allowed: ['seller'], body: {}, expected: 400 },
+  { method: 'DELETE', pattern: '/api/integrations/metrc', allowed: ['seller'] },
   { method: 'GET', pattern: '/api/analytics/notifications', allowed: ['seller'] },
   { method: 'POST', pattern: '/api/analytics/notifications/read', allowed: ['seller'], body: {}, expected: 400 },
   { method: 'GET', pattern: '/api/browse', allowed: ALL_ROLES },

@@ -16,6 +16,7 @@ import * as customerEntities from '../../sync/entities/customer';
 import * as inquiryEntities from '../../sync/entities/inquiry';
 import * as orderEntities from '../../sync/entities/order';
 import * as menuEntities from '../../sync/entities/menu';
+import * as metrcEntities from '../../sync/entities/metrc';
 import * as photoEntities from '../../sync/entities/photo';
 import * as priceListEntities from '../../sync/entities/price-list';
 import * as pushEntities from '../../sync/entities/push';
@@ -28,6 +29,7 @@ import type { AuthResponse } from '../../sync/entities/user';
 import { MUTATION_NAMES } from '../../sync/contract/mutations';
 import { isPostgres } from '../db/sql-dialect';
 import { tableNames } from '../testing/database-tables';
+import { MetrcStandIn, STAND_IN_VENDOR_KEY } from '../testing/metrc-stand-in';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { seedForThisTest } from '../../sync/testing/seeded-random';
 
@@ -46,6 +48,7 @@ const FIELD_NAMES = [
       customerEntities,
       inquiryEntities,
       menuEntities,
+      metrcEntities,
       orderEntities,
       photoEntities,
       priceListEntities,
@@ -219,6 +222,7 @@ const TARGETS: Target[] = [
   })),
   { method: 'GET', pattern: '/api/orders', caller: 'seller', path: query('/api/orders', ['status', 'q', 'limit', 'offset']) },
   { method: 'POST', pattern: '/api/analytics/notifications/read', caller: 'seller', path: fixed('/api/analytics/notifications/read'), body: jsonText(fields) },
+  { method: 'PUT', pattern: '/api/integrations/metrc', caller: 'seller', path: fixed('/api/integrations/metrc'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/sync/push', caller: 'seller', path: fixed('/api/sync/push'), body: jsonText(pushBody) },
   { method: 'POST', pattern: '/api/stripe/webhook', caller: 'anonymous', path: fixed('/api/stripe/webhook'), body: jsonText(fields) },
   { method: 'GET', pattern: '/api/browse', caller: 'buyer', path: query('/api/browse', ['q', 'category', 'sellerId', 'cursor', 'limit']) },
@@ -241,8 +245,12 @@ const NO_BODY_READ = new Set([
   'POST /api/public/menu/:publicLinkId/events/ticket',
 ]);
 
+// Metrc knows no key the generators make up: a well-formed connection is refused by it, as a stranger's would be.
+const metrc = new MetrcStandIn('mi');
+
 beforeAll(async () => {
-  t = createTestApp();
+  const metrcBase = await metrc.start();
+  t = createTestApp({ env: { METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${metrcBase}/<state>` } });
   accounts.admin = await t.makeAdmin();
   accounts.seller = await t.registerUser('seller', { businessName: 'Fuzzed Farms' });
   accounts.buyer = await t.registerUser('buyer');
@@ -270,7 +278,10 @@ beforeAll(async () => {
   const counting = sql.raw(`SELECT ${tables.map((name) => `(SELECT count(*) FROM "${name}") AS "${name}"`).join(', ')}`);
   countRows = async () => (await t.services.db.read.get<Record<string, number>>(counting))!;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await metrc.stop();
+});
 
 describe('generated bad input', () => {
   it('covers every route that reads a JSON body', () => {

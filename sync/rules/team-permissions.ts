@@ -25,7 +25,9 @@ export type TeamAction =
   /** Change the business profile (name, licence, contact, address, menu brand) every member and the public menus show. */
   | 'business.edit'
   /** See the insights (views, saves, requests) of every member's menus, not only of the menus one made. */
-  | 'insights.team';
+  | 'insights.team'
+  /** Connect the team to other systems (Metrc) and disconnect it. */
+  | 'integrations.manage';
 
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
   owner: [
@@ -39,8 +41,19 @@ const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
     'priceLists.manage',
     'insights.team',
     'business.edit',
+    'integrations.manage',
   ],
-  manager: ['members.manage', 'product.priceAndStock', 'deleteOthersWork', 'menus.editOthers', 'customers.manage', 'priceLists.manage', 'insights.team', 'business.edit'],
+  manager: [
+    'members.manage',
+    'product.priceAndStock',
+    'deleteOthersWork',
+    'menus.editOthers',
+    'customers.manage',
+    'priceLists.manage',
+    'insights.team',
+    'business.edit',
+    'integrations.manage',
+  ],
   rep: [],
 };
 
@@ -120,3 +133,4 @@ export const REP_LINK_MESSAGE = "Only the menu's maker, an owner or a manager ca
 export const BUSINESS_PROFILE_MESSAGE = "Only an owner or a manager can change the business's profile";
 export const NOT_OWNER_MESSAGE = 'Only an owner of the team can do this';
 export const NOT_MANAGER_MESSAGE = 'Only an owner or a manager of the team can do this';
+export const INTEGRATIONS_MESSAGE = "Only an owner or a manager can connect the team's other systems";

@@ -1,7 +1,21 @@
 /** Everything an account owns, for 'Download my data', and the clearing of it when the account is closed. */
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../database';
-import { billingSubscriptions, emailOptOuts, mailOutbox, menus, photos, pushDaily, pushOptOuts, pushSubscriptions, savedMenus, sessions, syncClients, users } from '../schema';
+import {
+  billingSubscriptions,
+  emailOptOuts,
+  mailOutbox,
+  menus,
+  metrcConnections,
+  photos,
+  pushDaily,
+  pushOptOuts,
+  pushSubscriptions,
+  savedMenus,
+  sessions,
+  syncClients,
+  users,
+} from '../schema';
 import { deleteClosedTeamData, exportTeamData, type TeamTable } from './team-data';
 
 /** Everything the account owns; `teamTables`, what its team owns among the synced collections. */
@@ -87,6 +101,8 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
  */
 export async function clearClosedAccount(db: Db, userId: string, teamTables: readonly TeamTable[], version: number, now: Date): Promise<void> {
   await deleteClosedTeamData(db, userId, teamTables);
+  // The team's Metrc key goes with it: nothing may act in Metrc for a closed account.
+  await db.delete(metrcConnections).where(eq(metrcConnections.teamId, userId)).run();
   await db.delete(photos).where(eq(photos.userId, userId)).run();
   await db.delete(sessions).where(eq(sessions.userId, userId)).run();
   await db.delete(syncClients).where(eq(syncClients.userId, userId)).run();

@@ -1,0 +1,86 @@
+/**
+ * Connecting a seller team to Metrc (docs/metrc.md): the keys are proved against Metrc before anything is kept, the
+ * user key is kept sealed and never answered, and what the key may do at the facility is asked of Metrc itself.
+ */
+import { AppError } from '../../sync/contract/errors';
+import {
+  METRC_KEY_REFUSED_MESSAGE,
+  METRC_NOT_SET_UP_MESSAGE,
+  METRC_UNREACHABLE_MESSAGE,
+  metrcLicenceRefusedMessage,
+  type MetrcConnectInput,
+  type MetrcConnection,
+  type MetrcPermissions,
+} from '../../sync/entities/metrc';
+import type { Services, Session } from '../context';
+import { deleteMetrcConnection, findMetrcConnection, saveMetrcConnection, type MetrcConnectionRow } from '../db/repositories/metrc-connections';
+import { openSecret, sealSecret } from '../platform/sealed-secret';
+import { MetrcClient, MetrcError, metrcBaseFor } from './metrc-client';
+
+type Asker = Pick<Session, 'user' | 'team'>;
+
+/** What a sealed user key is bound to: a key copied onto another team's row does not open. */
+const sealContext = (teamId: string) => `metrc:${teamId}`;
+
+/** The team's connection; one whose key no longer opens (another CREDENTIALS_KEY, a row copied) counts as none: connect again. */
+export async function metrcConnection(services: Services, { team }: Asker): Promise<MetrcConnection> {
+  const row = await findMetrcConnection(services.db.read, team.id);
+  const opens = row !== undefined && openSecret(services.env.CREDENTIALS_KEY, row.userKeySealed, sealContext(team.id)) !== null;
+  return answerOf(Boolean(services.env.METRC_VENDOR_KEY), opens ? row : undefined);
+}
+
+export async function connectMetrc(services: Services, { user, team }: Asker, input: MetrcConnectInput): Promise<MetrcConnection> {
+  const vendorKey = services.env.METRC_VENDOR_KEY;
+  if (!vendorKey) throw new AppError('unavailable', METRC_NOT_SET_UP_MESSAGE);
+  const client = new MetrcClient({ base: metrcBaseFor(services.env.METRC_API_BASE, input.state), vendorKey, userKey: input.userKey });
+  const { facilityName, permissions } = await proveKeys(client, input.licenseNumber);
+  const row: MetrcConnectionRow = {
+    teamId: team.id,
+    state: input.state,
+    licenseNumber: input.licenseNumber,
+    facilityName,
+    userKeySealed: sealSecret(services.env.CREDENTIALS_KEY, input.userKey, sealContext(team.id)),
+    ...permissions,
+    connectedBy: user.id,
+    connectedAt: services.now(),
+  };
+  await services.db.transaction(async (tx) => saveMetrcConnection(tx.db, row));
+  return answerOf(true, row);
+}
+
+export async function disconnectMetrc(services: Services, { team }: Asker): Promise<void> {
+  await services.db.transaction(async (tx) => deleteMetrcConnection(tx.db, team.id));
+}
+
+/** The facility's name and what the key may do there; a seller's words when Metrc refuses or does not answer. */
+async function proveKeys(client: MetrcClient, licenseNumber: string): Promise<{ facilityName: string; permissions: MetrcPermissions }> {
+  try {
+    const facility = (await client.facilities()).find((candidate) => candidate.licenseNumber.toUpperCase() === licenseNumber.toUpperCase());
+    if (!facility) throw new AppError('validation', metrcLicenceRefusedMessage(licenseNumber), { licenseNumber: metrcLicenceRefusedMessage(licenseNumber) });
+    const page = { pageNumber: '1', pageSize: '1' };
+    const [viewPackages, viewLabResults, manageTransferTemplates] = await Promise.all([
+      client.mayRead('/packages/v2/active', facility.licenseNumber, page),
+      client.mayRead('/labtests/v2/results', facility.licenseNumber, { packageId: '0', ...page }),
+      client.mayRead('/transfers/v2/templates/outgoing', facility.licenseNumber, page),
+    ]);
+    return { facilityName: facility.name, permissions: { viewPackages, viewLabResults, manageTransferTemplates } };
+  } catch (error) {
+    if (!(error instanceof MetrcError)) throw error;
+    if (error.failure === 'unauthorized' || error.failure === 'forbidden') throw new AppError('validation', METRC_KEY_REFUSED_MESSAGE, { userKey: METRC_KEY_REFUSED_MESSAGE });
+    if (error.failure === 'unreachable') throw new AppError('unavailable', METRC_UNREACHABLE_MESSAGE);
+    throw new AppError('validation', `Metrc refused the connection: ${error.message}`);
+  }
+}
+
+function answerOf(available: boolean, row: MetrcConnectionRow | undefined): MetrcConnection {
+  if (!row) return { available, connected: false };
+  return {
+    available,
+    connected: true,
+    state: row.state,
+    licenseNumber: row.licenseNumber,
+    facilityName: row.facilityName,
+    permissions: { viewPackages: row.viewPackages, viewLabResults: row.viewLabResults, manageTransferTemplates: row.manageTransferTemplates },
+    connectedAt: row.connectedAt.toISOString(),
+  };
+}

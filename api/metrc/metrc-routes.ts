@@ -1,0 +1,19 @@
+/** A seller team's Metrc connection: owners and managers see, make and end it (docs/metrc.md). */
+import { Hono } from 'hono';
+import { parseOrThrow } from '../../sync/contract/validation';
+import { metrcConnectSchema } from '../../sync/entities/metrc';
+import { INTEGRATIONS_MESSAGE } from '../../sync/rules/team-permissions';
+import type { AppEnv } from '../context';
+import { allow, sessionOf, teamMay } from '../http/access';
+import { readJson } from '../platform/http/read-json';
+import { connectMetrc, disconnectMetrc, metrcConnection } from './metrc-connection-service';
+
+const manager = [allow('seller'), teamMay('integrations.manage', INTEGRATIONS_MESSAGE)] as const;
+
+export const metrcRoutes = new Hono<AppEnv>()
+  .get('/integrations/metrc', ...manager, async (c) => c.json(await metrcConnection(c.get('services'), sessionOf(c))))
+  .put('/integrations/metrc', ...manager, async (c) => c.json(await connectMetrc(c.get('services'), sessionOf(c), parseOrThrow(metrcConnectSchema, await readJson(c)))))
+  .delete('/integrations/metrc', ...manager, async (c) => {
+    await disconnectMetrc(c.get('services'), sessionOf(c));
+    return c.json({ ok: true });
+  });
