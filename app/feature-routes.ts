@@ -13,6 +13,7 @@ import { ROUTES as buyer } from './features/buyer/routes';
 import { ROUTES as customers } from './features/customers/routes';
 import { ROUTES as inbox } from './features/inbox/routes';
 import { ROUTES as insights } from './features/insights/routes';
+import { ROUTES as integrations } from './features/integrations/routes';
 import { ROUTES as legal } from './features/legal/routes';
 import { ROUTES as marketing } from './features/marketing/routes';
 import { ROUTES as menus } from './features/menus/routes';
@@ -35,6 +36,7 @@ export const FEATURE_ROUTES: Record<string, FeatureRoute[]> = {
   customers,
   inbox,
   insights,
+  integrations,
   legal,
   marketing,
   menus,

@@ -5,30 +5,16 @@
  */
 import { devices, type Page } from '@playwright/test';
 import { apiLogin, serverProducts } from './support/api';
-import { baseUrl, expect, registerAccount, signIn, test, type Account } from './support/fixtures';
-import { latestLinkTo } from './support/mailbox';
-import { apiPost, createMenu, createProduct, uniqueTag } from './support/marketplace';
+import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
+import { createMenu, createProduct, uniqueTag } from './support/marketplace';
 import { expectAllSynced, openMenus, openProducts, waitForServiceWorkerControl } from './support/offline-app';
+import { repOf } from './support/team';
 import { expectToastShownTimes, noteToasts } from './support/toasts';
 
 const REPS_DELETE_THEIR_OWN = 'Reps can delete only what they made.';
 
 /** The card of a product or menu on its list page, found by its heading. */
 const cardOf = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-
-/** The owner invites a new address as a rep; it signs up with the mailed link. */
-async function repOf(owner: Account): Promise<Account> {
-  const rep = { email: `rep-${uniqueTag()}@e2e.test`, password: 'rep-password' };
-  await apiPost('/api/team/invitations', await apiLogin(owner), { email: rep.email, role: 'rep' });
-  const token = (await latestLinkTo(rep.email, '/join')).searchParams.get('token');
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...rep, firstName: 'Rita', role: 'seller', inviteToken: token }),
-  });
-  expect(response.status).toBe(201);
-  return rep;
-}
 
 test("a rep's product form and another member's menu offer only what a rep may do, and say why", async ({ page, browser }) => {
   const owner = await registerAccount('seller');

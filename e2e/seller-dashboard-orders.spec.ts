@@ -7,27 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { apiLogin } from './support/api';
 import { seriousViolations } from './support/axe';
-import { baseUrl, expect, registerAccount, signIn, test, type Account } from './support/fixtures';
-import { latestLinkTo } from './support/mailbox';
+import { baseUrl, expect, registerAccount, signIn, test } from './support/fixtures';
 import { apiPost, createMenu, createProduct, sellerWithBusiness, uniqueTag } from './support/marketplace';
+import { repOf } from './support/team';
 
 test.use({ timezoneId: 'UTC' });
 
 const AHEAD_MS = 36 * 60 * 60 * 1000;
-
-/** The owner invites a new address as a rep; it signs up with the mailed link. */
-async function repOf(owner: Account): Promise<Account & { id: string }> {
-  const rep = { email: `rep-${uniqueTag()}@e2e.test`, password: 'rep-password' };
-  await apiPost('/api/team/invitations', await apiLogin(owner), { email: rep.email, role: 'rep' });
-  const token = (await latestLinkTo(rep.email, '/join')).searchParams.get('token');
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...rep, firstName: 'Rita', role: 'seller', inviteToken: token }),
-  });
-  expect(response.status).toBe(201);
-  return { ...rep, id: ((await response.json()) as { user: { id: string } }).user.id };
-}
 
 /** The dashboard's card of this name: its figure, then what it is made of. */
 const card = (page: Page, label: string) => page.getByRole('region', { name: 'Orders and money' }).getByRole('link').filter({ hasText: label });

@@ -45,6 +45,7 @@ const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(ty
   menuInsights: ({ menu }) => ({ params: [menu.id, 30], as: 'seller' }),
   order: ({ order }) => ({ params: [order.id], as: 'buyer' }),
   archivedOrders: () => ({ params: [{ status: 'cancelled', q: 'SO', keepClosedDays: 30, offset: 0, limit: 25 }], as: 'seller' }),
+  metrcConnection: () => ({ params: [], as: 'seller' }),
   publicMenu: ({ menu }) => ({ params: [menu.publicLinkId], as: 'guest' }),
 };
 

@@ -20,6 +20,7 @@ describe('what each role may do on the screens', () => {
       editPriceLists: true,
       seeTeamInsights: true,
       editBusiness: true,
+      manageIntegrations: true,
     });
   });
 
@@ -34,10 +35,11 @@ describe('what each role may do on the screens', () => {
       editPriceLists: true,
       seeTeamInsights: true,
       editBusiness: true,
+      manageIntegrations: true,
     });
   });
 
-  it('keeps prices, stock, others’ work, billing, the team, customer terms, price lists and others’ insights from a rep', () => {
+  it('keeps prices, stock, others’ work, billing, the team, customer terms, price lists, others’ insights and the team’s other systems from a rep', () => {
     expect(teamAllowances('rep')).toEqual({
       changePricesAndStock: false,
       deleteOthersWork: false,
@@ -48,6 +50,7 @@ describe('what each role may do on the screens', () => {
       editPriceLists: false,
       seeTeamInsights: false,
       editBusiness: false,
+      manageIntegrations: false,
     });
   });
 

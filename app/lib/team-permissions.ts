@@ -28,6 +28,8 @@ export type TeamAllowances = {
   seeTeamInsights: boolean;
   /** The business profile (name, licence, contact, address, menu brand) that every member and the public menus show. */
   editBusiness: boolean;
+  /** Connecting the team to other systems (Metrc) and disconnecting it. */
+  manageIntegrations: boolean;
 };
 
 const EVERYTHING: TeamAllowances = {
@@ -40,6 +42,7 @@ const EVERYTHING: TeamAllowances = {
   editPriceLists: true,
   seeTeamInsights: true,
   editBusiness: true,
+  manageIntegrations: true,
 };
 
 /** The screens' reading of the one rule in sync/rules/team-permissions.ts, that the server enforces. */
@@ -55,6 +58,7 @@ export function teamAllowances(role: TeamRole | null): TeamAllowances {
     editPriceLists: can(role, 'priceLists.manage'),
     seeTeamInsights: can(role, 'insights.team'),
     editBusiness: can(role, 'business.edit'),
+    manageIntegrations: can(role, 'integrations.manage'),
   };
 }
 

@@ -28,6 +28,7 @@ import { browsePageSchema, browseSellerSchema } from '../entities/browse';
 import { customerInvitationPreviewSchema } from '../entities/customer';
 import { emailPreferencesSchema } from '../entities/email-preferences';
 import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from '../entities/insights';
+import { metrcConnectionSchema } from '../entities/metrc';
 import { orderListSchema, orderSchema } from '../entities/order';
 import { publicMenuSchema } from '../entities/public-menu';
 import { pushKeyResponseSchema, pushPreferencesSchema } from '../entities/push';
@@ -94,6 +95,7 @@ export const apiReads = {
   menuInsights: read((menuId: string, days: number) => withQuery(`/api/menus/${segment(menuId)}/insights`, { days }), menuInsightsSchema),
   order: read((id: string) => `/api/orders/${segment(id)}`, orderSchema),
   archivedOrders: read((query: ArchivedOrdersQuery) => withQuery('/api/orders', { archived: 'true', ...query }), orderListSchema),
+  metrcConnection: read(() => '/api/integrations/metrc', metrcConnectionSchema),
   publicMenu: read((publicLinkId: string) => `/api/public/menu/${segment(publicLinkId)}`, publicMenuSchema),
 } satisfies Record<string, ApiRead<never[], unknown>>;
 

@@ -1,7 +1,7 @@
 /**
  * The signed-in person's part of the top bar: a profile link showing their display name and an
  * avatar with the first initial, a Logout button, and a menu of the rest (team, account settings, billing for a
- * seller team's owners). On a phone the profile and Logout fold into that menu, first and last in it. Radix gives
+ * seller team's owners, Metrc for its owners and managers). On a phone the profile and Logout fold into that menu, first and last in it. Radix gives
  * the menu its keyboard use (arrows, Escape, typing a letter) and its roles.
  */
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
@@ -50,13 +50,14 @@ export function LogoutButton({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
-/** The pages of the person's account beyond the profile: their team, account settings, billing (a seller team's owners). */
+/** The pages of the person's account beyond the profile: their team, account settings, billing (a seller team's owners), Metrc (its owners and managers). */
 function useAccountLinks(user: User) {
-  const { seeBilling } = useTeamAllowances();
+  const { seeBilling, manageIntegrations } = useTeamAllowances();
   return [
     ...(user.role !== 'admin' ? [{ to: '/team', label: 'Team' }] : []),
     { to: '/profile/account', label: 'Account settings' },
     ...(user.role === 'seller' && seeBilling ? [{ to: '/billing', label: 'Billing' }] : []),
+    ...(user.role === 'seller' && manageIntegrations ? [{ to: '/settings/metrc', label: 'Metrc' }] : []),
   ];
 }
 
