@@ -35,6 +35,9 @@ describe('readEnv', () => {
     expect(readEnv({}).METRC_API_BASE).toBe('https://api-<state>.metrc.com');
     expect(readEnv({ METRC_API_BASE: 'http://127.0.0.1:9000' }).METRC_API_BASE).toBe('http://127.0.0.1:9000');
     expect(() => readEnv({ METRC_API_BASE: 'api.metrc.com' })).toThrow('METRC_API_BASE: must be an http(s):// address');
+    expect(readEnv({}).METRC_REFRESH_MINUTES).toBe(10);
+    expect(readEnv({ METRC_REFRESH_MINUTES: '30' }).METRC_REFRESH_MINUTES).toBe(30);
+    expect(() => readEnv({ METRC_REFRESH_MINUTES: '0' })).toThrow('METRC_REFRESH_MINUTES: must be at least 1 minute');
   });
 
   it('takes a VAPID pair whole or not at all, and push service origins as https origins', () => {

@@ -77,6 +77,7 @@ const envSchema = z.object({
   METRC_API_BASE: blankIsUnset(
     z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s):// address, where <state> stands for the lower-case state code, e.g. https://api-<state>.metrc.com'),
   ),
+  METRC_REFRESH_MINUTES: z.preprocess(unsetWhenBlank, z.coerce.number().int().min(1, 'must be at least 1 minute').max(1440).default(10)),
   PUSH_SERVICE_ORIGINS: z.preprocess(
     unsetWhenBlank,
     z

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
 import { scheduleRetention } from './housekeeping/retention';
+import { scheduleMetrcRefresh } from './metrc/metrc-refresh-schedule';
 import { loadDotEnv, missingPaymentVariables, readEnv } from './env';
 import { DEMO_BUYER, DEMO_SELLER } from './seed/demo-data';
 import { ensureAdmin, seedDemoData } from './seed/seed';
@@ -45,6 +46,7 @@ async function main() {
   services.push.start();
   services.resetRequests.start();
   const mailSweeps = scheduleMailSweeps(services);
+  const metrcRefresh = scheduleMetrcRefresh(services);
   const server = serveApp(app, { port: env.PORT, hostname: env.HOST }, (info) => {
     console.info(`Listening on http://localhost:${info.port} (data ${whereTheDataIs(env)}, files in ${services.files.location})`);
   });
@@ -62,6 +64,7 @@ async function main() {
     forceTimer.unref();
     server.close(async () => {
       mailSweeps.stop();
+      metrcRefresh.stop();
       services.views.stop();
       retention.stop();
       services.live.stop();

@@ -1,6 +1,6 @@
 /**
- * Settings → Metrc, on a phone-sized and a desktop screen alike: an owner opens it from the account menu, is told
- * what is wrong with a key Metrc refuses, connects with a good one and sees what the key may do, and disconnects. A
+ * Settings → Metrc: an owner opens it from the account menu, is told what is wrong with a key Metrc refuses,
+ * connects with a good one, sees what the key may do, reads the packages, and disconnects. A
  * rep has no such entry and is told who connects. Metrc here is the stand-in the server's own tests use.
  */
 import { MetrcStandIn, STAND_IN_VENDOR_KEY } from '../api/testing/metrc-stand-in';
@@ -19,6 +19,27 @@ let server: OwnServer;
 test.beforeAll(async () => {
   metrc = new MetrcStandIn('mi');
   metrc.addUser(GOOD_KEY, { facilities: [{ licenseNumber: LICENCE, name: 'North Star Farms Grow' }], permissions: ['viewPackages', 'viewLabResults'] });
+  for (const [index, itemName] of ['Gelato Flower', 'Tangie Pre-Roll'].entries()) {
+    metrc.putPackage(
+      {
+        label: `1A4FF010000002200000000${index + 1}`,
+        itemName,
+        category: 'Buds',
+        strainName: null,
+        quantity: 100,
+        unitOfMeasure: 'Grams',
+        labTestingState: 'TestPassed',
+        productionBatchNumber: null,
+        packagedDate: '2026-11-02',
+        expirationDate: null,
+        sellByDate: null,
+        onHold: false,
+        finished: false,
+        licenseNumber: LICENCE,
+      },
+      new Date(Date.now() - 60 * 60 * 1000),
+    );
+  }
   const base = await metrc.start();
   server = await ownServer({ METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${base}/<state>` });
   await server.start();
@@ -58,6 +79,11 @@ test('an owner connects the team to Metrc, is told why a key is refused, and dis
   await expect(may).toContainText('Read packages: yes');
   await expect(may).toContainText('Make transfer templates: no, Metrc refuses it for this key');
   await expect(page.getByText(GOOD_KEY)).toHaveCount(0);
+  await expect(page.getByTestId('metrc-packages-read')).toHaveText('Not yet');
+
+  await connected.getByRole('button', { name: 'Read packages now' }).click();
+  await expectToastShown(page, '2 active packages');
+  await expect(page.getByTestId('metrc-packages-read')).not.toHaveText('Not yet');
 
   // Opened again, the page shows the connection as the server keeps it.
   await page.reload();

@@ -243,6 +243,7 @@ const NO_BODY_READ = new Set([
   'POST /api/account/confirm-email/resend',
   'POST /api/public/menu/:publicLinkId/products/:productId/open',
   'POST /api/public/menu/:publicLinkId/events/ticket',
+  'POST /api/metrc/refresh',
 ]);
 
 // Metrc knows no key the generators make up: a well-formed connection is refused by it, as a stranger's would be.

@@ -32,6 +32,33 @@ const facilitiesSchema = z.array(
   }),
 );
 
+/** One package as Metrc lists it (PascalCase; the fields the product reads). */
+const packageRowSchema = z.object({
+  Id: z.number(),
+  Label: z.string(),
+  Quantity: z.number(),
+  UnitOfMeasureName: z.string(),
+  Item: z.object({ Name: z.string(), ProductCategoryName: z.string().nullish(), StrainName: z.string().nullish() }),
+  LabTestingState: z.string().nullish(),
+  ProductionBatchNumber: z.string().nullish(),
+  PackagedDate: z.string().nullish(),
+  ExpirationDate: z.string().nullish(),
+  SellByDate: z.string().nullish(),
+  UseByDate: z.string().nullish(),
+  IsOnHold: z.boolean().nullish(),
+  IsFinished: z.boolean().nullish(),
+  LastModified: z.string(),
+});
+export type MetrcPackageRow = z.infer<typeof packageRowSchema>;
+
+const pageSchema = z.object({ Data: z.array(z.unknown()), TotalPages: z.number().int().min(0) });
+
+/** Metrc's largest page. */
+export const METRC_PAGE_SIZE = 20;
+
+/** A window of Metrc's changes, `yyyy-mm-ddThh:mm:ssZ` at each end. */
+export type ChangeWindow = { start: Date; end: Date };
+
 const RATE_LIMIT_RETRIES = 3;
 const LONGEST_WAIT_MS = 10_000;
 const ANSWER_WITHIN_MS = 15_000;
@@ -50,8 +77,21 @@ export class MetrcClient {
 
   /** The facilities the keys may act for; needs no permission, so it proves the keys. */
   async facilities(): Promise<MetrcFacility[]> {
-    const rows = facilitiesSchema.parse(await this.get('/facilities/v2'));
+    const rows = readable(facilitiesSchema, await this.get('/facilities/v2'));
     return rows.map((row) => ({ name: row.DisplayName || row.Name || row.License.Number, licenseNumber: row.License.Number }));
+  }
+
+  /** The facility's active (or finished) packages, changed within `window` if one is given: every page, in turn. */
+  async packages(kind: 'active' | 'inactive', licenseNumber: string, window?: ChangeWindow): Promise<MetrcPackageRow[]> {
+    const query: Record<string, string> = { licenseNumber, pageSize: String(METRC_PAGE_SIZE) };
+    if (window) Object.assign(query, { lastModifiedStart: metrcTime(window.start), lastModifiedEnd: metrcTime(window.end) });
+    const rows: MetrcPackageRow[] = [];
+    for (let pageNumber = 1, totalPages = 1; pageNumber <= totalPages; pageNumber++) {
+      const page = readable(pageSchema, await this.get(`/packages/v2/${kind}`, { ...query, pageNumber: String(pageNumber) }));
+      totalPages = page.TotalPages;
+      rows.push(...page.Data.map((row) => readable(packageRowSchema, row)));
+    }
+    return rows;
   }
 
   /** Whether the key may make this read at the facility: false when Metrc refuses it (401 or 403). */
@@ -93,6 +133,18 @@ export class MetrcClient {
 /** Metrc's address for a state: `<state>` in the configured base stands for its lower-case code. */
 export function metrcBaseFor(configured: string, state: string): string {
   return configured.replaceAll('<state>', state.toLowerCase());
+}
+
+/** An answer in the shape the product reads, or a refusal that says Metrc answered otherwise. */
+function readable<T>(schema: z.ZodType<T>, answer: unknown): T {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new MetrcError('refused', 'Metrc answered in a shape this product cannot read', null);
+  return parsed.data;
+}
+
+/** Metrc's time format for a window: seconds, UTC. */
+function metrcTime(at: Date): string {
+  return `${at.toISOString().slice(0, 19)}Z`;
 }
 
 function retryAfterMs(header: string | null, attempt: number): number {

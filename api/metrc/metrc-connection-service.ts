@@ -14,18 +14,19 @@ import {
 } from '../../sync/entities/metrc';
 import type { Services, Session } from '../context';
 import { deleteMetrcConnection, findMetrcConnection, saveMetrcConnection, type MetrcConnectionRow } from '../db/repositories/metrc-connections';
+import { deleteMetrcPackages } from '../db/repositories/metrc-packages';
 import { openSecret, sealSecret } from '../platform/sealed-secret';
 import { MetrcClient, MetrcError, metrcBaseFor } from './metrc-client';
 
 type Asker = Pick<Session, 'user' | 'team'>;
 
 /** What a sealed user key is bound to: a key copied onto another team's row does not open. */
-const sealContext = (teamId: string) => `metrc:${teamId}`;
+export const metrcSealContext = (teamId: string) => `metrc:${teamId}`;
 
 /** The team's connection; one whose key no longer opens (another CREDENTIALS_KEY, a row copied) counts as none: connect again. */
 export async function metrcConnection(services: Services, { team }: Asker): Promise<MetrcConnection> {
   const row = await findMetrcConnection(services.db.read, team.id);
-  const opens = row !== undefined && openSecret(services.env.CREDENTIALS_KEY, row.userKeySealed, sealContext(team.id)) !== null;
+  const opens = row !== undefined && openSecret(services.env.CREDENTIALS_KEY, row.userKeySealed, metrcSealContext(team.id)) !== null;
   return answerOf(Boolean(services.env.METRC_VENDOR_KEY), opens ? row : undefined);
 }
 
@@ -39,17 +40,31 @@ export async function connectMetrc(services: Services, { user, team }: Asker, in
     state: input.state,
     licenseNumber: input.licenseNumber,
     facilityName,
-    userKeySealed: sealSecret(services.env.CREDENTIALS_KEY, input.userKey, sealContext(team.id)),
+    userKeySealed: sealSecret(services.env.CREDENTIALS_KEY, input.userKey, metrcSealContext(team.id)),
     ...permissions,
     connectedBy: user.id,
     connectedAt: services.now(),
+    packagesReadAt: null,
+    readFailure: null,
+    readFailedAt: null,
+    readClaimedUntil: null,
   };
-  await services.db.transaction(async (tx) => saveMetrcConnection(tx.db, row));
+  await services.db.transaction(async (tx) => {
+    const before = await findMetrcConnection(tx.db, team.id);
+    // Another key for the same facility keeps the copy of its packages; another facility's are not this one's.
+    if (before && before.state === row.state && before.licenseNumber === row.licenseNumber) row.packagesReadAt = before.packagesReadAt;
+    else await deleteMetrcPackages(tx.db, team.id);
+    await saveMetrcConnection(tx.db, row);
+  });
   return answerOf(true, row);
 }
 
+/** Forgets the key and the copy of the packages; nothing changes in Metrc. */
 export async function disconnectMetrc(services: Services, { team }: Asker): Promise<void> {
-  await services.db.transaction(async (tx) => deleteMetrcConnection(tx.db, team.id));
+  await services.db.transaction(async (tx) => {
+    await deleteMetrcPackages(tx.db, team.id);
+    await deleteMetrcConnection(tx.db, team.id);
+  });
 }
 
 /** The facility's name and what the key may do there; a seller's words when Metrc refuses or does not answer. */
@@ -82,5 +97,7 @@ function answerOf(available: boolean, row: MetrcConnectionRow | undefined): Metr
     facilityName: row.facilityName,
     permissions: { viewPackages: row.viewPackages, viewLabResults: row.viewLabResults, manageTransferTemplates: row.manageTransferTemplates },
     connectedAt: row.connectedAt.toISOString(),
+    packagesReadAt: row.packagesReadAt?.toISOString() ?? null,
+    readFailure: row.readFailure,
   };
 }

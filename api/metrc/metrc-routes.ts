@@ -1,4 +1,7 @@
-/** A seller team's Metrc connection: owners and managers see, make and end it (docs/metrc.md). */
+/**
+ * A seller team's Metrc connection, which owners and managers see, make and end, and its packages, which every member
+ * of the team reads (docs/metrc.md).
+ */
 import { Hono } from 'hono';
 import { parseOrThrow } from '../../sync/contract/validation';
 import { metrcConnectSchema } from '../../sync/entities/metrc';
@@ -7,6 +10,7 @@ import type { AppEnv } from '../context';
 import { allow, sessionOf, teamMay } from '../http/access';
 import { readJson } from '../platform/http/read-json';
 import { connectMetrc, disconnectMetrc, metrcConnection } from './metrc-connection-service';
+import { metrcPackageList, refreshMetrcPackageList } from './metrc-packages-service';
 
 const manager = [allow('seller'), teamMay('integrations.manage', INTEGRATIONS_MESSAGE)] as const;
 
@@ -16,4 +20,6 @@ export const metrcRoutes = new Hono<AppEnv>()
   .delete('/integrations/metrc', ...manager, async (c) => {
     await disconnectMetrc(c.get('services'), sessionOf(c));
     return c.json({ ok: true });
-  });
+  })
+  .get('/metrc/packages', allow('seller'), async (c) => c.json(await metrcPackageList(c.get('services'), sessionOf(c))))
+  .post('/metrc/refresh', allow('seller'), async (c) => c.json(await refreshMetrcPackageList(c.get('services'), sessionOf(c))));

@@ -17,14 +17,39 @@ export type StandInUser = {
   permissions: StandInPermission[];
 };
 
+/** A package as the stand-in keeps it; `finished` ones are listed as inactive. */
+export type StandInPackage = {
+  id: number;
+  label: string;
+  itemName: string;
+  category: string;
+  strainName: string | null;
+  quantity: number;
+  unitOfMeasure: 'Pounds' | 'Ounces' | 'Grams' | 'Each';
+  labTestingState: string;
+  productionBatchNumber: string | null;
+  packagedDate: string;
+  expirationDate: string | null;
+  sellByDate: string | null;
+  onHold: boolean;
+  finished: boolean;
+  lastModified: Date;
+  /** The facility it belongs to. */
+  licenseNumber: string;
+};
+
 export type RecordedMetrcRequest = { method: string; path: string; query: Record<string, string>; authorization: string | null };
 
 const PAGE_SIZE_LIMIT = 20;
+/** Metrc v1 refused a lastModified window longer than a day; v2 does not say, so the stand-in holds the client to it. */
+const LONGEST_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export class MetrcStandIn {
   readonly requests: RecordedMetrcRequest[] = [];
   /** The user keys Metrc knows, with what each may do. */
   readonly users = new Map<string, StandInUser>();
+  /** Every facility's packages, by label. */
+  readonly packages = new Map<string, StandInPackage>();
   /** Reads answered 429 before the next one goes through, with this Retry-After (seconds). */
   private rateLimited: { remaining: number; retryAfter: string } = { remaining: 0, retryAfter: '0' };
   /** While down, every call answers 503. */
@@ -36,6 +61,14 @@ export class MetrcStandIn {
 
   addUser(userKey: string, user: StandInUser): void {
     this.users.set(userKey, user);
+  }
+
+  /** Adds a package, or changes one (its LastModified moves to `at`, as Metrc's does on any change). */
+  putPackage(values: Omit<StandInPackage, 'id' | 'lastModified'> & { id?: number }, at: Date): StandInPackage {
+    const existing = this.packages.get(values.label);
+    const stored = { ...values, id: values.id ?? existing?.id ?? this.packages.size + 1, lastModified: at };
+    this.packages.set(values.label, stored);
+    return stored;
   }
 
   /** The next `count` reads answer 429 with `Retry-After: retryAfter`. */
@@ -86,7 +119,19 @@ export class MetrcStandIn {
     }
     const pageSize = Number(query.get('pageSize') ?? PAGE_SIZE_LIMIT);
     if (pageSize > PAGE_SIZE_LIMIT) return { status: 400, body: { Message: `The page size must be ${PAGE_SIZE_LIMIT} or less.` } };
-    return { status: 200, body: page([], Number(query.get('pageNumber') ?? 1), pageSize) };
+    const window = windowOf(query);
+    if ('refused' in window) return { status: 400, body: { Message: window.refused } };
+    const rows = path.startsWith('/packages/v2/') ? this.packageRows(licenseNumber, path.endsWith('/inactive'), window) : [];
+    return { status: 200, body: page(rows, Number(query.get('pageNumber') ?? 1), pageSize) };
+  }
+
+  /** The facility's packages, active or finished, changed within the window, newest Id first, as Metrc lists them. */
+  private packageRows(licenseNumber: string, finished: boolean, window: { start: number; end: number }) {
+    return [...this.packages.values()]
+      .filter((item) => item.licenseNumber === licenseNumber && item.finished === finished)
+      .filter((item) => item.lastModified.getTime() >= window.start && item.lastModified.getTime() <= window.end)
+      .sort((a, b) => b.id - a.id)
+      .map(packageRow);
   }
 
   private userOf(authorization: string | null): StandInUser | null {
@@ -100,6 +145,7 @@ export class MetrcStandIn {
 
 const PERMISSION_OF: Record<string, StandInPermission> = {
   'GET /packages/v2/active': 'viewPackages',
+  'GET /packages/v2/inactive': 'viewPackages',
   'GET /labtests/v2/results': 'viewLabResults',
   'GET /transfers/v2/templates/outgoing': 'manageTransferTemplates',
 };
@@ -112,6 +158,40 @@ function facilityRow(facility: { licenseNumber: string; name: string }) {
     Name: facility.name,
     DisplayName: facility.name,
     License: { Number: facility.licenseNumber, StartDate: '2024-01-01', EndDate: '2027-12-31', LicenseType: 'Grower' },
+  };
+}
+
+/** `lastModifiedStart`/`lastModifiedEnd` (both or neither), at most a day apart. */
+function windowOf(query: URLSearchParams): { start: number; end: number } | { refused: string } {
+  const start = query.get('lastModifiedStart');
+  const end = query.get('lastModifiedEnd');
+  if (start === null && end === null) return { start: -Infinity, end: Infinity };
+  const from = Date.parse(start ?? '');
+  const to = Date.parse(end ?? '');
+  if (Number.isNaN(from) || Number.isNaN(to)) return { refused: 'The lastModifiedStart and lastModifiedEnd parameters must both be valid dates.' };
+  if (to - from > LONGEST_WINDOW_MS) return { refused: 'The time period between lastModifiedStart and lastModifiedEnd cannot exceed 24 hours.' };
+  return { start: from, end: to };
+}
+
+function packageRow(item: StandInPackage) {
+  return {
+    Id: item.id,
+    Label: item.label,
+    PackageType: 'Product',
+    Quantity: item.quantity,
+    UnitOfMeasureName: item.unitOfMeasure,
+    Item: { Name: item.itemName, ProductCategoryName: item.category, StrainName: item.strainName, UnitThcPercent: null, UnitCbdPercent: null },
+    LabTestingState: item.labTestingState,
+    ProductionBatchNumber: item.productionBatchNumber,
+    PackagedDate: item.packagedDate,
+    ExpirationDate: item.expirationDate,
+    SellByDate: item.sellByDate,
+    UseByDate: null,
+    IsOnHold: item.onHold,
+    IsTradeSample: false,
+    IsFinished: item.finished,
+    FinishedDate: item.finished ? item.lastModified.toISOString().slice(0, 10) : null,
+    LastModified: item.lastModified.toISOString(),
   };
 }
 

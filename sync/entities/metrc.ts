@@ -47,10 +47,43 @@ export const metrcConnectionSchema = z.discriminatedUnion('connected', [
     facilityName: z.string(),
     permissions: metrcPermissionsSchema,
     connectedAt: isoDate,
+    /** Until when the copy of the packages has Metrc's changes; null before the first read. */
+    packagesReadAt: isoDate.nullable(),
+    /** Why the last read of the packages failed (Metrc down, the key refused); null once one succeeds. */
+    readFailure: z.string().nullable(),
   }),
 ]);
 export type MetrcConnection = z.infer<typeof metrcConnectionSchema>;
 
+/** An active package of the facility, as the server's copy has it (`GET /api/metrc/packages`). Quantity an exact decimal string. */
+export const metrcPackageSchema = z.object({
+  label: z.string(),
+  itemName: z.string(),
+  category: z.string(),
+  strainName: z.string().nullable(),
+  quantity: z.string(),
+  unitOfMeasure: z.string(),
+  labTestingState: z.string(),
+  productionBatchNumber: z.string().nullable(),
+  packagedDate: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  sellByDate: z.string().nullable(),
+  onHold: z.boolean(),
+  /** The product made from it; null until one is (an import). */
+  productId: z.string().nullable(),
+});
+export type MetrcPackage = z.infer<typeof metrcPackageSchema>;
+
+/** GET /api/metrc/packages: the copy, when it was last brought up to date, and why the last read failed if it did. */
+export const metrcPackageListSchema = z.object({
+  packages: z.array(metrcPackageSchema),
+  packagesReadAt: isoDate.nullable(),
+  readFailure: z.string().nullable(),
+});
+export type MetrcPackageList = z.infer<typeof metrcPackageListSchema>;
+
+export const METRC_NOT_CONNECTED_MESSAGE = 'Connect the team to Metrc first: Settings, then Metrc.';
+export const METRC_NO_PACKAGES_PERMISSION_MESSAGE = "Metrc does not let this key read the facility's packages: connect with the key of a user who may.";
 export const METRC_NOT_SET_UP_MESSAGE = 'Metrc is not set up on this server: the operator adds a Metrc vendor key first.';
 export const METRC_KEY_REFUSED_MESSAGE = 'Metrc did not accept this key: check it in Metrc under your name, then API Keys.';
 export const METRC_UNREACHABLE_MESSAGE = 'Metrc cannot be reached right now: try again in a few minutes.';

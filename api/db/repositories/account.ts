@@ -7,6 +7,7 @@ import {
   mailOutbox,
   menus,
   metrcConnections,
+  metrcPackages,
   photos,
   pushDaily,
   pushOptOuts,
@@ -101,7 +102,8 @@ export async function chargeableSubscriptionIds(db: Db, userId: string): Promise
  */
 export async function clearClosedAccount(db: Db, userId: string, teamTables: readonly TeamTable[], version: number, now: Date): Promise<void> {
   await deleteClosedTeamData(db, userId, teamTables);
-  // The team's Metrc key goes with it: nothing may act in Metrc for a closed account.
+  // The team's Metrc key and its copy of the packages go with it: nothing may act in Metrc for a closed account.
+  await db.delete(metrcPackages).where(eq(metrcPackages.teamId, userId)).run();
   await db.delete(metrcConnections).where(eq(metrcConnections.teamId, userId)).run();
   await db.delete(photos).where(eq(photos.userId, userId)).run();
   await db.delete(sessions).where(eq(sessions.userId, userId)).run();

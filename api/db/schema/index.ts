@@ -26,4 +26,4 @@ export { customers } from './customers';
 export { customerInvitations } from './customer-invitations';
 export { orders, orderCounters } from './orders';
 export { pushSubscriptions, pushOptOuts, pushOutbox, serverKeys, pushDaily } from './push';
-export { metrcConnections } from './integrations';
+export { metrcConnections, metrcPackages } from './integrations';

@@ -1,17 +1,19 @@
 /**
  * Settings → Metrc (docs/metrc.md): an owner or a manager connects the team to its facility in Metrc with their
- * Metrc user key, sees what the key may do there, connects another key, or disconnects. Connecting needs a
+ * Metrc user key, sees what the key may do there and when the packages were last read (and why not, when that
+ * failed), reads them now, connects another key, or disconnects. Connecting needs a
  * connection (Metrc checks the key); the connection as last read shows offline.
  */
 import { useState } from 'react';
 import { apiReads } from '../../../sync/contract/api-reads';
-import type { MetrcConnection, MetrcPermissions } from '../../../sync/entities/metrc';
+import type { MetrcConnection, MetrcPackageList, MetrcPermissions } from '../../../sync/entities/metrc';
 import { PageBody, PageHeader, Section } from '../../components/page/page-header';
 import { Button } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
 import { CannotReachServer } from '../../components/cannot-reach-server';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { askToConfirm } from '../../lib/confirm-store';
+import { useConnectivity } from '../../lib/connectivity';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useServerRead } from '../../lib/server-read/use-server-read';
 import { useTeamAllowances } from '../../lib/team-role';
@@ -23,6 +25,8 @@ const PERMISSION_LABELS: Record<keyof MetrcPermissions, string> = {
   viewLabResults: 'Read lab results',
   manageTransferTemplates: 'Make transfer templates',
 };
+
+const packageCountText = (count: number) => (count === 1 ? '1 active package' : `${count.toLocaleString()} active packages`);
 
 export function MetrcSettingsPage() {
   useDocumentTitle('Metrc');
@@ -58,19 +62,42 @@ function MetrcConnectionPanel() {
       </Section>
     );
   }
-  return <ConnectedFacility connection={connection} onReplace={() => setReplacing(true)} onDisconnected={() => read.replace(() => ({ available: true, connected: false }))} />;
+  return (
+    <ConnectedFacility
+      connection={connection}
+      onReplace={() => setReplacing(true)}
+      onRead={read.retry}
+      onDisconnected={() => read.replace(() => ({ available: true, connected: false }))}
+    />
+  );
 }
 
 function ConnectedFacility({
   connection,
   onReplace,
+  onRead,
   onDisconnected,
 }: {
   connection: Extract<MetrcConnection, { connected: true }>;
   onReplace: () => void;
+  onRead: () => void;
   onDisconnected: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const online = useConnectivity((state) => state.connection === 'online');
+
+  async function readNow() {
+    setBusy(true);
+    try {
+      const list = await apiRequest<MetrcPackageList>('POST', '/api/metrc/refresh');
+      toast({ title: 'Packages read from Metrc', description: packageCountText(list.packages.length), variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Metrc could not be read', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      onRead();
+    }
+  }
 
   async function disconnect() {
     const confirmed = await askToConfirm({
@@ -104,7 +131,14 @@ function ConnectedFacility({
           <dd>{connection.state}</dd>
           <dt className="text-stone-600">Connected</dt>
           <dd>{new Date(connection.connectedAt).toLocaleString()}</dd>
+          <dt className="text-stone-600">Packages read</dt>
+          <dd data-testid="metrc-packages-read">{connection.packagesReadAt ? new Date(connection.packagesReadAt).toLocaleString() : 'Not yet'}</dd>
         </dl>
+        {connection.readFailure && (
+          <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            The last read of the packages failed: {connection.readFailure} The products keep working with what was read before.
+          </p>
+        )}
         <div>
           <h3 className="text-sm font-semibold text-stone-900">What this key may do</h3>
           <ul aria-label="What this key may do" className="mt-1 grid gap-1 text-sm">
@@ -116,6 +150,9 @@ function ConnectedFacility({
           </ul>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button onClick={() => void readNow()} disabled={busy || !online}>
+            Read packages now
+          </Button>
           <Button variant="outline" onClick={onReplace} disabled={busy}>
             Connect another key
           </Button>

@@ -1,0 +1,32 @@
+/** The copy of a team's Metrc packages (api/db/schema/integrations.ts). */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../database';
+import { metrcPackages } from '../schema';
+
+export type MetrcPackageRow = typeof metrcPackages.$inferSelect;
+
+/** The packages Metrc lists as active, by item name then label. */
+export async function listActiveMetrcPackages(db: Db, teamId: string): Promise<MetrcPackageRow[]> {
+  return db
+    .select()
+    .from(metrcPackages)
+    .where(and(eq(metrcPackages.teamId, teamId), eq(metrcPackages.finished, false)))
+    .orderBy(asc(metrcPackages.itemName), asc(metrcPackages.label))
+    .all();
+}
+
+/** Writes what Metrc said of each package, by its label: read again, a package is updated, never doubled. */
+export async function saveMetrcPackages(db: Db, rows: MetrcPackageRow[]): Promise<void> {
+  for (const row of rows) {
+    const { teamId, label, productId, ...fields } = row;
+    await db
+      .insert(metrcPackages)
+      .values(row)
+      .onConflictDoUpdate({ target: [metrcPackages.teamId, metrcPackages.label], set: fields })
+      .run();
+  }
+}
+
+export async function deleteMetrcPackages(db: Db, teamId: string): Promise<void> {
+  await db.delete(metrcPackages).where(eq(metrcPackages.teamId, teamId)).run();
+}
