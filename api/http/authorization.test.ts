@@ -133,6 +133,7 @@ const ROUTES: Route[] = [
   // Metrc is not set up in tests: a team is told to connect first.
   { method: 'GET', pattern: '/api/metrc/packages', allowed: ['seller'], expected: 409 },
   { method: 'POST', pattern: '/api/metrc/refresh', allowed: ['seller'], expected: 409 },
+  { method: 'POST', pattern: '/api/metrc/import', allowed: ['seller'], body: {}, expected: 400 },
   { method: 'GET', pattern: '/api/analytics/notifications', allowed: ['seller'] },
   { method: 'POST', pattern: '/api/analytics/notifications/read', allowed: ['seller'], body: {}, expected: 400 },
   { method: 'GET', pattern: '/api/browse', allowed: ALL_ROLES },

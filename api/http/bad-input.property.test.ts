@@ -223,6 +223,7 @@ const TARGETS: Target[] = [
   { method: 'GET', pattern: '/api/orders', caller: 'seller', path: query('/api/orders', ['status', 'q', 'limit', 'offset']) },
   { method: 'POST', pattern: '/api/analytics/notifications/read', caller: 'seller', path: fixed('/api/analytics/notifications/read'), body: jsonText(fields) },
   { method: 'PUT', pattern: '/api/integrations/metrc', caller: 'seller', path: fixed('/api/integrations/metrc'), body: jsonText(fields) },
+  { method: 'POST', pattern: '/api/metrc/import', caller: 'seller', path: fixed('/api/metrc/import'), body: jsonText(fields) },
   { method: 'POST', pattern: '/api/sync/push', caller: 'seller', path: fixed('/api/sync/push'), body: jsonText(pushBody) },
   { method: 'POST', pattern: '/api/stripe/webhook', caller: 'anonymous', path: fixed('/api/stripe/webhook'), body: jsonText(fields) },
   { method: 'GET', pattern: '/api/browse', caller: 'buyer', path: query('/api/browse', ['q', 'category', 'sellerId', 'cursor', 'limit']) },

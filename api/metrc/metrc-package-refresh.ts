@@ -1,16 +1,17 @@
 /**
  * Keeps a connected team's copy of its Metrc packages up to date (docs/metrc.md): the first read takes every active
  * package; each read after it asks only what changed since the last, in windows of at most a day starting a little
- * before the last read ended (Metrc's clocks and late writes), active and finished alike. A failed read keeps the
- * copy as it was and says why; one process at a time reads for a team.
+ * before the last read ended (Metrc's clocks and late writes), active and finished alike; products linked to a package
+ * that changed follow it. A failed read keeps the copy as it was and says why; one process at a time reads for a team.
  */
-import { formatScaled, parseScaled, QUANTITY_RULE } from '../../sync/rules/decimal';
+import { parseScaled, QUANTITY_RULE } from '../../sync/rules/decimal';
 import { METRC_NO_PACKAGES_PERMISSION_MESSAGE, METRC_UNREACHABLE_MESSAGE } from '../../sync/entities/metrc';
 import type { Services } from '../context';
 import { claimMetrcRead, findMetrcConnection, finishMetrcRead } from '../db/repositories/metrc-connections';
-import { saveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
+import { findMetrcPackages, saveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
 import { openSecret } from '../platform/sealed-secret';
 import { metrcSealContext } from './metrc-connection-service';
+import { followLinkedPackages } from './metrc-linked-products';
 import { MetrcClient, MetrcError, metrcBaseFor, type ChangeWindow, type MetrcPackageRow as MetrcListedPackage } from './metrc-client';
 
 /** How far before the last read's end the next one starts asking. */
@@ -40,6 +41,17 @@ export async function refreshMetrcPackages(services: Services, teamId: string): 
     const rows = latestOfEach(listed).map(({ row, finished }) => copyOf(teamId, row, finished, now));
     await services.db.transaction(async (tx) => {
       await saveMetrcPackages(tx.db, rows);
+      const linked = await findMetrcPackages(
+        tx.db,
+        teamId,
+        rows.map((row) => row.label),
+      );
+      await followLinkedPackages(
+        tx,
+        teamId,
+        [...linked.values()].flatMap((row) => (row.productId ? [row.productId] : [])),
+        now,
+      );
       await finishMetrcRead(tx.db, teamId, { readAt: now });
     });
     return { kind: 'read' };
@@ -111,9 +123,6 @@ function thousandthsOf(quantity: number): number {
   if (parsed.ok) return parsed.scaled;
   return quantity < 0 ? 0 : Math.round(QUANTITY_RULE.max * 10 ** QUANTITY_RULE.scale);
 }
-
-/** The package's quantity as the API answers it: an exact decimal string. */
-export const quantityText = (thousandths: number) => formatScaled(thousandths, QUANTITY_RULE.scale);
 
 const dayOf = (value: string | null | undefined) => (value ? value.slice(0, 10) : null);
 

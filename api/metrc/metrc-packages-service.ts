@@ -7,7 +7,8 @@ import { METRC_NOT_CONNECTED_MESSAGE, type MetrcPackage, type MetrcPackageList }
 import type { Services, Session } from '../context';
 import { findMetrcConnection } from '../db/repositories/metrc-connections';
 import { listActiveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
-import { quantityText, refreshMetrcPackages } from './metrc-package-refresh';
+import { refreshMetrcPackages } from './metrc-package-refresh';
+import { thousandthsAsQuantity } from '../../sync/rules/decimal';
 
 type Asker = Pick<Session, 'team'>;
 
@@ -47,7 +48,7 @@ function packageOf(row: MetrcPackageRow): MetrcPackage {
     itemName: row.itemName,
     category: row.category,
     strainName: row.strainName,
-    quantity: quantityText(row.quantity),
+    quantity: thousandthsAsQuantity(row.quantity),
     unitOfMeasure: row.unitOfMeasure,
     labTestingState: row.labTestingState,
     productionBatchNumber: row.productionBatchNumber,

@@ -4,12 +4,13 @@
  */
 import { Hono } from 'hono';
 import { parseOrThrow } from '../../sync/contract/validation';
-import { metrcConnectSchema } from '../../sync/entities/metrc';
-import { INTEGRATIONS_MESSAGE } from '../../sync/rules/team-permissions';
+import { metrcConnectSchema, metrcImportSchema } from '../../sync/entities/metrc';
+import { INTEGRATIONS_MESSAGE, REP_PRICE_MESSAGE } from '../../sync/rules/team-permissions';
 import type { AppEnv } from '../context';
 import { allow, sessionOf, teamMay } from '../http/access';
 import { readJson } from '../platform/http/read-json';
 import { connectMetrc, disconnectMetrc, metrcConnection } from './metrc-connection-service';
+import { importMetrcPackages } from './metrc-import-service';
 import { metrcPackageList, refreshMetrcPackageList } from './metrc-packages-service';
 
 const manager = [allow('seller'), teamMay('integrations.manage', INTEGRATIONS_MESSAGE)] as const;
@@ -22,4 +23,8 @@ export const metrcRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .get('/metrc/packages', allow('seller'), async (c) => c.json(await metrcPackageList(c.get('services'), sessionOf(c))))
-  .post('/metrc/refresh', allow('seller'), async (c) => c.json(await refreshMetrcPackageList(c.get('services'), sessionOf(c))));
+  .post('/metrc/refresh', allow('seller'), async (c) => c.json(await refreshMetrcPackageList(c.get('services'), sessionOf(c))))
+  // An import sets stock: a rep may not.
+  .post('/metrc/import', allow('seller'), teamMay('product.priceAndStock', REP_PRICE_MESSAGE), async (c) =>
+    c.json(await importMetrcPackages(c.get('services'), sessionOf(c), parseOrThrow(metrcImportSchema, await readJson(c)))),
+  );

@@ -25,7 +25,8 @@ export type StandInPackage = {
   category: string;
   strainName: string | null;
   quantity: number;
-  unitOfMeasure: 'Pounds' | 'Ounces' | 'Grams' | 'Each';
+  /** Metrc's unit name: Pounds, Ounces, Grams, Each, or one no product here is counted in (Milliliters). */
+  unitOfMeasure: string;
   labTestingState: string;
   productionBatchNumber: string | null;
   packagedDate: string;

@@ -53,7 +53,7 @@ const APPLIERS: { [K in MutationName]: (state: ReplicaState, args: Extract<Parse
     const menus = selectedMenus.flatMap((menuId) => state.menus.get(menuId) ?? []);
     if (role && !mayCreateProduct(role, userId, fields, menus)) return;
     if (Object.keys(potencyConflicts(fields)).length > 0) return;
-    state.products.set(id, { ...fields, id, userId, createdAt: now, updatedAt: now });
+    state.products.set(id, { ...fields, id, userId, metrcPackageLabel: null, batchNumber: null, labTestingState: null, createdAt: now, updatedAt: now });
     for (const menu of menus) {
       if (!menu.productIds.includes(id)) state.menus.set(menu.id, { ...menu, productIds: [...menu.productIds, id], updatedAt: now });
     }

@@ -3,7 +3,7 @@
  * `/api/integrations/metrc`. The user key a seller gives is never part of an answer.
  */
 import { z } from 'zod';
-import { isoDate } from '../contract/fields';
+import { entityId, isoDate } from '../contract/fields';
 
 /** The states whose track-and-trace is Metrc, by postal code; Metrc's address for one uses the code in lower case. */
 export const METRC_STATES = ['AK', 'AL', 'CA', 'CO', 'DC', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NJ', 'NV', 'OH', 'OK', 'OR', 'SD', 'WV'] as const;
@@ -81,6 +81,19 @@ export const metrcPackageListSchema = z.object({
   readFailure: z.string().nullable(),
 });
 export type MetrcPackageList = z.infer<typeof metrcPackageListSchema>;
+
+/** POST /api/metrc/import: a product made from each package, or all of them linked to one product of the catalogue. */
+export const metrcImportSchema = z.object({
+  labels: z
+    .array(z.string({ error: 'Name the packages by their tags' }).trim().min(1, 'Name the packages by their tags').max(64, 'A package tag has at most 64 characters'), {
+      error: 'Name the packages by their tags',
+    })
+    .min(1, 'Choose at least one package')
+    .max(200, 'Import at most 200 packages at once')
+    .transform((labels) => [...new Set(labels)]),
+  productId: entityId.optional(),
+});
+export type MetrcImportInput = z.infer<typeof metrcImportSchema>;
 
 export const METRC_NOT_CONNECTED_MESSAGE = 'Connect the team to Metrc first: Settings, then Metrc.';
 export const METRC_NO_PACKAGES_PERMISSION_MESSAGE = "Metrc does not let this key read the facility's packages: connect with the key of a user who may.";

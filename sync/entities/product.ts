@@ -35,6 +35,14 @@ export const productSchema = z.object({
   labResultId: entityId.nullable(),
   /** The seller's own stock-keeping code, unique within their catalogue. */
   sku: z.string().nullable(),
+  /**
+   * The Metrc package the product was made from or linked to (its 24-character tag), the package's production batch,
+   * and its lab testing state as Metrc last said (docs/metrc.md); null for a product Metrc knows nothing of. Absent on
+   * a row this device kept from before the fields existed, which reads as null.
+   */
+  metrcPackageLabel: z.string().nullable().default(null),
+  batchNumber: z.string().nullable().default(null),
+  labTestingState: z.string().nullable().default(null),
   /** The member who added it and the one who last changed it (user ids, see GET /api/team); null for a member whose account is gone, absent on a row made on this device and not yet pulled. */
   createdBy: entityId.nullable().optional(),
   updatedBy: entityId.nullable().optional(),

@@ -44,6 +44,11 @@ export const PERCENT_RULE: DecimalRule = { scale: 2, min: 0, max: 100 };
 export const PRICE_RULE: DecimalRule = { scale: 2, min: 0, max: 99_999_999.99 };
 export const QUANTITY_RULE: DecimalRule = { scale: 3, min: 0, max: 9_999_999.999 };
 
+/** A quantity in thousandths as the API writes it: "453.590". */
+export function thousandthsAsQuantity(thousandths: number): string {
+  return formatScaled(thousandths, QUANTITY_RULE.scale);
+}
+
 /**
  * Money is kept in whole cents, which JavaScript counts exactly up to its largest safe integer: no line, order total,
  * payment or credit may pass it (an order that would is refused, see `totalsBeyondCents` in order-request.ts).

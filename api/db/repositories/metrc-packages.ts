@@ -1,5 +1,5 @@
 /** The copy of a team's Metrc packages (api/db/schema/integrations.ts). */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../database';
 import { metrcPackages } from '../schema';
 
@@ -29,4 +29,34 @@ export async function saveMetrcPackages(db: Db, rows: MetrcPackageRow[]): Promis
 
 export async function deleteMetrcPackages(db: Db, teamId: string): Promise<void> {
   await db.delete(metrcPackages).where(eq(metrcPackages.teamId, teamId)).run();
+}
+
+/** The team's copies of these packages, by label (those it has). */
+export async function findMetrcPackages(db: Db, teamId: string, labels: readonly string[]): Promise<Map<string, MetrcPackageRow>> {
+  if (labels.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(metrcPackages)
+    .where(and(eq(metrcPackages.teamId, teamId), inArray(metrcPackages.label, [...labels])))
+    .all();
+  return new Map(rows.map((row) => [row.label, row]));
+}
+
+/** Every package linked to one of these products, finished ones included. */
+export async function packagesLinkedTo(db: Db, teamId: string, productIds: readonly string[]): Promise<MetrcPackageRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select()
+    .from(metrcPackages)
+    .where(and(eq(metrcPackages.teamId, teamId), inArray(metrcPackages.productId, [...productIds])))
+    .all();
+}
+
+export async function linkMetrcPackages(db: Db, teamId: string, labels: readonly string[], productId: string): Promise<void> {
+  if (labels.length === 0) return;
+  await db
+    .update(metrcPackages)
+    .set({ productId })
+    .where(and(eq(metrcPackages.teamId, teamId), inArray(metrcPackages.label, [...labels])))
+    .run();
 }

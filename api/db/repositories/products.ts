@@ -9,8 +9,11 @@ import { products } from '../schema';
 
 type ProductRow = typeof products.$inferSelect;
 
+/** What only Metrc sets (docs/metrc.md): a product the seller adds has none of it. */
+type MetrcFields = 'metrcPackageLabel' | 'batchNumber' | 'labTestingState';
+
 /** A product's writable fields as the domain passes them: decimals as normalised strings. */
-export type ProductFields = Omit<Product, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type ProductFields = Omit<Product, 'id' | 'userId' | 'createdAt' | 'updatedAt' | MetrcFields> & Partial<Pick<Product, MetrcFields>>;
 
 const scaledOrNull = (value: number | null, scale: number) => (value === null ? null : formatScaled(value, scale));
 
@@ -33,6 +36,9 @@ export function toProduct(row: ProductRow): Product {
     photoIds: row.photoIds,
     labResultId: row.labResultId,
     sku: row.sku,
+    metrcPackageLabel: row.metrcPackageLabel,
+    batchNumber: row.batchNumber,
+    labTestingState: row.labTestingState,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
@@ -135,6 +141,23 @@ export async function updateProduct(db: Db, id: string, fields: Partial<ProductF
   const row = await db
     .update(products)
     .set({ ...toColumns(fields), updatedBy, version, updatedAt: now })
+    .where(eq(products.id, id))
+    .returning()
+    .get();
+  return toProduct(row);
+}
+
+/** What Metrc says of a product's packages, written as Metrc's change: no member is recorded as having made it. */
+export async function setProductFromMetrc(
+  db: Db,
+  id: string,
+  fields: Required<Pick<ProductFields, 'availableQuantity' | MetrcFields>>,
+  version: number,
+  now: Date,
+): Promise<Product> {
+  const row = await db
+    .update(products)
+    .set({ ...toColumns(fields), version, updatedAt: now })
     .where(eq(products.id, id))
     .returning()
     .get();

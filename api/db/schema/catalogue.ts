@@ -36,6 +36,10 @@ export const products = sqliteTable(
     labResultId: text('lab_result_id'),
     /** The seller's own stock-keeping code, unique within their catalogue: what a re-imported spreadsheet matches on. */
     sku: text('sku'),
+    /** The Metrc package it was made from or linked to (docs/metrc.md), its batch and lab state as Metrc last said. */
+    metrcPackageLabel: text('metrc_package_label'),
+    batchNumber: text('batch_number'),
+    labTestingState: text('lab_testing_state'),
     ...authorship(),
     version,
     ...timestamps,

@@ -20,6 +20,9 @@ const product: Product = {
   photoIds: [],
   labResultId: null,
   sku: null,
+  metrcPackageLabel: null,
+  batchNumber: null,
+  labTestingState: null,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
