@@ -11,6 +11,7 @@ import type { Menu } from '../../sync/entities/menu';
 import type { Product } from '../../sync/entities/product';
 import type { AuthResponse } from '../../sync/entities/user';
 import { linkInMailTo } from '../mail/testing/outbox-reader';
+import { MetrcStandIn, STAND_IN_VENDOR_KEY } from '../testing/metrc-stand-in';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
 
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
@@ -46,15 +47,43 @@ const ASKED: { [Name in ApiReadName]: (world: World) => { params: Parameters<(ty
   order: ({ order }) => ({ params: [order.id], as: 'buyer' }),
   archivedOrders: () => ({ params: [{ status: 'cancelled', q: 'SO', keepClosedDays: 30, offset: 0, limit: 25 }], as: 'seller' }),
   metrcConnection: () => ({ params: [], as: 'seller' }),
+  metrcPackages: () => ({ params: [], as: 'seller' }),
   publicMenu: ({ menu }) => ({ params: [menu.publicLinkId], as: 'guest' }),
 };
 
 let t: TestApp;
 let world: World;
 
+// The seller's team is connected to Metrc (a stand-in holding one package), so its reads answer as a connected team's.
+const metrc = new MetrcStandIn('mi');
+const METRC_KEY = 'user-key-reads';
+
 beforeAll(async () => {
-  t = createTestApp();
+  const metrcBase = await metrc.start();
+  metrc.addUser(METRC_KEY, { facilities: [{ licenseNumber: 'C11-0000001-LIC', name: 'North Star Farms' }], permissions: ['viewPackages'] });
+  metrc.putPackage(
+    {
+      label: '1A4FF0100000022000000001',
+      itemName: 'Gelato Flower',
+      category: 'Buds',
+      strainName: 'Gelato',
+      quantity: 453.59,
+      unitOfMeasure: 'Grams',
+      labTestingState: 'TestPassed',
+      productionBatchNumber: 'B-1',
+      packagedDate: '2026-11-02',
+      expirationDate: null,
+      sellByDate: null,
+      onHold: false,
+      finished: false,
+      licenseNumber: 'C11-0000001-LIC',
+    },
+    new Date(),
+  );
+  t = createTestApp({ env: { METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${metrcBase}/<state>` } });
   const seller = await t.registerUser('seller', { businessName: 'North Star Farms', licenseNumber: 'C11-0000001-LIC' });
+  const connected = await t.request('PUT', '/api/integrations/metrc', { token: seller.token, body: { state: 'MI', licenseNumber: 'C11-0000001-LIC', userKey: METRC_KEY } });
+  expect(connected.status).toBe(200);
   const buyer = await t.registerUser('buyer', { companyName: 'Corner Dispensary' });
   const admin = await t.makeAdmin();
   const product = await t.request<Product>('POST', '/api/products', { token: seller.token, body: { strainName: 'Gelato', pricePerUnit: '10.50', availableQuantity: '50' } });
@@ -79,7 +108,10 @@ beforeAll(async () => {
   expect(order.status, JSON.stringify(order.body)).toBe(201);
   world = { seller, buyer, admin, menu: menu.body, order: order.body, inviteToken, customerInviteLink: shared.body.link };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await metrc.stop();
+});
 
 describe('each read the app makes is answered as its schema says', () => {
   it.each(Object.keys(ASKED) as ApiReadName[])('%s', async (name) => {

@@ -44,7 +44,7 @@ async function send<T>(method: 'POST' | 'PUT', path: string, session: ApiSession
 }
 
 export const apiPost = <T>(path: string, session: ApiSession, body: unknown, base?: string) => send<T>('POST', path, session, body, base);
-export const apiPut = <T>(path: string, session: ApiSession, body: unknown) => send<T>('PUT', path, session, body);
+export const apiPut = <T>(path: string, session: ApiSession, body: unknown, base?: string) => send<T>('PUT', path, session, body, base);
 
 /** A short tag that makes names unique on the shared test server (letters and digits, so full-text search keeps it a word). */
 export const uniqueTag = () => randomUUID().replaceAll('-', '').slice(0, 8);

@@ -28,7 +28,7 @@ import { browsePageSchema, browseSellerSchema } from '../entities/browse';
 import { customerInvitationPreviewSchema } from '../entities/customer';
 import { emailPreferencesSchema } from '../entities/email-preferences';
 import { menuInsightsSchema, sellerDashboardSchema, sellerEventSchema } from '../entities/insights';
-import { metrcConnectionSchema } from '../entities/metrc';
+import { metrcConnectionSchema, metrcPackageListSchema } from '../entities/metrc';
 import { orderListSchema, orderSchema } from '../entities/order';
 import { publicMenuSchema } from '../entities/public-menu';
 import { pushKeyResponseSchema, pushPreferencesSchema } from '../entities/push';
@@ -96,6 +96,7 @@ export const apiReads = {
   order: read((id: string) => `/api/orders/${segment(id)}`, orderSchema),
   archivedOrders: read((query: ArchivedOrdersQuery) => withQuery('/api/orders', { archived: 'true', ...query }), orderListSchema),
   metrcConnection: read(() => '/api/integrations/metrc', metrcConnectionSchema),
+  metrcPackages: read(() => '/api/metrc/packages', metrcPackageListSchema),
   publicMenu: read((publicLinkId: string) => `/api/public/menu/${segment(publicLinkId)}`, publicMenuSchema),
 } satisfies Record<string, ApiRead<never[], unknown>>;
 

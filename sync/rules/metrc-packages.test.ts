@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOfMetrcPackage, packageToSellFirst, stockOfLinkedPackages, unitOfMetrcPackage } from './metrc-packages';
+import { categoryOfMetrcPackage, labStateAllowsSale, packageToSellFirst, stockOfLinkedPackages, unitOfMetrcPackage } from './metrc-packages';
 
 describe('a Metrc package as a product', () => {
   it("takes Metrc's units it can count in, and no other", () => {
@@ -16,6 +16,12 @@ describe('a Metrc package as a product', () => {
     expect(categoryOfMetrcPackage('Concentrate (Each)')).toBe('concentrate');
     expect(categoryOfMetrcPackage('Infused Edible')).toBe('edible');
     expect(categoryOfMetrcPackage('Topical (volume - each)')).toBe('topical');
+  });
+
+  it('may be sold once it passed, was remediated or needs no test, and not while untested or failed', () => {
+    expect(['TestPassed', 'RetestPassed', 'Remediated', 'NotRequired'].every(labStateAllowsSale)).toBe(true);
+    expect(['NotSubmitted', 'SubmittedForTesting', 'TestingInProgress', 'TestFailed', 'RetestFailed', 'AwaitingConfirmation'].some(labStateAllowsSale)).toBe(false);
+    expect(labStateAllowsSale(null)).toBe(false);
   });
 
   it('holds what its unfinished packages hold, and nothing once Metrc finished them all', () => {

@@ -1,6 +1,6 @@
 /**
- * How a Metrc package becomes a product (docs/metrc.md): its category and unit in the product's words, the stock a
- * product linked to packages holds, and which of its packages it names. Pure, for the server and the device alike.
+ * How a Metrc package becomes a product (docs/metrc.md): its category and unit in the product's words, whether its
+ * lab state lets it be sold, the stock a product linked to packages holds, and which of its packages it names. Pure, for the server and the device alike.
  */
 import type { ProductCategory, UnitType } from '../contract/constants';
 
@@ -24,6 +24,13 @@ const CATEGORY_WORDS: [RegExp, ProductCategory][] = [
 /** The product category a Metrc item category reads as; flower when it names none of the others (Buds, Shake/Trim). */
 export function categoryOfMetrcPackage(metrcCategory: string): ProductCategory {
   return CATEGORY_WORDS.find(([words]) => words.test(metrcCategory))?.[1] ?? 'flower';
+}
+
+/** The lab testing states under which a package may be sold: it passed (first time or on retest), was remediated, or needs no test. */
+export const SELLABLE_LAB_STATES = ['TestPassed', 'RetestPassed', 'Remediated', 'NotRequired'] as const;
+
+export function labStateAllowsSale(labTestingState: string | null): boolean {
+  return (SELLABLE_LAB_STATES as readonly string[]).includes(labTestingState ?? '');
 }
 
 /** A package linked to a product, as the stock rule reads it: quantity in thousandths. */

@@ -2,7 +2,7 @@
  * The seller's catalogue: search over strain name and description, a category
  * filter, sorting, quick stock edits on each card, Add, Edit and Delete, and
  * CSV import and export. Everything reads the device's replica and writes
- * mutations, so the page works with no signal. New products the server
+ * mutations, so the page works with no signal; owners and managers also reach Import from Metrc. New products the server
  * refused stay on top under 'Needs attention', to edit and send again.
  */
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import type { Product } from '../../../sync/entities/product';
 import { CategoryArt } from '../../widgets/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { ButtonWithReason } from '../../components/ui/button-with-reason';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
@@ -36,6 +36,7 @@ import { useSession } from '../../lib/session-store';
 import { mayDelete, REFUSAL_REASONS, teamAllowances } from '../../lib/team-permissions';
 import { useMemberNames } from '../../lib/team-read';
 import { useTeamRole } from '../../lib/team-role';
+import { Link } from '../../lib/router';
 
 export function ProductsPage() {
   useDocumentTitle('Products');
@@ -87,6 +88,11 @@ function ProductCatalogue({ products, menus, notSaved }: { products: Product[]; 
         <Button variant="outline" onClick={exportCatalogue} disabled={products.length === 0}>
           Export CSV
         </Button>
+        {changePricesAndStock && (
+          <Link to="/products/metrc" className={buttonClasses('outline', 'md', 'col-span-2 sm:col-span-1')}>
+            Import from Metrc
+          </Link>
+        )}
       </div>
       <RefusedProducts refused={refused} onEdit={(resend) => setEditing({ product: null, resend })} />
       {editing && (

@@ -1,11 +1,14 @@
 /**
- * Settings → Metrc: an owner opens it from the account menu, is told what is wrong with a key Metrc refuses,
- * connects with a good one, sees what the key may do, reads the packages, and disconnects. A
+ * Metrc in the browser, against the stand-in the server's own tests use. Settings → Metrc: an owner opens it from the
+ * account menu, is told what is wrong with a key Metrc refuses, connects with a good one, sees what the key may do,
+ * reads the packages, and disconnects. Products → Import from Metrc: a manager picks packages and they become
+ * products, each saying before whether it makes one or updates one. A
  * rep has no such entry and is told who connects. Metrc here is the stand-in the server's own tests use.
  */
 import { MetrcStandIn, STAND_IN_VENDOR_KEY } from '../api/testing/metrc-stand-in';
-import { registerAccountAt } from './support/api';
+import { apiLogin, registerAccountAt } from './support/api';
 import { expect, openAccountMenu, registerAccount, signIn, test } from './support/fixtures';
+import { apiPut } from './support/marketplace';
 import { ownServer, type OwnServer } from './support/own-server';
 import { repOf } from './support/team';
 import { expectToastShown, noteToasts } from './support/toasts';
@@ -104,4 +107,35 @@ test('a rep has no Metrc entry, and the page tells them who connects', async ({ 
   await page.keyboard.press('Escape');
   await page.goto('/settings/metrc');
   await expect(page.getByText('Only an owner or a manager connects the team to Metrc.')).toBeVisible();
+});
+
+test('a seller imports packages from Metrc as products, and imported again they update the same product', async ({ page }) => {
+  const seller = await registerAccountAt(server.url, 'seller');
+  const session = await apiLogin(seller, server.url);
+  await apiPut('/api/integrations/metrc', session, { state: 'MI', licenseNumber: LICENCE, userKey: GOOD_KEY }, server.url);
+  await signIn(page, seller, server.url);
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('link', { name: 'Import from Metrc' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import from Metrc' })).toBeVisible();
+
+  const packages = page.getByRole('list', { name: 'Metrc packages' });
+  await expect(packages.getByRole('listitem')).toHaveCount(2);
+  await expect(packages.getByRole('listitem').filter({ hasText: 'Gelato Flower' })).toContainText('Makes a new product');
+  await page.getByLabel('Search packages').fill('tangie');
+  await expect(packages.getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel('Search packages').fill('');
+  await page.getByRole('button', { name: 'Choose all shown' }).click();
+  await page.getByRole('button', { name: 'Import 2 packages' }).click();
+  await expectToastShown(page, 'Imported from Metrc: 2 products made');
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gelato Flower', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tangie Pre-Roll', exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Import from Metrc' }).click();
+  const gelato = packages.getByRole('listitem').filter({ hasText: 'Gelato Flower' });
+  await expect(gelato).toContainText('Updates Gelato Flower');
+  await gelato.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Import 1 package' }).click();
+  await expectToastShown(page, 'Imported from Metrc: 1 updated');
+  await expect(page.getByRole('heading', { name: 'Gelato Flower', exact: true })).toHaveCount(1);
 });
