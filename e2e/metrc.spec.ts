@@ -23,25 +23,7 @@ test.beforeAll(async () => {
   metrc = new MetrcStandIn('mi');
   metrc.addUser(GOOD_KEY, { facilities: [{ licenseNumber: LICENCE, name: 'North Star Farms Grow' }], permissions: ['viewPackages', 'viewLabResults'] });
   for (const [index, itemName] of ['Gelato Flower', 'Tangie Pre-Roll'].entries()) {
-    metrc.putPackage(
-      {
-        label: `1A4FF010000002200000000${index + 1}`,
-        itemName,
-        category: 'Buds',
-        strainName: null,
-        quantity: 100,
-        unitOfMeasure: 'Grams',
-        labTestingState: 'TestPassed',
-        productionBatchNumber: null,
-        packagedDate: '2026-11-02',
-        expirationDate: null,
-        sellByDate: null,
-        onHold: false,
-        finished: false,
-        licenseNumber: LICENCE,
-      },
-      new Date(Date.now() - 60 * 60 * 1000),
-    );
+    metrc.putSamplePackage(LICENCE, `1A4FF010000002200000000${index + 1}`, new Date(Date.now() - 60 * 60 * 1000), { itemName, quantity: 100 });
   }
   const base = await metrc.start();
   server = await ownServer({ METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${base}/<state>` });

@@ -61,25 +61,7 @@ const METRC_KEY = 'user-key-reads';
 beforeAll(async () => {
   const metrcBase = await metrc.start();
   metrc.addUser(METRC_KEY, { facilities: [{ licenseNumber: 'C11-0000001-LIC', name: 'North Star Farms' }], permissions: ['viewPackages'] });
-  metrc.putPackage(
-    {
-      label: '1A4FF0100000022000000001',
-      itemName: 'Gelato Flower',
-      category: 'Buds',
-      strainName: 'Gelato',
-      quantity: 453.59,
-      unitOfMeasure: 'Grams',
-      labTestingState: 'TestPassed',
-      productionBatchNumber: 'B-1',
-      packagedDate: '2026-11-02',
-      expirationDate: null,
-      sellByDate: null,
-      onHold: false,
-      finished: false,
-      licenseNumber: 'C11-0000001-LIC',
-    },
-    new Date(),
-  );
+  metrc.putSamplePackage('C11-0000001-LIC', '1A4FF0100000022000000001', new Date());
   t = createTestApp({ env: { METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${metrcBase}/<state>` } });
   const seller = await t.registerUser('seller', { businessName: 'North Star Farms', licenseNumber: 'C11-0000001-LIC' });
   const connected = await t.request('PUT', '/api/integrations/metrc', { token: seller.token, body: { state: 'MI', licenseNumber: 'C11-0000001-LIC', userKey: METRC_KEY } });

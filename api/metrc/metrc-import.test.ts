@@ -21,26 +21,7 @@ let t: TestApp;
 let owner: AuthResponse;
 
 function put(suffix: string, at: number, values: Partial<StandInPackage> = {}): void {
-  metrc.putPackage(
-    {
-      label: TAG(suffix),
-      itemName: 'Gelato Flower',
-      category: 'Buds',
-      strainName: 'Gelato',
-      quantity: 453.59,
-      unitOfMeasure: 'Grams',
-      labTestingState: 'TestPassed',
-      productionBatchNumber: `B-${suffix}`,
-      packagedDate: '2026-11-02',
-      expirationDate: '2027-11-02',
-      sellByDate: null,
-      onHold: false,
-      finished: false,
-      licenseNumber: LICENCE,
-      ...values,
-    },
-    new Date(at),
-  );
+  metrc.putSamplePackage(LICENCE, TAG(suffix), new Date(at), { productionBatchNumber: `B-${suffix}`, expirationDate: '2027-11-02', ...values });
 }
 
 beforeAll(async () => {

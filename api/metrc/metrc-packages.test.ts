@@ -23,26 +23,13 @@ let t: TestApp;
 let owner: AuthResponse;
 
 function standInPackage(index: number, at: Date, values: Partial<StandInPackage> = {}): StandInPackage {
-  return metrc.putPackage(
-    {
-      label: `1A4FF0100000022000000${String(index).padStart(3, '0')}`,
-      itemName: `Gelato Flower ${String(index).padStart(2, '0')}`,
-      category: 'Buds',
-      strainName: 'Gelato',
-      quantity: 453.59,
-      unitOfMeasure: 'Grams',
-      labTestingState: 'TestPassed',
-      productionBatchNumber: `B-${index}`,
-      packagedDate: '2026-11-02',
-      expirationDate: '2027-11-02',
-      sellByDate: null,
-      onHold: false,
-      finished: false,
-      licenseNumber: LICENCE,
-      ...values,
-    },
-    at,
-  );
+  const number = String(index).padStart(3, '0');
+  return metrc.putSamplePackage(LICENCE, `1A4FF0100000022000000${number}`, at, {
+    itemName: `Gelato Flower ${number.slice(1)}`,
+    productionBatchNumber: `B-${index}`,
+    expirationDate: '2027-11-02',
+    ...values,
+  });
 }
 
 beforeAll(async () => {

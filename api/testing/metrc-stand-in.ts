@@ -72,6 +72,30 @@ export class MetrcStandIn {
     return stored;
   }
 
+  /** A package of the facility with everyday values (453.59 g of Gelato flower that passed its tests), as `values` change them. */
+  putSamplePackage(licenseNumber: string, label: string, at: Date, values: Partial<Omit<StandInPackage, 'label' | 'licenseNumber'>> = {}): StandInPackage {
+    return this.putPackage(
+      {
+        label,
+        licenseNumber,
+        itemName: 'Gelato Flower',
+        category: 'Buds',
+        strainName: 'Gelato',
+        quantity: 453.59,
+        unitOfMeasure: 'Grams',
+        labTestingState: 'TestPassed',
+        productionBatchNumber: null,
+        packagedDate: '2026-11-02',
+        expirationDate: null,
+        sellByDate: null,
+        onHold: false,
+        finished: false,
+        ...values,
+      },
+      at,
+    );
+  }
+
   /** The next `count` reads answer 429 with `Retry-After: retryAfter`. */
   limitNextReads(count: number, retryAfter = '0'): void {
     this.rateLimited = { remaining: count, retryAfter };

@@ -29,31 +29,26 @@ export type TeamAction =
   /** Connect the team to other systems (Metrc) and disconnect it. */
   | 'integrations.manage';
 
+/** What an owner may do that a manager may not: the plan, and who holds which role. */
+const OWNER_ONLY: readonly TeamAction[] = ['billing', 'members.roles'];
+
+const OWNER_ACTIONS: readonly TeamAction[] = [
+  'billing',
+  'members.manage',
+  'members.roles',
+  'product.priceAndStock',
+  'deleteOthersWork',
+  'menus.editOthers',
+  'customers.manage',
+  'priceLists.manage',
+  'insights.team',
+  'business.edit',
+  'integrations.manage',
+];
+
 const ALLOWED: Record<TeamRole, readonly TeamAction[]> = {
-  owner: [
-    'billing',
-    'members.manage',
-    'members.roles',
-    'product.priceAndStock',
-    'deleteOthersWork',
-    'menus.editOthers',
-    'customers.manage',
-    'priceLists.manage',
-    'insights.team',
-    'business.edit',
-    'integrations.manage',
-  ],
-  manager: [
-    'members.manage',
-    'product.priceAndStock',
-    'deleteOthersWork',
-    'menus.editOthers',
-    'customers.manage',
-    'priceLists.manage',
-    'insights.team',
-    'business.edit',
-    'integrations.manage',
-  ],
+  owner: OWNER_ACTIONS,
+  manager: OWNER_ACTIONS.filter((action) => !OWNER_ONLY.includes(action)),
   rep: [],
 };
 
