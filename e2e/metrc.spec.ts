@@ -112,6 +112,12 @@ test('a seller imports packages from Metrc as products, and imported again they 
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gelato Flower', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tangie Pre-Roll', exact: true })).toBeVisible();
+  const gelatoCard = page
+    .locator('div')
+    .filter({ has: page.getByRole('heading', { name: 'Gelato Flower', exact: true }) })
+    .last();
+  await expect(gelatoCard).toContainText('Metrc 1A4FF0100000022000000001');
+  await expect(gelatoCard).toContainText('Lab: test passed');
 
   await page.getByRole('link', { name: 'Import from Metrc' }).click();
   const gelato = packages.getByRole('listitem').filter({ hasText: 'Gelato Flower' });

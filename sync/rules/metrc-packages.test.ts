@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOfMetrcPackage, labStateAllowsSale, packageToSellFirst, stockOfLinkedPackages, unitOfMetrcPackage } from './metrc-packages';
+import { categoryOfMetrcPackage, labStateAllowsSale, labStateWords, packageToSellFirst, stockOfLinkedPackages, unitOfMetrcPackage } from './metrc-packages';
 
 describe('a Metrc package as a product', () => {
   it("takes Metrc's units it can count in, and no other", () => {
@@ -22,6 +22,8 @@ describe('a Metrc package as a product', () => {
     expect(['TestPassed', 'RetestPassed', 'Remediated', 'NotRequired'].every(labStateAllowsSale)).toBe(true);
     expect(['NotSubmitted', 'SubmittedForTesting', 'TestingInProgress', 'TestFailed', 'RetestFailed', 'AwaitingConfirmation'].some(labStateAllowsSale)).toBe(false);
     expect(labStateAllowsSale(null)).toBe(false);
+    expect(labStateWords('TestPassed')).toBe('test passed');
+    expect(labStateWords('SelectedForRandomTesting')).toBe('selected for random testing');
   });
 
   it('holds what its unfinished packages hold, and nothing once Metrc finished them all', () => {

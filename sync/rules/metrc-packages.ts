@@ -33,6 +33,14 @@ export function labStateAllowsSale(labTestingState: string | null): boolean {
   return (SELLABLE_LAB_STATES as readonly string[]).includes(labTestingState ?? '');
 }
 
+/** Metrc's lab state in words a buyer and a seller read: "TestPassed" → "test passed". */
+export function labStateWords(labTestingState: string): string {
+  return labTestingState
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+}
+
 /** A package linked to a product, as the stock rule reads it: quantity in thousandths. */
 export type LinkedPackage = { label: string; quantity: number; finished: boolean; expirationDate: string | null };
 

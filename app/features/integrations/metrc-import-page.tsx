@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { apiReads } from '../../../sync/contract/api-reads';
 import type { MetrcPackage } from '../../../sync/entities/metrc';
 import type { Product } from '../../../sync/entities/product';
-import { labStateAllowsSale, unitOfMetrcPackage } from '../../../sync/rules/metrc-packages';
+import { labStateAllowsSale, labStateWords, unitOfMetrcPackage } from '../../../sync/rules/metrc-packages';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -142,7 +142,7 @@ function PackageRow({ item, product, chosen, onToggle }: { item: MetrcPackage; p
           {item.expirationDate && <span>Expires {item.expirationDate}</span>}
         </span>
         <span className="flex flex-wrap gap-1.5">
-          <Badge tone={labStateAllowsSale(item.labTestingState) ? 'good' : 'bad'}>{item.labTestingState}</Badge>
+          <Badge tone={labStateAllowsSale(item.labTestingState) ? 'good' : 'bad'}>Lab: {labStateWords(item.labTestingState)}</Badge>
           {item.onHold && <Badge tone="bad">On hold</Badge>}
           <Badge tone={product ? 'info' : 'neutral'}>{product ? `Updates ${product.strainName}` : 'Makes a new product'}</Badge>
         </span>

@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { CATEGORY_LABELS, PRODUCT_CATEGORIES, type ProductCategory } from '../../../sync/contract/constants';
 import type { Menu } from '../../../sync/entities/menu';
 import type { Product } from '../../../sync/entities/product';
+import { labStateAllowsSale, labStateWords } from '../../../sync/rules/metrc-packages';
 import { CategoryArt } from '../../widgets/category-art';
 import { PageBody, PageHeader } from '../../components/page/page-header';
 import { ReplicaGate } from '../../components/replica-gate';
@@ -184,6 +185,12 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
         </Badge>
       </div>
       {product.sku && <p className="-mt-1 font-mono text-xs text-stone-600">SKU {product.sku}</p>}
+      {product.metrcPackageLabel && (
+        <p className="-mt-1 font-mono text-xs break-all text-stone-600">
+          Metrc {product.metrcPackageLabel}
+          {product.batchNumber && ` · batch ${product.batchNumber}`}
+        </p>
+      )}
       {product.description && <p className="line-clamp-2 text-sm break-words text-stone-600">{product.description}</p>}
       <p className="text-sm">
         <span className="font-medium">{price === PRICE_ON_REQUEST ? price : `${price} / ${product.unitType}`}</span>
@@ -198,6 +205,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
         {isOutOfStock(product.availableQuantity) && <Badge tone="bad">Out of stock</Badge>}
         {thc && <Badge tone="good">THC {thc}</Badge>}
         {cbd && <Badge tone="info">CBD {cbd}</Badge>}
+        {product.labTestingState && <Badge tone={labStateAllowsSale(product.labTestingState) ? 'good' : 'bad'}>Lab: {labStateWords(product.labTestingState)}</Badge>}
       </div>
       <AuthorshipLine row={product} names={memberNames} />
       <div className="mt-auto grid gap-2 pt-2">
