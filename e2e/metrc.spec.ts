@@ -112,10 +112,7 @@ test('a seller imports packages from Metrc as products, and imported again they 
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gelato Flower', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tangie Pre-Roll', exact: true })).toBeVisible();
-  const gelatoCard = page
-    .locator('div')
-    .filter({ has: page.getByRole('heading', { name: 'Gelato Flower', exact: true }) })
-    .last();
+  const gelatoCard = page.getByRole('article', { name: 'Gelato Flower', exact: true });
   await expect(gelatoCard).toContainText('Metrc 1A4FF0100000022000000001');
   await expect(gelatoCard).toContainText('Lab: test passed');
 
@@ -126,4 +123,12 @@ test('a seller imports packages from Metrc as products, and imported again they 
   await page.getByRole('button', { name: 'Import 1 package' }).click();
   await expectToastShown(page, 'Imported from Metrc: 1 updated');
   await expect(page.getByRole('heading', { name: 'Gelato Flower', exact: true })).toHaveCount(1);
+
+  // The pre-roll's package linked to the flower instead: the flower holds both.
+  await page.getByRole('link', { name: 'Import from Metrc' }).click();
+  await packages.getByRole('listitem').filter({ hasText: 'Tangie Pre-Roll' }).getByRole('checkbox').check();
+  await page.getByLabel('Import into').selectOption({ label: 'Gelato Flower (g)' });
+  await page.getByRole('button', { name: 'Import 1 package' }).click();
+  await expectToastShown(page, 'Imported from Metrc: linked to Gelato Flower');
+  await expect(gelatoCard).toContainText('200 g available');
 });

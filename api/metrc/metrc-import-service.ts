@@ -65,7 +65,7 @@ async function productsOfPackages(tx: Tx, teamId: string, packages: MetrcPackage
   return [...productIds, ...created.map(({ id }) => id)];
 }
 
-/** Every package named, linked to one product of the catalogue counted in the packages' unit. */
+/** Every package named, linked to one product of the catalogue counted in the packages' unit; the products they leave are answered too. */
 async function linkToProduct(tx: Tx, seller: User, packages: MetrcPackageRow[], productId: string): Promise<string[]> {
   const product = await ownedProduct(tx, seller, productId);
   const otherUnit = packages.find((row) => unitOfMetrcPackage(row.unitOfMeasure) !== product.unitType);
@@ -81,7 +81,9 @@ async function linkToProduct(tx: Tx, seller: User, packages: MetrcPackageRow[], 
     packages.map((row) => row.label),
     productId,
   );
-  return [productId];
+  // A product a package leaves follows what it still has.
+  const left = packages.flatMap((row) => (row.productId && row.productId !== productId ? [row.productId] : []));
+  return [productId, ...left];
 }
 
 /** The product's unit for the package: one no product here is counted in is refused by the package's tag. */

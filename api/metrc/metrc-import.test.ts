@@ -33,6 +33,7 @@ beforeAll(async () => {
   put('00003', START - DAY_MS, { itemName: 'Gelato Flower', quantity: 100, expirationDate: '2027-01-15', productionBatchNumber: 'B-EARLY' });
   put('00004', START - DAY_MS, { itemName: 'Gelato Flower', quantity: 50.5, expirationDate: null });
   put('00005', START - DAY_MS, { itemName: 'Rosin Syringe', category: 'Concentrate', unitOfMeasure: 'Milliliters', quantity: 10 });
+  put('00006', START - DAY_MS, { itemName: 'Gelato Smalls', quantity: 10, expirationDate: '2027-06-01' });
   t = createTestApp({ now: () => new Date(START), env: { METRC_VENDOR_KEY: STAND_IN_VENDOR_KEY, METRC_API_BASE: `${base}/<state>` } });
   owner = await t.registerUser('seller');
   expect((await t.request('PUT', '/api/integrations/metrc', { token: owner.token, body: { state: 'MI', licenseNumber: LICENCE, userKey: KEY } })).status).toBe(200);
@@ -93,6 +94,15 @@ describe('importing Metrc packages', () => {
       }),
     ]);
 
+    // A package moved from the product it was imported as: that product holds what it has left (nothing).
+    const own = (await importing({ labels: [TAG('00006')] })).body.products[0]!;
+    const moved = await importing({ labels: [TAG('00006')], productId: product.id });
+    expect(moved.body.products.map((item) => [item.id, item.availableQuantity])).toEqual([
+      [product.id, '160.500'],
+      [own.id, '0.000'],
+    ]);
+    expect((await importing({ labels: [TAG('00006')] })).body.products.map((item) => item.id)).toEqual([product.id]);
+
     const otherUnit = await importing({ labels: [TAG('00002')], productId: product.id });
     expect(otherUnit.status).toBe(409);
     expect(otherUnit.body.message).toBe(`Package ${TAG('00002')} is counted in Each, and Gelato (house) in g: link it to a product counted the same way.`);
@@ -108,10 +118,11 @@ describe('importing Metrc packages', () => {
     const catalogueNow = await catalogue();
     expect(byLabel(TAG('00001'))?.availableQuantity).toBe('200.000');
     expect(byLabel(TAG('00002'))?.labTestingState).toBe('TestPassed');
-    // The finished package no longer counts; the linked product now names its other package.
-    expect(byLabel(TAG('00004'))).toMatchObject({ strainName: 'Gelato (house)', availableQuantity: '50.500' });
+    // The finished package no longer counts; the linked product now names the package that expires next.
+    expect(byLabel(TAG('00006'))).toMatchObject({ strainName: 'Gelato (house)', availableQuantity: '60.500' });
 
     put('00004', START + DAY_MS - 500, { quantity: 0, finished: true, expirationDate: null });
+    put('00006', START + DAY_MS - 500, { itemName: 'Gelato Smalls', quantity: 0, finished: true, expirationDate: '2027-06-01' });
     t.clock.advance(60_000);
     await t.request('POST', '/api/metrc/refresh', { token: owner.token });
     expect((await catalogue()).find((product) => product.strainName === 'Gelato (house)')?.availableQuantity).toBe('0.000');

@@ -1,6 +1,7 @@
 /**
  * Products → Import from Metrc (docs/metrc.md): the facility's active packages as the server last read them, to search,
- * pick and import, each saying beforehand whether it makes a product or updates the one it was imported as. The list
+ * pick and import, each saying beforehand whether it makes a product or updates the one it was imported as, or to link
+ * to one product of the catalogue. The list
  * as last read shows offline; importing needs a connection, as the server writes the products.
  */
 import { useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { PageBody, PageHeader } from '../../components/page/page-header';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
-import { Input } from '../../components/ui/form-controls';
+import { Input, Select } from '../../components/ui/form-controls';
 import { CannotReachServer } from '../../components/cannot-reach-server';
 import { apiRequest, messageOf } from '../../lib/api-client';
 import { useConnectivity } from '../../lib/connectivity';
@@ -42,9 +43,11 @@ function PackagePicker() {
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [importing, setImporting] = useState(false);
+  const [into, setInto] = useState('');
   const online = useConnectivity((state) => state.connection === 'online');
   const navigate = useNavigate();
   const list = read.data;
+  const catalogue = useMemo(() => [...(products?.values() ?? [])].sort((a, b) => a.strainName.localeCompare(b.strainName)), [products]);
 
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -68,14 +71,16 @@ function PackagePicker() {
     setImporting(true);
     try {
       const labels = [...chosen];
+      const target = into ? products?.get(into) : undefined;
       const updating = labels.filter((label) =>
         productOf(
           list!.packages.find((item) => item.label === label),
           products,
         ),
       ).length;
-      const answer = await apiRequest<{ products: Product[] }>('POST', '/api/metrc/import', { labels });
-      toast({ title: importedText(answer.products.length - updating, updating), variant: 'success' });
+      const answer = await apiRequest<{ products: Product[] }>('POST', '/api/metrc/import', target ? { labels, productId: target.id } : { labels });
+      const title = target ? `Imported from Metrc: linked to ${target.strainName}` : importedText(answer.products.length - updating, updating);
+      toast({ title, variant: 'success' });
       // The server wrote the products: the catalogue shows them once this device has pulled them.
       void useSyncSession.getState().engine?.syncNow();
       navigate('/products');
@@ -118,7 +123,18 @@ function PackagePicker() {
           </ul>
         </Card>
       )}
-      <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-stone-200 bg-stone-50/95 py-3">
+      <div className="sticky bottom-0 flex flex-wrap items-end gap-3 border-t border-stone-200 bg-stone-50/95 py-3">
+        <label className="grid min-w-60 gap-1.5 text-sm font-medium text-stone-800">
+          Import into
+          <Select value={into} onChange={(event) => setInto(event.target.value)}>
+            <option value="">A product of its own for each package</option>
+            {catalogue.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.strainName} ({product.unitType})
+              </option>
+            ))}
+          </Select>
+        </label>
         {!online && <p className="text-sm text-stone-700">Importing needs a connection.</p>}
         <Button onClick={() => void importChosen()} disabled={chosen.size === 0 || importing || !online}>
           {importing ? 'Importing…' : chosen.size === 1 ? 'Import 1 package' : `Import ${chosen.size} packages`}

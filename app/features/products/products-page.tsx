@@ -171,7 +171,7 @@ function ProductCard({ product, notSaved, onEdit, onDelete, changePricesAndStock
   const cbd = formatPotency(product.cbdPercentage, product.cbdBelowDetection);
   const price = formatPrice(product.pricePerUnit);
   return (
-    <Card className="flex h-full flex-col gap-2 p-4">
+    <Card role="article" aria-label={product.strainName} className="flex h-full flex-col gap-2 p-4">
       {/* The cover: this device's copy until it is uploaded, then the server's. */}
       <ProductPhoto
         product={product}
