@@ -179,13 +179,13 @@ const PEOPLE: Person[] = [
   {
     who: 'a new seller on a trial',
     items: ROLE_MENUS.seller,
-    accountItems: ['Profile', 'Team', 'Account settings', 'Billing', 'Logout'],
+    accountItems: ['Profile', 'Team', 'Account settings', 'Billing', 'Metrc', 'Logout'],
     account: () => registerAccount('seller'),
   },
   {
     who: "a seller team's rep",
     items: ROLE_MENUS.seller,
-    // A rep does not see the team's billing.
+    // A rep does not see the team's billing, nor connect it to Metrc.
     accountItems: ['Profile', 'Team', 'Account settings', 'Logout'],
     account: async (page) => {
       const account = await registerAccount('seller');

@@ -45,7 +45,7 @@ test.describe('the team page', () => {
     await trigger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['Team', 'Account settings', 'Billing']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Team', 'Account settings', 'Billing', 'Metrc']);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
     await expect(trigger).toBeFocused();

@@ -47,6 +47,21 @@ describe('keepScreensOnDevice', () => {
     expect(orders).not.toHaveBeenCalled();
   });
 
+  it('stops once a service worker takes over, as it keeps every screen', async () => {
+    let controlled = false;
+    const orders = vi.fn(async () => {
+      controlled = true;
+      return 'orders';
+    });
+    const products = vi.fn(async () => 'products');
+    keepScreensOnDevice([orders, products], () => controlled);
+    await nextQuietMoment();
+    expect(orders).toHaveBeenCalledOnce();
+    expect(products).not.toHaveBeenCalled();
+    expect(quietMoments).toHaveLength(0);
+    expect(useScreensOnDevice.getState().state).toBe('kept');
+  });
+
   it('goes on past a screen that failed to load but does not call the screens kept', async () => {
     const failing = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     const products = vi.fn(async () => 'products');

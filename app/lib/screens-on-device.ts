@@ -19,8 +19,8 @@ export const useScreensOnDevice = create<ScreensOnDevice>(() => ({ state: 'unkno
 type LoadScreen = () => Promise<unknown>;
 
 /**
- * Loads each screen's code in turn, each in a quiet moment of its own so none holds up what the person does, unless
- * `controlledByWorker` says a service worker already serves it. A load that fails (the network left meanwhile) is
+ * Loads each screen's code in turn, each in a quiet moment of its own so none holds up what the person does, until
+ * `controlledByWorker` says a service worker serves the app (it has kept every screen). A load that fails (the network left meanwhile) is
  * tried again at the next call, which the caller makes when the connection returns. Returns a cancel.
  */
 export function keepScreensOnDevice(loads: readonly LoadScreen[], controlledByWorker: () => boolean): () => void {
@@ -36,8 +36,9 @@ export function keepScreensOnDevice(loads: readonly LoadScreen[], controlledByWo
 
   const next = () => {
     const load = waiting.shift();
-    if (!load) {
-      if (!failed) useScreensOnDevice.setState({ state: 'kept' });
+    // A worker that took over meanwhile has kept the whole app: the rest need not be loaded here.
+    if (!load || controlledByWorker()) {
+      if (!failed || controlledByWorker()) useScreensOnDevice.setState({ state: 'kept' });
       return;
     }
     cancelIdle = whenIdle(() => {
