@@ -112,6 +112,7 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
   // A new menu's ids are made once: a second tap on Save sends the same menu, never a second one.
   const [newMenu] = useState(() => ({ id: crypto.randomUUID(), publicLinkId: crypto.randomUUID() }));
   const saving = useSingleTap();
+  const sentNewMenu = useRef(false);
   // Leaving asks while something is not saved: changes to this menu, or a new menu already begun.
   const begun = !initial && (settings.name.trim() !== '' || settings.description.trim() !== '' || productIds.length > 0);
   const unsaved = (dirty || begun) && editable;
@@ -144,10 +145,17 @@ function MenuEditor({ initial, products, priceLists, user }: { initial: Menu | n
 
   async function persist() {
     try {
-      if (menuId) {
-        await mutate({ name: 'menu.update', args: { id: menuId, changes: fields } });
+      // Once the new menu is sent, a save is a change to it, even before the page has moved to its address: a second
+      // tap whose first has already finished on a busy phone must not send the menu again.
+      const savedId = menuId ?? (sentNewMenu.current ? newMenu.id : null);
+      if (savedId) {
+        await mutate({ name: 'menu.update', args: { id: savedId, changes: fields } });
       } else {
-        await mutate({ name: 'menu.create', args: { ...fields, ...newMenu } });
+        sentNewMenu.current = true;
+        await mutate({ name: 'menu.create', args: { ...fields, ...newMenu } }).catch((error: unknown) => {
+          sentNewMenu.current = false;
+          throw error;
+        });
         kept.forget();
         navigate(`/menu-builder/${newMenu.id}`, { replace: true, state: { justCreated: true } satisfies JustCreated });
       }
