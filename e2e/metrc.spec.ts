@@ -78,6 +78,11 @@ test('an owner connects the team to Metrc, is told why a key is refused, and dis
   await page.getByRole('alertdialog').getByRole('button', { name: 'Disconnect' }).click();
   await expectToastShown(page, 'Metrc disconnected');
   await expect(page.getByRole('form', { name: 'Connect to Metrc' })).toBeVisible();
+
+  // Not connected, the import says so and leads back here.
+  await page.goto(`${server.url}/products/metrc`);
+  await expect(page.getByText('Connect the team to Metrc first: Settings, then Metrc.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Metrc settings' })).toBeVisible();
 });
 
 test('a rep has no Metrc entry, and the page tells them who connects', async ({ page }) => {

@@ -148,6 +148,9 @@ describe('a server with no Metrc vendor key', () => {
       const refused = await bare.request<ErrorBody>('PUT', '/api/integrations/metrc', { token: seller.token, body: { state: 'MI', licenseNumber: LICENCE, userKey: FULL_KEY } });
       expect(refused.status).toBe(503);
       expect(refused.body.message).toBe('Metrc is not set up on this server: the operator adds a Metrc vendor key first.');
+      const packages = await bare.request<ErrorBody>('GET', '/api/metrc/packages', { token: seller.token });
+      expect(packages.status).toBe(409);
+      expect(packages.body.message).toBe('Metrc is not set up on this server: the operator adds a Metrc vendor key first.');
     } finally {
       await bare.close();
     }

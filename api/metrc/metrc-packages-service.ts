@@ -3,7 +3,7 @@
  * and there while Metrc is down; the first look reads them from Metrc, and a refresh asks Metrc for what changed.
  */
 import { AppError } from '../../sync/contract/errors';
-import { METRC_NOT_CONNECTED_MESSAGE, type MetrcPackage, type MetrcPackageList } from '../../sync/entities/metrc';
+import { METRC_NOT_CONNECTED_MESSAGE, METRC_NOT_SET_UP_MESSAGE, type MetrcPackage, type MetrcPackageList } from '../../sync/entities/metrc';
 import type { Services, Session } from '../context';
 import { findMetrcConnection } from '../db/repositories/metrc-connections';
 import { listActiveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
@@ -28,7 +28,8 @@ export async function refreshMetrcPackageList(services: Services, { team }: Aske
 }
 
 async function requireConnection(services: Services, teamId: string) {
-  const connection = services.env.METRC_VENDOR_KEY ? await findMetrcConnection(services.db.read, teamId) : undefined;
+  if (!services.env.METRC_VENDOR_KEY) throw new AppError('conflict', METRC_NOT_SET_UP_MESSAGE);
+  const connection = await findMetrcConnection(services.db.read, teamId);
   if (!connection) throw new AppError('conflict', METRC_NOT_CONNECTED_MESSAGE);
   return connection;
 }

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card, Spinner } from '../../components/ui/card';
 import { Input, Select } from '../../components/ui/form-controls';
 import { CannotReachServer } from '../../components/cannot-reach-server';
-import { apiRequest, messageOf } from '../../lib/api-client';
+import { ApiError, apiRequest, messageOf } from '../../lib/api-client';
 import { useConnectivity } from '../../lib/connectivity';
 import { useDocumentTitle } from '../../lib/document-title';
 import { formatQuantity } from '../../lib/format-price';
@@ -55,6 +55,17 @@ function PackagePicker() {
   }, [list, search]);
 
   if (!list) {
+    // The team is not connected (or this server has no Metrc): the server's sentence, and the way to the settings.
+    if (read.error instanceof ApiError && read.error.status === 409) {
+      return (
+        <Card className="grid gap-2 p-6 text-stone-700">
+          <p>{read.error.serverMessage}</p>
+          <Link to="/settings/metrc" className="font-medium text-brand-800 underline">
+            Metrc settings
+          </Link>
+        </Card>
+      );
+    }
     if (read.error) return <CannotReachServer what="Your Metrc packages" onRetry={read.retry} />;
     return <Spinner label="Reading your Metrc packages" />;
   }
