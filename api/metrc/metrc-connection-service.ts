@@ -5,6 +5,7 @@
 import { AppError } from '../../sync/contract/errors';
 import {
   METRC_KEY_REFUSED_MESSAGE,
+  METRC_NOT_CONNECTED_MESSAGE,
   METRC_NOT_SET_UP_MESSAGE,
   METRC_UNREACHABLE_MESSAGE,
   metrcLicenceRefusedMessage,
@@ -26,14 +27,31 @@ export const metrcSealContext = (teamId: string) => `metrc:${teamId}`;
 /** The team's connection; one whose key no longer opens (another CREDENTIALS_KEY, a row copied) counts as none: connect again. */
 export async function metrcConnection(services: Services, { team }: Asker): Promise<MetrcConnection> {
   const row = await findMetrcConnection(services.db.read, team.id);
-  const opens = row !== undefined && openSecret(services.env.CREDENTIALS_KEY, row.userKeySealed, metrcSealContext(team.id)) !== null;
-  return answerOf(Boolean(services.env.METRC_VENDOR_KEY), opens ? row : undefined);
+  return answerOf(Boolean(services.env.METRC_VENDOR_KEY), row && metrcClientOf(services, row) ? row : undefined);
+}
+
+/** The team's connection for a call that needs one: a server without Metrc, or a team not connected, is told so (409). */
+export async function requireMetrcConnection(services: Services, teamId: string): Promise<MetrcConnectionRow> {
+  if (!services.env.METRC_VENDOR_KEY) throw new AppError('conflict', METRC_NOT_SET_UP_MESSAGE);
+  const connection = await findMetrcConnection(services.db.read, teamId);
+  if (!connection) throw new AppError('conflict', METRC_NOT_CONNECTED_MESSAGE);
+  return connection;
+}
+
+/** A client acting with the connection's key, or null when this server has no Metrc or the key no longer opens. */
+export function metrcClientOf(services: Services, connection: MetrcConnectionRow): MetrcClient | null {
+  const userKey = openSecret(services.env.CREDENTIALS_KEY, connection.userKeySealed, metrcSealContext(connection.teamId));
+  return userKey ? clientWith(services, connection.state, userKey) : null;
+}
+
+function clientWith(services: Services, state: string, userKey: string): MetrcClient | null {
+  const vendorKey = services.env.METRC_VENDOR_KEY;
+  return vendorKey ? new MetrcClient({ base: metrcBaseFor(services.env.METRC_API_BASE, state), vendorKey, userKey }) : null;
 }
 
 export async function connectMetrc(services: Services, { user, team }: Asker, input: MetrcConnectInput): Promise<MetrcConnection> {
-  const vendorKey = services.env.METRC_VENDOR_KEY;
-  if (!vendorKey) throw new AppError('unavailable', METRC_NOT_SET_UP_MESSAGE);
-  const client = new MetrcClient({ base: metrcBaseFor(services.env.METRC_API_BASE, input.state), vendorKey, userKey: input.userKey });
+  const client = clientWith(services, input.state, input.userKey);
+  if (!client) throw new AppError('unavailable', METRC_NOT_SET_UP_MESSAGE);
   const { facilityName, permissions } = await proveKeys(client, input.licenseNumber);
   const row: MetrcConnectionRow = {
     teamId: team.id,

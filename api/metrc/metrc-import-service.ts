@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../sync/contract/errors';
-import { METRC_NOT_CONNECTED_MESSAGE, type MetrcImportInput } from '../../sync/entities/metrc';
+import type { MetrcImportInput } from '../../sync/entities/metrc';
 import { productCreateSchema, type Product } from '../../sync/entities/product';
 import type { User } from '../../sync/entities/user';
 import { categoryOfMetrcPackage, unitOfMetrcPackage } from '../../sync/rules/metrc-packages';
 import { assertSellerMayWrite } from '../billing/entitlement-gate';
 import type { Member, Services, Session } from '../context';
 import type { Tx } from '../db/database';
-import { findMetrcConnection } from '../db/repositories/metrc-connections';
 import { findMetrcPackages, linkMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
 import { findProduct, insertProducts } from '../db/repositories/products';
 import { ownedProduct } from '../products/product-service';
+import { requireMetrcConnection } from './metrc-connection-service';
 import { followLinkedPackages } from './metrc-linked-products';
 import { thousandthsAsQuantity } from '../../sync/rules/decimal';
 
@@ -23,7 +23,7 @@ export async function importMetrcPackages(services: Services, session: Pick<Sess
   const seller = session.team.account;
   const by: Member = { userId: session.user.id, role: session.team.role };
   assertSellerMayWrite(seller, services.now());
-  if (!services.env.METRC_VENDOR_KEY || !(await findMetrcConnection(services.db.read, seller.id))) throw new AppError('conflict', METRC_NOT_CONNECTED_MESSAGE);
+  await requireMetrcConnection(services, seller.id);
   return services.db.transaction(async (tx) => {
     const packages = await activePackages(tx, seller.id, input.labels);
     const productIds = input.productId ? await linkToProduct(tx, seller, packages, input.productId) : await productsOfPackages(tx, seller.id, packages, by, services.now());

@@ -8,11 +8,11 @@ import { parseScaled, QUANTITY_RULE } from '../../sync/rules/decimal';
 import { METRC_NO_PACKAGES_PERMISSION_MESSAGE, METRC_UNREACHABLE_MESSAGE } from '../../sync/entities/metrc';
 import type { Services } from '../context';
 import { claimMetrcRead, findMetrcConnection, finishMetrcRead } from '../db/repositories/metrc-connections';
-import { findMetrcPackages, saveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
-import { openSecret } from '../platform/sealed-secret';
-import { metrcSealContext } from './metrc-connection-service';
+import { saveMetrcPackages, type MetrcPackageRow } from '../db/repositories/metrc-packages';
+import { metrcClientOf } from './metrc-connection-service';
 import { followLinkedPackages } from './metrc-linked-products';
-import { MetrcClient, MetrcError, metrcBaseFor, type ChangeWindow, type MetrcPackageRow as MetrcListedPackage } from './metrc-client';
+import type { MetrcClient } from './metrc-client';
+import { MetrcError, type ChangeWindow, type MetrcPackageRow as MetrcListedPackage } from './metrc-client';
 
 /** How far before the last read's end the next one starts asking. */
 export const REREAD_MARGIN_MS = 20 * 60 * 1000;
@@ -24,15 +24,13 @@ const CLAIM_MS = 5 * 60 * 1000;
 export type ReadOutcome = { kind: 'read' } | { kind: 'failed'; failure: string } | { kind: 'busy' } | { kind: 'not-connected' };
 
 export async function refreshMetrcPackages(services: Services, teamId: string): Promise<ReadOutcome> {
-  const vendorKey = services.env.METRC_VENDOR_KEY;
-  const connection = vendorKey ? await findMetrcConnection(services.db.read, teamId) : undefined;
-  const userKey = connection && openSecret(services.env.CREDENTIALS_KEY, connection.userKeySealed, metrcSealContext(teamId));
-  if (!vendorKey || !connection || !userKey) return { kind: 'not-connected' };
+  const connection = await findMetrcConnection(services.db.read, teamId);
+  const client = connection && metrcClientOf(services, connection);
+  if (!connection || !client) return { kind: 'not-connected' };
   const now = services.now();
   const claimed = await services.db.transaction(async (tx) => claimMetrcRead(tx.db, teamId, now, new Date(now.getTime() + CLAIM_MS)));
   if (!claimed) return { kind: 'busy' };
 
-  const client = new MetrcClient({ base: metrcBaseFor(services.env.METRC_API_BASE, connection.state), vendorKey, userKey });
   try {
     if (!connection.viewPackages) throw new MetrcError('forbidden', METRC_NO_PACKAGES_PERMISSION_MESSAGE, null);
     const listed = connection.packagesReadAt
@@ -40,18 +38,8 @@ export async function refreshMetrcPackages(services: Services, teamId: string): 
       : (await client.packages('active', connection.licenseNumber)).map((row) => ({ row, finished: false }));
     const rows = latestOfEach(listed).map(({ row, finished }) => copyOf(teamId, row, finished, now));
     await services.db.transaction(async (tx) => {
-      await saveMetrcPackages(tx.db, rows);
-      const linked = await findMetrcPackages(
-        tx.db,
-        teamId,
-        rows.map((row) => row.label),
-      );
-      await followLinkedPackages(
-        tx,
-        teamId,
-        [...linked.values()].flatMap((row) => (row.productId ? [row.productId] : [])),
-        now,
-      );
+      const linkedProducts = await saveMetrcPackages(tx.db, rows);
+      await followLinkedPackages(tx, teamId, linkedProducts, now);
       await finishMetrcRead(tx.db, teamId, { readAt: now });
     });
     return { kind: 'read' };

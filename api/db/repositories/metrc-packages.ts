@@ -15,16 +15,23 @@ export async function listActiveMetrcPackages(db: Db, teamId: string): Promise<M
     .all();
 }
 
-/** Writes what Metrc said of each package, by its label: read again, a package is updated, never doubled. */
-export async function saveMetrcPackages(db: Db, rows: MetrcPackageRow[]): Promise<void> {
+/**
+ * Writes what Metrc said of each package, by its label: read again, a package is updated, never doubled, and keeps the
+ * product it is linked to. Answers the products linked to the packages written, which follow them.
+ */
+export async function saveMetrcPackages(db: Db, rows: MetrcPackageRow[]): Promise<string[]> {
+  const linked = new Set<string>();
   for (const row of rows) {
     const { teamId, label, productId, ...fields } = row;
-    await db
+    const saved = await db
       .insert(metrcPackages)
       .values(row)
       .onConflictDoUpdate({ target: [metrcPackages.teamId, metrcPackages.label], set: fields })
-      .run();
+      .returning({ productId: metrcPackages.productId })
+      .get();
+    if (saved?.productId) linked.add(saved.productId);
   }
+  return [...linked];
 }
 
 export async function deleteMetrcPackages(db: Db, teamId: string): Promise<void> {
